@@ -1,0 +1,4 @@
+//! The engine: pure functions over plain data, with no I/O.
+//!
+//! Every measure and statistic documents its formula and the source it follows (paper, equation,
+//! or section of the project's reference notes).

@@ -1,0 +1,13 @@
+//! evia-repro: rebuilds every table and figure of two EVIA 2017 papers by Tetsuya Sakai,
+//! "Unanimity-Aware Gain for Highly Subjective Assessments" (paper A) and "The Effect of
+//! Inter-Assessor Disagreement on IR System Evaluation: A Case Study with Lancers and Students"
+//! (paper B), and checks every published number against a recomputation.
+//!
+//! Layout:
+//! - [`engine`]: pure functions with no I/O (gains, agreement, measures, ranking, significance, rng).
+//! - [`io`]: readers for the project's input files and atomic writers for its outputs.
+//! - [`cli`]: the command-line edge (clap + anyhow).
+
+pub mod cli;
+pub mod engine;
+pub mod io;
