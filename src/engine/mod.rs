@@ -2,3 +2,6 @@
 //!
 //! Every measure and statistic documents its formula and the source it follows (paper, equation,
 //! or section of the project's reference notes).
+
+pub mod agreement;
+pub mod gain;
