@@ -10,4 +10,9 @@
 
 pub mod cli;
 pub mod engine;
+pub mod experiments;
 pub mod io;
+pub mod manifest;
+pub mod render;
+pub mod reproduce;
+pub mod results;

@@ -8,6 +8,10 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod list;
+mod reproduce;
+mod show;
+
 /// Rebuild every table and figure of two EVIA 2017 papers by Tetsuya Sakai, and check each
 /// published number against a recomputation.
 ///
@@ -17,12 +21,27 @@ use clap::{Parser, Subcommand};
 #[derive(Debug, Parser)]
 #[command(name = "evia-repro", version, about, long_about)]
 pub struct Cli {
+    /// Project root holding paper/, data/ and templates/ (default: the current directory).
+    #[arg(long, global = true, value_name = "DIR", default_value = ".")]
+    pub root: std::path::PathBuf,
+
     #[command(subcommand)]
     pub command: Command,
 }
 
 #[derive(Debug, Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Rebuild tables and figures from the shipped data into the output directory.
+    ///
+    /// Runs the experiment of every built artefact of paper/manifest.yaml (or only those named by
+    /// --only) and writes Markdown, LaTeX and JSON renderings under DIR/<paper>/. Pending artefacts are
+    /// listed by `evia-repro list`.
+    Reproduce(reproduce::ReproduceArgs),
+    /// List every table and figure of both papers with its experiment and status.
+    List,
+    /// Rebuild one table and print it in the terminal.
+    Show(show::ShowArgs),
+}
 
 /// Outcome of a command that completed: success, or a finding that should fail the process.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,5 +77,10 @@ where
 
 /// Dispatches a parsed command line.
 pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
-    match cli.command {}
+    let root = cli.root;
+    match cli.command {
+        Command::Reproduce(args) => reproduce::run(&root, args),
+        Command::List => list::run(&root),
+        Command::Show(args) => show::run(&root, args),
+    }
 }

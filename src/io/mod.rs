@@ -3,8 +3,6 @@
 //! Every reader reports bad input as a [`SourceError`] that names the file, the line (and column where
 //! known) and what was expected, so a user can fix the input without reading the code.
 
-pub mod output;
-
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -79,4 +77,31 @@ impl fmt::Display for SourceError {
 pub fn read_text(path: &Path) -> Result<String, SourceError> {
     std::fs::read_to_string(path)
         .map_err(|e| SourceError::whole_file(path, format!("cannot read file: {e}")))
+}
+
+pub mod confusion;
+pub mod output;
+pub mod ratings;
+
+/// Reads a YAML file into `T`, reporting syntax errors, unknown or duplicate keys and wrong types with
+/// the file, line and column.
+pub fn read_yaml<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, SourceError> {
+    parse_yaml(path, &read_text(path)?)
+}
+
+/// Parses YAML text into `T`; `path` is used in error messages only.
+pub fn parse_yaml<T: serde::de::DeserializeOwned>(
+    path: &Path,
+    text: &str,
+) -> Result<T, SourceError> {
+    serde_yaml::from_str(text).map_err(|e| {
+        let position = e.location().map(|l| Position::at(l.line(), l.column()));
+        let message = e.to_string();
+        // serde_yaml appends " at line L column C"; the position is reported separately.
+        let message = match message.find(" at line ") {
+            Some(i) => message[..i].to_string(),
+            None => message,
+        };
+        SourceError::new(path, position, message)
+    })
 }

@@ -1,0 +1,53 @@
+//! `evia-repro list`.
+
+use std::path::Path;
+
+use crate::cli::Outcome;
+use crate::cli::reproduce::load_manifest;
+use crate::manifest::{Kind, Status};
+use crate::render::terminal::new_table;
+
+pub fn run(root: &Path) -> anyhow::Result<Outcome> {
+    let manifest = load_manifest(root)?;
+    let mut table = new_table();
+    table.set_header(vec![
+        "id",
+        "kind",
+        "status",
+        "experiment",
+        "caption / pending reason",
+    ]);
+    for a in &manifest.artefacts {
+        let kind = match a.kind {
+            Kind::Table => "table",
+            Kind::Figure => "figure",
+        };
+        let detail = match a.status {
+            Status::Built => a.caption.clone(),
+            Status::Pending => format!(
+                "{}\npending: {}",
+                a.caption,
+                a.pending_reason.as_deref().unwrap_or("")
+            ),
+        };
+        table.add_row(vec![
+            a.id.clone(),
+            kind.to_string(),
+            a.status.to_string(),
+            a.experiment.clone(),
+            detail,
+        ]);
+    }
+    println!("{table}");
+    let built = manifest
+        .artefacts
+        .iter()
+        .filter(|a| a.status == Status::Built)
+        .count();
+    println!(
+        "{} artefacts: {built} built, {} pending",
+        manifest.artefacts.len(),
+        manifest.artefacts.len() - built
+    );
+    Ok(Outcome::Success)
+}

@@ -1,0 +1,36 @@
+//! `evia-repro show ID`.
+
+use std::path::Path;
+
+use clap::Args;
+
+use crate::cli::Outcome;
+use crate::cli::reproduce::load_manifest;
+use crate::experiments::Context;
+use crate::render::grid::{Target, layout};
+use crate::render::terminal::render_grid;
+use crate::reproduce::{rebuild, select};
+
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// The artefact to rebuild and print, e.g. B.T1.
+    pub id: String,
+    /// Global seed (default: the manifest's).
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+}
+
+pub fn run(root: &Path, args: ShowArgs) -> anyhow::Result<Outcome> {
+    let manifest = load_manifest(root)?;
+    let selected = select(&manifest, std::slice::from_ref(&args.id))?;
+    let context = Context {
+        root: root.to_path_buf(),
+        seed: args.seed.unwrap_or(manifest.seed),
+    };
+    let results = rebuild(&selected, &context)?;
+    for artefact in selected {
+        let grid = layout(artefact, &results[&artefact.id], Target::Terminal)?;
+        print!("{}", render_grid(&grid));
+    }
+    Ok(Outcome::Success)
+}

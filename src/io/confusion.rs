@@ -1,0 +1,64 @@
+//! Reader for pairwise confusion matrices (`data/lancers/confusion-matrices.yaml`).
+
+use std::path::Path;
+
+use serde::Deserialize;
+
+use crate::engine::agreement::ConfusionMatrix;
+use crate::io::{SourceError, read_yaml};
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    labels: Vec<u32>,
+    pairs: Vec<PairEntry>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PairEntry {
+    id: String,
+    first: String,
+    second: String,
+    rows: Vec<Vec<u64>>,
+}
+
+/// The confusion matrix of two named assessors.
+#[derive(Debug, Clone)]
+pub struct AssessorPair {
+    /// `first-second`, e.g. `lancer1-lancer2`.
+    pub id: String,
+    pub first: String,
+    pub second: String,
+    /// Rows: `first`'s labels; columns: `second`'s.
+    pub matrix: ConfusionMatrix,
+}
+
+/// Reads the matrices, checking each is square over the declared labels.
+pub fn read_confusion_matrices(path: &Path) -> Result<Vec<AssessorPair>, SourceError> {
+    let file: File = read_yaml(path)?;
+    file.pairs
+        .into_iter()
+        .map(|p| {
+            if p.rows.len() != file.labels.len() {
+                return Err(SourceError::whole_file(
+                    path,
+                    format!(
+                        "pair `{}`: expected {} rows (one per label), found {}",
+                        p.id,
+                        file.labels.len(),
+                        p.rows.len()
+                    ),
+                ));
+            }
+            let matrix = ConfusionMatrix::from_rows(&p.rows)
+                .map_err(|e| SourceError::whole_file(path, format!("pair `{}`: {e}", p.id)))?;
+            Ok(AssessorPair {
+                id: p.id,
+                first: p.first,
+                second: p.second,
+                matrix,
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,442 @@
+//! `paper/manifest.yaml`: the declarative description of every table and figure of both papers.
+//!
+//! Each artefact names its caption, the experiment that computes it, that experiment's parameters
+//! (N, Dmax, p, B, alpha, cutoffs, measures, seed, topic sets, …), the row/column layout of its
+//! rendering, and its output formats. Adding a variant of a table is a manifest edit, not a code change.
+//!
+//! Loading is strict: unknown keys, duplicate keys, wrong types, duplicate artefact ids and references
+//! to experiments the code does not know are all reported as one [`SourceError`] naming the file, line
+//! and column.
+
+use std::collections::BTreeSet;
+use std::fmt;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::experiments::{self, ExperimentKind};
+use crate::io::{Position, SourceError, parse_yaml, read_text};
+
+/// The whole manifest.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Manifest {
+    /// Global seed from which every experiment's random streams are derived (overridable by `--seed`).
+    pub seed: u64,
+    /// The two papers.
+    pub papers: Vec<Paper>,
+    /// Every table and figure of both papers, in the papers' order.
+    pub artefacts: Vec<Artefact>,
+}
+
+/// One of the two papers.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Paper {
+    /// `A` or `B`.
+    pub id: String,
+    pub title: String,
+    /// Short name used for output directories (`unanimity`, `lancers`).
+    pub slug: String,
+    pub venue: String,
+    /// The file of published values, relative to the project root.
+    pub published: String,
+}
+
+/// A table or a figure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    Table,
+    Figure,
+}
+
+/// Whether the artefact's experiment is built, or still waiting for its engine or data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Built,
+    Pending,
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Status::Built => "built",
+            Status::Pending => "pending",
+        })
+    }
+}
+
+/// An output format an artefact is rendered to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OutputFormat {
+    Markdown,
+    Latex,
+    Json,
+    Svg,
+}
+
+/// One table or figure of a paper.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Artefact {
+    /// `A.T1` … `B.F2`.
+    pub id: String,
+    /// `A` or `B`.
+    pub paper: String,
+    pub kind: Kind,
+    pub caption: String,
+    /// The experiment that computes it (see `experiments::KINDS`).
+    pub experiment: String,
+    pub status: Status,
+    /// Why a pending artefact is pending.
+    #[serde(default)]
+    pub pending_reason: Option<String>,
+    #[serde(default)]
+    pub parameters: Parameters,
+    #[serde(default)]
+    pub layout: Option<Layout>,
+    pub outputs: Vec<OutputFormat>,
+}
+
+/// The parameters an experiment may take. Each experiment reads the ones it needs and reports a missing
+/// one by name.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Parameters {
+    /// Input file under `data/`, relative to the project root.
+    #[serde(default)]
+    pub data: Option<String>,
+    /// Numbers of assessors N.
+    #[serde(default)]
+    pub n: Option<Vec<u32>>,
+    /// Highest ratings Dmax.
+    #[serde(default)]
+    pub dmax: Option<Vec<u32>>,
+    /// Unanimity upgrade strengths p (paper A, Eq. 2).
+    #[serde(default)]
+    pub p: Option<Vec<f64>>,
+    /// Randomised Tukey HSD trials B.
+    #[serde(default)]
+    pub trials: Option<u32>,
+    /// Significance level alpha.
+    #[serde(default)]
+    pub alpha: Option<f64>,
+    /// Measure cutoffs.
+    #[serde(default)]
+    pub cutoffs: Option<Vec<u32>>,
+    /// Measures, by their NTCIREVAL names.
+    #[serde(default)]
+    pub measures: Option<Vec<String>>,
+    /// Per-artefact seed, overriding the manifest's.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Topic subsets.
+    #[serde(default)]
+    pub topic_sets: Option<Vec<String>>,
+    /// Qrels versions.
+    #[serde(default)]
+    pub qrels: Option<Vec<String>>,
+    /// Assessor pairs (`lancer1-lancer2`, …).
+    #[serde(default)]
+    pub pairs: Option<Vec<String>>,
+    /// Standard error for kappa intervals: `cohen` (default) or `fce`.
+    #[serde(default)]
+    pub kappa_se: Option<KappaSe>,
+    /// Number of topics of a stand-in collection.
+    #[serde(default)]
+    pub topics: Option<u32>,
+    /// Number of runs of a stand-in collection.
+    #[serde(default)]
+    pub runs: Option<u32>,
+    /// Number of teams of a stand-in collection.
+    #[serde(default)]
+    pub teams: Option<u32>,
+}
+
+/// The kappa interval's standard error, as named in the manifest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum KappaSe {
+    Cohen,
+    Fce,
+}
+
+/// How a table is laid out: its panels, each with rows and columns.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Layout {
+    /// Header of the column that holds the row labels.
+    #[serde(default)]
+    pub stub: Option<Label>,
+    pub panels: Vec<Panel>,
+}
+
+/// A panel of a table (many tables have one, `main`).
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Panel {
+    pub id: String,
+    #[serde(default)]
+    pub label: Option<Label>,
+    /// Header of this panel's row-label column (overrides the layout's `stub`).
+    #[serde(default)]
+    pub stub: Option<Label>,
+    #[serde(default)]
+    pub format: Option<CellFormat>,
+    pub rows: Vec<Header>,
+    pub columns: Vec<Header>,
+}
+
+/// A row or column: its id (the key of the cells) and its printed label.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Header {
+    pub id: String,
+    pub label: Label,
+    /// The part of the cell this row or column shows, when it shows one number of a multi-number cell
+    /// (e.g. `p` of A.T3's `rawg` cells, `estimate` of B.T1's raw agreement).
+    #[serde(default)]
+    pub part: Option<String>,
+    /// How cells in this row or column are printed (a row's format wins over a column's, which wins
+    /// over the panel's).
+    #[serde(default)]
+    pub format: Option<CellFormat>,
+}
+
+/// A label: plain text, and optionally its LaTeX spelling (used verbatim in LaTeX; the plain text is
+/// escaped otherwise).
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(untagged)]
+pub enum Label {
+    Plain(String),
+    Rich {
+        text: String,
+        #[serde(default)]
+        latex: Option<String>,
+    },
+}
+
+impl Label {
+    pub fn text(&self) -> &str {
+        match self {
+            Label::Plain(t) | Label::Rich { text: t, .. } => t,
+        }
+    }
+
+    pub fn latex(&self) -> Option<&str> {
+        match self {
+            Label::Plain(_) => None,
+            Label::Rich { latex, .. } => latex.as_deref(),
+        }
+    }
+}
+
+/// How the numbers of a cell are printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CellFormat {
+    pub style: CellStyle,
+    /// Digits after the decimal point.
+    #[serde(default)]
+    pub decimals: u8,
+    /// Print values that round to a whole number without decimals (`13` beside `11.5`; `1 [1, 1]`).
+    #[serde(default)]
+    pub trim: bool,
+    /// Group thousands with commas (`11,214`), as paper B's Table 2 does.
+    #[serde(default)]
+    pub thousands: bool,
+    /// Drop the leading zero of numbers below one in magnitude, as paper A prints (`.987`).
+    #[serde(default)]
+    pub no_leading_zero: bool,
+}
+
+/// The shape of a cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CellStyle {
+    /// One number, part `value`.
+    Number,
+    /// An integer count, part `value` or `count`.
+    Count,
+    /// Parts `1`, `2`, … joined by spaces (paper A's ratings).
+    List,
+    /// `estimate [ci_lo, ci_hi]` (kappa) or `tau [ci_lo, ci_hi]`.
+    EstimateCi,
+    /// `mean (min/max)`.
+    MeanMinMax,
+    /// `a/b/c (sso_pct%)`.
+    Overlap,
+}
+
+/// The experiment an artefact's `experiment` key refers to, resolved at load time.
+pub fn experiment_of(artefact: &Artefact) -> Option<&'static ExperimentKind> {
+    experiments::kind(&artefact.experiment)
+}
+
+impl Manifest {
+    /// Reads and validates the manifest at `path`.
+    pub fn load(path: &Path) -> Result<Manifest, SourceError> {
+        let text = read_text(path)?;
+        Manifest::parse(path, &text)
+    }
+
+    /// Parses and validates manifest text; `path` is used in error messages only.
+    pub fn parse(path: &Path, text: &str) -> Result<Manifest, SourceError> {
+        let manifest: Manifest = parse_yaml(path, text)?;
+        manifest.validate(path, text)?;
+        Ok(manifest)
+    }
+
+    fn validate(&self, path: &Path, text: &str) -> Result<(), SourceError> {
+        let papers: BTreeSet<&str> = self.papers.iter().map(|p| p.id.as_str()).collect();
+        let mut seen = BTreeSet::new();
+        for artefact in &self.artefacts {
+            let at = |key: &str, value: &str| locate(text, &artefact.id, key, value);
+            if !seen.insert(artefact.id.as_str()) {
+                return Err(SourceError::new(
+                    path,
+                    locate_nth(text, "id", &artefact.id, 2),
+                    format!(
+                        "duplicate artefact id `{}`; every id must be unique",
+                        artefact.id
+                    ),
+                ));
+            }
+            if !papers.contains(artefact.paper.as_str()) {
+                return Err(SourceError::new(
+                    path,
+                    at("paper", &artefact.paper),
+                    format!(
+                        "artefact `{}` names unknown paper `{}`; expected one of: {}",
+                        artefact.id,
+                        artefact.paper,
+                        papers.iter().copied().collect::<Vec<_>>().join(", ")
+                    ),
+                ));
+            }
+            let Some(kind) = experiment_of(artefact) else {
+                return Err(SourceError::new(
+                    path,
+                    at("experiment", &artefact.experiment),
+                    format!(
+                        "artefact `{}` refers to unknown experiment `{}`; expected one of: {}",
+                        artefact.id,
+                        artefact.experiment,
+                        experiments::KINDS
+                            .iter()
+                            .map(|k| k.id)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                ));
+            };
+            if artefact.status == Status::Built && !kind.implemented {
+                return Err(SourceError::new(
+                    path,
+                    at("status", "built"),
+                    format!(
+                        "artefact `{}` is marked built but experiment `{}` is not implemented yet; \
+                         expected `status: pending` with a `pending_reason`",
+                        artefact.id, artefact.experiment
+                    ),
+                ));
+            }
+            if artefact.status == Status::Pending && artefact.pending_reason.is_none() {
+                return Err(SourceError::new(
+                    path,
+                    at("status", "pending"),
+                    format!(
+                        "artefact `{}` is pending but has no `pending_reason`; expected one line saying what it waits for",
+                        artefact.id
+                    ),
+                ));
+            }
+            if artefact.kind == Kind::Table
+                && artefact.status == Status::Built
+                && artefact.layout.is_none()
+            {
+                return Err(SourceError::new(
+                    path,
+                    at("id", &artefact.id),
+                    format!("table `{}` is built but has no `layout`", artefact.id),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The artefact with id `id`.
+    pub fn artefact(&self, id: &str) -> Option<&Artefact> {
+        self.artefacts.iter().find(|a| a.id == id)
+    }
+
+    /// The paper with id `id`.
+    pub fn paper(&self, id: &str) -> Option<&Paper> {
+        self.papers.iter().find(|p| p.id == id)
+    }
+}
+
+/// The position of `key: value` inside the artefact whose `id` is `artefact_id`: the first such line
+/// after the artefact's `id:` line. Used for errors found after deserialisation, which keeps no spans.
+fn locate(text: &str, artefact_id: &str, key: &str, value: &str) -> Option<Position> {
+    let start = find_key_value(text, "id", artefact_id, 0)?;
+    if key == "id" {
+        return Some(start);
+    }
+    find_key_value(text, key, value, start.line)
+}
+
+/// The position of the `nth` (1-based) line holding `key: value`.
+fn locate_nth(text: &str, key: &str, value: &str, nth: usize) -> Option<Position> {
+    let mut from = 0;
+    let mut found = None;
+    for _ in 0..nth {
+        let p = find_key_value(text, key, value, from)?;
+        from = p.line;
+        found = Some(p);
+    }
+    found
+}
+
+/// The first line after line `after` (1-based; 0 = from the start) of the form `[- ]key: value`,
+/// returning the value's position.
+fn find_key_value(text: &str, key: &str, value: &str, after: usize) -> Option<Position> {
+    text.lines().enumerate().skip(after).find_map(|(i, line)| {
+        let trimmed = line.trim_start().trim_start_matches("- ");
+        let rest = trimmed.strip_prefix(key)?.strip_prefix(':')?;
+        let v = rest.split('#').next().unwrap_or("").trim();
+        let v = v.trim_matches(|c| c == '"' || c == '\'');
+        (v == value).then(|| {
+            let column = line.find(':').map_or(1, |c| {
+                c + 2 + line[c + 1..].len() - line[c + 1..].trim_start().len()
+            });
+            Position::at(i + 1, column)
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_key_value_positions() {
+        let text =
+            "artefacts:\n  - id: A.T1\n    experiment: nope\n  - id: A.T2\n    experiment: nope\n";
+        assert_eq!(
+            locate(text, "A.T2", "experiment", "nope"),
+            Some(Position::at(5, 17))
+        );
+        assert_eq!(
+            locate_nth(text, "experiment", "nope", 2),
+            Some(Position::at(5, 17))
+        );
+        assert_eq!(
+            locate(text, "A.T1", "id", "A.T1"),
+            Some(Position::at(2, 9))
+        );
+    }
+}

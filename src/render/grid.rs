@@ -1,0 +1,248 @@
+//! Lays a [`ResultTable`] out as the manifest describes: panels of labelled rows and columns whose cells
+//! are formatted strings. Markdown, LaTeX and terminal renderers all start from this grid.
+
+use serde::Serialize;
+
+use crate::manifest::{Artefact, CellFormat, CellStyle, Header, Label, Panel};
+use crate::render::number::{Minus, format_count, format_number};
+use crate::results::{ResultTable, VALUE};
+
+/// What a missing cell shows: a level or cell the table does not have in a row that has other values.
+pub const ABSENT: &str = "-";
+/// What every cell of a row the experiment did not rebuild shows.
+pub const PENDING: &str = "pending";
+
+/// The output a grid is being prepared for: decides label spelling, escaping and the minus sign.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    Markdown,
+    Latex,
+    Terminal,
+}
+
+impl Target {
+    fn minus(self) -> Minus {
+        match self {
+            Target::Markdown => Minus::Unicode,
+            Target::Latex => Minus::Latex,
+            Target::Terminal => Minus::Ascii,
+        }
+    }
+
+    fn label(self, label: &Label) -> String {
+        match self {
+            Target::Markdown => escape_markdown(label.text()),
+            Target::Latex => label
+                .latex()
+                .map(str::to_string)
+                .unwrap_or_else(|| escape_latex(label.text())),
+            Target::Terminal => label.text().to_string(),
+        }
+    }
+}
+
+/// A table ready for a template.
+#[derive(Debug, Clone, Serialize)]
+pub struct Grid {
+    pub id: String,
+    pub caption: String,
+    pub panels: Vec<GridPanel>,
+    pub notes: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct GridPanel {
+    pub label: String,
+    pub stub: String,
+    pub header: Vec<String>,
+    pub rows: Vec<GridRow>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct GridRow {
+    pub label: String,
+    pub cells: Vec<String>,
+}
+
+/// Why a table could not be laid out.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GridError {
+    #[error("artefact `{0}` has no layout")]
+    NoLayout(String),
+    #[error(
+        "artefact `{artefact}`, panel `{panel}`: no format for row `{row}`, column `{column}` (give the row, column or panel a `format`)"
+    )]
+    NoFormat {
+        artefact: String,
+        panel: String,
+        row: String,
+        column: String,
+    },
+}
+
+/// Lays out `table` following `artefact`'s layout for `target`.
+pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Result<Grid, GridError> {
+    let layout = artefact
+        .layout
+        .as_ref()
+        .ok_or_else(|| GridError::NoLayout(artefact.id.clone()))?;
+    let mut panels = Vec::new();
+    for panel in &layout.panels {
+        let stub = panel
+            .stub
+            .as_ref()
+            .or(layout.stub.as_ref())
+            .map(|l| target.label(l))
+            .unwrap_or_default();
+        let header = panel
+            .columns
+            .iter()
+            .map(|c| target.label(&c.label))
+            .collect();
+        let mut rows = Vec::new();
+        for row in &panel.rows {
+            let mut cells = Vec::new();
+            for column in &panel.columns {
+                let format = row
+                    .format
+                    .or(column.format)
+                    .or(panel.format)
+                    .ok_or_else(|| GridError::NoFormat {
+                        artefact: artefact.id.clone(),
+                        panel: panel.id.clone(),
+                        row: row.id.clone(),
+                        column: column.id.clone(),
+                    })?;
+                cells.push(cell_text(table, panel, row, column, &format, target));
+            }
+            let rebuilt = cells.iter().any(Option::is_some);
+            rows.push(GridRow {
+                label: target.label(&row.label),
+                cells: cells
+                    .into_iter()
+                    .map(|c| {
+                        c.unwrap_or_else(|| if rebuilt { ABSENT } else { PENDING }.to_string())
+                    })
+                    .collect(),
+            });
+        }
+        panels.push(GridPanel {
+            label: panel
+                .label
+                .as_ref()
+                .map(|l| target.label(l))
+                .unwrap_or_default(),
+            stub,
+            header,
+            rows,
+        });
+    }
+    let escape = |s: &str| match target {
+        Target::Markdown => escape_markdown(s),
+        Target::Latex => escape_latex(s),
+        Target::Terminal => s.to_string(),
+    };
+    Ok(Grid {
+        id: artefact.id.clone(),
+        caption: escape(&artefact.caption),
+        panels,
+        notes: table.notes.iter().map(|n| escape(n)).collect(),
+    })
+}
+
+/// The text of one cell, or `None` when the table has no number for it.
+fn cell_text(
+    table: &ResultTable,
+    panel: &Panel,
+    row: &Header,
+    column: &Header,
+    format: &CellFormat,
+    target: Target,
+) -> Option<String> {
+    let minus = target.minus();
+    let part = row.part.as_deref().or(column.part.as_deref());
+    let get = |part: &str| table.get(&panel.id, &row.id, &column.id, part);
+    let num = |v: f64| format_number(v, format, minus);
+    let count = |v: f64| format_count(v, format, minus);
+    match format.style {
+        CellStyle::Number => get(part.unwrap_or(VALUE)).map(num),
+        CellStyle::Count => part
+            .map_or_else(|| get(VALUE).or_else(|| get("count")), get)
+            .map(count),
+        CellStyle::List => {
+            let items: Vec<String> = (1..).map_while(|i| get(&i.to_string())).map(num).collect();
+            (!items.is_empty()).then(|| items.join(" "))
+        }
+        CellStyle::EstimateCi => {
+            let estimate = get("estimate").or_else(|| get("tau"))?;
+            Some(format!(
+                "{} [{}, {}]",
+                num(estimate),
+                num(get("ci_lo")?),
+                num(get("ci_hi")?)
+            ))
+        }
+        CellStyle::MeanMinMax => Some(format!(
+            "{} ({}/{})",
+            num(get("mean")?),
+            num(get("min")?),
+            num(get("max")?)
+        )),
+        CellStyle::Overlap => {
+            let percent = if target == Target::Latex { "\\%" } else { "%" };
+            Some(format!(
+                "{}/{}/{} ({}{percent})",
+                count(get("a")?),
+                count(get("b")?),
+                count(get("c")?),
+                num(get("sso_pct")?)
+            ))
+        }
+    }
+}
+
+/// Escapes the characters Markdown tables treat specially (`|`, `*`, `_` at word edges are left alone
+/// except `|`, which would split a cell, and `\`).
+pub fn escape_markdown(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('|', "\\|")
+}
+
+/// Escapes LaTeX's special characters in plain text.
+pub fn escape_latex(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\\' => out.push_str("\\textbackslash{}"),
+            '&' | '%' | '$' | '#' | '_' | '{' | '}' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '~' => out.push_str("\\textasciitilde{}"),
+            '^' => out.push_str("\\textasciicircum{}"),
+            '<' => out.push_str("\\textless{}"),
+            '>' => out.push_str("\\textgreater{}"),
+            '|' => out.push_str("\\textbar{}"),
+            '\u{2212}' => out.push_str("$-$"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_latex_specials() {
+        assert_eq!(
+            escape_latex("50% of A&B_i {x} #1 $5 ~ ^ \\ |d|"),
+            "50\\% of A\\&B\\_i \\{x\\} \\#1 \\$5 \\textasciitilde{} \\textasciicircum{} \\textbackslash{} \\textbar{}d\\textbar{}"
+        );
+    }
+
+    #[test]
+    fn escapes_markdown_pipes() {
+        assert_eq!(escape_markdown("|d_XY|"), "\\|d_XY\\|");
+    }
+}

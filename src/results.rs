@@ -1,0 +1,81 @@
+//! Typed result tables: what an experiment produces and what renderers and the claims check consume.
+//!
+//! A result table holds exact numbers (never pre-formatted strings) keyed like the published values in
+//! `paper/published/*.yaml`: table id, panel, row, column and part (e.g. `B.T1` / `statistics` /
+//! `kappa_w` / `lancer1-lancer2` / `ci_lo`). Formatting to the paper's precision happens in the renderers.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::Serialize;
+
+/// The address of one number in a table: `table/panel/row/column/part`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct CellKey {
+    pub table: String,
+    pub panel: String,
+    pub row: String,
+    pub column: String,
+    pub part: String,
+}
+
+impl CellKey {
+    pub fn new(table: &str, panel: &str, row: &str, column: &str, part: &str) -> Self {
+        CellKey {
+            table: table.to_string(),
+            panel: panel.to_string(),
+            row: row.to_string(),
+            column: column.to_string(),
+            part: part.to_string(),
+        }
+    }
+}
+
+impl fmt::Display for CellKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}/{}/{}/{}/{}",
+            self.table, self.panel, self.row, self.column, self.part
+        )
+    }
+}
+
+/// The part name of a cell that holds a single number.
+pub const VALUE: &str = "value";
+
+/// The numbers an experiment rebuilt for one artefact, with notes on how.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct ResultTable {
+    pub id: String,
+    /// Every rebuilt number, by its address within the table.
+    pub cells: BTreeMap<CellKey, f64>,
+    /// How the numbers were obtained (method, options such as the kappa standard error), one line each.
+    pub notes: Vec<String>,
+}
+
+impl ResultTable {
+    pub fn new(id: &str) -> Self {
+        ResultTable {
+            id: id.to_string(),
+            ..ResultTable::default()
+        }
+    }
+
+    /// Records one number.
+    pub fn set(&mut self, panel: &str, row: &str, column: &str, part: &str, value: f64) {
+        self.cells
+            .insert(CellKey::new(&self.id, panel, row, column, part), value);
+    }
+
+    /// Looks up one number.
+    pub fn get(&self, panel: &str, row: &str, column: &str, part: &str) -> Option<f64> {
+        self.cells
+            .get(&CellKey::new(&self.id, panel, row, column, part))
+            .copied()
+    }
+
+    pub fn note(&mut self, line: impl Into<String>) {
+        self.notes.push(line.into());
+    }
+}
