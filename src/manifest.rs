@@ -434,9 +434,6 @@ mod tests {
             locate_nth(text, "experiment", "nope", 2),
             Some(Position::at(5, 17))
         );
-        assert_eq!(
-            locate(text, "A.T1", "id", "A.T1"),
-            Some(Position::at(2, 9))
-        );
+        assert_eq!(locate(text, "A.T1", "id", "A.T1"), Some(Position::at(2, 9)));
     }
 }

@@ -90,18 +90,93 @@ pub fn read_yaml<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, Sourc
 }
 
 /// Parses YAML text into `T`; `path` is used in error messages only.
+///
+/// serde reports a duplicate key at the start of its mapping; the position is moved to the duplicate
+/// itself so the message points at the line to fix.
 pub fn parse_yaml<T: serde::de::DeserializeOwned>(
     path: &Path,
     text: &str,
 ) -> Result<T, SourceError> {
     serde_yaml::from_str(text).map_err(|e| {
-        let position = e.location().map(|l| Position::at(l.line(), l.column()));
+        let mut position = e.location().map(|l| Position::at(l.line(), l.column()));
         let message = e.to_string();
         // serde_yaml appends " at line L column C"; the position is reported separately.
         let message = match message.find(" at line ") {
             Some(i) => message[..i].to_string(),
             None => message,
         };
+        if let (Some(start), Some(key)) = (position, duplicated_key(&message)) {
+            position = Some(second_key_position(text, start, key).unwrap_or(start));
+        }
         SourceError::new(path, position, message)
     })
+}
+
+/// The key named by serde's "duplicate field `k`" or serde_yaml's "duplicate entry with key \"k\"".
+fn duplicated_key(message: &str) -> Option<&str> {
+    if let Some(rest) = message.split("duplicate field `").nth(1) {
+        return rest.split('`').next();
+    }
+    let rest = message.split("duplicate entry with key \"").nth(1)?;
+    rest.split('"').next()
+}
+
+/// The position of the second `key:` of the mapping that starts at `start` (block or one-line flow style).
+fn second_key_position(text: &str, start: Position, key: &str) -> Option<Position> {
+    let lines: Vec<&str> = text.lines().collect();
+    let first = *lines.get(start.line.checked_sub(1)?)?;
+    let column = start.column?.checked_sub(1)?;
+    let pattern = format!("{key}:");
+    if first[column.min(first.len())..]
+        .trim_start()
+        .starts_with('{')
+    {
+        let hits: Vec<usize> = first
+            .match_indices(&pattern)
+            .map(|(i, _)| i)
+            .filter(|&i| i > 0 && matches!(first.as_bytes()[i - 1], b'{' | b',' | b' '))
+            .collect();
+        return hits.get(1).map(|&i| Position::at(start.line, i + 1));
+    }
+    let mut seen = 0;
+    for (offset, line) in lines[start.line - 1..].iter().enumerate() {
+        let indent = line.len() - line.trim_start().len();
+        let content = line.trim_start();
+        if offset > 0 && !content.is_empty() && !content.starts_with('#') && indent < column {
+            break;
+        }
+        let at_key_level = (offset == 0 && line.len() > column) || indent == column;
+        if at_key_level && line[column.min(line.len())..].starts_with(&pattern) {
+            seen += 1;
+            if seen == 2 {
+                return Some(Position::at(start.line + offset, column + 1));
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Item {
+        id: String,
+        #[serde(default)]
+        k: Option<u32>,
+        #[serde(default)]
+        cap: Option<u32>,
+    }
+
+    #[test]
+    fn duplicate_keys_point_at_the_duplicate() {
+        let block = "- id: x\n  cap: 1\n  k: 2\n  cap: 2\n";
+        let err = parse_yaml::<Vec<Item>>(Path::new("f.yaml"), block).unwrap_err();
+        assert_eq!(err.position, Some(Position::at(4, 3)), "{err}");
+        let flow = "- {id: y, k: 1, k: 2}\n";
+        let err = parse_yaml::<Vec<Item>>(Path::new("f.yaml"), flow).unwrap_err();
+        assert_eq!(err.position, Some(Position::at(1, 17)), "{err}");
+    }
 }

@@ -1,0 +1,168 @@
+//! Malformed manifests are rejected by the real binary with exit code 2, one message naming the file,
+
+#![allow(clippy::unwrap_used)]
+//! line and column, and nothing written (issue 2, item 2).
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn project_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A scratch project whose manifest is `manifest`, sharing the real data and templates.
+fn scratch_project(manifest: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir_all(dir.path().join("paper")).unwrap();
+    fs::write(dir.path().join("paper/manifest.yaml"), manifest).unwrap();
+    for sub in ["data", "templates"] {
+        copy_dir(&project_root().join(sub), &dir.path().join(sub));
+    }
+    dir
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for entry in fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let dest = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &dest);
+        } else {
+            fs::copy(entry.path(), dest).unwrap();
+        }
+    }
+}
+
+fn real_manifest() -> String {
+    fs::read_to_string(project_root().join("paper/manifest.yaml")).unwrap()
+}
+
+/// 1-based line of the first occurrence of `needle` in `text`.
+fn line_of(text: &str, needle: &str) -> usize {
+    text.lines()
+        .position(|l| l.contains(needle))
+        .unwrap_or_else(|| panic!("`{needle}` not in text"))
+        + 1
+}
+
+/// Runs `reproduce` on a scratch project with `manifest`; asserts exit code 2, that stderr names
+/// `manifest.yaml:<line>:` and contains `expected`, and that no output directory was created.
+fn assert_rejected(manifest: &str, line: usize, expected: &str) {
+    let project = scratch_project(manifest);
+    let output = Command::new(env!("CARGO_BIN_EXE_evia-repro"))
+        .args(["--root"])
+        .arg(project.path())
+        .args(["reproduce", "--out", "out"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "stderr: {stderr}");
+    assert!(
+        stderr.contains(&format!("manifest.yaml:{line}:")),
+        "expected line {line} in: {stderr}"
+    );
+    assert!(
+        stderr.contains(expected),
+        "expected `{expected}` in: {stderr}"
+    );
+    assert_eq!(
+        stderr.trim_end().lines().count(),
+        1,
+        "one message: {stderr}"
+    );
+    assert!(
+        !project.path().join("out").exists(),
+        "nothing may be written"
+    );
+}
+
+#[test]
+fn the_shipped_manifest_is_valid() {
+    let project = scratch_project(&real_manifest());
+    let output = Command::new(env!("CARGO_BIN_EXE_evia-repro"))
+        .arg("--root")
+        .arg(project.path())
+        .arg("list")
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+#[test]
+fn unknown_key_names_its_line() {
+    let text = real_manifest().replacen(
+        "    experiment: lancers.level_counts\n",
+        "    experiment: lancers.level_counts\n    colour: red\n",
+        1,
+    );
+    assert_rejected(
+        &text,
+        line_of(&text, "colour: red"),
+        "unknown field `colour`",
+    );
+}
+
+#[test]
+fn duplicate_key_names_its_line() {
+    let text = real_manifest().replacen(
+        "    experiment: lancers.level_counts\n",
+        "    experiment: lancers.level_counts\n    caption: \"again\"\n",
+        1,
+    );
+    assert_rejected(
+        &text,
+        line_of(&text, "caption: \"again\""),
+        "duplicate field `caption`",
+    );
+}
+
+#[test]
+fn wrong_type_names_its_line() {
+    let text = real_manifest().replacen("      dmax: [3]\n", "      dmax: three\n", 1);
+    assert_rejected(&text, line_of(&text, "dmax: three"), "invalid type");
+}
+
+#[test]
+fn unknown_experiment_names_its_line() {
+    let text = real_manifest().replacen(
+        "experiment: lancers.level_counts",
+        "experiment: lancers.no_such_experiment",
+        1,
+    );
+    assert_rejected(
+        &text,
+        line_of(&text, "lancers.no_such_experiment"),
+        "unknown experiment `lancers.no_such_experiment`",
+    );
+}
+
+#[test]
+fn duplicate_artefact_id_names_the_second_occurrence() {
+    let text = real_manifest().replacen("  - id: B.T2\n", "  - id: B.T1\n", 1);
+    let second = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.trim() == "- id: B.T1")
+        .nth(1)
+        .unwrap()
+        .0
+        + 1;
+    assert_rejected(&text, second, "duplicate artefact id `B.T1`");
+}
+
+#[test]
+fn built_artefact_with_unimplemented_experiment_is_rejected() {
+    let text = real_manifest().replacen(
+        "    experiment: unanimity.rank_correlation\n    status: pending\n",
+        "    experiment: unanimity.rank_correlation\n    status: built\n",
+        1,
+    );
+    let line = line_of(&text, "experiment: unanimity.rank_correlation") + 1;
+    assert_rejected(&text, line, "not implemented yet");
+}
