@@ -7,7 +7,9 @@
 //! - [`engine`]: pure functions with no I/O (gains, agreement, measures, ranking, significance, rng).
 //! - [`io`]: readers for the project's input files and atomic writers for its outputs.
 //! - [`cli`]: the command-line edge (clap + anyhow).
+//! - [`published`]: the papers' published numbers (`paper/published/*.yaml`), the check's ground truth.
 
 pub mod cli;
 pub mod engine;
 pub mod io;
+pub mod published;
