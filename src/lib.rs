@@ -7,12 +7,14 @@
 //! - [`engine`]: pure functions with no I/O (gains, agreement, measures, ranking, significance, rng).
 //! - [`io`]: readers for the project's input files and atomic writers for its outputs.
 //! - [`cli`]: the command-line edge (clap + anyhow).
+//! - [`published`]: the papers' published numbers (`paper/published/*.yaml`), the check's ground truth.
 
 pub mod cli;
 pub mod engine;
 pub mod experiments;
 pub mod io;
 pub mod manifest;
+pub mod published;
 pub mod render;
 pub mod reproduce;
 pub mod results;

@@ -1,7 +1,7 @@
 //! Malformed manifests are rejected by the real binary with exit code 2, one message naming the file,
+//! line and column, and nothing written (issue 2, item 2).
 
 #![allow(clippy::unwrap_used)]
-//! line and column, and nothing written (issue 2, item 2).
 
 use std::fs;
 use std::path::{Path, PathBuf};
