@@ -9,6 +9,7 @@
 //! - [`cli`]: the command-line edge (clap + anyhow).
 //! - [`published`]: the papers' published numbers (`paper/published/*.yaml`), the check's ground truth.
 
+pub mod claims;
 pub mod cli;
 pub mod engine;
 pub mod experiments;

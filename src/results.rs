@@ -4,7 +4,7 @@
 //! `paper/published/*.yaml`: table id, panel, row, column and part (e.g. `B.T1` / `statistics` /
 //! `kappa_w` / `lancer1-lancer2` / `ci_lo`). Formatting to the paper's precision happens in the renderers.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 use serde::Serialize;
@@ -50,6 +50,8 @@ pub struct ResultTable {
     pub id: String,
     /// Every rebuilt number, by its address within the table.
     pub cells: BTreeMap<CellKey, f64>,
+    /// Rows `(panel, row)` rebuilt only in part: their missing cells are pending, not absent.
+    pub pending_rows: BTreeSet<(String, String)>,
     /// How the numbers were obtained (method, options such as the kappa standard error), one line each.
     pub notes: Vec<String>,
 }
@@ -73,6 +75,12 @@ impl ResultTable {
         self.cells
             .get(&CellKey::new(&self.id, panel, row, column, part))
             .copied()
+    }
+
+    /// Marks a row as rebuilt only in part.
+    pub fn mark_pending_row(&mut self, panel: &str, row: &str) {
+        self.pending_rows
+            .insert((panel.to_string(), row.to_string()));
     }
 
     pub fn note(&mut self, line: impl Into<String>) {

@@ -8,6 +8,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod check;
 mod list;
 mod reproduce;
 mod show;
@@ -41,6 +42,12 @@ pub enum Command {
     List,
     /// Rebuild one table and print it in the terminal.
     Show(show::ShowArgs),
+    /// Print the ledger of published vs rebuilt numbers, cell by cell.
+    ///
+    /// Every number printed in the papers' tables is listed with its provenance class (exact, derived,
+    /// simulated, real-data), its printed and rebuilt value and a verdict (match, mismatch, pending).
+    /// Exits with code 1 if an `exact` cell mismatches.
+    Check(check::CheckArgs),
 }
 
 /// Outcome of a command that completed: success, or a finding that should fail the process.
@@ -82,5 +89,6 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Reproduce(args) => reproduce::run(&root, args),
         Command::List => list::run(&root),
         Command::Show(args) => show::run(&root, args),
+        Command::Check(args) => check::run(&root, args),
     }
 }

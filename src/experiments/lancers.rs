@@ -110,7 +110,12 @@ pub fn level_counts(
             _ => None,
         };
         let Some(counts) = counts else {
+            // The levels need the joint table, but the number judged is every matrix's total.
             not_derivable.push(qrels.as_str());
+            table.mark_pending_row("main", qrels);
+            if let Some(total) = common_total(&pairs) {
+                table.set("main", qrels, "total", VALUE, total as f64);
+            }
             continue;
         };
         for (level, &count) in counts.iter().enumerate() {
@@ -130,11 +135,20 @@ pub fn level_counts(
     ));
     if !not_derivable.is_empty() {
         table.note(format!(
-            "Not derivable from pairwise matrices (needs the joint label table): {}.",
+            "Levels not derivable from pairwise matrices (they need the joint label table), total judged only: {}.",
             not_derivable.join(", ")
         ));
     }
     Ok(table)
+}
+
+/// The number of items every matrix counts, if they all count the same number.
+fn common_total(pairs: &[AssessorPair]) -> Option<u64> {
+    let first = pairs.first()?.matrix.total();
+    pairs
+        .iter()
+        .all(|p| p.matrix.total() == first)
+        .then_some(first)
 }
 
 /// The qrels versions of paper B and the assessors each one sums.

@@ -115,7 +115,10 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
                     })?;
                 cells.push(cell_text(table, panel, row, column, &format, target));
             }
-            let rebuilt = cells.iter().any(Option::is_some);
+            let rebuilt = cells.iter().any(Option::is_some)
+                && !table
+                    .pending_rows
+                    .contains(&(panel.id.clone(), row.id.clone()));
             rows.push(GridRow {
                 label: target.label(&row.label),
                 cells: cells

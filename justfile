@@ -1,0 +1,25 @@
+# Recipes mirroring the README's commands. Get `just` with `cargo install just` (or your package manager).
+
+# Rebuild every built table and figure into build/ from the shipped data.
+reproduce *ARGS:
+    cargo run --release --quiet -- reproduce {{ARGS}}
+
+# Run every test (the README's test command; CI runs it through .ci/run).
+test:
+    cargo test
+
+# Print the ledger of published vs rebuilt numbers (text, md or json).
+check FORMAT="text":
+    cargo run --release --quiet -- check --format {{FORMAT}}
+
+# Rebuild one table and print it in the terminal, e.g. `just show B.T1`.
+show ID:
+    cargo run --release --quiet -- show {{ID}}
+
+# List every table and figure with its status.
+list:
+    cargo run --release --quiet -- list
+
+# Everything CI runs: formatting, lints with warnings denied, tests.
+ci:
+    bash .ci/run
