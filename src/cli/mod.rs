@@ -20,7 +20,13 @@ mod show;
 /// Paper B: "The Effect of Inter-Assessor Disagreement on IR System Evaluation: A Case Study with
 /// Lancers and Students".
 #[derive(Debug, Parser)]
-#[command(name = "evia-repro", version, about, long_about)]
+#[command(
+    name = "evia-repro",
+    version,
+    about,
+    long_about,
+    after_help = "Getting started, from the repository root:\n  evia-repro list        what is built and what is pending\n  evia-repro reproduce   rebuild everything into build/\n  evia-repro show B.T1   one table in the terminal\n  evia-repro check       published vs rebuilt, cell by cell\n\nExit codes: 0 success; 1 check found a mismatching exact cell; 2 bad input or usage (the message names the file and line)."
+)]
 pub struct Cli {
     /// Project root holding paper/, data/ and templates/ (default: the current directory).
     #[arg(long, global = true, value_name = "DIR", default_value = ".")]
