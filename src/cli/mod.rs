@@ -3,6 +3,8 @@
 //! Exit codes: 0 success; 1 `check` found a mismatching `exact` cell (or `--strict` failed);
 //! 2 bad input or usage (the message names the file, line and what was expected).
 
+pub mod hsd;
+
 use std::ffi::OsString;
 use std::process::ExitCode;
 
@@ -22,7 +24,10 @@ pub struct Cli {
 }
 
 #[derive(Debug, Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Randomised and classical Tukey HSD over every pair of runs of a topic-by-run score matrix.
+    Hsd(hsd::HsdArgs),
+}
 
 /// Outcome of a command that completed: success, or a finding that should fail the process.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,5 +63,7 @@ where
 
 /// Dispatches a parsed command line.
 pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
-    match cli.command {}
+    match cli.command {
+        Command::Hsd(args) => hsd::run(args),
+    }
 }

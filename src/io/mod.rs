@@ -3,6 +3,7 @@
 //! Every reader reports bad input as a [`SourceError`] that names the file, the line (and column where
 //! known) and what was expected, so a user can fix the input without reading the code.
 
+pub mod matrix;
 pub mod output;
 
 use std::fmt;
