@@ -19,8 +19,8 @@
 //!    into blocks, such as the trials of the randomised Tukey HSD.
 //!
 //! Only this module's own functions turn raw `u32`/`u64` draws into numbers: [`below`] (Lemire's
-//! multiply-and-reject bounded integers), [`shuffle`] (Durstenfeld's Fisher–Yates), [`uniform_f64`] and
-//! [`standard_normal`]. Library shuffles are avoided because their algorithms changed between `rand`
+//! multiply-and-reject bounded integers), [`shuffle`] / [`Shuffler`] (Durstenfeld's Fisher–Yates with
+//! Lemire's method applied to batches of indices), [`uniform_f64`] and [`standard_normal`]. Library shuffles are avoided because their algorithms changed between `rand`
 //! releases; the value-stability tests below pin the first draws and permutations.
 
 use rand_chacha::ChaCha8Rng;
@@ -138,12 +138,115 @@ pub fn below<R: RngCore + ?Sized>(rng: &mut R, n: usize) -> usize {
     }
 }
 
-/// Shuffles `items` uniformly in place with Durstenfeld's Fisher–Yates: for `i` from the last index
-/// down to 1, swap item `i` with item `below(rng, i + 1)`. Uses `len − 1` bounded draws.
+/// Shuffles `items` uniformly in place: `Shuffler::new(items.len()).shuffle(rng, items)`.
+/// Code that shuffles many slices of one length should build the [`Shuffler`] once.
 pub fn shuffle<R: RngCore + ?Sized, T>(rng: &mut R, items: &mut [T]) {
-    for i in (1..items.len()).rev() {
-        let j = below(rng, i + 1);
-        items.swap(i, j);
+    Shuffler::new(items.len()).shuffle(rng, items);
+}
+
+/// The most bounded indices one `u64` draw can yield (each range is at least 2, so a product of
+/// more than 63 ranges exceeds 2^64).
+const MAX_BATCH: usize = 64;
+
+/// A group of consecutive Fisher–Yates steps served by one `u64` draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Batch {
+    /// Range of the first step of the group (the slice position being filled, plus one).
+    first_range: u64,
+    /// Number of steps; their ranges are first_range, first_range − 1, ….
+    steps: usize,
+    /// Lemire's rejection threshold (2^64 − P) mod P for the product P of the ranges.
+    threshold: u64,
+}
+
+/// Durstenfeld's Fisher–Yates shuffle for slices of one length, with batched bounded draws.
+///
+/// Fisher–Yates: for `i` from the last index down to 1, swap item `i` with item `j_i`, `j_i` uniform
+/// in `0..=i`. The indices `j_i` are drawn in batches (Brackett-Rozinsky & Lemire, "Batched Ranged
+/// Random Integer Generation", Software: Practice and Experience, 2024): consecutive steps with
+/// ranges n_1, n_2, … (n_1 = i + 1, n_2 = i, …) are grouped greedily while the product P of their
+/// ranges stays below 2^64; for each group one `u64` draw `x` is taken and, with r_0 = x,
+/// `j_k = ⌊r_{k−1} · n_k / 2^64⌋` and `r_k = r_{k−1} · n_k mod 2^64`. This is Lemire's
+/// multiply-and-reject method for the single range P (x·P = 2^64 · I + r_last, and the j's are the
+/// mixed-radix digits of I), so the group is rejected and redrawn exactly when
+/// `r_last < (2^64 − P) mod P`, which makes every index exactly uniform and independent. A slice of 16
+/// items needs one draw per shuffle (16! < 2^64) instead of 15.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Shuffler {
+    len: usize,
+    batches: Vec<Batch>,
+}
+
+impl Shuffler {
+    /// Plans the batches for slices of `len` items.
+    ///
+    /// # Panics
+    /// If `len` exceeds `u32::MAX` (indices are kept as `u32` while a batch is checked).
+    pub fn new(len: usize) -> Self {
+        assert!(
+            u32::try_from(len).is_ok(),
+            "Shuffler: slices longer than u32::MAX items are not supported"
+        );
+        let mut batches = Vec::new();
+        let mut range = len as u64; // range of the next step: position len − 1, so len choices
+        while range >= 2 {
+            let first_range = range;
+            let mut product: u128 = 1;
+            let mut steps = 0;
+            while range >= 2 && steps < MAX_BATCH && product * u128::from(range) < (1u128 << 64) {
+                product *= u128::from(range);
+                steps += 1;
+                range -= 1;
+            }
+            if steps == 0 {
+                // A single range of 2^64 or more cannot occur for u64 lengths; guard anyway.
+                steps = 1;
+                product = u128::from(range);
+                range -= 1;
+            }
+            let p = product as u64;
+            batches.push(Batch {
+                first_range,
+                steps,
+                threshold: p.wrapping_neg() % p,
+            });
+        }
+        Shuffler { len, batches }
+    }
+
+    /// The slice length this shuffler was planned for.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the planned length is 0.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Shuffles `items` uniformly in place.
+    ///
+    /// # Panics
+    /// If `items.len()` differs from the planned length.
+    pub fn shuffle<R: RngCore + ?Sized, T>(&self, rng: &mut R, items: &mut [T]) {
+        assert_eq!(items.len(), self.len, "Shuffler planned for another length");
+        let mut digits = [0u32; MAX_BATCH];
+        for batch in &self.batches {
+            loop {
+                let mut r = rng.next_u64();
+                for (k, digit) in digits[..batch.steps].iter_mut().enumerate() {
+                    let m = u128::from(r) * u128::from(batch.first_range - k as u64);
+                    *digit = (m >> 64) as u32;
+                    r = m as u64;
+                }
+                if r >= batch.threshold {
+                    break;
+                }
+            }
+            for (k, &j) in digits[..batch.steps].iter().enumerate() {
+                items.swap(batch.first_range as usize - 1 - k, j as usize);
+            }
+        }
     }
 }
 
@@ -196,6 +299,13 @@ mod tests {
         let draws: Vec<u32> = (0..4).map(|_| rng.next_u32()).collect();
         assert_eq!(draws, [1585289928, 624810744, 4108088734, 488397929]);
 
+        // Lemire: ⌊draw · 1000 / 2^32⌋ for the draws above (checked by hand: 369, 145, 956, 113).
+        let mut rng = stream(2017, "evia-repro", "value-stability");
+        let bounded: Vec<usize> = (0..4).map(|_| below(&mut rng, 1000)).collect();
+        assert_eq!(bounded, [369, 145, 956, 113]);
+
+        // The first permutation was recomputed independently (Python) from the first u64 draw
+        // (the two u32 draws above, low word first) by the batched method of `Shuffler`.
         let mut rng = stream(2017, "evia-repro", "value-stability");
         let mut perms = Vec::new();
         for _ in 0..3 {
@@ -206,16 +316,84 @@ mod tests {
         assert_eq!(
             perms,
             [
-                [4, 6, 8, 5, 2, 9, 0, 7, 1, 3],
-                [3, 5, 4, 1, 0, 2, 7, 6, 9, 8],
-                [9, 5, 4, 1, 8, 2, 0, 6, 3, 7],
+                [2, 6, 8, 3, 7, 9, 5, 0, 4, 1],
+                [4, 7, 5, 2, 3, 0, 6, 8, 9, 1],
+                [2, 1, 3, 6, 5, 8, 7, 0, 9, 4],
             ]
         );
 
         let mut rng = block_stream(2017, "evia-repro", "value-stability", 5);
         let mut p: Vec<u32> = (0..16).collect();
         shuffle(&mut rng, &mut p);
-        assert_eq!(p, [4, 2, 7, 9, 8, 6, 15, 5, 10, 1, 14, 12, 13, 11, 0, 3]);
+        assert_eq!(p, [1, 9, 13, 14, 3, 5, 12, 2, 6, 15, 4, 10, 7, 11, 8, 0]);
+
+        // 44 items (paper A's run count) take several batches.
+        let mut rng = stream(2017, "evia-repro", "value-stability");
+        let mut p: Vec<u32> = (0..44).collect();
+        shuffle(&mut rng, &mut p);
+        assert_eq!(
+            p,
+            [
+                28, 3, 39, 9, 17, 24, 34, 30, 35, 36, 27, 31, 25, 40, 16, 15, 42, 43, 33, 2, 19,
+                21, 13, 12, 23, 32, 10, 37, 11, 1, 7, 14, 20, 26, 29, 4, 22, 18, 8, 38, 41, 6, 0,
+                5
+            ]
+        );
+    }
+
+    /// The batched indices are the mixed-radix digits of ⌊x·P / 2^64⌋ (Shuffler's documentation):
+    /// checked directly with 128-bit arithmetic for many draws x.
+    #[test]
+    fn batched_digits_are_mixed_radix_digits_of_lemire_index() {
+        let ranges = [16u64, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2];
+        let product: u128 = ranges.iter().map(|&n| u128::from(n)).product();
+        assert!(product < 1 << 64);
+        let mut rng = stream(1, "rng-test", "digits");
+        for _ in 0..1000 {
+            let x = rng.next_u64();
+            let mut r = x;
+            let mut digits = Vec::new();
+            for &n in &ranges {
+                let m = u128::from(r) * u128::from(n);
+                digits.push((m >> 64) as u64);
+                r = m as u64;
+            }
+            let full = u128::from(x) * product;
+            assert_eq!(r as u128, full & u128::from(u64::MAX));
+            let mut index = full >> 64;
+            for (&n, &d) in ranges.iter().zip(&digits).rev() {
+                assert_eq!(d as u128, index % u128::from(n));
+                index /= u128::from(n);
+            }
+            assert_eq!(index, 0);
+        }
+    }
+
+    /// 25! > 2^64, so a 25-item shuffle takes two batches; every item must land in every position
+    /// with probability 1/25.
+    #[test]
+    fn multi_batch_shuffle_is_uniform_over_positions() {
+        let shuffler = Shuffler::new(25);
+        assert_eq!(shuffler.batches.len(), 2);
+        let mut rng = stream(2, "rng-test", "positions");
+        let trials = 10_000;
+        let mut counts = [[0u32; 25]; 25];
+        for _ in 0..trials {
+            let mut v: Vec<usize> = (0..25).collect();
+            shuffler.shuffle(&mut rng, &mut v);
+            for (pos, &item) in v.iter().enumerate() {
+                counts[item][pos] += 1;
+            }
+        }
+        // Expected 400 per cell, sd about 19.6; 5 sd = 98.
+        for row in &counts {
+            assert!(row.iter().all(|&c| (302..=498).contains(&c)), "{row:?}");
+        }
+        assert_eq!(Shuffler::new(1).batches.len(), 0);
+        assert_eq!(Shuffler::new(16).batches.len(), 1);
+        let mut one = [7];
+        shuffle(&mut rng, &mut one);
+        assert_eq!(one, [7]);
     }
 
     #[test]

@@ -18,7 +18,7 @@
 //!   from the observed matrix, so a block's trials do not depend on which thread runs it or on
 //!   other blocks: the counts, and so the p-values, are identical for every thread count.
 //! - Within a block, each trial shuffles every topic's row in place, topic by topic in row order, with
-//!   `rng::shuffle` (Fisher–Yates over Lemire bounded integers). Shuffling the previous trial's
+//!   `rng::Shuffler` (Fisher–Yates over batched Lemire bounded integers). Shuffling the previous trial's
 //!   arrangement is as uniform as shuffling the observed one (a uniform permutation composed with any
 //!   fixed permutation is uniform), and it saves copying the matrix.
 //! - Permuted run sums are accumulated topic by topic in row order, exactly like
@@ -118,30 +118,19 @@ pub fn randomised_hsd(
     let workers = threads.min(usize::try_from(blocks).unwrap_or(usize::MAX));
     let next_block = AtomicU64::new(0);
     let run_worker = || {
-        let mut hist = vec![0u64; thresholds.len() + 1];
-        let mut work = vec![0.0; x.values().len()];
-        let mut sums = vec![0.0; x.runs()];
+        let mut worker = BlockWorker::new(x, &thresholds);
         loop {
             let block = next_block.fetch_add(1, Ordering::Relaxed);
             if block >= blocks {
                 break;
             }
             let block_trials = TRIALS_PER_BLOCK.min(trials - block * TRIALS_PER_BLOCK);
-            let mut rng = stream.block(block);
-            run_block(
-                x,
-                block_trials,
-                &mut rng,
-                &thresholds,
-                &mut hist,
-                &mut work,
-                &mut sums,
-            );
+            worker.run_block(block_trials, &mut stream.block(block));
             if let Some(progress) = progress {
                 progress.fetch_add(block_trials, Ordering::Relaxed);
             }
         }
-        hist
+        worker.hist
     };
     let hists: Vec<Vec<u64>> = if workers == 1 {
         vec![run_worker()]
@@ -198,38 +187,53 @@ pub fn randomised_hsd(
     })
 }
 
-/// Runs `block_trials` trials starting from the observed matrix, adding each trial to
-/// `hist[number of pairs whose threshold the trial's range reached]`.
-fn run_block(
-    x: &ScoreMatrix,
-    block_trials: u64,
-    rng: &mut rand_chacha::ChaCha8Rng,
-    thresholds: &[f64],
-    hist: &mut [u64],
-    work: &mut [f64],
-    sums: &mut [f64],
-) {
-    let m = x.runs();
-    let n = x.topics() as f64;
-    work.copy_from_slice(x.values());
-    for _ in 0..block_trials {
-        sums.fill(0.0);
-        for row in work.chunks_exact_mut(m) {
-            rng::shuffle(rng, row);
-            for (s, &v) in sums.iter_mut().zip(row.iter()) {
-                *s += v;
+/// One thread's state: the matrix, the pair thresholds, scratch space allocated once, and the
+/// histogram `hist[c]` = number of trials whose range reached the first `c` thresholds.
+struct BlockWorker<'a> {
+    x: &'a ScoreMatrix,
+    thresholds: &'a [f64],
+    shuffler: rng::Shuffler,
+    work: Vec<f64>,
+    sums: Vec<f64>,
+    hist: Vec<u64>,
+}
+
+impl<'a> BlockWorker<'a> {
+    fn new(x: &'a ScoreMatrix, thresholds: &'a [f64]) -> Self {
+        BlockWorker {
+            x,
+            thresholds,
+            shuffler: rng::Shuffler::new(x.runs()),
+            work: vec![0.0; x.values().len()],
+            sums: vec![0.0; x.runs()],
+            hist: vec![0; thresholds.len() + 1],
+        }
+    }
+
+    /// Runs `block_trials` trials from the observed matrix with the block's generator `rng`.
+    fn run_block(&mut self, block_trials: u64, rng: &mut rand_chacha::ChaCha8Rng) {
+        let m = self.x.runs();
+        let n = self.x.topics() as f64;
+        self.work.copy_from_slice(self.x.values());
+        for _ in 0..block_trials {
+            self.sums.fill(0.0);
+            for row in self.work.chunks_exact_mut(m) {
+                self.shuffler.shuffle(rng, row);
+                for (s, &v) in self.sums.iter_mut().zip(row.iter()) {
+                    *s += v;
+                }
             }
+            let mut max = f64::NEG_INFINITY;
+            let mut min = f64::INFINITY;
+            for &s in &self.sums {
+                max = max.max(s);
+                min = min.min(s);
+            }
+            // Means as sum / n, exactly as the observed means are formed.
+            let range = max / n - min / n;
+            let reached = self.thresholds.partition_point(|&t| t <= range);
+            self.hist[reached] += 1;
         }
-        let mut max = f64::NEG_INFINITY;
-        let mut min = f64::INFINITY;
-        for &s in sums.iter() {
-            max = max.max(s);
-            min = min.min(s);
-        }
-        // Means as sum / n, exactly as the observed means are formed.
-        let range = max / n - min / n;
-        let reached = thresholds.partition_point(|&t| t <= range);
-        hist[reached] += 1;
     }
 }
 
