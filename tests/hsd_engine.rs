@@ -179,27 +179,38 @@ fn two_runs_reduce_to_the_paired_randomisation_test() {
 }
 
 /// On normal data with equal means the randomised p-values agree with the classical Tukey HSD
-/// p-values (statistics.md §5) within Monte Carlo error (4 standard errors) plus 0.02 for the
-/// difference between the permutation and the normal-theory distributions at n = 30.
+/// p-values (statistics.md §5) within Monte Carlo error: 4 standard errors, plus 0.005 for the
+/// difference between the permutation distribution and the normal-theory one at n = 30 (three data
+/// sets, 30 pairs; the largest deviation seen is 0.008).
 #[test]
 fn randomised_agrees_with_classical_on_normal_data() {
     let (n, m) = (30, 5);
-    let mut rng = rng::stream(11, "tests.hsd", "normal-data");
-    let values: Vec<f64> = (0..n * m).map(|_| rng::standard_normal(&mut rng)).collect();
-    let x = ScoreMatrix::new(n, m, values).unwrap();
     let trials = 4_000;
-    let r = randomised_hsd(&x, trials, spec(4), 2, None).unwrap();
-    for pair in &r.pairs {
-        let classical = tukey_hsd_p(pair.diff, r.anova.v_e, n, m).unwrap().unwrap();
-        let se = (classical * (1.0 - classical) / trials as f64).sqrt();
-        assert!(
-            (pair.p - classical).abs() < 4.0 * se + 0.02,
-            "pair {}-{}: randomised {} vs classical {classical}",
-            pair.a,
-            pair.b,
-            pair.p
-        );
+    let mut small = 0;
+    for data_seed in [11, 12, 13] {
+        let mut rng = rng::stream(data_seed, "tests.hsd", "normal-data");
+        let values: Vec<f64> = (0..n * m).map(|_| rng::standard_normal(&mut rng)).collect();
+        let x = ScoreMatrix::new(n, m, values).unwrap();
+        let r = randomised_hsd(&x, trials, spec(4), 2, None).unwrap();
+        for pair in &r.pairs {
+            let classical = tukey_hsd_p(pair.diff, r.anova.v_e, n, m).unwrap().unwrap();
+            let se = (classical * (1.0 - classical) / trials as f64).sqrt();
+            assert!(
+                (pair.p - classical).abs() < 4.0 * se + 0.005,
+                "data {data_seed}, pair {}-{}: randomised {} vs classical {classical}",
+                pair.a,
+                pair.b,
+                pair.p
+            );
+            if classical < 0.7 {
+                small += 1;
+            }
+        }
     }
+    assert!(
+        small >= 3,
+        "the data sets should give some moderate p-values"
+    );
 }
 
 /// Value stability of the randomised HSD (the block layout of 250 trials, the stream derivation and

@@ -17,7 +17,7 @@ use serde::Serialize;
 
 use super::Outcome;
 use crate::engine::rng::StreamSpec;
-use crate::engine::significance::ptukey::tukey_hsd_p;
+use crate::engine::significance::ptukey::tukey_hsd_p_many;
 use crate::engine::significance::randomised_hsd::{HsdResult, randomised_hsd};
 use crate::io::matrix::{RunMatrix, read_matrix};
 
@@ -118,7 +118,7 @@ pub fn run(args: HsdArgs) -> anyhow::Result<Outcome> {
     };
     let matrix = read_matrix(&args.matrix)?;
     let result = run_with_progress(&matrix, &args, threads)?;
-    let report = build_report(&matrix, &args, &result)?;
+    let report = build_report(&matrix, &args, &result, threads)?;
     let text = match args.format {
         Format::Text => render_text(&report),
         Format::Tsv => render_tsv(&report),
@@ -128,11 +128,14 @@ pub fn run(args: HsdArgs) -> anyhow::Result<Outcome> {
             s
         }
     };
-    std::io::stdout()
-        .lock()
-        .write_all(text.as_bytes())
-        .context("writing to standard output")?;
-    Ok(Outcome::Success)
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        // A closed pipe (e.g. `| head`) is the reader's choice, not an error.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(Outcome::Success),
+        other => {
+            other.context("writing to standard output")?;
+            Ok(Outcome::Success)
+        }
+    }
 }
 
 /// Runs the randomised HSD, drawing a progress bar on standard error when the work is long and
@@ -181,13 +184,19 @@ fn run_with_progress(
     Ok(result?)
 }
 
-fn build_report(matrix: &RunMatrix, args: &HsdArgs, result: &HsdResult) -> anyhow::Result<Report> {
+fn build_report(
+    matrix: &RunMatrix,
+    args: &HsdArgs,
+    result: &HsdResult,
+    threads: usize,
+) -> anyhow::Result<Report> {
     let n = matrix.scores.topics();
     let m = matrix.scores.runs();
+    let diffs: Vec<f64> = result.pairs.iter().map(|p| p.diff).collect();
+    let classical = tukey_hsd_p_many(&diffs, result.anova.v_e, n, m, threads)
+        .with_context(|| format!("classical Tukey HSD p-values of {m} runs"))?;
     let mut pairs = Vec::with_capacity(result.pairs.len());
-    for pair in &result.pairs {
-        let p_classical = tukey_hsd_p(pair.diff, result.anova.v_e, n, m)
-            .with_context(|| format!("classical Tukey HSD p-value of {} runs", m))?;
+    for (pair, p_classical) in result.pairs.iter().zip(classical) {
         pairs.push(PairRow {
             run_a: matrix.run_names[pair.a].clone(),
             run_b: matrix.run_names[pair.b].clone(),

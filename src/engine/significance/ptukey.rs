@@ -298,6 +298,46 @@ pub fn tukey_hsd_p(d: f64, v_e: f64, n: usize, m: usize) -> Result<Option<f64>, 
     studentized_range_sf(q, m, df).map(Some)
 }
 
+/// [`tukey_hsd_p`] for many differences `diffs` of the same matrix, computed on up to `threads`
+/// threads (each value is independent of the others, so the result does not depend on `threads`).
+pub fn tukey_hsd_p_many(
+    diffs: &[f64],
+    v_e: f64,
+    n: usize,
+    m: usize,
+    threads: usize,
+) -> Result<Vec<Option<f64>>, PtukeyError> {
+    let threads = threads.clamp(1, diffs.len().max(1));
+    if threads == 1 {
+        return diffs.iter().map(|&d| tukey_hsd_p(d, v_e, n, m)).collect();
+    }
+    let chunk = diffs.len().div_ceil(threads);
+    let parts: Vec<Result<Vec<Option<f64>>, PtukeyError>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = diffs
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || {
+                    part.iter()
+                        .map(|&d| tukey_hsd_p(d, v_e, n, m))
+                        .collect::<Result<Vec<_>, _>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| match h.join() {
+                Ok(part) => part,
+                Err(panic) => std::panic::resume_unwind(panic),
+            })
+            .collect()
+    });
+    let mut all = Vec::with_capacity(diffs.len());
+    for part in parts {
+        all.extend(part?);
+    }
+    Ok(all)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -327,6 +367,16 @@ mod tests {
         assert!((norm_cdf(-1.959963984540054) - 0.025).abs() < 1e-15);
         // Continuity across the switch between series and continued fraction.
         assert!((erfc(3.0 - 1e-12) - erfc(3.0)).abs() < 1e-15);
+    }
+
+    #[test]
+    fn many_p_values_do_not_depend_on_threads() {
+        let diffs = [0.01, -0.05, 0.1, 0.2, 0.0];
+        let one = tukey_hsd_p_many(&diffs, 0.02, 20, 4, 1).unwrap();
+        let three = tukey_hsd_p_many(&diffs, 0.02, 20, 4, 3).unwrap();
+        assert_eq!(one, three);
+        assert_eq!(one[4], Some(1.0));
+        assert_eq!(tukey_hsd_p_many(&diffs, 0.0, 20, 4, 2).unwrap()[0], None);
     }
 
     #[test]
