@@ -43,9 +43,24 @@ impl Overlap {
         (union > 0).then(|| self.both as f64 / union as f64)
     }
 
-    /// SSO in percent (the papers print one decimal; 56.25 is printed 56.2, round half to even).
+    /// SSO in percent.
     pub fn sso_percent(&self) -> Option<f64> {
         self.sso().map(|s| 100.0 * s)
+    }
+
+    /// SSO in percent as the papers print it: one decimal, rounded half to even (56.25 → "56.2",
+    /// statistics.md §4), computed exactly in integers from 1000 · both / union.
+    pub fn sso_percent_text(&self) -> Option<String> {
+        let union = (self.only_a + self.both + self.only_b) as u128;
+        if union == 0 {
+            return None;
+        }
+        let numerator = 1000 * self.both as u128;
+        let (mut tenths, rem) = (numerator / union, numerator % union);
+        if 2 * rem > union || (2 * rem == union && tenths % 2 == 1) {
+            tenths += 1;
+        }
+        Some(format!("{}.{}", tenths / 10, tenths % 10))
     }
 }
 
@@ -107,6 +122,21 @@ mod tests {
             only_b: 3,
         };
         assert_eq!(o.sso_percent(), Some(56.25));
+        assert_eq!(o.sso_percent_text().as_deref(), Some("56.2"));
+        let text = |only_a, both, only_b| {
+            Overlap {
+                only_a,
+                both,
+                only_b,
+            }
+            .sso_percent_text()
+        };
+        assert_eq!(text(2, 1, 0).as_deref(), Some("33.3"));
+        assert_eq!(text(1, 2, 0).as_deref(), Some("66.7"));
+        assert_eq!(text(15, 1, 0).as_deref(), Some("6.2")); // 6.25, half to even
+        assert_eq!(text(13, 3, 0).as_deref(), Some("18.8")); // 18.75, half to even
+        assert_eq!(text(0, 4, 0).as_deref(), Some("100.0"));
+        assert_eq!(text(0, 0, 0), None);
         assert_eq!(overlap(&[false], &[false]).unwrap().sso(), None);
         assert!(overlap(&[true], &[]).is_err());
     }
