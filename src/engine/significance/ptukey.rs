@@ -17,7 +17,7 @@
 //!
 //! Quadrature: the inner integral runs over x in [−8.5, 8.5] (φ(8.5) < 1e-16) in 10 panels of width
 //! 1.7 with 16-point Gauss–Legendre; the nodes' φ(x) and Φ(x) are computed once. The outer integral
-//! runs over panels of four standard deviations (1/sqrt(2ν) each) on both sides of the mode
+//! runs over panels of four standard deviations (1/sqrt(2ν) each; at most 0.25 wide) on both sides of the mode
 //! sqrt((ν − 1)/ν) of f_ν, out to where f_ν has fallen by e^−30, again with 16-point Gauss–Legendre;
 //! f_ν is normalised by the same quadrature rather than by Γ(ν/2), so the quadrature error of the
 //! weight cancels. The golden test (tests/hsd_ptukey.rs, values from scipy's `studentized_range`)
@@ -200,6 +200,9 @@ fn check(q: f64, m: usize, df: f64) -> Result<(), PtukeyError> {
     Ok(())
 }
 
+/// Widest panel of the outer integral (in units of s). Matters for ν < 128 only.
+const MAX_OUTER_PANEL: f64 = 0.25;
+
 /// P(Q_{m,df} <= q), the distribution function of the studentized range of `m` groups with `df`
 /// degrees of freedom (`f64::INFINITY` for a known variance).
 pub fn studentized_range_cdf(q: f64, m: usize, df: f64) -> Result<f64, PtukeyError> {
@@ -228,8 +231,10 @@ pub fn studentized_range_cdf(q: f64, m: usize, df: f64) -> Result<f64, PtukeyErr
             (log_g(s) - log_g_mode).exp()
         }
     };
-    // Panels of four standard deviations (the curvature of log g at the mode is −2ν).
-    let panel = 4.0 / (2.0 * nu).sqrt();
+    // Panels of four standard deviations (the curvature of log g at the mode is −2ν), at most
+    // MAX_OUTER_PANEL wide: for small ν the density is wide while P(R <= q s) still changes on a
+    // scale of about 1/q in s.
+    let panel = (4.0 / (2.0 * nu).sqrt()).min(MAX_OUTER_PANEL);
     const CUTOFF: f64 = -30.0;
     let mut upper_panels = 0usize;
     while log_g(mode + (upper_panels as f64) * panel) - log_g_mode > CUTOFF || upper_panels == 0 {
@@ -377,6 +382,22 @@ mod tests {
         assert_eq!(one, three);
         assert_eq!(one[4], Some(1.0));
         assert_eq!(tukey_hsd_p_many(&diffs, 0.0, 20, 4, 2).unwrap()[0], None);
+    }
+
+    /// For m = 2, Q = sqrt(2)·|T_ν| with T_ν Student's t, whose tails are closed-form for ν = 1
+    /// (Cauchy: P(|T| >= x) = 1 − (2/π) atan x) and ν = 2 (P(|T| >= x) = 1 − x / sqrt(2 + x²)).
+    /// These small-ν cases need the capped outer panels.
+    #[test]
+    fn two_groups_with_one_or_two_df_are_closed_form() {
+        for q in [0.5, 2.0, 5.0, 10.0, 20.0, 50.0] {
+            let x = q / 2f64.sqrt();
+            let cauchy = 1.0 - 2.0 / PI * x.atan();
+            let t2 = 1.0 - x / (2.0 + x * x).sqrt();
+            let sf1 = studentized_range_sf(q, 2, 1.0).unwrap();
+            let sf2 = studentized_range_sf(q, 2, 2.0).unwrap();
+            assert!((sf1 - cauchy).abs() < 1e-8, "q {q}: {sf1} vs {cauchy}");
+            assert!((sf2 - t2).abs() < 1e-8, "q {q}: {sf2} vs {t2}");
+        }
     }
 
     #[test]
