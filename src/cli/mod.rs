@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod check;
+mod hsd;
 mod list;
 mod reproduce;
 mod show;
@@ -54,6 +55,8 @@ pub enum Command {
     /// simulated, real-data), its printed and rebuilt value and a verdict (match, mismatch, pending).
     /// Exits with code 1 if an `exact` cell mismatches.
     Check(check::CheckArgs),
+    /// Randomised and classical Tukey HSD over every pair of runs of a topic-by-run score matrix.
+    Hsd(hsd::HsdArgs),
 }
 
 /// Outcome of a command that completed: success, or a finding that should fail the process.
@@ -96,5 +99,6 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::List => list::run(&root),
         Command::Show(args) => show::run(&root, args),
         Command::Check(args) => check::run(&root, args),
+        Command::Hsd(args) => hsd::run(args),
     }
 }

@@ -5,3 +5,6 @@
 
 pub mod agreement;
 pub mod gain;
+pub mod ranking;
+pub mod rng;
+pub mod significance;

@@ -80,6 +80,7 @@ pub fn read_text(path: &Path) -> Result<String, SourceError> {
 }
 
 pub mod confusion;
+pub mod matrix;
 pub mod output;
 pub mod ratings;
 

@@ -1,0 +1,97 @@
+//! Times the randomised Tukey HSD of evia-repro (one thread and all cores) against the `elinor`
+//! crate's `RandomizedTukeyHsdTester` on the same random matrices and B (issue 4, item 6):
+//! 100 topics × 16 runs with B = 5,000 (paper A's setting) and 50 topics × 13 runs with B = 10,000
+//! (paper B's). Prints permuted cells per second (B × topics × runs / seconds), the best of
+//! `REPEATS` runs each, and the largest p-value difference between the two implementations (they
+//! use different random streams, so they agree only within Monte Carlo error).
+
+use std::time::Instant;
+
+use elinor::statistical_tests::randomized_tukey_hsd_test::RandomizedTukeyHsdTester;
+use evia_repro::engine::rng::{self, StreamSpec};
+use evia_repro::engine::significance::ScoreMatrix;
+use evia_repro::engine::significance::randomised_hsd::randomised_hsd;
+
+const REPEATS: usize = 3;
+const SEED: u64 = 2017;
+
+/// A random matrix: run j has a quality offset 0.02·j, topics a difficulty, plus uniform noise.
+fn random_matrix(topics: usize, runs: usize) -> ScoreMatrix {
+    let mut r = rng::stream(SEED, "bench.hsd", &format!("matrix-{topics}x{runs}"));
+    let mut values = Vec::with_capacity(topics * runs);
+    for _ in 0..topics {
+        let difficulty = rng::uniform_f64(&mut r) * 0.5;
+        for j in 0..runs {
+            let v = difficulty + 0.02 * j as f64 + 0.4 * rng::uniform_f64(&mut r);
+            values.push(v.min(1.0));
+        }
+    }
+    ScoreMatrix::new(topics, runs, values).expect("a valid random matrix")
+}
+
+/// Best wall-clock seconds of `REPEATS` calls of `f`, and the last result.
+fn best_of<T>(mut f: impl FnMut() -> T) -> (f64, T) {
+    let mut best = f64::INFINITY;
+    let mut last = None;
+    for _ in 0..REPEATS {
+        let start = Instant::now();
+        let out = f();
+        best = best.min(start.elapsed().as_secs_f64());
+        last = Some(out);
+    }
+    (best, last.expect("REPEATS >= 1"))
+}
+
+fn main() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    println!("randomised Tukey HSD: evia-repro vs elinor 0.4 (best of {REPEATS}; {cores} cores)");
+    println!(
+        "{:<10} {:>6} {:<22} {:>9} {:>16} {:>9} {:>11}",
+        "matrix", "B", "implementation", "seconds", "cells/second", "speed-up", "max |Δp|"
+    );
+    for (topics, runs, trials) in [(100usize, 16usize, 5_000u64), (50, 13, 10_000)] {
+        let x = random_matrix(topics, runs);
+        let cells = (trials as usize * topics * runs) as f64;
+        let spec = StreamSpec {
+            seed: SEED,
+            artefact: "bench.hsd",
+            unit: "trials",
+        };
+        let rows: Vec<Vec<f64>> = (0..topics).map(|i| x.row(i).to_vec()).collect();
+        let (t_elinor, elinor_result) = best_of(|| {
+            RandomizedTukeyHsdTester::new(runs)
+                .with_n_iters(trials as usize)
+                .with_random_state(SEED)
+                .test(rows.iter())
+                .expect("elinor accepts the matrix")
+        });
+        let (t_one, ours) =
+            best_of(|| randomised_hsd(&x, trials, spec, 1, None).expect("valid arguments"));
+        let (t_all, ours_all) =
+            best_of(|| randomised_hsd(&x, trials, spec, cores, None).expect("valid arguments"));
+        assert_eq!(ours, ours_all, "thread count must not change the result");
+        let elinor_p = elinor_result.p_values();
+        let max_dp = ours
+            .pairs
+            .iter()
+            .map(|p| (p.p - elinor_p[p.a][p.b]).abs())
+            .fold(0.0, f64::max);
+        let name = format!("{topics}×{runs}");
+        for (label, t) in [
+            ("elinor (1 thread)", t_elinor),
+            ("evia-repro 1 thread", t_one),
+            (&*format!("evia-repro {cores} threads"), t_all),
+        ] {
+            println!(
+                "{:<10} {:>6} {:<22} {:>9.4} {:>16.0} {:>8.1}× {:>11.4}",
+                name,
+                trials,
+                label,
+                t,
+                cells / t,
+                t_elinor / t,
+                max_dp
+            );
+        }
+    }
+}

@@ -1,0 +1,347 @@
+//! `evia-repro hsd`: randomised and classical Tukey HSD on a topic-by-run score matrix.
+//!
+//! Prints every run pair with its mean difference, randomised p-value (with its Monte Carlo standard
+//! error), classical Tukey HSD p-value, effect size ES_HSD and whether it is significant
+//! (randomised p < alpha), per reference/statistics.md §3–§5. The output depends only on the matrix,
+//! B, the seed and alpha — never on the thread count.
+
+use std::fmt::Write as _;
+use std::io::{IsTerminal, Write as _};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use anyhow::Context;
+use clap::{Args, ValueEnum};
+use serde::Serialize;
+
+use super::Outcome;
+use crate::engine::rng::StreamSpec;
+use crate::engine::significance::ptukey::tukey_hsd_p_many;
+use crate::engine::significance::randomised_hsd::{HsdResult, randomised_hsd};
+use crate::io::matrix::{RunMatrix, read_matrix};
+
+/// Seed used when `--seed` is not given.
+pub const DEFAULT_SEED: u64 = 2017;
+/// Artefact id of the random stream of this command (see `engine::rng`).
+pub const STREAM_ARTEFACT: &str = "cli.hsd";
+/// Unit id of the random stream of this command.
+pub const STREAM_UNIT: &str = "matrix";
+/// Above this many permuted cells (B × topics × runs), a progress bar is drawn when standard error
+/// is a terminal.
+const PROGRESS_MIN_CELLS: u64 = 50_000_000;
+
+/// Output format of `evia-repro hsd`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Aligned columns for reading.
+    Text,
+    /// Tab-separated values with a header line.
+    Tsv,
+    /// One JSON document.
+    Json,
+}
+
+/// Randomised Tukey HSD (and the classical Tukey HSD) over every pair of runs of a score matrix.
+#[derive(Debug, Clone, Args)]
+pub struct HsdArgs {
+    /// TSV matrix: a header `topic<TAB>run1<TAB>run2...`, then one row per topic (topic id, then one
+    /// score per run).
+    #[arg(long, value_name = "FILE")]
+    pub matrix: PathBuf,
+    /// Number of randomisation trials B (the papers use 5000 and 10000).
+    #[arg(long, value_name = "B", default_value_t = 10_000)]
+    pub trials: u64,
+    /// Global seed of the random stream (same seed, same output).
+    #[arg(long, value_name = "S", default_value_t = DEFAULT_SEED)]
+    pub seed: u64,
+    /// Significance level: a pair is significant when its randomised p < alpha.
+    #[arg(long, value_name = "A", default_value_t = 0.05)]
+    pub alpha: f64,
+    /// Worker threads (default: all cores). The output does not depend on it.
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// One run pair in the output.
+#[derive(Debug, Clone, Serialize)]
+struct PairRow {
+    run_a: String,
+    run_b: String,
+    mean_a: f64,
+    mean_b: f64,
+    diff: f64,
+    abs_diff: f64,
+    p_randomised: f64,
+    p_randomised_se: f64,
+    count: u64,
+    p_classical: Option<f64>,
+    es_hsd: Option<f64>,
+    significant: bool,
+}
+
+/// The whole report (the JSON document).
+#[derive(Debug, Clone, Serialize)]
+struct Report {
+    matrix: String,
+    topics: usize,
+    runs: Vec<String>,
+    means: Vec<f64>,
+    trials: u64,
+    seed: u64,
+    alpha: f64,
+    ss_residual: f64,
+    df_residual: usize,
+    v_e: f64,
+    significant_pairs: usize,
+    pairs: Vec<PairRow>,
+}
+
+/// Runs `evia-repro hsd`.
+pub fn run(args: HsdArgs) -> anyhow::Result<Outcome> {
+    if !(args.alpha > 0.0 && args.alpha < 1.0) {
+        anyhow::bail!(
+            "--alpha must be between 0 and 1 (exclusive), got {}",
+            args.alpha
+        );
+    }
+    if args.trials == 0 {
+        anyhow::bail!("--trials must be at least 1");
+    }
+    let threads = match args.threads {
+        Some(0) => anyhow::bail!("--threads must be at least 1"),
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let matrix = read_matrix(&args.matrix)?;
+    let result = run_with_progress(&matrix, &args, threads)?;
+    let report = build_report(&matrix, &args, &result, threads)?;
+    let text = match args.format {
+        Format::Text => render_text(&report),
+        Format::Tsv => render_tsv(&report),
+        Format::Json => {
+            let mut s = serde_json::to_string_pretty(&report).context("serialising the report")?;
+            s.push('\n');
+            s
+        }
+    };
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        // A closed pipe (e.g. `| head`) is the reader's choice, not an error.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(Outcome::Success),
+        other => {
+            other.context("writing to standard output")?;
+            Ok(Outcome::Success)
+        }
+    }
+}
+
+/// Runs the randomised HSD, drawing a progress bar on standard error when the work is long and
+/// standard error is a terminal.
+fn run_with_progress(
+    matrix: &RunMatrix,
+    args: &HsdArgs,
+    threads: usize,
+) -> anyhow::Result<HsdResult> {
+    let spec = StreamSpec {
+        seed: args.seed,
+        artefact: STREAM_ARTEFACT,
+        unit: STREAM_UNIT,
+    };
+    let cells = args
+        .trials
+        .saturating_mul(matrix.scores.values().len() as u64);
+    let show = cells >= PROGRESS_MIN_CELLS && std::io::stderr().is_terminal();
+    let progress = AtomicU64::new(0);
+    let result = std::thread::scope(|scope| {
+        let worker = scope
+            .spawn(|| randomised_hsd(&matrix.scores, args.trials, spec, threads, Some(&progress)));
+        if show {
+            let mut stderr = std::io::stderr();
+            while !worker.is_finished() {
+                let done = progress.load(Ordering::Relaxed);
+                let filled = (40 * done / args.trials) as usize;
+                let _ = write!(
+                    stderr,
+                    "\rrandomised HSD [{}{}] {done}/{} trials",
+                    "#".repeat(filled),
+                    " ".repeat(40 - filled),
+                    args.trials
+                );
+                let _ = stderr.flush();
+                std::thread::sleep(Duration::from_millis(100));
+            }
+            let _ = write!(stderr, "\r{}\r", " ".repeat(80));
+            let _ = stderr.flush();
+        }
+        match worker.join() {
+            Ok(result) => result,
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    });
+    Ok(result?)
+}
+
+fn build_report(
+    matrix: &RunMatrix,
+    args: &HsdArgs,
+    result: &HsdResult,
+    threads: usize,
+) -> anyhow::Result<Report> {
+    let n = matrix.scores.topics();
+    let m = matrix.scores.runs();
+    let diffs: Vec<f64> = result.pairs.iter().map(|p| p.diff).collect();
+    let classical = tukey_hsd_p_many(&diffs, result.anova.v_e, n, m, threads)
+        .with_context(|| format!("classical Tukey HSD p-values of {m} runs"))?;
+    let mut pairs = Vec::with_capacity(result.pairs.len());
+    for (pair, p_classical) in result.pairs.iter().zip(classical) {
+        pairs.push(PairRow {
+            run_a: matrix.run_names[pair.a].clone(),
+            run_b: matrix.run_names[pair.b].clone(),
+            mean_a: result.means[pair.a],
+            mean_b: result.means[pair.b],
+            diff: pair.diff,
+            abs_diff: pair.diff.abs(),
+            p_randomised: pair.p,
+            p_randomised_se: pair.p_se,
+            count: pair.count,
+            p_classical,
+            es_hsd: pair.effect_size,
+            significant: pair.p < args.alpha,
+        });
+    }
+    Ok(Report {
+        matrix: args.matrix.display().to_string(),
+        topics: n,
+        runs: matrix.run_names.clone(),
+        means: result.means.clone(),
+        trials: result.trials,
+        seed: args.seed,
+        alpha: args.alpha,
+        ss_residual: result.anova.ss_residual,
+        df_residual: result.anova.df_residual,
+        v_e: result.anova.v_e,
+        significant_pairs: pairs.iter().filter(|p| p.significant).count(),
+        pairs,
+    })
+}
+
+fn opt(v: Option<f64>, decimals: usize) -> String {
+    v.map_or_else(|| "NA".to_string(), |v| format!("{v:.decimals$}"))
+}
+
+fn render_tsv(r: &Report) -> String {
+    let mut out = String::from(
+        "run_a\trun_b\tmean_a\tmean_b\tdiff\tabs_diff\tp_randomised\tp_randomised_se\tp_classical\tes_hsd\tsignificant\n",
+    );
+    for p in &r.pairs {
+        let _ = writeln!(
+            out,
+            "{}\t{}\t{:.6}\t{:.6}\t{:.6}\t{:.6}\t{:.6}\t{:.6}\t{}\t{}\t{}",
+            p.run_a,
+            p.run_b,
+            p.mean_a,
+            p.mean_b,
+            p.diff,
+            p.abs_diff,
+            p.p_randomised,
+            p.p_randomised_se,
+            opt(p.p_classical, 6),
+            opt(p.es_hsd, 6),
+            p.significant
+        );
+    }
+    out
+}
+
+fn render_text(r: &Report) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Randomised Tukey HSD on {} ({} topics × {} runs): B = {} trials, seed {}, alpha {}",
+        r.matrix,
+        r.topics,
+        r.runs.len(),
+        r.trials,
+        r.seed,
+        r.alpha
+    );
+    let _ = writeln!(
+        out,
+        "Two-way ANOVA without replication: SS_E = {:.6}, df = {}, V_E = {:.6}; classical p from the studentized range with m = {}, df = {}",
+        r.ss_residual,
+        r.df_residual,
+        r.v_e,
+        r.runs.len(),
+        r.df_residual
+    );
+    let _ = writeln!(
+        out,
+        "Significant (randomised p < {}): {} of {} pairs\n",
+        r.alpha,
+        r.significant_pairs,
+        r.pairs.len()
+    );
+    let headers = [
+        "run A",
+        "run B",
+        "mean A",
+        "mean B",
+        "|d|",
+        "p rand",
+        "± se",
+        "p classic",
+        "ES_HSD",
+        "sig",
+    ];
+    let rows: Vec<[String; 10]> = r
+        .pairs
+        .iter()
+        .map(|p| {
+            [
+                p.run_a.clone(),
+                p.run_b.clone(),
+                format!("{:.4}", p.mean_a),
+                format!("{:.4}", p.mean_b),
+                format!("{:.4}", p.abs_diff),
+                format!("{:.4}", p.p_randomised),
+                format!("{:.4}", p.p_randomised_se),
+                opt(p.p_classical, 4),
+                opt(p.es_hsd, 4),
+                if p.significant { "*" } else { "" }.to_string(),
+            ]
+        })
+        .collect();
+    let mut widths: Vec<usize> = headers.iter().map(|h| h.chars().count()).collect();
+    for row in &rows {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    let line = |cells: &[String]| {
+        let mut s = String::new();
+        for (k, (cell, &w)) in cells.iter().zip(&widths).enumerate() {
+            let pad = w - cell.chars().count();
+            if k < 2 {
+                // Run names left-aligned, numbers right-aligned.
+                s.push_str(cell);
+                s.push_str(&" ".repeat(pad));
+            } else {
+                s.push_str(&" ".repeat(pad));
+                s.push_str(cell);
+            }
+            if k + 1 < cells.len() {
+                s.push_str("  ");
+            }
+        }
+        s.trim_end().to_string()
+    };
+    let header: Vec<String> = headers.iter().map(|h| h.to_string()).collect();
+    let _ = writeln!(out, "{}", line(&header));
+    for row in &rows {
+        let _ = writeln!(out, "{}", line(row));
+    }
+    out
+}

@@ -1,0 +1,192 @@
+//! Kendall's tau between two system rankings, with the Hollander–Wolfe–Chicken confidence interval
+//! (reference/statistics.md §2).
+//!
+//! ```text
+//! tau     = tau-b = (C − D) / sqrt((n0 − n_x)(n0 − n_y)),  n0 = n(n−1)/2, n_x / n_y = pairs tied in x / y
+//!           (= (C − D) / n0 without ties)
+//! C_i     = Σ_{k≠i} sign((x_k − x_i)(y_k − y_i))      (a tie in either variable contributes 0)
+//! var_C   = Σ_i (C_i − mean(C))² / (n − 1)
+//! sigma²  = 2/(n(n−1)) · [ 2(n−2)/(n(n−1)) · var_C + 1 − tau² ]
+//! CI      = tau ± z · sqrt(sigma²)                    (z = 1.959963984540054; not clipped to [−1, 1])
+//! ```
+//!
+//! The interval is the asymptotically distribution-free one of Hollander, Wolfe & Chicken
+//! (Nonparametric Statistical Methods, 3rd ed., §8.3; R package NSM3, `kendall.ci`), which reproduces
+//! the intervals printed in both papers.
+
+/// The 0.975 quantile of the standard normal distribution (statistics.md, preamble).
+pub const Z_975: f64 = 1.959963984540054;
+
+/// Why Kendall's tau cannot be computed.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum TauError {
+    #[error("the two rankings have different lengths ({0} and {1})")]
+    LengthMismatch(usize, usize),
+    #[error("Kendall's tau needs at least 3 runs for its confidence interval, got {0}")]
+    TooFewRuns(usize),
+    #[error("score {index} (0-based) is {value}, not a finite number")]
+    NotFinite { index: usize, value: f64 },
+    #[error("tau-b is undefined: every pair of runs is tied in one of the two rankings")]
+    AllTied,
+}
+
+/// Kendall's tau-b of two score vectors with its pair counts and 95% confidence interval.
+#[derive(Debug, Clone, PartialEq)]
+pub struct KendallTau {
+    /// Number of runs n.
+    pub n: usize,
+    /// Concordant pairs C.
+    pub concordant: usize,
+    /// Discordant pairs D.
+    pub discordant: usize,
+    /// Pairs tied in x only.
+    pub ties_x_only: usize,
+    /// Pairs tied in y only.
+    pub ties_y_only: usize,
+    /// Pairs tied in both x and y.
+    pub ties_both: usize,
+    /// tau-b.
+    pub tau: f64,
+    /// sigma, the Hollander–Wolfe–Chicken standard error of tau.
+    pub sigma: f64,
+    /// Lower limit of the 95% interval tau − z·sigma.
+    pub ci_low: f64,
+    /// Upper limit of the 95% interval tau + z·sigma.
+    pub ci_high: f64,
+}
+
+impl KendallTau {
+    /// All n(n−1)/2 pairs.
+    pub fn pairs(&self) -> usize {
+        self.n * (self.n - 1) / 2
+    }
+
+    /// Pairs tied in at least one of the two rankings.
+    pub fn ties(&self) -> usize {
+        self.ties_x_only + self.ties_y_only + self.ties_both
+    }
+}
+
+fn sign(v: f64) -> i64 {
+    if v > 0.0 {
+        1
+    } else if v < 0.0 {
+        -1
+    } else {
+        0
+    }
+}
+
+/// Kendall's tau-b of the paired scores (x_i, y_i) with the 95% Hollander–Wolfe–Chicken interval.
+pub fn kendall_tau(x: &[f64], y: &[f64]) -> Result<KendallTau, TauError> {
+    kendall_tau_with_z(x, y, Z_975)
+}
+
+/// [`kendall_tau`] with the interval tau ± `z`·sigma for another normal quantile `z`.
+pub fn kendall_tau_with_z(x: &[f64], y: &[f64], z: f64) -> Result<KendallTau, TauError> {
+    if x.len() != y.len() {
+        return Err(TauError::LengthMismatch(x.len(), y.len()));
+    }
+    let n = x.len();
+    if n < 3 {
+        return Err(TauError::TooFewRuns(n));
+    }
+    for (index, &value) in x.iter().chain(y).enumerate() {
+        if !value.is_finite() {
+            return Err(TauError::NotFinite {
+                index: index % n,
+                value,
+            });
+        }
+    }
+    let (mut concordant, mut discordant) = (0usize, 0usize);
+    let (mut ties_x_only, mut ties_y_only, mut ties_both) = (0usize, 0usize, 0usize);
+    let mut c = vec![0i64; n];
+    for i in 0..n {
+        for k in i + 1..n {
+            let sx = sign(x[k] - x[i]);
+            let sy = sign(y[k] - y[i]);
+            match (sx, sy) {
+                (0, 0) => ties_both += 1,
+                (0, _) => ties_x_only += 1,
+                (_, 0) => ties_y_only += 1,
+                _ if sx == sy => concordant += 1,
+                _ => discordant += 1,
+            }
+            c[i] += sx * sy;
+            c[k] += sx * sy;
+        }
+    }
+    let n0 = (n * (n - 1) / 2) as f64;
+    let tied_x = (ties_x_only + ties_both) as f64;
+    let tied_y = (ties_y_only + ties_both) as f64;
+    let denominator = ((n0 - tied_x) * (n0 - tied_y)).sqrt();
+    if denominator == 0.0 {
+        return Err(TauError::AllTied);
+    }
+    let tau = (concordant as f64 - discordant as f64) / denominator;
+
+    let nf = n as f64;
+    let mean_c = c.iter().sum::<i64>() as f64 / nf;
+    let var_c = c
+        .iter()
+        .map(|&ci| (ci as f64 - mean_c).powi(2))
+        .sum::<f64>()
+        / (nf - 1.0);
+    let sigma2 =
+        2.0 / (nf * (nf - 1.0)) * (2.0 * (nf - 2.0) / (nf * (nf - 1.0)) * var_c + 1.0 - tau * tau);
+    let sigma = sigma2.max(0.0).sqrt();
+    Ok(KendallTau {
+        n,
+        concordant,
+        discordant,
+        ties_x_only,
+        ties_y_only,
+        ties_both,
+        tau,
+        sigma,
+        ci_low: tau - z * sigma,
+        ci_high: tau + z * sigma,
+    })
+}
+
+/// The values of tau attainable by n runs without ties that print as `printed` with `decimals`
+/// decimals: every `(D, 1 − 2D/N)`, N = n(n−1)/2, with |1 − 2D/N − printed| <= 0.5·10^−decimals
+/// (both ends included, so the check does not depend on the rounding rule). Empty when the printed
+/// value is not attainable (statistics.md §2, "Granularity": with 13 runs tau is a multiple of 1/39).
+pub fn attainable_tau(printed: f64, decimals: u32, n: usize) -> Vec<(usize, f64)> {
+    if n < 2 {
+        return Vec::new();
+    }
+    let pairs = n * (n - 1) / 2;
+    let half_unit = 0.5 * 10f64.powi(-(decimals as i32));
+    (0..=pairs)
+        .map(|d| (d, 1.0 - 2.0 * d as f64 / pairs as f64))
+        .filter(|&(_, tau)| (tau - printed).abs() <= half_unit + 1e-12)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rejects_bad_input() {
+        assert_eq!(
+            kendall_tau(&[1.0, 2.0], &[1.0]),
+            Err(TauError::LengthMismatch(2, 1))
+        );
+        assert_eq!(
+            kendall_tau(&[1.0, 2.0], &[1.0, 2.0]),
+            Err(TauError::TooFewRuns(2))
+        );
+        assert_eq!(
+            kendall_tau(&[1.0, 1.0, 1.0], &[1.0, 2.0, 3.0]),
+            Err(TauError::AllTied)
+        );
+        assert!(matches!(
+            kendall_tau(&[1.0, f64::NAN, 3.0], &[1.0, 2.0, 3.0]),
+            Err(TauError::NotFinite { index: 1, .. })
+        ));
+    }
+}

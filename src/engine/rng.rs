@@ -1,0 +1,460 @@
+//! The project's single source of randomness: seeded ChaCha8 streams and our own permutation code.
+//!
+//! Every random draw of every experiment (stand-in collections, rating simulations, randomised Tukey
+//! HSD trials) comes from a stream named by three parts: the global `seed`, an `artefact` id (for
+//! example `"A.T3"` or `"hsd"`) and a `unit` id inside it (a topic, a run, a measure). Adding or
+//! reordering work therefore never shifts the draws of other results (DESIGN.md, "Determinism").
+//!
+//! # Stream derivation (stable; changing it changes every simulated number)
+//!
+//! 1. Encode the three parts as bytes: `seed` as 8 little-endian bytes, then for each of `artefact`
+//!    and `unit` its UTF-8 length as 8 little-endian bytes followed by its UTF-8 bytes (the length
+//!    prefixes make the encoding injective: `("ab", "c")` and `("a", "bc")` differ).
+//! 2. Hash the bytes with 64-bit FNV-1a (offset basis `0xcbf29ce484222325`, prime `0x100000001b3`).
+//! 3. Expand the hash into the 32-byte ChaCha key with SplitMix64 (Steele, Lea & Flood 2014): the
+//!    first four outputs of a SplitMix64 generator whose state starts at the hash, each written as 8
+//!    little-endian bytes.
+//! 4. The generator is `rand_chacha::ChaCha8Rng::from_seed(key)` with its 64-bit stream (nonce) set to
+//!    a block index (0 for [`stream`]); [`block_stream`] gives independent sub-streams for work split
+//!    into blocks, such as the trials of the randomised Tukey HSD.
+//!
+//! Only this module's own functions turn raw `u32`/`u64` draws into numbers: [`below`] (Lemire's
+//! multiply-and-reject bounded integers), [`shuffle`] / [`Shuffler`] (Durstenfeld's Fisher–Yates with
+//! Lemire's method applied to batches of indices), [`uniform_f64`] and [`standard_normal`]. Library shuffles are avoided because their algorithms changed between `rand`
+//! releases; the value-stability tests below pin the first draws and permutations.
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+
+/// The 64-bit FNV-1a hash (Fowler, Noll & Vo) of `bytes`.
+pub fn fnv1a64(bytes: &[u8]) -> u64 {
+    const OFFSET_BASIS: u64 = 0xcbf2_9ce4_8422_2325;
+    const PRIME: u64 = 0x0000_0100_0000_01b3;
+    let mut hash = OFFSET_BASIS;
+    for &b in bytes {
+        hash ^= u64::from(b);
+        hash = hash.wrapping_mul(PRIME);
+    }
+    hash
+}
+
+/// One step of SplitMix64 (Steele, Lea & Flood, OOPSLA 2014): advances `state` and returns the output.
+pub fn splitmix64(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The 32-byte ChaCha key of the stream named by (`seed`, `artefact`, `unit`) (steps 1–3 of the
+/// module documentation).
+pub fn stream_key(seed: u64, artefact: &str, unit: &str) -> [u8; 32] {
+    let mut bytes = Vec::with_capacity(24 + artefact.len() + unit.len());
+    bytes.extend_from_slice(&seed.to_le_bytes());
+    for part in [artefact, unit] {
+        bytes.extend_from_slice(&(part.len() as u64).to_le_bytes());
+        bytes.extend_from_slice(part.as_bytes());
+    }
+    let mut state = fnv1a64(&bytes);
+    let mut key = [0u8; 32];
+    for chunk in key.chunks_exact_mut(8) {
+        chunk.copy_from_slice(&splitmix64(&mut state).to_le_bytes());
+    }
+    key
+}
+
+/// The random stream for (`seed`, `artefact`, `unit`): ChaCha8 keyed by [`stream_key`], stream 0.
+pub fn stream(seed: u64, artefact: &str, unit: &str) -> ChaCha8Rng {
+    block_stream(seed, artefact, unit, 0)
+}
+
+/// Sub-stream number `block` of the stream for (`seed`, `artefact`, `unit`): the same key, with the
+/// ChaCha stream (nonce) set to `block`. Blocks are independent of one another, so work split into
+/// blocks gives the same draws whichever thread runs which block.
+pub fn block_stream(seed: u64, artefact: &str, unit: &str, block: u64) -> ChaCha8Rng {
+    let mut rng = ChaCha8Rng::from_seed(stream_key(seed, artefact, unit));
+    rng.set_stream(block);
+    rng
+}
+
+/// A named stream: the three parts of [`stream`], kept together to pass to engine functions that
+/// draw from blocks of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StreamSpec<'a> {
+    pub seed: u64,
+    pub artefact: &'a str,
+    pub unit: &'a str,
+}
+
+impl StreamSpec<'_> {
+    /// Stream 0 of this spec (see [`stream`]).
+    pub fn rng(&self) -> ChaCha8Rng {
+        stream(self.seed, self.artefact, self.unit)
+    }
+
+    /// Sub-stream `block` of this spec (see [`block_stream`]).
+    pub fn block(&self, block: u64) -> ChaCha8Rng {
+        block_stream(self.seed, self.artefact, self.unit, block)
+    }
+}
+
+/// A uniformly distributed integer in `0..n`, without bias.
+///
+/// Lemire's method ("Fast random integer generation in an interval", ACM TOMACS 2019): multiply a
+/// raw draw `x` by `n` in double width; the high half is the result unless the low half falls below
+/// `2^w mod n`, in which case the draw is rejected and repeated. For `n <= 2^32` one `u32` draw is
+/// used per attempt (`w = 32`), otherwise one `u64` draw (`w = 64`).
+///
+/// # Panics
+/// If `n == 0` (there is no integer in an empty range; callers never ask for one).
+pub fn below<R: RngCore + ?Sized>(rng: &mut R, n: usize) -> usize {
+    assert!(n > 0, "rng::below: empty range 0..0");
+    let n64 = n as u64;
+    if n64 <= 1 << 32 {
+        // n = 2^32 is handled exactly by the u64 arithmetic below.
+        let mut m = u64::from(rng.next_u32()) * n64;
+        let mut low = m & 0xffff_ffff;
+        if low < n64 {
+            let threshold = ((1u64 << 32) - n64) % n64;
+            while low < threshold {
+                m = u64::from(rng.next_u32()) * n64;
+                low = m & 0xffff_ffff;
+            }
+        }
+        (m >> 32) as usize
+    } else {
+        let n128 = u128::from(n64);
+        let mut m = u128::from(rng.next_u64()) * n128;
+        let mut low = m as u64;
+        if low < n64 {
+            let threshold = n64.wrapping_neg() % n64;
+            while low < threshold {
+                m = u128::from(rng.next_u64()) * n128;
+                low = m as u64;
+            }
+        }
+        (m >> 64) as usize
+    }
+}
+
+/// Shuffles `items` uniformly in place: `Shuffler::new(items.len()).shuffle(rng, items)`.
+/// Code that shuffles many slices of one length should build the [`Shuffler`] once.
+pub fn shuffle<R: RngCore + ?Sized, T>(rng: &mut R, items: &mut [T]) {
+    Shuffler::new(items.len()).shuffle(rng, items);
+}
+
+/// The most bounded indices one `u64` draw can yield (each range is at least 2, so a product of
+/// more than 63 ranges exceeds 2^64).
+const MAX_BATCH: usize = 64;
+
+/// A group of consecutive Fisher–Yates steps served by one `u64` draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Batch {
+    /// Range of the first step of the group (the slice position being filled, plus one).
+    first_range: u64,
+    /// Number of steps; their ranges are first_range, first_range − 1, ….
+    steps: usize,
+    /// Lemire's rejection threshold (2^64 − P) mod P for the product P of the ranges.
+    threshold: u64,
+}
+
+/// Durstenfeld's Fisher–Yates shuffle for slices of one length, with batched bounded draws.
+///
+/// Fisher–Yates: for `i` from the last index down to 1, swap item `i` with item `j_i`, `j_i` uniform
+/// in `0..=i`. The indices `j_i` are drawn in batches (Brackett-Rozinsky & Lemire, "Batched Ranged
+/// Random Integer Generation", Software: Practice and Experience, 2024): consecutive steps with
+/// ranges n_1, n_2, … (n_1 = i + 1, n_2 = i, …) are grouped greedily while the product P of their
+/// ranges stays below 2^64; for each group one `u64` draw `x` is taken and, with r_0 = x,
+/// `j_k = ⌊r_{k−1} · n_k / 2^64⌋` and `r_k = r_{k−1} · n_k mod 2^64`. This is Lemire's
+/// multiply-and-reject method for the single range P (x·P = 2^64 · I + r_last, and the j's are the
+/// mixed-radix digits of I), so the group is rejected and redrawn exactly when
+/// `r_last < (2^64 − P) mod P`, which makes every index exactly uniform and independent. A slice of 16
+/// items needs one draw per shuffle (16! < 2^64) instead of 15.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Shuffler {
+    len: usize,
+    batches: Vec<Batch>,
+}
+
+impl Shuffler {
+    /// Plans the batches for slices of `len` items.
+    ///
+    /// # Panics
+    /// If `len` exceeds `u32::MAX` (indices are kept as `u32` while a batch is checked).
+    pub fn new(len: usize) -> Self {
+        assert!(
+            u32::try_from(len).is_ok(),
+            "Shuffler: slices longer than u32::MAX items are not supported"
+        );
+        let mut batches = Vec::new();
+        let mut range = len as u64; // range of the next step: position len − 1, so len choices
+        while range >= 2 {
+            let first_range = range;
+            let mut product: u128 = 1;
+            let mut steps = 0;
+            while range >= 2 && steps < MAX_BATCH && product * u128::from(range) < (1u128 << 64) {
+                product *= u128::from(range);
+                steps += 1;
+                range -= 1;
+            }
+            if steps == 0 {
+                // A single range of 2^64 or more cannot occur for u64 lengths; guard anyway.
+                steps = 1;
+                product = u128::from(range);
+                range -= 1;
+            }
+            let p = product as u64;
+            batches.push(Batch {
+                first_range,
+                steps,
+                threshold: p.wrapping_neg() % p,
+            });
+        }
+        Shuffler { len, batches }
+    }
+
+    /// The slice length this shuffler was planned for.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the planned length is 0.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Shuffles `items` uniformly in place.
+    ///
+    /// # Panics
+    /// If `items.len()` differs from the planned length.
+    pub fn shuffle<R: RngCore + ?Sized, T>(&self, rng: &mut R, items: &mut [T]) {
+        assert_eq!(items.len(), self.len, "Shuffler planned for another length");
+        let mut digits = [0u32; MAX_BATCH];
+        for batch in &self.batches {
+            loop {
+                let mut r = rng.next_u64();
+                for (k, digit) in digits[..batch.steps].iter_mut().enumerate() {
+                    let m = u128::from(r) * u128::from(batch.first_range - k as u64);
+                    *digit = (m >> 64) as u32;
+                    r = m as u64;
+                }
+                if r >= batch.threshold {
+                    break;
+                }
+            }
+            for (k, &j) in digits[..batch.steps].iter().enumerate() {
+                items.swap(batch.first_range as usize - 1 - k, j as usize);
+            }
+        }
+    }
+}
+
+/// A uniform double in `[0, 1)`: the top 53 bits of one `u64` draw times `2^-53`.
+pub fn uniform_f64<R: RngCore + ?Sized>(rng: &mut R) -> f64 {
+    (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+}
+
+/// A standard normal deviate by the Box–Muller transform (one of the pair is used):
+/// `sqrt(−2 ln u1) · cos(2π u2)` with `u1 = 1 − uniform_f64` in `(0, 1]` and `u2 = uniform_f64`.
+/// Two `u64` draws per deviate. (`ln` and `cos` come from the platform's maths library, so the last
+/// bit may differ between platforms; integer draws and permutations never do.)
+pub fn standard_normal<R: RngCore + ?Sized>(rng: &mut R) -> f64 {
+    let u1 = 1.0 - uniform_f64(rng);
+    let u2 = uniform_f64(rng);
+    (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Published FNV-1a 64 test vectors (the FNV reference page, www.isthe.com/chongo/tech/comp/fnv).
+    #[test]
+    fn fnv1a64_matches_reference_vectors() {
+        assert_eq!(fnv1a64(b""), 0xcbf29ce484222325);
+        assert_eq!(fnv1a64(b"a"), 0xaf63dc4c8601ec8c);
+        assert_eq!(fnv1a64(b"foobar"), 0x85944171f73967e8);
+    }
+
+    /// SplitMix64 from state 0: the first output of Vigna's reference `splitmix64.c`.
+    #[test]
+    fn splitmix64_matches_reference_vector() {
+        let mut state = 0u64;
+        assert_eq!(splitmix64(&mut state), 0xe220a8397b1dcdaf);
+    }
+
+    /// Value stability: these numbers are part of the project's reproducibility contract. If this
+    /// test fails, every simulated number and every randomised p-value has changed. The key was
+    /// recomputed independently from the module documentation's steps 1–3 (Python, 10 lines).
+    #[test]
+    fn value_stability_of_key_draws_and_permutations() {
+        let key = stream_key(2017, "evia-repro", "value-stability");
+        let hex: String = key.iter().map(|b| format!("{b:02x}")).collect();
+        assert_eq!(
+            hex,
+            "85739a09ea59d7ab2f3bff463c623ba579a6a3e46b67de9ec56d77ade7340e08"
+        );
+        let mut rng = stream(2017, "evia-repro", "value-stability");
+        let draws: Vec<u32> = (0..4).map(|_| rng.next_u32()).collect();
+        assert_eq!(draws, [1585289928, 624810744, 4108088734, 488397929]);
+
+        // Lemire: ⌊draw · 1000 / 2^32⌋ for the draws above (checked by hand: 369, 145, 956, 113).
+        let mut rng = stream(2017, "evia-repro", "value-stability");
+        let bounded: Vec<usize> = (0..4).map(|_| below(&mut rng, 1000)).collect();
+        assert_eq!(bounded, [369, 145, 956, 113]);
+
+        // The first permutation was recomputed independently (Python) from the first u64 draw
+        // (the two u32 draws above, low word first) by the batched method of `Shuffler`.
+        let mut rng = stream(2017, "evia-repro", "value-stability");
+        let mut perms = Vec::new();
+        for _ in 0..3 {
+            let mut p: Vec<u32> = (0..10).collect();
+            shuffle(&mut rng, &mut p);
+            perms.push(p);
+        }
+        assert_eq!(
+            perms,
+            [
+                [2, 6, 8, 3, 7, 9, 5, 0, 4, 1],
+                [4, 7, 5, 2, 3, 0, 6, 8, 9, 1],
+                [2, 1, 3, 6, 5, 8, 7, 0, 9, 4],
+            ]
+        );
+
+        let mut rng = block_stream(2017, "evia-repro", "value-stability", 5);
+        let mut p: Vec<u32> = (0..16).collect();
+        shuffle(&mut rng, &mut p);
+        assert_eq!(p, [1, 9, 13, 14, 3, 5, 12, 2, 6, 15, 4, 10, 7, 11, 8, 0]);
+
+        // 44 items (paper A's run count) take several batches.
+        let mut rng = stream(2017, "evia-repro", "value-stability");
+        let mut p: Vec<u32> = (0..44).collect();
+        shuffle(&mut rng, &mut p);
+        assert_eq!(
+            p,
+            [
+                28, 3, 39, 9, 17, 24, 34, 30, 35, 36, 27, 31, 25, 40, 16, 15, 42, 43, 33, 2, 19,
+                21, 13, 12, 23, 32, 10, 37, 11, 1, 7, 14, 20, 26, 29, 4, 22, 18, 8, 38, 41, 6, 0,
+                5
+            ]
+        );
+    }
+
+    /// The batched indices are the mixed-radix digits of ⌊x·P / 2^64⌋ (Shuffler's documentation):
+    /// checked directly with 128-bit arithmetic for many draws x.
+    #[test]
+    fn batched_digits_are_mixed_radix_digits_of_lemire_index() {
+        let ranges = [16u64, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2];
+        let product: u128 = ranges.iter().map(|&n| u128::from(n)).product();
+        assert!(product < 1 << 64);
+        let mut rng = stream(1, "rng-test", "digits");
+        for _ in 0..1000 {
+            let x = rng.next_u64();
+            let mut r = x;
+            let mut digits = Vec::new();
+            for &n in &ranges {
+                let m = u128::from(r) * u128::from(n);
+                digits.push((m >> 64) as u64);
+                r = m as u64;
+            }
+            let full = u128::from(x) * product;
+            assert_eq!(r as u128, full & u128::from(u64::MAX));
+            let mut index = full >> 64;
+            for (&n, &d) in ranges.iter().zip(&digits).rev() {
+                assert_eq!(d as u128, index % u128::from(n));
+                index /= u128::from(n);
+            }
+            assert_eq!(index, 0);
+        }
+    }
+
+    /// 25! > 2^64, so a 25-item shuffle takes two batches; every item must land in every position
+    /// with probability 1/25.
+    #[test]
+    fn multi_batch_shuffle_is_uniform_over_positions() {
+        let shuffler = Shuffler::new(25);
+        assert_eq!(shuffler.batches.len(), 2);
+        let mut rng = stream(2, "rng-test", "positions");
+        let trials = 10_000;
+        let mut counts = [[0u32; 25]; 25];
+        for _ in 0..trials {
+            let mut v: Vec<usize> = (0..25).collect();
+            shuffler.shuffle(&mut rng, &mut v);
+            for (pos, &item) in v.iter().enumerate() {
+                counts[item][pos] += 1;
+            }
+        }
+        // Expected 400 per cell, sd about 19.6; 5 sd = 98.
+        for row in &counts {
+            assert!(row.iter().all(|&c| (302..=498).contains(&c)), "{row:?}");
+        }
+        assert_eq!(Shuffler::new(1).batches.len(), 0);
+        assert_eq!(Shuffler::new(16).batches.len(), 1);
+        let mut one = [7];
+        shuffle(&mut rng, &mut one);
+        assert_eq!(one, [7]);
+    }
+
+    #[test]
+    fn key_encoding_is_injective_on_split_points() {
+        assert_ne!(stream_key(1, "ab", "c"), stream_key(1, "a", "bc"));
+        assert_ne!(stream_key(1, "a", "b"), stream_key(2, "a", "b"));
+    }
+
+    #[test]
+    fn below_stays_in_range_and_hits_every_value() {
+        let mut rng = stream(7, "rng-test", "below");
+        let mut seen = [0usize; 7];
+        for _ in 0..7000 {
+            seen[below(&mut rng, 7)] += 1;
+        }
+        // Each value expected 1000 times; 5 standard deviations is about 150.
+        assert!(seen.iter().all(|&c| (850..=1150).contains(&c)), "{seen:?}");
+        assert_eq!(below(&mut rng, 1), 0);
+        let big = below(&mut rng, usize::MAX);
+        assert!(big < usize::MAX);
+    }
+
+    #[test]
+    fn shuffle_is_a_permutation_and_uniform_on_three_items() {
+        let mut rng = stream(7, "rng-test", "shuffle");
+        let mut counts = std::collections::BTreeMap::new();
+        for _ in 0..6000 {
+            let mut v = [0u8, 1, 2];
+            shuffle(&mut rng, &mut v);
+            *counts.entry(v).or_insert(0usize) += 1;
+        }
+        assert_eq!(counts.len(), 6);
+        // Each of the 6 permutations expected 1000 times; 5 standard deviations is about 150.
+        assert!(
+            counts.values().all(|&c| (850..=1150).contains(&c)),
+            "{counts:?}"
+        );
+    }
+
+    #[test]
+    fn block_streams_differ_from_each_other_and_from_other_seeds() {
+        let first = |mut r: ChaCha8Rng| r.next_u64();
+        let a0 = first(block_stream(1, "x", "y", 0));
+        assert_eq!(a0, first(stream(1, "x", "y")));
+        assert_ne!(a0, first(block_stream(1, "x", "y", 1)));
+        assert_ne!(a0, first(block_stream(2, "x", "y", 0)));
+        assert_ne!(a0, first(block_stream(1, "x", "z", 0)));
+    }
+
+    #[test]
+    fn uniform_and_normal_have_the_right_moments() {
+        let mut rng = stream(3, "rng-test", "moments");
+        let n = 20_000;
+        let u: Vec<f64> = (0..n).map(|_| uniform_f64(&mut rng)).collect();
+        assert!(u.iter().all(|&x| (0.0..1.0).contains(&x)));
+        let mean_u = u.iter().sum::<f64>() / n as f64;
+        assert!((mean_u - 0.5).abs() < 0.01, "{mean_u}");
+        let z: Vec<f64> = (0..n).map(|_| standard_normal(&mut rng)).collect();
+        let mean_z = z.iter().sum::<f64>() / n as f64;
+        let var_z = z.iter().map(|x| (x - mean_z).powi(2)).sum::<f64>() / (n - 1) as f64;
+        assert!(mean_z.abs() < 0.04, "{mean_z}");
+        assert!((var_z - 1.0).abs() < 0.05, "{var_z}");
+    }
+}

@@ -1,0 +1,178 @@
+//! Reader for topic-by-run score matrices in TSV (the input of `evia-repro hsd`).
+//!
+//! Format: tab-separated UTF-8 text. The first line is a header: a label for the topic column
+//! (any text, may be empty) followed by one unique, non-empty name per run. Every following line is
+//! one topic: its id (non-empty, unique) followed by one score per run, in header order. Scores are
+//! decimal numbers (as Rust's `f64` parser accepts them, surrounding spaces allowed) and must be
+//! finite. Lines may end in `\r\n`; the final line may or may not end with a newline. Blank lines,
+//! ragged rows, non-numeric cells, NaN or infinite scores, fewer than 2 runs and fewer than 2 topics
+//! are errors that name the file, the line, the column and the run.
+//!
+//! ```text
+//! topic<TAB>runA<TAB>runB<TAB>runC
+//! 001<TAB>0.70<TAB>0.50<TAB>0.00
+//! 002<TAB>0.30<TAB>0.10<TAB>0.00
+//! ```
+
+use std::path::Path;
+
+use super::{Position, SourceError, read_text};
+use crate::engine::significance::ScoreMatrix;
+
+/// A score matrix with its topic ids and run names, as read from a file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RunMatrix {
+    /// Topic ids, one per row, in file order.
+    pub topic_ids: Vec<String>,
+    /// Run names, one per column, in header order.
+    pub run_names: Vec<String>,
+    /// The scores (topics × runs).
+    pub scores: ScoreMatrix,
+}
+
+/// Reads and checks the TSV matrix at `path`.
+pub fn read_matrix(path: &Path) -> Result<RunMatrix, SourceError> {
+    let text = read_text(path)?;
+    parse_matrix(path, &text)
+}
+
+/// 1-based character column at which field `index` of `fields` starts on its line.
+fn column_of(fields: &[&str], index: usize) -> usize {
+    1 + fields[..index]
+        .iter()
+        .map(|f| f.chars().count() + 1)
+        .sum::<usize>()
+}
+
+/// Parses the TSV matrix `text`; `path` is used in error messages only.
+pub fn parse_matrix(path: &Path, text: &str) -> Result<RunMatrix, SourceError> {
+    let body = text.strip_suffix('\n').unwrap_or(text);
+    if body.trim().is_empty() {
+        return Err(SourceError::whole_file(
+            path,
+            "empty file; expected a header line `topic<TAB>run1<TAB>run2...` and one row per topic",
+        ));
+    }
+    let mut lines = body
+        .split('\n')
+        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+        .enumerate()
+        .map(|(i, l)| (i + 1, l));
+
+    let (_, header) = lines
+        .next()
+        .ok_or_else(|| SourceError::whole_file(path, "empty file; expected a header line"))?;
+    let header_fields: Vec<&str> = header.split('\t').collect();
+    let run_names: Vec<String> = header_fields[1..]
+        .iter()
+        .map(|s| s.trim().to_string())
+        .collect();
+    if run_names.len() < 2 {
+        return Err(SourceError::at_line(
+            path,
+            1,
+            format!(
+                "header names {} run(s); expected a topic-column label and at least 2 tab-separated run names",
+                run_names.len()
+            ),
+        ));
+    }
+    for (k, name) in run_names.iter().enumerate() {
+        let column = column_of(&header_fields, k + 1);
+        if name.is_empty() {
+            return Err(SourceError::new(
+                path,
+                Some(Position::at(1, column)),
+                format!("run name {} (field {}) is empty", k + 1, k + 2),
+            ));
+        }
+        if run_names[..k].contains(name) {
+            return Err(SourceError::new(
+                path,
+                Some(Position::at(1, column)),
+                format!("run name `{name}` appears twice in the header"),
+            ));
+        }
+    }
+
+    let runs = run_names.len();
+    let mut topic_ids: Vec<String> = Vec::new();
+    let mut values: Vec<f64> = Vec::new();
+    for (line_no, line) in lines {
+        if line.trim().is_empty() {
+            return Err(SourceError::at_line(
+                path,
+                line_no,
+                "blank line; expected a topic row (topic id then one score per run)",
+            ));
+        }
+        let fields: Vec<&str> = line.split('\t').collect();
+        if fields.len() != runs + 1 {
+            return Err(SourceError::at_line(
+                path,
+                line_no,
+                format!(
+                    "row has {} tab-separated fields; expected {} (topic id and one score for each of the {} runs in the header)",
+                    fields.len(),
+                    runs + 1,
+                    runs
+                ),
+            ));
+        }
+        let topic = fields[0].trim();
+        if topic.is_empty() {
+            return Err(SourceError::new(
+                path,
+                Some(Position::at(line_no, 1)),
+                "empty topic id; expected the topic id in the first field",
+            ));
+        }
+        if topic_ids.iter().any(|t| t == topic) {
+            return Err(SourceError::new(
+                path,
+                Some(Position::at(line_no, 1)),
+                format!("topic `{topic}` appears twice"),
+            ));
+        }
+        for (k, cell) in fields[1..].iter().enumerate() {
+            let at = Some(Position::at(line_no, column_of(&fields, k + 1)));
+            let run = &run_names[k];
+            let value: f64 = cell.trim().parse().map_err(|_| {
+                SourceError::new(
+                    path,
+                    at,
+                    format!(
+                        "score of topic `{topic}` for run `{run}` is `{cell}`; expected a number"
+                    ),
+                )
+            })?;
+            if !value.is_finite() {
+                return Err(SourceError::new(
+                    path,
+                    at,
+                    format!(
+                        "score of topic `{topic}` for run `{run}` is `{cell}`; expected a finite number"
+                    ),
+                ));
+            }
+            values.push(value);
+        }
+        topic_ids.push(topic.to_string());
+    }
+    if topic_ids.len() < 2 {
+        return Err(SourceError::whole_file(
+            path,
+            format!(
+                "{} topic row(s); expected at least 2 topics (one row each after the header)",
+                topic_ids.len()
+            ),
+        ));
+    }
+    let scores = ScoreMatrix::new(topic_ids.len(), runs, values)
+        .map_err(|e| SourceError::whole_file(path, e.to_string()))?;
+    Ok(RunMatrix {
+        topic_ids,
+        run_names,
+        scores,
+    })
+}
