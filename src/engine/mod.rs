@@ -2,3 +2,5 @@
 //!
 //! Every measure and statistic documents its formula and the source it follows (paper, equation,
 //! or section of the project's reference notes).
+
+pub mod measures;
