@@ -8,6 +8,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+pub mod eval;
+
 /// Rebuild every table and figure of two EVIA 2017 papers by Tetsuya Sakai, and check each
 /// published number against a recomputation.
 ///
@@ -22,7 +24,10 @@ pub struct Cli {
 }
 
 #[derive(Debug, Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Evaluate a run with NTCIREVAL-compatible measures (nev, tsv or json output).
+    Eval(eval::EvalArgs),
+}
 
 /// Outcome of a command that completed: success, or a finding that should fail the process.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,5 +63,7 @@ where
 
 /// Dispatches a parsed command line.
 pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
-    match cli.command {}
+    match cli.command {
+        Command::Eval(args) => eval::run(args),
+    }
 }

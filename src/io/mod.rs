@@ -4,6 +4,8 @@
 //! known) and what was expected, so a user can fix the input without reading the code.
 
 pub mod output;
+pub mod qrels;
+pub mod run;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
