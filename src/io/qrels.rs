@@ -7,7 +7,7 @@
 //! twice for a topic (the error names both lines; NTCIREVAL would silently use the first line for
 //! labelling and count both, pyNTCIREVAL and trec_eval reject the file).
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::SourceError;
@@ -24,10 +24,10 @@ pub enum QrelsFormat {
     Auto,
 }
 
-/// One judged document.
+/// One judged document (borrowing its ids from the file text).
 #[derive(Debug, Clone, PartialEq)]
-pub struct Judged<T> {
-    pub doc: String,
+pub struct Judged<'a, T> {
+    pub doc: &'a str,
     pub value: T,
     /// 1-based line in the file.
     pub line: usize,
@@ -35,16 +35,16 @@ pub struct Judged<T> {
 
 /// Judgements grouped by topic (topics in sorted order, documents in file order).
 #[derive(Debug, Clone, PartialEq)]
-pub struct Qrels<T> {
-    pub topics: BTreeMap<String, Vec<Judged<T>>>,
+pub struct Qrels<'a, T> {
+    pub topics: BTreeMap<&'a str, Vec<Judged<'a, T>>>,
 }
 
 /// Per-level judgements.
-pub type LevelQrels = Qrels<u32>;
+pub type LevelQrels<'a> = Qrels<'a, u32>;
 /// Direct per-item gains.
-pub type GainQrels = Qrels<f64>;
+pub type GainQrels<'a> = Qrels<'a, f64>;
 
-impl LevelQrels {
+impl LevelQrels<'_> {
     /// The highest level judged in the file (0 if empty).
     pub fn max_level(&self) -> u32 {
         self.topics
@@ -56,8 +56,9 @@ impl LevelQrels {
     }
 
     /// Builds each topic's [`TopicJudgements`] with `gains`. A level above the highest declared
-    /// level is an error naming its line (C: "max rel level mismatch"). Topics without any
-    /// relevant document cannot be evaluated (C: "no rel doc"); they are returned separately.
+    /// level is an error naming its line (C: "max rel level mismatch"); so is a document judged
+    /// twice for a topic (naming both lines). Topics without any relevant document cannot be
+    /// evaluated (C: "no rel doc"); they are returned separately.
     pub fn judgements(&self, path: &Path, gains: &LevelGains) -> Result<TopicSet, SourceError> {
         let mut set = TopicSet::default();
         for (topic, judged) in &self.topics {
@@ -73,25 +74,22 @@ impl LevelQrels {
                     ),
                 ));
             }
-            let built = TopicJudgements::from_levels(
-                judged.iter().map(|j| (j.doc.as_str(), j.value)),
-                gains,
-            );
-            set.add(path, topic, built)?;
+            let built =
+                TopicJudgements::from_levels(judged.iter().map(|j| (j.doc, j.value)), gains);
+            set.add(path, topic, judged, built)?;
         }
         Ok(set)
     }
 }
 
-impl GainQrels {
-    /// Builds each topic's [`TopicJudgements`] in direct-gain mode.
+impl GainQrels<'_> {
+    /// Builds each topic's [`TopicJudgements`] in direct-gain mode (duplicates are errors naming
+    /// both lines).
     pub fn judgements(&self, path: &Path) -> Result<TopicSet, SourceError> {
         let mut set = TopicSet::default();
         for (topic, judged) in &self.topics {
-            let built = TopicJudgements::from_direct_gains(
-                judged.iter().map(|j| (j.doc.as_str(), j.value)),
-            );
-            set.add(path, topic, built)?;
+            let built = TopicJudgements::from_direct_gains(judged.iter().map(|j| (j.doc, j.value)));
+            set.add(path, topic, judged, built)?;
         }
         Ok(set)
     }
@@ -105,10 +103,11 @@ pub struct TopicSet {
 }
 
 impl TopicSet {
-    fn add(
+    fn add<T>(
         &mut self,
         path: &Path,
         topic: &str,
+        judged: &[Judged<'_, T>],
         built: Result<TopicJudgements, MeasureError>,
     ) -> Result<(), SourceError> {
         match built {
@@ -119,6 +118,18 @@ impl TopicSet {
             Err(MeasureError::NoRelevant) => {
                 self.without_relevant.push(topic.to_string());
                 Ok(())
+            }
+            Err(MeasureError::DuplicateJudgement(doc)) => {
+                let mut lines = judged.iter().filter(|j| j.doc == doc).map(|j| j.line);
+                let first = lines.next().unwrap_or(0);
+                let again = lines.next().unwrap_or(0);
+                Err(SourceError::at_line(
+                    path,
+                    again,
+                    format!(
+                        "document {doc} of topic {topic} is judged again (first judged on line {first})"
+                    ),
+                ))
             }
             Err(e) => Err(SourceError::whole_file(path, format!("topic {topic}: {e}"))),
         }
@@ -134,39 +145,76 @@ fn describe(line: &str) -> String {
     }
 }
 
-fn check_duplicate<'a>(
-    seen: &mut HashMap<(&'a str, &'a str), usize>,
-    path: &Path,
-    topic: &'a str,
-    doc: &'a str,
-    line: usize,
-) -> Result<(), SourceError> {
-    if let Some(first) = seen.insert((topic, doc), line) {
-        return Err(SourceError::at_line(
-            path,
-            line,
-            format!(
-                "document {doc} of topic {topic} is judged again (first judged on line {first})"
-            ),
-        ));
+/// Up to 5 whitespace-separated fields of a line, and how many there are (at most 5 counted).
+fn fields(line: &str) -> ([&str; 5], usize) {
+    let mut f = [""; 5];
+    let mut n = 0;
+    for field in line.split_ascii_whitespace() {
+        if n < 5 {
+            f[n] = field;
+        }
+        n += 1;
+        if n == 5 {
+            break;
+        }
     }
-    Ok(())
+    (f, n)
+}
+
+/// Groups judgements by topic without a map lookup per line (files are usually grouped).
+struct Grouper<'a, T> {
+    topics: BTreeMap<&'a str, Vec<Judged<'a, T>>>,
+    current: &'a str,
+    buffer: Vec<Judged<'a, T>>,
+}
+
+impl<'a, T> Grouper<'a, T> {
+    fn new() -> Self {
+        Grouper {
+            topics: BTreeMap::new(),
+            current: "",
+            buffer: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, topic: &'a str, j: Judged<'a, T>) {
+        if topic != self.current {
+            self.flush();
+            self.current = topic;
+        }
+        self.buffer.push(j);
+    }
+
+    fn flush(&mut self) {
+        if !self.buffer.is_empty() {
+            self.topics
+                .entry(self.current)
+                .or_default()
+                .append(&mut self.buffer);
+        }
+    }
+
+    fn finish(mut self) -> Qrels<'a, T> {
+        self.flush();
+        Qrels {
+            topics: self.topics,
+        }
+    }
 }
 
 /// Parses an NTCIR or TREC qrels file.
-pub fn parse_level_qrels(
+pub fn parse_level_qrels<'a>(
     path: &Path,
-    text: &str,
+    text: &'a str,
     format: QrelsFormat,
-) -> Result<LevelQrels, SourceError> {
+) -> Result<LevelQrels<'a>, SourceError> {
     let mut format = format;
-    let mut topics: BTreeMap<String, Vec<Judged<u32>>> = BTreeMap::new();
-    let mut seen = HashMap::new();
+    let mut grouper = Grouper::new();
     for (i, line) in text.lines().enumerate() {
         let n = i + 1;
-        let fields: Vec<&str> = line.split_ascii_whitespace().collect();
+        let (f, count) = fields(line);
         if format == QrelsFormat::Auto {
-            format = match fields.len() {
+            format = match count {
                 3 => QrelsFormat::Ntcir,
                 4 => QrelsFormat::Trec,
                 _ => {
@@ -181,9 +229,10 @@ pub fn parse_level_qrels(
                 }
             };
         }
-        let (topic, doc, level) = match (format, fields.as_slice()) {
-            (QrelsFormat::Ntcir, &[topic, doc, label]) => {
-                (topic, doc, parse_ntcir_level(label).ok_or_else(|| {
+        let (topic, doc, level) = match (format, count) {
+            (QrelsFormat::Ntcir, 3) => {
+                let label = f[2];
+                (f[0], f[1], parse_ntcir_level(label).ok_or_else(|| {
                     SourceError::at_line(
                         path,
                         n,
@@ -191,12 +240,15 @@ pub fn parse_level_qrels(
                     )
                 })?)
             }
-            (QrelsFormat::Trec, &[topic, _iter, doc, rel]) => {
+            (QrelsFormat::Trec, 4) => {
+                let rel = f[3];
                 let level = rel.parse::<i64>().map_err(|_| {
                     SourceError::at_line(
                         path,
                         n,
-                        format!("expected an integer relevance level in the fourth field, found `{rel}`"),
+                        format!(
+                            "expected an integer relevance level in the fourth field, found `{rel}`"
+                        ),
                     )
                 })?;
                 let level = u32::try_from(level).map_err(|_| {
@@ -206,31 +258,39 @@ pub fn parse_level_qrels(
                         format!("relevance level {level} is negative or too large; levels must be 0, 1, 2, ..."),
                     )
                 })?;
-                (topic, doc, level)
+                (f[0], f[2], level)
             }
             (QrelsFormat::Ntcir, _) => {
                 return Err(SourceError::at_line(
                     path,
                     n,
-                    format!("expected 3 fields `topic doc Lx` (NTCIR qrels), found {}", describe(line)),
+                    format!(
+                        "expected 3 fields `topic doc Lx` (NTCIR qrels), found {}",
+                        describe(line)
+                    ),
                 ));
             }
             _ => {
                 return Err(SourceError::at_line(
                     path,
                     n,
-                    format!("expected 4 fields `topic 0 doc rel` (TREC qrels), found {}", describe(line)),
+                    format!(
+                        "expected 4 fields `topic 0 doc rel` (TREC qrels), found {}",
+                        describe(line)
+                    ),
                 ));
             }
         };
-        check_duplicate(&mut seen, path, topic, doc, n)?;
-        topics.entry(topic.to_string()).or_default().push(Judged {
-            doc: doc.to_string(),
-            value: level,
-            line: n,
-        });
+        grouper.push(
+            topic,
+            Judged {
+                doc,
+                value: level,
+                line: n,
+            },
+        );
     }
-    Ok(Qrels { topics })
+    Ok(grouper.finish())
 }
 
 /// `L<digits>` → level (strict: C `atol` would also accept `L` and `L3x`).
@@ -243,13 +303,12 @@ fn parse_ntcir_level(label: &str) -> Option<u32> {
 }
 
 /// Parses a direct-gain file: `topic doc gain` with a finite gain ≥ 0 (0 = judged nonrelevant).
-pub fn parse_gain_file(path: &Path, text: &str) -> Result<GainQrels, SourceError> {
-    let mut topics: BTreeMap<String, Vec<Judged<f64>>> = BTreeMap::new();
-    let mut seen = HashMap::new();
+pub fn parse_gain_file<'a>(path: &Path, text: &'a str) -> Result<GainQrels<'a>, SourceError> {
+    let mut grouper = Grouper::new();
     for (i, line) in text.lines().enumerate() {
         let n = i + 1;
-        let fields: Vec<&str> = line.split_ascii_whitespace().collect();
-        let &[topic, doc, gain] = fields.as_slice() else {
+        let (f, count) = fields(line);
+        if count != 3 {
             return Err(SourceError::at_line(
                 path,
                 n,
@@ -258,7 +317,8 @@ pub fn parse_gain_file(path: &Path, text: &str) -> Result<GainQrels, SourceError
                     describe(line)
                 ),
             ));
-        };
+        }
+        let gain = f[2];
         let g = gain.parse::<f64>().map_err(|_| {
             SourceError::at_line(
                 path,
@@ -273,12 +333,14 @@ pub fn parse_gain_file(path: &Path, text: &str) -> Result<GainQrels, SourceError
                 format!("gain `{gain}` must be a finite number >= 0"),
             ));
         }
-        check_duplicate(&mut seen, path, topic, doc, n)?;
-        topics.entry(topic.to_string()).or_default().push(Judged {
-            doc: doc.to_string(),
-            value: g,
-            line: n,
-        });
+        grouper.push(
+            f[0],
+            Judged {
+                doc: f[1],
+                value: g,
+                line: n,
+            },
+        );
     }
-    Ok(Qrels { topics })
+    Ok(grouper.finish())
 }

@@ -15,10 +15,10 @@
 //! Parsing borrows document ids from the file text (no per-line allocation).
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::path::Path;
 
 use super::SourceError;
+use crate::engine::measures::FastHash;
 
 /// The syntax of a run file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -183,27 +183,17 @@ pub fn parse_run<'a>(
     Ok(topics)
 }
 
-/// The first document that occurs twice in a ranked list, as (first line, repeated line, doc).
+/// A document that occurs twice in a ranked list, as (earlier line, later line, doc): the first
+/// repetition met in rank order.
 pub fn find_duplicate<'a>(docs: &[RunDoc<'a>]) -> Option<(usize, usize, &'a str)> {
     let mut seen: HashMap<&str, usize, FastHash> = HashMap::default();
     seen.reserve(docs.len());
-    let mut found: Option<(usize, usize, &'a str)> = None;
     for d in docs {
-        if let Some(&first) = seen.get(d.doc) {
-            let (a, b) = if first < d.line {
-                (first, d.line)
-            } else {
-                (d.line, first)
-            };
-            // Report the duplicate that appears earliest in the file.
-            if found.is_none_or(|(_, fb, _)| b < fb) {
-                found = Some((a, b, d.doc));
-            }
-        } else {
-            seen.insert(d.doc, d.line);
+        if let Some(other) = seen.insert(d.doc, d.line) {
+            return Some((other.min(d.line), other.max(d.line), d.doc));
         }
     }
-    found
+    None
 }
 
 fn describe(line: &str) -> String {
@@ -214,50 +204,3 @@ fn describe(line: &str) -> String {
         format!("`{shown}`")
     }
 }
-
-/// FxHash-style hasher for short document ids (lookups only; iteration order never leaks).
-#[derive(Default)]
-pub(crate) struct FxHasher {
-    hash: u64,
-}
-
-const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
-
-impl Hasher for FxHasher {
-    #[inline]
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for c in chunks.by_ref() {
-            let mut w = [0u8; 8];
-            w.copy_from_slice(c);
-            self.add(u64::from_le_bytes(w));
-        }
-        for &b in chunks.remainder() {
-            self.add(u64::from(b));
-        }
-    }
-
-    #[inline]
-    fn write_u8(&mut self, i: u8) {
-        self.add(u64::from(i));
-    }
-
-    #[inline]
-    fn write_usize(&mut self, i: usize) {
-        self.add(i as u64);
-    }
-
-    #[inline]
-    fn finish(&self) -> u64 {
-        self.hash
-    }
-}
-
-impl FxHasher {
-    #[inline]
-    fn add(&mut self, w: u64) {
-        self.hash = (self.hash.rotate_left(5) ^ w).wrapping_mul(SEED);
-    }
-}
-
-pub(crate) type FastHash = BuildHasherDefault<FxHasher>;

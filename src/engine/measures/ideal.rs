@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 
 use super::MeasureError;
+use super::fxhash::FastHash;
 
 /// Per-level gain values, NTCIREVAL's `-g g1:g2:…:gH` (reference/measures.md §1, §3).
 ///
@@ -234,12 +235,28 @@ impl TopicIdeal {
     }
 }
 
+/// Inserts a judgement, rejecting a document judged twice.
+fn insert_new(
+    docs: &mut HashMap<String, Label, FastHash>,
+    doc: String,
+    label: Label,
+) -> Result<(), MeasureError> {
+    use std::collections::hash_map::Entry;
+    match docs.entry(doc) {
+        Entry::Occupied(e) => Err(MeasureError::DuplicateJudgement(e.key().clone())),
+        Entry::Vacant(e) => {
+            e.insert(label);
+            Ok(())
+        }
+    }
+}
+
 /// A topic's judgements: document id → [`Label`], plus its [`TopicIdeal`].
 ///
 /// Build it once per topic and label ranked lists with [`TopicJudgements::label_into`].
 #[derive(Debug, Clone)]
 pub struct TopicJudgements {
-    docs: HashMap<String, Label>,
+    docs: HashMap<String, Label, FastHash>,
     ideal: TopicIdeal,
 }
 
@@ -249,15 +266,13 @@ impl TopicJudgements {
         judged: impl IntoIterator<Item = (S, u32)>,
         gains: &LevelGains,
     ) -> Result<Self, MeasureError> {
-        let mut docs = HashMap::new();
+        let judged = judged.into_iter();
+        let mut docs: HashMap<String, Label, FastHash> = HashMap::default();
+        docs.reserve(judged.size_hint().0);
         let mut counts = vec![0usize; gains.max_level() as usize + 1];
         for (doc, level) in judged {
             let label = gains.label(level)?;
-            let doc = doc.into();
-            if docs.contains_key(&doc) {
-                return Err(MeasureError::DuplicateJudgement(doc));
-            }
-            docs.insert(doc, label);
+            insert_new(&mut docs, doc.into(), label)?;
             counts[level as usize] += 1;
         }
         let ideal = TopicIdeal::from_level_counts(&counts, gains)?;
@@ -268,17 +283,15 @@ impl TopicJudgements {
     pub fn from_direct_gains<S: Into<String>>(
         judged: impl IntoIterator<Item = (S, f64)>,
     ) -> Result<Self, MeasureError> {
-        let mut docs = HashMap::new();
+        let judged = judged.into_iter();
+        let mut docs: HashMap<String, Label, FastHash> = HashMap::default();
+        docs.reserve(judged.size_hint().0);
         let mut gains = Vec::new();
         for (doc, gain) in judged {
             if !gain.is_finite() || gain < 0.0 {
                 return Err(MeasureError::BadDirectGain(gain));
             }
-            let doc = doc.into();
-            if docs.contains_key(&doc) {
-                return Err(MeasureError::DuplicateJudgement(doc));
-            }
-            docs.insert(doc, Label::direct(gain));
+            insert_new(&mut docs, doc.into(), Label::direct(gain))?;
             gains.push(gain);
         }
         let ideal = TopicIdeal::from_direct_gains(&gains)?;

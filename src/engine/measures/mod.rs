@@ -58,10 +58,12 @@
 //! ```
 
 mod evaluate;
+mod fxhash;
 mod ideal;
 pub mod lines;
 
 pub use evaluate::{AtCutoff, Bpref, Evaluation, Evaluator, Params};
+pub use fxhash::{FastHash, FxHasher};
 pub use ideal::{Label, LevelGains, TopicIdeal, TopicJudgements};
 
 /// Why a measure could not be computed.
