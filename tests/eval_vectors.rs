@@ -685,6 +685,32 @@ fn direct_gains_condensed() {
     );
 }
 
+/// reference/measures.md §9.5, unsorted ideal file (`d06 0` first): C takes the file order as the
+/// ideal (Q = 0.51021384412688753, nDCG@10 = 0.71131007789760436); this port sorts by decreasing
+/// gain (a documented deviation), so the result equals the sorted file's.
+#[test]
+fn direct_gains_unsorted_input_is_sorted() {
+    let unsorted = TopicJudgements::from_direct_gains([
+        ("d06", 0.0),
+        ("d01", 4.5),
+        ("d02", 3.25),
+        ("d03", 2.0),
+        ("d04", 1.5),
+        ("d05", 0.75),
+        ("d07", 0.0),
+    ])
+    .unwrap();
+    let e = run(&unsorted, G_RES, false, params(&[10]));
+    check17(
+        &e,
+        &[
+            ("Q-measure", 0.45471321777975593),
+            ("nDCG@0010", 0.5781215642231986),
+        ],
+    );
+    assert!((e.q - 0.51021384412688753).abs() > 0.01);
+}
+
 /// reference/measures.md §9.6, continuous grades (equal to C `gcompute` on the same gains).
 #[test]
 fn continuous_grades() {

@@ -18,6 +18,28 @@
 //! * AP@l, Q@l divide by `min(l, R)`; Prec@l divides by l;
 //! * rp is the first rank of the highest level present *in the run*.
 //!
+//! # Deviations from NTCIREVAL 20200527 (deliberate, each documented where it happens)
+//!
+//! * Duplicate documents in a run: an error naming both lines by default (NTCIREVAL counts them
+//!   again at each rank; `eval --allow-duplicates` does the same). A document judged twice for a
+//!   topic is always an error (C uses the first line for labels but counts both).
+//! * Direct-gain ideal list: sorted by decreasing gain (C `gcompute` takes the ideal file's order
+//!   as is, §2.4); gains keep full precision (C `glabel` rounds the labelled gains to 4 decimals).
+//! * Truncation counts output documents, after condensing ("top N judged documents", as
+//!   pyNTCIREVAL); C `label -j -truncate N` counts original ranks (§6, §9.4).
+//! * Cutoff 0 is rejected (C prints `-nan`); more than 9 cutoffs are allowed (C refuses them);
+//!   `eval --cutoffs 2.7` is rejected (C truncates it to 2).
+//! * Input lines are split on runs of whitespace (C `label` takes the whole res line as the
+//!   document id); a last line without a newline is accepted (C: "Line too long").
+//! * Negative and non-finite gains are rejected (C accepts negative `-g` values); relevance labels
+//!   must be exactly `L<digits>` (C `atol` also accepts `L` and `L3x`).
+//! * A topic with R = 0 cannot be evaluated ([`MeasureError::NoRelevant`]; C prints nothing);
+//!   `eval` skips it with a warning.
+//! * Not implemented: `-gap` (GAP), `-ec` (equivalence classes), NCUgu (141207 only).
+//! * EBR, iRBU, NCUrb,IE and their cutoff forms, RBP@l and nRBP@l are computed from the formulas
+//!   of §4.3 and §5.13 so that the `nev` layout is complete, but no reference vector covers them:
+//!   treat them as unverified against C output.
+//!
 //! Two gain modes: per-level gains ([`LevelGains`], NTCIREVAL `compute -g`, real values allowed)
 //! and direct per-item gains ([`TopicJudgements::from_direct_gains`], NTCIREVAL
 //! `glabel`/`gcompute`, as used for the unanimity-aware gains of paper A).
