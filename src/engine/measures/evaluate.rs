@@ -109,6 +109,13 @@ pub struct Evaluation {
     pub bpref: Option<Bpref>,
 }
 
+impl Evaluation {
+    /// The values at cutoff `l`, if `l` was one of [`Params::cutoffs`].
+    pub fn at_cutoff(&self, l: usize) -> Option<&AtCutoff> {
+        self.at.iter().find(|a| a.cutoff == l)
+    }
+}
+
 /// Values at one cutoff l. With `l' = min(l, maxlen)`: system sums are taken at `min(l, L)`,
 /// ideal sums at `min(l, R)` (both saturated arrays, §5).
 #[derive(Debug, Clone, Default, PartialEq)]

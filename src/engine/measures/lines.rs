@@ -141,3 +141,47 @@ pub fn nev_line(out: &str, name: &str, value: f64) -> String {
     let pad = 22usize.saturating_sub(2 + laid_out).max(1);
     format!("{out} {name}={:pad$}{}", "", format_4f(value))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// reference/measures.md §3.1: the value starts 22 characters after `{out}` for 4-digit
+    /// cutoffs; a 5-digit cutoff shifts it right by one.
+    #[test]
+    fn nev_layout() {
+        assert_eq!(nev_line("", "RR", 0.5), " RR=                  0.5000");
+        assert_eq!(
+            nev_line("T1", "nDCG@0010", 0.25),
+            "T1 nDCG@0010=           0.2500"
+        );
+        assert_eq!(
+            nev_line("", "AP@10000", 1.0),
+            " AP@10000=             1.0000"
+        );
+        assert_eq!(nev_line("", "rpref_relative2", 0.0).len(), 22 + 6);
+        let ev = Evaluation::default();
+        assert_eq!(
+            nev_header("T1", &ev),
+            "T1 # syslen=0 jrel=0 jnonrel=0\nT1 # r1=0 rp=0\n"
+        );
+    }
+
+    #[test]
+    fn line_names_follow_ntcireval_order() {
+        let p = Params {
+            cutoffs: vec![10, 1],
+            bpref: true,
+            ..Params::default()
+        };
+        let names = line_names(&p, false);
+        assert_eq!(names.len(), 13 + 2 * 17 + 7);
+        assert_eq!(&names[..3], ["RR", "O-measure", "P-measure"]);
+        assert_eq!(names[13], "AP@0010");
+        assert_eq!(names[13 + 17], "AP@0001");
+        assert_eq!(names[names.len() - 1], "rpref_relative2");
+        let with_ext = line_names(&p, true);
+        assert_eq!(with_ext.len(), names.len() + 1 + 2);
+        assert_eq!(with_ext[13], "nG@1");
+    }
+}
