@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod check;
+mod eval;
 mod hsd;
 mod list;
 mod reproduce;
@@ -57,6 +58,8 @@ pub enum Command {
     Check(check::CheckArgs),
     /// Randomised and classical Tukey HSD over every pair of runs of a topic-by-run score matrix.
     Hsd(hsd::HsdArgs),
+    /// Evaluate a run with NTCIREVAL-compatible measures (nev, tsv or json output).
+    Eval(eval::EvalArgs),
 }
 
 /// Outcome of a command that completed: success, or a finding that should fail the process.
@@ -100,5 +103,6 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Show(args) => show::run(&root, args),
         Command::Check(args) => check::run(&root, args),
         Command::Hsd(args) => hsd::run(args),
+        Command::Eval(args) => eval::run(args),
     }
 }

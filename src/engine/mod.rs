@@ -5,6 +5,7 @@
 
 pub mod agreement;
 pub mod gain;
+pub mod measures;
 pub mod ranking;
 pub mod rng;
 pub mod significance;

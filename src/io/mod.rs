@@ -82,7 +82,9 @@ pub fn read_text(path: &Path) -> Result<String, SourceError> {
 pub mod confusion;
 pub mod matrix;
 pub mod output;
+pub mod qrels;
 pub mod ratings;
+pub mod run;
 
 /// Reads a YAML file into `T`, reporting syntax errors, unknown or duplicate keys and wrong types with
 /// the file, line and column.

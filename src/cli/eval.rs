@@ -1,0 +1,379 @@
+//! `evia-repro eval`: NTCIREVAL-compatible evaluation of a run against qrels.
+//!
+//! Per topic, the run is ranked (TREC: score descending, ties by document id descending, as
+//! trec_eval; `--file-order` or NTCIR res form: file order), checked for duplicate documents,
+//! labelled (unjudged documents dropped with `--condensed`, NTCIREVAL `label -j`), truncated to
+//! `--truncate N` documents, and evaluated with the semantics of NTCIREVAL 20200527 `compute`
+//! (`gcompute` with `--gain-file`). See `engine::measures` and reference/measures.md.
+//!
+//! Topics: every topic of the qrels is evaluated, in sorted order; a topic the run does not
+//! contain is evaluated as an empty list (all zeros, as NTCIREVAL does for an empty res file).
+//! Topics of the qrels without any relevant document are skipped with a warning (NTCIREVAL prints
+//! nothing for them). A topic that the run contains but the qrels do not is an error.
+//!
+//! To reproduce NTCIREVAL's `TRECsplitruns` + `NTCIR-eval` pipeline on a TREC run exactly, rank in
+//! file order and keep 1,000 documents per topic: `--file-order --truncate 1000 --allow-duplicates`
+//! (with `--condensed`, truncation then counts judged documents; see `engine::measures`).
+//! Without `--gains`, levels get linear gains 1:2:…:H, H being the highest level in the qrels
+//! (NTCIREVAL requires `-g`; gmax = the last gain, for every topic).
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::{Context, bail};
+use clap::{Args, ValueEnum};
+
+use super::Outcome;
+use crate::engine::measures::lines::{line_names, lines, nev_header, nev_line};
+use crate::engine::measures::{Evaluation, Evaluator, Label, LevelGains, Params};
+use crate::io::qrels::{QrelsFormat, TopicSet, parse_gain_file, parse_level_qrels};
+use crate::io::read_text;
+use crate::io::run::{RunFormat, RunOrder, find_duplicate, parse_run};
+
+/// Evaluate a run with NTCIREVAL's measures (RR, O, P, P+, AP, Q, nDCG, MSnDCG, ERR, nERR, ...).
+#[derive(Debug, Args)]
+pub struct EvalArgs {
+    /// Relevance judgements: NTCIR qrels (`topic doc Lx`) or TREC qrels (`topic 0 doc rel`).
+    #[arg(
+        long,
+        value_name = "FILE",
+        required_unless_present = "gain_file",
+        conflicts_with = "gain_file"
+    )]
+    pub qrels: Option<PathBuf>,
+
+    /// Direct per-item gains (`topic doc gain`), evaluated as NTCIREVAL glabel/gcompute: gain 0 =
+    /// judged nonrelevant, ideal list by decreasing gain, gmax = the topic's largest gain.
+    #[arg(long, value_name = "FILE")]
+    pub gain_file: Option<PathBuf>,
+
+    /// The run: TREC format (`qid Q0 doc rank score tag`) or NTCIR res form (`topic doc`).
+    #[arg(long, value_name = "FILE")]
+    pub run: PathBuf,
+
+    /// Gain of each level L1:L2:...:LH (NTCIREVAL -g; real values allowed, non-decreasing).
+    /// Default: linear gains 1:2:...:H with H the highest level in the qrels.
+    #[arg(long, value_name = "G1:G2:...", conflicts_with = "gain_file")]
+    pub gains: Option<String>,
+
+    /// Cutoffs for the @l measures, in output order (NTCIREVAL -cutoffs).
+    #[arg(long, value_name = "L1,L2,...", default_value = "1000")]
+    pub cutoffs: String,
+
+    /// Patience parameter of the blended ratio (Q, O, P, P+).
+    #[arg(long, default_value_t = 1.0)]
+    pub beta: f64,
+
+    /// Log base of the original nDCG discount; 0 = natural log.
+    #[arg(long, default_value_t = 2.0)]
+    pub logb: f64,
+
+    /// RBP persistence.
+    #[arg(long, default_value_t = 0.95)]
+    pub rbp: f64,
+
+    /// Rank-biased NCU gamma.
+    #[arg(long, default_value_t = 0.95)]
+    pub gamma: f64,
+
+    /// iRBU / NCUrb,IE persistence.
+    #[arg(long, default_value_t = 0.99)]
+    pub rbup: f64,
+
+    /// Condensed lists: drop unjudged documents before evaluating, and add the bpref/rpref lines
+    /// (NTCIREVAL `label -j` + `compute -j`).
+    #[arg(long)]
+    pub condensed: bool,
+
+    /// Keep only the top N documents of each ranked list (after --condensed, so "top N judged").
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub truncate: Option<u64>,
+
+    /// Count a document retrieved twice for a topic again at each rank, as NTCIREVAL does
+    /// (default: an error naming both lines).
+    #[arg(long)]
+    pub allow_duplicates: bool,
+
+    /// Rank TREC runs in file order (NTCIREVAL TRECsplitruns) instead of by score.
+    #[arg(long)]
+    pub file_order: bool,
+
+    /// Qrels syntax.
+    #[arg(long, value_enum, default_value_t = QrelsSyntax::Auto)]
+    pub qrels_format: QrelsSyntax,
+
+    /// Run syntax.
+    #[arg(long, value_enum, default_value_t = RunSyntax::Auto)]
+    pub run_format: RunSyntax,
+
+    /// Output: `nev` = NTCIREVAL compute lines prefixed by the topic id; `tsv`/`json` = per-topic
+    /// and mean tables (full precision, plus the extensions nG@1 and nCG@l).
+    #[arg(long, value_enum, default_value_t = OutputFormat::Nev)]
+    pub format: OutputFormat,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum QrelsSyntax {
+    Auto,
+    Ntcir,
+    Trec,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RunSyntax {
+    Auto,
+    Trec,
+    Res,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum OutputFormat {
+    Nev,
+    Tsv,
+    Json,
+}
+
+fn parse_list<T: std::str::FromStr>(s: &str, sep: char, what: &str) -> anyhow::Result<Vec<T>> {
+    s.split(sep)
+        .map(|x| {
+            x.trim()
+                .parse::<T>()
+                .map_err(|_| anyhow::anyhow!("{what}: `{x}` is not a valid number (in `{s}`)"))
+        })
+        .collect()
+}
+
+/// Loads the judgements (per-level or direct gains).
+fn load_topics(args: &EvalArgs) -> anyhow::Result<TopicSet> {
+    if let Some(path) = &args.gain_file {
+        let text = read_text(path)?;
+        let q = parse_gain_file(path, &text)?;
+        return Ok(q.judgements(path)?);
+    }
+    let Some(path) = &args.qrels else {
+        bail!("one of --qrels or --gain-file is required");
+    };
+    let text = read_text(path)?;
+    let format = match args.qrels_format {
+        QrelsSyntax::Auto => QrelsFormat::Auto,
+        QrelsSyntax::Ntcir => QrelsFormat::Ntcir,
+        QrelsSyntax::Trec => QrelsFormat::Trec,
+    };
+    let q = parse_level_qrels(path, &text, format)?;
+    let gains = match &args.gains {
+        Some(g) => LevelGains::new(&parse_list::<f64>(g, ':', "--gains")?).context("--gains")?,
+        None => {
+            let h = q.max_level();
+            if h == 0 {
+                bail!(
+                    "{}: no relevance level above L0, so there is nothing to evaluate",
+                    path.display()
+                );
+            }
+            LevelGains::linear(h).context("default linear gains")?
+        }
+    };
+    Ok(q.judgements(path, &gains)?)
+}
+
+pub fn run(args: EvalArgs) -> anyhow::Result<Outcome> {
+    let cutoffs = parse_list::<usize>(&args.cutoffs, ',', "--cutoffs")?;
+    let params = Params {
+        cutoffs,
+        beta: args.beta,
+        logb: args.logb,
+        rbp: args.rbp,
+        gamma: args.gamma,
+        rbup: args.rbup,
+        bpref: args.condensed,
+    };
+    let evaluator = Evaluator::new(params).context("bad measure parameters")?;
+    let topics = load_topics(&args)?;
+
+    let run_text = read_text(&args.run)?;
+    let run_format = match args.run_format {
+        RunSyntax::Auto => RunFormat::Auto,
+        RunSyntax::Trec => RunFormat::Trec,
+        RunSyntax::Res => RunFormat::Res,
+    };
+    let order = if args.file_order {
+        RunOrder::File
+    } else {
+        RunOrder::Score
+    };
+    let run = parse_run(&args.run, &run_text, run_format, order)?;
+
+    // Every run topic must be judged.
+    for t in &run {
+        if !topics.topics.contains_key(t.topic)
+            && !topics.without_relevant.iter().any(|x| x == t.topic)
+        {
+            let line = t.docs.iter().map(|d| d.line).min().unwrap_or(0);
+            bail!(
+                "{}:{line}: topic {} is not in the relevance judgements, so it cannot be evaluated",
+                args.run.display(),
+                t.topic
+            );
+        }
+    }
+    for t in &topics.without_relevant {
+        eprintln!(
+            "warning: topic {t} has no relevant document in the judgements; it is skipped (NTCIREVAL prints nothing for it)"
+        );
+    }
+
+    let truncate = args
+        .truncate
+        .map(|n| usize::try_from(n).unwrap_or(usize::MAX));
+    let mut labels: Vec<Label> = Vec::new();
+    let mut ev = Evaluation::default();
+    let mut results: Vec<(&str, Evaluation)> = Vec::with_capacity(topics.topics.len());
+    let mut run_iter = run.iter().peekable();
+    for (topic, judgements) in &topics.topics {
+        // `run` and `topics` are both sorted by topic id.
+        while run_iter.peek().is_some_and(|t| t.topic < topic.as_str()) {
+            run_iter.next();
+        }
+        let docs = match run_iter.peek() {
+            Some(t) if t.topic == topic.as_str() => t.docs.as_slice(),
+            _ => &[],
+        };
+        if !args.allow_duplicates {
+            if let Some((first, again, doc)) = find_duplicate(docs) {
+                bail!(
+                    "{}:{again}: document {doc} is retrieved again for topic {topic} (first on line {first}); \
+                     use --allow-duplicates to count it at each rank as NTCIREVAL does",
+                    args.run.display()
+                );
+            }
+        }
+        judgements.label_into(
+            docs.iter().map(|d| d.doc),
+            args.condensed,
+            truncate,
+            &mut labels,
+        );
+        evaluator
+            .evaluate_into(judgements.ideal(), &labels, &mut ev)
+            .with_context(|| format!("topic {topic}"))?;
+        results.push((topic.as_str(), ev.clone()));
+    }
+
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    match args.format {
+        OutputFormat::Nev => write_nev(&mut out, &results)?,
+        OutputFormat::Tsv => write_tsv(&mut out, evaluator.params(), &results)?,
+        OutputFormat::Json => write_json(&mut out, evaluator.params(), &results, &topics)?,
+    }
+    out.flush().context("writing the output")?;
+    // The process ends right after this command: returning the judgement maps, the ranked lists
+    // and the run text to the allocator one string at a time would only cost time (about 10% of
+    // a large evaluation), so they are deliberately not dropped.
+    std::mem::forget(results);
+    std::mem::forget(run);
+    std::mem::forget(run_text);
+    std::mem::forget(topics);
+    Ok(Outcome::Success)
+}
+
+fn write_nev(out: &mut impl Write, results: &[(&str, Evaluation)]) -> anyhow::Result<()> {
+    for (topic, ev) in results {
+        out.write_all(nev_header(topic, ev).as_bytes())?;
+        for l in lines(ev, false) {
+            writeln!(out, "{}", nev_line(topic, &l.name, l.value))?;
+        }
+    }
+    Ok(())
+}
+
+fn means(params: &Params, results: &[(&str, Evaluation)]) -> Vec<f64> {
+    let n = line_names(params, true).len();
+    let mut sums = vec![0.0; n];
+    for (_, ev) in results {
+        for (s, l) in sums.iter_mut().zip(lines(ev, true)) {
+            *s += l.value;
+        }
+    }
+    sums.iter().map(|s| s / results.len() as f64).collect()
+}
+
+fn write_tsv(
+    out: &mut impl Write,
+    params: &Params,
+    results: &[(&str, Evaluation)],
+) -> anyhow::Result<()> {
+    let names = line_names(params, true);
+    writeln!(
+        out,
+        "topic\tsyslen\tjrel\tjnonrel\tr1\trp\t{}",
+        names.join("\t")
+    )?;
+    for (topic, ev) in results {
+        write!(
+            out,
+            "{topic}\t{}\t{}\t{}\t{}\t{}",
+            ev.syslen, ev.jrel, ev.jnonrel, ev.r1, ev.rp
+        )?;
+        for l in lines(ev, true) {
+            write!(out, "\t{}", l.value)?;
+        }
+        writeln!(out)?;
+    }
+    if !results.is_empty() {
+        write!(out, "mean\t\t\t\t\t")?;
+        for m in means(params, results) {
+            write!(out, "\t{m}")?;
+        }
+        writeln!(out)?;
+    }
+    Ok(())
+}
+
+fn write_json(
+    out: &mut impl Write,
+    params: &Params,
+    results: &[(&str, Evaluation)],
+    topics: &TopicSet,
+) -> anyhow::Result<()> {
+    use serde_json::{Map, Value, json};
+    let names = line_names(params, true);
+    let per_topic: Vec<Value> = results
+        .iter()
+        .map(|(topic, ev)| {
+            let values: Map<String, Value> = lines(ev, true)
+                .into_iter()
+                .map(|l| (l.name, json!(l.value)))
+                .collect();
+            json!({
+                "topic": topic,
+                "syslen": ev.syslen, "jrel": ev.jrel, "jnonrel": ev.jnonrel,
+                "r1": ev.r1, "rp": ev.rp,
+                "values": values,
+            })
+        })
+        .collect();
+    let mean: Map<String, Value> = if results.is_empty() {
+        Map::new()
+    } else {
+        names
+            .iter()
+            .cloned()
+            .zip(means(params, results).into_iter().map(|m| json!(m)))
+            .collect()
+    };
+    let doc = json!({
+        "params": {
+            "cutoffs": params.cutoffs, "beta": params.beta, "logb": params.logb,
+            "rbp": params.rbp, "gamma": params.gamma, "rbup": params.rbup,
+            "condensed": params.bpref,
+        },
+        "measures": names,
+        "topics": per_topic,
+        "mean": mean,
+        "skipped_topics_without_relevant": topics.without_relevant,
+    });
+    serde_json::to_writer_pretty(&mut *out, &doc)?;
+    writeln!(out)?;
+    Ok(())
+}

@@ -1,0 +1,206 @@
+//! System runs: TREC format (`qid Q0 doc rank score tag`) and NTCIR res form (`topic doc`,
+//! ranked in file order) (reference/measures.md §2.2, §8).
+//!
+//! Ranking:
+//! * TREC runs are ranked as trec_eval ranks them: by score descending, ties broken by document
+//!   id descending (byte order); the rank column is ignored. With [`RunOrder::File`] they are
+//!   ranked in file order instead, as NTCIREVAL's `TRECsplitruns` does.
+//! * res-form runs are always ranked in file order (NTCIREVAL: "if there are ties, it is the
+//!   system's responsibility to resolve them").
+//!
+//! Fields are separated by runs of ASCII whitespace. Wrong field counts, empty lines, scores that
+//! are not finite numbers (NaN, inf) are errors naming the line. Duplicate documents within a
+//! topic are checked by the caller ([`find_duplicate`]).
+//!
+//! Parsing borrows document ids from the file text (no per-line allocation).
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use super::SourceError;
+use crate::engine::measures::FastHash;
+
+/// The syntax of a run file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RunFormat {
+    /// 6 fields `qid Q0 doc rank score tag`.
+    Trec,
+    /// 2 fields `topic doc`, rank = file order.
+    Res,
+    /// Decided by the first line: 6 fields ⇒ TREC, 2 fields ⇒ res.
+    Auto,
+}
+
+/// How TREC runs are ranked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RunOrder {
+    /// Score descending, ties by document id descending (trec_eval).
+    Score,
+    /// File order (NTCIREVAL `TRECsplitruns`).
+    File,
+}
+
+/// One retrieved document.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RunDoc<'a> {
+    pub doc: &'a str,
+    pub score: f64,
+    /// 1-based line in the file.
+    pub line: usize,
+}
+
+/// One topic's ranked list (rank 1 first).
+#[derive(Debug, Clone, PartialEq)]
+pub struct RunTopic<'a> {
+    pub topic: &'a str,
+    pub docs: Vec<RunDoc<'a>>,
+}
+
+/// Parses a run file into ranked lists, one per topic, sorted by topic id.
+pub fn parse_run<'a>(
+    path: &Path,
+    text: &'a str,
+    format: RunFormat,
+    order: RunOrder,
+) -> Result<Vec<RunTopic<'a>>, SourceError> {
+    let mut format = format;
+    let mut topics: Vec<RunTopic<'a>> = Vec::new();
+    let mut index: HashMap<&'a str, usize, FastHash> = HashMap::default();
+    let mut current: Option<(&'a str, usize)> = None;
+    for (i, line) in text.lines().enumerate() {
+        let n = i + 1;
+        let mut it = line.split_ascii_whitespace();
+        let mut f = [""; 6];
+        let mut count = 0;
+        for field in it.by_ref() {
+            if count < 6 {
+                f[count] = field;
+            }
+            count += 1;
+            if count > 6 {
+                break;
+            }
+        }
+        if format == RunFormat::Auto {
+            format = match count {
+                6 => RunFormat::Trec,
+                2 => RunFormat::Res,
+                _ => {
+                    return Err(SourceError::at_line(
+                        path,
+                        n,
+                        format!(
+                            "expected a TREC run line `qid Q0 doc rank score tag` or an NTCIR res line `topic doc`, found {}",
+                            describe(line)
+                        ),
+                    ));
+                }
+            };
+        }
+        let (topic, doc) = (
+            f[0],
+            if format == RunFormat::Trec {
+                f[2]
+            } else {
+                f[1]
+            },
+        );
+        let score = match format {
+            RunFormat::Trec => {
+                if count != 6 {
+                    return Err(SourceError::at_line(
+                        path,
+                        n,
+                        format!(
+                            "expected 6 fields `qid Q0 doc rank score tag` (TREC run), found {}",
+                            describe(line)
+                        ),
+                    ));
+                }
+                let s = f[4].parse::<f64>().map_err(|_| {
+                    SourceError::at_line(
+                        path,
+                        n,
+                        format!(
+                            "expected a score (a number) in the fifth field, found `{}`",
+                            f[4]
+                        ),
+                    )
+                })?;
+                if !s.is_finite() {
+                    return Err(SourceError::at_line(
+                        path,
+                        n,
+                        format!(
+                            "score `{}` is not a finite number; the ranking would be undefined",
+                            f[4]
+                        ),
+                    ));
+                }
+                s
+            }
+            _ => {
+                if count != 2 {
+                    return Err(SourceError::at_line(
+                        path,
+                        n,
+                        format!(
+                            "expected 2 fields `topic doc` (NTCIR res form), found {}",
+                            describe(line)
+                        ),
+                    ));
+                }
+                0.0
+            }
+        };
+        let slot = match current {
+            Some((t, s)) if t == topic => s,
+            _ => {
+                let s = *index.entry(topic).or_insert_with(|| {
+                    topics.push(RunTopic {
+                        topic,
+                        docs: Vec::new(),
+                    });
+                    topics.len() - 1
+                });
+                current = Some((topic, s));
+                s
+            }
+        };
+        topics[slot].docs.push(RunDoc {
+            doc,
+            score,
+            line: n,
+        });
+    }
+    if format == RunFormat::Trec && order == RunOrder::Score {
+        for t in &mut topics {
+            t.docs
+                .sort_by(|a, b| b.score.total_cmp(&a.score).then_with(|| b.doc.cmp(a.doc)));
+        }
+    }
+    topics.sort_by(|a, b| a.topic.cmp(b.topic));
+    Ok(topics)
+}
+
+/// A document that occurs twice in a ranked list, as (earlier line, later line, doc): the first
+/// repetition met in rank order.
+pub fn find_duplicate<'a>(docs: &[RunDoc<'a>]) -> Option<(usize, usize, &'a str)> {
+    let mut seen: HashMap<&str, usize, FastHash> = HashMap::default();
+    seen.reserve(docs.len());
+    for d in docs {
+        if let Some(other) = seen.insert(d.doc, d.line) {
+            return Some((other.min(d.line), other.max(d.line), d.doc));
+        }
+    }
+    None
+}
+
+fn describe(line: &str) -> String {
+    if line.trim().is_empty() {
+        "an empty line".to_string()
+    } else {
+        let shown: String = line.chars().take(60).collect();
+        format!("`{shown}`")
+    }
+}

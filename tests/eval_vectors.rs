@@ -1,0 +1,793 @@
+//! The test vectors of reference/measures.md §9, checked through the in-memory API.
+//! 17-digit values must agree within 1e-12, 4-decimal values exactly as `%.4f` strings.
+#![allow(clippy::unwrap_used)] // test helpers; clippy.toml only covers #[test] fns
+#![allow(clippy::excessive_precision)] // reference values are quoted with 17 significant digits
+
+use evia_repro::engine::measures::lines::{format_4f, lines};
+use evia_repro::engine::measures::{
+    Evaluation, Evaluator, Label, LevelGains, MeasureError, Params, TopicIdeal, TopicJudgements,
+};
+
+const SAMPLE_REL: &str = "dummy01 L3\ndummy02 L3\ndummy03 L3\ndummy04 L2\ndummy05 L2\ndummy06 L2\n\
+dummy07 L1\ndummy08 L1\ndummy09 L1\ndummy10 L1\ndummy11 L0\n";
+const SAMPLE_RES: &[&str] = &["dummy11", "dummy01", "dummy12", "dummy04"];
+const RICH_REL: &str = "d01 L3\nd02 L3\nd03 L2\nd04 L2\nd05 L2\nd06 L1\nd07 L1\nd08 L1\nd09 L1\n\
+d10 L0\nd11 L0\nd12 L0\n";
+const RICH_RES: &[&str] = &[
+    "d10", "d06", "u1", "d03", "d01", "d11", "u2", "d07", "d02", "u3", "d04", "d12", "d09",
+];
+
+fn rel(text: &str, gains: &[f64]) -> TopicJudgements {
+    let gains = LevelGains::new(gains).unwrap();
+    let judged = text.lines().map(|l| {
+        let (doc, lev) = l.split_once(' ').unwrap();
+        (doc.to_string(), lev[1..].parse::<u32>().unwrap())
+    });
+    TopicJudgements::from_levels(judged, &gains).unwrap()
+}
+
+fn params(cutoffs: &[usize]) -> Params {
+    Params {
+        cutoffs: cutoffs.to_vec(),
+        ..Params::default()
+    }
+}
+
+fn run(topic: &TopicJudgements, res: &[&str], condensed: bool, p: Params) -> Evaluation {
+    let mut labels = Vec::new();
+    topic.label_into(res.iter().copied(), condensed, None, &mut labels);
+    Evaluator::new(p)
+        .unwrap()
+        .evaluate(topic.ideal(), &labels)
+        .unwrap()
+}
+
+fn value(e: &Evaluation, name: &str) -> f64 {
+    lines(e, true)
+        .into_iter()
+        .find(|l| l.name == name)
+        .unwrap_or_else(|| panic!("no line {name}"))
+        .value
+}
+
+/// 17-significant-digit reference values: within 1e-12.
+fn check17(e: &Evaluation, expected: &[(&str, f64)]) {
+    for &(name, want) in expected {
+        let got = value(e, name);
+        assert!(
+            (got - want).abs() <= 1e-12,
+            "{name}: got {got:.17}, expected {want:.17}"
+        );
+    }
+}
+
+/// 4-decimal reference values: identical `%.4f` strings.
+fn check4(e: &Evaluation, expected: &[(&str, &str)]) {
+    for &(name, want) in expected {
+        assert_eq!(format_4f(value(e, name)), want, "{name}");
+    }
+}
+
+/// reference/measures.md §9.1, column A (`-g 1:2:3`, default cutoff 1000).
+#[test]
+fn sample_a() {
+    let e = run(
+        &rel(SAMPLE_REL, &[1., 2., 3.]),
+        SAMPLE_RES,
+        false,
+        params(&[1000]),
+    );
+    assert_eq!((e.syslen, e.jrel, e.jnonrel, e.r1, e.rp), (4, 10, 1, 2, 2));
+    check4(
+        &e,
+        &[
+            ("RR", "0.5000"),
+            ("O-measure", "0.5000"),
+            ("P-measure", "0.5000"),
+            ("P-plus", "0.5000"),
+            ("AP", "0.1000"),
+            ("Q-measure", "0.0967"),
+            ("NCUrb,P", "0.1215"),
+            ("NCUrb,BR", "0.1175"),
+            ("RBP", "0.0761"),
+            ("ERR", "0.4062"),
+            ("AP@1000", "0.1000"),
+            ("Q@1000", "0.0967"),
+            ("nDCG@1000", "0.3380"),
+            ("MSnDCG@1000", "0.2760"),
+            ("Prec@1000", "0.0020"),
+            ("nERR@1000", "0.4710"),
+            ("Hit@1000", "1.0000"),
+        ],
+    );
+    check17(
+        &e,
+        &[
+            ("Q-measure", 0.096666666666666665),
+            ("ERR", 0.40625),
+            ("nDCG@1000", 0.3380124571223504),
+            ("MSnDCG@1000", 0.27598952688025097),
+            ("nERR@1000", 0.4709590459352781),
+            ("NCUrb,P", 0.12149137253618515),
+            ("NCUrb,BR", 0.11754549889825777),
+            ("RBP", 0.076079166666666725),
+        ],
+    );
+}
+
+/// reference/measures.md §9.1, column B (`-g 1:4:9`).
+#[test]
+fn sample_b() {
+    let e = run(
+        &rel(SAMPLE_REL, &[1., 4., 9.]),
+        SAMPLE_RES,
+        false,
+        params(&[1000]),
+    );
+    check4(
+        &e,
+        &[
+            ("RR", "0.5000"),
+            ("O-measure", "0.5000"),
+            ("P-measure", "0.5000"),
+            ("P-plus", "0.5000"),
+            ("AP", "0.1000"),
+            ("Q-measure", "0.0929"),
+            ("NCUrb,P", "0.1215"),
+            ("NCUrb,BR", "0.1130"),
+            ("RBP", "0.0666"),
+            ("ERR", "0.4600"),
+            ("AP@1000", "0.1000"),
+            ("Q@1000", "0.0929"),
+            ("nDCG@1000", "0.3636"),
+            ("MSnDCG@1000", "0.2947"),
+            ("Prec@1000", "0.0020"),
+            ("nERR@1000", "0.4851"),
+            ("Hit@1000", "1.0000"),
+        ],
+    );
+    check17(
+        &e,
+        &[
+            ("Q-measure", 0.09285714285714286),
+            ("ERR", 0.46000000000000002),
+            ("nDCG@1000", 0.36358202902128828),
+            ("MSnDCG@1000", 0.29472017363470104),
+            ("nERR@1000", 0.48513942309894592),
+        ],
+    );
+}
+
+/// reference/measures.md §9.1, column C (`-g 1:2:3 -cutoffs 2`).
+#[test]
+fn sample_c_cutoff_2() {
+    let e = run(
+        &rel(SAMPLE_REL, &[1., 2., 3.]),
+        SAMPLE_RES,
+        false,
+        params(&[2]),
+    );
+    check4(
+        &e,
+        &[
+            ("AP", "0.1000"),
+            ("Q-measure", "0.0967"),
+            ("AP@0002", "0.2500"),
+            ("Q@0002", "0.2500"),
+            ("nDCG@0002", "0.5000"),
+            ("MSnDCG@0002", "0.3869"),
+            ("Prec@0002", "0.5000"),
+            ("nERR@0002", "0.4444"),
+            ("Hit@0002", "1.0000"),
+        ],
+    );
+}
+
+/// reference/measures.md §9.1, column D (`label -j`, then `-g 1:2:3`).
+#[test]
+fn sample_d_condensed() {
+    let e = run(
+        &rel(SAMPLE_REL, &[1., 2., 3.]),
+        SAMPLE_RES,
+        true,
+        params(&[1000]),
+    );
+    assert_eq!((e.syslen, e.jrel, e.jnonrel, e.r1, e.rp), (3, 10, 1, 2, 2));
+    check4(
+        &e,
+        &[
+            ("RR", "0.5000"),
+            ("P-plus", "0.5000"),
+            ("AP", "0.1167"),
+            ("Q-measure", "0.1083"),
+            ("NCUrb,P", "0.1412"),
+            ("NCUrb,BR", "0.1314"),
+            ("RBP", "0.0776"),
+            ("ERR", "0.4167"),
+            ("nDCG@1000", "0.3601"),
+            ("MSnDCG@1000", "0.2899"),
+            ("Prec@1000", "0.0020"),
+            ("nERR@1000", "0.4830"),
+        ],
+    );
+    check17(
+        &e,
+        &[
+            ("AP", 0.11666666666666665),
+            ("Q-measure", 0.10833333333333335),
+            ("ERR", 0.41666666666666669),
+            ("nDCG@1000", 0.36014040097990646),
+            ("MSnDCG@1000", 0.2898831760247369),
+            ("nERR@1000", 0.48303491890797756),
+        ],
+    );
+}
+
+/// reference/measures.md §9.1, C 20200527 `-cutoffs 1,2,3,5,10` table.
+#[test]
+fn sample_cutoff_table() {
+    let e = run(
+        &rel(SAMPLE_REL, &[1., 2., 3.]),
+        SAMPLE_RES,
+        false,
+        params(&[1, 2, 3, 5, 10]),
+    );
+    for name in ["AP", "Q", "nDCG", "MSnDCG", "Prec", "ERR", "nERR", "Hit"] {
+        assert_eq!(value(&e, &format!("{name}@0001")), 0.0, "{name}@0001");
+    }
+    #[rustfmt::skip]
+    let rows: &[(usize, [f64; 8])] = &[
+        (2, [0.25, 0.25, 0.5, 0.38685280723454157, 0.5, 0.375, 0.44444444444444442, 1.0]),
+        (3, [0.16666666666666666, 0.16666666666666666, 0.38009376671593426, 0.29608191096586522, 0.33333333333333331, 0.375, 0.43636363636363634, 1.0]),
+        (5, [0.20000000000000001, 0.19333333333333333, 0.41008218308242317, 0.34307355842257142, 0.40000000000000002, 0.40625, 0.47122791119166291, 1.0]),
+        (10, [0.10000000000000001, 0.096666666666666665, 0.3380124571223504, 0.27598952688025097, 0.20000000000000001, 0.40625, 0.4709590459352781, 1.0]),
+    ];
+    for (l, vals) in rows {
+        let names = ["AP", "Q", "nDCG", "MSnDCG", "Prec", "ERR", "nERR", "Hit"];
+        let expected: Vec<(String, f64)> = names
+            .iter()
+            .zip(vals)
+            .map(|(n, &v)| (format!("{n}@{l:04}"), v))
+            .collect();
+        let refs: Vec<(&str, f64)> = expected.iter().map(|(n, v)| (n.as_str(), *v)).collect();
+        check17(&e, &refs);
+    }
+}
+
+/// reference/measures.md §9.1, parameter variants on sample.lab (`-logb`, `-beta`).
+#[test]
+fn sample_parameter_variants() {
+    let topic = rel(SAMPLE_REL, &[1., 2., 3.]);
+    for (logb, at3, at10) in [
+        (3.0, 0.33333333333333331, 0.30072256526274865),
+        (0.0, 0.43027835495202255, 0.36652441186888868),
+        (10.0, 0.33333333333333331, 0.26315789473684209),
+    ] {
+        let p = Params {
+            logb,
+            ..params(&[3, 10])
+        };
+        let e = run(&topic, SAMPLE_RES, false, p);
+        check17(&e, &[("nDCG@0003", at3), ("nDCG@0010", at10)]);
+    }
+    let base = run(&topic, SAMPLE_RES, false, params(&[10]));
+    for (beta, q) in [
+        (0.0, 0.10000000000000001),
+        (0.5, 0.097368421052631576),
+        (10.0, 0.09561403508771929),
+    ] {
+        let p = Params {
+            beta,
+            ..params(&[10])
+        };
+        let e = run(&topic, SAMPLE_RES, false, p);
+        check17(
+            &e,
+            &[
+                ("Q-measure", q),
+                ("O-measure", 0.5),
+                ("P-measure", 0.5),
+                ("P-plus", 0.5),
+            ],
+        );
+        assert_eq!(e.ap, base.ap);
+        assert_eq!(e.at[0].msndcg, base.at[0].msndcg);
+    }
+}
+
+/// reference/measures.md §9.2, pyNTCIREVAL library-API vectors.
+#[test]
+fn pyntcireval_api_vectors() {
+    let binary = [1, 0, 0, 0, 1, 0, 0, 1, 0, 0];
+    let g = LevelGains::new(&[1.0]).unwrap();
+    let labels: Vec<Label> = binary.iter().map(|&l| g.label(l).unwrap()).collect();
+    let ideal = TopicIdeal::from_level_counts(&[7, 3], &g).unwrap();
+    let e = Evaluator::new(params(&[5]))
+        .unwrap()
+        .evaluate(&ideal, &labels)
+        .unwrap();
+    assert!((e.at[0].prec - 0.4).abs() < 1e-15);
+
+    let graded = [2, 0, 1, 0, 1, 0, 0, 2, 0, 0];
+    for (gains, want) in [
+        (&[1.0, 2.0][..], 0.6885695823073614),
+        (&[0.0, 1.0][..], 0.6131471927654584),
+    ] {
+        let g = LevelGains::new(gains).unwrap();
+        let labels: Vec<Label> = graded.iter().map(|&l| g.label(l).unwrap()).collect();
+        let ideal = TopicIdeal::from_level_counts(&[6, 2, 2], &g).unwrap();
+        let e = Evaluator::new(params(&[5]))
+            .unwrap()
+            .evaluate(&ideal, &labels)
+            .unwrap();
+        assert!((e.at[0].msndcg - want).abs() < 1e-12, "{gains:?}");
+    }
+
+    // find_first_rel_rank / find_first_max_rank of [(1,0),(2,2),(3,3),(2,2)] = 2 / 3.
+    let g = LevelGains::new(&[1.0, 2.0, 3.0]).unwrap();
+    let labels: Vec<Label> = [0, 2, 3, 2].iter().map(|&l| g.label(l).unwrap()).collect();
+    let ideal = TopicIdeal::from_level_counts(&[1, 0, 2, 1], &g).unwrap();
+    let e = Evaluator::new(params(&[10]))
+        .unwrap()
+        .evaluate(&ideal, &labels)
+        .unwrap();
+    assert_eq!((e.r1, e.rp), (2, 3));
+}
+
+/// reference/measures.md §9.3 (a), rich vector with `-g 1:2:3 -cutoffs 1,3,5,10,20`.
+#[test]
+fn rich_a() {
+    let e = run(
+        &rel(RICH_REL, &[1., 2., 3.]),
+        RICH_RES,
+        false,
+        params(&[1, 3, 5, 10, 20]),
+    );
+    assert_eq!((e.syslen, e.jrel, e.jnonrel, e.r1, e.rp), (13, 9, 3, 2, 5));
+    check17(
+        &e,
+        &[
+            ("RR", 0.5),
+            ("O-measure", 0.25),
+            ("P-measure", 0.52941176470588236),
+            ("P-plus", 0.37885154061624648),
+            ("AP", 0.41549684883018217),
+            ("Q-measure", 0.39679303672160182),
+            ("ERR", 0.28475708861451049),
+            ("RBP", 0.15891168843500561),
+            ("NCUrb,P", 0.43482986865676859),
+            ("NCUrb,BR", 0.40414355737101099),
+        ],
+    );
+    #[rustfmt::skip]
+    let rows: &[(usize, [f64; 8])] = &[
+        (1, [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]),
+        (3, [0.16666666666666666, 0.083333333333333329, 0.13770577618809335, 0.10706810063236011, 0.33333333333333331, 0.125, 0.14634146341463417, 1.0]),
+        (5, [0.32000000000000001, 0.2273109243697479, 0.36084105568429908, 0.3524036742608409, 0.59999999999999998, 0.27500000000000002, 0.31990305967888522, 1.0]),
+        (10, [0.29506172839506178, 0.24609061015710632, 0.43478144016347819, 0.43824397343918503, 0.5, 0.28378906250000002, 0.32983422250980343, 1.0]),
+        (20, [0.41549684883018217, 0.39679303672160182, 0.515462571176318, 0.53112899247906253, 0.34999999999999998, 0.28475708861451049, 0.33095931217335856, 1.0]),
+    ];
+    check_rows(&e, rows);
+    // Derived nCG@l (§9.3, an extension).
+    for (l, want) in [(1, 0.0), (3, 0.125), (5, 0.5), (10, 0.625), (20, 0.8125)] {
+        check17(&e, &[(&format!("nCG@{l:04}"), want)]);
+    }
+}
+
+fn check_rows(e: &Evaluation, rows: &[(usize, [f64; 8])]) {
+    let names = ["AP", "Q", "nDCG", "MSnDCG", "Prec", "ERR", "nERR", "Hit"];
+    for (l, vals) in rows {
+        for (n, &v) in names.iter().zip(vals) {
+            check17(e, &[(&format!("{n}@{l:04}"), v)]);
+        }
+    }
+}
+
+/// reference/measures.md §9.3 (b), exponential gains `-g 1:3:7`.
+#[test]
+fn rich_b_exponential_gains() {
+    let e = run(
+        &rel(RICH_REL, &[1., 3., 7.]),
+        RICH_RES,
+        false,
+        params(&[1, 3, 5, 10, 20]),
+    );
+    check17(
+        &e,
+        &[
+            ("O-measure", 0.125),
+            ("P-measure", 0.5),
+            ("P-plus", 0.29166666666666669),
+            ("AP", 0.41549684883018217),
+            ("Q-measure", 0.3887885563582158),
+            ("ERR", 0.24741760815588559),
+        ],
+    );
+    #[rustfmt::skip]
+    let rows: &[(usize, [f64; 5])] = &[
+        (3, [0.041666666666666664, 0.062921617067679569, 0.048846773457546323, 0.0625, 0.067085953878406712]),
+        (5, [0.17499999999999999, 0.29514526877233921, 0.30131433668373903, 0.240234375, 0.25748209204199785]),
+        (10, [0.22358387799564269, 0.40127772745512635, 0.4230013906200909, 0.24711778428819445, 0.26479720195137396]),
+        (20, [0.3887885563582158, 0.45793215415549976, 0.48893660406028949, 0.24741760815588559, 0.265118475960331]),
+    ];
+    for (l, vals) in rows {
+        for (n, &v) in ["Q", "nDCG", "MSnDCG", "ERR", "nERR"].iter().zip(vals) {
+            check17(&e, &[(&format!("{n}@{l:04}"), v)]);
+        }
+    }
+    // "AP@l and Prec@l as in (a)".
+    let a = run(
+        &rel(RICH_REL, &[1., 2., 3.]),
+        RICH_RES,
+        false,
+        params(&[1, 3, 5, 10, 20]),
+    );
+    for (x, y) in e.at.iter().zip(&a.at) {
+        assert_eq!((x.ap, x.prec), (y.ap, y.prec));
+    }
+}
+
+/// reference/measures.md §9.3 (c), condensed list with bpref (`label -j`, `compute -j`).
+#[test]
+fn rich_c_condensed_bpref() {
+    let p = Params {
+        bpref: true,
+        ..params(&[1, 3, 5, 10, 20])
+    };
+    let e = run(&rel(RICH_REL, &[1., 2., 3.]), RICH_RES, true, p);
+    assert_eq!((e.syslen, e.jrel, e.jnonrel, e.r1, e.rp), (10, 9, 3, 2, 4));
+    check17(
+        &e,
+        &[
+            ("O-measure", 0.25),
+            ("P-measure", 0.6428571428571429),
+            ("P-plus", 0.44913419913419911),
+            ("AP", 0.52751322751322749),
+            ("Q-measure", 0.46583057166581199),
+            ("ERR", 0.33307059151785717),
+            ("Q@0003", 0.23484848484848486),
+            ("Q@0005", 0.26948051948051949),
+            ("Q@0010", 0.46583057166581199),
+            ("Q@0020", 0.46583057166581199),
+            ("AP@0003", 0.38888888888888884),
+            ("AP@0005", 0.3833333333333333),
+            ("nDCG@0003", 0.31147111905953329),
+            ("nDCG@0005", 0.4123393438775782),
+            ("nDCG@0010", 0.58820626502188322),
+            ("MSnDCG@0003", 0.27676702515809004),
+            ("MSnDCG@0005", 0.38828619163909572),
+            ("MSnDCG@0010", 0.58854763739303095),
+            ("nERR@0003", 0.29268292682926833),
+            ("nERR@0005", 0.37261435928506514),
+            ("nERR@0010", 0.38711174640204021),
+            ("Prec@0020", 0.34999999999999998),
+            ("bpref", 0.33333333333333337),
+            ("bpref_R", 0.62962962962962965),
+            ("bpref_N", 0.33333333333333337),
+            ("bpref_relative", 0.42380952380952386),
+            ("rpref_N", 0.51250000000000007),
+            ("rpref_relative", 0.3172619047619048),
+            ("rpref_relative2", 0.44032738095238094),
+        ],
+    );
+}
+
+/// reference/measures.md §9.4, duplicates counted again (the NTCIREVAL behaviour).
+#[test]
+fn duplicates_counted_again() {
+    let res = ["dummy11", "dummy01", "dummy12", "dummy04", "dummy01"];
+    let e = run(&rel(SAMPLE_REL, &[1., 2., 3.]), &res, false, params(&[5]));
+    assert_eq!(e.syslen, 5);
+    check17(
+        &e,
+        &[
+            ("AP", 0.16),
+            ("Q-measure", 0.15777777777777779),
+            ("nDCG@0005", 0.54254177043529395),
+            ("MSnDCG@0005", 0.4876401250736816),
+            ("nERR@0005", 0.49297689170820119),
+            ("Prec@0005", 0.59999999999999998),
+            ("ERR", 0.42499999999999999),
+        ],
+    );
+    assert_eq!(format_4f(e.ap), "0.1600");
+}
+
+/// reference/measures.md §9.4, zero-gain level `-g 0:1:2` (C semantics: relevant by level,
+/// sums skip gain 0).
+#[test]
+fn zero_gain_level() {
+    let topic = rel(SAMPLE_REL, &[0., 1., 2.]);
+    let e = run(
+        &topic,
+        &["dummy07", "dummy01", "zz", "dummy04"],
+        false,
+        params(&[1, 4]),
+    );
+    assert_eq!((e.r1, e.rp), (1, 2));
+    check17(
+        &e,
+        &[
+            ("RR", 1.0),
+            ("O-measure", 0.33333333333333331),
+            ("P-measure", 0.66666666666666663),
+            ("P-plus", 0.33333333333333331),
+            ("AP", 0.17499999999999999),
+            ("Q-measure", 0.12121212121212119),
+            ("AP@0001", 0.0),
+            ("Q@0001", 0.0),
+            ("Prec@0001", 1.0),
+            ("Hit@0001", 1.0),
+            ("AP@0004", 0.4375),
+            ("Q@0004", 0.30303030303030298),
+            ("nDCG@0004", 0.43388770533206811),
+            ("MSnDCG@0004", 0.36068685284324786),
+            ("nERR@0004", 0.44827586206896547),
+            ("ERR", 0.3611111111111111),
+        ],
+    );
+}
+
+/// reference/measures.md §9.4, `-logb 0` is the natural log from rank 2 (C semantics).
+#[test]
+fn logb_zero_is_natural_log_from_rank_2() {
+    let p = Params {
+        logb: 0.0,
+        ..params(&[5, 20])
+    };
+    let e = run(&rel(RICH_REL, &[1., 2., 3.]), RICH_RES, false, p);
+    check4(&e, &[("nDCG@0005", "0.4013"), ("nDCG@0020", "0.5649")]);
+}
+
+/// reference/measures.md §9.4: truncation after condensing (pyNTCIREVAL semantics, a documented
+/// deviation from C `label -j -truncate`, which counts original ranks).
+#[test]
+fn truncation_counts_output_documents() {
+    let topic = rel(SAMPLE_REL, &[1., 2., 3.]);
+    let res = ["dummy11", "x1", "x2", "dummy01", "x3", "dummy04"];
+    let mut labels = Vec::new();
+    topic.label_into(res.iter().copied(), true, Some(3), &mut labels);
+    let levels: Vec<f64> = labels.iter().map(|l| l.grade).collect();
+    assert_eq!(levels, [0.0, 3.0, 2.0]);
+    topic.label_into(res.iter().copied(), false, Some(3), &mut labels);
+    assert_eq!(labels.len(), 3);
+}
+
+/// reference/measures.md §9.4: empty list, and a list with no relevant document, give zeros.
+#[test]
+fn empty_and_nonrelevant_lists_give_zeros() {
+    let topic = rel(SAMPLE_REL, &[1., 2., 3.]);
+    for res in [&[][..], &["dummy11", "zz"][..]] {
+        let e = run(&topic, res, false, params(&[1000]));
+        assert_eq!((e.syslen, e.jrel, e.jnonrel), (res.len(), 10, 1));
+        assert_eq!((e.r1, e.rp), (0, 0));
+        for l in lines(&e, true) {
+            assert_eq!(format_4f(l.value), "0.0000", "{}", l.name);
+        }
+    }
+}
+
+/// reference/measures.md §9.4: errors C reports (level above H, decreasing gains, no relevant
+/// document) are errors here too.
+#[test]
+fn fatal_conditions_are_errors() {
+    let g = LevelGains::new(&[1.0, 2.0]).unwrap();
+    assert_eq!(
+        TopicJudgements::from_levels([("a", 3)], &g).unwrap_err(),
+        MeasureError::LevelAboveMax { level: 3, max: 2 }
+    );
+    assert!(matches!(
+        LevelGains::new(&[3.0, 2.0, 1.0]),
+        Err(MeasureError::BadGains(_))
+    ));
+    assert!(matches!(
+        LevelGains::new(&[-1.0, 2.0]),
+        Err(MeasureError::BadGains(_))
+    ));
+    assert_eq!(
+        TopicJudgements::from_levels([("a", 0)], &g).unwrap_err(),
+        MeasureError::NoRelevant
+    );
+    assert!(matches!(
+        Evaluator::new(params(&[0])),
+        Err(MeasureError::BadParam(_))
+    ));
+    let ideal = TopicIdeal::from_level_counts(&[0, 2], &g).unwrap();
+    let p = Params {
+        bpref: true,
+        ..Params::default()
+    };
+    assert_eq!(
+        Evaluator::new(p)
+            .unwrap()
+            .evaluate(&ideal, &[])
+            .unwrap_err(),
+        MeasureError::BprefWithoutNonrelevant
+    );
+    assert!(matches!(
+        TopicIdeal::from_direct_gains(&[1.0, -0.5]),
+        Err(MeasureError::BadDirectGain(_))
+    ));
+}
+
+fn g_ideal() -> TopicJudgements {
+    TopicJudgements::from_direct_gains([
+        ("d01", 4.5),
+        ("d02", 3.25),
+        ("d03", 2.0),
+        ("d04", 1.5),
+        ("d05", 0.75),
+        ("d06", 0.0),
+        ("d07", 0.0),
+    ])
+    .unwrap()
+}
+
+const G_RES: &[&str] = &["d06", "d03", "u1", "d01", "d05", "d02", "d07"];
+
+/// reference/measures.md §9.5, direct gains (`glabel`/`gcompute`).
+#[test]
+fn direct_gains() {
+    let e = run(&g_ideal(), G_RES, false, params(&[1, 3, 5, 10]));
+    assert_eq!((e.syslen, e.jrel, e.jnonrel, e.r1, e.rp), (7, 5, 2, 2, 4));
+    check17(
+        &e,
+        &[
+            ("RR", 0.5),
+            ("O-measure", 0.30769230769230771),
+            ("P-measure", 0.55737704918032782),
+            ("P-plus", 0.43253467843631777),
+            ("AP", 0.45333333333333331),
+            ("Q-measure", 0.45471321777975593),
+            ("ERR", 0.32498007877421853),
+            ("AP@0003", 0.16666666666666666),
+            ("Q@0003", 0.10256410256410257),
+            ("nDCG@0003", 0.22192978024288709),
+            ("MSnDCG@0003", 0.1671221615444288),
+            ("ERR@0003", 0.18181818181818182),
+            ("nERR@0003", 0.2063965884861407),
+            ("AP@0005", 0.32000000000000001),
+            ("Q@0005", 0.29360210666864478),
+            ("nDCG@0005", 0.45345243048296868),
+            ("MSnDCG@0005", 0.41123798830661284),
+            ("ERR@0005", 0.3151389932381668),
+            ("nERR@0005", 0.35605599555784562),
+            ("AP@0010", 0.45333333333333331),
+            ("Q@0010", 0.45471321777975593),
+            ("nDCG@0010", 0.5781215642231986),
+            ("MSnDCG@0010", 0.54764867946289375),
+            ("Prec@0010", 0.40000000000000002),
+            ("ERR@0010", 0.32498007877421853),
+            ("nERR@0010", 0.36717482751165809),
+        ],
+    );
+}
+
+/// reference/measures.md §9.5, `glabel -j` / `gcompute -j -cutoffs 1,3`.
+#[test]
+fn direct_gains_condensed() {
+    let p = Params {
+        bpref: true,
+        ..params(&[1, 3])
+    };
+    let e = run(&g_ideal(), G_RES, true, p);
+    assert_eq!((e.syslen, e.r1, e.rp), (6, 2, 3));
+    check17(
+        &e,
+        &[
+            ("AP", 0.54333333333333333),
+            ("Q-measure", 0.49988625967410921),
+            ("nDCG@0003", 0.53697950875021505),
+            ("MSnDCG@0003", 0.46511481551773465),
+            ("nERR@0003", 0.40341151385927504),
+            ("bpref", 0.40000000000000002),
+        ],
+    );
+}
+
+/// reference/measures.md §9.5, unsorted ideal file (`d06 0` first): C takes the file order as the
+/// ideal (Q = 0.51021384412688753, nDCG@10 = 0.71131007789760436); this port sorts by decreasing
+/// gain (a documented deviation), so the result equals the sorted file's.
+#[test]
+fn direct_gains_unsorted_input_is_sorted() {
+    let unsorted = TopicJudgements::from_direct_gains([
+        ("d06", 0.0),
+        ("d01", 4.5),
+        ("d02", 3.25),
+        ("d03", 2.0),
+        ("d04", 1.5),
+        ("d05", 0.75),
+        ("d07", 0.0),
+    ])
+    .unwrap();
+    let e = run(&unsorted, G_RES, false, params(&[10]));
+    check17(
+        &e,
+        &[
+            ("Q-measure", 0.45471321777975593),
+            ("nDCG@0010", 0.5781215642231986),
+        ],
+    );
+    assert!((e.q - 0.51021384412688753).abs() > 0.01);
+}
+
+/// reference/measures.md §9.6, continuous grades (equal to C `gcompute` on the same gains).
+#[test]
+fn continuous_grades() {
+    let mk = |top: f64| {
+        let mut judged = Vec::new();
+        for i in 1..=3 {
+            judged.push((format!("dummy{i:02}"), top));
+        }
+        for i in 4..=6 {
+            judged.push((format!("dummy{i:02}"), 0.5));
+        }
+        for i in 7..=10 {
+            judged.push((format!("dummy{i:02}"), 0.1));
+        }
+        judged.push(("dummy11".to_string(), 0.0));
+        TopicJudgements::from_direct_gains(judged).unwrap()
+    };
+    let e = run(&mk(1.5), SAMPLE_RES, false, params(&[1000]));
+    check4(
+        &e,
+        &[
+            ("AP", "0.1000"),
+            ("AP@1000", "0.1000"),
+            ("nDCG@1000", "0.3695"),
+            ("MSnDCG@1000", "0.2973"),
+            ("Prec@1000", "0.0020"),
+            ("Q-measure", "0.0944"),
+            ("ERR", "0.3200"),
+            ("nERR@1000", "0.4215"),
+        ],
+    );
+    let e = run(&mk(1.5), SAMPLE_RES, false, params(&[2]));
+    check4(
+        &e,
+        &[
+            ("AP@0002", "0.2500"),
+            ("nDCG@0002", "0.5000"),
+            ("MSnDCG@0002", "0.3869"),
+            ("Prec@0002", "0.5000"),
+        ],
+    );
+    let e = run(&mk(1.0), SAMPLE_RES, false, params(&[1000]));
+    check4(&e, &[("nDCG@1000", "0.3655"), ("MSnDCG@1000", "0.2978")]);
+}
+
+/// reference/measures.md §7: `compute -g 1:2:3` and `gcompute` with gains 3/2/1/0 agree.
+#[test]
+fn level_and_direct_modes_agree() {
+    let level = rel(RICH_REL, &[1., 2., 3.]);
+    let direct = TopicJudgements::from_direct_gains(RICH_REL.lines().map(|l| {
+        let (doc, lev) = l.split_once(' ').unwrap();
+        (doc.to_string(), lev[1..].parse::<f64>().unwrap())
+    }))
+    .unwrap();
+    let p = Params {
+        bpref: true,
+        ..params(&[1, 3, 5, 10, 20])
+    };
+    let a = run(&level, RICH_RES, true, p.clone());
+    let b = run(&direct, RICH_RES, true, p);
+    assert_eq!(lines(&a, true), lines(&b, true));
+}
+
+/// `%.4f` rounding as glibc (reference/measures.md §3.1).
+#[test]
+fn four_decimal_formatting() {
+    for (v, s) in [
+        (0.40625, "0.4062"),
+        (0.125, "0.1250"),
+        (0.00005, "0.0001"),
+        (0.00015, "0.0001"),
+        (0.12345, "0.1235"),
+        (2.5, "2.5000"),
+        (0.5, "0.5000"),
+    ] {
+        assert_eq!(format_4f(v), s, "{v}");
+    }
+    assert_eq!(format_4f(f64::NAN), "nan");
+    assert_eq!(format_4f(-f64::NAN), "-nan");
+}
