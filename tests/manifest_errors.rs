@@ -4,35 +4,16 @@
 #![allow(clippy::unwrap_used)]
 
 use std::fs;
-use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn project_root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+mod common;
+use common::project_root;
 
 /// A scratch project whose manifest is `manifest`, sharing the real data and templates.
 fn scratch_project(manifest: &str) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    fs::create_dir_all(dir.path().join("paper")).unwrap();
+    let dir = common::scratch_project();
     fs::write(dir.path().join("paper/manifest.yaml"), manifest).unwrap();
-    for sub in ["data", "templates"] {
-        copy_dir(&project_root().join(sub), &dir.path().join(sub));
-    }
     dir
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for entry in fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let dest = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &dest);
-        } else {
-            fs::copy(entry.path(), dest).unwrap();
-        }
-    }
 }
 
 fn real_manifest() -> String {

@@ -13,8 +13,10 @@ use evia_repro::published::ProvenanceClass;
 use evia_repro::render::{Templates, ledger};
 use evia_repro::reproduce::{manifest_path, rebuild, render_table, select};
 
+mod common;
+
 fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    common::project_root()
 }
 
 fn manifest() -> Manifest {
@@ -192,10 +194,7 @@ fn check_exits_zero_and_lists_pending_cells_with_their_class() {
 /// A wrong input makes an exact cell mismatch, and `check` exits with code 1.
 #[test]
 fn check_exits_one_when_an_exact_cell_mismatches() {
-    let project = tempfile::tempdir().unwrap();
-    copy_dir(&root().join("paper"), &project.path().join("paper"));
-    copy_dir(&root().join("templates"), &project.path().join("templates"));
-    copy_dir(&root().join("data"), &project.path().join("data"));
+    let project = common::scratch_project();
     let ratings = project.path().join("data/unanimity/table1-ratings.tsv");
     let text = fs::read_to_string(&ratings).unwrap();
     fs::write(
@@ -210,19 +209,6 @@ fn check_exits_one_when_an_exact_cell_mismatches() {
         stdout.contains("| A | A.T1 | item4/rawg | 5 | exact | 6 | mismatch |"),
         "{stdout}"
     );
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for entry in fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let dest = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &dest);
-        } else {
-            fs::copy(entry.path(), dest).unwrap();
-        }
-    }
 }
 
 /// The generated LaTeX compiles. Runs when `pdflatex` is installed (`.ci/run` installs it from Debian's
