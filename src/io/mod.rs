@@ -86,6 +86,33 @@ pub mod qrels;
 pub mod ratings;
 pub mod run;
 
+/// The first `N` whitespace-separated fields of a line and how many fields it has, counted up to
+/// `N + 1` so that a line with too many fields is recognised without scanning all of it.
+pub(crate) fn split_fields<const N: usize>(line: &str) -> ([&str; N], usize) {
+    let mut fields = [""; N];
+    let mut count = 0;
+    for field in line.split_ascii_whitespace() {
+        if count < N {
+            fields[count] = field;
+        }
+        count += 1;
+        if count > N {
+            break;
+        }
+    }
+    (fields, count)
+}
+
+/// A line as shown in an error message: quoted and cut at 60 characters, or "an empty line".
+pub(crate) fn describe_line(line: &str) -> String {
+    if line.trim().is_empty() {
+        "an empty line".to_string()
+    } else {
+        let shown: String = line.chars().take(60).collect();
+        format!("`{shown}`")
+    }
+}
+
 /// Reads a YAML file into `T`, reporting syntax errors, unknown or duplicate keys and wrong types with
 /// the file, line and column.
 pub fn read_yaml<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, SourceError> {

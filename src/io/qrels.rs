@@ -10,7 +10,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use super::SourceError;
+use super::{SourceError, describe_line, split_fields};
 use crate::engine::measures::{LevelGains, MeasureError, TopicJudgements};
 
 /// The syntax of a qrels file.
@@ -136,31 +136,6 @@ impl TopicSet {
     }
 }
 
-fn describe(line: &str) -> String {
-    if line.trim().is_empty() {
-        "an empty line".to_string()
-    } else {
-        let shown: String = line.chars().take(60).collect();
-        format!("`{shown}`")
-    }
-}
-
-/// Up to 5 whitespace-separated fields of a line, and how many there are (at most 5 counted).
-fn fields(line: &str) -> ([&str; 5], usize) {
-    let mut f = [""; 5];
-    let mut n = 0;
-    for field in line.split_ascii_whitespace() {
-        if n < 5 {
-            f[n] = field;
-        }
-        n += 1;
-        if n == 5 {
-            break;
-        }
-    }
-    (f, n)
-}
-
 /// Groups judgements by topic without a map lookup per line (files are usually grouped).
 struct Grouper<'a, T> {
     topics: BTreeMap<&'a str, Vec<Judged<'a, T>>>,
@@ -212,7 +187,7 @@ pub fn parse_level_qrels<'a>(
     let mut grouper = Grouper::new();
     for (i, line) in text.lines().enumerate() {
         let n = i + 1;
-        let (f, count) = fields(line);
+        let (f, count) = split_fields::<4>(line);
         if format == QrelsFormat::Auto {
             format = match count {
                 3 => QrelsFormat::Ntcir,
@@ -223,7 +198,7 @@ pub fn parse_level_qrels<'a>(
                         n,
                         format!(
                             "expected an NTCIR qrels line `topic doc Lx` or a TREC qrels line `topic 0 doc rel`, found {}",
-                            describe(line)
+                            describe_line(line)
                         ),
                     ));
                 }
@@ -266,7 +241,7 @@ pub fn parse_level_qrels<'a>(
                     n,
                     format!(
                         "expected 3 fields `topic doc Lx` (NTCIR qrels), found {}",
-                        describe(line)
+                        describe_line(line)
                     ),
                 ));
             }
@@ -276,7 +251,7 @@ pub fn parse_level_qrels<'a>(
                     n,
                     format!(
                         "expected 4 fields `topic 0 doc rel` (TREC qrels), found {}",
-                        describe(line)
+                        describe_line(line)
                     ),
                 ));
             }
@@ -307,14 +282,14 @@ pub fn parse_gain_file<'a>(path: &Path, text: &'a str) -> Result<GainQrels<'a>, 
     let mut grouper = Grouper::new();
     for (i, line) in text.lines().enumerate() {
         let n = i + 1;
-        let (f, count) = fields(line);
+        let (f, count) = split_fields::<4>(line);
         if count != 3 {
             return Err(SourceError::at_line(
                 path,
                 n,
                 format!(
                     "expected 3 fields `topic doc gain`, found {}",
-                    describe(line)
+                    describe_line(line)
                 ),
             ));
         }

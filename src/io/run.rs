@@ -17,7 +17,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use super::SourceError;
+use super::{SourceError, describe_line, split_fields};
 use crate::engine::measures::FastHash;
 
 /// The syntax of a run file.
@@ -69,18 +69,7 @@ pub fn parse_run<'a>(
     let mut current: Option<(&'a str, usize)> = None;
     for (i, line) in text.lines().enumerate() {
         let n = i + 1;
-        let mut it = line.split_ascii_whitespace();
-        let mut f = [""; 6];
-        let mut count = 0;
-        for field in it.by_ref() {
-            if count < 6 {
-                f[count] = field;
-            }
-            count += 1;
-            if count > 6 {
-                break;
-            }
-        }
+        let (f, count) = split_fields::<6>(line);
         if format == RunFormat::Auto {
             format = match count {
                 6 => RunFormat::Trec,
@@ -91,7 +80,7 @@ pub fn parse_run<'a>(
                         n,
                         format!(
                             "expected a TREC run line `qid Q0 doc rank score tag` or an NTCIR res line `topic doc`, found {}",
-                            describe(line)
+                            describe_line(line)
                         ),
                     ));
                 }
@@ -113,7 +102,7 @@ pub fn parse_run<'a>(
                         n,
                         format!(
                             "expected 6 fields `qid Q0 doc rank score tag` (TREC run), found {}",
-                            describe(line)
+                            describe_line(line)
                         ),
                     ));
                 }
@@ -146,7 +135,7 @@ pub fn parse_run<'a>(
                         n,
                         format!(
                             "expected 2 fields `topic doc` (NTCIR res form), found {}",
-                            describe(line)
+                            describe_line(line)
                         ),
                     ));
                 }
@@ -194,13 +183,4 @@ pub fn find_duplicate<'a>(docs: &[RunDoc<'a>]) -> Option<(usize, usize, &'a str)
         }
     }
     None
-}
-
-fn describe(line: &str) -> String {
-    if line.trim().is_empty() {
-        "an empty line".to_string()
-    } else {
-        let shown: String = line.chars().take(60).collect();
-        format!("`{shown}`")
-    }
 }

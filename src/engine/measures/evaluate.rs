@@ -299,22 +299,9 @@ impl Evaluator {
         out.at.clear();
         out.at.resize(p.cutoffs.len(), AtCutoff::default());
 
-        // Running system values at rank r (§4.2).
-        let mut count = 0usize;
-        let mut cg = 0.0;
-        let mut dcg = 0.0;
-        let mut msdcg = 0.0;
-        let mut err = 0.0;
+        // Running system values at rank r (§4.2), and sums over ranks with g(r) > 0 (§4.4).
+        let mut sys = SysAt::default();
         let mut dsat = 1.0;
-        let mut rbpsum = 0.0;
-        let mut ebr = 0.0;
-        let mut irbu = 0.0;
-        // Sums over ranks with g(r) > 0 (§4.4).
-        let mut ap_sum = 0.0;
-        let mut q_sum = 0.0;
-        let mut ncu_p = 0.0;
-        let mut ncu_br = 0.0;
-        let mut ncu_ie = 0.0;
         // r1, rp and the P-measure/P+ snapshots.
         let mut r1 = 0usize;
         let mut o_measure = 0.0;
@@ -334,29 +321,29 @@ impl Evaluator {
             let g = label.gain;
             let relevant = label.is_relevant();
             if relevant {
-                count += 1;
-                cg += g;
-                dcg += g / self.dcglog(r);
-                msdcg += g / self.ln_r1(r);
+                sys.count += 1;
+                sys.cg += g;
+                sys.dcg += g / self.dcglog(r);
+                sys.msdcg += g / self.ln_r1(r);
             }
             let g_for_sums = if relevant { g } else { 0.0 };
             let cgi = ideal.ideal_cg(r);
-            let br = (beta * cg + count as f64) / (beta * cgi + r as f64);
-            rbpsum += g_for_sums * self.rbp_pow(r);
+            let br = (beta * sys.cg + sys.count as f64) / (beta * cgi + r as f64);
+            sys.rbpsum += g_for_sums * self.rbp_pow(r);
             let stop = g_for_sums / gmax1;
-            err += (dsat / r as f64) * stop;
-            ebr += ((br * dsat) * g_for_sums) / gmax1;
-            irbu += ((self.rbup_pow(r) * dsat) * g_for_sums) / gmax1;
+            sys.err += (dsat / r as f64) * stop;
+            sys.ebr += ((br * dsat) * g_for_sums) / gmax1;
+            sys.irbu += ((self.rbup_pow(r) * dsat) * g_for_sums) / gmax1;
             dsat *= 1.0 - stop;
 
             if g_for_sums > 0.0 {
-                let prec = count as f64 / r as f64;
-                ap_sum += prec;
-                q_sum += br;
-                let rb = self.gamma_pow(count - 1);
-                ncu_p += prec * rb;
-                ncu_br += br * rb;
-                ncu_ie += self.rbup_pow(r) * rb;
+                let prec = sys.count as f64 / r as f64;
+                sys.ap_sum += prec;
+                sys.q_sum += br;
+                let rb = self.gamma_pow(sys.count - 1);
+                sys.ncu_p += prec * rb;
+                sys.ncu_br += br * rb;
+                sys.ncu_ie += self.rbup_pow(r) * rb;
             }
             if relevant {
                 if r1 == 0 {
@@ -367,28 +354,13 @@ impl Evaluator {
                     best_grade = label.grade;
                     rp = r;
                     p_measure = br;
-                    p_plus = q_sum / count as f64;
+                    p_plus = sys.q_sum / sys.count as f64;
                 }
             }
 
             while next_cut < cuts.len() && cuts[next_cut].0 == r {
                 let (l, idx) = cuts[next_cut];
                 ic.advance_to(self, ideal, l.min(big_r));
-                let sys = SysAt {
-                    count,
-                    cg,
-                    dcg,
-                    msdcg,
-                    err,
-                    rbpsum,
-                    ebr,
-                    irbu,
-                    ap_sum,
-                    q_sum,
-                    ncu_p,
-                    ncu_br,
-                    ncu_ie,
-                };
                 out.at[idx] = self.at_cutoff(l, big_r, ideal.gmax, &sys, &ic);
                 next_cut += 1;
             }
@@ -397,21 +369,6 @@ impl Evaluator {
         while next_cut < cuts.len() {
             let (l, idx) = cuts[next_cut];
             ic.advance_to(self, ideal, l.min(big_r));
-            let sys = SysAt {
-                count,
-                cg,
-                dcg,
-                msdcg,
-                err,
-                rbpsum,
-                ebr,
-                irbu,
-                ap_sum,
-                q_sum,
-                ncu_p,
-                ncu_br,
-                ncu_ie,
-            };
             out.at[idx] = self.at_cutoff(l, big_r, ideal.gmax, &sys, &ic);
             next_cut += 1;
         }
@@ -423,15 +380,15 @@ impl Evaluator {
         out.o_measure = o_measure;
         out.p_measure = p_measure;
         out.p_plus = p_plus;
-        out.ap = ap_sum / rf;
-        out.q = q_sum / rf;
-        out.ncurb_p = ncu_p / denom_rb;
-        out.ncurb_br = ncu_br / denom_rb;
-        out.ncurb_ie = ncu_ie / denom_rb;
-        out.rbp = (1.0 - p.rbp) * rbpsum / ideal.gmax;
-        out.err = err;
-        out.ebr = ebr;
-        out.irbu = irbu;
+        out.ap = sys.ap_sum / rf;
+        out.q = sys.q_sum / rf;
+        out.ncurb_p = sys.ncu_p / denom_rb;
+        out.ncurb_br = sys.ncu_br / denom_rb;
+        out.ncurb_ie = sys.ncu_ie / denom_rb;
+        out.rbp = (1.0 - p.rbp) * sys.rbpsum / ideal.gmax;
+        out.err = sys.err;
+        out.ebr = sys.ebr;
+        out.irbu = sys.irbu;
         out.ng1 = match list.first() {
             Some(l) if l.is_relevant() => l.gain / ideal.gains[0],
             _ => 0.0,
@@ -491,7 +448,8 @@ fn dcglog(b: f64, r: usize) -> f64 {
     }
 }
 
-/// System values at a rank, for one cutoff.
+/// Running system values at a rank (§4.2, §4.4), read at each cutoff.
+#[derive(Default)]
 struct SysAt {
     count: usize,
     cg: f64,
