@@ -17,7 +17,7 @@ use serde::Serialize;
 
 use crate::manifest::{Manifest, Status};
 use crate::published::{ProvenanceClass, PublishedCell, PublishedFile, TextClaim};
-use crate::results::{CellKey, ResultTable};
+use crate::results::{CellKey, ClaimCheck, ResultTable};
 
 /// The outcome for one ledger entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -25,6 +25,10 @@ use crate::results::{CellKey, ResultTable};
 pub enum Verdict {
     Match,
     Mismatch,
+    /// A qualitative claim that holds on the rebuilt results.
+    Holds,
+    /// A qualitative claim that does not hold on the rebuilt results.
+    Fails,
     Pending,
 }
 
@@ -33,6 +37,8 @@ impl fmt::Display for Verdict {
         f.write_str(match self {
             Verdict::Match => "match",
             Verdict::Mismatch => "mismatch",
+            Verdict::Holds => "holds",
+            Verdict::Fails => "fails",
             Verdict::Pending => "pending",
         })
     }
@@ -95,8 +101,35 @@ pub fn ledger(
         for claim in &file.text {
             entries.push(text_entry(&paper, claim));
         }
+        for artefact in manifest.artefacts.iter().filter(|a| a.paper == paper) {
+            if let Some(table) = rebuilt.get(&artefact.id) {
+                entries.extend(table.claims.iter().map(|c| claim_entry(&paper, table, c)));
+            }
+        }
     }
     Ledger { entries }
+}
+
+/// A qualitative claim checked by an experiment, of class `simulated` (stand-in) or `real-data`.
+fn claim_entry(paper: &str, table: &ResultTable, claim: &ClaimCheck) -> Entry {
+    Entry {
+        paper: paper.to_string(),
+        table: claim.section.clone(),
+        cell: claim.id.clone(),
+        printed: claim.printed.clone(),
+        class: if table.real_data {
+            ProvenanceClass::RealData
+        } else {
+            ProvenanceClass::Simulated
+        },
+        rebuilt: Some(claim.rebuilt.clone()),
+        verdict: if claim.holds {
+            Verdict::Holds
+        } else {
+            Verdict::Fails
+        },
+        detail: format!("{}: {}", claim.statement, claim.detail),
+    }
 }
 
 fn cell_entry(
@@ -208,21 +241,17 @@ pub enum CheckError {
 /// Loads the published values of every paper of `manifest`, rebuilds every built artefact and returns
 /// the ledger.
 pub fn check_project(
-    root: &std::path::Path,
     manifest: &Manifest,
-    seed: u64,
+    context: &crate::experiments::Context,
 ) -> Result<Ledger, CheckError> {
+    let root = &context.root;
     let published = manifest
         .papers
         .iter()
         .map(|p| crate::published::load(&root.join(&p.published)))
         .collect::<Result<Vec<_>, _>>()?;
     let built = crate::reproduce::select(manifest, &[])?;
-    let context = crate::experiments::Context {
-        root: root.to_path_buf(),
-        seed,
-    };
-    let rebuilt = crate::reproduce::rebuild(&built, &context)?;
+    let rebuilt = crate::reproduce::rebuild(&built, context)?;
     Ok(ledger(manifest, &published, &rebuilt))
 }
 

@@ -7,6 +7,7 @@
 //! - [`engine`]: pure functions with no I/O (gains, agreement, measures, ranking, significance, rng).
 //! - [`io`]: readers for the project's input files and atomic writers for its outputs.
 //! - [`cli`]: the command-line edge (clap + anyhow).
+//! - [`sim`]: seeded stand-in collections for the data that is not public.
 //! - [`published`]: the papers' published numbers (`paper/published/*.yaml`), the check's ground truth.
 
 pub mod claims;
@@ -19,3 +20,4 @@ pub mod published;
 pub mod render;
 pub mod reproduce;
 pub mod results;
+pub mod sim;

@@ -49,6 +49,10 @@ pub struct Options {
     pub seed: u64,
     /// Artefact ids to rebuild; empty means every built artefact.
     pub only: Vec<String>,
+    /// A user's real collection (`--data DIR`), for the experiments that support real-data mode.
+    pub data_dir: Option<PathBuf>,
+    /// Worker threads; results never depend on it.
+    pub threads: usize,
 }
 
 /// The artefacts selected by `only` (every built one when empty), checking that named ones exist and
@@ -202,7 +206,11 @@ pub fn render_table(
                 let text = serde_json::to_string_pretty(&json).map_err(|e| render_err(e.into()))?;
                 files.push((format!("{slug}/{}.json", artefact.id), text + "\n"));
             }
-            OutputFormat::Svg => {}
+            OutputFormat::Svg => {
+                let text = crate::render::figure::svg(artefact, table)
+                    .map_err(|e| render_err(e.into()))?;
+                files.push((format!("{slug}/{}.svg", artefact.id), text));
+            }
         }
     }
     Ok(files)
@@ -263,8 +271,9 @@ pub fn reproduce(
 ) -> Result<Vec<Written>, ReproduceError> {
     let selected = select(manifest, &options.only)?;
     let context = Context {
-        root: options.root.clone(),
-        seed: options.seed,
+        data_dir: options.data_dir.clone(),
+        threads: options.threads,
+        ..Context::new(&options.root, options.seed)
     };
     let results = rebuild(&selected, &context)?;
     let templates = Templates::new(&options.root.join("templates")).map_err(|source| {

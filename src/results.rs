@@ -54,6 +54,32 @@ pub struct ResultTable {
     pub pending_rows: BTreeSet<(String, String)>,
     /// How the numbers were obtained (method, options such as the kappa standard error), one line each.
     pub notes: Vec<String>,
+    /// The paper's qualitative claims this experiment checked on the data it ran on (stand-in or real).
+    pub claims: Vec<ClaimCheck>,
+    /// Whether the numbers come from a user's real collection (`--data`) rather than from published
+    /// inputs or a stand-in: the ledger then reports them as class `real-data`.
+    pub real_data: bool,
+}
+
+/// One qualitative claim of a paper, checked on rebuilt results (for example "all CI upper limits are at
+/// or above 1"). The claims ledger lists it with the class of the data it ran on (`simulated` on a
+/// stand-in collection, `real-data` on a user's collection) and verdict `holds` or `fails`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ClaimCheck {
+    /// Stable id, `<table or section>.<name>`, e.g. `A.T2.ci_upper_at_least_one`.
+    pub id: String,
+    /// Where the paper makes the claim: a table id (`A.T2`) or a section (`A.§5`).
+    pub section: String,
+    /// The claim in the project's own words.
+    pub statement: String,
+    /// What the paper printed or asserted (a number, a count, or the asserted direction).
+    pub printed: String,
+    /// What the rebuild found, in the same terms.
+    pub rebuilt: String,
+    /// Whether the claim holds on the rebuilt results.
+    pub holds: bool,
+    /// The arithmetic behind the verdict, in one line.
+    pub detail: String,
 }
 
 impl ResultTable {
@@ -85,5 +111,10 @@ impl ResultTable {
 
     pub fn note(&mut self, line: impl Into<String>) {
         self.notes.push(line.into());
+    }
+
+    /// Records a checked qualitative claim.
+    pub fn claim(&mut self, check: ClaimCheck) {
+        self.claims.push(check);
     }
 }

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use evia_repro::claims::{Verdict, check_project};
+use evia_repro::experiments::Context;
 use evia_repro::manifest::{Manifest, OutputFormat, Status};
 use evia_repro::published::ProvenanceClass;
 use evia_repro::render::{Templates, ledger};
@@ -109,10 +110,7 @@ fn same_seed_gives_byte_identical_outputs() {
 fn rendered_tables_match_their_snapshots() {
     let manifest = manifest();
     let selected = select(&manifest, &[]).unwrap();
-    let context = evia_repro::experiments::Context {
-        root: root(),
-        seed: manifest.seed,
-    };
+    let context = evia_repro::experiments::Context::new(root(), manifest.seed);
     let results = rebuild(&selected, &context).unwrap();
     let templates = Templates::new(&root().join("templates")).unwrap();
     let settings = snapshot_settings();
@@ -137,7 +135,7 @@ fn rendered_tables_match_their_snapshots() {
 #[test]
 fn ledger_matches_its_snapshot() {
     let manifest = manifest();
-    let ledger = check_project(&root(), &manifest, manifest.seed).unwrap();
+    let ledger = check_project(&manifest, &Context::new(root(), manifest.seed)).unwrap();
     snapshot_settings().bind(|| {
         insta::assert_snapshot!("check-ledger.md", ledger::markdown(&ledger));
     });
@@ -147,7 +145,7 @@ fn ledger_matches_its_snapshot() {
 #[test]
 fn exact_tables_match_the_published_values() {
     let manifest = manifest();
-    let ledger = check_project(&root(), &manifest, manifest.seed).unwrap();
+    let ledger = check_project(&manifest, &Context::new(root(), manifest.seed)).unwrap();
     let mut matched = 0;
     for e in &ledger.entries {
         let exact_table = matches!(e.table.as_str(), "A.T1" | "B.T1" | "B.T2");

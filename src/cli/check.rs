@@ -31,7 +31,8 @@ pub fn run(root: &Path, args: CheckArgs) -> anyhow::Result<Outcome> {
     let manifest = load_manifest(root)?;
     let seed = args.seed.unwrap_or(manifest.seed);
     let ledger: Ledger =
-        crate::claims::check_project(root, &manifest, seed).context("check failed")?;
+        crate::claims::check_project(&manifest, &crate::experiments::Context::new(root, seed))
+            .context("check failed")?;
     match args.format {
         LedgerFormat::Text => print!("{}", ledger::text(&ledger)),
         LedgerFormat::Md => print!("{}", ledger::markdown(&ledger)),

@@ -21,6 +21,13 @@ pub struct ReproduceArgs {
     /// Global seed for every experiment's random streams (default: the manifest's).
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
+    /// Run the selected experiments on a real collection in DIR instead of the stand-ins (see the
+    /// README for the layout each paper expects); numbers are then of class `real-data`.
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+    /// Worker threads for the randomised tests (default: all cores); results never depend on it.
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
 }
 
 pub fn run(root: &Path, args: ReproduceArgs) -> anyhow::Result<Outcome> {
@@ -29,6 +36,11 @@ pub fn run(root: &Path, args: ReproduceArgs) -> anyhow::Result<Outcome> {
         root: root.to_path_buf(),
         seed: args.seed.unwrap_or(manifest.seed),
         only: args.only,
+        data_dir: args.data,
+        threads: args
+            .threads
+            .unwrap_or_else(crate::experiments::default_threads)
+            .max(1),
     };
     let out = OutputDir::new(if args.out.is_absolute() {
         args.out.clone()

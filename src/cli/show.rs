@@ -23,10 +23,7 @@ pub struct ShowArgs {
 pub fn run(root: &Path, args: ShowArgs) -> anyhow::Result<Outcome> {
     let manifest = load_manifest(root)?;
     let selected = select(&manifest, std::slice::from_ref(&args.id))?;
-    let context = Context {
-        root: root.to_path_buf(),
-        seed: args.seed.unwrap_or(manifest.seed),
-    };
+    let context = Context::new(root, args.seed.unwrap_or(manifest.seed));
     let results = rebuild(&selected, &context)?;
     for artefact in selected {
         let grid = layout(artefact, &results[&artefact.id], Target::Terminal)?;

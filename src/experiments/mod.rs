@@ -103,9 +103,24 @@ pub struct Context {
     pub root: PathBuf,
     /// The global seed (from the manifest or `--seed`).
     pub seed: u64,
+    /// A user's real collection (`reproduce --data DIR`): experiments that support real-data mode read
+    /// it instead of generating their stand-in, and their numbers are of class `real-data`.
+    pub data_dir: Option<PathBuf>,
+    /// Worker threads for the parallel parts (randomised tests). Results never depend on it.
+    pub threads: usize,
 }
 
 impl Context {
+    /// A context on the shipped data (no `--data`), using every available core.
+    pub fn new(root: impl Into<PathBuf>, seed: u64) -> Self {
+        Context {
+            root: root.into(),
+            seed,
+            data_dir: None,
+            threads: default_threads(),
+        }
+    }
+
     pub fn data_path(&self, relative: &str) -> PathBuf {
         self.root.join(relative)
     }
@@ -175,4 +190,9 @@ pub fn display_relative(context: &Context, path: &Path) -> String {
         .unwrap_or(path)
         .display()
         .to_string()
+}
+
+/// The number of worker threads to use when the user does not say: the available parallelism.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
 }

@@ -6,6 +6,7 @@
 //! `<# comment #>`) so that braces and `%` in LaTeX never collide with template syntax. Numbers reach the
 //! templates already formatted (see [`number`]); templates never format floats themselves.
 
+pub mod figure;
 pub mod grid;
 pub mod ledger;
 pub mod number;
@@ -29,6 +30,8 @@ pub enum RenderError {
     },
     #[error(transparent)]
     Grid(#[from] grid::GridError),
+    #[error(transparent)]
+    Figure(#[from] figure::FigureError),
     #[error("cannot serialise JSON: {0}")]
     Json(#[from] serde_json::Error),
 }

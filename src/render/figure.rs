@@ -1,0 +1,23 @@
+//! SVG figures drawn with plotters from a figure artefact's [`ResultTable`].
+//!
+//! [`svg`] dispatches on the artefact's experiment to the function that draws it. A figure's numbers live
+//! in its result table like a table's (so the claims check and JSON output see them); the drawing code only
+//! lays them out.
+
+use crate::manifest::Artefact;
+use crate::results::ResultTable;
+
+/// Why a figure could not be drawn.
+#[derive(Debug, thiserror::Error)]
+pub enum FigureError {
+    #[error("experiment `{0}` has no figure renderer; remove `svg` from the artefact's outputs")]
+    NoRenderer(String),
+    #[error("cannot draw the figure: {0}")]
+    Draw(String),
+}
+
+/// The SVG document of `artefact`'s figure.
+pub fn svg(artefact: &Artefact, table: &ResultTable) -> Result<String, FigureError> {
+    let _ = table;
+    Err(FigureError::NoRenderer(artefact.experiment.clone()))
+}
