@@ -4,3 +4,5 @@
 //! Every generator is a pure function of its parameters (read from `data/`) and a seed; it never reads
 //! files itself. A stand-in reproduces the papers' *published aggregates* where the issue demands it and
 //! their qualitative behaviour otherwise; it is never presented as the real collection.
+
+pub mod www;
