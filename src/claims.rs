@@ -25,6 +25,11 @@ use crate::results::{CellKey, ClaimCheck, ResultTable};
 pub enum Verdict {
     Match,
     Mismatch,
+    /// A `derived` number that agrees with the printed numbers it follows from.
+    Consistent,
+    /// A `derived` number that contradicts the printed numbers it follows from (a finding about the
+    /// paper, not a failure of the rebuild).
+    Inconsistent,
     /// A qualitative claim that holds on the rebuilt results.
     Holds,
     /// A qualitative claim that does not hold on the rebuilt results.
@@ -37,6 +42,8 @@ impl fmt::Display for Verdict {
         f.write_str(match self {
             Verdict::Match => "match",
             Verdict::Mismatch => "mismatch",
+            Verdict::Consistent => "consistent",
+            Verdict::Inconsistent => "inconsistent",
             Verdict::Holds => "holds",
             Verdict::Fails => "fails",
             Verdict::Pending => "pending",

@@ -107,8 +107,14 @@ pub struct Artefact {
 #[serde(deny_unknown_fields)]
 pub struct Parameters {
     /// Input file under `data/`, relative to the project root.
+    ///
+    /// `data` and `standin` name every file an experiment reads: an artefact is rebuilt when one of
+    /// them (or its manifest entry, or a template it uses) changes.
     #[serde(default)]
     pub data: Option<String>,
+    /// The stand-in collection's parameter file under `data/` (class `simulated` experiments).
+    #[serde(default)]
+    pub standin: Option<String>,
     /// Numbers of assessors N.
     #[serde(default)]
     pub n: Option<Vec<u32>>,
