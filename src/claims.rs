@@ -93,6 +93,33 @@ impl Ledger {
     }
 }
 
+/// One inconsistency found in a paper's own numbers, for the report's "Findings" section.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Finding {
+    pub paper: String,
+    pub table: String,
+    pub cell: String,
+    pub printed: String,
+    /// The finding in a reviewer's words, with the arithmetic behind it.
+    pub text: String,
+}
+
+/// Every `inconsistent` entry of `paper` in the ledger, as a finding.
+pub fn findings(ledger: &Ledger, paper: &str) -> Vec<Finding> {
+    ledger
+        .entries
+        .iter()
+        .filter(|e| e.paper == paper && e.verdict == Verdict::Inconsistent)
+        .map(|e| Finding {
+            paper: e.paper.clone(),
+            table: e.table.clone(),
+            cell: e.cell.clone(),
+            printed: e.printed.clone(),
+            text: e.detail.clone(),
+        })
+        .collect()
+}
+
 /// Builds the ledger of `published` against the `rebuilt` tables of the artefacts of `manifest`.
 pub fn ledger(
     manifest: &Manifest,
