@@ -5,6 +5,9 @@
 //! user's real collection read with `--data`: every paper-B experiment works on [`LabelledTopic`]s and
 //! never knows which one it got.
 
+pub mod runs;
+pub mod scores;
+
 /// The three assessors of paper B, in the order of the papers' tables.
 pub const ASSESSORS: [&str; 3] = ["lancer1", "lancer2", "student"];
 

@@ -1,0 +1,217 @@
+//! A user's real paper-B collection (`reproduce --data DIR`): the three assessors' labels and the runs.
+//!
+//! Layout of `DIR`:
+//!
+//! - `DIR/labels.tsv`: one judged (pooled) document per line, five fields separated by whitespace,
+//!   `topic doc lancer1 lancer2 student`, each label 0, 1 or 2 (paper B §2: nonrelevant and error 0,
+//!   relevant 1, highly relevant 2). A (topic, doc) pair may appear once. Topics are evaluated in
+//!   the order of their ids (byte order); a topic's documents keep the file's order.
+//! - `DIR/runs/`: one file per run in TREC run format, `topic Q0 doc rank score tag`; the run is named
+//!   after its file (every regular file whose name does not start with `.`, in name order). As in
+//!   `evia-repro eval`, a topic's documents are ranked by score descending, ties by document id
+//!   descending (trec_eval's order; the rank column is ignored). Topics that are not in `labels.tsv`
+//!   are ignored (the WWW runs cover 100 topics, paper B judged 50); a labelled topic a run does not
+//!   list is an empty ranked list (every measure 0). A document listed twice for a topic is an error.
+//!
+//! Every problem is a [`SourceError`] naming the file and, for a bad line, the line.
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+
+use super::run::{RunFormat, RunOrder, find_duplicate, parse_run};
+use super::{SourceError, describe_line, read_text, split_fields};
+use crate::sim::www::runs::Run;
+use crate::sim::www::{Judgement, LabelledTopic};
+
+/// The label file inside a collection directory.
+pub const LABELS_FILE: &str = "labels.tsv";
+/// The run directory inside a collection directory.
+pub const RUNS_DIR: &str = "runs";
+
+/// Reads `DIR/labels.tsv` and every run in `DIR/runs/`.
+pub fn read_collection(dir: &Path) -> Result<(Vec<LabelledTopic>, Vec<Run>), SourceError> {
+    let topics = read_labels(&dir.join(LABELS_FILE))?;
+    let runs = read_runs(&dir.join(RUNS_DIR), &topics)?;
+    Ok((topics, runs))
+}
+
+/// Reads a label file (`topic doc lancer1 lancer2 student` per line).
+pub fn read_labels(path: &Path) -> Result<Vec<LabelledTopic>, SourceError> {
+    parse_labels(path, &read_text(path)?)
+}
+
+/// Parses label-file text; `path` is used in error messages only.
+pub fn parse_labels(path: &Path, text: &str) -> Result<Vec<LabelledTopic>, SourceError> {
+    let mut topics: BTreeMap<&str, Vec<Judgement>> = BTreeMap::new();
+    let mut seen: HashMap<(&str, &str), usize> = HashMap::new();
+    for (i, line) in text.lines().enumerate() {
+        let n = i + 1;
+        let (f, count) = split_fields::<5>(line);
+        if count != 5 {
+            return Err(SourceError::at_line(
+                path,
+                n,
+                format!(
+                    "expected 5 fields `topic doc lancer1 lancer2 student`, found {}",
+                    describe_line(line)
+                ),
+            ));
+        }
+        let mut labels = [0u8; 3];
+        for (k, label) in labels.iter_mut().enumerate() {
+            *label = match f[2 + k] {
+                "0" => 0,
+                "1" => 1,
+                "2" => 2,
+                other => {
+                    return Err(SourceError::at_line(
+                        path,
+                        n,
+                        format!(
+                            "expected the {} label (field {}) to be 0, 1 or 2, found `{other}`",
+                            crate::sim::www::ASSESSORS[k],
+                            3 + k
+                        ),
+                    ));
+                }
+            };
+        }
+        if let Some(first) = seen.insert((f[0], f[1]), n) {
+            return Err(SourceError::at_line(
+                path,
+                n,
+                format!(
+                    "document `{}` of topic `{}` is already labelled on line {first}; each judged document appears once",
+                    f[1], f[0]
+                ),
+            ));
+        }
+        topics.entry(f[0]).or_default().push(Judgement {
+            doc: f[1].to_string(),
+            labels,
+        });
+    }
+    if topics.is_empty() {
+        return Err(SourceError::whole_file(
+            path,
+            "no labelled documents; expected lines `topic doc lancer1 lancer2 student`",
+        ));
+    }
+    Ok(topics
+        .into_iter()
+        .map(|(id, docs)| LabelledTopic {
+            id: id.to_string(),
+            docs,
+        })
+        .collect())
+}
+
+/// Reads every run file in `dir`, keeping the lists of `topics` (aligned with them).
+pub fn read_runs(dir: &Path, topics: &[LabelledTopic]) -> Result<Vec<Run>, SourceError> {
+    let entries = std::fs::read_dir(dir).map_err(|e| {
+        SourceError::whole_file(
+            dir,
+            format!("cannot read the run directory (one TREC run file per run expected): {e}"),
+        )
+    })?;
+    let mut files: Vec<(String, PathBuf)> = Vec::new();
+    for entry in entries {
+        let entry = entry
+            .map_err(|e| SourceError::whole_file(dir, format!("cannot list directory: {e}")))?;
+        let path = entry.path();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with('.') || !path.is_file() {
+            continue;
+        }
+        files.push((name, path));
+    }
+    files.sort();
+    if files.len() < 2 {
+        return Err(SourceError::whole_file(
+            dir,
+            format!(
+                "found {} run file(s); at least 2 runs are needed to compare systems",
+                files.len()
+            ),
+        ));
+    }
+    files
+        .iter()
+        .map(|(name, path)| read_run(name, path, topics))
+        .collect()
+}
+
+fn read_run(name: &str, path: &Path, topics: &[LabelledTopic]) -> Result<Run, SourceError> {
+    let text = read_text(path)?;
+    if text.trim().is_empty() {
+        return Err(SourceError::whole_file(
+            path,
+            "empty run file; expected lines `topic Q0 doc rank score tag`",
+        ));
+    }
+    let parsed = parse_run(path, &text, RunFormat::Trec, RunOrder::Score)?;
+    let mut lists = vec![Vec::new(); topics.len()];
+    for topic in &parsed {
+        if let Some((first, second, doc)) = find_duplicate(&topic.docs) {
+            return Err(SourceError::at_line(
+                path,
+                second,
+                format!(
+                    "document `{doc}` is listed twice for topic `{}` (also on line {first})",
+                    topic.topic
+                ),
+            ));
+        }
+        if let Some(t) = topics.iter().position(|t| t.id == topic.topic) {
+            lists[t] = topic.docs.iter().map(|d| d.doc.to_string()).collect();
+        }
+    }
+    Ok(Run {
+        name: name.to_string(),
+        team: None,
+        lists,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+
+    #[test]
+    fn parses_labels_grouped_by_topic() {
+        let text = "0003 d1 2 1 0\n0001 d9 0 0 1\n0003 d2 0 2 2\n";
+        let topics = parse_labels(Path::new("l.tsv"), text).unwrap();
+        assert_eq!(topics.len(), 2);
+        assert_eq!(topics[0].id, "0001");
+        assert_eq!(topics[1].docs[1].doc, "d2");
+        assert_eq!(topics[1].docs[0].labels, [2, 1, 0]);
+    }
+
+    #[test]
+    fn label_errors_name_file_and_line() {
+        let cases = [
+            ("0001 d1 2 1\n", 1, "expected 5 fields"),
+            (
+                "0001 d1 2 1 0\n0001 d2 2 3 0\n",
+                2,
+                "lancer2 label (field 4)",
+            ),
+            ("0001 d1 2 1 0\n\n", 2, "found an empty line"),
+            (
+                "0001 d1 2 1 0\n0001 d1 0 0 0\n",
+                2,
+                "already labelled on line 1",
+            ),
+        ];
+        for (text, line, what) in cases {
+            let e = parse_labels(Path::new("l.tsv"), text).unwrap_err();
+            let shown = e.to_string();
+            assert!(shown.starts_with(&format!("l.tsv:{line}: ")), "{shown}");
+            assert!(shown.contains(what), "{shown}");
+        }
+        let e = parse_labels(Path::new("l.tsv"), "").unwrap_err();
+        assert!(e.to_string().contains("no labelled documents"));
+    }
+}
