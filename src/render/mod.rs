@@ -7,6 +7,7 @@
 //! templates already formatted (see [`number`]); templates never format floats themselves.
 
 pub mod figure;
+pub mod figure_means;
 pub mod grid;
 pub mod ledger;
 pub mod number;

@@ -1,0 +1,267 @@
+//! Paper B's Figures 1 and 2: mean effectiveness of every run under several conditions (qrels versions
+//! or topic sets), one panel per measure, runs on the x axis in the order of a reference condition.
+//!
+//! What is drawn comes from the artefact's manifest `layout` and its [`ResultTable`]:
+//! - x axis title: the layout's (or panel's) `stub`;
+//! - panels: the layout's panels (id = the measure as the table keys it, label = the panel title);
+//! - series: the layout panel's columns (id = the condition, label = the legend entry), one line each;
+//! - points: cell `panel / run / condition / value` = the run's mean score under the condition;
+//! - x positions: cell `panel / run / x / value` = the run's 1-based position (its rank by the
+//!   reference condition, as the paper sorts the runs by all3), so the figure and the JSON agree.
+//!
+//! The paper's figures stack three panels with a y axis from 0.2 to 0.8 (published-values.md, B.F1,
+//! B.F2); the y range here is the data's, widened to whole tenths, so no point is clipped.
+
+use plotters::prelude::*;
+
+use crate::manifest::{Artefact, Panel};
+use crate::render::figure::FigureError;
+use crate::results::{ResultTable, VALUE};
+
+/// The column (of each panel) that holds a run's x position.
+pub const X_POSITION: &str = "x";
+
+/// Width and height of one panel in SVG pixels: about a page column's width at 96 dpi, so text at
+/// 13–15 px stays readable when the figure is scaled into a column.
+const PANEL_SIZE: (u32, u32) = (520, 330);
+
+/// Draws the figure of `artefact` from `table`.
+pub fn svg(artefact: &Artefact, table: &ResultTable) -> Result<String, FigureError> {
+    let layout = artefact.layout.as_ref().ok_or_else(|| {
+        FigureError::Draw(format!(
+            "artefact `{}` has no `layout` naming its panels and series",
+            artefact.id
+        ))
+    })?;
+    let panels: Vec<PanelData> = layout
+        .panels
+        .iter()
+        .map(|p| {
+            let x_label = p
+                .stub
+                .as_ref()
+                .or(layout.stub.as_ref())
+                .map_or("run", |l| l.text());
+            panel_data(table, p, x_label)
+        })
+        .collect::<Result<_, _>>()?;
+    let height = PANEL_SIZE.1 * panels.len() as u32;
+    let mut out = String::new();
+    {
+        let root = SVGBackend::with_string(&mut out, (PANEL_SIZE.0, height)).into_drawing_area();
+        root.fill(&WHITE).map_err(draw_err)?;
+        let areas = root.split_evenly((panels.len(), 1));
+        for (area, panel) in areas.iter().zip(&panels) {
+            draw_panel(area, panel)?;
+        }
+        root.present().map_err(draw_err)?;
+    }
+    Ok(out)
+}
+
+fn draw_err(e: impl std::fmt::Display) -> FigureError {
+    FigureError::Draw(e.to_string())
+}
+
+/// One panel's numbers: its title, the run names in x order, and one series per condition.
+struct PanelData {
+    title: String,
+    /// The x axis title (the layout's `stub`).
+    x_label: String,
+    runs: Vec<String>,
+    series: Vec<(String, Vec<f64>)>,
+}
+
+fn panel_data(table: &ResultTable, panel: &Panel, x_label: &str) -> Result<PanelData, FigureError> {
+    let mut positioned: Vec<(f64, String)> = table
+        .cells
+        .iter()
+        .filter(|(k, _)| k.panel == panel.id && k.column == X_POSITION && k.part == VALUE)
+        .map(|(k, &x)| (x, k.row.clone()))
+        .collect();
+    if positioned.is_empty() {
+        return Err(FigureError::Draw(format!(
+            "panel `{}`: the table has no run positions (column `{X_POSITION}`)",
+            panel.id
+        )));
+    }
+    positioned.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
+    let runs: Vec<String> = positioned.into_iter().map(|(_, r)| r).collect();
+    let series = panel
+        .columns
+        .iter()
+        .map(|c| {
+            let values = runs
+                .iter()
+                .map(|r| {
+                    table.get(&panel.id, r, &c.id, VALUE).ok_or_else(|| {
+                        FigureError::Draw(format!(
+                            "panel `{}`: no mean for run `{r}` under `{}`",
+                            panel.id, c.id
+                        ))
+                    })
+                })
+                .collect::<Result<Vec<f64>, _>>()?;
+            Ok((c.label.text().to_string(), values))
+        })
+        .collect::<Result<_, FigureError>>()?;
+    Ok(PanelData {
+        title: panel
+            .label
+            .as_ref()
+            .map_or_else(|| panel.id.clone(), |l| l.text().to_string()),
+        x_label: x_label.to_string(),
+        runs,
+        series,
+    })
+}
+
+/// The y range: the data's extent widened to whole tenths (at least 0.2 wide).
+fn y_range(panel: &PanelData) -> (f64, f64) {
+    let values = panel.series.iter().flat_map(|(_, v)| v.iter().copied());
+    let (lo, hi) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
+        (lo.min(v), hi.max(v))
+    });
+    // In whole tenths, so that the limits are exact multiples of 0.1 as printed on the axis.
+    let lo_tenths = (lo * 10.0).floor().max(0.0);
+    let hi_tenths = ((hi * 10.0).ceil() + 1.0).max(lo_tenths + 2.0);
+    (lo_tenths / 10.0, hi_tenths / 10.0)
+}
+
+fn draw_panel<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    panel: &PanelData,
+) -> Result<(), FigureError> {
+    let n = panel.runs.len();
+    let (lo, hi) = y_range(panel);
+    let mut chart = ChartBuilder::on(area)
+        .caption(&panel.title, ("sans-serif", 21))
+        .margin(10)
+        .x_label_area_size(38)
+        .y_label_area_size(52)
+        .build_cartesian_2d(0.5f64..n as f64 + 0.5, lo..hi)
+        .map_err(draw_err)?;
+    chart
+        .configure_mesh()
+        .x_labels(n)
+        .y_labels(((hi - lo) * 10.0).round() as usize + 1)
+        .x_label_formatter(&|x| format!("{}", x.round()))
+        .y_label_formatter(&|y| format!("{y:.1}"))
+        .x_desc(panel.x_label.as_str())
+        .y_desc("mean score")
+        .label_style(("sans-serif", 16))
+        .axis_desc_style(("sans-serif", 17))
+        .light_line_style(WHITE)
+        .draw()
+        .map_err(draw_err)?;
+    for (k, (label, values)) in panel.series.iter().enumerate() {
+        let color = Palette99::pick(k).to_rgba();
+        let points: Vec<(f64, f64)> = values
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| ((i + 1) as f64, v))
+            .collect();
+        // A distinct marker per series (shape as well as colour, so the lines stay apart in grey
+        // print), drawn at each point and in the legend beside a stretch of the line.
+        macro_rules! series_with_marker {
+            ($marker:expr) => {{
+                let marker = $marker;
+                chart
+                    .draw_series(LineSeries::new(points.clone(), color.stroke_width(2)))
+                    .map_err(draw_err)?
+                    .label(label.as_str())
+                    .legend(move |(x, y)| {
+                        EmptyElement::at((x, y))
+                            + PathElement::new(vec![(0, 0), (20, 0)], color.stroke_width(2))
+                            + marker((10, 0))
+                    });
+                chart
+                    .draw_series(points.iter().map(|&p| EmptyElement::at(p) + marker((0, 0))))
+                    .map_err(draw_err)?;
+            }};
+        }
+        match k % 5 {
+            0 => series_with_marker!(move |c| Circle::new(c, 4, color.filled())),
+            1 => series_with_marker!(move |c| TriangleMarker::new(c, 6, color.filled())),
+            2 => series_with_marker!(move |c| Cross::new(c, 5, color.stroke_width(2))),
+            3 => series_with_marker!(move |(x, y): (i32, i32)| Rectangle::new(
+                [(x - 4, y - 4), (x + 4, y + 4)],
+                color.filled()
+            )),
+            _ => series_with_marker!(move |c| Circle::new(c, 4, color.stroke_width(2))),
+        }
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .label_font(("sans-serif", 16))
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .draw()
+        .map_err(draw_err)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+
+    fn artefact() -> Artefact {
+        serde_yaml::from_str(
+            r#"
+id: B.F1
+paper: B
+kind: figure
+caption: "test"
+experiment: lancers.qrels_means_figure
+status: built
+layout:
+  panels:
+    - id: Q@10
+      label: "(b) Mean Q@10"
+      rows: []
+      columns: [{id: all3, label: "all3"}, {id: student, label: "student"}]
+outputs: [svg]
+"#,
+        )
+        .unwrap()
+    }
+
+    /// Runs are placed by their `x` cells, one line and one legend entry per series.
+    #[test]
+    fn draws_one_line_per_series_in_x_order() {
+        let mut table = ResultTable::new("B.F1");
+        for (run, x, all3, student) in [("r2", 2.0, 0.5, 0.61), ("r1", 1.0, 0.7, 0.43)] {
+            table.set("Q@10", run, X_POSITION, VALUE, x);
+            table.set("Q@10", run, "all3", VALUE, all3);
+            table.set("Q@10", run, "student", VALUE, student);
+        }
+        let svg = svg(&artefact(), &table).unwrap();
+        assert!(svg.starts_with("<svg"), "{}", &svg[..80]);
+        assert!(svg.contains("(b) Mean Q@10"));
+        assert!(svg.contains("\nall3\n") && svg.contains("\nstudent\n"));
+        let panel = panel_data(&table, &artefact().layout.unwrap().panels[0], "run").unwrap();
+        assert_eq!(panel.runs, vec!["r1".to_string(), "r2".to_string()]);
+        assert_eq!(panel.series[0].1, vec![0.7, 0.5]);
+        assert_eq!(y_range(&panel), (0.4, 0.8));
+        if let Ok(dir) = std::env::var("EVIA_FIGURE_DUMP") {
+            std::fs::write(std::path::Path::new(&dir).join("test-figure.svg"), &svg).unwrap();
+        }
+    }
+
+    #[test]
+    fn missing_numbers_are_errors() {
+        let mut table = ResultTable::new("B.F1");
+        assert!(svg(&artefact(), &table).is_err());
+        table.set("Q@10", "r1", X_POSITION, VALUE, 1.0);
+        table.set("Q@10", "r1", "all3", VALUE, 0.5);
+        let e = svg(&artefact(), &table).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("no mean for run `r1` under `student`"),
+            "{e}"
+        );
+    }
+}
