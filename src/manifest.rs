@@ -108,13 +108,19 @@ pub struct Artefact {
 pub struct Parameters {
     /// Input file under `data/`, relative to the project root.
     ///
-    /// `data` and `standin` name every file an experiment reads: an artefact is rebuilt when one of
+    /// `data`, `standin`, `evaluation` and `qrels_versions` name every file an experiment reads: an artefact is rebuilt when one of
     /// them (or its manifest entry, or a template it uses) changes.
     #[serde(default)]
     pub data: Option<String>,
     /// The stand-in collection's parameter file under `data/` (class `simulated` experiments).
     #[serde(default)]
     pub standin: Option<String>,
+    /// Paper B's evaluation file under `data/`: the stand-in runs' knobs and the topic-set definitions.
+    #[serde(default)]
+    pub evaluation: Option<String>,
+    /// The qrels-version definitions under `data/` (which assessors each version sums).
+    #[serde(default)]
+    pub qrels_versions: Option<String>,
     /// Numbers of assessors N.
     #[serde(default)]
     pub n: Option<Vec<u32>>,

@@ -13,15 +13,17 @@
 //! Scoring model, per topic t (every draw from `engine::rng::stream(seed, STREAM, unit)`):
 //!
 //! ```text
-//! latent relevance  λ_d  = (l1_d + l2_d + s_d) / 6 + σ_t · ε_d,   ε_d ~ N(0, 1)          (unit latent/<t>)
+//! latent relevance  λ_d  = Σ_a w_a·l_a,d / (2 Σ_a w_a) + σ_t · ε_d,  ε_d ~ N(0, 1)     (unit latent/<t>)
 //! latent noise      σ_t  = latent_noise.base + latent_noise.per_disagreement · (1 − clamp(κ̄_t, 0, 1))
 //! effectiveness     e_jt = q_j + team_topic_sd · u_{team(j),t} + run_topic_sd · z_jt   (units team/<team>/<t>, run/<j>/<t>)
 //! score             s_jd = e_jt · λ_d + doc_noise_sd · η_jd,       u, z, η ~ N(0, 1)      (unit run/<j>/<t>)
 //! ```
 //!
 //! κ̄_t is the topic's mean per-topic linear weighted kappa over the three assessor pairs (its label
-//! reliability, supplied by the caller). The reading behind σ_t: the assessors' mean label estimates the
-//! relevance that retrieval systems actually track, and the less the assessors agree on a topic, the
+//! reliability, supplied by the caller); w_a are per-assessor weights (lancer1, lancer2, student).
+//! The reading behind λ and σ_t: the assessors' weighted mean label estimates the relevance that
+//! retrieval systems actually track, a more reliable assessor weighing more (paper B §3: the lancers
+//! agree with each other more than with the student), and the less the assessors agree on a topic, the
 //! worse that estimate (classical test theory: agreement estimates reliability). Runs that track the
 //! latent relevance with more weight (larger q_j) are better runs; the per-topic effects make their
 //! differences vary from topic to topic, which is what the randomised Tukey HSD weighs.
@@ -76,6 +78,8 @@ pub struct RunParams {
     pub doc_noise_sd: f64,
     /// How far the latent relevance strays from the assessors' mean label.
     pub latent_noise: LatentNoise,
+    /// Weights w_a of the assessors' labels in the latent relevance, in the order of `ASSESSORS`.
+    pub assessor_weights: [f64; 3],
 }
 
 /// σ_t = `base` + `per_disagreement` · (1 − κ̄_t).
@@ -142,6 +146,17 @@ impl RunParams {
             if !(v.is_finite() && v >= 0.0) {
                 return bad(format!("{name} = {v} must be finite and >= 0"));
             }
+        }
+        if self
+            .assessor_weights
+            .iter()
+            .any(|w| !(w.is_finite() && *w >= 0.0))
+            || self.assessor_weights.iter().sum::<f64>() <= 0.0
+        {
+            return bad(format!(
+                "assessor_weights {:?} must be finite, >= 0 and not all 0",
+                self.assessor_weights
+            ));
         }
         Ok(())
     }
@@ -223,12 +238,14 @@ fn topic_scores(
 ) -> Vec<Vec<f64>> {
     let sigma = params.latent_noise.base
         + params.latent_noise.per_disagreement * (1.0 - kappa.clamp(0.0, 1.0));
+    let w = params.assessor_weights;
+    let scale = 2.0 * w.iter().sum::<f64>();
     let mut latent_rng = rng::stream(seed, STREAM, &format!("latent/{}", topic.id));
     let latent: Vec<f64> = topic
         .docs
         .iter()
         .map(|j| {
-            let mean = f64::from(j.labels.iter().map(|&l| u32::from(l)).sum::<u32>()) / 6.0;
+            let mean = (0..3).map(|a| w[a] * f64::from(j.labels[a])).sum::<f64>() / scale;
             mean + sigma * rng::standard_normal(&mut latent_rng)
         })
         .collect();
@@ -339,6 +356,7 @@ mod tests {
                 base: 0.1,
                 per_disagreement: 0.3,
             },
+            assessor_weights: [1.0, 1.0, 1.0],
         }
     }
 

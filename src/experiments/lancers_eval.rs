@@ -1,0 +1,677 @@
+//! Paper B, §4: system rankings and significance tests under different qrels versions (Tables 3–5,
+//! Figure 1) and different topic sets (Tables 6–8, Figure 2).
+//!
+//! Every experiment here works on a [`Collection`]: the labelled topics (the seeded stand-in, or a
+//! user's real labels with `--data`), the runs (stand-in runs from `data/lancers/www-runs.yaml`, or the
+//! real runs in `DIR/runs/`), and the high/low-agreement split. It evaluates the runs once per
+//! condition (a qrels version, or a qrels version on a topic subset) and measure, giving a
+//! topic-by-run [`ScoreMatrix`] each, and derives its table from those matrices:
+//!
+//! - Kendall's tau-b between the run means of two conditions with the Hollander–Wolfe–Chicken 95% CI
+//!   (`engine::ranking`, reference/statistics.md §2);
+//! - the randomised Tukey HSD with `trials` trials (paper B §4.1.2: "B = 10, 000 trials"), p < `alpha`
+//!   significant (statistics.md §3), one seeded stream per (qrels version, topic subset, measure),
+//!   named `lancers.hsd` / `<qrels>/<subset>/<measure>`, so every table that tests the same
+//!   condition (Table 5's all3 and Table 8's all3 (50 topics)) sees the same p-values;
+//! - discriminative power (significant pairs) and Statistical Significance Overlap a/b/c with
+//!   SSO = b / (a + b + c) (statistics.md §4; a = significant only under the row condition, c = only
+//!   under the column condition).
+//!
+//! Experiments that share a manifest `experiment` (B.T4 and B.T5, B.T7 and B.T8) compute the same
+//! numbers; each artefact keeps the cells of the panels its layout shows and checks the claims tied to
+//! them.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use serde::Deserialize;
+
+use crate::engine::agreement::StandardError;
+use crate::engine::ranking::kendall_tau;
+use crate::engine::rng::StreamSpec;
+use crate::engine::significance::ScoreMatrix;
+use crate::engine::significance::overlap::{discriminative_power, overlap_of_p_values};
+use crate::engine::significance::randomised_hsd::randomised_hsd;
+use crate::experiments::{Context, ExperimentError, display_relative, required};
+use crate::io::read_yaml;
+use crate::manifest::{Artefact, KappaSe};
+use crate::results::{ClaimCheck, ResultTable, VALUE};
+use crate::sim::www::LabelledTopic;
+use crate::sim::www::runs::{Run, RunParams};
+use crate::sim::www::scores::{Measure, QrelsVersion, score_matrices, topic_subset};
+
+mod claims;
+
+/// The stream (artefact part) of every randomised Tukey HSD of paper B.
+pub const HSD_STREAM: &str = "lancers.hsd";
+
+/// The labelled topics, the runs over them, and the high-agreement split.
+#[derive(Debug, Clone)]
+pub struct Collection {
+    pub topics: Vec<LabelledTopic>,
+    pub runs: Vec<Run>,
+    /// `high_agreement[t]`: topic t's per-topic kappa is significantly positive for all three pairs.
+    pub high_agreement: Vec<bool>,
+    /// Whether the topics and runs are a user's real collection.
+    pub real_data: bool,
+    /// Where the collection came from, for the table notes.
+    pub source: String,
+}
+
+/// The topics a condition is evaluated on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TopicSubset {
+    All,
+    HighAgreement,
+    LowAgreement,
+}
+
+impl TopicSubset {
+    fn id(self) -> &'static str {
+        match self {
+            TopicSubset::All => "all",
+            TopicSubset::HighAgreement => "high_agreement",
+            TopicSubset::LowAgreement => "low_agreement",
+        }
+    }
+
+    fn keeps(self, high_agreement: bool) -> bool {
+        match self {
+            TopicSubset::All => true,
+            TopicSubset::HighAgreement => high_agreement,
+            TopicSubset::LowAgreement => !high_agreement,
+        }
+    }
+}
+
+/// The evaluation file (`parameters.evaluation`, `data/lancers/www-runs.yaml`): the stand-in runs'
+/// knobs and the definitions of the topic sets.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EvaluationFile {
+    pub runs: RunParams,
+    pub topic_sets: Vec<TopicSetDef>,
+}
+
+/// A topic set of Tables 6–8: a qrels version on a subset of the topics.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TopicSetDef {
+    pub id: String,
+    pub qrels: String,
+    pub topics: TopicSubset,
+}
+
+/// `data/lancers/qrels-versions.yaml` (`parameters.qrels_versions`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct QrelsVersionsFile {
+    versions: Vec<QrelsVersionDef>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct QrelsVersionDef {
+    id: String,
+    assessors: Vec<String>,
+}
+
+/// One compared condition: a qrels version on a topic subset.
+#[derive(Debug, Clone)]
+struct Condition {
+    /// The row/column id in the tables (`all3`, `all3-high27`).
+    id: String,
+    qrels: QrelsVersion,
+    subset: TopicSubset,
+}
+
+/// Everything an experiment needs: the collection, the measures, the conditions and their score
+/// matrices (`matrices[c][k]` for condition c and measure k), computed once.
+struct Evaluated {
+    collection: Collection,
+    measures: Vec<Measure>,
+    conditions: Vec<Condition>,
+    matrices: Vec<Vec<ScoreMatrix>>,
+    notes: Vec<String>,
+}
+
+fn seed_of(artefact: &Artefact, context: &Context) -> u64 {
+    artefact.parameters.seed.unwrap_or(context.seed)
+}
+
+fn kappa_se(artefact: &Artefact) -> StandardError {
+    match artefact.parameters.kappa_se.unwrap_or(KappaSe::Cohen) {
+        KappaSe::Cohen => StandardError::CohenSimple,
+        KappaSe::Fce => StandardError::FleissCohenEveritt,
+    }
+}
+
+fn load_evaluation_file(
+    artefact: &Artefact,
+    context: &Context,
+) -> Result<EvaluationFile, ExperimentError> {
+    let file = required(artefact, "evaluation", |p| p.evaluation.as_ref())?;
+    Ok(read_yaml(&context.data_path(file))?)
+}
+
+fn load_qrels_versions(
+    artefact: &Artefact,
+    context: &Context,
+) -> Result<BTreeMap<String, QrelsVersion>, ExperimentError> {
+    let file = required(artefact, "qrels_versions", |p| p.qrels_versions.as_ref())?;
+    let path = context.data_path(file);
+    let parsed: QrelsVersionsFile = read_yaml(&path)?;
+    parsed
+        .versions
+        .iter()
+        .map(|v| {
+            QrelsVersion::new(&v.id, &v.assessors)
+                .map(|q| (v.id.clone(), q))
+                .map_err(|e| {
+                    ExperimentError::invalid(
+                        artefact,
+                        format!("{}: {e}", display_relative(context, &path)),
+                    )
+                })
+        })
+        .collect()
+}
+
+fn measures(artefact: &Artefact) -> Result<Vec<Measure>, ExperimentError> {
+    let names = required(artefact, "measures", |p| p.measures.as_ref())?;
+    let measures = names
+        .iter()
+        .map(|n| Measure::parse(n).map_err(|e| ExperimentError::invalid(artefact, e.to_string())))
+        .collect::<Result<Vec<_>, _>>()?;
+    if let Some(cutoffs) = &artefact.parameters.cutoffs
+        && let Some(m) = measures
+            .iter()
+            .find(|m| !cutoffs.iter().any(|&c| c as usize == m.cutoff))
+    {
+        return Err(ExperimentError::invalid(
+            artefact,
+            format!(
+                "measure `{}` has cutoff {}, which is not among `cutoffs` {cutoffs:?}",
+                m.name(),
+                m.cutoff
+            ),
+        ));
+    }
+    Ok(measures)
+}
+
+/// The conditions of a qrels experiment: `parameters.qrels` on all topics.
+fn qrels_conditions(
+    artefact: &Artefact,
+    context: &Context,
+) -> Result<Vec<Condition>, ExperimentError> {
+    let versions = load_qrels_versions(artefact, context)?;
+    required(artefact, "qrels", |p| p.qrels.as_ref())?
+        .iter()
+        .map(|id| {
+            let qrels = versions.get(id).cloned().ok_or_else(|| {
+                ExperimentError::invalid(artefact, format!("qrels `{id}` is not defined"))
+            })?;
+            Ok(Condition {
+                id: id.clone(),
+                qrels,
+                subset: TopicSubset::All,
+            })
+        })
+        .collect()
+}
+
+/// The conditions of a topic-set experiment: `parameters.topic_sets`, defined in the evaluation file.
+fn topicset_conditions(
+    artefact: &Artefact,
+    context: &Context,
+    file: &EvaluationFile,
+) -> Result<Vec<Condition>, ExperimentError> {
+    let versions = load_qrels_versions(artefact, context)?;
+    required(artefact, "topic_sets", |p| p.topic_sets.as_ref())?
+        .iter()
+        .map(|id| {
+            let def = file
+                .topic_sets
+                .iter()
+                .find(|d| &d.id == id)
+                .ok_or_else(|| {
+                    ExperimentError::invalid(artefact, format!("topic set `{id}` is not defined"))
+                })?;
+            let qrels = versions.get(&def.qrels).cloned().ok_or_else(|| {
+                ExperimentError::invalid(
+                    artefact,
+                    format!("topic set `{id}`: qrels `{}` is not defined", def.qrels),
+                )
+            })?;
+            Ok(Condition {
+                id: id.clone(),
+                qrels,
+                subset: def.topics,
+            })
+        })
+        .collect()
+}
+
+/// The collection an experiment runs on: the stand-in, or the real one under `--data`.
+pub fn collection(
+    artefact: &Artefact,
+    context: &Context,
+    file: &EvaluationFile,
+) -> Result<Collection, ExperimentError> {
+    let se = kappa_se(artefact);
+    let (topics, real_data) = crate::experiments::lancers::topics(context, artefact)?;
+    let agreement_err = |e: crate::engine::agreement::AgreementError| {
+        ExperimentError::invalid(artefact, e.to_string())
+    };
+    let high_agreement =
+        crate::sim::www::high_agreement_split(&topics, se).map_err(agreement_err)?;
+    let (runs, source) = match &context.data_dir {
+        Some(dir) => {
+            let runs = crate::io::www_labels::read_runs(
+                &dir.join(crate::io::www_labels::RUNS_DIR),
+                &topics,
+            )?;
+            let source = format!(
+                "Real collection from {} (labels.tsv and runs/): {} topics, {} runs.",
+                dir.display(),
+                topics.len(),
+                runs.len()
+            );
+            (runs, source)
+        }
+        None => {
+            let reliability = topics
+                .iter()
+                .map(|t| {
+                    crate::sim::www::topic_agreement(t, se)
+                        .map(|k| k.iter().map(|k| k.kappa).sum::<f64>() / 3.0)
+                        .map_err(agreement_err)
+                })
+                .collect::<Result<Vec<f64>, _>>()?;
+            let runs = crate::sim::www::runs::standin_runs(
+                &topics,
+                &reliability,
+                &file.runs,
+                seed_of(artefact, context),
+            )
+            .map_err(|e| ExperimentError::invalid(artefact, e.to_string()))?;
+            let source = format!(
+                "Stand-in collection (class simulated, not the NTCIR-13 WWW data): {} topics, {} pooled documents, {} runs of {} teams with placeholder names, each pooled to depth {} (data/lancers/www-runs.yaml).",
+                topics.len(),
+                topics.iter().map(|t| t.docs.len()).sum::<usize>(),
+                runs.len(),
+                file.runs.teams.len(),
+                file.runs.depth
+            );
+            (runs, source)
+        }
+    };
+    Ok(Collection {
+        topics,
+        runs,
+        high_agreement,
+        real_data,
+        source,
+    })
+}
+
+/// Evaluates `collection` under every condition with every measure: the score matrices are computed
+/// once per qrels version and cut down to each condition's topics.
+fn evaluate(
+    artefact: &Artefact,
+    collection: Collection,
+    conditions: Vec<Condition>,
+    measures: Vec<Measure>,
+) -> Result<Evaluated, ExperimentError> {
+    let invalid = |e: String| ExperimentError::invalid(artefact, e);
+    let mut by_version: BTreeMap<String, Vec<ScoreMatrix>> = BTreeMap::new();
+    let mut notes = Vec::new();
+    for condition in &conditions {
+        if by_version.contains_key(&condition.qrels.id) {
+            continue;
+        }
+        let scores = score_matrices(
+            &collection.topics,
+            &collection.runs,
+            &condition.qrels,
+            &measures,
+        )
+        .map_err(|e| invalid(e.to_string()))?;
+        if !scores.no_relevant.is_empty() {
+            notes.push(format!(
+                "Qrels {}: no relevant document for topic(s) {}; every run scores 0 there.",
+                condition.qrels.id,
+                scores.no_relevant.join(", ")
+            ));
+        }
+        by_version.insert(condition.qrels.id.clone(), scores.matrices);
+    }
+    let keep_for = |subset: TopicSubset| -> Vec<bool> {
+        collection
+            .high_agreement
+            .iter()
+            .map(|&h| subset.keeps(h))
+            .collect()
+    };
+    let mut matrices = Vec::with_capacity(conditions.len());
+    for condition in &conditions {
+        let full = &by_version[&condition.qrels.id];
+        let cut = match condition.subset {
+            TopicSubset::All => full.clone(),
+            subset => {
+                let keep = keep_for(subset);
+                full.iter()
+                    .map(|m| topic_subset(m, &keep))
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(|e| {
+                        invalid(format!(
+                            "topic set `{}` ({} topics): {e}",
+                            condition.id,
+                            keep.iter().filter(|&&k| k).count()
+                        ))
+                    })?
+            }
+        };
+        matrices.push(cut);
+    }
+    Ok(Evaluated {
+        collection,
+        measures,
+        conditions,
+        matrices,
+        notes,
+    })
+}
+
+/// Loads the collection and evaluates it under the qrels experiments' conditions.
+fn evaluated_qrels(artefact: &Artefact, context: &Context) -> Result<Evaluated, ExperimentError> {
+    let file = load_evaluation_file(artefact, context)?;
+    let conditions = qrels_conditions(artefact, context)?;
+    let measures = measures(artefact)?;
+    let collection = collection(artefact, context, &file)?;
+    evaluate(artefact, collection, conditions, measures)
+}
+
+/// Loads the collection and evaluates it under the topic-set experiments' conditions.
+fn evaluated_topicsets(
+    artefact: &Artefact,
+    context: &Context,
+) -> Result<Evaluated, ExperimentError> {
+    let file = load_evaluation_file(artefact, context)?;
+    let conditions = topicset_conditions(artefact, context, &file)?;
+    let measures = measures(artefact)?;
+    let collection = collection(artefact, context, &file)?;
+    evaluate(artefact, collection, conditions, measures)
+}
+
+impl Evaluated {
+    /// A result table with the collection's provenance and the condition sizes in its notes.
+    fn table(&self, artefact: &Artefact) -> ResultTable {
+        let mut table = ResultTable::new(&artefact.id);
+        table.real_data = self.collection.real_data;
+        table.note(self.collection.source.clone());
+        let mut sizes = String::new();
+        for (c, condition) in self.conditions.iter().enumerate() {
+            let topics = self.matrices[c].first().map_or(0, ScoreMatrix::topics);
+            let _ = write!(
+                sizes,
+                "{}{} = {} on {} topics",
+                if c == 0 { "" } else { "; " },
+                condition.id,
+                condition.qrels.id,
+                topics
+            );
+        }
+        table.note(format!(
+            "Conditions: {sizes}. Measures {} with linear gains (gain of Lx = x).",
+            self.measures
+                .iter()
+                .map(Measure::name)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+        for note in &self.notes {
+            table.note(note.clone());
+        }
+        table
+    }
+
+    /// Kendall's tau with its 95% CI between the run means of every pair of conditions, per measure:
+    /// cells `<measure>/<row condition>/<column condition>/{tau, ci_lo, ci_hi}`.
+    fn tau_cells(
+        &self,
+        artefact: &Artefact,
+        table: &mut ResultTable,
+    ) -> Result<(), ExperimentError> {
+        for (k, measure) in self.measures.iter().enumerate() {
+            let panel = measure.printed_name();
+            let means: Vec<Vec<f64>> = self.matrices.iter().map(|m| m[k].run_means()).collect();
+            for (i, a) in self.conditions.iter().enumerate() {
+                for (j, b) in self.conditions.iter().enumerate().skip(i + 1) {
+                    let tau = kendall_tau(&means[i], &means[j]).map_err(|e| {
+                        ExperimentError::invalid(
+                            artefact,
+                            format!("{panel}, {} vs {}: {e}", a.id, b.id),
+                        )
+                    })?;
+                    table.set(&panel, &a.id, &b.id, "tau", tau.tau);
+                    table.set(&panel, &a.id, &b.id, "ci_lo", tau.ci_low);
+                    table.set(&panel, &a.id, &b.id, "ci_hi", tau.ci_high);
+                }
+            }
+        }
+        table.note(
+            "Kendall's tau-b between run means with the Hollander–Wolfe–Chicken 95% CI, tau ± 1.96·sigma, not clipped (reference/statistics.md §2).",
+        );
+        Ok(())
+    }
+
+    /// The randomised Tukey HSD p-values of every condition and measure (`p[c][k]`, pairs in
+    /// `run_pairs` order).
+    fn p_values(
+        &self,
+        artefact: &Artefact,
+        context: &Context,
+    ) -> Result<Vec<Vec<Vec<f64>>>, ExperimentError> {
+        let trials = *required(artefact, "trials", |p| p.trials.as_ref())?;
+        let seed = seed_of(artefact, context);
+        let mut p = Vec::with_capacity(self.conditions.len());
+        for (c, condition) in self.conditions.iter().enumerate() {
+            let mut per_measure = Vec::with_capacity(self.measures.len());
+            for (k, measure) in self.measures.iter().enumerate() {
+                let unit = format!(
+                    "{}/{}/{}",
+                    condition.qrels.id,
+                    condition.subset.id(),
+                    measure.name()
+                );
+                let stream = StreamSpec {
+                    seed,
+                    artefact: HSD_STREAM,
+                    unit: &unit,
+                };
+                let result = randomised_hsd(
+                    &self.matrices[c][k],
+                    u64::from(trials),
+                    stream,
+                    context.threads.max(1),
+                    None,
+                )
+                .map_err(|e| ExperimentError::invalid(artefact, e.to_string()))?;
+                per_measure.push(result.pairs.iter().map(|r| r.p).collect());
+            }
+            p.push(per_measure);
+        }
+        Ok(p)
+    }
+}
+
+/// Significance cells: discriminative power `main/<condition>/<measure>/count` and the overlap of
+/// every pair of conditions `<measure>/<row>/<column>/{a, b, c, sso_pct}`.
+fn significance_cells(
+    artefact: &Artefact,
+    context: &Context,
+    evaluated: &Evaluated,
+    table: &mut ResultTable,
+) -> Result<(), ExperimentError> {
+    let alpha = *required(artefact, "alpha", |p| p.alpha.as_ref())?;
+    let trials = *required(artefact, "trials", |p| p.trials.as_ref())?;
+    let p = evaluated.p_values(artefact, context)?;
+    for (k, measure) in evaluated.measures.iter().enumerate() {
+        let panel = measure.printed_name();
+        for (i, a) in evaluated.conditions.iter().enumerate() {
+            let power = discriminative_power(&p[i][k], alpha);
+            table.set("main", &a.id, &panel, "count", power as f64);
+            for (j, b) in evaluated.conditions.iter().enumerate().skip(i + 1) {
+                let o = overlap_of_p_values(&p[i][k], &p[j][k], alpha)
+                    .map_err(|e| ExperimentError::invalid(artefact, e.to_string()))?;
+                table.set(&panel, &a.id, &b.id, "a", o.only_a as f64);
+                table.set(&panel, &a.id, &b.id, "b", o.both as f64);
+                table.set(&panel, &a.id, &b.id, "c", o.only_b as f64);
+                if let Some(pct) = o.sso_percent() {
+                    table.set(&panel, &a.id, &b.id, "sso_pct", pct);
+                }
+            }
+        }
+    }
+    let pairs = evaluated.collection.runs.len() * (evaluated.collection.runs.len() - 1) / 2;
+    table.note(format!(
+        "Randomised Tukey HSD, B = {trials} trials, significant when p < {alpha}, over the {pairs} run pairs; one seeded stream per qrels version, topic subset and measure ({HSD_STREAM}/<qrels>/<subset>/<measure>). a/b/c = significant only with the row condition / with both / only with the column condition; SSO = b/(a+b+c) (reference/statistics.md §3–§4). An SSO with no significant pair under either condition is left empty."
+    ));
+    Ok(())
+}
+
+/// Keeps only the cells of the panels `artefact`'s layout shows (an experiment shared by two tables
+/// computes both tables' numbers).
+fn keep_layout_panels(artefact: &Artefact, table: &mut ResultTable) {
+    if let Some(layout) = &artefact.layout {
+        let shown: Vec<&str> = layout.panels.iter().map(|p| p.id.as_str()).collect();
+        table.cells.retain(|k, _| shown.contains(&k.panel.as_str()));
+    }
+}
+
+/// Whether `artefact`'s layout shows panel `id`.
+fn shows(artefact: &Artefact, id: &str) -> bool {
+    artefact
+        .layout
+        .as_ref()
+        .is_some_and(|l| l.panels.iter().any(|p| p.id == id))
+}
+
+/// Table 3 of paper B: Kendall's tau with 95% CIs between every pair of qrels versions.
+pub fn qrels_rank_correlation(
+    artefact: &Artefact,
+    context: &Context,
+) -> Result<ResultTable, ExperimentError> {
+    let evaluated = evaluated_qrels(artefact, context)?;
+    let mut table = evaluated.table(artefact);
+    evaluated.tau_cells(artefact, &mut table)?;
+    claims::all_rankings_equivalent(&evaluated, &mut table);
+    Ok(table)
+}
+
+/// Tables 4 and 5 of paper B: significance overlap between qrels versions, and the discriminative
+/// power of each.
+pub fn qrels_overlap(
+    artefact: &Artefact,
+    context: &Context,
+) -> Result<ResultTable, ExperimentError> {
+    let evaluated = evaluated_qrels(artefact, context)?;
+    let mut table = evaluated.table(artefact);
+    significance_cells(artefact, context, &evaluated, &mut table)?;
+    if shows(artefact, "main") {
+        claims::combined_qrels_discriminative(&evaluated, &mut table);
+    } else {
+        claims::student_disagrees_most(&evaluated, &mut table);
+    }
+    keep_layout_panels(artefact, &mut table);
+    Ok(table)
+}
+
+/// Table 6 of paper B: Kendall's tau with 95% CIs between every pair of topic sets.
+pub fn topicset_rank_correlation(
+    artefact: &Artefact,
+    context: &Context,
+) -> Result<ResultTable, ExperimentError> {
+    let evaluated = evaluated_topicsets(artefact, context)?;
+    let mut table = evaluated.table(artefact);
+    evaluated.tau_cells(artefact, &mut table)?;
+    claims::topicset_equivalence(&evaluated, &mut table);
+    Ok(table)
+}
+
+/// Tables 7 and 8 of paper B: significance overlap between topic sets, and the discriminative power
+/// of each.
+pub fn topicset_overlap(
+    artefact: &Artefact,
+    context: &Context,
+) -> Result<ResultTable, ExperimentError> {
+    let evaluated = evaluated_topicsets(artefact, context)?;
+    let mut table = evaluated.table(artefact);
+    significance_cells(artefact, context, &evaluated, &mut table)?;
+    if shows(artefact, "main") {
+        claims::high_agreement_more_discriminative(&evaluated, &mut table);
+    } else {
+        claims::subsets_of_full_set(&evaluated, &mut table);
+    }
+    keep_layout_panels(artefact, &mut table);
+    Ok(table)
+}
+
+/// Figure 1 of paper B: the mean score of every run under each qrels version.
+pub fn qrels_means_figure(
+    artefact: &Artefact,
+    context: &Context,
+) -> Result<ResultTable, ExperimentError> {
+    let evaluated = evaluated_qrels(artefact, context)?;
+    let mut table = evaluated.table(artefact);
+    means_cells(&evaluated, &mut table);
+    claims::rankings_differ(&evaluated, &mut table);
+    Ok(table)
+}
+
+/// Figure 2 of paper B: the mean score of every run under each topic set.
+pub fn topicset_means_figure(
+    artefact: &Artefact,
+    context: &Context,
+) -> Result<ResultTable, ExperimentError> {
+    let evaluated = evaluated_topicsets(artefact, context)?;
+    let mut table = evaluated.table(artefact);
+    means_cells(&evaluated, &mut table);
+    Ok(table)
+}
+
+/// The figures' cells: `<measure>/<run>/<condition>/value` = the run's mean, and
+/// `<measure>/<run>/x/value` = the run's position on the x axis, its rank by the first condition's
+/// mean (1 = best; ties by run order), as the paper sorts the runs by all3.
+fn means_cells(evaluated: &Evaluated, table: &mut ResultTable) {
+    for (k, measure) in evaluated.measures.iter().enumerate() {
+        let panel = measure.printed_name();
+        let means: Vec<Vec<f64>> = evaluated
+            .matrices
+            .iter()
+            .map(|m| m[k].run_means())
+            .collect();
+        let mut order: Vec<usize> = (0..evaluated.collection.runs.len()).collect();
+        order.sort_by(|&a, &b| means[0][b].total_cmp(&means[0][a]).then(a.cmp(&b)));
+        for (position, &r) in order.iter().enumerate() {
+            let run = &evaluated.collection.runs[r].name;
+            table.set(
+                &panel,
+                run,
+                crate::render::figure_means::X_POSITION,
+                VALUE,
+                (position + 1) as f64,
+            );
+            for (c, condition) in evaluated.conditions.iter().enumerate() {
+                table.set(&panel, run, &condition.id, VALUE, means[c][r]);
+            }
+        }
+    }
+    table.note(format!(
+        "Runs on the x axis in decreasing order of their mean under {} (column `x` = position).",
+        evaluated.conditions.first().map_or("", |c| c.id.as_str())
+    ));
+}
