@@ -35,7 +35,7 @@ use crate::engine::significance::randomised_hsd::randomised_hsd;
 use crate::experiments::{Context, ExperimentError, display_relative, required};
 use crate::io::read_yaml;
 use crate::manifest::{Artefact, KappaSe};
-use crate::results::{ClaimCheck, ResultTable, VALUE};
+use crate::results::{ResultTable, VALUE};
 use crate::sim::www::LabelledTopic;
 use crate::sim::www::runs::{Run, RunParams};
 use crate::sim::www::scores::{Measure, QrelsVersion, score_matrices, topic_subset};

@@ -25,6 +25,16 @@ pub const X_POSITION: &str = "x";
 /// 13–15 px stays readable when the figure is scaled into a column.
 const PANEL_SIZE: (u32, u32) = (520, 330);
 
+/// Series colours: ColorBrewer's qualitative "Dark2" scheme (Brewer, colorbrewer2.org), dark enough for
+/// thin lines on white and distinct in print.
+const SERIES_COLOURS: [RGBColor; 5] = [
+    RGBColor(0x1b, 0x9e, 0x77),
+    RGBColor(0xd9, 0x5f, 0x02),
+    RGBColor(0x75, 0x70, 0xb3),
+    RGBColor(0xe7, 0x29, 0x8a),
+    RGBColor(0x66, 0xa6, 0x1e),
+];
+
 /// Draws the figure of `artefact` from `table`.
 pub fn svg(artefact: &Artefact, table: &ResultTable) -> Result<String, FigureError> {
     let layout = artefact.layout.as_ref().ok_or_else(|| {
@@ -116,7 +126,8 @@ fn panel_data(table: &ResultTable, panel: &Panel, x_label: &str) -> Result<Panel
     })
 }
 
-/// The y range: the data's extent widened to whole tenths (at least 0.2 wide).
+/// The y range: the data's extent widened to whole tenths (at least 0.2 wide, at most 1 when the
+/// data are). The legend sits in the lower left, where the curves (runs sorted best first) are low.
 fn y_range(panel: &PanelData) -> (f64, f64) {
     let values = panel.series.iter().flat_map(|(_, v)| v.iter().copied());
     let (lo, hi) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
@@ -124,7 +135,14 @@ fn y_range(panel: &PanelData) -> (f64, f64) {
     });
     // In whole tenths, so that the limits are exact multiples of 0.1 as printed on the axis.
     let lo_tenths = (lo * 10.0).floor().max(0.0);
-    let hi_tenths = ((hi * 10.0).ceil() + 1.0).max(lo_tenths + 2.0);
+    // One tenth of headroom, but not above 1 when every score is at most 1 (the measures' maximum).
+    let headroom = (hi * 10.0).ceil() + 1.0;
+    let hi_tenths = if hi <= 1.0 {
+        headroom.min(10.0)
+    } else {
+        headroom
+    }
+    .max(lo_tenths + 2.0);
     (lo_tenths / 10.0, hi_tenths / 10.0)
 }
 
@@ -155,7 +173,7 @@ fn draw_panel<DB: DrawingBackend>(
         .draw()
         .map_err(draw_err)?;
     for (k, (label, values)) in panel.series.iter().enumerate() {
-        let color = Palette99::pick(k).to_rgba();
+        let color = SERIES_COLOURS[k % SERIES_COLOURS.len()].to_rgba();
         let points: Vec<(f64, f64)> = values
             .iter()
             .enumerate()
@@ -193,7 +211,7 @@ fn draw_panel<DB: DrawingBackend>(
     }
     chart
         .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
+        .position(SeriesLabelPosition::LowerLeft)
         .label_font(("sans-serif", 16))
         .background_style(WHITE.mix(0.85))
         .border_style(BLACK)
