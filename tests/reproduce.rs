@@ -149,7 +149,8 @@ fn exact_tables_match_the_published_values() {
     let mut matched = 0;
     for e in &ledger.entries {
         let exact_table = matches!(e.table.as_str(), "A.T1" | "B.T1" | "B.T2");
-        if exact_table && e.class == ProvenanceClass::Exact {
+        // Statements of the text about these tables (`.stmt.`) are holds/fails entries.
+        if exact_table && e.class == ProvenanceClass::Exact && !e.cell.contains(".stmt.") {
             assert_eq!(e.verdict, Verdict::Match, "{e:?}");
             matched += 1;
         }
