@@ -239,7 +239,7 @@ fn text_entry(paper: &str, claim: &TextClaim) -> Entry {
 }
 
 /// `panel/row/column/part` with the default panel `main` and part `value` left out.
-fn cell_name(key: &CellKey) -> String {
+pub fn cell_name(key: &CellKey) -> String {
     let mut parts = Vec::new();
     if key.panel != "main" {
         parts.push(key.panel.as_str());

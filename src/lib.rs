@@ -10,14 +10,17 @@
 //! - [`sim`]: seeded stand-in collections for the data that is not public.
 //! - [`published`]: the papers' published numbers (`paper/published/*.yaml`), the check's ground truth.
 
+pub mod build_state;
 pub mod claims;
 pub mod cli;
 pub mod engine;
 pub mod experiments;
 pub mod io;
 pub mod manifest;
+pub mod provenance;
 pub mod published;
 pub mod render;
+pub mod report;
 pub mod reproduce;
 pub mod results;
 pub mod sim;
