@@ -549,3 +549,67 @@ fn reports_cover_every_artefact_in_manifest_order() {
         }
     }
 }
+
+/// A built figure appears in the Markdown report as a relative SVG image link, and in the LaTeX report
+/// as the PDF converted from it when there is one, else as a boxed note pointing to the SVG; the LaTeX
+/// compiles in both cases. (No figure artefact is built yet: the figure's status and results are
+/// synthetic here; the PDF is a one-page document made with pdflatex.)
+#[test]
+fn figures_are_linked_in_markdown_and_included_or_noted_in_latex() {
+    use evia_repro::provenance::Stamp;
+    use evia_repro::report::{ArtefactStatus, Format, ReportInput, render_report};
+    use evia_repro::results::ResultTable;
+    use std::collections::{BTreeMap, BTreeSet};
+
+    let root = root();
+    let manifest = manifest();
+    let paper = manifest.paper("B").unwrap();
+    let published = evia_repro::reproduce::load_published(&manifest, &root).unwrap();
+    let mut results = BTreeMap::new();
+    results.insert("B.F1".to_string(), ResultTable::new("B.F1"));
+    let mut statuses = BTreeMap::new();
+    for a in &manifest.artefacts {
+        let status = match &a.pending_reason {
+            Some(reason) if a.id != "B.F1" => ArtefactStatus::Pending(reason.clone()),
+            _ => ArtefactStatus::Built,
+        };
+        statuses.insert(a.id.clone(), status);
+    }
+    let ledger = evia_repro::claims::ledger(&manifest, &published, &results);
+    let stamp = Stamp::new(PINNED_COMMIT, manifest.seed);
+    let with_pdf: BTreeSet<String> = ["B.F1".to_string()].into();
+    let without_pdf = BTreeSet::new();
+    let input = |figure_pdfs| ReportInput {
+        root: &root,
+        manifest: &manifest,
+        paper,
+        published: &published[1],
+        results: &results,
+        statuses: &statuses,
+        ledger: &ledger,
+        figure_pdfs,
+        stamp: &stamp,
+    };
+    let markdown = render_report(&input(&without_pdf), Format::Markdown).unwrap();
+    assert!(markdown.contains("](B.F1.svg)"), "{markdown}");
+    let noted = render_report(&input(&without_pdf), Format::Latex).unwrap();
+    assert!(noted.contains("available as SVG only") && noted.contains("librsvg2-bin"));
+    let included = render_report(&input(&with_pdf), Format::Latex).unwrap();
+    assert!(included.contains("\\includegraphics[width=\\linewidth]{B.F1.pdf}"));
+
+    if Command::new("pdflatex").arg("--version").output().is_err() {
+        eprintln!("pdflatex not installed: LaTeX compilation not tested");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("B.F1.tex"),
+        "\\documentclass{article}\\pagestyle{empty}\\begin{document}A figure.\\end{document}\n",
+    )
+    .unwrap();
+    pdflatex(dir.path(), "B.F1");
+    fs::write(dir.path().join("noted.tex"), &noted).unwrap();
+    pdflatex(dir.path(), "noted");
+    fs::write(dir.path().join("included.tex"), included).unwrap();
+    pdflatex(dir.path(), "included");
+}
