@@ -532,16 +532,18 @@ fn render_fingerprint(
     h.finish()
 }
 
-/// Writes `text` to `relative` unless the file already holds exactly it; returns the path if written.
+/// Writes `text` to `relative` unless the file already holds exactly it (or always, with `force`);
+/// returns the path if written.
 fn write_if_changed(
     out: &OutputDir,
     relative: &str,
     text: &[u8],
     hashes: &mut BTreeMap<String, ContentHash>,
+    force: bool,
 ) -> Result<Option<PathBuf>, ReproduceError> {
     hashes.insert(relative.to_string(), ContentHash::of(text));
     let dest = out.resolve(relative)?;
-    if fs::read(&dest).is_ok_and(|old| old == text) {
+    if !force && fs::read(&dest).is_ok_and(|old| old == text) {
         return Ok(None);
     }
     Ok(Some(out.write(relative, text)?))
@@ -721,7 +723,13 @@ pub fn reproduce(
         let mut hashes = BTreeMap::new();
         let mut files = Vec::new();
         for (path, text) in render_table(manifest, artefact, &table, &templates, &stamp)? {
-            files.extend(write_if_changed(out, &path, text.as_bytes(), &mut hashes)?);
+            files.extend(write_if_changed(
+                out,
+                &path,
+                text.as_bytes(),
+                &mut hashes,
+                options.force,
+            )?);
             if let (Some(converter), Some(stem)) =
                 (options.svg_converter.as_deref(), path.strip_suffix(".svg"))
             {
@@ -783,7 +791,13 @@ pub fn reproduce(
         source: e.into(),
     })? + "\n";
     let mut ignored = BTreeMap::new();
-    write_if_changed(out, build_state::STATE_FILE, text.as_bytes(), &mut ignored)?;
+    write_if_changed(
+        out,
+        build_state::STATE_FILE,
+        text.as_bytes(),
+        &mut ignored,
+        false,
+    )?;
     Ok(summary)
 }
 
@@ -895,6 +909,7 @@ impl Documents<'_> {
                 &path,
                 text.as_bytes(),
                 &mut outputs,
+                self.options.force,
             )?);
         }
         Ok((

@@ -424,7 +424,18 @@ fn changes_rebuild_exactly_the_artefacts_that_depend_on_them() {
         force: true,
         ..options.clone()
     };
-    let fifth = actions(&reproduce_into(root, &forced, out.path()));
+    let summary = reproduce_into(root, &forced, out.path());
+    let outputs = tree(out.path())
+        .into_iter()
+        .filter(|(p, _, _)| !p.ends_with(".evia-repro-state.json"))
+        .count();
+    assert_eq!(
+        summary.written().len(),
+        outputs,
+        "--force rewrites every file: {:?}",
+        summary.written()
+    );
+    let fifth = actions(&summary);
     for name in ["A.T1", "B.T1", "B.T2", "A report", "B report", "index"] {
         assert_eq!(fifth[name], Action::Rebuilt, "{name}");
     }
