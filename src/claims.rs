@@ -538,6 +538,18 @@ pub enum CheckError {
     Wiring(#[from] wiring::WiringError),
 }
 
+/// Loads the consistency wiring (`paper/consistency.yaml` under `root`) and evaluates its checks on
+/// the `published` values.
+pub fn load_checks(
+    root: &std::path::Path,
+    published: &[PublishedFile],
+) -> Result<Checks, wiring::WiringError> {
+    let wiring_path = root.join(wiring::CONSISTENCY_FILE);
+    let wiring_text = crate::io::read_text(&wiring_path).map_err(wiring::WiringError::Read)?;
+    let wiring = wiring::parse(&wiring_text, &wiring_path)?;
+    wiring::evaluate(&wiring, published, (&wiring_text, &wiring_path))
+}
+
 /// Loads the published values of every paper of `manifest` and the consistency wiring
 /// (`paper/consistency.yaml`), rebuilds every built artefact and returns the ledger.
 pub fn check_project(
@@ -550,10 +562,7 @@ pub fn check_project(
         .iter()
         .map(|p| crate::published::load(&root.join(&p.published)))
         .collect::<Result<Vec<_>, _>>()?;
-    let wiring_path = root.join(wiring::CONSISTENCY_FILE);
-    let wiring_text = crate::io::read_text(&wiring_path).map_err(wiring::WiringError::Read)?;
-    let wiring = wiring::parse(&wiring_text, &wiring_path)?;
-    let checks = wiring::evaluate(&wiring, &published, (&wiring_text, &wiring_path))?;
+    let checks = load_checks(root, &published)?;
     let built = crate::reproduce::select(manifest, &[])?;
     let rebuilt = crate::reproduce::rebuild(&built, context)?;
     Ok(ledger_checked(manifest, &published, &checks, &rebuilt))

@@ -11,6 +11,7 @@
 //! - [`consistency`]: paper-internal consistency checks of the printed numbers (reviewer mode).
 //! - [`published`]: the papers' published numbers (`paper/published/*.yaml`), the check's ground truth.
 
+pub mod build_state;
 pub mod claims;
 pub mod cli;
 pub mod consistency;
@@ -18,8 +19,10 @@ pub mod engine;
 pub mod experiments;
 pub mod io;
 pub mod manifest;
+pub mod provenance;
 pub mod published;
 pub mod render;
+pub mod report;
 pub mod reproduce;
 pub mod results;
 pub mod sim;

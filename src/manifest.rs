@@ -162,6 +162,19 @@ pub struct Parameters {
     pub teams: Option<u32>,
 }
 
+impl Parameters {
+    /// Every file-valued parameter, as `(name, path relative to the project root)`: the files the
+    /// experiment reads. This is the one list of file-valued parameters — incremental rebuilds hash
+    /// exactly these files (with the manifest entry, the templates and the program) to decide whether an
+    /// artefact is up to date, so a new file-valued parameter must be added here.
+    pub fn input_files(&self) -> Vec<(&'static str, &str)> {
+        [("data", &self.data), ("standin", &self.standin)]
+            .into_iter()
+            .filter_map(|(name, path)| path.as_deref().map(|p| (name, p)))
+            .collect()
+    }
+}
+
 /// The kappa interval's standard error, as named in the manifest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "lowercase")]

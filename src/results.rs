@@ -7,7 +7,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The address of one number in a table: `table/panel/row/column/part`.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -64,7 +64,7 @@ pub struct ResultTable {
 /// One qualitative claim of a paper, checked on rebuilt results (for example "all CI upper limits are at
 /// or above 1"). The claims ledger lists it with the class of the data it ran on (`simulated` on a
 /// stand-in collection, `real-data` on a user's collection) and verdict `holds` or `fails`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ClaimCheck {
     /// Stable id, `<table or section>.<name>`, e.g. `A.T2.ci_upper_at_least_one`.
     pub id: String,

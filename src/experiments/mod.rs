@@ -139,6 +139,10 @@ pub enum ExperimentError {
     },
     #[error("artefact `{artefact}`: {message}")]
     Invalid { artefact: String, message: String },
+    /// External data the experiment needs is not available (e.g. a data set outside this repository):
+    /// `reproduce` skips the artefact with this reason instead of failing.
+    #[error("artefact `{artefact}`: data unavailable: {reason}")]
+    DataUnavailable { artefact: String, reason: String },
     #[error("artefact `{artefact}`: experiment `{experiment}` is not implemented yet")]
     NotImplemented {
         artefact: String,

@@ -73,6 +73,11 @@ impl Templates {
         })
     }
 
+    /// The directory the templates are loaded from.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
     /// Renders the Markdown template `name` with `context`.
     pub fn markdown(&self, name: &str, context: impl Serialize) -> Result<String, RenderError> {
         self.render(&self.markdown, name, context)
