@@ -14,6 +14,10 @@ use crate::io::confusion::{AssessorPair, read_confusion_matrices};
 use crate::io::read_yaml;
 use crate::manifest::{Artefact, KappaSe};
 use crate::results::{ResultTable, VALUE};
+use crate::sim::SimError;
+use crate::sim::www::joint::{JointTargets, fit_joint};
+use crate::sim::www::labels::LabelParams;
+use crate::sim::www::{ASSESSORS, LabelledTopic, PAIRS};
 
 /// Table 1 of paper B, pooled rows: the three confusion matrices, the linear weighted kappa with its 95%
 /// CI, the binary kappa with its 95% CI and the binary raw agreement of every assessor pair
@@ -209,4 +213,104 @@ fn assessor_margins(
         }
     }
     Ok(margins.into_iter().map(|(k, (v, _))| (k, v)).collect())
+}
+
+/// The `labels:` section of the stand-in's knob file (`parameters.standin`); other sections (the runs)
+/// belong to other generators and are ignored here.
+#[derive(Debug, Deserialize)]
+struct StandinFile {
+    labels: LabelParams,
+}
+
+/// The seed of an artefact: its own `seed` parameter, else the global one.
+fn seed_of(artefact: &Artefact, context: &Context) -> u64 {
+    artefact.parameters.seed.unwrap_or(context.seed)
+}
+
+/// The fit targets of the joint label table: the three pairwise matrices of `parameters.data` (in the
+/// order of [`crate::sim::www::PAIRS`], oriented first assessor = rows) and the all3 level counts of
+/// the stand-in's knob file.
+fn joint_targets(
+    artefact: &Artefact,
+    context: &Context,
+    params: &LabelParams,
+) -> Result<JointTargets, ExperimentError> {
+    let (pairs, path) = load_pairs(artefact, context)?;
+    let matrix = |first: usize, second: usize| {
+        let (a, b) = (ASSESSORS[first], ASSESSORS[second]);
+        pairs
+            .iter()
+            .find_map(|p| {
+                if (p.first.as_str(), p.second.as_str()) == (a, b) {
+                    Some(p.matrix.clone())
+                } else if (p.first.as_str(), p.second.as_str()) == (b, a) {
+                    Some(p.matrix.transposed())
+                } else {
+                    None
+                }
+            })
+            .ok_or_else(|| {
+                ExperimentError::invalid(
+                    artefact,
+                    format!(
+                        "{} has no confusion matrix of `{a}` and `{b}`",
+                        display_relative(context, &path)
+                    ),
+                )
+            })
+    };
+    let [(a0, b0), (a1, b1), (a2, b2)] = PAIRS;
+    Ok(JointTargets {
+        pairs: [matrix(a0, b0)?, matrix(a1, b1)?, matrix(a2, b2)?],
+        all3_levels: params.all3_levels,
+    })
+}
+
+/// Paper B's seeded stand-in topics for `artefact`: reads the knob file `parameters.standin` (its
+/// `labels:` section) and the confusion matrices `parameters.data`, fits the joint label table
+/// ([`crate::sim::www::joint::fit_joint`]) and spreads its documents over topics
+/// ([`crate::sim::www::labels::standin_topics`]), seeded by the artefact's `seed` parameter or the
+/// global seed. Every paper-B artefact names the same files, so they all see the same collection.
+pub fn standin_topics(
+    context: &Context,
+    artefact: &Artefact,
+) -> Result<Vec<LabelledTopic>, ExperimentError> {
+    let standin = required(artefact, "standin", |p| p.standin.as_ref())?;
+    let standin_path = context.data_path(standin);
+    let file: StandinFile = read_yaml(&standin_path)?;
+    let targets = joint_targets(artefact, context, &file.labels)?;
+    let sim_error = |e: SimError| {
+        ExperimentError::invalid(
+            artefact,
+            format!(
+                "stand-in from {}: {e}",
+                display_relative(context, &standin_path)
+            ),
+        )
+    };
+    let joint = fit_joint(&targets).map_err(sim_error)?;
+    crate::sim::www::labels::standin_topics(&file.labels, &joint, seed_of(artefact, context))
+        .map_err(sim_error)
+}
+
+/// The labelled topics every paper-B experiment works on, and whether they are real.
+///
+/// **The single dispatch point between the stand-in and a user's real collection**: without
+/// `--data` (`context.data_dir` is `None`) it is [`standin_topics`]; with `--data` it must read the
+/// real per-assessor label file (`topic doc lancer1 lancer2 student`), whose reader is not written yet,
+/// so it says so instead of silently falling back to the stand-in. Extend the `Some` arm.
+pub fn topics(
+    context: &Context,
+    artefact: &Artefact,
+) -> Result<(Vec<LabelledTopic>, bool), ExperimentError> {
+    match &context.data_dir {
+        None => Ok((standin_topics(context, artefact)?, false)),
+        Some(dir) => Err(ExperimentError::invalid(
+            artefact,
+            format!(
+                "reading paper B's real per-assessor labels from {} is not supported yet",
+                dir.display()
+            ),
+        )),
+    }
 }
