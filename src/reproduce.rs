@@ -40,6 +40,16 @@ pub enum ReproduceError {
 pub struct Written {
     pub artefact: String,
     pub files: Vec<PathBuf>,
+    /// Why the artefact was skipped (its input data is not available), when it was.
+    pub skipped: Option<String>,
+}
+
+/// An artefact not rebuilt because its input data is not available
+/// ([`ExperimentError::DataUnavailable`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Skipped {
+    pub artefact: String,
+    pub reason: String,
 }
 
 /// Settings of a run.
@@ -102,6 +112,29 @@ pub fn rebuild(
         .iter()
         .map(|a| Ok((a.id.clone(), experiments::run(a, context)?)))
         .collect()
+}
+
+/// Like [`rebuild`], but an artefact whose input data does not exist is skipped, with the reason,
+/// instead of failing the whole run; every other error still fails it.
+pub fn rebuild_available(
+    artefacts: &[&Artefact],
+    context: &Context,
+) -> Result<(BTreeMap<String, ResultTable>, Vec<Skipped>), ReproduceError> {
+    let mut tables = BTreeMap::new();
+    let mut skipped = Vec::new();
+    for a in artefacts {
+        match experiments::run(a, context) {
+            Ok(table) => {
+                tables.insert(a.id.clone(), table);
+            }
+            Err(e @ ExperimentError::DataUnavailable { .. }) => skipped.push(Skipped {
+                artefact: a.id.clone(),
+                reason: e.to_string(),
+            }),
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Ok((tables, skipped))
 }
 
 /// A one-line provenance stamp for generated files.
@@ -275,7 +308,11 @@ pub fn reproduce(
         threads: options.threads,
         ..Context::new(&options.root, options.seed)
     };
-    let results = rebuild(&selected, &context)?;
+    let (results, skipped) = rebuild_available(&selected, &context)?;
+    let selected: Vec<&Artefact> = selected
+        .into_iter()
+        .filter(|a| results.contains_key(&a.id))
+        .collect();
     let templates = Templates::new(&options.root.join("templates")).map_err(|source| {
         ReproduceError::Render {
             artefact: "(templates)".to_string(),
@@ -292,8 +329,14 @@ pub fn reproduce(
         written.push(Written {
             artefact: artefact.id.clone(),
             files,
+            skipped: None,
         });
     }
+    written.extend(skipped.into_iter().map(|s| Written {
+        artefact: s.artefact,
+        files: Vec::new(),
+        skipped: Some(s.reason),
+    }));
     for paper in &manifest.papers {
         if let Some((path, text)) =
             render_tables_document(manifest, &paper.id, &selected, &templates, options.seed)?
@@ -302,6 +345,7 @@ pub fn reproduce(
             written.push(Written {
                 artefact: format!("{} tables", paper.id),
                 files: vec![file],
+                skipped: None,
             });
         }
     }

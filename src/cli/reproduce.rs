@@ -49,6 +49,9 @@ pub fn run(root: &Path, args: ReproduceArgs) -> anyhow::Result<Outcome> {
     });
     let written = reproduce(&manifest, &options, &out).context("reproduce failed")?;
     for w in &written {
+        if let Some(reason) = &w.skipped {
+            println!("{:<10} skipped: {reason}", w.artefact);
+        }
         for file in &w.files {
             println!("{:<10} {}", w.artefact, file.display());
         }
@@ -57,7 +60,7 @@ pub fn run(root: &Path, args: ReproduceArgs) -> anyhow::Result<Outcome> {
         "rebuilt {} artefact(s) into {} (seed {})",
         written
             .iter()
-            .filter(|w| !w.artefact.ends_with("tables"))
+            .filter(|w| !w.artefact.ends_with("tables") && w.skipped.is_none())
             .count(),
         out.root().display(),
         options.seed
