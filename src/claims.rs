@@ -564,8 +564,24 @@ pub fn check_project(
         .collect::<Result<Vec<_>, _>>()?;
     let checks = load_checks(root, &published)?;
     let built = crate::reproduce::select(manifest, &[])?;
-    let rebuilt = crate::reproduce::rebuild(&built, context)?;
-    Ok(ledger_checked(manifest, &published, &checks, &rebuilt))
+    let (rebuilt, skipped) = crate::reproduce::rebuild_available(&built, context)?;
+    let mut ledger = ledger_checked(manifest, &published, &checks, &rebuilt);
+    // An artefact skipped for want of its (real) input data is listed as pending, with the reason.
+    ledger.entries.extend(skipped.into_iter().map(|s| {
+        Entry {
+            paper: manifest
+                .artefact(&s.artefact)
+                .map_or_else(String::new, |a| a.paper.clone()),
+            table: s.artefact,
+            cell: "(whole artefact)".to_string(),
+            printed: "-".to_string(),
+            class: ProvenanceClass::RealData,
+            rebuilt: None,
+            verdict: Verdict::Pending,
+            detail: format!("skipped: {}", s.reason),
+        }
+    }));
+    Ok(ledger)
 }
 
 #[cfg(test)]

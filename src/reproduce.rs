@@ -228,6 +228,37 @@ pub fn rebuild(
         .collect()
 }
 
+/// An artefact not rebuilt because its input data is not available
+/// ([`ExperimentError::DataUnavailable`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Skipped {
+    pub artefact: String,
+    pub reason: String,
+}
+
+/// Like [`rebuild`], but an artefact whose input data does not exist is skipped, with the reason,
+/// instead of failing the whole run; every other error still fails it.
+pub fn rebuild_available(
+    artefacts: &[&Artefact],
+    context: &Context,
+) -> Result<(BTreeMap<String, ResultTable>, Vec<Skipped>), ReproduceError> {
+    let mut tables = BTreeMap::new();
+    let mut skipped = Vec::new();
+    for a in artefacts {
+        match experiments::run(a, context) {
+            Ok(table) => {
+                tables.insert(a.id.clone(), table);
+            }
+            Err(e @ ExperimentError::DataUnavailable { .. }) => skipped.push(Skipped {
+                artefact: a.id.clone(),
+                reason: e.to_string(),
+            }),
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Ok((tables, skipped))
+}
+
 /// The template an output format of a table renders with (`None`: written without a template).
 pub fn template_of(format: OutputFormat) -> Option<&'static str> {
     match format {
@@ -563,6 +594,8 @@ fn convert_svg(
     let pdf = out.resolve(pdf_rel).map_err(|e| e.to_string())?;
     let tmp = pdf.with_extension(format!("pdf.tmp-{}", std::process::id()));
     let output = Command::new(converter)
+        // A fixed creation date (reproducible-builds convention) so the PDF depends on the SVG only.
+        .env("SOURCE_DATE_EPOCH", "0")
         .args(["-f", "pdf", "-o"])
         .arg(&tmp)
         .arg(&svg)
@@ -576,11 +609,40 @@ fn convert_svg(
             String::from_utf8_lossy(&output.stderr).trim()
         ));
     }
+    let pinned = fs::read(&tmp)
+        .map(|bytes| pin_pdf_dates(&bytes))
+        .and_then(|bytes| fs::write(&tmp, bytes));
+    if let Err(e) = pinned {
+        let _ = fs::remove_file(&tmp);
+        return Err(format!("cannot rewrite {}: {e}", tmp.display()));
+    }
     fs::rename(&tmp, &pdf).map_err(|e| {
         let _ = fs::remove_file(&tmp);
         format!("cannot write {}: {e}", pdf.display())
     })?;
     Ok(pdf)
+}
+
+/// Replaces the digits of every `/CreationDate (D:…)` and `/ModDate (D:…)` of a PDF with those of
+/// 1970-01-01 00:00:00, keeping every byte offset (so the cross-reference table stays valid): converters
+/// that ignore `SOURCE_DATE_EPOCH` would otherwise make the output depend on the time of the run.
+fn pin_pdf_dates(pdf: &[u8]) -> Vec<u8> {
+    const EPOCH: &[u8] = b"19700101000000";
+    let mut out = pdf.to_vec();
+    for key in [&b"/CreationDate (D:"[..], &b"/ModDate (D:"[..]] {
+        let mut from = 0;
+        while let Some(at) = out[from..].windows(key.len()).position(|w| w == key) {
+            let start = from + at + key.len();
+            let digits = out[start..]
+                .iter()
+                .take(EPOCH.len())
+                .take_while(|b| b.is_ascii_digit())
+                .count();
+            out[start..start + digits].copy_from_slice(&EPOCH[..digits]);
+            from = start + digits;
+        }
+    }
+    out
 }
 
 /// The published values of every paper, in manifest order.
@@ -709,7 +771,8 @@ pub fn reproduce(
             Some((_, table)) if !options.force => (table, Action::Rerendered),
             _ => match experiments::run(artefact, &context) {
                 Ok(table) => (table, Action::Rebuilt),
-                Err(ExperimentError::DataUnavailable { reason, .. }) => {
+                Err(ExperimentError::DataUnavailable { path, reason, .. }) => {
+                    let reason = format!("input {path} is not available: {reason}");
                     statuses.insert(id.clone(), ArtefactStatus::Skipped(reason.clone()));
                     summary.artefacts.push(Done {
                         name: id.clone(),
@@ -1033,4 +1096,20 @@ impl Documents<'_> {
 /// The project root's manifest path.
 pub fn manifest_path(root: &Path) -> PathBuf {
     root.join("paper").join("manifest.yaml")
+}
+
+#[cfg(test)]
+mod pdf_date_tests {
+    use super::pin_pdf_dates;
+
+    #[test]
+    fn pdf_dates_are_pinned_in_place() {
+        let pdf = b"<< /CreationDate (D:20261121014656Z) /ModDate (D:2026) >>";
+        let pinned = pin_pdf_dates(pdf);
+        assert_eq!(pinned.len(), pdf.len());
+        assert_eq!(
+            pinned,
+            b"<< /CreationDate (D:19700101000000Z) /ModDate (D:1970) >>".to_vec()
+        );
+    }
 }

@@ -18,6 +18,8 @@ pub enum FigureError {
 
 /// The SVG document of `artefact`'s figure.
 pub fn svg(artefact: &Artefact, table: &ResultTable) -> Result<String, FigureError> {
-    let _ = table;
-    Err(FigureError::NoRenderer(artefact.experiment.clone()))
+    match artefact.experiment.as_str() {
+        "unanimity.real_ratings" => crate::render::figure_unanimity_real::svg(artefact, table),
+        _ => Err(FigureError::NoRenderer(artefact.experiment.clone())),
+    }
 }

@@ -7,6 +7,7 @@
 //! templates already formatted (see [`number`]); templates never format floats themselves.
 
 pub mod figure;
+pub mod figure_unanimity_real;
 pub mod grid;
 pub mod ledger;
 pub mod number;
