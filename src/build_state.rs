@@ -18,6 +18,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::provenance::ContentHash;
+use crate::published::ProvenanceClass;
 use crate::results::{ClaimCheck, ResultTable};
 
 /// The state file's name inside the output directory.
@@ -66,6 +67,8 @@ pub struct CachedTable {
     pub pending_rows: Vec<(String, String)>,
     pub notes: Vec<String>,
     pub claims: Vec<ClaimCheck>,
+    #[serde(default)]
+    pub claim_classes: BTreeMap<String, ProvenanceClass>,
     pub real_data: bool,
 }
 
@@ -92,6 +95,7 @@ impl From<&ResultTable> for CachedTable {
             pending_rows,
             notes,
             claims,
+            claim_classes,
             real_data,
         } = table;
         CachedTable {
@@ -110,6 +114,7 @@ impl From<&ResultTable> for CachedTable {
             pending_rows: pending_rows.iter().cloned().collect(),
             notes: notes.clone(),
             claims: claims.clone(),
+            claim_classes: claim_classes.clone(),
             real_data: *real_data,
         }
     }
@@ -126,6 +131,7 @@ impl CachedTable {
         table.pending_rows = self.pending_rows.iter().cloned().collect::<BTreeSet<_>>();
         table.notes = self.notes.clone();
         table.claims = self.claims.clone();
+        table.claim_classes = self.claim_classes.clone();
         table.real_data = self.real_data;
         Some(table)
     }

@@ -241,10 +241,10 @@ fn claim_entry(paper: &str, table: &ResultTable, claim: &ClaimCheck) -> Entry {
         table: claim.section.clone(),
         cell: claim.id.clone(),
         printed: claim.printed.clone(),
-        class: if table.real_data {
-            ProvenanceClass::RealData
-        } else {
-            ProvenanceClass::Simulated
+        class: match table.claim_classes.get(&claim.id) {
+            Some(&class) => class,
+            None if table.real_data => ProvenanceClass::RealData,
+            None => ProvenanceClass::Simulated,
         },
         rebuilt: Some(claim.rebuilt.clone()),
         verdict: if claim.holds {

@@ -110,8 +110,11 @@ fn level_counts_of_every_qrels_version_equal_the_printed_ones() {
 /// bound) — and in fact at the printed precision.
 #[test]
 fn per_topic_statistics_meet_the_published_ones() {
+    assert_meets_published_per_topic_statistics(&default_topics());
+}
+
+fn assert_meets_published_per_topic_statistics(topics: &[LabelledTopic]) {
     let file = published();
-    let topics = default_topics();
     assert_eq!(topics.len(), 50);
     let per_topic: Vec<_> = topics
         .iter()
@@ -138,7 +141,7 @@ fn per_topic_statistics_meet_the_published_ones() {
             assert!((got - want).abs() < 0.0005, "{id} {part}: {got} vs {want}");
         }
     }
-    let split = high_agreement_split(&topics, StandardError::CohenSimple).unwrap();
+    let split = high_agreement_split(topics, StandardError::CohenSimple).unwrap();
     let high = split.iter().filter(|&&h| h).count();
     assert_eq!(high, summary.high_agreement);
     // §3 (B.text): "There were 27 topics where all three per-topic κ's were statistically
@@ -180,20 +183,16 @@ fn topics_pools_and_ids_are_well_formed() {
 }
 
 /// The same seed gives the same collection; other seeds give other collections that meet the same
-/// targets (the search converges for them too).
+/// targets. Seed 7's first attempt stalls in a local minimum, so it exercises the restart.
 #[test]
 fn deterministic_for_a_seed_and_converges_for_other_seeds() {
     let a = default_topics();
     let b = default_topics();
     assert_eq!(a, b);
-    for seed in [1, 2, 3] {
+    for seed in [1, 7] {
         let other = topics_for_seed(seed);
         assert_ne!(other, a);
-        let split = high_agreement_split(&other, StandardError::CohenSimple).unwrap();
-        assert_eq!(
-            split.iter().filter(|&&h| h).count(),
-            a.len() - split.iter().filter(|&&h| !h).count()
-        );
+        assert_meets_published_per_topic_statistics(&other);
     }
 }
 
@@ -251,4 +250,66 @@ fn joint_fit_meets_every_equation_or_fails() {
     bad.all3_levels[3] -= 1;
     bad.all3_levels[4] += 1;
     assert!(fit_joint(&bad).is_err());
+}
+
+/// The `lancers.agreement` and `lancers.level_counts` experiments rebuild every cell of B.T1 and B.T2
+/// (none pending); the ledger matches each printed cell — at the printed precision for the exact ones
+/// and for the fitted simulated ones — and the §3 claims hold, the pooled ones with class exact.
+#[test]
+fn b_t1_and_b_t2_are_fully_rebuilt_and_match_the_ledger() {
+    use evia_repro::claims::{Verdict, check_project};
+    use evia_repro::published::ProvenanceClass;
+    let manifest = Manifest::load(&manifest_path(&root())).unwrap();
+    let context = Context::new(root(), manifest.seed);
+    let ledger = check_project(&manifest, &context).unwrap();
+    let cells: Vec<_> = ledger
+        .entries
+        .iter()
+        .filter(|e| e.table == "B.T1" || e.table == "B.T2")
+        .collect();
+    assert_eq!(
+        cells.len(),
+        published().table("B.T1").unwrap().cells.len()
+            + published().table("B.T2").unwrap().cells.len()
+    );
+    for entry in &cells {
+        assert_eq!(entry.verdict, Verdict::Match, "{entry:?}");
+    }
+    let claim = |id: &str| {
+        ledger
+            .entries
+            .iter()
+            .find(|e| e.cell == id)
+            .unwrap_or_else(|| panic!("no ledger entry {id}"))
+    };
+    for (id, class) in [
+        (
+            "B.T1.weighted_kappa_lancers_above_students",
+            ProvenanceClass::Exact,
+        ),
+        (
+            "B.T1.binary_kappa_lancers_above_students",
+            ProvenanceClass::Exact,
+        ),
+        (
+            "B.T1.per_topic_lancers_agree_more",
+            ProvenanceClass::Simulated,
+        ),
+    ] {
+        let entry = claim(id);
+        assert_eq!(entry.verdict, Verdict::Holds, "{entry:?}");
+        assert_eq!(entry.class, class, "{entry:?}");
+    }
+}
+
+/// With `--data`, the topics must come from the real labels; until their reader exists the dispatch
+/// point says so rather than silently using the stand-in.
+#[test]
+fn real_data_mode_does_not_fall_back_to_the_standin() {
+    let manifest = Manifest::load(&manifest_path(&root())).unwrap();
+    let artefact = manifest.artefact("B.T1").unwrap();
+    let mut context = Context::new(root(), manifest.seed);
+    context.data_dir = Some(root().join("no-such-dir"));
+    let err = lancers::topics(&context, artefact).unwrap_err().to_string();
+    assert!(err.contains("real per-assessor labels"), "{err}");
 }
