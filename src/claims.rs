@@ -5,16 +5,30 @@
 //! - `match` / `mismatch` when the artefact was rebuilt and holds the cell: the rebuilt value is compared
 //!   at the printed precision, `|rebuilt − printed| ≤ ½·10^−d` where `d` is the number of printed
 //!   decimals (so either rounding of an exact tie is accepted);
-//! - `pending` when the cell's artefact or row is not rebuilt yet, with the reason.
+//! - `consistent` / `inconsistent` for `derived` cells, and for `simulated` cells that a
+//!   paper-internal consistency check covers ([`crate::consistency`], wired in `paper/consistency.yaml`):
+//!   inconsistent if any applicable check fails, the detail naming each check;
+//! - for other `simulated` cells `pending`, compared through the qualitative claims (`holds`/`fails`
+//!   entries); a stand-in value is shown in `rebuilt` but never matched against the print;
+//! - when a table was rebuilt from a user's real collection (`real_data`), its simulated cells become
+//!   class `real-data` and are compared within Monte Carlo error: p-values (part `p`) within
+//!   `3·sqrt(p(1−p)/B)` (B the artefact's `trials`) plus half a printed unit, everything else (taus,
+//!   differences, effect sizes, counts) at the printed precision;
+//! - text claims: `match`/`mismatch` for `exact` claims that repeat a rebuilt cell, `consistent` /
+//!   `inconsistent` for claims whose arithmetic the wiring recomputes from printed numbers;
+//! - statements of the running text (`paper/consistency.yaml`, `statements`): `holds` / `fails`.
 //!
 //! Only a `mismatch` of an `exact` cell makes `check` fail: numbers of other classes are information
-//! about the paper or about the stand-in collections, never a reproduction failure.
+//! about the paper or about the stand-in collections, never a reproduction failure (`check --strict`
+//! also fails on `inconsistent`).
 
 use std::collections::BTreeMap;
 use std::fmt;
 
 use serde::Serialize;
 
+use crate::consistency::CheckResult;
+use crate::consistency::wiring::{self, Checks, StatementOutcome, TextDerivation};
 use crate::manifest::{Manifest, Status};
 use crate::published::{ProvenanceClass, PublishedCell, PublishedFile, TextClaim};
 use crate::results::{CellKey, ClaimCheck, ResultTable};
@@ -83,6 +97,13 @@ impl Ledger {
             .any(|e| e.class == ProvenanceClass::Exact && e.verdict == Verdict::Mismatch)
     }
 
+    /// Whether any entry is `inconsistent` (what `check --strict` also fails on).
+    pub fn has_inconsistency(&self) -> bool {
+        self.entries
+            .iter()
+            .any(|e| e.verdict == Verdict::Inconsistent)
+    }
+
     /// Counts of entries by (class, verdict).
     pub fn summary(&self) -> BTreeMap<(String, Verdict), usize> {
         let mut counts = BTreeMap::new();
@@ -104,36 +125,105 @@ pub struct Finding {
     pub text: String,
 }
 
-/// Every `inconsistent` entry of `paper` in the ledger, as a finding.
+/// Every `inconsistent` entry of `paper` in the ledger, as a finding in a reviewer's words. Entries
+/// of one table with the same arithmetic (an interval's two limits, a row's six numbers) are merged
+/// into one finding whose `cell` lists them, separated by `; `.
 pub fn findings(ledger: &Ledger, paper: &str) -> Vec<Finding> {
-    ledger
+    let mut out: Vec<Finding> = Vec::new();
+    let mut details: Vec<(String, String)> = Vec::new();
+    for e in ledger
         .entries
         .iter()
-        .filter(|e| e.paper == paper && e.verdict == Verdict::Inconsistent)
-        .map(|e| Finding {
+        .filter(|e| e.paper == paper && is_finding(e))
+    {
+        let key = (e.table.clone(), e.detail.clone());
+        if let Some(at) = details.iter().position(|d| *d == key) {
+            out[at].cell.push_str("; ");
+            out[at].cell.push_str(&e.cell);
+            out[at].printed.push_str("; ");
+            out[at].printed.push_str(&e.printed);
+            continue;
+        }
+        details.push(key);
+        out.push(Finding {
             paper: e.paper.clone(),
             table: e.table.clone(),
             cell: e.cell.clone(),
             printed: e.printed.clone(),
-            text: e.detail.clone(),
-        })
-        .collect()
+            text: String::new(),
+        });
+    }
+    for (finding, (_, detail)) in out.iter_mut().zip(&details) {
+        finding.text = reviewer_wording(finding, detail);
+    }
+    out
+}
+
+/// An entry that says something about the paper itself: an `inconsistent` number, or a statement of
+/// the text that `fails` on the paper's own printed numbers (not a stand-in's qualitative claim).
+fn is_finding(e: &Entry) -> bool {
+    e.verdict == Verdict::Inconsistent
+        || (e.verdict == Verdict::Fails
+            && matches!(e.class, ProvenanceClass::Exact | ProvenanceClass::Derived))
+}
+
+/// A finding in a reviewer's words: where, what the printed numbers say, and which way the checks
+/// point (a typesetting or extraction slip in one number, or a property of the whole table).
+fn reviewer_wording(finding: &Finding, detail: &str) -> String {
+    let pointer = if detail.contains("a single change satisfies every check") {
+        "Every other check on this cell passes once that one number is changed, which points to a typesetting slip in it rather than to the analysis."
+    } else if detail.contains("centred there") {
+        "The same interval is printed, centred, for another cell: the intervals look shifted between cells, which points to a typesetting error rather than to a wrong computation."
+    } else if detail.contains("not centred") || detail.contains("does not contain") {
+        "A symmetric interval (estimate ± z·SE) cannot have this midpoint; either the estimate or a limit is misprinted, or the interval was not computed as the paper says."
+    } else if detail.contains("Tukey") {
+        "p-value and effect size cannot both hold under the stated ES_HSD = |d|/√V_E; the detail names the reading of the definition, if any, under which they agree."
+    } else if finding.cell.contains(".stmt.") {
+        "The statement in the text is not borne out by the paper's own table."
+    } else {
+        "The printed numbers contradict each other."
+    };
+    format!(
+        "{} {} (printed {}): {detail}. {pointer}",
+        finding.table, finding.cell, finding.printed
+    )
 }
 
 /// Builds the ledger of `published` against the `rebuilt` tables of the artefacts of `manifest`.
+/// No consistency check is applied (see [`ledger_checked`]).
 pub fn ledger(
     manifest: &Manifest,
     published: &[PublishedFile],
+    rebuilt: &BTreeMap<String, ResultTable>,
+) -> Ledger {
+    ledger_checked(manifest, published, &Checks::default(), rebuilt)
+}
+
+/// Builds the ledger of `published` against the `rebuilt` tables, with the verdicts of the
+/// paper-internal consistency `checks` on `derived` and `simulated` entries and the statements.
+pub fn ledger_checked(
+    manifest: &Manifest,
+    published: &[PublishedFile],
+    checks: &Checks,
     rebuilt: &BTreeMap<String, ResultTable>,
 ) -> Ledger {
     let mut entries = Vec::new();
     for file in published {
         let paper = file.paper.to_string();
         for cell in file.cells() {
-            entries.push(cell_entry(&paper, manifest, cell, rebuilt));
+            let results = checks.cells.get(&cell.key()).map_or(&[][..], Vec::as_slice);
+            entries.push(cell_entry(&paper, manifest, cell, results, rebuilt));
         }
         for claim in &file.text {
-            entries.push(text_entry(&paper, claim));
+            entries.push(text_entry(
+                &paper,
+                claim,
+                checks.text.get(&claim.id),
+                rebuilt,
+            ));
+        }
+        for statement in checks.statements.iter().filter(|s| s.paper == file.paper) {
+            entries.push(statement_entry(statement));
         }
         for artefact in manifest.artefacts.iter().filter(|a| a.paper == paper) {
             if let Some(table) = rebuilt.get(&artefact.id) {
@@ -151,10 +241,10 @@ fn claim_entry(paper: &str, table: &ResultTable, claim: &ClaimCheck) -> Entry {
         table: claim.section.clone(),
         cell: claim.id.clone(),
         printed: claim.printed.clone(),
-        class: if table.real_data {
-            ProvenanceClass::RealData
-        } else {
-            ProvenanceClass::Simulated
+        class: match table.claim_classes.get(&claim.id) {
+            Some(&class) => class,
+            None if table.real_data => ProvenanceClass::RealData,
+            None => ProvenanceClass::Simulated,
         },
         rebuilt: Some(claim.rebuilt.clone()),
         verdict: if claim.holds {
@@ -166,10 +256,37 @@ fn claim_entry(paper: &str, table: &ResultTable, claim: &ClaimCheck) -> Entry {
     }
 }
 
+/// The verdict and detail of the consistency checks on one entry (`None` when none applies).
+fn checked(results: &[CheckResult]) -> Option<(Verdict, String)> {
+    if results.is_empty() {
+        return None;
+    }
+    let ok = results.iter().all(|r| r.ok);
+    let mut seen = Vec::new();
+    let shown: Vec<String> = results
+        .iter()
+        .filter(|r| !ok || r.ok)
+        .filter(|r| !r.ok || ok)
+        .filter(|r| {
+            let new = !seen.contains(&r.detail);
+            seen.push(r.detail.clone());
+            new
+        })
+        .map(|r| format!("{}: {}", r.check, r.detail))
+        .collect();
+    let verdict = if ok {
+        Verdict::Consistent
+    } else {
+        Verdict::Inconsistent
+    };
+    Some((verdict, shown.join("; ")))
+}
+
 fn cell_entry(
     paper: &str,
     manifest: &Manifest,
     cell: &PublishedCell,
+    results: &[CheckResult],
     rebuilt: &BTreeMap<String, ResultTable>,
 ) -> Entry {
     let key = cell.key();
@@ -183,7 +300,31 @@ fn cell_entry(
         verdict: Verdict::Pending,
         detail: String::new(),
     };
-    let Some(table) = rebuilt.get(&key.table) else {
+    let decimals = printed_decimals(&cell.printed);
+    let table = rebuilt.get(&key.table);
+    let value = table.and_then(|t| t.cells.get(&key)).copied();
+    let shown = value.map(|v| format!("{v:.decimals$}"));
+    let real_data = table.is_some_and(|t| t.real_data);
+    if cell.class != ProvenanceClass::Exact
+        && !(real_data && cell.class == ProvenanceClass::Simulated)
+    {
+        // Derived and simulated cells: paper-internal consistency, never a match against a stand-in.
+        let (verdict, detail) = checked(results).unwrap_or_else(|| {
+            let why = if cell.class == ProvenanceClass::Simulated {
+                "needs unpublished data; compared through the qualitative claims (holds/fails entries)"
+            } else {
+                "no consistency check applies to this cell"
+            };
+            (Verdict::Pending, why.to_string())
+        });
+        return Entry {
+            rebuilt: shown,
+            verdict,
+            detail,
+            ..base
+        };
+    }
+    if table.is_none() {
         let detail = match manifest.artefact(&key.table) {
             Some(a) if a.status == Status::Pending => format!(
                 "artefact pending: {}",
@@ -194,15 +335,41 @@ fn cell_entry(
         };
         return Entry { detail, ..base };
     };
-    let Some(&value) = table.cells.get(&key) else {
+    let Some(value) = value else {
         return Entry {
             detail: "the experiment does not rebuild this cell yet (see the table's notes)"
                 .to_string(),
             ..base
         };
     };
-    let decimals = printed_decimals(&cell.printed);
-    let tolerance = 0.5 * 10f64.powi(-(decimals as i32)) + 1e-9;
+    let half_unit = 0.5 * 10f64.powi(-(decimals as i32));
+    let (class, tolerance, why) = if real_data {
+        let trials = manifest
+            .artefact(&key.table)
+            .and_then(|a| a.parameters.trials)
+            .unwrap_or(0);
+        if key.part == "p" && trials > 0 {
+            let p = cell.value.clamp(0.0, 1.0);
+            let mc = 3.0 * (p * (1.0 - p) / f64::from(trials)).sqrt();
+            (
+                ProvenanceClass::RealData,
+                half_unit + mc + 1e-9,
+                format!("half a printed unit + 3·√(p(1−p)/{trials}) Monte Carlo error"),
+            )
+        } else {
+            (
+                ProvenanceClass::RealData,
+                half_unit + 1e-9,
+                "half a unit in the last printed digit; real data".to_string(),
+            )
+        }
+    } else {
+        (
+            cell.class,
+            half_unit + 1e-9,
+            "half a unit in the last printed digit".to_string(),
+        )
+    };
     let difference = (value - cell.value).abs();
     let verdict = if difference <= tolerance {
         Verdict::Match
@@ -215,18 +382,24 @@ fn cell_entry(
         ">"
     };
     Entry {
-        rebuilt: Some(format!("{value:.decimals$}")),
+        class,
+        rebuilt: shown,
         verdict,
         detail: format!(
-            "|{value:.6} − {}| = {difference:.6} {relation} {tolerance:.6} (half a unit in the last printed digit)",
+            "|{value:.6} − {}| = {difference:.6} {relation} {tolerance:.6} ({why})",
             cell.value
         ),
         ..base
     }
 }
 
-fn text_entry(paper: &str, claim: &TextClaim) -> Entry {
-    Entry {
+fn text_entry(
+    paper: &str,
+    claim: &TextClaim,
+    derivation: Option<&TextDerivation>,
+    rebuilt: &BTreeMap<String, ResultTable>,
+) -> Entry {
+    let base = Entry {
         paper: paper.to_string(),
         table: claim.id.split('.').take(2).collect::<Vec<_>>().join("."),
         cell: format!("{} ({})", claim.id, claim.section),
@@ -234,12 +407,103 @@ fn text_entry(paper: &str, claim: &TextClaim) -> Entry {
         class: claim.class,
         rebuilt: None,
         verdict: Verdict::Pending,
-        detail: format!("text claim not checked yet: {}", claim.claim),
+        detail: format!("text claim not checked: {}", claim.claim),
+    };
+    let Some(derivation) = derivation else {
+        return base;
+    };
+    let decimals = printed_decimals(&claim.printed);
+    let tolerance = 0.5 * 10f64.powi(-(decimals as i32)) + 1e-9;
+    if claim.class == ProvenanceClass::Exact {
+        let Some(key) = &derivation.cell else {
+            if let Some((value, arithmetic)) = &derivation.value {
+                let ok = (value - claim.value).abs() <= tolerance;
+                return Entry {
+                    rebuilt: Some(format!("{value:.decimals$}")),
+                    verdict: if ok {
+                        Verdict::Match
+                    } else {
+                        Verdict::Mismatch
+                    },
+                    detail: format!("{}: {arithmetic}", claim.claim),
+                    ..base
+                };
+            }
+            return base;
+        };
+        let Some(value) = rebuilt.get(&key.table).and_then(|t| t.cells.get(key)) else {
+            return Entry {
+                detail: format!(
+                    "{}: repeats {key}, which is not rebuilt in this run",
+                    claim.claim
+                ),
+                ..base
+            };
+        };
+        let difference = (value - claim.value).abs();
+        let ok = difference <= tolerance;
+        return Entry {
+            rebuilt: Some(format!("{value:.decimals$}")),
+            verdict: if ok {
+                Verdict::Match
+            } else {
+                Verdict::Mismatch
+            },
+            detail: format!(
+                "{}: rebuilt {key} = {value:.6}, |Δ| = {difference:.6} {} {tolerance:.6}",
+                claim.claim,
+                if ok { "≤" } else { ">" }
+            ),
+            ..base
+        };
+    }
+    let mut results = derivation.results.clone();
+    if let Some((value, arithmetic)) = &derivation.value {
+        let ok = (value - claim.value).abs() <= tolerance;
+        let relation = if ok { "=" } else { "≠" };
+        results.insert(
+            0,
+            CheckResult::new(
+                "text",
+                ok,
+                format!("{arithmetic} {relation} printed {}", claim.printed),
+            ),
+        );
+    }
+    match checked(&results) {
+        Some((verdict, detail)) => Entry {
+            rebuilt: derivation
+                .value
+                .as_ref()
+                .map(|(v, _)| format!("{v:.decimals$}")),
+            verdict,
+            detail,
+            ..base
+        },
+        None => base,
+    }
+}
+
+/// A statement of the running text checked on the printed numbers.
+fn statement_entry(statement: &StatementOutcome) -> Entry {
+    Entry {
+        paper: statement.paper.to_string(),
+        table: statement.table.clone(),
+        cell: format!("{} ({})", statement.id, statement.section),
+        printed: statement.printed.clone(),
+        class: statement.class,
+        rebuilt: None,
+        verdict: if statement.holds {
+            Verdict::Holds
+        } else {
+            Verdict::Fails
+        },
+        detail: format!("{}: {}", statement.claim, statement.detail),
     }
 }
 
 /// `panel/row/column/part` with the default panel `main` and part `value` left out.
-fn cell_name(key: &CellKey) -> String {
+pub fn cell_name(key: &CellKey) -> String {
     let mut parts = Vec::new();
     if key.panel != "main" {
         parts.push(key.panel.as_str());
@@ -270,10 +534,24 @@ pub enum CheckError {
     Published(#[from] crate::published::PublishedError),
     #[error(transparent)]
     Reproduce(#[from] crate::reproduce::ReproduceError),
+    #[error(transparent)]
+    Wiring(#[from] wiring::WiringError),
 }
 
-/// Loads the published values of every paper of `manifest`, rebuilds every built artefact and returns
-/// the ledger.
+/// Loads the consistency wiring (`paper/consistency.yaml` under `root`) and evaluates its checks on
+/// the `published` values.
+pub fn load_checks(
+    root: &std::path::Path,
+    published: &[PublishedFile],
+) -> Result<Checks, wiring::WiringError> {
+    let wiring_path = root.join(wiring::CONSISTENCY_FILE);
+    let wiring_text = crate::io::read_text(&wiring_path).map_err(wiring::WiringError::Read)?;
+    let wiring = wiring::parse(&wiring_text, &wiring_path)?;
+    wiring::evaluate(&wiring, published, (&wiring_text, &wiring_path))
+}
+
+/// Loads the published values of every paper of `manifest` and the consistency wiring
+/// (`paper/consistency.yaml`), rebuilds every built artefact and returns the ledger.
 pub fn check_project(
     manifest: &Manifest,
     context: &crate::experiments::Context,
@@ -284,9 +562,26 @@ pub fn check_project(
         .iter()
         .map(|p| crate::published::load(&root.join(&p.published)))
         .collect::<Result<Vec<_>, _>>()?;
+    let checks = load_checks(root, &published)?;
     let built = crate::reproduce::select(manifest, &[])?;
-    let rebuilt = crate::reproduce::rebuild(&built, context)?;
-    Ok(ledger(manifest, &published, &rebuilt))
+    let (rebuilt, skipped) = crate::reproduce::rebuild_available(&built, context)?;
+    let mut ledger = ledger_checked(manifest, &published, &checks, &rebuilt);
+    // An artefact skipped for want of its (real) input data is listed as pending, with the reason.
+    ledger.entries.extend(skipped.into_iter().map(|s| {
+        Entry {
+            paper: manifest
+                .artefact(&s.artefact)
+                .map_or_else(String::new, |a| a.paper.clone()),
+            table: s.artefact,
+            cell: "(whole artefact)".to_string(),
+            printed: "-".to_string(),
+            class: ProvenanceClass::RealData,
+            rebuilt: None,
+            verdict: Verdict::Pending,
+            detail: format!("skipped: {}", s.reason),
+        }
+    }));
+    Ok(ledger)
 }
 
 #[cfg(test)]

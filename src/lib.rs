@@ -8,16 +8,21 @@
 //! - [`io`]: readers for the project's input files and atomic writers for its outputs.
 //! - [`cli`]: the command-line edge (clap + anyhow).
 //! - [`sim`]: seeded stand-in collections for the data that is not public.
+//! - [`consistency`]: paper-internal consistency checks of the printed numbers (reviewer mode).
 //! - [`published`]: the papers' published numbers (`paper/published/*.yaml`), the check's ground truth.
 
+pub mod build_state;
 pub mod claims;
 pub mod cli;
+pub mod consistency;
 pub mod engine;
 pub mod experiments;
 pub mod io;
 pub mod manifest;
+pub mod provenance;
 pub mod published;
 pub mod render;
+pub mod report;
 pub mod reproduce;
 pub mod results;
 pub mod sim;

@@ -108,8 +108,9 @@ pub struct Artefact {
 pub struct Parameters {
     /// Input file under `data/`, relative to the project root.
     ///
-    /// `data`, `standin`, `evaluation` and `qrels_versions` name every file an experiment reads: an artefact is rebuilt when one of
-    /// them (or its manifest entry, or a template it uses) changes.
+    /// `data`, `standin`, `evaluation` and `qrels_versions` name every file an experiment reads
+    /// ([`Parameters::input_files`]): an artefact is rebuilt when one of them (or its manifest entry,
+    /// or a template it uses) changes.
     #[serde(default)]
     pub data: Option<String>,
     /// The stand-in collection's parameter file under `data/` (class `simulated` experiments).
@@ -166,6 +167,24 @@ pub struct Parameters {
     /// Number of teams of a stand-in collection.
     #[serde(default)]
     pub teams: Option<u32>,
+}
+
+impl Parameters {
+    /// Every file-valued parameter, as `(name, path relative to the project root)`: the files the
+    /// experiment reads. This is the one list of file-valued parameters — incremental rebuilds hash
+    /// exactly these files (with the manifest entry, the templates and the program) to decide whether an
+    /// artefact is up to date, so a new file-valued parameter must be added here.
+    pub fn input_files(&self) -> Vec<(&'static str, &str)> {
+        [
+            ("data", &self.data),
+            ("standin", &self.standin),
+            ("evaluation", &self.evaluation),
+            ("qrels_versions", &self.qrels_versions),
+        ]
+        .into_iter()
+        .filter_map(|(name, path)| path.as_deref().map(|p| (name, p)))
+        .collect()
+    }
 }
 
 /// The kappa interval's standard error, as named in the manifest.

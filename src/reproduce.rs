@@ -1,19 +1,43 @@
-//! The `reproduce` pipeline: run the experiment of every built artefact (or the selected ones) and
-//! write its renderings into the output directory.
+//! The `reproduce` pipeline: run the experiment of every built artefact whose inputs changed, write its
+//! renderings, then render each paper's literate report, the index and the claims ledger — all into one
+//! output directory, atomically, each file stamped with its provenance.
 //!
-//! Output layout: `<out>/<paper slug>/<artefact id>.{md,tex,json}` per table, and
-//! `<out>/<paper slug>/tables.tex`, a standalone LaTeX document that inputs every rebuilt table of the paper.
+//! Output layout (`<out>` is `build/` by default):
+//!
+//! - `<out>/<paper slug>/<artefact id>.{md,tex,json,svg}` per artefact (and `<id>.pdf` beside a figure's
+//!   SVG when an SVG converter is available), `<out>/<paper slug>/tables.tex` (a standalone LaTeX
+//!   document inputting every rebuilt table), `<out>/<paper slug>/report.{md,tex}` (the literate report);
+//! - `<out>/index.md` (links to both reports and the ledger, and a per-artefact summary) and
+//!   `<out>/ledger.md` (the claims ledger);
+//! - `<out>/.evia-repro-state.json`, the incremental-build state ([`crate::build_state`]).
+//!
+//! **Incremental rebuilds.** An artefact's inputs are its manifest entry (serialised) and its paper's
+//! entry, the files named by its file-valued parameters ([`crate::manifest::Parameters::input_files`]),
+//! the seed, the program (package version and a hash of the running executable, so a rebuilt program
+//! never reuses results of an older one) and the templates its renderings use. When only templates
+//! changed, the artefact is re-rendered from its cached results without re-running the experiment. With
+//! `--data` the experiment always runs (a user's collection is not hashed). A report is rendered again
+//! when any of its inputs changes: its literate source, the report templates, the published values, or
+//! the manifest entries, status and results of its paper's artefacts; the index and the ledger likewise
+//! over both papers. `force` rebuilds everything.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 use serde::Serialize;
 
+use crate::build_state::{self, ArtefactState, BuildState, CachedTable, DocumentState};
+use crate::claims::Ledger;
 use crate::experiments::{self, Context, ExperimentError};
 use crate::io::output::{OutputDir, OutputError};
 use crate::manifest::{Artefact, Kind, Manifest, OutputFormat, Status};
+use crate::provenance::{ContentHash, Fnv1a64, Stamp};
+use crate::published::{PublishedError, PublishedFile};
 use crate::render::grid::{self, Target};
 use crate::render::{RenderError, Templates};
+use crate::report::{self, ArtefactStatus, Format, ReportInput};
 use crate::results::ResultTable;
 
 /// Why a reproduction failed.
@@ -33,13 +57,10 @@ pub enum ReproduceError {
     },
     #[error(transparent)]
     Output(#[from] OutputError),
-}
-
-/// What one artefact's reproduction wrote.
-#[derive(Debug, Clone)]
-pub struct Written {
-    pub artefact: String,
-    pub files: Vec<PathBuf>,
+    #[error(transparent)]
+    Published(#[from] PublishedError),
+    #[error(transparent)]
+    Consistency(#[from] crate::consistency::wiring::WiringError),
 }
 
 /// Settings of a run.
@@ -53,6 +74,109 @@ pub struct Options {
     pub data_dir: Option<PathBuf>,
     /// Worker threads; results never depend on it.
     pub threads: usize,
+    /// Rebuild and rewrite everything, whatever the build state says.
+    pub force: bool,
+    /// The git commit stamped into generated files ([`crate::provenance::detect_commit`] by default).
+    pub commit: String,
+    /// The program's identity in fingerprints (see [`program_identity`]); never printed in outputs.
+    pub program: String,
+    /// The SVG-to-PDF converter (`rsvg-convert`) for figures in LaTeX reports; `None` leaves figures as
+    /// SVG only and the LaTeX report says where to find them.
+    pub svg_converter: Option<PathBuf>,
+}
+
+impl Options {
+    /// Defaults for `root` and `seed`: every built artefact, no real data, all cores, commit from
+    /// [`crate::provenance::COMMIT_ENV`] or git, `rsvg-convert` if it is on the `PATH`.
+    pub fn new(root: &Path, seed: u64) -> Self {
+        Options {
+            root: root.to_path_buf(),
+            seed,
+            only: Vec::new(),
+            data_dir: None,
+            threads: experiments::default_threads(),
+            force: false,
+            commit: std::env::var(crate::provenance::COMMIT_ENV)
+                .ok()
+                .filter(|c| !c.trim().is_empty())
+                .unwrap_or_else(|| crate::provenance::detect_commit(root)),
+            program: program_identity(),
+            svg_converter: find_on_path("rsvg-convert"),
+        }
+    }
+}
+
+/// The package version and the content hash of the running executable: two builds of different code
+/// never share cached results.
+pub fn program_identity() -> String {
+    let exe = std::env::current_exe()
+        .ok()
+        .and_then(|p| fs::read(p).ok())
+        .map_or_else(
+            || "unknown executable".to_string(),
+            |b| ContentHash::of(&b).to_string(),
+        );
+    format!("evia-repro {} ({exe})", env!("CARGO_PKG_VERSION"))
+}
+
+/// The first executable called `name` in the directories of `PATH`.
+pub fn find_on_path(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(name))
+        .find(|candidate| candidate.is_file())
+}
+
+/// What a run did with one artefact or document.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Action {
+    /// The experiment ran and the renderings were written.
+    Rebuilt,
+    /// Only templates changed: rendered again from the cached results, the experiment did not run.
+    Rerendered,
+    /// Inputs unchanged and outputs intact: nothing written.
+    UpToDate,
+    /// The manifest marks the artefact pending.
+    Pending(String),
+    /// The experiment's external data is unavailable.
+    Skipped(String),
+    /// Not selected by `--only` (and not up to date).
+    NotSelected,
+}
+
+/// One line of a run's account.
+#[derive(Debug, Clone)]
+pub struct Done {
+    /// An artefact id, or a document name (`A report`, `index`).
+    pub name: String,
+    pub action: Action,
+    /// Files written (only those whose content changed).
+    pub files: Vec<PathBuf>,
+}
+
+/// The account of a run.
+#[derive(Debug, Clone, Default)]
+pub struct Summary {
+    pub artefacts: Vec<Done>,
+    pub documents: Vec<Done>,
+    /// Things the user should know (an ignored state file, a failed figure conversion).
+    pub notices: Vec<String>,
+}
+
+impl Summary {
+    /// Artefacts (not documents) whose action is `action`'s variant.
+    pub fn count(&self, matches: impl Fn(&Action) -> bool) -> usize {
+        self.artefacts.iter().filter(|d| matches(&d.action)).count()
+    }
+
+    /// Every file written in the run.
+    pub fn written(&self) -> Vec<&PathBuf> {
+        self.artefacts
+            .iter()
+            .chain(&self.documents)
+            .flat_map(|d| &d.files)
+            .collect()
+    }
 }
 
 /// The artefacts selected by `only` (every built one when empty), checking that named ones exist and
@@ -104,13 +228,79 @@ pub fn rebuild(
         .collect()
 }
 
-/// A one-line provenance stamp for generated files.
-pub fn provenance(artefact: &Artefact, seed: u64) -> String {
-    format!(
-        "rebuilt by evia-repro {} (experiment {}, seed {seed})",
-        env!("CARGO_PKG_VERSION"),
-        artefact.experiment
-    )
+/// An artefact not rebuilt because its input data is not available
+/// ([`ExperimentError::DataUnavailable`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Skipped {
+    pub artefact: String,
+    pub reason: String,
+}
+
+/// Like [`rebuild`], but an artefact whose input data does not exist is skipped, with the reason,
+/// instead of failing the whole run; every other error still fails it.
+pub fn rebuild_available(
+    artefacts: &[&Artefact],
+    context: &Context,
+) -> Result<(BTreeMap<String, ResultTable>, Vec<Skipped>), ReproduceError> {
+    let mut tables = BTreeMap::new();
+    let mut skipped = Vec::new();
+    for a in artefacts {
+        match experiments::run(a, context) {
+            Ok(table) => {
+                tables.insert(a.id.clone(), table);
+            }
+            Err(e @ ExperimentError::DataUnavailable { .. }) => skipped.push(Skipped {
+                artefact: a.id.clone(),
+                reason: e.to_string(),
+            }),
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Ok((tables, skipped))
+}
+
+/// The template an output format of a table renders with (`None`: written without a template).
+pub fn template_of(format: OutputFormat) -> Option<&'static str> {
+    match format {
+        OutputFormat::Markdown => Some("table.md.j2"),
+        OutputFormat::Latex => Some("table.tex.j2"),
+        OutputFormat::Json | OutputFormat::Svg => None,
+    }
+}
+
+/// The template of the standalone LaTeX document collecting a paper's tables.
+pub const TABLES_TEMPLATE: &str = "tables.tex.j2";
+
+/// The name of a manifest entry among a stamp's inputs.
+pub fn manifest_entry_name(id: &str) -> String {
+    format!("paper/manifest.yaml#{id}")
+}
+
+/// The content hash of the file `relative` under `root`, or `None` when it cannot be read.
+pub fn hash_file(root: &Path, relative: &str) -> Option<ContentHash> {
+    fs::read(root.join(relative))
+        .ok()
+        .map(|b| ContentHash::of(&b))
+}
+
+/// The hash of `value` serialised as JSON (a manifest entry, a cached result).
+fn hash_json(value: &impl Serialize) -> ContentHash {
+    ContentHash::of(serde_json::to_string(value).unwrap_or_default().as_bytes())
+}
+
+/// The stamp of an artefact's files before the template of each format is added: its manifest entry
+/// and the files its experiment reads.
+pub fn artefact_stamp(root: &Path, artefact: &Artefact, commit: &str, seed: u64) -> Stamp {
+    let mut stamp = Stamp::new(commit, seed);
+    stamp
+        .inputs
+        .insert(manifest_entry_name(&artefact.id), hash_json(artefact));
+    for (_, path) in artefact.parameters.input_files() {
+        if let Some(hash) = hash_file(root, path) {
+            stamp.inputs.insert(path.to_string(), hash);
+        }
+    }
+    stamp
 }
 
 #[derive(Serialize)]
@@ -118,6 +308,7 @@ struct TableContext<'a> {
     #[serde(flatten)]
     grid: &'a grid::Grid,
     provenance: String,
+    stamp: String,
 }
 
 #[derive(Serialize)]
@@ -135,52 +326,65 @@ struct JsonTable<'a> {
     paper: &'a str,
     caption: &'a str,
     experiment: &'a str,
-    seed: u64,
-    generator: String,
+    provenance: &'a Stamp,
     notes: &'a [String],
     cells: Vec<JsonCell<'a>>,
 }
 
-/// Renders one table to every output format its manifest entry asks for: `(relative path, contents)`.
+/// Renders one artefact to every output format its manifest entry asks for: `(relative path, contents)`.
+/// `stamp` is the artefact's stamp ([`artefact_stamp`]); each file's stamp adds the template it renders
+/// with.
 pub fn render_table(
     manifest: &Manifest,
     artefact: &Artefact,
     table: &ResultTable,
     templates: &Templates,
-    seed: u64,
+    stamp: &Stamp,
 ) -> Result<Vec<(String, String)>, ReproduceError> {
     let render_err = |source| ReproduceError::Render {
         artefact: artefact.id.clone(),
         source,
     };
     let slug = paper_slug(manifest, artefact);
-    let stamp = provenance(artefact, seed);
     let mut files = Vec::new();
     for format in &artefact.outputs {
-        match format {
-            OutputFormat::Markdown => {
-                let grid = grid::layout(artefact, table, Target::Markdown)
-                    .map_err(|e| render_err(e.into()))?;
-                let context = TableContext {
-                    grid: &grid,
-                    provenance: stamp.clone(),
-                };
-                let text = templates
-                    .markdown("table.md.j2", &context)
-                    .map_err(render_err)?;
-                files.push((format!("{slug}/{}.md", artefact.id), text));
+        let mut stamp = stamp.clone();
+        if let Some(name) = template_of(*format) {
+            if let Some(hash) = hash_file(templates.dir(), name) {
+                stamp.inputs.insert(format!("templates/{name}"), hash);
             }
-            OutputFormat::Latex => {
-                let grid = grid::layout(artefact, table, Target::Latex)
-                    .map_err(|e| render_err(e.into()))?;
+        }
+        match format {
+            OutputFormat::Markdown | OutputFormat::Latex => {
+                let (target, name, ext, comment) = if *format == OutputFormat::Markdown {
+                    (
+                        Target::Markdown,
+                        "table.md.j2",
+                        "md",
+                        stamp.markdown_comment(),
+                    )
+                } else {
+                    (Target::Latex, "table.tex.j2", "tex", stamp.latex_comment())
+                };
+                let grid =
+                    grid::layout(artefact, table, target).map_err(|e| render_err(e.into()))?;
+                let headline = stamp.headline();
                 let context = TableContext {
                     grid: &grid,
-                    provenance: stamp.clone(),
+                    provenance: if target == Target::Latex {
+                        grid::escape_latex(&headline)
+                    } else {
+                        grid::escape_markdown(&headline)
+                    },
+                    stamp: comment,
                 };
-                let text = templates
-                    .latex("table.tex.j2", &context)
-                    .map_err(render_err)?;
-                files.push((format!("{slug}/{}.tex", artefact.id), text));
+                let text = if target == Target::Markdown {
+                    templates.markdown(name, &context)
+                } else {
+                    templates.latex(name, &context)
+                }
+                .map_err(render_err)?;
+                files.push((format!("{slug}/{}.{ext}", artefact.id), text));
             }
             OutputFormat::Json => {
                 let json = JsonTable {
@@ -188,8 +392,7 @@ pub fn render_table(
                     paper: &artefact.paper,
                     caption: &artefact.caption,
                     experiment: &artefact.experiment,
-                    seed,
-                    generator: format!("evia-repro {}", env!("CARGO_PKG_VERSION")),
+                    provenance: &stamp,
                     notes: &table.notes,
                     cells: table
                         .cells
@@ -207,13 +410,33 @@ pub fn render_table(
                 files.push((format!("{slug}/{}.json", artefact.id), text + "\n"));
             }
             OutputFormat::Svg => {
-                let text = crate::render::figure::svg(artefact, table)
+                let svg = crate::render::figure::svg(artefact, table)
                     .map_err(|e| render_err(e.into()))?;
-                files.push((format!("{slug}/{}.svg", artefact.id), text));
+                files.push((
+                    format!("{slug}/{}.svg", artefact.id),
+                    stamp_svg(&svg, &stamp),
+                ));
             }
         }
     }
     Ok(files)
+}
+
+/// `svg` with the stamp as an XML comment after the XML declaration (or at the start).
+fn stamp_svg(svg: &str, stamp: &Stamp) -> String {
+    let comment = stamp.markdown_comment().replace("--", "- -");
+    let comment = comment.replacen("<!- -", "<!--", 1).replace("- ->", "-->");
+    match svg.strip_prefix("<?xml") {
+        Some(_) => match svg.find("?>") {
+            Some(end) => format!(
+                "{}\n{comment}{}",
+                &svg[..end + 2],
+                svg[end + 2..].trim_start()
+            ),
+            None => format!("{comment}{svg}"),
+        },
+        None => format!("{comment}{svg}"),
+    }
 }
 
 /// The standalone LaTeX document of one paper that inputs each of its rebuilt tables.
@@ -222,7 +445,7 @@ pub fn render_tables_document(
     paper: &str,
     tables: &[&Artefact],
     templates: &Templates,
-    seed: u64,
+    stamp: &Stamp,
 ) -> Result<Option<(String, String)>, ReproduceError> {
     let Some(info) = manifest.paper(paper) else {
         return Ok(None);
@@ -241,15 +464,17 @@ pub fn render_tables_document(
     struct Doc<'a> {
         title: String,
         provenance: String,
+        stamp: String,
         tables: &'a [String],
     }
     let doc = Doc {
         title: grid::escape_latex(&info.title),
-        provenance: format!("evia-repro {}, seed {seed}.", env!("CARGO_PKG_VERSION")),
+        provenance: grid::escape_latex(&stamp.headline()),
+        stamp: stamp.latex_comment(),
         tables: &inputs,
     };
     let text = templates
-        .latex("tables.tex.j2", &doc)
+        .latex(TABLES_TEMPLATE, &doc)
         .map_err(|source| ReproduceError::Render {
             artefact: format!("{paper} tables"),
             source,
@@ -263,52 +488,628 @@ fn paper_slug<'m>(manifest: &'m Manifest, artefact: &Artefact) -> &'m str {
         .map_or("other", |p| p.slug.as_str())
 }
 
-/// Rebuilds the selected artefacts and writes every rendering into `out`, atomically.
+/// The relative paths `artefact`'s renderings are written to.
+fn output_paths(manifest: &Manifest, artefact: &Artefact) -> Vec<String> {
+    let slug = paper_slug(manifest, artefact);
+    artefact
+        .outputs
+        .iter()
+        .map(|f| {
+            let ext = match f {
+                OutputFormat::Markdown => "md",
+                OutputFormat::Latex => "tex",
+                OutputFormat::Json => "json",
+                OutputFormat::Svg => "svg",
+            };
+            format!("{slug}/{}.{ext}", artefact.id)
+        })
+        .collect()
+}
+
+/// Fingerprint of what `artefact`'s experiment reads.
+fn experiment_fingerprint(
+    manifest: &Manifest,
+    artefact: &Artefact,
+    options: &Options,
+) -> ContentHash {
+    let mut h = Fnv1a64::new();
+    h.field(b"experiment");
+    h.field(options.program.as_bytes());
+    h.field(&options.seed.to_le_bytes());
+    h.field(
+        serde_json::to_string(artefact)
+            .unwrap_or_default()
+            .as_bytes(),
+    );
+    h.field(
+        serde_json::to_string(&manifest.paper(&artefact.paper))
+            .unwrap_or_default()
+            .as_bytes(),
+    );
+    for (name, path) in artefact.parameters.input_files() {
+        h.field(name.as_bytes());
+        h.field(path.as_bytes());
+        match hash_file(&options.root, path) {
+            Some(hash) => h.field(&hash.0.to_le_bytes()),
+            None => h.field(b"missing"),
+        }
+    }
+    h.finish()
+}
+
+/// Fingerprint of what `artefact`'s renderings read besides its results.
+fn render_fingerprint(
+    artefact: &Artefact,
+    options: &Options,
+    templates: &Templates,
+) -> ContentHash {
+    let mut h = Fnv1a64::new();
+    h.field(b"render");
+    for format in &artefact.outputs {
+        h.field(format!("{format:?}").as_bytes());
+        if let Some(name) = template_of(*format) {
+            h.field(name.as_bytes());
+            match hash_file(templates.dir(), name) {
+                Some(hash) => h.field(&hash.0.to_le_bytes()),
+                None => h.field(b"missing"),
+            }
+        }
+        if *format == OutputFormat::Svg {
+            let converter = options
+                .svg_converter
+                .as_ref()
+                .map_or_else(String::new, |c| c.display().to_string());
+            h.field(converter.as_bytes());
+        }
+    }
+    h.finish()
+}
+
+/// Writes `text` to `relative` unless the file already holds exactly it (or always, with `force`);
+/// returns the path if written.
+fn write_if_changed(
+    out: &OutputDir,
+    relative: &str,
+    text: &[u8],
+    hashes: &mut BTreeMap<String, ContentHash>,
+    force: bool,
+) -> Result<Option<PathBuf>, ReproduceError> {
+    hashes.insert(relative.to_string(), ContentHash::of(text));
+    let dest = out.resolve(relative)?;
+    if !force && fs::read(&dest).is_ok_and(|old| old == text) {
+        return Ok(None);
+    }
+    Ok(Some(out.write(relative, text)?))
+}
+
+/// Converts `<svg_rel>` to `<pdf_rel>` inside `out` with `converter` (`rsvg-convert -f pdf`), through a
+/// temporary file renamed into place.
+fn convert_svg(
+    converter: &Path,
+    out: &OutputDir,
+    svg_rel: &str,
+    pdf_rel: &str,
+) -> Result<PathBuf, String> {
+    let svg = out.resolve(svg_rel).map_err(|e| e.to_string())?;
+    let pdf = out.resolve(pdf_rel).map_err(|e| e.to_string())?;
+    let tmp = pdf.with_extension(format!("pdf.tmp-{}", std::process::id()));
+    let output = Command::new(converter)
+        // A fixed creation date (reproducible-builds convention) so the PDF depends on the SVG only.
+        .env("SOURCE_DATE_EPOCH", "0")
+        .args(["-f", "pdf", "-o"])
+        .arg(&tmp)
+        .arg(&svg)
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", converter.display()))?;
+    if !output.status.success() {
+        let _ = fs::remove_file(&tmp);
+        return Err(format!(
+            "{} failed on {svg_rel}: {}",
+            converter.display(),
+            String::from_utf8_lossy(&output.stderr).trim()
+        ));
+    }
+    let pinned = fs::read(&tmp)
+        .map(|bytes| pin_pdf_dates(&bytes))
+        .and_then(|bytes| fs::write(&tmp, bytes));
+    if let Err(e) = pinned {
+        let _ = fs::remove_file(&tmp);
+        return Err(format!("cannot rewrite {}: {e}", tmp.display()));
+    }
+    fs::rename(&tmp, &pdf).map_err(|e| {
+        let _ = fs::remove_file(&tmp);
+        format!("cannot write {}: {e}", pdf.display())
+    })?;
+    Ok(pdf)
+}
+
+/// Replaces the digits of every `/CreationDate (D:…)` and `/ModDate (D:…)` of a PDF with those of
+/// 1970-01-01 00:00:00, keeping every byte offset (so the cross-reference table stays valid): converters
+/// that ignore `SOURCE_DATE_EPOCH` would otherwise make the output depend on the time of the run.
+fn pin_pdf_dates(pdf: &[u8]) -> Vec<u8> {
+    const EPOCH: &[u8] = b"19700101000000";
+    let mut out = pdf.to_vec();
+    for key in [&b"/CreationDate (D:"[..], &b"/ModDate (D:"[..]] {
+        let mut from = 0;
+        while let Some(at) = out[from..].windows(key.len()).position(|w| w == key) {
+            let start = from + at + key.len();
+            let digits = out[start..]
+                .iter()
+                .take(EPOCH.len())
+                .take_while(|b| b.is_ascii_digit())
+                .count();
+            out[start..start + digits].copy_from_slice(&EPOCH[..digits]);
+            from = start + digits;
+        }
+    }
+    out
+}
+
+/// The published values of every paper, in manifest order.
+pub fn load_published(
+    manifest: &Manifest,
+    root: &Path,
+) -> Result<Vec<PublishedFile>, ReproduceError> {
+    manifest
+        .papers
+        .iter()
+        .map(|p| Ok(crate::published::load(&root.join(&p.published))?))
+        .collect()
+}
+
+/// Rebuilds what changed and writes every rendering, report, the index and the ledger into `out`.
 pub fn reproduce(
     manifest: &Manifest,
     options: &Options,
     out: &OutputDir,
-) -> Result<Vec<Written>, ReproduceError> {
-    let selected = select(manifest, &options.only)?;
-    let context = Context {
-        data_dir: options.data_dir.clone(),
-        threads: options.threads,
-        ..Context::new(&options.root, options.seed)
-    };
-    let results = rebuild(&selected, &context)?;
+) -> Result<Summary, ReproduceError> {
+    let selected: BTreeSet<String> = select(manifest, &options.only)?
+        .into_iter()
+        .map(|a| a.id.clone())
+        .collect();
     let templates = Templates::new(&options.root.join("templates")).map_err(|source| {
         ReproduceError::Render {
             artefact: "(templates)".to_string(),
             source,
         }
     })?;
-    let mut written = Vec::new();
-    for artefact in &selected {
-        let table = &results[&artefact.id];
-        let mut files = Vec::new();
-        for (path, text) in render_table(manifest, artefact, table, &templates, options.seed)? {
-            files.push(out.write(&path, text.as_bytes())?);
+    let published = load_published(manifest, &options.root)?;
+    let checks = crate::claims::load_checks(&options.root, &published)?;
+
+    // Every output path is checked before anything runs or is written.
+    for artefact in &manifest.artefacts {
+        for path in output_paths(manifest, artefact) {
+            out.resolve(&path)?;
         }
-        written.push(Written {
-            artefact: artefact.id.clone(),
+    }
+    for paper in &manifest.papers {
+        for name in ["report.md", "report.tex", "tables.tex"] {
+            out.resolve(&format!("{}/{name}", paper.slug))?;
+        }
+    }
+
+    let (previous, notice) = build_state::load(out.root());
+    let mut summary = Summary::default();
+    summary.notices.extend(notice);
+    let mut state = BuildState {
+        format: build_state::FORMAT_VERSION,
+        ..BuildState::default()
+    };
+    let context = Context {
+        data_dir: options.data_dir.clone(),
+        threads: options.threads,
+        ..Context::new(&options.root, options.seed)
+    };
+    let mut results: BTreeMap<String, ResultTable> = BTreeMap::new();
+    let mut statuses: BTreeMap<String, ArtefactStatus> = BTreeMap::new();
+    let mut figure_pdfs: BTreeSet<String> = BTreeSet::new();
+
+    for artefact in &manifest.artefacts {
+        let id = &artefact.id;
+        if artefact.status == Status::Pending {
+            let reason = artefact.pending_reason.clone().unwrap_or_default();
+            statuses.insert(id.clone(), ArtefactStatus::Pending(reason.clone()));
+            summary.artefacts.push(Done {
+                name: id.clone(),
+                action: Action::Pending(reason),
+                files: Vec::new(),
+            });
+            continue;
+        }
+        let experiment_fp = experiment_fingerprint(manifest, artefact, options);
+        let render_fp = render_fingerprint(artefact, options, &templates);
+        let prev = previous.artefacts.get(id);
+        let cached = prev
+            .filter(|p| p.experiment == experiment_fp && options.data_dir.is_none())
+            .and_then(|p| p.result.to_result().map(|t| (p, t)));
+        let intact = |p: &ArtefactState| {
+            p.render == render_fp && build_state::outputs_intact(out.root(), &p.outputs)
+        };
+
+        if !selected.contains(id) {
+            // Not asked for: keep what the state has, and use its results only if still valid.
+            if let Some(p) = prev {
+                state.artefacts.insert(id.clone(), p.clone());
+            }
+            let action = match cached {
+                Some((p, table)) if intact(p) => {
+                    if p.outputs.keys().any(|k| k.ends_with(".pdf")) {
+                        figure_pdfs.insert(id.clone());
+                    }
+                    results.insert(id.clone(), table);
+                    statuses.insert(id.clone(), ArtefactStatus::Built);
+                    Action::UpToDate
+                }
+                _ => {
+                    statuses.insert(id.clone(), ArtefactStatus::NotRebuilt);
+                    Action::NotSelected
+                }
+            };
+            summary.artefacts.push(Done {
+                name: id.clone(),
+                action,
+                files: Vec::new(),
+            });
+            continue;
+        }
+
+        let (table, action) = match cached {
+            Some((p, table)) if !options.force && intact(p) => {
+                if p.outputs.keys().any(|k| k.ends_with(".pdf")) {
+                    figure_pdfs.insert(id.clone());
+                }
+                state.artefacts.insert(id.clone(), p.clone());
+                results.insert(id.clone(), table);
+                statuses.insert(id.clone(), ArtefactStatus::Built);
+                summary.artefacts.push(Done {
+                    name: id.clone(),
+                    action: Action::UpToDate,
+                    files: Vec::new(),
+                });
+                continue;
+            }
+            Some((_, table)) if !options.force => (table, Action::Rerendered),
+            _ => match experiments::run(artefact, &context) {
+                Ok(table) => (table, Action::Rebuilt),
+                Err(ExperimentError::DataUnavailable { path, reason, .. }) => {
+                    let reason = format!("input {path} is not available: {reason}");
+                    statuses.insert(id.clone(), ArtefactStatus::Skipped(reason.clone()));
+                    summary.artefacts.push(Done {
+                        name: id.clone(),
+                        action: Action::Skipped(reason),
+                        files: Vec::new(),
+                    });
+                    continue;
+                }
+                Err(e) => return Err(e.into()),
+            },
+        };
+
+        let stamp = artefact_stamp(&options.root, artefact, &options.commit, options.seed);
+        let mut hashes = BTreeMap::new();
+        let mut files = Vec::new();
+        for (path, text) in render_table(manifest, artefact, &table, &templates, &stamp)? {
+            files.extend(write_if_changed(
+                out,
+                &path,
+                text.as_bytes(),
+                &mut hashes,
+                options.force,
+            )?);
+            if let (Some(converter), Some(stem)) =
+                (options.svg_converter.as_deref(), path.strip_suffix(".svg"))
+            {
+                let pdf = format!("{stem}.pdf");
+                match convert_svg(converter, out, &path, &pdf) {
+                    Ok(written) => {
+                        if let Ok(bytes) = fs::read(&written) {
+                            hashes.insert(pdf.clone(), ContentHash::of(&bytes));
+                        }
+                        figure_pdfs.insert(id.clone());
+                        files.push(written);
+                    }
+                    Err(message) => summary.notices.push(format!(
+                        "{id}: the figure stays SVG only in the LaTeX report: {message}"
+                    )),
+                }
+            }
+        }
+        state.artefacts.insert(
+            id.clone(),
+            ArtefactState {
+                experiment: experiment_fp,
+                render: render_fp,
+                outputs: hashes,
+                result: CachedTable::from(&table),
+            },
+        );
+        results.insert(id.clone(), table);
+        statuses.insert(id.clone(), ArtefactStatus::Built);
+        summary.artefacts.push(Done {
+            name: id.clone(),
+            action,
             files,
         });
     }
-    for paper in &manifest.papers {
-        if let Some((path, text)) =
-            render_tables_document(manifest, &paper.id, &selected, &templates, options.seed)?
-        {
-            let file = out.write(&path, text.as_bytes())?;
-            written.push(Written {
-                artefact: format!("{} tables", paper.id),
-                files: vec![file],
-            });
-        }
+
+    let ledger = crate::claims::ledger_checked(manifest, &published, &checks, &results);
+    let documents = Documents {
+        manifest,
+        options,
+        out,
+        templates: &templates,
+        results: &results,
+        statuses: &statuses,
+        ledger: &ledger,
+        figure_pdfs: &figure_pdfs,
+    };
+    for (paper, file) in manifest.papers.iter().zip(&published) {
+        let (done, name, document) = documents.paper(paper, file, &previous)?;
+        summary.documents.push(done);
+        state.documents.insert(name, document);
     }
-    Ok(written)
+    let (done, name, document) = documents.index(&previous)?;
+    summary.documents.push(done);
+    state.documents.insert(name, document);
+
+    let text = serde_json::to_string_pretty(&state).map_err(|e| ReproduceError::Render {
+        artefact: "(build state)".to_string(),
+        source: e.into(),
+    })? + "\n";
+    let mut ignored = BTreeMap::new();
+    write_if_changed(
+        out,
+        build_state::STATE_FILE,
+        text.as_bytes(),
+        &mut ignored,
+        false,
+    )?;
+    Ok(summary)
+}
+
+/// The documents of a run: per paper its report and tables document, and the index with the ledger.
+struct Documents<'a> {
+    manifest: &'a Manifest,
+    options: &'a Options,
+    out: &'a OutputDir,
+    templates: &'a Templates,
+    results: &'a BTreeMap<String, ResultTable>,
+    statuses: &'a BTreeMap<String, ArtefactStatus>,
+    ledger: &'a Ledger,
+    figure_pdfs: &'a BTreeSet<String>,
+}
+
+/// The name of a document in the build state and in a run's account.
+fn document_name(paper: &str) -> String {
+    format!("{paper} report")
+}
+
+/// The relative path of the top-level index and of the claims ledger.
+pub const INDEX_PATH: &str = "index.md";
+pub const LEDGER_PATH: &str = "ledger.md";
+
+impl Documents<'_> {
+    /// A stamp over `files` (relative to the root), the manifest and the data files of `artefacts`.
+    fn stamp(&self, files: &[String], artefacts: &[&Artefact]) -> Stamp {
+        let root = &self.options.root;
+        let mut stamp = Stamp::new(&self.options.commit, self.options.seed);
+        let manifest = "paper/manifest.yaml".to_string();
+        let data = artefacts
+            .iter()
+            .flat_map(|a| a.parameters.input_files())
+            .map(|(_, p)| p.to_string());
+        for path in std::iter::once(manifest)
+            .chain(files.iter().cloned())
+            .chain(data)
+        {
+            if let Some(hash) = hash_file(root, &path) {
+                stamp.inputs.insert(path, hash);
+            }
+        }
+        stamp
+    }
+
+    /// Fingerprint over a stamp's inputs, the program, and the status and results of `artefacts`.
+    fn fingerprint(&self, kind: &str, stamp: &Stamp, artefacts: &[&Artefact]) -> ContentHash {
+        let mut h = Fnv1a64::new();
+        h.field(kind.as_bytes());
+        h.field(self.options.program.as_bytes());
+        h.field(&self.options.seed.to_le_bytes());
+        for (path, hash) in &stamp.inputs {
+            h.field(path.as_bytes());
+            h.field(&hash.0.to_le_bytes());
+        }
+        h.field(
+            serde_json::to_string(&self.manifest.papers)
+                .unwrap_or_default()
+                .as_bytes(),
+        );
+        for artefact in artefacts {
+            h.field(
+                serde_json::to_string(artefact)
+                    .unwrap_or_default()
+                    .as_bytes(),
+            );
+            h.field(
+                serde_json::to_string(&self.statuses.get(&artefact.id))
+                    .unwrap_or_default()
+                    .as_bytes(),
+            );
+            if let Some(table) = self.results.get(&artefact.id) {
+                h.field(&hash_json(&CachedTable::from(table)).0.to_le_bytes());
+            }
+            h.field(&[u8::from(self.figure_pdfs.contains(&artefact.id))]);
+        }
+        h.finish()
+    }
+
+    /// Writes `files` unless the document is up to date; the account line and the state to record.
+    fn write(
+        &self,
+        name: String,
+        fingerprint: ContentHash,
+        previous: &BuildState,
+        render: impl FnOnce() -> Result<Vec<(String, String)>, ReproduceError>,
+    ) -> Result<(Done, String, DocumentState), ReproduceError> {
+        if let Some(prev) = previous.documents.get(&name) {
+            if !self.options.force
+                && prev.fingerprint == fingerprint
+                && build_state::outputs_intact(self.out.root(), &prev.outputs)
+            {
+                return Ok((
+                    Done {
+                        name: name.clone(),
+                        action: Action::UpToDate,
+                        files: Vec::new(),
+                    },
+                    name,
+                    prev.clone(),
+                ));
+            }
+        }
+        let mut outputs = BTreeMap::new();
+        let mut files = Vec::new();
+        for (path, text) in render()? {
+            files.extend(write_if_changed(
+                self.out,
+                &path,
+                text.as_bytes(),
+                &mut outputs,
+                self.options.force,
+            )?);
+        }
+        Ok((
+            Done {
+                name: name.clone(),
+                action: Action::Rebuilt,
+                files,
+            },
+            name,
+            DocumentState {
+                fingerprint,
+                outputs,
+            },
+        ))
+    }
+
+    /// A paper's literate report (Markdown and LaTeX) and its tables document.
+    fn paper(
+        &self,
+        paper: &crate::manifest::Paper,
+        published: &PublishedFile,
+        previous: &BuildState,
+    ) -> Result<(Done, String, DocumentState), ReproduceError> {
+        let artefacts = report::paper_artefacts(self.manifest, &paper.id);
+        let mut files = vec![
+            paper.published.clone(),
+            crate::consistency::wiring::CONSISTENCY_FILE.to_string(),
+            report::source_path(paper, Format::Markdown),
+            report::source_path(paper, Format::Latex),
+            format!("templates/{TABLES_TEMPLATE}"),
+        ];
+        for format in [Format::Markdown, Format::Latex] {
+            files.extend(report::report_templates(format).map(|t| format!("templates/{t}")));
+        }
+        let stamp = self.stamp(&files, &artefacts);
+        let fingerprint = self.fingerprint("paper report", &stamp, &artefacts);
+        let name = document_name(&paper.id);
+        self.write(name.clone(), fingerprint, previous, || {
+            let render_err = |source| ReproduceError::Render {
+                artefact: name.clone(),
+                source,
+            };
+            let input = ReportInput {
+                root: &self.options.root,
+                manifest: self.manifest,
+                paper,
+                published,
+                results: self.results,
+                statuses: self.statuses,
+                ledger: self.ledger,
+                figure_pdfs: self.figure_pdfs,
+                stamp: &stamp,
+            };
+            let mut files = vec![
+                (
+                    format!("{}/report.md", paper.slug),
+                    report::render_report(&input, Format::Markdown).map_err(render_err)?,
+                ),
+                (
+                    format!("{}/report.tex", paper.slug),
+                    report::render_report(&input, Format::Latex).map_err(render_err)?,
+                ),
+            ];
+            let built: Vec<&Artefact> = artefacts
+                .iter()
+                .copied()
+                .filter(|a| self.results.contains_key(&a.id))
+                .collect();
+            files.extend(render_tables_document(
+                self.manifest,
+                &paper.id,
+                &built,
+                self.templates,
+                &stamp,
+            )?);
+            Ok(files)
+        })
+    }
+
+    /// `index.md` and `ledger.md`.
+    fn index(
+        &self,
+        previous: &BuildState,
+    ) -> Result<(Done, String, DocumentState), ReproduceError> {
+        let artefacts: Vec<&Artefact> = self.manifest.artefacts.iter().collect();
+        let mut files: Vec<String> = self
+            .manifest
+            .papers
+            .iter()
+            .map(|p| p.published.clone())
+            .collect();
+        files.push(crate::consistency::wiring::CONSISTENCY_FILE.to_string());
+        files.push(format!("templates/{}", report::INDEX_TEMPLATE));
+        let stamp = self.stamp(&files, &artefacts);
+        let fingerprint = self.fingerprint("index", &stamp, &artefacts);
+        self.write("index".to_string(), fingerprint, previous, || {
+            let index = report::render_index(
+                &self.options.root,
+                self.manifest,
+                self.statuses,
+                self.ledger,
+                LEDGER_PATH,
+                &stamp,
+            )
+            .map_err(|source| ReproduceError::Render {
+                artefact: "index".to_string(),
+                source,
+            })?;
+            let ledger = stamp.markdown_comment() + &crate::render::ledger::markdown(self.ledger);
+            Ok(vec![
+                (INDEX_PATH.to_string(), index),
+                (LEDGER_PATH.to_string(), ledger),
+            ])
+        })
+    }
 }
 
 /// The project root's manifest path.
 pub fn manifest_path(root: &Path) -> PathBuf {
     root.join("paper").join("manifest.yaml")
+}
+
+#[cfg(test)]
+mod pdf_date_tests {
+    use super::pin_pdf_dates;
+
+    #[test]
+    fn pdf_dates_are_pinned_in_place() {
+        let pdf = b"<< /CreationDate (D:20261121014656Z) /ModDate (D:2026) >>";
+        let pinned = pin_pdf_dates(pdf);
+        assert_eq!(pinned.len(), pdf.len());
+        assert_eq!(
+            pinned,
+            b"<< /CreationDate (D:19700101000000Z) /ModDate (D:1970) >>".to_vec()
+        );
+    }
 }

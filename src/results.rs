@@ -7,7 +7,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+
+use crate::published::ProvenanceClass;
 
 /// The address of one number in a table: `table/panel/row/column/part`.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -56,6 +58,10 @@ pub struct ResultTable {
     pub notes: Vec<String>,
     /// The paper's qualitative claims this experiment checked on the data it ran on (stand-in or real).
     pub claims: Vec<ClaimCheck>,
+    /// The class of a claim checked on printed inputs rather than on the table's stand-in or real data
+    /// (e.g. `exact` for a claim about paper B's pooled matrices), by claim id. Claims not listed are
+    /// `simulated`, or `real-data` when [`ResultTable::real_data`] is set.
+    pub claim_classes: BTreeMap<String, ProvenanceClass>,
     /// Whether the numbers come from a user's real collection (`--data`) rather than from published
     /// inputs or a stand-in: the ledger then reports them as class `real-data`.
     pub real_data: bool,
@@ -64,7 +70,7 @@ pub struct ResultTable {
 /// One qualitative claim of a paper, checked on rebuilt results (for example "all CI upper limits are at
 /// or above 1"). The claims ledger lists it with the class of the data it ran on (`simulated` on a
 /// stand-in collection, `real-data` on a user's collection) and verdict `holds` or `fails`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ClaimCheck {
     /// Stable id, `<table or section>.<name>`, e.g. `A.T2.ci_upper_at_least_one`.
     pub id: String,
@@ -115,6 +121,12 @@ impl ResultTable {
 
     /// Records a checked qualitative claim.
     pub fn claim(&mut self, check: ClaimCheck) {
+        self.claims.push(check);
+    }
+
+    /// Records a qualitative claim checked on printed inputs, with the class of those inputs.
+    pub fn claim_with_class(&mut self, check: ClaimCheck, class: ProvenanceClass) {
+        self.claim_classes.insert(check.id.clone(), class);
         self.claims.push(check);
     }
 }

@@ -1,11 +1,11 @@
-//! `evia-repro check`.
+//! `evia-repro check`: the claims ledger (reviewer mode).
 
 use std::path::Path;
 
 use anyhow::Context as _;
 use clap::{Args, ValueEnum};
 
-use crate::claims::Ledger;
+use crate::claims::{Ledger, Verdict};
 use crate::cli::Outcome;
 use crate::cli::reproduce::load_manifest;
 use crate::render::ledger;
@@ -17,6 +17,32 @@ pub enum LedgerFormat {
     Json,
 }
 
+/// A verdict as given on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum VerdictArg {
+    Match,
+    Mismatch,
+    Consistent,
+    Inconsistent,
+    Holds,
+    Fails,
+    Pending,
+}
+
+impl VerdictArg {
+    fn verdict(self) -> Verdict {
+        match self {
+            VerdictArg::Match => Verdict::Match,
+            VerdictArg::Mismatch => Verdict::Mismatch,
+            VerdictArg::Consistent => Verdict::Consistent,
+            VerdictArg::Inconsistent => Verdict::Inconsistent,
+            VerdictArg::Holds => Verdict::Holds,
+            VerdictArg::Fails => Verdict::Fails,
+            VerdictArg::Pending => Verdict::Pending,
+        }
+    }
+}
+
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     /// Output format of the ledger.
@@ -25,21 +51,58 @@ pub struct CheckArgs {
     /// Global seed (default: the manifest's).
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
+    /// Only these tables or text sections (comma-separated ids such as `B.T3,A.text`).
+    #[arg(long, value_name = "TABLE", value_delimiter = ',')]
+    pub only: Vec<String>,
+    /// Only entries with these verdicts (comma-separated).
+    #[arg(long, value_name = "V", value_enum, value_delimiter = ',')]
+    pub verdict: Vec<VerdictArg>,
+    /// Print the findings about the papers (every inconsistency, in a reviewer's words) instead of
+    /// the ledger.
+    #[arg(long)]
+    pub findings: bool,
+    /// Also exit with code 1 when an entry is `inconsistent` (by default only a mismatching `exact`
+    /// cell does: a finding about the paper is information, not a failure).
+    #[arg(long)]
+    pub strict: bool,
 }
 
 pub fn run(root: &Path, args: CheckArgs) -> anyhow::Result<Outcome> {
     let manifest = load_manifest(root)?;
     let seed = args.seed.unwrap_or(manifest.seed);
-    let ledger: Ledger =
+    let full: Ledger =
         crate::claims::check_project(&manifest, &crate::experiments::Context::new(root, seed))
             .context("check failed")?;
-    match args.format {
-        LedgerFormat::Text => print!("{}", ledger::text(&ledger)),
-        LedgerFormat::Md => print!("{}", ledger::markdown(&ledger)),
-        LedgerFormat::Json => print!("{}", ledger::json(&ledger)?),
+    let verdicts: Vec<Verdict> = args.verdict.iter().map(|v| v.verdict()).collect();
+    let shown = Ledger {
+        entries: full
+            .entries
+            .iter()
+            .filter(|e| args.only.is_empty() || args.only.contains(&e.table))
+            .filter(|e| verdicts.is_empty() || verdicts.contains(&e.verdict))
+            .cloned()
+            .collect(),
+    };
+    if args.findings {
+        let format = match args.format {
+            LedgerFormat::Text => ledger::FindingsFormat::Text,
+            LedgerFormat::Md => ledger::FindingsFormat::Md,
+            LedgerFormat::Json => ledger::FindingsFormat::Json,
+        };
+        print!("{}", ledger::findings(&shown, format));
+    } else {
+        match args.format {
+            LedgerFormat::Text => print!("{}", ledger::text(&shown)),
+            LedgerFormat::Md => print!("{}", ledger::markdown(&shown)),
+            LedgerFormat::Json => print!("{}", ledger::json(&shown)?),
+        }
     }
-    if ledger.has_exact_mismatch() {
+    if full.has_exact_mismatch() {
         eprintln!("check: at least one `exact` cell does not match its published value");
+        return Ok(Outcome::Failed);
+    }
+    if args.strict && full.has_inconsistency() {
+        eprintln!("check --strict: at least one published number is inconsistent with the others");
         return Ok(Outcome::Failed);
     }
     Ok(Outcome::Success)

@@ -8,7 +8,7 @@ use clap::Args;
 use crate::cli::Outcome;
 use crate::io::output::OutputDir;
 use crate::manifest::Manifest;
-use crate::reproduce::{Options, manifest_path, reproduce};
+use crate::reproduce::{Action, Options, manifest_path, reproduce};
 
 #[derive(Debug, Args)]
 pub struct ReproduceArgs {
@@ -28,39 +28,57 @@ pub struct ReproduceArgs {
     /// Worker threads for the randomised tests (default: all cores); results never depend on it.
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
+    /// Rebuild and rewrite everything, even artefacts and reports whose inputs are unchanged.
+    #[arg(long)]
+    pub force: bool,
 }
 
 pub fn run(root: &Path, args: ReproduceArgs) -> anyhow::Result<Outcome> {
     let manifest = load_manifest(root)?;
-    let options = Options {
-        root: root.to_path_buf(),
-        seed: args.seed.unwrap_or(manifest.seed),
-        only: args.only,
-        data_dir: args.data,
-        threads: args
-            .threads
-            .unwrap_or_else(crate::experiments::default_threads)
-            .max(1),
-    };
+    let mut options = Options::new(root, args.seed.unwrap_or(manifest.seed));
+    options.only = args.only;
+    options.data_dir = args.data;
+    options.force = args.force;
+    if let Some(threads) = args.threads {
+        options.threads = threads.max(1);
+    }
     let out = OutputDir::new(if args.out.is_absolute() {
         args.out.clone()
     } else {
         root.join(&args.out)
     });
-    let written = reproduce(&manifest, &options, &out).context("reproduce failed")?;
-    for w in &written {
-        for file in &w.files {
-            println!("{:<10} {}", w.artefact, file.display());
+    let summary = reproduce(&manifest, &options, &out).context("reproduce failed")?;
+    for done in summary.artefacts.iter().chain(&summary.documents) {
+        let what = match &done.action {
+            Action::Rebuilt => "rebuilt".to_string(),
+            Action::Rerendered => {
+                "re-rendered (templates changed; results from the build state)".to_string()
+            }
+            Action::UpToDate => "up to date (inputs unchanged)".to_string(),
+            Action::Pending(reason) => format!("pending: {reason}"),
+            Action::Skipped(reason) => format!("skipped: {reason}"),
+            Action::NotSelected => "not selected (--only)".to_string(),
+        };
+        println!("{:<10} {what}", done.name);
+        for file in &done.files {
+            println!("{:<10}   wrote {}", "", file.display());
         }
     }
+    for notice in &summary.notices {
+        eprintln!("note: {notice}");
+    }
+    let count = |f: fn(&Action) -> bool| summary.count(f);
     println!(
-        "rebuilt {} artefact(s) into {} (seed {})",
-        written
-            .iter()
-            .filter(|w| !w.artefact.ends_with("tables"))
-            .count(),
+        "{} rebuilt, {} re-rendered, {} up to date, {} pending, {} skipped; {} file(s) written into {} (seed {}, commit {})",
+        count(|a| *a == Action::Rebuilt),
+        count(|a| *a == Action::Rerendered),
+        count(|a| *a == Action::UpToDate),
+        count(|a| matches!(a, Action::Pending(_))),
+        count(|a| matches!(a, Action::Skipped(_))),
+        summary.written().len(),
         out.root().display(),
-        options.seed
+        options.seed,
+        options.commit,
     );
     Ok(Outcome::Success)
 }

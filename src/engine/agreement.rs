@@ -34,6 +34,8 @@ pub enum AgreementError {
     NotSquare { rows: usize, lengths: Vec<usize> },
     #[error("the confusion matrix has no items (all counts are zero)")]
     Empty,
+    #[error("label {label} is outside the scale 0..{labels} of the confusion matrix")]
+    LabelOutOfRange { label: usize, labels: usize },
     #[error(
         "expected agreement is 1 (all items carry the same label for both assessors), so kappa is undefined"
     )]

@@ -9,3 +9,4 @@ pub mod measures;
 pub mod ranking;
 pub mod rng;
 pub mod significance;
+pub mod unanimity_stats;

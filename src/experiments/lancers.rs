@@ -7,19 +7,29 @@ use std::path::Path;
 use serde::Deserialize;
 
 use crate::engine::agreement::{
-    StandardError, binary_kappa, binary_raw_agreement, linear_weighted_kappa,
+    Kappa, StandardError, binary_kappa, binary_raw_agreement, linear_weighted_kappa,
 };
 use crate::experiments::{Context, ExperimentError, display_relative, required};
 use crate::io::confusion::{AssessorPair, read_confusion_matrices};
 use crate::io::read_yaml;
 use crate::manifest::{Artefact, KappaSe};
-use crate::results::{ResultTable, VALUE};
+use crate::published::ProvenanceClass;
+use crate::results::{ClaimCheck, ResultTable, VALUE};
+use crate::sim::SimError;
+use crate::sim::www::joint::{JointTargets, fit_joint};
+use crate::sim::www::labels::{LabelParams, summarise};
+use crate::sim::www::{ASSESSORS, LabelledTopic, PAIR_IDS, PAIRS, topic_agreement};
 
 /// Table 1 of paper B, pooled rows: the three confusion matrices, the linear weighted kappa with its 95%
 /// CI, the binary kappa with its 95% CI and the binary raw agreement of every assessor pair
 /// (`reference/statistics.md` §1). Parameters: `data` (the matrices), `pairs` (which pairs, in order),
-/// `kappa_se` (`cohen`, the default, or `fce`). The per-topic rows need per-topic labels and come from the
-/// WWW stand-in collection.
+/// `kappa_se` (`cohen`, the default, or `fce`), `standin` (the stand-in's knob file).
+///
+/// The per-topic rows (mean, min and max per-topic kappa; topics whose kappa is not significantly
+/// positive) need per-topic labels: they come from [`topics`] (the stand-in, or real labels), as does
+/// the high/low-agreement split (§3), listed in the notes. The paper's claims that the lancers agree
+/// with each other significantly more than with the student are checked on the pooled matrices
+/// (class `exact`) and per topic (class `simulated` or `real-data`).
 pub fn agreement(artefact: &Artefact, context: &Context) -> Result<ResultTable, ExperimentError> {
     let (pairs, path) = load_pairs(artefact, context)?;
     let se = match artefact.parameters.kappa_se.unwrap_or(KappaSe::Cohen) {
@@ -28,6 +38,7 @@ pub fn agreement(artefact: &Artefact, context: &Context) -> Result<ResultTable, 
     };
     let wanted = required(artefact, "pairs", |p| p.pairs.as_ref())?;
     let mut table = ResultTable::new(&artefact.id);
+    let mut pooled = BTreeMap::new();
     for id in wanted {
         let pair = pairs.iter().find(|p| &p.id == id).ok_or_else(|| {
             ExperimentError::invalid(
@@ -55,6 +66,7 @@ pub fn agreement(artefact: &Artefact, context: &Context) -> Result<ResultTable, 
             table.set("statistics", row, &pair.id, "ci_lo", k.ci_lo);
             table.set("statistics", row, &pair.id, "ci_hi", k.ci_hi);
         }
+        pooled.insert(pair.id.clone(), (weighted, binary));
         let raw = binary_raw_agreement(m).map_err(err)?;
         table.set(
             "statistics",
@@ -68,14 +80,179 @@ pub fn agreement(artefact: &Artefact, context: &Context) -> Result<ResultTable, 
         "Pooled confusion matrices from {}; 95% CIs are kappa ± 1.96·SE with {se} (reference/statistics.md §1.1).",
         display_relative(context, &path)
     ));
+    pooled_claims(&mut table, &pooled);
+    per_topic_rows(&mut table, artefact, context, se, wanted)?;
     Ok(table)
+}
+
+/// The pair ids of paper B's Table 1 split into the lancer–lancer pair and the lancer–student pairs.
+const LANCER_PAIR: &str = PAIR_IDS[0];
+const STUDENT_PAIRS: [&str; 2] = [PAIR_IDS[1], PAIR_IDS[2]];
+
+/// Paper B §3: "the lancer-lancer κ is statistically significantly higher than the lancer-student
+/// κ's" (weighted), and "Again, the lancer-lancer κ is statistically significantly higher than the
+/// lancer-student κ's" (binary). The paper names no test; its Table 1 shows 95% CIs, so the claim is
+/// checked as the CIs show it: the lancer–lancer CI's lower limit lies above each lancer–student CI's
+/// upper limit (non-overlapping 95% CIs imply a difference significant at 5%, conservatively). The
+/// detail also gives `z = (κ₁ − κ₂) / √(SE₁² + SE₂²)`, which ignores the positive covariance of two
+/// kappas on the same documents and so understates z. Class `exact`: the matrices are printed.
+fn pooled_claims(table: &mut ResultTable, pooled: &BTreeMap<String, (Kappa, Kappa)>) {
+    for (name, pick, label) in [
+        (
+            "weighted_kappa_lancers_above_students",
+            (|k: &(Kappa, Kappa)| k.0) as fn(&(Kappa, Kappa)) -> Kappa,
+            "linear weighted",
+        ),
+        ("binary_kappa_lancers_above_students", |k| k.1, "binary"),
+    ] {
+        let Some(lancers) = pooled.get(LANCER_PAIR).map(pick) else {
+            return;
+        };
+        let students: Vec<(&str, Kappa)> = STUDENT_PAIRS
+            .iter()
+            .filter_map(|id| pooled.get(*id).map(|k| (*id, pick(k))))
+            .collect();
+        if students.len() != STUDENT_PAIRS.len() {
+            return;
+        }
+        let holds = students.iter().all(|(_, k)| lancers.ci_lo > k.ci_hi);
+        let rebuilt = students
+            .iter()
+            .map(|(id, k)| {
+                format!(
+                    "{LANCER_PAIR} CI lower {:.3} {} {id} CI upper {:.3}",
+                    lancers.ci_lo,
+                    if lancers.ci_lo > k.ci_hi { ">" } else { "<=" },
+                    k.ci_hi
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("; ");
+        let detail = students
+            .iter()
+            .map(|(id, k)| {
+                let z = (lancers.kappa - k.kappa) / (lancers.se.powi(2) + k.se.powi(2)).sqrt();
+                format!("κ {:.3} vs {id} {:.3}, z = {z:.2}", lancers.kappa, k.kappa)
+            })
+            .collect::<Vec<_>>()
+            .join("; ");
+        table.claim_with_class(
+            ClaimCheck {
+                id: format!("B.T1.{name}"),
+                section: "B.§3".to_string(),
+                statement: format!(
+                    "the lancer-lancer {label} κ is significantly higher than both lancer-student κ's (non-overlapping pooled 95% CIs)"
+                ),
+                printed: "lancer-lancer κ significantly higher than the lancer-student κ's".to_string(),
+                rebuilt,
+                holds,
+                detail,
+            },
+            ProvenanceClass::Exact,
+        );
+    }
+}
+
+/// The per-topic rows of Table 1, the high/low-agreement split of §3 (in the notes) and the per-topic
+/// form of the lancers' higher agreement (§3: significantly positive for 50 − 8 = 42 topics between the
+/// lancers but "only 35 (31)" between a lancer and the student), from [`topics`].
+fn per_topic_rows(
+    table: &mut ResultTable,
+    artefact: &Artefact,
+    context: &Context,
+    se: StandardError,
+    wanted: &[String],
+) -> Result<(), ExperimentError> {
+    let (topics, real) = topics(context, artefact)?;
+    table.real_data = real;
+    let per_topic = topics
+        .iter()
+        .map(|t| {
+            topic_agreement(t, se)
+                .map_err(|e| ExperimentError::invalid(artefact, format!("topic {}: {e}", t.id)))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let summary = summarise(&per_topic);
+    for id in wanted {
+        let Some(p) = PAIR_IDS.iter().position(|pair| pair == id) else {
+            return Err(ExperimentError::invalid(
+                artefact,
+                format!("pair `{id}` is not one of the three assessor pairs {PAIR_IDS:?}"),
+            ));
+        };
+        for (part, value) in [
+            ("mean", summary.mean[p]),
+            ("min", summary.min[p]),
+            ("max", summary.max[p]),
+        ] {
+            table.set("statistics", "per_topic_kappa_w", id, part, value);
+        }
+        table.set(
+            "statistics",
+            "topics_not_significant",
+            id,
+            "count",
+            summary.not_significant[p] as f64,
+        );
+    }
+    let high: Vec<&str> = topics
+        .iter()
+        .zip(&per_topic)
+        .filter(|(_, k)| k.iter().all(Kappa::significantly_positive))
+        .map(|(t, _)| t.id.as_str())
+        .collect();
+    let source = if real {
+        "the real per-assessor labels".to_string()
+    } else {
+        let standin = artefact.parameters.standin.as_deref().unwrap_or_default();
+        format!(
+            "the seeded stand-in collection ({standin}, seed {}), not the real WWW labels",
+            seed_of(artefact, context)
+        )
+    };
+    table.note(format!(
+        "Per-topic rows: linear weighted kappa of each of {} topics' own matrices, from {source}; \"not significantly positive\" means the 95% CI's lower limit is not above 0.",
+        topics.len()
+    ));
+    table.note(format!(
+        "High-agreement topics (all three per-topic kappas significantly positive, §3): {} of {}: {}.",
+        high.len(),
+        topics.len(),
+        high.join(", ")
+    ));
+    let positive = |p: usize| topics.len() - summary.not_significant[p];
+    let holds = positive(0) > positive(1) && positive(0) > positive(2);
+    table.claim(ClaimCheck {
+        id: "B.T1.per_topic_lancers_agree_more".to_string(),
+        section: "B.§3".to_string(),
+        statement: "per-topic κ is significantly positive on more topics for lancer-lancer than for either lancer-student pair".to_string(),
+        printed: "lancer-lancer on more topics than lancer-student (\"only 35 (31) topics\")".to_string(),
+        rebuilt: format!(
+            "{} vs {} and {} of {} topics",
+            positive(0),
+            positive(1),
+            positive(2),
+            topics.len()
+        ),
+        holds,
+        detail: format!(
+            "topics with a significantly positive per-topic κ: {LANCER_PAIR} {}, {} {}, {} {}",
+            positive(0),
+            PAIR_IDS[1],
+            positive(1),
+            PAIR_IDS[2],
+            positive(2)
+        ),
+    });
+    Ok(())
 }
 
 /// Table 2 of paper B, the rows implied by the pairwise matrices. A qrels version sums its assessors'
 /// labels (`data/lancers/qrels-versions.yaml`): a single assessor's level counts are a matrix margin (which
 /// must agree across the matrices sharing the assessor), and two assessors' are the anti-diagonal sums of
-/// their matrix. Three assessors need the joint label table, which the paper does not print; such rows are
-/// left out and named in the notes. Parameters: `data` (the matrices), `qrels` (the rows, in order).
+/// their matrix. Three assessors (all3) need the joint label table, which the paper does not print: such
+/// rows sum the labels of [`topics`] (the stand-in, whose joint table is fitted to the printed all3 row,
+/// or real labels). Parameters: `data` (the matrices), `standin`, `qrels` (the rows, in order).
 pub fn level_counts(
     artefact: &Artefact,
     context: &Context,
@@ -86,7 +263,8 @@ pub fn level_counts(
     let versions: QrelsVersions = read_yaml(&versions_path)?;
     let wanted = required(artefact, "qrels", |p| p.qrels.as_ref())?;
     let mut table = ResultTable::new(&artefact.id);
-    let mut not_derivable = Vec::new();
+    let mut from_labels: Vec<&str> = Vec::new();
+    let mut labelled: Option<Vec<LabelledTopic>> = None;
     for qrels in wanted {
         let version = versions
             .versions
@@ -109,14 +287,22 @@ pub fn level_counts(
                 .map(|p| p.matrix.summed_level_counts()),
             _ => None,
         };
-        let Some(counts) = counts else {
-            // The levels need the joint table, but the number judged is every matrix's total.
-            not_derivable.push(qrels.as_str());
-            table.mark_pending_row("main", qrels);
-            if let Some(total) = common_total(&pairs) {
-                table.set("main", qrels, "total", VALUE, total as f64);
+        let counts = match counts {
+            Some(counts) => counts,
+            None => {
+                // Three assessors need the joint labels: the topics' summed labels.
+                if labelled.is_none() {
+                    let (topics, real) = topics(context, artefact)?;
+                    table.real_data = real;
+                    labelled = Some(topics);
+                }
+                from_labels.push(qrels.as_str());
+                summed_label_counts(
+                    artefact,
+                    labelled.as_deref().unwrap_or_default(),
+                    &version.assessors,
+                )?
             }
-            continue;
         };
         for (level, &count) in counts.iter().enumerate() {
             table.set("main", qrels, &format!("L{level}"), VALUE, count as f64);
@@ -133,22 +319,59 @@ pub fn level_counts(
         "Single-assessor rows are margins of the matrices in {}; a two-assessor row sums the pair's labels.",
         display_relative(context, &path)
     ));
-    if !not_derivable.is_empty() {
+    if !from_labels.is_empty() {
+        let source = if table.real_data {
+            "the real per-assessor labels".to_string()
+        } else {
+            format!(
+                "the seeded stand-in collection, whose joint label table is fitted to the all3 level counts of {} (so these levels match by construction)",
+                artefact.parameters.standin.as_deref().unwrap_or_default()
+            )
+        };
         table.note(format!(
-            "Levels not derivable from pairwise matrices (they need the joint label table), total judged only: {}.",
-            not_derivable.join(", ")
+            "Rows {} sum three assessors' labels per document: from {source}.",
+            from_labels.join(", ")
         ));
     }
     Ok(table)
 }
 
-/// The number of items every matrix counts, if they all count the same number.
-fn common_total(pairs: &[AssessorPair]) -> Option<u64> {
-    let first = pairs.first()?.matrix.total();
-    pairs
+/// Counts of documents per summed label of `assessors` (names from [`ASSESSORS`]) over all topics.
+fn summed_label_counts(
+    artefact: &Artefact,
+    topics: &[LabelledTopic],
+    assessors: &[String],
+) -> Result<Vec<u64>, ExperimentError> {
+    let indices = assessors
         .iter()
-        .all(|p| p.matrix.total() == first)
-        .then_some(first)
+        .map(|name| {
+            ASSESSORS.iter().position(|a| a == name).ok_or_else(|| {
+                ExperimentError::invalid(
+                    artefact,
+                    format!("assessor `{name}` is not one of {ASSESSORS:?}"),
+                )
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut levels = vec![0u64; 2 * indices.len() + 1];
+    for topic in topics {
+        for doc in &topic.docs {
+            if let Some(bad) = doc.labels.iter().find(|&&l| l > 2) {
+                return Err(ExperimentError::invalid(
+                    artefact,
+                    format!(
+                        "topic {} document {} has label {bad}; labels are 0, 1 or 2",
+                        topic.id, doc.doc
+                    ),
+                ));
+            }
+            levels[indices
+                .iter()
+                .map(|&i| usize::from(doc.labels[i]))
+                .sum::<usize>()] += 1;
+        }
+    }
+    Ok(levels)
 }
 
 /// The qrels versions of paper B and the assessors each one sums.
@@ -209,4 +432,104 @@ fn assessor_margins(
         }
     }
     Ok(margins.into_iter().map(|(k, (v, _))| (k, v)).collect())
+}
+
+/// The `labels:` section of the stand-in's knob file (`parameters.standin`); other sections (the runs)
+/// belong to other generators and are ignored here.
+#[derive(Debug, Deserialize)]
+struct StandinFile {
+    labels: LabelParams,
+}
+
+/// The seed of an artefact: its own `seed` parameter, else the global one.
+fn seed_of(artefact: &Artefact, context: &Context) -> u64 {
+    artefact.parameters.seed.unwrap_or(context.seed)
+}
+
+/// The fit targets of the joint label table: the three pairwise matrices of `parameters.data` (in the
+/// order of [`crate::sim::www::PAIRS`], oriented first assessor = rows) and the all3 level counts of
+/// the stand-in's knob file.
+fn joint_targets(
+    artefact: &Artefact,
+    context: &Context,
+    params: &LabelParams,
+) -> Result<JointTargets, ExperimentError> {
+    let (pairs, path) = load_pairs(artefact, context)?;
+    let matrix = |first: usize, second: usize| {
+        let (a, b) = (ASSESSORS[first], ASSESSORS[second]);
+        pairs
+            .iter()
+            .find_map(|p| {
+                if (p.first.as_str(), p.second.as_str()) == (a, b) {
+                    Some(p.matrix.clone())
+                } else if (p.first.as_str(), p.second.as_str()) == (b, a) {
+                    Some(p.matrix.transposed())
+                } else {
+                    None
+                }
+            })
+            .ok_or_else(|| {
+                ExperimentError::invalid(
+                    artefact,
+                    format!(
+                        "{} has no confusion matrix of `{a}` and `{b}`",
+                        display_relative(context, &path)
+                    ),
+                )
+            })
+    };
+    let [(a0, b0), (a1, b1), (a2, b2)] = PAIRS;
+    Ok(JointTargets {
+        pairs: [matrix(a0, b0)?, matrix(a1, b1)?, matrix(a2, b2)?],
+        all3_levels: params.all3_levels,
+    })
+}
+
+/// Paper B's seeded stand-in topics for `artefact`: reads the knob file `parameters.standin` (its
+/// `labels:` section) and the confusion matrices `parameters.data`, fits the joint label table
+/// ([`crate::sim::www::joint::fit_joint`]) and spreads its documents over topics
+/// ([`crate::sim::www::labels::standin_topics`]), seeded by the artefact's `seed` parameter or the
+/// global seed. Every paper-B artefact names the same files, so they all see the same collection.
+pub fn standin_topics(
+    context: &Context,
+    artefact: &Artefact,
+) -> Result<Vec<LabelledTopic>, ExperimentError> {
+    let standin = required(artefact, "standin", |p| p.standin.as_ref())?;
+    let standin_path = context.data_path(standin);
+    let file: StandinFile = read_yaml(&standin_path)?;
+    let targets = joint_targets(artefact, context, &file.labels)?;
+    let sim_error = |e: SimError| {
+        ExperimentError::invalid(
+            artefact,
+            format!(
+                "stand-in from {}: {e}",
+                display_relative(context, &standin_path)
+            ),
+        )
+    };
+    let joint = fit_joint(&targets).map_err(sim_error)?;
+    crate::sim::www::labels::standin_topics(&file.labels, &joint, seed_of(artefact, context))
+        .map_err(sim_error)
+}
+
+/// The labelled topics every paper-B experiment works on, and whether they are real.
+///
+/// **The single dispatch point between the stand-in and a user's real collection**: without
+/// `--data` (`context.data_dir` is `None`) it is [`standin_topics`]; with `--data` it must read the
+/// real per-assessor label file (`topic doc lancer1 lancer2 student`), whose reader is not written yet,
+/// so it says so instead of silently falling back to the stand-in. Extend the `Some` arm.
+pub fn topics(
+    context: &Context,
+    artefact: &Artefact,
+) -> Result<(Vec<LabelledTopic>, bool), ExperimentError> {
+    match &context.data_dir {
+        None => Ok((standin_topics(context, artefact)?, false)),
+        Some(dir) => Err(ExperimentError::invalid(
+            artefact,
+            format!(
+                "reading paper B's real per-assessor labels from {} is not supported yet",
+                dir.display()
+            ),
+        )),
+    }
 }

@@ -5,6 +5,7 @@
 
 pub mod lancers;
 pub mod unanimity;
+pub mod unanimity_real;
 
 use std::path::{Path, PathBuf};
 
@@ -40,6 +41,12 @@ pub const KINDS: &[ExperimentKind] = &[
         paper: "A",
         description: "Team-best run pairs whose significance differs between RawG and UG (paper A, Table 3)",
         implemented: false,
+    },
+    ExperimentKind {
+        id: "unanimity.real_ratings",
+        paper: "A",
+        description: "Beyond the paper: D_i, UG - RawG, unanimity, order flips and ideal-list changes on the real NTCIR-12 STC Japanese ratings vs the paper's simulation",
+        implemented: true,
     },
     ExperimentKind {
         id: "lancers.agreement",
@@ -139,6 +146,14 @@ pub enum ExperimentError {
     },
     #[error("artefact `{artefact}`: {message}")]
     Invalid { artefact: String, message: String },
+    /// An input outside the repository (real data under `../shared`) does not exist: `reproduce`
+    /// skips the artefact and says why, `check` lists it as pending.
+    #[error("artefact `{artefact}`: input {path} is not available: {reason}")]
+    DataUnavailable {
+        artefact: String,
+        path: String,
+        reason: String,
+    },
     #[error("artefact `{artefact}`: experiment `{experiment}` is not implemented yet")]
     NotImplemented {
         artefact: String,
@@ -175,6 +190,7 @@ where
 pub fn run(artefact: &Artefact, context: &Context) -> Result<ResultTable, ExperimentError> {
     match artefact.experiment.as_str() {
         "unanimity.gain_examples" => unanimity::gain_examples(artefact, context),
+        "unanimity.real_ratings" => unanimity_real::real_ratings(artefact, context),
         "lancers.agreement" => lancers::agreement(artefact, context),
         "lancers.level_counts" => lancers::level_counts(artefact, context),
         other => Err(ExperimentError::NotImplemented {

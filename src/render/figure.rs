@@ -22,6 +22,7 @@ pub fn svg(artefact: &Artefact, table: &ResultTable) -> Result<String, FigureErr
         "lancers.qrels_means_figure" | "lancers.topicset_means_figure" => {
             crate::render::figure_means::svg(artefact, table)
         }
-        other => Err(FigureError::NoRenderer(other.to_string())),
+        "unanimity.real_ratings" => crate::render::figure_unanimity_real::svg(artefact, table),
+        _ => Err(FigureError::NoRenderer(artefact.experiment.clone())),
     }
 }

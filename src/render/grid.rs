@@ -226,10 +226,95 @@ pub fn escape_latex(text: &str) -> String {
             '>' => out.push_str("\\textgreater{}"),
             '|' => out.push_str("\\textbar{}"),
             '\u{2212}' => out.push_str("$-$"),
-            _ => out.push(c),
+            _ => match latex_symbol(c) {
+                Some(command) => out.push_str(command),
+                None => out.push(c),
+            },
         }
     }
     out
+}
+
+/// The LaTeX for a non-ASCII symbol that pdflatex's `inputenc` (utf8) cannot typeset by itself; the
+/// ledger's and the findings' arithmetic uses them (`√`, `≤`, `×`, Greek letters, check marks).
+fn latex_symbol(c: char) -> Option<&'static str> {
+    Some(match c {
+        '√' => "$\\surd$",
+        '≤' => "$\\le$",
+        '≥' => "$\\ge$",
+        '≠' => "$\\ne$",
+        '≈' => "$\\approx$",
+        '×' => "$\\times$",
+        '·' => "$\\cdot$",
+        '±' => "$\\pm$",
+        '→' => "$\\to$",
+        '←' => "$\\leftarrow$",
+        '∈' => "$\\in$",
+        '∞' => "$\\infty$",
+        '∑' | 'Σ' => "$\\Sigma$",
+        'α' => "$\\alpha$",
+        'β' => "$\\beta$",
+        'δ' => "$\\delta$",
+        'ε' => "$\\varepsilon$",
+        'κ' => "$\\kappa$",
+        'μ' => "$\\mu$",
+        'σ' => "$\\sigma$",
+        'τ' => "$\\tau$",
+        'χ' => "$\\chi$",
+        'Δ' => "$\\Delta$",
+        '✓' => "$\\checkmark$",
+        '✗' => "$\\times$",
+        '…' => "\\ldots{}",
+        '²' => "$^2$",
+        '∩' => "$\\cap$",
+        '∪' => "$\\cup$",
+        '⊆' => "$\\subseteq$",
+        '⊂' => "$\\subset$",
+        '∅' => "$\\emptyset$",
+        '∧' => "$\\wedge$",
+        '∨' => "$\\vee$",
+        '¬' => "$\\neg$",
+        '≡' => "$\\equiv$",
+        '∼' => "$\\sim$",
+        '⇒' => "$\\Rightarrow$",
+        '↔' => "$\\leftrightarrow$",
+        '•' => "\\textbullet{}",
+        '∘' => "$\\circ$",
+        '′' => "$'$",
+        'ρ' => "$\\rho$",
+        'γ' => "$\\gamma$",
+        'λ' => "$\\lambda$",
+        'π' => "$\\pi$",
+        'θ' => "$\\theta$",
+        'ν' => "$\\nu$",
+        'η' => "$\\eta$",
+        'ω' => "$\\omega$",
+        'φ' => "$\\phi$",
+        'ψ' => "$\\psi$",
+        'ξ' => "$\\xi$",
+        'ζ' => "$\\zeta$",
+        'ι' => "$\\iota$",
+        'ο' => "o",
+        'υ' => "$\\upsilon$",
+        'Λ' => "$\\Lambda$",
+        'Π' => "$\\Pi$",
+        'Φ' => "$\\Phi$",
+        'Ψ' => "$\\Psi$",
+        'Ω' => "$\\Omega$",
+        'Θ' => "$\\Theta$",
+        'Γ' => "$\\Gamma$",
+        '⌈' => "$\\lceil$",
+        '⌉' => "$\\rceil$",
+        '⌊' => "$\\lfloor$",
+        '⌋' => "$\\rfloor$",
+        '≪' => "$\\ll$",
+        '≫' => "$\\gg$",
+        '∝' => "$\\propto$",
+        '∓' => "$\\mp$",
+        '⋯' => "$\\cdots$",
+        '÷' => "$\\div$",
+        _ => return None,
+    })
 }
 
 #[cfg(test)]
@@ -241,6 +326,14 @@ mod tests {
         assert_eq!(
             escape_latex("50% of A&B_i {x} #1 $5 ~ ^ \\ |d|"),
             "50\\% of A\\&B\\_i \\{x\\} \\#1 \\$5 \\textasciitilde{} \\textasciicircum{} \\textbackslash{} \\textbar{}d\\textbar{}"
+        );
+    }
+
+    #[test]
+    fn escapes_math_symbols_pdflatex_cannot_typeset() {
+        assert_eq!(
+            escape_latex("|d|/√V_E ≤ 0.5 × κ"),
+            "\\textbar{}d\\textbar{}/$\\surd$V\\_E $\\le$ 0.5 $\\times$ $\\kappa$"
         );
     }
 

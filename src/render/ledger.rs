@@ -1,6 +1,6 @@
 //! Renderings of the claims ledger: a terminal table with a summary, Markdown and JSON.
 
-use crate::claims::Ledger;
+use crate::claims::{Ledger, findings as paper_findings};
 use crate::render::grid::escape_markdown;
 use crate::render::terminal::new_table;
 
@@ -17,7 +17,7 @@ fn summary_lines(ledger: &Ledger) -> Vec<(String, String, usize)> {
 pub fn text(ledger: &Ledger) -> String {
     let mut table = new_table();
     table.set_header(vec![
-        "paper", "table", "cell", "printed", "class", "rebuilt", "verdict",
+        "paper", "table", "cell", "printed", "class", "rebuilt", "verdict", "detail",
     ]);
     for e in &ledger.entries {
         table.add_row(vec![
@@ -28,6 +28,7 @@ pub fn text(ledger: &Ledger) -> String {
             e.class.to_string(),
             e.rebuilt.clone().unwrap_or_else(|| "-".to_string()),
             e.verdict.to_string(),
+            e.detail.clone(),
         ]);
     }
     let mut summary = new_table();
@@ -73,4 +74,50 @@ pub fn markdown(ledger: &Ledger) -> String {
 /// `rebuilt`, `verdict` and `detail`.
 pub fn json(ledger: &Ledger) -> Result<String, serde_json::Error> {
     Ok(serde_json::to_string_pretty(&ledger.entries)? + "\n")
+}
+
+/// How [`findings`] are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FindingsFormat {
+    Text,
+    Md,
+    Json,
+}
+
+/// The findings of both papers (every inconsistency, in a reviewer's words): numbered text, a
+/// Markdown section per paper, or a JSON array of [`crate::claims::Finding`].
+pub fn findings(ledger: &Ledger, format: FindingsFormat) -> String {
+    let papers = ["A", "B"];
+    match format {
+        FindingsFormat::Json => {
+            let all: Vec<_> = papers
+                .iter()
+                .flat_map(|p| paper_findings(ledger, p))
+                .collect();
+            serde_json::to_string_pretty(&all).map_or_else(|e| e.to_string(), |s| s + "\n")
+        }
+        FindingsFormat::Md | FindingsFormat::Text => {
+            let mut out = String::new();
+            for paper in papers {
+                let list = paper_findings(ledger, paper);
+                out.push_str(&format!(
+                    "## Findings: paper {paper} ({} found)\n\n",
+                    list.len()
+                ));
+                if list.is_empty() {
+                    out.push_str("No printed number contradicts another.\n\n");
+                }
+                for (i, f) in list.iter().enumerate() {
+                    let text = if matches!(format, FindingsFormat::Md) {
+                        escape_markdown(&f.text)
+                    } else {
+                        f.text.clone()
+                    };
+                    out.push_str(&format!("{}. {text}\n", i + 1));
+                }
+                out.push('\n');
+            }
+            out
+        }
+    }
 }

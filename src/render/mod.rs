@@ -8,6 +8,7 @@
 
 pub mod figure;
 pub mod figure_means;
+pub mod figure_unanimity_real;
 pub mod grid;
 pub mod ledger;
 pub mod number;
@@ -72,6 +73,11 @@ impl Templates {
             markdown,
             latex,
         })
+    }
+
+    /// The directory the templates are loaded from.
+    pub fn dir(&self) -> &Path {
+        &self.dir
     }
 
     /// Renders the Markdown template `name` with `context`.

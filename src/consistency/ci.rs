@@ -1,0 +1,51 @@
+//! Confidence intervals of the form `estimate ± z·SE` (Cohen's kappa, Kendall's tau with the
+//! Hollander–Wolfe–Chicken SE; reference/statistics.md §1.1, §2) are symmetric: the printed interval
+//! must contain its printed estimate and be centred on it up to the printing's rounding.
+
+use super::CheckResult;
+
+/// Checks that `[lo, hi]` contains `estimate` and that its midpoint is within `tolerance` of it (the
+/// issue's ±0.001 for three printed decimals: each of three numbers is off by at most 0.0005).
+pub fn centred(estimate: f64, lo: f64, hi: f64, tolerance: f64) -> CheckResult {
+    let mid = (lo + hi) / 2.0;
+    let off = (mid - estimate).abs();
+    let contains = lo <= estimate && estimate <= hi;
+    let ok = contains && off <= tolerance + 1e-9;
+    let detail = if ok {
+        format!("midpoint ({lo} + {hi})/2 = {mid:.4} is within {tolerance} of {estimate}")
+    } else if !contains {
+        format!(
+            "[{lo}, {hi}] does not contain its estimate {estimate}; midpoint {mid:.4} is {off:.4} away"
+        )
+    } else {
+        format!(
+            "midpoint ({lo} + {hi})/2 = {mid:.4} is {off:.4} from the estimate {estimate} (> {tolerance}): the interval is not centred on it"
+        )
+    };
+    CheckResult::new("ci-centre", ok, detail)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn symmetric_intervals_are_centred() {
+        // Paper B Table 6(a): 0.872 [0.696, 1.048].
+        assert!(centred(0.872, 0.696, 1.048, 0.001).ok);
+        // Paper B Table 1: 0.336 [0.322, 0.351] (midpoint 0.3365).
+        assert!(centred(0.336, 0.322, 0.351, 0.001).ok);
+    }
+
+    #[test]
+    fn off_centre_or_excluding_intervals_are_inconsistent() {
+        // Paper B Table 3(a), all3 vs 2lancers: 0.974 [0.696, 1.048] is centred on 0.872.
+        let r = centred(0.974, 0.696, 1.048, 0.001);
+        assert!(!r.ok);
+        assert!(r.detail.contains("0.8720"), "{}", r.detail);
+        // Paper B Table 3(a), lancer1 vs student: 0.846 [0.953, 1.034] does not contain 0.846.
+        let r = centred(0.846, 0.953, 1.034, 0.001);
+        assert!(!r.ok);
+        assert!(r.detail.contains("does not contain"), "{}", r.detail);
+    }
+}

@@ -1,0 +1,162 @@
+//! p-values, differences and effect sizes of one run pair must tell the same story.
+//!
+//! Paper A §5 defines `ES_HSD = |d| / sqrt(V_E)`, V_E the residual variance of the two-way ANOVA
+//! (reference/statistics.md §4). From a printed |d| and ES_HSD we therefore infer V_E, and the
+//! classical Tukey HSD p-value of the pair is `P(Q_{m,(n−1)(m−1)} ≥ |d| / sqrt(V_E / n))`
+//! (statistics.md §5): with the stated definition, `q = ES_HSD·sqrt(n)` whatever |d| is. The
+//! randomised Tukey HSD the paper uses approximates the classical one, so the two p-values should be
+//! of the same order; a printed randomised p more than `factor` times away from the classical one
+//! (in either direction) is incompatible.
+//!
+//! Other readings of the definition are tried and reported:
+//! - `|d| / V_E` (the variance, not the standard deviation): V_E = |d|/ES, q = sqrt(n·|d|·ES);
+//! - `|d| / sqrt(V_E / n)` (the standard error): q = ES.
+
+use super::CheckResult;
+use crate::engine::significance::ptukey::studentized_range_sf;
+
+/// A reading of the effect-size definition: how V_E follows from |d| and ES_HSD.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EffectSizeReading {
+    /// ES = |d| / sqrt(V_E), the paper's stated definition.
+    StandardDeviation,
+    /// ES = |d| / V_E.
+    Variance,
+    /// ES = |d| / sqrt(V_E / n).
+    StandardError,
+}
+
+impl EffectSizeReading {
+    pub const ALL: [EffectSizeReading; 3] = [
+        EffectSizeReading::StandardDeviation,
+        EffectSizeReading::Variance,
+        EffectSizeReading::StandardError,
+    ];
+
+    fn formula(self) -> &'static str {
+        match self {
+            EffectSizeReading::StandardDeviation => "ES = |d|/√V_E",
+            EffectSizeReading::Variance => "ES = |d|/V_E",
+            EffectSizeReading::StandardError => "ES = |d|/√(V_E/n)",
+        }
+    }
+
+    /// V_E implied by |d| and ES under this reading (n topics).
+    pub fn residual_variance(self, d: f64, es: f64, n: usize) -> f64 {
+        match self {
+            EffectSizeReading::StandardDeviation => (d / es).powi(2),
+            EffectSizeReading::Variance => d / es,
+            EffectSizeReading::StandardError => n as f64 * (d / es).powi(2),
+        }
+    }
+}
+
+/// The classical Tukey HSD p of a pair under one reading: (q, p).
+pub fn classical_p(
+    reading: EffectSizeReading,
+    d: f64,
+    es: f64,
+    topics: usize,
+    runs: usize,
+) -> Option<(f64, f64)> {
+    if d <= 0.0 || es <= 0.0 || topics < 2 || runs < 2 {
+        return None;
+    }
+    let v_e = reading.residual_variance(d, es, topics);
+    let q = d / (v_e / topics as f64).sqrt();
+    let df = ((topics - 1) * (runs - 1)) as f64;
+    studentized_range_sf(q, runs, df).ok().map(|p| (q, p))
+}
+
+/// Whether two p-values are within `factor` of each other (ratio in [1/factor, factor]).
+pub fn compatible(p_classical: f64, p_printed: f64, factor: f64) -> bool {
+    p_classical >= p_printed / factor && p_classical <= p_printed * factor
+}
+
+/// Checks one pair's printed randomised p against |d| and ES_HSD under the stated definition, and
+/// says which other readings would make them compatible.
+pub fn p_agrees_with_effect_size(
+    p_printed: f64,
+    d: f64,
+    es: f64,
+    topics: usize,
+    runs: usize,
+    factor: f64,
+) -> CheckResult {
+    let mut parts = Vec::new();
+    let mut stated_ok = false;
+    let mut others = Vec::new();
+    for reading in EffectSizeReading::ALL {
+        let Some((q, p)) = classical_p(reading, d, es, topics, runs) else {
+            return CheckResult::new(
+                "tukey",
+                false,
+                format!("|d| = {d} and ES = {es} do not define a residual variance"),
+            );
+        };
+        let ok = compatible(p, p_printed, factor);
+        if reading == EffectSizeReading::StandardDeviation {
+            stated_ok = ok;
+            let v_e = reading.residual_variance(d, es, topics);
+            let p_shown = if p < 1e-15 {
+                "< 1e-15".to_string()
+            } else {
+                format!("= {p:.2e}")
+            };
+            parts.push(format!(
+                "{}: V_E = ({d}/{es})² = {v_e:.5}, q = |d|/√(V_E/{topics}) = {q:.2}, classical Tukey p {p_shown} vs printed {p_printed} ({})",
+                reading.formula(),
+                if ok { "compatible" } else { "incompatible" }
+            ));
+        } else if ok {
+            others.push(format!("{} (q = {q:.2}, p = {p:.3})", reading.formula()));
+        }
+    }
+    let verdict = if others.is_empty() {
+        "no other reading makes them compatible".to_string()
+    } else {
+        format!("compatible under {}", others.join(" and "))
+    };
+    CheckResult::new(
+        "tukey",
+        stated_ok,
+        format!(
+            "{}; {verdict} (m = {runs} runs, df = {}, tolerance ×{factor})",
+            parts.join("; "),
+            (topics - 1) * (runs - 1)
+        ),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn consistent_numbers_pass_under_the_stated_definition() {
+        // A synthetic pair: 100 topics, 16 runs, V_E = 0.04 (sd 0.2). A difference of 0.1 gives
+        // ES = 0.5 and q = 5.0, whose classical p is about 0.05 for m = 16.
+        let (q, p) = classical_p(EffectSizeReading::StandardDeviation, 0.1, 0.5, 100, 16).unwrap();
+        assert!((q - 5.0).abs() < 1e-12);
+        assert!(p > 0.02 && p < 0.1, "{p}");
+        let r = p_agrees_with_effect_size(p, 0.1, 0.5, 100, 16, 10.0);
+        assert!(r.ok, "{}", r.detail);
+    }
+
+    #[test]
+    fn paper_a_row_one_is_incompatible_but_fits_the_variance_reading() {
+        // Paper A Table 3 row 1 (I): p = .064, |d| = .1373, ES_HSD = 1.808, 100 topics, 16 runs.
+        let r = p_agrees_with_effect_size(0.064, 0.1373, 1.808, 100, 16, 10.0);
+        assert!(!r.ok, "{}", r.detail);
+        assert!(
+            r.detail.contains("q = |d|/√(V_E/100) = 18.08"),
+            "{}",
+            r.detail
+        );
+        assert!(
+            r.detail.contains("compatible under ES = |d|/V_E"),
+            "{}",
+            r.detail
+        );
+    }
+}

@@ -1,0 +1,865 @@
+//! Literate reports: one per paper, rendered to Markdown and LaTeX from the paper's literate source
+//! (`paper/<slug>.report.md.j2` and `paper/<slug>.report.tex.j2`), and the top-level index.
+//!
+//! A literate source is prose in the project's own words with calls into the results:
+//!
+//! - `{{ artefact("B.T1") }}` — the artefact's block: its status (built, pending with the reason, skipped
+//!   with the reason), the rebuilt table (or the figure), the numbers as printed in the paper beneath it
+//!   with a per-cell marker of provenance class and verdict, and an account of what could not be
+//!   reproduced and why (pending cells grouped by reason, mismatches, inconsistencies, qualitative claims).
+//! - `{{ value("B.T1", "statistics", "kappa_w", "lancer1-lancer2", "estimate") }}` — one rebuilt number,
+//!   formatted by Rust with the artefact's cell format ([`crate::render::number`]); an error when the
+//!   artefact was not rebuilt or has no such cell. `part` defaults to `value`.
+//! - `{{ printed(id, panel, row, column, part) }}` — the number as the paper printed it (strict too).
+//! - `{% if built("A.T2") %}` — whether the artefact has rebuilt results, for prose about pending ones.
+//!
+//! The LaTeX source uses the LaTeX-safe delimiters of [`crate::render`] (`<< >>`, `<% %>`). Every artefact
+//! of the paper appears in the report in manifest order: those the source does not place are appended
+//! in a final section, so a new artefact is never missing from its paper's report.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use minijinja::syntax::SyntaxConfig;
+use minijinja::{Environment, ErrorKind, State, UndefinedBehavior, Value};
+use serde::Serialize;
+
+use crate::claims::{Entry, Ledger, Verdict, cell_name};
+use crate::manifest::{Artefact, CellFormat, CellStyle, Kind, Manifest, Paper, Status};
+use crate::provenance::Stamp;
+use crate::published::{ProvenanceClass, PublishedFile};
+use crate::render::RenderError;
+use crate::render::grid::{self, Grid, Target, escape_latex, escape_markdown};
+use crate::render::number::{Minus, format_count, format_number};
+use crate::results::{CellKey, ResultTable, VALUE};
+
+/// The two report formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Markdown,
+    Latex,
+}
+
+impl Format {
+    /// File extension of the rendered report and of its literate source (`<slug>.report.<ext>.j2`).
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Markdown => "md",
+            Format::Latex => "tex",
+        }
+    }
+
+    fn target(self) -> Target {
+        match self {
+            Format::Markdown => Target::Markdown,
+            Format::Latex => Target::Latex,
+        }
+    }
+
+    fn minus(self) -> Minus {
+        match self {
+            Format::Markdown => Minus::Unicode,
+            Format::Latex => Minus::Latex,
+        }
+    }
+
+    fn escape(self, text: &str) -> String {
+        match self {
+            Format::Markdown => escape_markdown(text),
+            Format::Latex => escape_latex(text),
+        }
+    }
+}
+
+/// The literate source of `paper` in `format`, relative to the project root.
+pub fn source_path(paper: &Paper, format: Format) -> String {
+    format!("paper/{}.report.{}.j2", paper.slug, format.extension())
+}
+
+/// The templates (under `templates/`) a report in `format` renders with, besides its literate source.
+pub fn report_templates(format: Format) -> [&'static str; 2] {
+    match format {
+        Format::Markdown => ["report.md.j2", "report-artefact.md.j2"],
+        Format::Latex => ["report.tex.j2", "report-artefact.tex.j2"],
+    }
+}
+
+/// The template of the top-level index.
+pub const INDEX_TEMPLATE: &str = "index.md.j2";
+
+/// What happened to an artefact in this run, as far as its report is concerned.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum ArtefactStatus {
+    /// Results are available (rebuilt now or taken from the build state).
+    Built,
+    /// The manifest marks it pending.
+    Pending(String),
+    /// Its experiment could not run for lack of external data.
+    Skipped(String),
+    /// Not selected by `--only` and no up-to-date results in the build state.
+    NotRebuilt,
+}
+
+/// Everything a paper's report is rendered from.
+#[derive(Debug, Clone, Copy)]
+pub struct ReportInput<'a> {
+    pub root: &'a Path,
+    pub manifest: &'a Manifest,
+    pub paper: &'a Paper,
+    pub published: &'a PublishedFile,
+    pub results: &'a BTreeMap<String, ResultTable>,
+    pub statuses: &'a BTreeMap<String, ArtefactStatus>,
+    pub ledger: &'a Ledger,
+    /// Figure artefacts whose SVG was converted to PDF next to it (for LaTeX).
+    pub figure_pdfs: &'a BTreeSet<String>,
+    pub stamp: &'a Stamp,
+}
+
+/// Renders the report of `input.paper` in `format`.
+pub fn render_report(input: &ReportInput<'_>, format: Format) -> Result<String, RenderError> {
+    let templates_dir = input.root.join("templates");
+    let source_name = source_path(input.paper, format);
+    let template_err = |name: &str, dir: &Path| {
+        let name = name.to_string();
+        let dir = dir.to_path_buf();
+        move |source| RenderError::Template {
+            name: name.clone(),
+            dir: dir.clone(),
+            source,
+        }
+    };
+    let source = std::fs::read_to_string(input.root.join(&source_name)).map_err(|e| {
+        RenderError::Template {
+            name: source_name.clone(),
+            dir: input.root.to_path_buf(),
+            source: minijinja::Error::new(
+                ErrorKind::TemplateNotFound,
+                format!("cannot read the literate source: {e}"),
+            ),
+        }
+    })?;
+
+    let blocks = Arc::new(blocks(input, format));
+    let placed = Arc::new(Mutex::new(Vec::<String>::new()));
+    let mut env = environment(&templates_dir, format)?;
+    register_functions(&mut env, input, format, &blocks, &placed);
+    env.add_template_owned(source_name.clone(), source)
+        .map_err(template_err(&source_name, input.root))?;
+    let body = env
+        .get_template(&source_name)
+        .and_then(|t| t.render(Value::UNDEFINED))
+        .map_err(template_err(&source_name, input.root))?;
+
+    let placed: BTreeSet<String> = placed
+        .lock()
+        .map(|p| p.iter().cloned().collect())
+        .unwrap_or_default();
+    let [wrapper, block_template] = report_templates(format);
+    let mut appendix = Vec::new();
+    for artefact in paper_artefacts(input.manifest, &input.paper.id) {
+        if !placed.contains(&artefact.id) {
+            let block = &blocks[&artefact.id];
+            appendix.push(
+                env.get_template(block_template)
+                    .and_then(|t| t.render(block))
+                    .map_err(template_err(block_template, &templates_dir))?,
+            );
+        }
+    }
+
+    let other = other_entries(input, format);
+    let findings: Vec<FindingView> = crate::claims::findings(input.ledger, &input.paper.id)
+        .into_iter()
+        .map(|f| FindingView {
+            table: format.escape(&f.table),
+            cell: format.escape(&f.cell),
+            printed: format.escape(&f.printed),
+            text: format.escape(&f.text),
+        })
+        .collect();
+    let context = WrapperContext {
+        title: format.escape(&input.paper.title),
+        venue: format.escape(&input.paper.venue),
+        paper: &input.paper.id,
+        stamp_comment: match format {
+            Format::Markdown => input.stamp.markdown_comment(),
+            Format::Latex => input.stamp.latex_comment(),
+        },
+        headline: format.escape(&input.stamp.headline()),
+        inputs: input
+            .stamp
+            .input_lines()
+            .iter()
+            .map(|l| format.escape(l))
+            .collect(),
+        body,
+        appendix,
+        other,
+        findings,
+    };
+    env.get_template(wrapper)
+        .and_then(|t| t.render(Value::from_serialize(&context)))
+        .map_err(template_err(wrapper, &templates_dir))
+}
+
+/// The artefacts of `paper` in manifest order.
+pub fn paper_artefacts<'m>(manifest: &'m Manifest, paper: &str) -> Vec<&'m Artefact> {
+    manifest
+        .artefacts
+        .iter()
+        .filter(|a| a.paper == paper)
+        .collect()
+}
+
+fn environment(templates_dir: &Path, format: Format) -> Result<Environment<'static>, RenderError> {
+    let mut env = Environment::new();
+    env.set_undefined_behavior(UndefinedBehavior::Strict);
+    env.set_loader(minijinja::path_loader(templates_dir));
+    env.set_keep_trailing_newline(true);
+    if format == Format::Latex {
+        let syntax = SyntaxConfig::builder()
+            .block_delimiters("<%", "%>")
+            .variable_delimiters("<<", ">>")
+            .comment_delimiters("<#", "#>")
+            .build()
+            .map_err(|source| RenderError::Template {
+                name: "(LaTeX syntax)".to_string(),
+                dir: templates_dir.to_path_buf(),
+                source,
+            })?;
+        env.set_syntax(syntax);
+    }
+    Ok(env)
+}
+
+fn invalid(message: String) -> minijinja::Error {
+    minijinja::Error::new(ErrorKind::InvalidOperation, message)
+}
+
+/// Registers `value`, `printed`, `built` and `artefact` (see the module documentation).
+fn register_functions(
+    env: &mut Environment<'static>,
+    input: &ReportInput<'_>,
+    format: Format,
+    blocks: &Arc<BTreeMap<String, BlockContext>>,
+    placed: &Arc<Mutex<Vec<String>>>,
+) {
+    // Owned copies: minijinja functions must be 'static.
+    let results: Arc<BTreeMap<String, ResultTable>> = Arc::new(input.results.clone());
+    let artefacts: Arc<BTreeMap<String, Artefact>> = Arc::new(
+        paper_artefacts(input.manifest, &input.paper.id)
+            .into_iter()
+            .map(|a| (a.id.clone(), a.clone()))
+            .collect(),
+    );
+    let printed: Arc<BTreeMap<CellKey, String>> = Arc::new(
+        input
+            .published
+            .cells()
+            .map(|c| (c.key(), c.printed.clone()))
+            .collect(),
+    );
+
+    {
+        let results = Arc::clone(&results);
+        let artefacts = Arc::clone(&artefacts);
+        env.add_function(
+            "value",
+            move |id: String,
+                  panel: String,
+                  row: String,
+                  column: String,
+                  part: Option<String>|
+                  -> Result<String, minijinja::Error> {
+                let part = part.unwrap_or_else(|| VALUE.to_string());
+                let artefact = artefacts.get(&id).ok_or_else(|| {
+                    invalid(format!("value(): no artefact `{id}` in this paper"))
+                })?;
+                let table = results.get(&id).ok_or_else(|| {
+                    invalid(format!(
+                        "value(): artefact `{id}` has no rebuilt results in this run; guard the prose with built(\"{id}\")"
+                    ))
+                })?;
+                let number = table.get(&panel, &row, &column, &part).ok_or_else(|| {
+                    invalid(format!(
+                        "value(): artefact `{id}` has no cell {panel}/{row}/{column}/{part}"
+                    ))
+                })?;
+                let cell_format = cell_format(artefact, &panel, &row, &column).ok_or_else(|| {
+                    invalid(format!(
+                        "value(): artefact `{id}` has no format for {panel}/{row}/{column} in its layout"
+                    ))
+                })?;
+                Ok(format_value(number, &cell_format, format.minus()))
+            },
+        );
+    }
+    {
+        let printed = Arc::clone(&printed);
+        let paper = input.paper.id.clone();
+        env.add_function(
+            "printed",
+            move |id: String,
+                  panel: String,
+                  row: String,
+                  column: String,
+                  part: Option<String>|
+                  -> Result<String, minijinja::Error> {
+                let part = part.unwrap_or_else(|| VALUE.to_string());
+                let key = CellKey::new(&id, &panel, &row, &column, &part);
+                printed.get(&key).map(|p| format.escape(p)).ok_or_else(|| {
+                    invalid(format!(
+                        "printed(): paper {paper}'s published values have no cell {key}"
+                    ))
+                })
+            },
+        );
+    }
+    {
+        let results = Arc::clone(&results);
+        let artefacts = Arc::clone(&artefacts);
+        env.add_function(
+            "built",
+            move |id: String| -> Result<bool, minijinja::Error> {
+                if !artefacts.contains_key(&id) {
+                    return Err(invalid(format!(
+                        "built(): no artefact `{id}` in this paper"
+                    )));
+                }
+                Ok(results.contains_key(&id))
+            },
+        );
+    }
+    {
+        let blocks = Arc::clone(blocks);
+        let placed = Arc::clone(placed);
+        let [_, block_template] = report_templates(format);
+        env.add_function(
+            "artefact",
+            move |state: &State, id: String| -> Result<Value, minijinja::Error> {
+                let block = blocks.get(&id).ok_or_else(|| {
+                    invalid(format!("artefact(): no artefact `{id}` in this paper"))
+                })?;
+                if let Ok(mut placed) = placed.lock() {
+                    if placed.contains(&id) {
+                        return Err(invalid(format!(
+                            "artefact(): `{id}` is placed twice in the report"
+                        )));
+                    }
+                    placed.push(id.clone());
+                }
+                let text = state
+                    .env()
+                    .get_template(block_template)?
+                    .render(Value::from_serialize(block))?;
+                Ok(Value::from_safe_string(text))
+            },
+        );
+    }
+}
+
+/// The format of cell `panel/row/column` of `artefact`'s layout (row over column over panel).
+pub fn cell_format(
+    artefact: &Artefact,
+    panel: &str,
+    row: &str,
+    column: &str,
+) -> Option<CellFormat> {
+    let panel = artefact
+        .layout
+        .as_ref()?
+        .panels
+        .iter()
+        .find(|p| p.id == panel)?;
+    let row_format = panel
+        .rows
+        .iter()
+        .find(|r| r.id == row)
+        .and_then(|r| r.format);
+    let column_format = panel
+        .columns
+        .iter()
+        .find(|c| c.id == column)
+        .and_then(|c| c.format);
+    row_format.or(column_format).or(panel.format)
+}
+
+/// One number with a cell format: counts without decimals, everything else with the format's digits.
+pub fn format_value(value: f64, format: &CellFormat, minus: Minus) -> String {
+    match format.style {
+        CellStyle::Count => format_count(value, format, minus),
+        _ => format_number(value, format, minus),
+    }
+}
+
+#[derive(Debug, Serialize)]
+struct WrapperContext<'a> {
+    title: String,
+    venue: String,
+    paper: &'a str,
+    stamp_comment: String,
+    headline: String,
+    inputs: Vec<String>,
+    body: String,
+    appendix: Vec<String>,
+    other: Vec<EntryView>,
+    findings: Vec<FindingView>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+struct FindingView {
+    table: String,
+    cell: String,
+    printed: String,
+    text: String,
+}
+
+/// One ledger entry as shown in a report.
+#[derive(Debug, Clone, Serialize)]
+struct EntryView {
+    table: String,
+    cell: String,
+    printed: String,
+    class: String,
+    rebuilt: String,
+    verdict: String,
+    marker: String,
+    detail: String,
+}
+
+/// What an artefact block template receives.
+#[derive(Debug, Clone, Serialize)]
+struct BlockContext {
+    id: String,
+    kind: &'static str,
+    caption: String,
+    experiment: String,
+    /// `built`, `pending`, `skipped` or `not rebuilt`.
+    status: &'static str,
+    reason: String,
+    rebuilt: Option<Grid>,
+    printed: Option<Grid>,
+    /// Printed numbers of the artefact that its layout does not place (listed instead).
+    unplaced: Vec<EntryView>,
+    figure_svg: Option<String>,
+    figure_pdf: Option<String>,
+    notes: Vec<String>,
+    counts: BTreeMap<String, usize>,
+    classes: Vec<String>,
+    /// Pending printed numbers grouped by reason: `(count, reason)`.
+    not_reproduced: Vec<(usize, String)>,
+    mismatches: Vec<EntryView>,
+    inconsistencies: Vec<EntryView>,
+    claims: Vec<EntryView>,
+}
+
+/// The short marker of a class (`E`, `D`, `S`, `R`).
+pub fn class_letter(class: ProvenanceClass) -> &'static str {
+    match class {
+        ProvenanceClass::Exact => "E",
+        ProvenanceClass::Derived => "D",
+        ProvenanceClass::Simulated => "S",
+        ProvenanceClass::RealData => "R",
+    }
+}
+
+/// The marker of a verdict in `format` (the legend is in the report templates).
+pub fn verdict_symbol(verdict: Verdict, format: Format) -> &'static str {
+    match (format, verdict) {
+        (Format::Markdown, Verdict::Match) => "✓",
+        (Format::Markdown, Verdict::Mismatch) => "✗",
+        (Format::Markdown, Verdict::Consistent) => "≈",
+        (Format::Markdown, Verdict::Inconsistent) => "≠",
+        (Format::Markdown, Verdict::Holds) => "✓",
+        (Format::Markdown, Verdict::Fails) => "✗",
+        (Format::Markdown, Verdict::Pending) => "…",
+        (Format::Latex, Verdict::Match | Verdict::Holds) => "\\checkmark",
+        (Format::Latex, Verdict::Mismatch | Verdict::Fails) => "$\\times$",
+        (Format::Latex, Verdict::Consistent) => "$\\approx$",
+        (Format::Latex, Verdict::Inconsistent) => "$\\neq$",
+        (Format::Latex, Verdict::Pending) => "$\\cdots$",
+    }
+}
+
+/// How serious a verdict is when several parts of one printed cell are combined into one marker.
+fn severity(verdict: Verdict) -> u8 {
+    match verdict {
+        Verdict::Mismatch => 6,
+        Verdict::Inconsistent => 5,
+        Verdict::Fails => 4,
+        Verdict::Pending => 3,
+        Verdict::Consistent => 2,
+        Verdict::Holds => 1,
+        Verdict::Match => 0,
+    }
+}
+
+/// The marker of a set of ledger entries (the parts of one printed cell): their classes' letters and
+/// their most serious verdict.
+fn marker(entries: &[&Entry], format: Format) -> String {
+    let classes: BTreeSet<&str> = entries.iter().map(|e| class_letter(e.class)).collect();
+    let Some(worst) = entries
+        .iter()
+        .map(|e| e.verdict)
+        .max_by_key(|v| severity(*v))
+    else {
+        return String::new();
+    };
+    let letters: String = classes.into_iter().collect();
+    match format {
+        Format::Markdown => format!("<sup>{letters}{}</sup>", verdict_symbol(worst, format)),
+        Format::Latex => format!(
+            "\\textsuperscript{{{letters}\\,{}}}",
+            verdict_symbol(worst, format)
+        ),
+    }
+}
+
+fn entry_view(entry: &Entry, format: Format) -> EntryView {
+    EntryView {
+        table: format.escape(&entry.table),
+        cell: format.escape(&entry.cell),
+        printed: format.escape(&entry.printed),
+        class: entry.class.to_string(),
+        rebuilt: entry
+            .rebuilt
+            .as_deref()
+            .map_or_else(|| "-".to_string(), |r| format.escape(r)),
+        verdict: entry.verdict.to_string(),
+        marker: marker(&[entry], format),
+        detail: format.escape(&entry.detail),
+    }
+}
+
+/// Ledger entries of the paper that belong to no artefact (numbers in the running text).
+fn other_entries(input: &ReportInput<'_>, format: Format) -> Vec<EntryView> {
+    let ids: BTreeSet<&str> = paper_artefacts(input.manifest, &input.paper.id)
+        .iter()
+        .map(|a| a.id.as_str())
+        .collect();
+    input
+        .ledger
+        .entries
+        .iter()
+        .filter(|e| e.paper == input.paper.id && !ids.contains(e.table.as_str()))
+        .map(|e| entry_view(e, format))
+        .collect()
+}
+
+/// The block context of every artefact of the paper.
+fn blocks(input: &ReportInput<'_>, format: Format) -> BTreeMap<String, BlockContext> {
+    paper_artefacts(input.manifest, &input.paper.id)
+        .into_iter()
+        .map(|a| (a.id.clone(), block(input, a, format)))
+        .collect()
+}
+
+fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format) -> BlockContext {
+    let target = format.target();
+    let id = &artefact.id;
+    let (status, reason) = match input.statuses.get(id) {
+        Some(ArtefactStatus::Built) => ("built", String::new()),
+        Some(ArtefactStatus::Pending(r)) => ("pending", r.clone()),
+        Some(ArtefactStatus::Skipped(r)) => ("skipped", r.clone()),
+        Some(ArtefactStatus::NotRebuilt) | None => match artefact.status {
+            Status::Pending => (
+                "pending",
+                artefact.pending_reason.clone().unwrap_or_default(),
+            ),
+            Status::Built => (
+                "not rebuilt",
+                "not selected in this run (`--only`) and no up-to-date results in the build state"
+                    .to_string(),
+            ),
+        },
+    };
+    let result = input.results.get(id);
+
+    // Ledger entries of this artefact, by cell name.
+    let entries: Vec<&Entry> = input
+        .ledger
+        .entries
+        .iter()
+        .filter(|e| e.paper == input.paper.id && &e.table == id)
+        .collect();
+    let by_cell: BTreeMap<&str, &Entry> = entries.iter().map(|e| (e.cell.as_str(), *e)).collect();
+
+    let rebuilt = match (artefact.kind, result) {
+        (Kind::Table, Some(table)) => grid::layout(artefact, table, target).ok(),
+        _ => None,
+    };
+
+    // The printed numbers laid out like the table, with markers; the rest listed.
+    let published_cells: Vec<_> = input.published.cells().filter(|c| &c.table == id).collect();
+    let mut placed_keys = BTreeSet::new();
+    let mut printed = None;
+    if let Some(layout) = artefact
+        .layout
+        .as_ref()
+        .filter(|_| !published_cells.is_empty())
+    {
+        let mut as_printed = ResultTable::new(id);
+        for c in &published_cells {
+            as_printed.set(&c.panel, &c.row, &c.column, &c.part, c.value);
+        }
+        if let Ok(mut grid) = grid::layout(artefact, &as_printed, target) {
+            for (panel, grid_panel) in layout.panels.iter().zip(grid.panels.iter_mut()) {
+                for (row, grid_row) in panel.rows.iter().zip(grid_panel.rows.iter_mut()) {
+                    for (column, cell) in panel.columns.iter().zip(grid_row.cells.iter_mut()) {
+                        let part = row.part.as_deref().or(column.part.as_deref());
+                        let here: Vec<&Entry> = published_cells
+                            .iter()
+                            .filter(|c| {
+                                c.panel == panel.id
+                                    && c.row == row.id
+                                    && c.column == column.id
+                                    && part.is_none_or(|p| p == c.part)
+                            })
+                            .filter_map(|c| {
+                                placed_keys.insert(c.key());
+                                by_cell.get(cell_name(&c.key()).as_str()).copied()
+                            })
+                            .collect();
+                        if here.is_empty() {
+                            *cell = if format == Format::Latex {
+                                "--".to_string()
+                            } else {
+                                "–".to_string()
+                            };
+                        } else {
+                            cell.push_str(&marker(&here, format));
+                        }
+                    }
+                }
+            }
+            grid.notes.clear();
+            if grid.panels.iter().any(|p| !p.rows.is_empty()) {
+                printed = Some(grid);
+            }
+        }
+    }
+    let unplaced: Vec<EntryView> = published_cells
+        .iter()
+        .filter(|c| !placed_keys.contains(&c.key()))
+        .filter_map(|c| by_cell.get(cell_name(&c.key()).as_str()))
+        .map(|e| entry_view(e, format))
+        .collect();
+
+    let mut counts = BTreeMap::new();
+    for v in [
+        Verdict::Match,
+        Verdict::Mismatch,
+        Verdict::Consistent,
+        Verdict::Inconsistent,
+        Verdict::Holds,
+        Verdict::Fails,
+        Verdict::Pending,
+    ] {
+        counts.insert(
+            v.to_string(),
+            entries.iter().filter(|e| e.verdict == v).count(),
+        );
+    }
+    counts.insert("total".to_string(), entries.len());
+    let classes: BTreeSet<String> = entries.iter().map(|e| e.class.to_string()).collect();
+    let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
+    for e in entries.iter().filter(|e| e.verdict == Verdict::Pending) {
+        *reasons.entry(e.detail.clone()).or_insert(0) += 1;
+    }
+    let views = |keep: &dyn Fn(&Entry) -> bool| -> Vec<EntryView> {
+        entries
+            .iter()
+            .filter(|e| keep(e))
+            .map(|e| entry_view(e, format))
+            .collect()
+    };
+    let is_figure = artefact.kind == Kind::Figure;
+    let has_svg = is_figure && result.is_some();
+    BlockContext {
+        id: format.escape(id),
+        kind: if is_figure { "figure" } else { "table" },
+        caption: format.escape(&artefact.caption),
+        experiment: format.escape(&artefact.experiment),
+        status,
+        reason: format.escape(&reason),
+        rebuilt,
+        printed,
+        unplaced,
+        figure_svg: has_svg.then(|| format!("{id}.svg")),
+        figure_pdf: (has_svg && input.figure_pdfs.contains(id)).then(|| format!("{id}.pdf")),
+        notes: result
+            .map(|t| t.notes.iter().map(|n| format.escape(n)).collect())
+            .unwrap_or_default(),
+        counts,
+        classes: classes.into_iter().collect(),
+        not_reproduced: reasons
+            .into_iter()
+            .map(|(r, n)| (n, format.escape(&r)))
+            .collect(),
+        mismatches: views(&|e| e.verdict == Verdict::Mismatch),
+        inconsistencies: views(&|e| e.verdict == Verdict::Inconsistent),
+        claims: views(&|e| matches!(e.verdict, Verdict::Holds | Verdict::Fails)),
+    }
+}
+
+/// One row of the index's summary: an artefact (or the running text of a paper) and one provenance
+/// class of its printed numbers, with the count of each verdict.
+#[derive(Debug, Clone, Serialize)]
+pub struct SummaryRow {
+    pub paper: String,
+    pub artefact: String,
+    pub kind: String,
+    pub status: String,
+    pub class: String,
+    pub counts: BTreeMap<String, usize>,
+}
+
+/// The index's summary: per artefact and class, the verdict counts of its ledger entries; artefacts
+/// without printed numbers (figures) get one row with class `-`; then the paper's running-text numbers.
+pub fn summary_rows(
+    manifest: &Manifest,
+    statuses: &BTreeMap<String, ArtefactStatus>,
+    ledger: &Ledger,
+) -> Vec<SummaryRow> {
+    let verdicts = [
+        Verdict::Match,
+        Verdict::Mismatch,
+        Verdict::Consistent,
+        Verdict::Inconsistent,
+        Verdict::Holds,
+        Verdict::Fails,
+        Verdict::Pending,
+    ];
+    let count = |entries: &[&Entry]| -> BTreeMap<String, usize> {
+        verdicts
+            .iter()
+            .map(|v| {
+                (
+                    v.to_string(),
+                    entries.iter().filter(|e| e.verdict == *v).count(),
+                )
+            })
+            .collect()
+    };
+    let mut rows = Vec::new();
+    for paper in &manifest.papers {
+        let artefacts = paper_artefacts(manifest, &paper.id);
+        let mut groups: Vec<(String, String, String)> = artefacts
+            .iter()
+            .map(|a| {
+                let kind = match a.kind {
+                    Kind::Table => "table",
+                    Kind::Figure => "figure",
+                };
+                let status = match statuses.get(&a.id) {
+                    Some(ArtefactStatus::Built) => "built",
+                    Some(ArtefactStatus::Pending(_)) => "pending",
+                    Some(ArtefactStatus::Skipped(_)) => "skipped",
+                    Some(ArtefactStatus::NotRebuilt) | None => "not rebuilt",
+                };
+                (a.id.clone(), kind.to_string(), status.to_string())
+            })
+            .collect();
+        let ids: BTreeSet<&str> = artefacts.iter().map(|a| a.id.as_str()).collect();
+        let mut others: Vec<String> = Vec::new();
+        for e in ledger.entries.iter().filter(|e| e.paper == paper.id) {
+            if !ids.contains(e.table.as_str()) && !others.contains(&e.table) {
+                others.push(e.table.clone());
+            }
+        }
+        groups.extend(
+            others
+                .into_iter()
+                .map(|t| (t, "text".to_string(), "-".to_string())),
+        );
+        for (id, kind, status) in groups {
+            let entries: Vec<&Entry> = ledger
+                .entries
+                .iter()
+                .filter(|e| e.paper == paper.id && e.table == id)
+                .collect();
+            let classes: BTreeSet<ProvenanceClass> = entries.iter().map(|e| e.class).collect();
+            if classes.is_empty() {
+                rows.push(SummaryRow {
+                    paper: paper.id.clone(),
+                    artefact: id.clone(),
+                    kind: kind.clone(),
+                    status: status.clone(),
+                    class: "-".to_string(),
+                    counts: count(&[]),
+                });
+            }
+            for class in classes {
+                let of_class: Vec<&Entry> = entries
+                    .iter()
+                    .copied()
+                    .filter(|e| e.class == class)
+                    .collect();
+                rows.push(SummaryRow {
+                    paper: paper.id.clone(),
+                    artefact: id.clone(),
+                    kind: kind.clone(),
+                    status: status.clone(),
+                    class: class.to_string(),
+                    counts: count(&of_class),
+                });
+            }
+        }
+    }
+    rows
+}
+
+/// Everything the index is rendered from.
+#[derive(Debug, Clone, Serialize)]
+pub struct IndexContext {
+    pub stamp_comment: String,
+    pub headline: String,
+    pub papers: Vec<IndexPaper>,
+    pub ledger: String,
+    pub rows: Vec<SummaryRow>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct IndexPaper {
+    pub id: String,
+    pub title: String,
+    pub report_md: String,
+    pub report_tex: String,
+}
+
+/// Renders `build/index.md`: links to both reports and the ledger, and the summary table.
+pub fn render_index(
+    root: &Path,
+    manifest: &Manifest,
+    statuses: &BTreeMap<String, ArtefactStatus>,
+    ledger: &Ledger,
+    ledger_path: &str,
+    stamp: &Stamp,
+) -> Result<String, RenderError> {
+    let templates_dir: PathBuf = root.join("templates");
+    let env = environment(&templates_dir, Format::Markdown)?;
+    let context = IndexContext {
+        stamp_comment: stamp.markdown_comment(),
+        headline: escape_markdown(&stamp.headline()),
+        papers: manifest
+            .papers
+            .iter()
+            .map(|p| IndexPaper {
+                id: p.id.clone(),
+                title: escape_markdown(&p.title),
+                report_md: format!("{}/report.md", p.slug),
+                report_tex: format!("{}/report.tex", p.slug),
+            })
+            .collect(),
+        ledger: ledger_path.to_string(),
+        rows: summary_rows(manifest, statuses, ledger),
+    };
+    env.get_template(INDEX_TEMPLATE)
+        .and_then(|t| t.render(Value::from_serialize(&context)))
+        .map_err(|source| RenderError::Template {
+            name: INDEX_TEMPLATE.to_string(),
+            dir: templates_dir.clone(),
+            source,
+        })
+}

@@ -1,0 +1,185 @@
+//! Reviewer mode: every published number has a ledger entry, the JSON has exactly the issue's
+//! fields, the findings come from the checks, and `check`'s filters and exit codes behave.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::process::Command;
+
+use evia_repro::claims::{Verdict, cell_name, check_project, findings};
+use evia_repro::experiments::Context;
+use evia_repro::manifest::Manifest;
+use evia_repro::published::{PUBLISHED_FILES, load};
+use evia_repro::reproduce::manifest_path;
+
+fn root() -> std::path::PathBuf {
+    common::project_root()
+}
+
+fn ledger() -> evia_repro::claims::Ledger {
+    let manifest = Manifest::load(&manifest_path(&root())).expect("manifest loads");
+    check_project(&manifest, &Context::new(root(), manifest.seed)).expect("check runs")
+}
+
+#[test]
+fn no_published_cell_or_text_claim_is_missing_from_the_ledger() {
+    let ledger = ledger();
+    let entries: BTreeSet<(String, String)> = ledger
+        .entries
+        .iter()
+        .map(|e| (e.table.clone(), e.cell.clone()))
+        .collect();
+    let mut walked = 0;
+    for file in PUBLISHED_FILES {
+        let published = load(&root().join(file)).expect("published file loads");
+        for cell in published.cells() {
+            let key = cell.key();
+            assert!(
+                entries.contains(&(key.table.clone(), cell_name(&key))),
+                "no ledger entry for {key}"
+            );
+            walked += 1;
+        }
+        for claim in &published.text {
+            assert!(
+                ledger.entries.iter().any(|e| e.cell.starts_with(&claim.id)),
+                "no ledger entry for {}",
+                claim.id
+            );
+            walked += 1;
+        }
+    }
+    assert!(walked > 700, "walked only {walked} published numbers");
+}
+
+/// Every derived cell of the tables is covered by a consistency check (none left pending).
+#[test]
+fn every_derived_table_cell_has_a_consistency_verdict() {
+    for e in ledger().entries.iter().filter(|e| {
+        e.class == evia_repro::published::ProvenanceClass::Derived && e.table.contains(".T")
+    }) {
+        assert!(
+            matches!(
+                e.verdict,
+                Verdict::Consistent | Verdict::Inconsistent | Verdict::Holds | Verdict::Fails
+            ),
+            "{} {} is {:?}: {}",
+            e.table,
+            e.cell,
+            e.verdict,
+            e.detail
+        );
+    }
+}
+
+/// The findings are produced by the checks: B.T4(b) all3 vs lancer1 (6/23/7 printed 71.9%, while
+/// 23/36 = 63.9% and Table 5 gives lancer1 26 = b + c only with c = 3), the off-centre intervals
+/// of B.T3 (e.g. 0.974 [0.696, 1.048], centred on 0.872), and A.T3's effect sizes.
+#[test]
+fn findings_come_from_the_checks() {
+    let ledger = ledger();
+    let b = findings(&ledger, "B");
+    let sso = b
+        .iter()
+        .find(|f| f.table == "B.T4" && f.cell.contains("Q@10/all3/lancer1/sso_pct"))
+        .expect("the SSO finding");
+    assert!(sso.text.contains("c = 3 instead of 7"), "{}", sso.text);
+    assert!(b.iter().any(|f| f.table == "B.T3"
+        && f.cell.contains("nDCG@10/all3/2lancers/ci_lo")
+        && f.text.contains("0.8720")));
+    assert!(
+        b.iter()
+            .any(|f| f.cell.contains("t6_full_low_not_equivalent"))
+    );
+    let a = findings(&ledger, "A");
+    assert_eq!(a.iter().filter(|f| f.table == "A.T3").count(), 24);
+    assert!(a.iter().all(|f| !f.text.is_empty()));
+    // Consistent tables produce no finding.
+    assert!(
+        b.iter()
+            .all(|f| f.table != "B.T6" || f.cell.contains(".stmt."))
+    );
+    assert!(b.iter().all(|f| f.table != "B.T8"));
+}
+
+fn run(root: &Path, args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_evia-repro"))
+        .args(args)
+        .current_dir(root)
+        .output()
+        .expect("binary runs")
+}
+
+#[test]
+fn json_has_exactly_the_issue_fields_and_filters_apply() {
+    let output = run(
+        &root(),
+        &[
+            "check",
+            "--format",
+            "json",
+            "--only",
+            "B.T5",
+            "--verdict",
+            "inconsistent",
+        ],
+    );
+    assert!(output.status.success());
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let entries = value.as_array().expect("an array");
+    assert_eq!(entries.len(), 1, "{value}");
+    for entry in entries {
+        let keys: BTreeSet<&str> = entry
+            .as_object()
+            .expect("an object")
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(
+            keys,
+            BTreeSet::from([
+                "paper", "table", "cell", "printed", "class", "rebuilt", "verdict", "detail"
+            ])
+        );
+        assert_eq!(entry["cell"], "lancer1/Q@10/count");
+    }
+}
+
+#[test]
+fn strict_fails_on_inconsistencies_and_findings_print() {
+    let output = run(&root(), &["check", "--strict", "--only", "B.T8"]);
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "the papers have inconsistencies"
+    );
+    let output = run(&root(), &["check", "--findings"]);
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(text.contains("## Findings: paper A"));
+    assert!(text.contains("## Findings: paper B"));
+}
+
+#[test]
+fn a_broken_wiring_reference_names_the_file_and_line() {
+    let project = common::scratch_project();
+    let path = project.path().join("paper/consistency.yaml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(
+        &path,
+        text.replace(
+            "B.T4/Q@10/lancer1/student/a}",
+            "B.T4/Q@10/nobody/student/a}",
+        ),
+    )
+    .unwrap();
+    let output = run(project.path(), &["check"]);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("consistency.yaml:"), "{stderr}");
+    assert!(
+        stderr.contains("no published cell `B.T4/Q@10/nobody/student/a`"),
+        "{stderr}"
+    );
+}

@@ -1,0 +1,271 @@
+//! A.X1 (paper A beyond the paper): the real NTCIR-12 STC Japanese ratings, read from `../shared`.
+//!
+//! The experiment's numbers are checked against an independent parse of the label file written here
+//! (plain `split('\t')` and integer arithmetic, not the project's reader or engine): label counts,
+//! unanimous items, relevant items, posts, item pairs, the D_i distribution and the order flips of
+//! every post. The skip path (data absent) and the error path (data malformed) run on scratch copies
+//! of the project.
+
+#![allow(clippy::unwrap_used)]
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use evia_repro::experiments::{self, Context, ExperimentError};
+use evia_repro::manifest::{Artefact, Manifest};
+use evia_repro::reproduce::manifest_path;
+use evia_repro::results::ResultTable;
+
+mod common;
+
+const ID: &str = "A.X1";
+
+fn manifest() -> Manifest {
+    Manifest::load(&manifest_path(&common::project_root())).unwrap()
+}
+
+fn artefact(manifest: &Manifest) -> Artefact {
+    manifest.artefact(ID).unwrap().clone()
+}
+
+fn label_file(artefact: &Artefact) -> PathBuf {
+    let path = common::project_root().join(artefact.parameters.data.as_ref().unwrap());
+    assert!(
+        path.is_file(),
+        "{} is missing: A.X1's tests need ../shared beside the repository",
+        path.display()
+    );
+    path
+}
+
+fn rebuild(threads: usize) -> ResultTable {
+    let manifest = manifest();
+    let context = Context {
+        threads,
+        ..Context::new(common::project_root(), manifest.seed)
+    };
+    experiments::run(&artefact(&manifest), &context).unwrap()
+}
+
+fn cell(table: &ResultTable, panel: &str, row: &str, column: &str) -> f64 {
+    table
+        .get(panel, row, column, "value")
+        .unwrap_or_else(|| panic!("no cell {panel}/{row}/{column}"))
+}
+
+/// The independent parse: (post, labels) per line, in file order.
+fn independent_parse(path: &Path) -> Vec<(String, Vec<i64>)> {
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(fs::File::open(path).unwrap())
+        .read_to_string(&mut text)
+        .unwrap();
+    text.lines()
+        .map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let labels = fields[2..].iter().map(|f| f.parse().unwrap()).collect();
+            (fields[0].to_string(), labels)
+        })
+        .collect()
+}
+
+#[test]
+fn real_column_matches_an_independent_count_of_the_label_file() {
+    let manifest = manifest();
+    let artefact = artefact(&manifest);
+    let lines = independent_parse(&label_file(&artefact));
+    let params = &artefact.parameters;
+    let (n, dmax, p) = (
+        params.n.as_ref().unwrap()[0] as usize,
+        i64::from(params.dmax.as_ref().unwrap()[0]),
+        params.p.as_ref().unwrap()[0],
+    );
+    // p·N is a whole number for the manifest's p = 0.2 and N = 10, so UG can be compared in integers.
+    let unit = (p * n as f64).round() as i64;
+    assert!((p * n as f64 - unit as f64).abs() < 1e-9);
+
+    let mut labels = BTreeMap::<i64, u64>::new();
+    let (mut unanimous, mut relevant) = (0u64, 0u64);
+    let mut spread_relevant = BTreeMap::<i64, u64>::new();
+    let mut posts = BTreeMap::<&str, Vec<(i64, i64)>>::new();
+    for (post, ls) in &lines {
+        assert_eq!(ls.len(), n);
+        for &l in ls {
+            *labels.entry(l).or_default() += 1;
+        }
+        let (max, min) = (*ls.iter().max().unwrap(), *ls.iter().min().unwrap());
+        let raw: i64 = ls.iter().sum();
+        unanimous += u64::from(max == min);
+        let ug = if raw > 0 {
+            relevant += 1;
+            *spread_relevant.entry(max - min).or_default() += 1;
+            raw + unit * (dmax - (max - min))
+        } else {
+            0
+        };
+        posts.entry(post).or_default().push((raw, ug));
+    }
+    let (mut pairs, mut flipped) = (0u64, 0u64);
+    for items in posts.values() {
+        for (i, a) in items.iter().enumerate() {
+            for b in &items[i + 1..] {
+                pairs += 1;
+                flipped += u64::from((a.0 - b.0) * (a.1 - b.1) < 0);
+            }
+        }
+    }
+
+    let table = rebuild(1);
+    assert!(table.real_data);
+    let real = |panel: &str, row: &str| cell(&table, panel, row, "real");
+    assert_eq!(real("items", "items"), lines.len() as f64);
+    assert_eq!(real("items", "relevant"), relevant as f64);
+    for (l, count) in &labels {
+        assert_eq!(
+            real("items", &format!("labels={l}")),
+            *count as f64,
+            "label {l}"
+        );
+    }
+    assert_eq!(real("items", "unanimous"), unanimous as f64);
+    for (d, count) in &spread_relevant {
+        let share = 100.0 * *count as f64 / relevant as f64;
+        assert!((real("items", &format!("relevant_d={d}")) - share).abs() < 1e-9);
+    }
+    assert_eq!(real("order", "posts"), posts.len() as f64);
+    assert_eq!(real("order", "pairs"), pairs as f64);
+    let flipped_pct = 100.0 * flipped as f64 / pairs as f64;
+    assert!((real("order", "flipped_pct") - flipped_pct).abs() < 1e-9);
+}
+
+/// The simulated columns keep the real pool's items and L0/relevant split (paper A §4 gives L0 items
+/// N zeros), and the uniform model spreads the relevant items' ratings evenly over 0..Dmax.
+#[test]
+fn simulated_columns_keep_the_items_and_follow_their_models() {
+    let table = rebuild(2);
+    let get = |row: &str, column: &str| cell(&table, "items", row, column);
+    for column in ["uniform", "independent_marginal"] {
+        assert_eq!(get("items", column), get("items", "real"));
+        assert_eq!(
+            cell(&table, "order", "pairs", column),
+            cell(&table, "order", "pairs", "real")
+        );
+    }
+    let real_l0 = get("items", "real") - get("relevant", "real");
+    let relevant_labels = 10.0 * get("relevant", "real");
+    for l in 0..=2 {
+        let mut uniform = get(&format!("labels={l}"), "uniform");
+        if l == 0 {
+            uniform -= 10.0 * real_l0; // the L0 items' zeros
+        }
+        // 10 replicates of ~134,000 uniform draws: the mean share is 1/3 to well within 0.5%.
+        assert!(
+            (uniform / relevant_labels - 1.0 / 3.0).abs() < 0.005,
+            "label {l}: {uniform} of {relevant_labels}"
+        );
+    }
+}
+
+#[test]
+fn claims_follow_the_cells_and_the_rebuild_is_deterministic() {
+    let table = rebuild(1);
+    assert_eq!(table.cells, rebuild(2).cells);
+    let mean_d = |column: &str| cell(&table, "items", "mean_d_relevant", column);
+    let flips = |column: &str| cell(&table, "order", "flipped_pct", column);
+    let claim = |name: &str| {
+        table
+            .claims
+            .iter()
+            .find(|c| c.id == format!("{ID}.{name}"))
+            .unwrap_or_else(|| panic!("no claim {name}"))
+    };
+    assert_eq!(
+        claim("more_unanimous_than_uniform").holds,
+        mean_d("real") < mean_d("uniform")
+    );
+    assert_eq!(
+        claim("more_unanimous_than_independent").holds,
+        mean_d("real") < mean_d("independent_marginal")
+    );
+    assert_eq!(
+        claim("more_reordering_than_uniform").holds,
+        flips("real") > flips("uniform")
+    );
+}
+
+fn run(root: &Path, args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_evia-repro"))
+        .arg("--root")
+        .arg(root)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// In a copy of the project without `../shared` beside it, A.X1 is skipped with a message, the other
+/// artefacts are rebuilt, and `check` lists A.X1 as pending real data.
+#[test]
+fn missing_real_data_is_skipped_and_listed_as_pending() {
+    // One level down inside a fresh directory, so that `../shared` cannot exist (a machine may link
+    // /tmp/shared to the shared material).
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("project");
+    for sub in ["paper", "data", "templates"] {
+        common::copy_dir(&common::project_root().join(sub), &root.join(sub));
+    }
+    assert!(!root.join("../shared").exists());
+    let manifest = Manifest::load(&manifest_path(&root)).unwrap();
+    let context = Context::new(&root, manifest.seed);
+    assert!(matches!(
+        experiments::run(&artefact(&manifest), &context),
+        Err(ExperimentError::DataUnavailable { .. })
+    ));
+
+    let out = root.join("build");
+    let output = run(&root, &["reproduce", "--out", out.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("A.X1       skipped: input ../shared/data/external/"),
+        "{stdout}"
+    );
+    assert!(!out.join("unanimity/A.X1.md").exists());
+    assert!(out.join("unanimity/A.T1.md").is_file());
+    let tables = fs::read_to_string(out.join("unanimity/tables.tex")).unwrap();
+    assert!(!tables.contains("A.X1"), "{tables}");
+
+    let output = run(&root, &["check", "--format", "json"]);
+    assert_eq!(output.status.code(), Some(0));
+    let entries: Vec<serde_json::Value> = serde_json::from_slice(&output.stdout).unwrap();
+    let skipped: Vec<_> = entries.iter().filter(|e| e["table"] == ID).collect();
+    assert_eq!(skipped.len(), 1, "{skipped:?}");
+    assert_eq!(skipped[0]["verdict"], "pending");
+    assert_eq!(skipped[0]["class"], "real-data");
+}
+
+/// A label file that exists but is malformed is an error naming the file and line, not a skip.
+#[test]
+fn malformed_real_data_is_an_error_with_file_and_line() {
+    let project = common::scratch_project();
+    let labels = project.path().join("data/labels.txt");
+    fs::write(
+        &labels,
+        "p1\tr1\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\np1\tr2\t0\t1\t2\t0\t0\t0\t0\t0\t0\n",
+    )
+    .unwrap();
+    let manifest_file = manifest_path(project.path());
+    let text = fs::read_to_string(&manifest_file).unwrap().replace(
+        "../shared/data/external/ntcir12-stc-japanese/test-final-labeled.txt.gz",
+        "data/labels.txt",
+    );
+    fs::write(&manifest_file, text).unwrap();
+    let output = run(project.path(), &["reproduce", "--only", ID]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("data/labels.txt:2: expected N = 10 labels (none NA)"),
+        "{stderr}"
+    );
+}
