@@ -302,8 +302,8 @@ fn b_t1_and_b_t2_are_fully_rebuilt_and_match_the_ledger() {
     }
 }
 
-/// With `--data`, the topics must come from the real labels; until their reader exists the dispatch
-/// point says so rather than silently using the stand-in.
+/// With `--data`, the topics must come from the real labels (`DIR/labels.tsv`): a missing file is an
+/// error naming it, never a silent fall-back to the stand-in.
 #[test]
 fn real_data_mode_does_not_fall_back_to_the_standin() {
     let manifest = Manifest::load(&manifest_path(&root())).unwrap();
@@ -311,5 +311,8 @@ fn real_data_mode_does_not_fall_back_to_the_standin() {
     let mut context = Context::new(root(), manifest.seed);
     context.data_dir = Some(root().join("no-such-dir"));
     let err = lancers::topics(&context, artefact).unwrap_err().to_string();
-    assert!(err.contains("real per-assessor labels"), "{err}");
+    assert!(
+        err.contains("no-such-dir/labels.tsv") && err.contains("cannot read file"),
+        "{err}"
+    );
 }

@@ -515,21 +515,19 @@ pub fn standin_topics(
 /// The labelled topics every paper-B experiment works on, and whether they are real.
 ///
 /// **The single dispatch point between the stand-in and a user's real collection**: without
-/// `--data` (`context.data_dir` is `None`) it is [`standin_topics`]; with `--data` it must read the
-/// real per-assessor label file (`topic doc lancer1 lancer2 student`), whose reader is not written yet,
-/// so it says so instead of silently falling back to the stand-in. Extend the `Some` arm.
+/// `--data` (`context.data_dir` is `None`) it is [`standin_topics`]; with `--data DIR` it reads the
+/// real per-assessor labels `DIR/labels.tsv` (`topic doc lancer1 lancer2 student`, format in
+/// [`crate::io::www_labels`]) and never falls back to the stand-in: a missing or malformed file is an
+/// error naming the file and line.
 pub fn topics(
     context: &Context,
     artefact: &Artefact,
 ) -> Result<(Vec<LabelledTopic>, bool), ExperimentError> {
     match &context.data_dir {
         None => Ok((standin_topics(context, artefact)?, false)),
-        Some(dir) => Err(ExperimentError::invalid(
-            artefact,
-            format!(
-                "reading paper B's real per-assessor labels from {} is not supported yet",
-                dir.display()
-            ),
-        )),
+        Some(dir) => {
+            let path = dir.join(crate::io::www_labels::LABELS_FILE);
+            Ok((crate::io::www_labels::read_labels(&path)?, true))
+        }
     }
 }

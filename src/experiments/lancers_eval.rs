@@ -21,8 +21,9 @@
 //! numbers; each artefact keeps the cells of the panels its layout shows and checks the claims tied to
 //! them.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use serde::Deserialize;
 
@@ -487,25 +488,80 @@ impl Evaluated {
                     condition.subset.id(),
                     measure.name()
                 );
-                let stream = StreamSpec {
-                    seed,
-                    artefact: HSD_STREAM,
-                    unit: &unit,
-                };
-                let result = randomised_hsd(
+                let p = hsd_p_values(
                     &self.matrices[c][k],
                     u64::from(trials),
-                    stream,
+                    seed,
+                    &unit,
                     context.threads.max(1),
-                    None,
                 )
                 .map_err(|e| ExperimentError::invalid(artefact, e.to_string()))?;
-                per_measure.push(result.pairs.iter().map(|r| r.p).collect());
+                per_measure.push(p);
             }
             p.push(per_measure);
         }
         Ok(p)
     }
+}
+
+/// What a randomised Tukey HSD's p-values depend on, in full: the stream (seed and unit; the
+/// artefact part is always [`HSD_STREAM`]), the number of trials, the worker threads (kept in the key
+/// so that a thread-count comparison in one process still runs both computations) and the score
+/// matrix itself, as the bits of its values (exact: no hash, so no collision).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct HsdKey {
+    seed: u64,
+    unit: String,
+    trials: u64,
+    threads: usize,
+    topics: usize,
+    runs: usize,
+    values: Vec<u64>,
+}
+
+/// P-values already computed in this process. Tables 4 and 5 (and 7 and 8) share an experiment, and
+/// Table 8's all3 (50 topics) is Table 5's all3: without this memo one `reproduce` would run the same
+/// tests twice or three times. The randomised Tukey HSD is a pure function of its [`HsdKey`], so a
+/// remembered result is the result.
+static HSD_MEMO: OnceLock<Mutex<HashMap<HsdKey, Arc<[f64]>>>> = OnceLock::new();
+
+/// The randomised Tukey HSD p-values of every run pair of `matrix` (in `run_pairs` order), with the
+/// stream `lancers.hsd` / `unit` of `seed` (reference/statistics.md §3), computed once per process
+/// for each [`HsdKey`].
+fn hsd_p_values(
+    matrix: &ScoreMatrix,
+    trials: u64,
+    seed: u64,
+    unit: &str,
+    threads: usize,
+) -> Result<Vec<f64>, crate::engine::significance::randomised_hsd::HsdError> {
+    let key = HsdKey {
+        seed,
+        unit: unit.to_string(),
+        trials,
+        threads,
+        topics: matrix.topics(),
+        runs: matrix.runs(),
+        values: matrix.values().iter().map(|v| v.to_bits()).collect(),
+    };
+    let memo = HSD_MEMO.get_or_init(|| Mutex::new(HashMap::new()));
+    // A panic elsewhere while holding the lock leaves the map itself intact.
+    let lock = || {
+        memo.lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    };
+    if let Some(p) = lock().get(&key) {
+        return Ok(p.to_vec());
+    }
+    let stream = StreamSpec {
+        seed,
+        artefact: HSD_STREAM,
+        unit,
+    };
+    let result = randomised_hsd(matrix, trials, stream, threads, None)?;
+    let p: Arc<[f64]> = result.pairs.iter().map(|r| r.p).collect();
+    lock().insert(key, Arc::clone(&p));
+    Ok(p.to_vec())
 }
 
 /// Significance cells: discriminative power `main/<condition>/<measure>/count` and the overlap of

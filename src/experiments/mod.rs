@@ -4,6 +4,7 @@
 //! rejected if it names any other, or marks an artefact built whose experiment is not implemented.
 
 pub mod lancers;
+pub mod lancers_eval;
 pub mod unanimity;
 pub mod unanimity_real;
 
@@ -64,37 +65,37 @@ pub const KINDS: &[ExperimentKind] = &[
         id: "lancers.qrels_rank_correlation",
         paper: "B",
         description: "Kendall's tau between run rankings of every pair of qrels versions (paper B, Table 3)",
-        implemented: false,
+        implemented: true,
     },
     ExperimentKind {
         id: "lancers.qrels_overlap",
         paper: "B",
         description: "Statistical significance overlap between qrels versions (paper B, Tables 4 and 5)",
-        implemented: false,
+        implemented: true,
     },
     ExperimentKind {
         id: "lancers.topicset_rank_correlation",
         paper: "B",
         description: "Kendall's tau between run rankings of the full, high- and low-agreement topic sets (paper B, Table 6)",
-        implemented: false,
+        implemented: true,
     },
     ExperimentKind {
         id: "lancers.topicset_overlap",
         paper: "B",
         description: "Statistical significance overlap between topic sets (paper B, Tables 7 and 8)",
-        implemented: false,
+        implemented: true,
     },
     ExperimentKind {
         id: "lancers.qrels_means_figure",
         paper: "B",
         description: "Mean scores of the 13 runs under each qrels version (paper B, Figure 1)",
-        implemented: false,
+        implemented: true,
     },
     ExperimentKind {
         id: "lancers.topicset_means_figure",
         paper: "B",
         description: "Mean scores of the 13 runs under each topic set (paper B, Figure 2)",
-        implemented: false,
+        implemented: true,
     },
 ];
 
@@ -193,6 +194,14 @@ pub fn run(artefact: &Artefact, context: &Context) -> Result<ResultTable, Experi
         "unanimity.real_ratings" => unanimity_real::real_ratings(artefact, context),
         "lancers.agreement" => lancers::agreement(artefact, context),
         "lancers.level_counts" => lancers::level_counts(artefact, context),
+        "lancers.qrels_rank_correlation" => lancers_eval::qrels_rank_correlation(artefact, context),
+        "lancers.qrels_overlap" => lancers_eval::qrels_overlap(artefact, context),
+        "lancers.topicset_rank_correlation" => {
+            lancers_eval::topicset_rank_correlation(artefact, context)
+        }
+        "lancers.topicset_overlap" => lancers_eval::topicset_overlap(artefact, context),
+        "lancers.qrels_means_figure" => lancers_eval::qrels_means_figure(artefact, context),
+        "lancers.topicset_means_figure" => lancers_eval::topicset_means_figure(artefact, context),
         other => Err(ExperimentError::NotImplemented {
             artefact: artefact.id.clone(),
             experiment: other.to_string(),

@@ -126,15 +126,23 @@ fn panel_data(table: &ResultTable, panel: &Panel, x_label: &str) -> Result<Panel
     })
 }
 
+/// Height of the plotting area of a panel in pixels, approximately: the panel less its caption,
+/// margins and x-label area (see [`draw_panel`]).
+const PLOT_HEIGHT: f64 = 240.0;
+/// Height of one legend entry, and the legend box's padding, in pixels (16 px labels).
+const LEGEND_ENTRY_HEIGHT: f64 = 20.0;
+const LEGEND_PADDING: f64 = 12.0;
+
 /// The y range: the data's extent widened to whole tenths (at least 0.2 wide, at most 1 when the
-/// data are). The legend sits in the lower left, where the curves (runs sorted best first) are low.
+/// data are), and lowered by whole tenths (not below 0) until the legend, in the lower left, fits
+/// beneath the lowest point, so that it never hides a curve.
 fn y_range(panel: &PanelData) -> (f64, f64) {
     let values = panel.series.iter().flat_map(|(_, v)| v.iter().copied());
     let (lo, hi) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
         (lo.min(v), hi.max(v))
     });
     // In whole tenths, so that the limits are exact multiples of 0.1 as printed on the axis.
-    let lo_tenths = (lo * 10.0).floor().max(0.0);
+    let mut lo_tenths = (lo * 10.0).floor().max(0.0);
     // One tenth of headroom, but not above 1 when every score is at most 1 (the measures' maximum).
     let headroom = (hi * 10.0).ceil() + 1.0;
     let hi_tenths = if hi <= 1.0 {
@@ -143,6 +151,11 @@ fn y_range(panel: &PanelData) -> (f64, f64) {
         headroom
     }
     .max(lo_tenths + 2.0);
+    // The share of the plot's height the legend needs below the data.
+    let legend = (LEGEND_ENTRY_HEIGHT * panel.series.len() as f64 + LEGEND_PADDING) / PLOT_HEIGHT;
+    while lo_tenths > 0.0 && (lo * 10.0 - lo_tenths) / (hi_tenths - lo_tenths) < legend {
+        lo_tenths -= 1.0;
+    }
     (lo_tenths / 10.0, hi_tenths / 10.0)
 }
 
@@ -263,7 +276,9 @@ outputs: [svg]
         let panel = panel_data(&table, &artefact().layout.unwrap().panels[0], "run").unwrap();
         assert_eq!(panel.runs, vec!["r1".to_string(), "r2".to_string()]);
         assert_eq!(panel.series[0].1, vec![0.7, 0.5]);
-        assert_eq!(y_range(&panel), (0.4, 0.8));
+        // Data 0.43–0.7: tenths 0.4–0.8, lowered to 0.3 so that the two-entry legend
+        // ((2·20 + 12)/240 = 0.22 of the height) fits beneath 0.43 ((0.43 − 0.3)/0.5 = 0.26).
+        assert_eq!(y_range(&panel), (0.3, 0.8));
         if let Ok(dir) = std::env::var("EVIA_FIGURE_DUMP") {
             std::fs::write(std::path::Path::new(&dir).join("test-figure.svg"), &svg).unwrap();
         }

@@ -18,6 +18,20 @@ fn join(parts: &[String]) -> String {
     parts.join("; ")
 }
 
+/// A CI upper limit at the tables' three decimals, or at four when three would hide on which side of
+/// 1 it lies (0.99974 would print as 1.000, yet it is below 1 and counts as such).
+fn upper_limit(hi: f64) -> String {
+    let three = format!("{hi:.3}");
+    if three
+        .parse::<f64>()
+        .is_ok_and(|shown| (shown < 1.0) == (hi < 1.0))
+    {
+        three
+    } else {
+        format!("{hi:.4}")
+    }
+}
+
 fn count(table: &ResultTable, condition: &str, panel: &str) -> Option<f64> {
     table.get("main", condition, panel, "count")
 }
@@ -40,7 +54,7 @@ pub(super) fn all_rankings_equivalent(e: &Evaluated, table: &mut ResultTable) {
         .iter()
         .min_by(|x, y| x.1.total_cmp(&y.1))
         .map_or_else(String::new, |(name, hi)| {
-            format!("; lowest {hi:.3} ({name})")
+            format!("; lowest {} ({name})", upper_limit(*hi))
         });
     table.claim(ClaimCheck {
         id: "B.T3.all_rankings_equivalent".into(),
@@ -56,7 +70,7 @@ pub(super) fn all_rankings_equivalent(e: &Evaluated, table: &mut ResultTable) {
             } else {
                 below
                     .iter()
-                    .map(|(n, hi)| format!("{n} {hi:.3}"))
+                    .map(|(n, hi)| format!("{n} {}", upper_limit(*hi)))
                     .collect::<Vec<_>>()
                     .join(", ")
             }
@@ -235,7 +249,7 @@ pub(super) fn topicset_equivalence(e: &Evaluated, table: &mut ResultTable) {
             match cell {
                 Some((tau, lo, hi)) => {
                     holds &= (hi >= 1.0) == equivalent;
-                    parts.push(format!("{panel}: {tau:.3} [{lo:.3}, {hi:.3}]"));
+                    parts.push(format!("{panel}: {tau:.3} [{lo:.3}, {}]", upper_limit(hi)));
                 }
                 None => {
                     holds = false;
@@ -410,4 +424,19 @@ pub(super) fn rankings_differ(e: &Evaluated, table: &mut ResultTable) {
         holds: differs,
         detail: "a discordant pair is a pair of runs ordered differently by the two versions' means".into(),
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::upper_limit;
+
+    /// An upper limit just below 1 must not read as 1.000 in a list of limits "below 1".
+    #[test]
+    fn upper_limits_show_their_side_of_one() {
+        assert_eq!(upper_limit(0.999_735), "0.9997");
+        assert_eq!(upper_limit(0.986), "0.986");
+        assert_eq!(upper_limit(1.0), "1.000");
+        assert_eq!(upper_limit(1.000_4), "1.000");
+        assert_eq!(upper_limit(1.055_3), "1.055");
+    }
 }
