@@ -70,6 +70,9 @@ pub struct CachedTable {
     #[serde(default)]
     pub claim_classes: BTreeMap<String, ProvenanceClass>,
     pub real_data: bool,
+    /// Fitted cells `(panel, row, column, part, tolerance)`.
+    #[serde(default)]
+    pub fitted: Vec<(String, String, String, String, f64)>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -97,6 +100,7 @@ impl From<&ResultTable> for CachedTable {
             claims,
             claim_classes,
             real_data,
+            fitted,
         } = table;
         CachedTable {
             id: id.clone(),
@@ -116,6 +120,18 @@ impl From<&ResultTable> for CachedTable {
             claims: claims.clone(),
             claim_classes: claim_classes.clone(),
             real_data: *real_data,
+            fitted: fitted
+                .iter()
+                .map(|(k, &t)| {
+                    (
+                        k.panel.clone(),
+                        k.row.clone(),
+                        k.column.clone(),
+                        k.part.clone(),
+                        t,
+                    )
+                })
+                .collect(),
         }
     }
 }
@@ -132,6 +148,9 @@ impl CachedTable {
         table.notes = self.notes.clone();
         table.claims = self.claims.clone();
         table.claim_classes = self.claim_classes.clone();
+        for (panel, row, column, part, tolerance) in &self.fitted {
+            table.fitted_to_print(panel, row, column, part, *tolerance);
+        }
         table.real_data = self.real_data;
         Some(table)
     }

@@ -65,6 +65,10 @@ pub struct ResultTable {
     /// Whether the numbers come from a user's real collection (`--data`) rather than from published
     /// inputs or a stand-in: the ledger then reports them as class `real-data`.
     pub real_data: bool,
+    /// Cells whose stand-in was *fitted* to the printed number (e.g. paper B's per-topic kappa targets),
+    /// with the fit's tolerance. The ledger reports them `holds`/`fails` against that tolerance and says
+    /// they agree by construction: a fitted number reproduces nothing by itself.
+    pub fitted: BTreeMap<CellKey, f64>,
 }
 
 /// One qualitative claim of a paper, checked on rebuilt results (for example "all CI upper limits are at
@@ -117,6 +121,19 @@ impl ResultTable {
 
     pub fn note(&mut self, line: impl Into<String>) {
         self.notes.push(line.into());
+    }
+
+    /// Marks a cell as fitted to its printed value, within `tolerance`.
+    pub fn fitted_to_print(
+        &mut self,
+        panel: &str,
+        row: &str,
+        column: &str,
+        part: &str,
+        tolerance: f64,
+    ) {
+        self.fitted
+            .insert(CellKey::new(&self.id, panel, row, column, part), tolerance);
     }
 
     /// Records a checked qualitative claim.
