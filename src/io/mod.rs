@@ -85,6 +85,7 @@ pub mod output;
 pub mod qrels;
 pub mod ratings;
 pub mod run;
+pub mod stc;
 
 /// The first `N` whitespace-separated fields of a line and how many fields it has, counted up to
 /// `N + 1` so that a line with too many fields is recognised without scanning all of it.

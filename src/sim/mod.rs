@@ -5,4 +5,5 @@
 //! files itself. A stand-in reproduces the papers' *published aggregates* where the issue demands it and
 //! their qualitative behaviour otherwise; it is never presented as the real collection.
 
+pub mod stc;
 pub mod www;
