@@ -903,3 +903,44 @@ fn discrepancy_claims(
         table.claim(claim);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_the_measure_names_of_the_manifest() {
+        assert_eq!(StcMeasure::parse("nG@1"), Some(StcMeasure::NG1));
+        assert_eq!(StcMeasure::parse("P+"), Some(StcMeasure::PPlus));
+        assert_eq!(StcMeasure::parse("nERR@10"), Some(StcMeasure::NErr(10)));
+        assert_eq!(StcMeasure::NErr(10).panel(), "nERR");
+        for bad in ["nERR@0", "nERR@", "nDCG@10", "Q"] {
+            assert_eq!(StcMeasure::parse(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn measures_read_the_direct_gain_evaluation() {
+        // Direct gains 4, 0, 2 (reference/measures.md §7); the run lists the gain-2 item first.
+        let ideal =
+            TopicIdeal::from_direct_gains(&[4.0, 0.0, 2.0]).unwrap_or_else(|e| panic!("{e}"));
+        let ev = Evaluator::new(Params {
+            cutoffs: vec![10],
+            ..Params::default()
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
+        let e = ev
+            .evaluate(&ideal, &[Label::direct(2.0), Label::direct(4.0)])
+            .unwrap_or_else(|e| panic!("{e}"));
+        // nG@1 = g(1)/g*(1) = 2/4.
+        assert_eq!(StcMeasure::NG1.value(&e), 0.5);
+        // nERR@10 with stop probabilities g/(gmax + 1), gmax = 4:
+        // ERR = 2/5 + (1 − 2/5)·(1/2)·(4/5); ideal ERR = 4/5 + (1 − 4/5)·(1/2)·(2/5).
+        let err = 0.4 + 0.6 * 0.5 * 0.8;
+        let ideal_err = 0.8 + 0.2 * 0.5 * 0.4;
+        assert!((StcMeasure::NErr(10).value(&e) - err / ideal_err).abs() < 1e-12);
+        // P+: rp = 2 (the highest gain in the list); BR(1) = (1 + 2)/(1 + 4), BR(2) = (2 + 6)/(2 + 6).
+        let p_plus = (3.0 / 5.0 + 1.0) / 2.0;
+        assert!((StcMeasure::PPlus.value(&e) - p_plus).abs() < 1e-12);
+    }
+}
