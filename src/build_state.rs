@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::provenance::ContentHash;
 use crate::published::ProvenanceClass;
-use crate::results::{ClaimCheck, ResultTable};
+use crate::results::{ClaimCheck, DynamicRow, ResultTable};
 
 /// The state file's name inside the output directory.
 pub const STATE_FILE: &str = ".evia-repro-state.json";
@@ -73,6 +73,11 @@ pub struct CachedTable {
     /// Fitted cells `(panel, row, column, part, tolerance)`.
     #[serde(default)]
     pub fitted: Vec<(String, String, String, String, f64)>,
+    #[serde(default)]
+    pub dynamic_rows: BTreeMap<String, Vec<DynamicRow>>,
+    /// Bold cells `(panel, row, column, part)`.
+    #[serde(default)]
+    pub bold: Vec<(String, String, String, String)>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -101,6 +106,8 @@ impl From<&ResultTable> for CachedTable {
             claim_classes,
             real_data,
             fitted,
+            dynamic_rows,
+            bold,
         } = table;
         CachedTable {
             id: id.clone(),
@@ -132,6 +139,18 @@ impl From<&ResultTable> for CachedTable {
                     )
                 })
                 .collect(),
+            dynamic_rows: dynamic_rows.clone(),
+            bold: bold
+                .iter()
+                .map(|k| {
+                    (
+                        k.panel.clone(),
+                        k.row.clone(),
+                        k.column.clone(),
+                        k.part.clone(),
+                    )
+                })
+                .collect(),
         }
     }
 }
@@ -150,6 +169,10 @@ impl CachedTable {
         table.claim_classes = self.claim_classes.clone();
         for (panel, row, column, part, tolerance) in &self.fitted {
             table.fitted_to_print(panel, row, column, part, *tolerance);
+        }
+        table.dynamic_rows = self.dynamic_rows.clone();
+        for (panel, row, column, part) in &self.bold {
+            table.mark_bold(panel, row, column, part);
         }
         table.real_data = self.real_data;
         Some(table)

@@ -368,9 +368,15 @@ fn cell_entry(
         return Entry { detail, ..base };
     };
     let Some(value) = value else {
+        // A panel whose rows the experiment chose at run time (A.T3's discrepancies) lists its own
+        // rows; a printed row it does not have is compared through the table's claims instead.
+        let detail = if table.is_some_and(|t| t.dynamic_rows.contains_key(&key.panel)) {
+            "the rebuilt panel lists its own rows (found at run time), not this printed row; compared through the table's claims"
+        } else {
+            "the experiment does not rebuild this cell yet (see the table's notes)"
+        };
         return Entry {
-            detail: "the experiment does not rebuild this cell yet (see the table's notes)"
-                .to_string(),
+            detail: detail.to_string(),
             ..base
         };
     };

@@ -85,6 +85,7 @@ pub mod output;
 pub mod qrels;
 pub mod ratings;
 pub mod run;
+pub mod stc;
 pub mod stc_labels;
 
 /// The first `N` whitespace-separated fields of a line and how many fields it has, counted up to
