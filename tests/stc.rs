@@ -141,18 +141,21 @@ fn stand_in_claims_are_in_the_ledger_as_simulated() {
     };
     assert_eq!(claims("A.T2."), 3);
     assert_eq!(claims("A.T3."), 48);
-    // The printed rows of Table 3 are not the stand-in's rows: their entries say how they are compared.
+    // The printed rows of Table 3 are not the stand-in's rows: they are never matched against it, only
+    // checked against the paper's own numbers (reviewer mode's consistency checks).
     let printed_row = ledger
         .entries
         .iter()
         .find(|e| e.table == "A.T3" && e.cell == "nG@1/r01/rawg/p")
         .unwrap();
-    assert_eq!(printed_row.verdict, Verdict::Pending);
     assert!(
-        printed_row
-            .detail
-            .contains("compared through the table's claims")
+        matches!(
+            printed_row.verdict,
+            Verdict::Consistent | Verdict::Inconsistent | Verdict::Pending
+        ),
+        "{printed_row:?}"
     );
+    assert!(printed_row.rebuilt.is_none(), "{printed_row:?}");
 }
 
 /// A.T3's rows are the discrepancies: exactly one of the two p-values is below alpha, and it is bold.
