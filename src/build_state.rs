@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::provenance::ContentHash;
 use crate::published::ProvenanceClass;
-use crate::results::{ClaimCheck, ResultTable};
+use crate::results::{ClaimCheck, DynamicRow, ResultTable};
 
 /// The state file's name inside the output directory.
 pub const STATE_FILE: &str = ".evia-repro-state.json";
@@ -70,6 +70,14 @@ pub struct CachedTable {
     #[serde(default)]
     pub claim_classes: BTreeMap<String, ProvenanceClass>,
     pub real_data: bool,
+    /// Fitted cells `(panel, row, column, part, tolerance)`.
+    #[serde(default)]
+    pub fitted: Vec<(String, String, String, String, f64)>,
+    #[serde(default)]
+    pub dynamic_rows: BTreeMap<String, Vec<DynamicRow>>,
+    /// Bold cells `(panel, row, column, part)`.
+    #[serde(default)]
+    pub bold: Vec<(String, String, String, String)>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -97,6 +105,9 @@ impl From<&ResultTable> for CachedTable {
             claims,
             claim_classes,
             real_data,
+            fitted,
+            dynamic_rows,
+            bold,
         } = table;
         CachedTable {
             id: id.clone(),
@@ -116,6 +127,30 @@ impl From<&ResultTable> for CachedTable {
             claims: claims.clone(),
             claim_classes: claim_classes.clone(),
             real_data: *real_data,
+            fitted: fitted
+                .iter()
+                .map(|(k, &t)| {
+                    (
+                        k.panel.clone(),
+                        k.row.clone(),
+                        k.column.clone(),
+                        k.part.clone(),
+                        t,
+                    )
+                })
+                .collect(),
+            dynamic_rows: dynamic_rows.clone(),
+            bold: bold
+                .iter()
+                .map(|k| {
+                    (
+                        k.panel.clone(),
+                        k.row.clone(),
+                        k.column.clone(),
+                        k.part.clone(),
+                    )
+                })
+                .collect(),
         }
     }
 }
@@ -132,6 +167,13 @@ impl CachedTable {
         table.notes = self.notes.clone();
         table.claims = self.claims.clone();
         table.claim_classes = self.claim_classes.clone();
+        for (panel, row, column, part, tolerance) in &self.fitted {
+            table.fitted_to_print(panel, row, column, part, *tolerance);
+        }
+        table.dynamic_rows = self.dynamic_rows.clone();
+        for (panel, row, column, part) in &self.bold {
+            table.mark_bold(panel, row, column, part);
+        }
         table.real_data = self.real_data;
         Some(table)
     }

@@ -131,6 +131,10 @@ pub struct Parameters {
     /// Unanimity upgrade strengths p (paper A, Eq. 2).
     #[serde(default)]
     pub p: Option<Vec<f64>>,
+    /// Per-level gains of L1, L2, … (paper A: the official STC gains 1 and 3, which pick each team's
+    /// best run).
+    #[serde(default)]
+    pub gains: Option<Vec<f64>>,
     /// Randomised Tukey HSD trials B.
     #[serde(default)]
     pub trials: Option<u32>,

@@ -317,6 +317,22 @@ fn register_functions(
         );
     }
     {
+        let artefacts = Arc::clone(&artefacts);
+        env.add_function(
+            "param",
+            move |id: String, name: String| -> Result<String, minijinja::Error> {
+                let artefact = artefacts
+                    .get(&id)
+                    .ok_or_else(|| invalid(format!("param(): no artefact `{id}` in this paper")))?;
+                parameter_text(artefact, &name).ok_or_else(|| {
+                    invalid(format!(
+                        "param(): artefact `{id}` has no parameter `{name}` in the manifest"
+                    ))
+                })
+            },
+        );
+    }
+    {
         let results = Arc::clone(&results);
         let artefacts = Arc::clone(&artefacts);
         env.add_function(
@@ -862,4 +878,28 @@ pub fn render_index(
             dir: templates_dir.clone(),
             source,
         })
+}
+
+/// A manifest parameter of `artefact` as prose: numbers as written in the manifest (`5000`, `0.05`),
+/// lists joined with ", ", so that the literate sources quote an experiment's settings instead of typing
+/// them. `None` when the parameter is absent.
+pub fn parameter_text(artefact: &Artefact, name: &str) -> Option<String> {
+    fn text(value: &serde_json::Value) -> Option<String> {
+        match value {
+            serde_json::Value::Null => None,
+            serde_json::Value::String(s) => Some(s.clone()),
+            serde_json::Value::Number(n) => Some(n.to_string()),
+            serde_json::Value::Bool(b) => Some(b.to_string()),
+            serde_json::Value::Array(items) => Some(
+                items
+                    .iter()
+                    .map(|v| text(v).unwrap_or_default())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            ),
+            serde_json::Value::Object(_) => None,
+        }
+    }
+    let parameters = serde_json::to_value(&artefact.parameters).ok()?;
+    text(parameters.get(name)?)
 }

@@ -65,6 +65,25 @@ pub struct ResultTable {
     /// Whether the numbers come from a user's real collection (`--data`) rather than from published
     /// inputs or a stand-in: the ledger then reports them as class `real-data`.
     pub real_data: bool,
+    /// Cells whose stand-in was *fitted* to the printed number (e.g. paper B's per-topic kappa targets),
+    /// with the fit's tolerance. The ledger reports them `holds`/`fails` against that tolerance and says
+    /// they agree by construction: a fitted number reproduces nothing by itself.
+    pub fitted: BTreeMap<CellKey, f64>,
+    /// Rows the experiment decided at run time, by panel id, in display order. Used for the panels whose
+    /// manifest layout has `rows: []` (A.T3 lists only the run pairs whose significance differs, so
+    /// its rows are known only after the tests ran); panels with static rows ignore this.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub dynamic_rows: BTreeMap<String, Vec<DynamicRow>>,
+    /// Cells printed in bold (A.T3 bolds the p-values below alpha, as the paper does).
+    #[serde(skip_serializing_if = "BTreeSet::is_empty")]
+    pub bold: BTreeSet<CellKey>,
+}
+
+/// A row an experiment supplies at run time: its id (the `row` of its cells) and its printed label.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct DynamicRow {
+    pub id: String,
+    pub label: String,
 }
 
 /// One qualitative claim of a paper, checked on rebuilt results (for example "all CI upper limits are at
@@ -117,6 +136,48 @@ impl ResultTable {
 
     pub fn note(&mut self, line: impl Into<String>) {
         self.notes.push(line.into());
+    }
+
+    /// Marks a cell as fitted to its printed value, within `tolerance`.
+    pub fn fitted_to_print(
+        &mut self,
+        panel: &str,
+        row: &str,
+        column: &str,
+        part: &str,
+        tolerance: f64,
+    ) {
+        self.fitted
+            .insert(CellKey::new(&self.id, panel, row, column, part), tolerance);
+    }
+
+    /// Appends a row to `panel`, for panels whose layout leaves the rows to the experiment
+    /// (`rows: []` in the manifest). Rows are shown in the order they are added.
+    pub fn add_row(&mut self, panel: &str, id: &str, label: &str) {
+        self.dynamic_rows
+            .entry(panel.to_string())
+            .or_default()
+            .push(DynamicRow {
+                id: id.to_string(),
+                label: label.to_string(),
+            });
+    }
+
+    /// The rows an experiment supplied for `panel` (empty if none).
+    pub fn rows_of(&self, panel: &str) -> &[DynamicRow] {
+        self.dynamic_rows.get(panel).map_or(&[], Vec::as_slice)
+    }
+
+    /// Prints one cell in bold (the cell need not be set yet).
+    pub fn mark_bold(&mut self, panel: &str, row: &str, column: &str, part: &str) {
+        self.bold
+            .insert(CellKey::new(&self.id, panel, row, column, part));
+    }
+
+    /// Whether a cell is printed in bold.
+    pub fn is_bold(&self, panel: &str, row: &str, column: &str, part: &str) -> bool {
+        self.bold
+            .contains(&CellKey::new(&self.id, panel, row, column, part))
     }
 
     /// Records a checked qualitative claim.

@@ -253,8 +253,9 @@ fn joint_fit_meets_every_equation_or_fails() {
 }
 
 /// The `lancers.agreement` and `lancers.level_counts` experiments rebuild every cell of B.T1 and B.T2
-/// (none pending); the ledger matches each printed cell — at the printed precision for the exact ones
-/// and for the fitted simulated ones — and the §3 claims hold, the pooled ones with class exact.
+/// (none pending); the ledger matches each exact printed cell at the printed precision, says the fitted
+/// simulated ones hold within the fit's tolerance, and the §3 claims hold, the pooled ones with class
+/// exact.
 #[test]
 fn b_t1_and_b_t2_are_fully_rebuilt_and_match_the_ledger() {
     use evia_repro::claims::{Verdict, check_project};
@@ -265,15 +266,23 @@ fn b_t1_and_b_t2_are_fully_rebuilt_and_match_the_ledger() {
     let cells: Vec<_> = ledger
         .entries
         .iter()
-        .filter(|e| e.table == "B.T1" || e.table == "B.T2")
+        // The text's statements about these tables (`B.stmt.…`, holds/fails) are not table cells.
+        .filter(|e| (e.table == "B.T1" || e.table == "B.T2") && !e.cell.contains(".stmt."))
         .collect();
     assert_eq!(
         cells.len(),
         published().table("B.T1").unwrap().cells.len()
             + published().table("B.T2").unwrap().cells.len()
     );
+    // Exact cells match the print; stand-in cells fitted to it hold within the fit's tolerance
+    // (the ledger never calls a stand-in number a match).
     for entry in &cells {
-        assert_eq!(entry.verdict, Verdict::Match, "{entry:?}");
+        let want = if entry.class == ProvenanceClass::Exact {
+            Verdict::Match
+        } else {
+            Verdict::Holds
+        };
+        assert_eq!(entry.verdict, want, "{entry:?}");
     }
     let claim = |id: &str| {
         ledger

@@ -165,6 +165,12 @@ fn per_topic_rows(
 ) -> Result<(), ExperimentError> {
     let (topics, real) = topics(context, artefact)?;
     table.real_data = real;
+    // On the stand-in these rows are the fit's targets (`targets` of the knob file), not a rebuild.
+    let fit_tolerance = if real {
+        None
+    } else {
+        Some(standin_file(context, artefact)?.labels.targets.tolerance)
+    };
     let per_topic = topics
         .iter()
         .map(|t| {
@@ -186,6 +192,9 @@ fn per_topic_rows(
             ("max", summary.max[p]),
         ] {
             table.set("statistics", "per_topic_kappa_w", id, part, value);
+            if let Some(tolerance) = fit_tolerance {
+                table.fitted_to_print("statistics", "per_topic_kappa_w", id, part, tolerance);
+            }
         }
         table.set(
             "statistics",
@@ -194,6 +203,9 @@ fn per_topic_rows(
             "count",
             summary.not_significant[p] as f64,
         );
+        if fit_tolerance.is_some() {
+            table.fitted_to_print("statistics", "topics_not_significant", id, "count", 0.0);
+        }
     }
     let high: Vec<&str> = topics
         .iter()
@@ -304,8 +316,13 @@ pub fn level_counts(
                 )?
             }
         };
+        let fitted = from_labels.last() == Some(&qrels.as_str()) && !table.real_data;
         for (level, &count) in counts.iter().enumerate() {
             table.set("main", qrels, &format!("L{level}"), VALUE, count as f64);
+            if fitted {
+                // The stand-in's joint table is fitted to these level counts exactly.
+                table.fitted_to_print("main", qrels, &format!("L{level}"), VALUE, 0.0);
+            }
         }
         table.set(
             "main",
@@ -485,6 +502,12 @@ fn joint_targets(
     })
 }
 
+/// The stand-in's knob file, `parameters.standin`.
+fn standin_file(context: &Context, artefact: &Artefact) -> Result<StandinFile, ExperimentError> {
+    let standin = required(artefact, "standin", |p| p.standin.as_ref())?;
+    Ok(read_yaml(&context.data_path(standin))?)
+}
+
 /// Paper B's seeded stand-in topics for `artefact`: reads the knob file `parameters.standin` (its
 /// `labels:` section) and the confusion matrices `parameters.data`, fits the joint label table
 /// ([`crate::sim::www::joint::fit_joint`]) and spreads its documents over topics
@@ -496,7 +519,7 @@ pub fn standin_topics(
 ) -> Result<Vec<LabelledTopic>, ExperimentError> {
     let standin = required(artefact, "standin", |p| p.standin.as_ref())?;
     let standin_path = context.data_path(standin);
-    let file: StandinFile = read_yaml(&standin_path)?;
+    let file = standin_file(context, artefact)?;
     let targets = joint_targets(artefact, context, &file.labels)?;
     let sim_error = |e: SimError| {
         ExperimentError::invalid(

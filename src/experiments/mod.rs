@@ -7,6 +7,7 @@ pub mod lancers;
 pub mod lancers_eval;
 pub mod unanimity;
 pub mod unanimity_real;
+pub mod unanimity_stc;
 
 use std::path::{Path, PathBuf};
 
@@ -35,13 +36,13 @@ pub const KINDS: &[ExperimentKind] = &[
         id: "unanimity.rank_correlation",
         paper: "A",
         description: "Kendall's tau between RawG- and UG-based run rankings on the STC stand-in (paper A, Table 2)",
-        implemented: false,
+        implemented: true,
     },
     ExperimentKind {
         id: "unanimity.significance_discrepancies",
         paper: "A",
         description: "Team-best run pairs whose significance differs between RawG and UG (paper A, Table 3)",
-        implemented: false,
+        implemented: true,
     },
     ExperimentKind {
         id: "unanimity.real_ratings",
@@ -192,6 +193,10 @@ pub fn run(artefact: &Artefact, context: &Context) -> Result<ResultTable, Experi
     match artefact.experiment.as_str() {
         "unanimity.gain_examples" => unanimity::gain_examples(artefact, context),
         "unanimity.real_ratings" => unanimity_real::real_ratings(artefact, context),
+        "unanimity.rank_correlation" => unanimity_stc::rank_correlation(artefact, context),
+        "unanimity.significance_discrepancies" => {
+            unanimity_stc::significance_discrepancies(artefact, context)
+        }
         "lancers.agreement" => lancers::agreement(artefact, context),
         "lancers.level_counts" => lancers::level_counts(artefact, context),
         "lancers.qrels_rank_correlation" => lancers_eval::qrels_rank_correlation(artefact, context),

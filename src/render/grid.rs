@@ -29,6 +29,14 @@ impl Target {
         }
     }
 
+    /// A cell's text in bold: `**x**` in Markdown and the terminal, `\textbf{x}` in LaTeX.
+    fn bold(self, text: &str) -> String {
+        match self {
+            Target::Markdown | Target::Terminal => format!("**{text}**"),
+            Target::Latex => format!("\\textbf{{{text}}}"),
+        }
+    }
+
     fn label(self, label: &Label) -> String {
         match self {
             Target::Markdown => escape_markdown(label.text()),
@@ -81,6 +89,10 @@ pub enum GridError {
 }
 
 /// Lays out `table` following `artefact`'s layout for `target`.
+///
+/// A panel with `rows: []` in the manifest takes its rows from the table ([`ResultTable::add_row`]):
+/// experiments whose rows are only known after they ran (A.T3's discrepancy rows) supply ids and
+/// labels there. Cells marked with [`ResultTable::mark_bold`] are printed in bold.
 pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Result<Grid, GridError> {
     let layout = artefact
         .layout
@@ -99,8 +111,24 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
             .iter()
             .map(|c| target.label(&c.label))
             .collect();
+        let dynamic: Vec<Header>;
+        let panel_rows = if panel.rows.is_empty() {
+            dynamic = table
+                .rows_of(&panel.id)
+                .iter()
+                .map(|r| Header {
+                    id: r.id.clone(),
+                    label: Label::Plain(r.label.clone()),
+                    part: None,
+                    format: None,
+                })
+                .collect();
+            &dynamic
+        } else {
+            &panel.rows
+        };
         let mut rows = Vec::new();
-        for row in &panel.rows {
+        for row in panel_rows {
             let mut cells = Vec::new();
             for column in &panel.columns {
                 let format = row
@@ -113,7 +141,17 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
                         row: row.id.clone(),
                         column: column.id.clone(),
                     })?;
-                cells.push(cell_text(table, panel, row, column, &format, target));
+                let part = row
+                    .part
+                    .as_deref()
+                    .or(column.part.as_deref())
+                    .unwrap_or(VALUE);
+                let text = cell_text(table, panel, row, column, &format, target);
+                cells.push(if table.is_bold(&panel.id, &row.id, &column.id, part) {
+                    text.map(|t| target.bold(&t))
+                } else {
+                    text
+                });
             }
             let rebuilt = cells.iter().any(Option::is_some)
                 && !table

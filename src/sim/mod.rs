@@ -5,6 +5,7 @@
 //! files itself. A stand-in reproduces the papers' *published aggregates* where the issue demands it and
 //! their qualitative behaviour otherwise; it is never presented as the real collection.
 
+pub mod stc;
 pub mod www;
 
 /// Why a stand-in collection could not be generated. A generator never returns a collection that

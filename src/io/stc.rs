@@ -1,0 +1,200 @@
+//! A user's NTCIR-12 STC Chinese collection for paper A's experiments (`reproduce --data DIR`).
+//!
+//! Layout of `DIR`:
+//!
+//! - `DIR/qrels.txt` — NTCIR qrels, one judgement per line, `topic doc Lx` with `x` in {0, 1, 2}
+//!   (L0 judged nonrelevant, L1 relevant, L2 highly relevant). The topics of this file are the topics
+//!   evaluated, in sorted order.
+//! - `DIR/runs/<run name>` — one file per run, every regular file of the directory (hidden files, whose
+//!   names start with `.`, are ignored). The run name is the file name without a final extension
+//!   (`MSRSC-C-R1.txt` → `MSRSC-C-R1`), and the run's team is the run name before its last `-`
+//!   (`MSRSC-C-R1` → `MSRSC-C`, `BUPTTeam-C-R4` → `BUPTTeam-C`). Each file is either a TREC run
+//!   (`qid Q0 doc rank score tag`, ranked by score descending, ties by document id descending, as
+//!   trec_eval ranks them) or an NTCIREVAL res file (`topic doc`, ranked in file order); the first line
+//!   decides. Only the first `depth` documents of each list are kept (paper A evaluates the top 10).
+//!
+//! Errors name the file and line: a malformed line, a level other than L0–L2, a document judged twice,
+//! a document listed twice in one ranked list, a run name without `-`, two files with the same run name,
+//! a missing `qrels.txt` or `runs/` directory, or a `runs/` directory without runs. A topic of the qrels
+//! that a run does not answer is an empty list for that run (scores 0), and topics of a run that the
+//! qrels do not judge are not evaluated; both are counted in [`StcData`] so the experiment can say so.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use super::qrels::{QrelsFormat, parse_level_qrels};
+use super::run::{RunFormat, RunOrder, find_duplicate, parse_run};
+use super::{SourceError, read_text};
+use crate::sim::stc::{MAX_LEVEL, Retrieved, StcCollection, StcRun, StcTopic};
+
+/// The qrels file inside the data directory.
+pub const QRELS_FILE: &str = "qrels.txt";
+/// The directory of run files inside the data directory.
+pub const RUNS_DIR: &str = "runs";
+
+/// A real collection and what the reader had to leave out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StcData {
+    pub collection: StcCollection,
+    /// (run, topic) pairs of the qrels' topics that a run does not answer (scored 0).
+    pub missing_lists: usize,
+    /// (run, topic) pairs of runs for topics the qrels do not judge (not evaluated).
+    pub unjudged_topics: usize,
+}
+
+/// Reads `dir/qrels.txt` and every run in `dir/runs/`, keeping the top `depth` documents per list.
+pub fn read_stc_collection(dir: &Path, depth: usize) -> Result<StcData, SourceError> {
+    let qrels_path = dir.join(QRELS_FILE);
+    let text = read_text(&qrels_path)?;
+    let qrels = parse_level_qrels(&qrels_path, &text, QrelsFormat::Ntcir)?;
+    let mut topics = Vec::with_capacity(qrels.topics.len());
+    let mut index: BTreeMap<&str, (usize, BTreeMap<&str, usize>)> = BTreeMap::new();
+    for (t, (&topic, judged)) in qrels.topics.iter().enumerate() {
+        let mut docs: BTreeMap<&str, usize> = BTreeMap::new();
+        let mut levels = Vec::with_capacity(judged.len());
+        for (i, j) in judged.iter().enumerate() {
+            if j.value > u32::from(MAX_LEVEL) {
+                return Err(SourceError::at_line(
+                    &qrels_path,
+                    j.line,
+                    format!(
+                        "relevance level L{} of document {}: STC judgements are L0, L1 or L2",
+                        j.value, j.doc
+                    ),
+                ));
+            }
+            if let Some(&first) = docs.get(j.doc) {
+                let first_line: usize = judged[first].line;
+                return Err(SourceError::at_line(
+                    &qrels_path,
+                    j.line,
+                    format!(
+                        "document {} of topic {topic} is judged again (first judged on line {first_line})",
+                        j.doc
+                    ),
+                ));
+            }
+            docs.insert(j.doc, i);
+            levels.push(u8::try_from(j.value).unwrap_or(MAX_LEVEL));
+        }
+        topics.push(StcTopic {
+            id: topic.to_string(),
+            docs: judged.iter().map(|j| j.doc.to_string()).collect(),
+            levels,
+        });
+        index.insert(topic, (t, docs));
+    }
+    if topics.is_empty() {
+        return Err(SourceError::whole_file(
+            &qrels_path,
+            "no judgements: expected lines `topic doc Lx`",
+        ));
+    }
+
+    let runs_dir = dir.join(RUNS_DIR);
+    let entries = std::fs::read_dir(&runs_dir).map_err(|e| {
+        SourceError::whole_file(
+            &runs_dir,
+            format!("cannot read the runs directory (one file per run expected): {e}"),
+        )
+    })?;
+    let mut files = Vec::new();
+    for entry in entries {
+        let entry = entry.map_err(|e| {
+            SourceError::whole_file(&runs_dir, format!("cannot list the directory: {e}"))
+        })?;
+        let path = entry.path();
+        let hidden = entry.file_name().to_string_lossy().starts_with('.');
+        if path.is_file() && !hidden {
+            files.push(path);
+        }
+    }
+    files.sort();
+    if files.is_empty() {
+        return Err(SourceError::whole_file(
+            &runs_dir,
+            "no run files: expected one file per run (TREC or NTCIR res format)",
+        ));
+    }
+
+    let mut runs: Vec<StcRun> = Vec::with_capacity(files.len());
+    let mut names: BTreeMap<String, std::path::PathBuf> = BTreeMap::new();
+    let mut missing_lists = 0;
+    let mut unjudged_topics = 0;
+    for path in files {
+        let name = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let Some((team, _)) = name.rsplit_once('-') else {
+            return Err(SourceError::whole_file(
+                &path,
+                format!(
+                    "run name `{name}` has no `-`: the team is the run name before its last `-` (e.g. MSRSC-C-R1 → MSRSC-C)"
+                ),
+            ));
+        };
+        if team.is_empty() {
+            return Err(SourceError::whole_file(
+                &path,
+                format!("run name `{name}` starts with `-`, so its team name is empty"),
+            ));
+        }
+        if let Some(other) = names.insert(name.clone(), path.clone()) {
+            return Err(SourceError::whole_file(
+                &path,
+                format!(
+                    "run name `{name}` is also the name of {}; run names must be unique",
+                    other.display()
+                ),
+            ));
+        }
+        let text = read_text(&path)?;
+        if text.trim().is_empty() {
+            return Err(SourceError::whole_file(
+                &path,
+                "empty run file: expected TREC (`qid Q0 doc rank score tag`) or NTCIR res (`topic doc`) lines",
+            ));
+        }
+        let parsed = parse_run(&path, &text, RunFormat::Auto, RunOrder::Score)?;
+        let mut lists = vec![Vec::new(); topics.len()];
+        let mut answered = vec![false; topics.len()];
+        for list in &parsed {
+            if let Some((first, again, doc)) = find_duplicate(&list.docs) {
+                return Err(SourceError::at_line(
+                    &path,
+                    again,
+                    format!(
+                        "document {doc} of topic {} is listed again (first on line {first})",
+                        list.topic
+                    ),
+                ));
+            }
+            let Some((t, docs)) = index.get(list.topic) else {
+                unjudged_topics += 1;
+                continue;
+            };
+            answered[*t] = true;
+            lists[*t] = list
+                .docs
+                .iter()
+                .take(depth)
+                .map(|d| match docs.get(d.doc) {
+                    Some(&i) => Retrieved::Judged(i),
+                    None => Retrieved::Unjudged,
+                })
+                .collect();
+        }
+        missing_lists += answered.iter().filter(|&&a| !a).count();
+        runs.push(StcRun {
+            team: team.to_string(),
+            name,
+            lists,
+        });
+    }
+    Ok(StcData {
+        collection: StcCollection { topics, runs },
+        missing_lists,
+        unjudged_topics,
+    })
+}
