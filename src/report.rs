@@ -26,7 +26,9 @@ use minijinja::{Environment, ErrorKind, State, UndefinedBehavior, Value};
 use serde::Serialize;
 
 use crate::claims::{Entry, Ledger, Verdict, cell_name};
-use crate::manifest::{Artefact, CellFormat, CellStyle, Kind, Manifest, Paper, Status};
+use crate::manifest::{
+    Artefact, CellFormat, CellStyle, Kind, Manifest, OutputFormat, Paper, Status,
+};
 use crate::provenance::Stamp;
 use crate::published::{ProvenanceClass, PublishedFile};
 use crate::render::RenderError;
@@ -691,7 +693,8 @@ fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format) -> BlockC
             .collect()
     };
     let is_figure = artefact.kind == Kind::Figure;
-    let has_svg = is_figure && result.is_some();
+    // A figure, or a table that also draws one (A.X1), embeds its SVG (and the PDF made from it).
+    let has_svg = result.is_some() && artefact.outputs.contains(&OutputFormat::Svg);
     BlockContext {
         id: format.escape(id),
         kind: if is_figure { "figure" } else { "table" },
