@@ -33,8 +33,8 @@ use crate::manifest::{Manifest, Status};
 use crate::published::{ProvenanceClass, PublishedCell, PublishedFile, TextClaim};
 use crate::results::{CellKey, ClaimCheck, ResultTable};
 
-/// The outcome for one ledger entry.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+/// The outcome for one ledger entry (also the values of `check --verdict`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
 pub enum Verdict {
     Match,

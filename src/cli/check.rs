@@ -17,32 +17,6 @@ pub enum LedgerFormat {
     Json,
 }
 
-/// A verdict as given on the command line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum VerdictArg {
-    Match,
-    Mismatch,
-    Consistent,
-    Inconsistent,
-    Holds,
-    Fails,
-    Pending,
-}
-
-impl VerdictArg {
-    fn verdict(self) -> Verdict {
-        match self {
-            VerdictArg::Match => Verdict::Match,
-            VerdictArg::Mismatch => Verdict::Mismatch,
-            VerdictArg::Consistent => Verdict::Consistent,
-            VerdictArg::Inconsistent => Verdict::Inconsistent,
-            VerdictArg::Holds => Verdict::Holds,
-            VerdictArg::Fails => Verdict::Fails,
-            VerdictArg::Pending => Verdict::Pending,
-        }
-    }
-}
-
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     /// Output format of the ledger.
@@ -56,7 +30,7 @@ pub struct CheckArgs {
     pub only: Vec<String>,
     /// Only entries with these verdicts (comma-separated).
     #[arg(long, value_name = "V", value_enum, value_delimiter = ',')]
-    pub verdict: Vec<VerdictArg>,
+    pub verdict: Vec<Verdict>,
     /// Print the findings about the papers (every inconsistency, in a reviewer's words) instead of
     /// the ledger.
     #[arg(long)]
@@ -73,7 +47,7 @@ pub fn run(root: &Path, args: CheckArgs) -> anyhow::Result<Outcome> {
     let full: Ledger =
         crate::claims::check_project(&manifest, &crate::experiments::Context::new(root, seed))
             .context("check failed")?;
-    let verdicts: Vec<Verdict> = args.verdict.iter().map(|v| v.verdict()).collect();
+    let verdicts = &args.verdict;
     let shown = Ledger {
         entries: full
             .entries
