@@ -12,7 +12,7 @@ Writes (deterministically, from fixed seeds):
 * tests/golden/ntcireval/cases.txt: hundreds of random cases (levels L0-L4, integer gains,
   cutoffs 1-20, unjudged documents, condensed lists, truncation, duplicates, beta/logb/rbp/gamma
   variants), each with pyNTCIREVAL's values for every line it shares with NTCIREVAL 20200527.
-  Checked through the library API by tests/eval_ntcireval_golden.rs.
+  Checked through the library API by tests/it/eval_ntcireval_golden.rs.
 * tests/golden/ntcireval/collection/{qrels.ntcir,run.trec,expected.nev}: a 40-topic collection
   with a TREC run (score ties included) and pyNTCIREVAL's values in NTCIREVAL's nev layout,
   checked through the `evia-repro eval` binary.

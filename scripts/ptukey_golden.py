@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Golden values of the studentized range survival function for tests/hsd_ptukey.rs.
+"""Golden values of the studentized range survival function for tests/it/hsd_ptukey.rs.
 
 Writes tests/golden/ptukey.tsv: P(Q_{m,df} >= q) from scipy.stats.studentized_range.sf over the grid
 required by issue 4 (q in [0.5, 10], m in {2, 3, 5, 10, 16, 44}, df in {10, 100, 1000, inf}).

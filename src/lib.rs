@@ -15,7 +15,6 @@ pub mod build_state;
 pub mod claims;
 pub mod cli;
 pub mod consistency;
-pub mod engine;
 pub mod experiments;
 pub mod io;
 pub mod manifest;

@@ -5,7 +5,7 @@
 //! number, keyed by [`CellKey`] (table, panel, row, column, part), with the token exactly as printed
 //! next to its parsed value and its provenance class (DESIGN.md, "Every published number has a
 //! provenance class"). The transcription follows `reference/published-values.md`; its coverage is
-//! tested in `tests/published_coverage.rs`.
+//! tested in `tests/it/published_coverage.rs`.
 //!
 //! The loader is strict, because a silently misread ground truth would make every check meaningless:
 //! unknown keys, duplicate keys (in a mapping, or two entries with the same cell key / table id /

@@ -4,7 +4,7 @@
 //! trec_eval; `--file-order` or NTCIR res form: file order), checked for duplicate documents,
 //! labelled (unjudged documents dropped with `--condensed`, NTCIREVAL `label -j`), truncated to
 //! `--truncate N` documents, and evaluated with the semantics of NTCIREVAL 20200527 `compute`
-//! (`gcompute` with `--gain-file`). See `engine::measures` and reference/measures.md.
+//! (`gcompute` with `--gain-file`). See `evia_engine::measures` and reference/measures.md.
 //!
 //! Topics: every topic of the qrels is evaluated, in sorted order; a topic the run does not
 //! contain is evaluated as an empty list (all zeros, as NTCIREVAL does for an empty res file).
@@ -13,7 +13,7 @@
 //!
 //! To reproduce NTCIREVAL's `TRECsplitruns` + `NTCIR-eval` pipeline on a TREC run exactly, rank in
 //! file order and keep 1,000 documents per topic: `--file-order --truncate 1000 --allow-duplicates`
-//! (with `--condensed`, truncation then counts judged documents; see `engine::measures`).
+//! (with `--condensed`, truncation then counts judged documents; see `evia_engine::measures`).
 //! Without `--gains`, levels get linear gains 1:2:…:H, H being the highest level in the qrels
 //! (NTCIREVAL requires `-g`; gmax = the last gain, for every topic).
 
@@ -24,11 +24,11 @@ use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
 
 use super::Outcome;
-use crate::engine::measures::lines::{line_names, lines, nev_header, nev_line};
-use crate::engine::measures::{Evaluation, Evaluator, Label, LevelGains, Params};
 use crate::io::qrels::{QrelsFormat, TopicSet, parse_gain_file, parse_level_qrels};
 use crate::io::read_text;
 use crate::io::run::{RunFormat, RunOrder, find_duplicate, parse_run};
+use evia_engine::measures::lines::{line_names, lines, nev_header, nev_line};
+use evia_engine::measures::{Evaluation, Evaluator, Label, LevelGains, Params};
 
 /// Evaluate a run with NTCIREVAL's measures (RR, O, P, P+, AP, Q, nDCG, MSnDCG, ERR, nERR, ...).
 #[derive(Debug, Args)]

@@ -16,14 +16,14 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 
 use super::Outcome;
-use crate::engine::rng::StreamSpec;
-use crate::engine::significance::ptukey::tukey_hsd_p_many;
-use crate::engine::significance::randomised_hsd::{HsdResult, randomised_hsd};
 use crate::io::matrix::{RunMatrix, read_matrix};
+use evia_engine::rng::StreamSpec;
+use evia_engine::significance::ptukey::tukey_hsd_p_many;
+use evia_engine::significance::randomised_hsd::{HsdResult, randomised_hsd};
 
 /// Seed used when `--seed` is not given.
 pub const DEFAULT_SEED: u64 = 2017;
-/// Artefact id of the random stream of this command (see `engine::rng`).
+/// Artefact id of the random stream of this command (see `evia_engine::rng`).
 pub const STREAM_ARTEFACT: &str = "cli.hsd";
 /// Unit id of the random stream of this command.
 pub const STREAM_UNIT: &str = "matrix";

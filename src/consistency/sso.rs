@@ -3,7 +3,7 @@
 //! round-half-even (56.25 → 56.2).
 
 use super::{CheckResult, half_unit};
-use crate::engine::significance::overlap::Overlap;
+use evia_engine::significance::overlap::Overlap;
 
 /// Checks a printed SSO percentage against `100·b/(a + b + c)`: consistent when they differ by at
 /// most half a unit in the last printed digit (so 56.25 may print 56.2, as the paper's round-half-even

@@ -24,7 +24,7 @@
 //! {0, 1}, tau-b = 1 and `var_C = (2T − (2T)²/n)/(n − 1)`.
 
 use super::{CheckResult, half_unit};
-use crate::engine::ranking::{Z_975, attainable_tau};
+use evia_engine::ranking::{Z_975, attainable_tau};
 
 /// Checks that a printed tau is on the k/N grid of n runs (no ties).
 pub fn on_grid(printed: f64, decimals: u32, n: usize) -> CheckResult {
@@ -190,7 +190,7 @@ pub fn width_attainable(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::ranking::kendall_tau;
+    use evia_engine::ranking::kendall_tau;
 
     #[test]
     fn grid_accepts_multiples_of_one_over_39_for_13_runs() {

@@ -13,7 +13,7 @@
 //! - `|d| / sqrt(V_E / n)` (the standard error): q = ES.
 
 use super::CheckResult;
-use crate::engine::significance::ptukey::studentized_range_sf;
+use evia_engine::significance::ptukey::studentized_range_sf;
 
 /// A reading of the effect-size definition: how V_E follows from |d| and ES_HSD.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

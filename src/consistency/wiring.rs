@@ -9,10 +9,10 @@ use std::path::Path;
 use serde::Deserialize;
 
 use super::{CheckResult, bold, ci, pair_counts, sso, tau, tukey};
-use crate::engine::gain::{GainSetting, item_gains, max_unanimity_aware_gain};
 use crate::io::{Position, SourceError, read_text};
 use crate::published::{Paper, ProvenanceClass, PublishedCell, PublishedFile};
 use crate::results::CellKey;
+use evia_engine::gain::{GainSetting, item_gains, max_unanimity_aware_gain};
 
 /// The wiring file, relative to the package root.
 pub const CONSISTENCY_FILE: &str = "paper/consistency.yaml";

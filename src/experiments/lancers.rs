@@ -6,9 +6,6 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use crate::engine::agreement::{
-    Kappa, StandardError, binary_kappa, binary_raw_agreement, linear_weighted_kappa,
-};
 use crate::experiments::{Context, ExperimentError, display_relative, required};
 use crate::io::confusion::{AssessorPair, read_confusion_matrices};
 use crate::io::read_yaml;
@@ -19,6 +16,9 @@ use crate::sim::SimError;
 use crate::sim::www::joint::{JointTargets, fit_joint};
 use crate::sim::www::labels::{LabelParams, summarise};
 use crate::sim::www::{ASSESSORS, LabelledTopic, PAIR_IDS, PAIRS, topic_agreement};
+use evia_engine::agreement::{
+    Kappa, StandardError, binary_kappa, binary_raw_agreement, linear_weighted_kappa,
+};
 
 /// Table 1 of paper B, pooled rows: the three confusion matrices, the linear weighted kappa with its 95%
 /// CI, the binary kappa with its 95% CI and the binary raw agreement of every assessor pair

@@ -8,7 +8,7 @@
 //! topic-by-run [`ScoreMatrix`] each, and derives its table from those matrices:
 //!
 //! - Kendall's tau-b between the run means of two conditions with the Hollander–Wolfe–Chicken 95% CI
-//!   (`engine::ranking`, reference/statistics.md §2);
+//!   (`evia_engine::ranking`, reference/statistics.md §2);
 //! - the randomised Tukey HSD with `trials` trials (paper B §4.1.2: "B = 10, 000 trials"), p < `alpha`
 //!   significant (statistics.md §3), one seeded stream per (qrels version, topic subset, measure),
 //!   named `lancers.hsd` / `<qrels>/<subset>/<measure>`, so every table that tests the same
@@ -27,12 +27,6 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use serde::Deserialize;
 
-use crate::engine::agreement::StandardError;
-use crate::engine::ranking::kendall_tau;
-use crate::engine::rng::StreamSpec;
-use crate::engine::significance::ScoreMatrix;
-use crate::engine::significance::overlap::{discriminative_power, overlap_of_p_values};
-use crate::engine::significance::randomised_hsd::randomised_hsd;
 use crate::experiments::{Context, ExperimentError, display_relative, required};
 use crate::io::read_yaml;
 use crate::manifest::{Artefact, KappaSe};
@@ -40,6 +34,12 @@ use crate::results::{ResultTable, VALUE};
 use crate::sim::www::LabelledTopic;
 use crate::sim::www::runs::{Run, RunParams};
 use crate::sim::www::scores::{Measure, QrelsVersion, score_matrices, topic_subset};
+use evia_engine::agreement::StandardError;
+use evia_engine::ranking::kendall_tau;
+use evia_engine::rng::StreamSpec;
+use evia_engine::significance::ScoreMatrix;
+use evia_engine::significance::overlap::{discriminative_power, overlap_of_p_values};
+use evia_engine::significance::randomised_hsd::randomised_hsd;
 
 mod claims;
 
@@ -263,7 +263,7 @@ pub fn collection(
 ) -> Result<Collection, ExperimentError> {
     let se = kappa_se(artefact);
     let (topics, real_data) = crate::experiments::lancers::topics(context, artefact)?;
-    let agreement_err = |e: crate::engine::agreement::AgreementError| {
+    let agreement_err = |e: evia_engine::agreement::AgreementError| {
         ExperimentError::invalid(artefact, e.to_string())
     };
     let high_agreement =
@@ -534,7 +534,7 @@ fn hsd_p_values(
     seed: u64,
     unit: &str,
     threads: usize,
-) -> Result<Vec<f64>, crate::engine::significance::randomised_hsd::HsdError> {
+) -> Result<Vec<f64>, evia_engine::significance::randomised_hsd::HsdError> {
     let key = HsdKey {
         seed,
         unit: unit.to_string(),

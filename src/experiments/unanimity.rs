@@ -1,10 +1,10 @@
 //! Paper A ("Unanimity-Aware Gain for Highly Subjective Assessments") experiments.
 
-use crate::engine::gain::{GainSetting, item_gains};
 use crate::experiments::{Context, ExperimentError, display_relative, required};
 use crate::io::ratings::read_ratings;
 use crate::manifest::Artefact;
 use crate::results::{ResultTable, VALUE};
+use evia_engine::gain::{GainSetting, item_gains};
 
 /// Table 1 of paper A: for every example item, its ratings, `RawG_i`, `D_i`, `WG_i` (Eq. 1) and `UG_i`
 /// (Eq. 2) for each `p` of the manifest. Parameters: `data` (the ratings file), `n` (one value: the number

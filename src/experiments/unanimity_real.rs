@@ -31,14 +31,14 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use crate::engine::gain::GainSetting;
-use crate::engine::rng::stream;
-use crate::engine::unanimity_stats::{PoolStatistics, RatingModel, pool_statistics, simulate_item};
 use crate::experiments::{Context, ExperimentError, display_relative, required};
 use crate::io::read_yaml;
 use crate::io::stc_labels::{LabelFileError, read_labelled_pairs};
 use crate::manifest::Artefact;
 use crate::results::{ClaimCheck, ResultTable, VALUE};
+use evia_engine::gain::GainSetting;
+use evia_engine::rng::stream;
+use evia_engine::unanimity_stats::{PoolStatistics, RatingModel, pool_statistics, simulate_item};
 
 /// Panel of the item-level rows.
 pub const ITEMS: &str = "items";

@@ -16,14 +16,6 @@
 
 use std::collections::BTreeMap;
 
-use crate::engine::gain::GainSetting;
-use crate::engine::measures::{
-    Evaluation, Evaluator, Label, LevelGains, MeasureError, Params, TopicIdeal,
-};
-use crate::engine::ranking::kendall_tau;
-use crate::engine::rng::{StreamSpec, stream};
-use crate::engine::significance::randomised_hsd::{HsdResult, randomised_hsd};
-use crate::engine::significance::{ScoreMatrix, run_pairs};
 use crate::experiments::{Context, ExperimentError, display_relative, required};
 use crate::io::read_yaml;
 use crate::io::stc::read_stc_collection;
@@ -33,6 +25,14 @@ use crate::results::{ClaimCheck, ResultTable, VALUE};
 use crate::sim::stc::{
     ConditionGains, Retrieved, StandinParams, StcCollection, generate, simulate_gains,
 };
+use evia_engine::gain::GainSetting;
+use evia_engine::measures::{
+    Evaluation, Evaluator, Label, LevelGains, MeasureError, Params, TopicIdeal,
+};
+use evia_engine::ranking::kendall_tau;
+use evia_engine::rng::{StreamSpec, stream};
+use evia_engine::significance::randomised_hsd::{HsdResult, randomised_hsd};
+use evia_engine::significance::{ScoreMatrix, run_pairs};
 
 /// The stream namespace shared by both tables, so that they see the same collection and ratings.
 pub const STREAM: &str = "paper-A-stc";

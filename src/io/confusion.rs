@@ -4,8 +4,8 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use crate::engine::agreement::ConfusionMatrix;
 use crate::io::{SourceError, read_yaml};
+use evia_engine::agreement::ConfusionMatrix;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]

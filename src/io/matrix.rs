@@ -17,7 +17,7 @@
 use std::path::Path;
 
 use super::{Position, SourceError, read_text};
-use crate::engine::significance::ScoreMatrix;
+use evia_engine::significance::ScoreMatrix;
 
 /// A score matrix with its topic ids and run names, as read from a file.
 #[derive(Debug, Clone, PartialEq)]

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::{SourceError, describe_line, split_fields};
-use crate::engine::measures::{LevelGains, MeasureError, TopicJudgements};
+use evia_engine::measures::{LevelGains, MeasureError, TopicJudgements};
 
 /// The syntax of a qrels file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use super::{SourceError, describe_line, split_fields};
-use crate::engine::measures::FastHash;
+use evia_engine::measures::FastHash;
 
 /// The syntax of a run file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -27,13 +27,13 @@
 //! For a condition (Dmax, N): every L0 item gets N zeros; every L1 and L2 item gets N integer ratings
 //! drawn uniformly from {0, …, Dmax} (`rng::below(Dmax + 1)`), topic by topic, item by item in pool
 //! order. `RawG_i` is their sum and `UG_i` follows Eq. 2 with the given `p`
-//! ([`crate::engine::gain`]); both come from the same ratings.
+//! ([`evia_engine::gain`]); both come from the same ratings.
 
 use rand_core::RngCore;
 use serde::Deserialize;
 
-use crate::engine::gain::{GainSetting, raw_gain, spread, unanimity_aware_gain};
-use crate::engine::rng::{below, standard_normal, uniform_f64};
+use evia_engine::gain::{GainSetting, raw_gain, spread, unanimity_aware_gain};
+use evia_engine::rng::{below, standard_normal, uniform_f64};
 
 /// The relevance levels of STC (L0 judged nonrelevant, L1 relevant, L2 highly relevant).
 pub const MAX_LEVEL: u8 = 2;
@@ -353,7 +353,7 @@ mod tests {
     #![allow(clippy::unwrap_used)]
 
     use super::*;
-    use crate::engine::rng::stream;
+    use evia_engine::rng::stream;
 
     fn params() -> StandinParams {
         StandinParams {

@@ -8,9 +8,9 @@
 use std::time::Instant;
 
 use elinor::statistical_tests::randomized_tukey_hsd_test::RandomizedTukeyHsdTester;
-use evia_repro::engine::rng::{self, StreamSpec};
-use evia_repro::engine::significance::ScoreMatrix;
-use evia_repro::engine::significance::randomised_hsd::randomised_hsd;
+use evia_engine::rng::{self, StreamSpec};
+use evia_engine::significance::ScoreMatrix;
+use evia_engine::significance::randomised_hsd::randomised_hsd;
 
 const REPEATS: usize = 3;
 const SEED: u64 = 2017;

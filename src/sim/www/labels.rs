@@ -12,7 +12,7 @@
 //! - **Within a tolerance** (`targets.tolerance` of the knob file): the mean, minimum and maximum
 //!   per-topic kappa of each pair (Table 1).
 //!
-//! # Steps (all seeded through [`crate::engine::rng::stream`] with artefact [`STREAM`])
+//! # Steps (all seeded through [`evia_engine::rng::stream`] with artefact [`STREAM`])
 //!
 //! 1. **Pool sizes** (unit `pool-sizes`): each topic's size is the mean of two uniform integers on
 //!    `[pool_size.min, pool_size.max]` (a discrete triangular distribution), then sizes are nudged by
@@ -55,9 +55,9 @@ use serde::Deserialize;
 
 use super::joint::{ALL3_LEVELS, JointTable};
 use super::{Judgement, LabelledTopic, PAIRS};
-use crate::engine::agreement::{StandardError, Z_975};
-use crate::engine::rng::{below, shuffle, stream};
 use crate::sim::SimError;
+use evia_engine::agreement::{StandardError, Z_975};
+use evia_engine::rng::{below, shuffle, stream};
 
 /// The artefact name of the stand-in's random streams: shared by every paper-B artefact, so they all
 /// see the same collection for a seed.
@@ -370,7 +370,7 @@ fn initial_allocation(joint: &JointTable, sizes: &[u32], seed: u64, unit: &str) 
 
 /// Linear weighted kappa and the lower limit of its 95% CI with Cohen's simple SE, straight from a
 /// topic's 27 cell counts (`reference/statistics.md` §1.1; the same formula as
-/// [`crate::engine::agreement::kappa`], written out for the search's inner loop and checked against
+/// [`evia_engine::agreement::kappa`], written out for the search's inner loop and checked against
 /// it by a test). `None` when the kappa is undefined (expected agreement 1).
 fn fast_kappa(counts: &[u32; 27], pair: usize) -> Option<(f64, f64)> {
     let (first, second) = PAIRS[pair];
@@ -631,7 +631,7 @@ pub struct PerTopicSummary {
 }
 
 /// Summarises per-topic kappas (one `[Kappa; 3]` per topic, as from [`super::topic_agreement`]).
-pub fn summarise(per_topic: &[[crate::engine::agreement::Kappa; 3]]) -> PerTopicSummary {
+pub fn summarise(per_topic: &[[evia_engine::agreement::Kappa; 3]]) -> PerTopicSummary {
     let n = per_topic.len() as f64;
     let column = |p: usize| per_topic.iter().map(move |k| k[p].kappa);
     PerTopicSummary {
@@ -648,7 +648,7 @@ pub fn summarise(per_topic: &[[crate::engine::agreement::Kappa; 3]]) -> PerTopic
             .iter()
             .filter(|k| {
                 k.iter()
-                    .all(crate::engine::agreement::Kappa::significantly_positive)
+                    .all(evia_engine::agreement::Kappa::significantly_positive)
             })
             .count(),
     }
@@ -682,7 +682,7 @@ fn verify(params: &LabelParams, topics: &[LabelledTopic]) -> Result<(), SimError
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::agreement::{ConfusionMatrix, linear_weighted_kappa};
+    use evia_engine::agreement::{ConfusionMatrix, linear_weighted_kappa};
 
     fn shipped_params() -> LabelParams {
         #[derive(Deserialize)]

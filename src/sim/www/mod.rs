@@ -29,7 +29,7 @@ pub struct LabelledTopic {
 pub mod joint;
 pub mod labels;
 
-use crate::engine::agreement::{
+use evia_engine::agreement::{
     AgreementError, ConfusionMatrix, Kappa, StandardError, linear_weighted_kappa,
 };
 

@@ -10,7 +10,7 @@
 //! pool first): every run ranks the pool's documents, and the top-`depth` lists are built so that their
 //! union is exactly the pool, as a depth-`depth` pool of the runs would be.
 //!
-//! Scoring model, per topic t (every draw from `engine::rng::stream(seed, STREAM, unit)`):
+//! Scoring model, per topic t (every draw from `evia_engine::rng::stream(seed, STREAM, unit)`):
 //!
 //! ```text
 //! latent relevance  λ_d  = Σ_a w_a·l_a,d / (2 Σ_a w_a) + σ_t · ε_d,  ε_d ~ N(0, 1)     (unit latent/<t>)
@@ -46,7 +46,7 @@
 use serde::Deserialize;
 
 use super::LabelledTopic;
-use crate::engine::rng;
+use evia_engine::rng;
 
 /// The stream name of every draw of the stand-in runs.
 pub const STREAM: &str = "sim.www.runs";

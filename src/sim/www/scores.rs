@@ -11,7 +11,7 @@
 //! - Measures (paper B §2: "nDCG@10, Q@10, and nERR@10 [...] the official measures of the WWW task"):
 //!   MSnDCG@l (the Microsoft nDCG that NTCIREVAL prints as `MSnDCG@l`, discount 1/log(r+1), §5.8; the
 //!   paper prints it as nDCG@l), Q@l (blended ratio with β = 1, divided by min(l, R), §5.6) and nERR@l
-//!   (§5.12), computed by `engine::measures`. Documents a run lists that are not in the topic's pool
+//!   (§5.12), computed by `evia_engine::measures`. Documents a run lists that are not in the topic's pool
 //!   are unjudged and count as nonrelevant.
 //! - A topic with no relevant document under a qrels version (R = 0) has every measure undefined;
 //!   NTCIREVAL prints nothing for it. Every run then scores 0 on that topic (so the matrix keeps the
@@ -19,10 +19,10 @@
 
 use super::runs::Run;
 use super::{ASSESSORS, LabelledTopic};
-use crate::engine::measures::{
+use evia_engine::measures::{
     Evaluation, Evaluator, LevelGains, MeasureError, Params, TopicJudgements,
 };
-use crate::engine::significance::{MatrixError, ScoreMatrix};
+use evia_engine::significance::{MatrixError, ScoreMatrix};
 
 /// Why scores cannot be computed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]

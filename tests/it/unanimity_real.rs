@@ -19,7 +19,7 @@ use evia_repro::manifest::{Artefact, Manifest};
 use evia_repro::reproduce::manifest_path;
 use evia_repro::results::ResultTable;
 
-mod common;
+use crate::common;
 
 const ID: &str = "A.X1";
 

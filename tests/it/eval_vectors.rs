@@ -3,8 +3,8 @@
 #![allow(clippy::unwrap_used)] // test helpers; clippy.toml only covers #[test] fns
 #![allow(clippy::excessive_precision)] // reference values are quoted with 17 significant digits
 
-use evia_repro::engine::measures::lines::{format_4f, lines};
-use evia_repro::engine::measures::{
+use evia_engine::measures::lines::{format_4f, lines};
+use evia_engine::measures::{
     Evaluation, Evaluator, Label, LevelGains, MeasureError, Params, TopicIdeal, TopicJudgements,
 };
 

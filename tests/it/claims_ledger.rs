@@ -1,7 +1,7 @@
 //! Reviewer mode: every published number has a ledger entry, the JSON has exactly the issue's
 //! fields, the findings come from the checks, and `check`'s filters and exit codes behave.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::path::Path;

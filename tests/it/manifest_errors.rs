@@ -6,7 +6,7 @@
 use std::fs;
 use std::process::Command;
 
-mod common;
+use crate::common;
 use common::project_root;
 
 /// A scratch project whose manifest is `manifest`, sharing the real data and templates.

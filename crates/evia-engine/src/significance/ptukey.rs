@@ -20,7 +20,7 @@
 //! runs over panels of four standard deviations (1/sqrt(2ν) each; at most 0.25 wide) on both sides of the mode
 //! sqrt((ν − 1)/ν) of f_ν, out to where f_ν has fallen by e^−30, again with 16-point Gauss–Legendre;
 //! f_ν is normalised by the same quadrature rather than by Γ(ν/2), so the quadrature error of the
-//! weight cancels. The golden test (tests/hsd_ptukey.rs, values from scipy's `studentized_range`)
+//! weight cancels. The golden test (tests/it/hsd_ptukey.rs, values from scipy's `studentized_range`)
 //! requires 1e-6 absolute agreement on q in [0.5, 10], m in {2, 3, 5, 10, 16, 44},
 //! ν in {10, 100, 1000, ∞}; the largest difference found is about 4e-12.
 

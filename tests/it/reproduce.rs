@@ -18,7 +18,7 @@ use evia_repro::reproduce::{
     select,
 };
 
-mod common;
+use crate::common;
 
 fn root() -> PathBuf {
     common::project_root()

@@ -12,7 +12,7 @@ use evia_repro::experiments::Context;
 use evia_repro::manifest::Manifest;
 use evia_repro::reproduce::{manifest_path, rebuild, select};
 
-mod common;
+use crate::common;
 
 const B_EVAL: [&str; 8] = [
     "B.T3", "B.T4", "B.T5", "B.T6", "B.T7", "B.T8", "B.F1", "B.F2",

@@ -7,7 +7,7 @@
 
 use std::path::PathBuf;
 
-use evia_repro::engine::agreement::StandardError;
+use evia_engine::agreement::StandardError;
 use evia_repro::experiments::{Context, lancers};
 use evia_repro::manifest::Manifest;
 use evia_repro::published::{self, PublishedFile};
@@ -18,7 +18,7 @@ use evia_repro::sim::www::{
     ASSESSORS, LabelledTopic, PAIR_IDS, PAIRS, high_agreement_split, topic_agreement, topic_matrix,
 };
 
-mod common;
+use crate::common;
 
 fn root() -> PathBuf {
     common::project_root()
@@ -201,7 +201,7 @@ fn deterministic_for_a_seed_and_converges_for_other_seeds() {
 /// an error, not a table.
 #[test]
 fn joint_fit_meets_every_equation_or_fails() {
-    use evia_repro::engine::agreement::ConfusionMatrix;
+    use evia_engine::agreement::ConfusionMatrix;
     use evia_repro::sim::www::joint::{JointTargets, fit_joint};
     let file = published();
     let pairs = PAIR_IDS.map(|id| {

@@ -1,13 +1,13 @@
 //! The randomised and classical Tukey HSD, ANOVA and effect sizes against reference/statistics.md
 //! §3–§5 and the acceptance criteria of issue 4.
 
-use evia_repro::engine::rng::{self, StreamSpec};
-use evia_repro::engine::significance::anova::two_way_anova;
-use evia_repro::engine::significance::ptukey::tukey_hsd_p;
-use evia_repro::engine::significance::randomised_hsd::{
+use evia_engine::rng::{self, StreamSpec};
+use evia_engine::significance::anova::two_way_anova;
+use evia_engine::significance::ptukey::tukey_hsd_p;
+use evia_engine::significance::randomised_hsd::{
     HsdError, paired_randomisation_exact, randomised_hsd,
 };
-use evia_repro::engine::significance::{ScoreMatrix, run_pairs};
+use evia_engine::significance::{ScoreMatrix, run_pairs};
 
 /// Sakai's textbook example, 20 topics × 3 systems (statistics.md §4), columns X, Y, Z.
 fn textbook() -> ScoreMatrix {
@@ -122,7 +122,7 @@ fn thread_count_changes_nothing_and_seed_changes_draws() {
     assert_eq!(one, two);
     assert_eq!(one, seven);
     let other = randomised_hsd(&x, 1_100, spec(6), 2, None).unwrap();
-    let counts = |r: &evia_repro::engine::significance::randomised_hsd::HsdResult| {
+    let counts = |r: &evia_engine::significance::randomised_hsd::HsdResult| {
         r.pairs.iter().map(|p| p.count).collect::<Vec<_>>()
     };
     assert_ne!(counts(&one), counts(&other));

@@ -1,9 +1,9 @@
 //! The studentized range distribution against golden values from scipy (issue 4 acceptance;
 //! reference/statistics.md §5). Regenerate the golden file with `python3 scripts/ptukey_golden.py`.
 
-use evia_repro::engine::significance::ptukey::studentized_range_sf;
+use evia_engine::significance::ptukey::studentized_range_sf;
 
-const GOLDEN: &str = include_str!("golden/ptukey.tsv");
+const GOLDEN: &str = include_str!("../golden/ptukey.tsv");
 
 #[test]
 fn studentized_range_sf_matches_scipy_to_1e_6() {

@@ -11,8 +11,8 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
 
-use evia_repro::engine::measures::lines::{format_4f, lines};
-use evia_repro::engine::measures::{Evaluator, LevelGains, Params, TopicJudgements};
+use evia_engine::measures::lines::{format_4f, lines};
+use evia_engine::measures::{Evaluator, LevelGains, Params, TopicJudgements};
 
 const GOLDEN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/ntcireval");
 

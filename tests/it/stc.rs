@@ -18,7 +18,7 @@ use evia_repro::render::grid::{Target, layout};
 use evia_repro::reproduce::manifest_path;
 use evia_repro::results::ResultTable;
 
-mod common;
+use crate::common;
 
 fn root() -> PathBuf {
     common::project_root()

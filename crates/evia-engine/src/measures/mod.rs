@@ -52,7 +52,7 @@
 //! output and allocates nothing once warmed up.
 //!
 //! ```
-//! use evia_repro::engine::measures::{Evaluator, Label, LevelGains, Params, TopicIdeal, TopicJudgements};
+//! use evia_engine::measures::{Evaluator, Label, LevelGains, Params, TopicIdeal, TopicJudgements};
 //!
 //! // Per-level gains 1:2:3 (L1..L3), as `ntcir_eval compute -g 1:2:3 -cutoffs 10`.
 //! let gains = LevelGains::new(&[1.0, 2.0, 3.0])?;
@@ -76,7 +76,7 @@
 //! let run = [Label::direct(1.25), Label::NONRELEVANT, Label::direct(2.5)];
 //! let e = ev.evaluate(&ideal, &run)?;
 //! assert_eq!(e.ng1, 1.25 / 2.5); // nG@1
-//! # Ok::<(), evia_repro::engine::measures::MeasureError>(())
+//! # Ok::<(), evia_engine::measures::MeasureError>(())
 //! ```
 
 mod evaluate;

@@ -2,7 +2,7 @@
 //! `UG_i − RawG_i`, the within-topic order of items and the ideal lists (paper A, §3–§6), and the
 //! paper's rating simulation to compare them with.
 //!
-//! Definitions (gains as in [`crate::engine::gain`]):
+//! Definitions (gains as in [`crate::gain`]):
 //!
 //! - `RawG_i = Σ ratings`, `D_i = max − min` (paper A §2.3), `UG_i = RawG_i + p·N·(Dmax − D_i)` if
 //!   `RawG_i > 0`, else 0 (Eq. 2). An item is *relevant* when `RawG_i > 0`, the condition under which
@@ -25,8 +25,8 @@
 
 use rand_core::RngCore;
 
-use crate::engine::gain::{GainError, GainSetting, item_gains};
-use crate::engine::rng::below;
+use crate::gain::{GainError, GainSetting, item_gains};
+use crate::rng::below;
 
 /// Within-topic order changes between RawG and UG, counted over unordered item pairs.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -300,7 +300,7 @@ pub fn simulate_item<R: RngCore + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::rng::stream;
+    use crate::rng::stream;
 
     const SETTING: GainSetting = GainSetting { dmax: 2, p: 0.2 };
 

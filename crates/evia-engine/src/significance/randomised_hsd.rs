@@ -33,7 +33,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::anova::{Anova, two_way_anova};
 use super::{ScoreMatrix, run_pairs};
-use crate::engine::rng::{self, StreamSpec};
+use crate::rng::{self, StreamSpec};
 
 /// Trials per independently seeded block. Part of the reproducibility contract: changing it changes
 /// every randomised p-value.

@@ -1,7 +1,7 @@
 //! Kendall's tau-b and its Hollander–Wolfe–Chicken interval against the test vectors of
 //! reference/statistics.md §2 (tolerance 1e-6, as issue 4 requires).
 
-use evia_repro::engine::ranking::{attainable_tau, kendall_tau};
+use evia_engine::ranking::{attainable_tau, kendall_tau};
 
 fn close(got: f64, expected: f64) {
     assert!(
