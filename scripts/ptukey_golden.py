@@ -3,7 +3,7 @@
 
 Writes tests/golden/ptukey.tsv: P(Q_{m,df} >= q) from scipy.stats.studentized_range.sf over the grid
 required by issue 4 (q in [0.5, 10], m in {2, 3, 5, 10, 16, 44}, df in {10, 100, 1000, inf}).
-The Rust implementation (src/engine/significance/ptukey.rs) must agree to 1e-6 absolute.
+The Rust implementation (crates/evia-engine/src/significance/ptukey.rs) must agree to 1e-6 absolute.
 
 Usage: pip install scipy && python3 scripts/ptukey_golden.py
 """
