@@ -148,8 +148,8 @@ pub enum ExperimentError {
     },
     #[error("artefact `{artefact}`: {message}")]
     Invalid { artefact: String, message: String },
-    /// An input outside the repository (real data under `../shared`) does not exist: `reproduce`
-    /// skips the artefact and says why, `check` lists it as pending.
+    /// An optional real-data input (a file under `data/external/`, which a user may delete) does not
+    /// exist: `reproduce` skips the artefact and says why, `check` lists it as pending.
     #[error("artefact `{artefact}`: input {path} is not available: {reason}")]
     DataUnavailable {
         artefact: String,

@@ -23,9 +23,10 @@
 //!
 //! # Missing data
 //!
-//! The labels are read from `../shared/…` beside the repository (never copied into it). When the file
-//! does not exist the experiment returns [`ExperimentError::DataUnavailable`], which `reproduce`
-//! reports as skipped and `check` lists as pending; a file that exists but is malformed is an error.
+//! The labels ship with the repository in `data/external/ntcir12-stc-japanese/` (Apache-2.0; licence,
+//! provenance and attribution in its `SOURCE.md`). When the file does not exist (a user may delete
+//! it) the experiment returns [`ExperimentError::DataUnavailable`], which `reproduce` reports as
+//! skipped and `check` lists as pending; a file that exists but is malformed is an error.
 
 use std::collections::BTreeMap;
 
@@ -108,8 +109,8 @@ pub fn real_ratings(
             return Err(ExperimentError::DataUnavailable {
                 artefact: artefact.id.clone(),
                 path: shown,
-                reason: "the real NTCIR-12 STC Japanese labels are read from ../shared beside the \
-                         repository and are not shipped with it"
+                reason: "the real NTCIR-12 STC Japanese labels (shipped in \
+                         data/external/ntcir12-stc-japanese/) are missing"
                     .to_string(),
             });
         }

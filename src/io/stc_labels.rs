@@ -1,6 +1,6 @@
 //! Reader for the NTCIR-12 STC Japanese crowd-label files (`mynlp/stc`, `stc1/testset/
 //! test-final-labeled.txt.gz` and `stc1/devset/dev.txt`; see
-//! `../shared/data/external/ntcir12-stc-japanese/SOURCE.md`).
+//! `data/external/ntcir12-stc-japanese/SOURCE.md`).
 //!
 //! Format: one line per (post, candidate reply) pair, tab-separated:
 //! `POST_TWEET_ID <TAB> REPLY_TWEET_ID <TAB> L1 <TAB> … <TAB> Lk`, each label `0`, `1`, `2` or `NA`

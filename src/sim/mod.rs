@@ -1,5 +1,5 @@
 //! Seeded stand-in collections for the data the papers used but nobody may redistribute (provenance
-//! class `simulated`, see `../shared/DESIGN.md`).
+//! class `simulated`: a stand-in generated from the papers' published statistics, never the data).
 //!
 //! Every generator is a pure function of its parameters (read from `data/`) and a seed; it never reads
 //! files itself. A stand-in reproduces the papers' *published aggregates* where the issue demands it and

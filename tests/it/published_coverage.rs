@@ -1,5 +1,6 @@
 //! The published-values files cover every number of the reference transcription,
-//! `../shared/reference/published-values.md`, with the keys the experiments emit (issue 2, item 3).
+//! `tests/fixtures/published-values.md` (the papers' tables as transcribed by the project), with the
+//! keys the experiments emit (issue 2, item 3).
 //!
 //! For every table section of the reference (`## A.T1 — …` … `## B.T8 — …`):
 //! - the number of entries equals the section's "Values: … = N" count, read from the reference;
@@ -7,8 +8,9 @@
 //!   the file's entries, each under the panel/row/column/part key that the row and column headers
 //!   map to (the mapping below restates the key scheme of the assignment, table by table).
 //!
-//! The reference sits beside the repository (`$CARGO_MANIFEST_DIR/../shared/reference/`); if it is
-//! absent these tests fail and say so.
+//! The text claims are checked against `tests/fixtures/paper-text-excerpts.md`, the passages of the
+//! papers where their numbers are printed. Both fixtures are in the repository; if one is absent
+//! these tests fail and say so.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -19,15 +21,10 @@ fn manifest_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-fn shared_file(relative: &str) -> String {
-    let path = manifest_dir().join("..").join("shared").join(relative);
-    std::fs::read_to_string(&path).unwrap_or_else(|err| {
-        panic!(
-            "cannot read {} ({err}): the coverage tests need the shared reference material \
-             checked out beside the repository as ../shared",
-            path.display()
-        )
-    })
+fn fixture(name: &str) -> String {
+    let path = manifest_dir().join("tests").join("fixtures").join(name);
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|err| panic!("cannot read the fixture {} ({err})", path.display()))
 }
 
 fn load(relative: &str) -> PublishedFile {
@@ -98,7 +95,7 @@ fn is_table_id(id: &str) -> bool {
 }
 
 fn reference_sections() -> BTreeMap<String, RefSection> {
-    let text = shared_file("reference/published-values.md");
+    let text = fixture("published-values.md");
     let mut sections = BTreeMap::new();
     let mut current: Option<(String, Option<usize>, Vec<RefTable>)> = None;
     let mut heading: Option<String> = None;
@@ -562,34 +559,61 @@ fn classes_follow_the_provenance_rules() {
     }
 }
 
-/// Every text claim's printed token occurs in its paper's extraction, exactly as transcribed
-/// (papers/unanimity-aware-gain.md for A, papers/lancers-and-students.txt for B).
+/// The quoted passages of `tests/fixtures/paper-text-excerpts.md`: claim id → passage. Each entry is
+/// a `## <claim id> (<section>)` heading followed by one `> <passage>` line.
+fn paper_text_excerpts() -> BTreeMap<String, String> {
+    let text = fixture("paper-text-excerpts.md");
+    let mut excerpts = BTreeMap::new();
+    let mut current: Option<String> = None;
+    for line in text.lines() {
+        if let Some(heading) = line.strip_prefix("## ") {
+            let id = heading.split(' ').next().unwrap_or("").to_string();
+            assert!(
+                current.is_none(),
+                "{id}: the previous heading has no passage"
+            );
+            current = Some(id);
+        } else if let Some(passage) = line.strip_prefix("> ") {
+            let id = current
+                .take()
+                .expect("a passage follows a `## <claim id>` heading");
+            let previous = excerpts.insert(id.clone(), passage.to_string());
+            assert!(previous.is_none(), "{id}: two passages");
+        }
+    }
+    assert!(current.is_none(), "the last heading has no passage");
+    excerpts
+}
+
+/// Every text claim's printed token occurs, exactly as transcribed, in the passage of its paper
+/// quoted for it (`tests/fixtures/paper-text-excerpts.md`), and every quoted passage belongs to a
+/// claim.
 #[test]
 fn text_claims_are_printed_in_their_papers() {
-    let papers = [
-        ("A", shared_file("papers/unanimity-aware-gain.md")),
-        ("B", shared_file("papers/lancers-and-students.txt")),
-    ];
+    let mut excerpts = paper_text_excerpts();
     for file in both_files() {
-        let paper_text = &papers
-            .iter()
-            .find(|(paper, _)| *paper == file.paper.to_string())
-            .expect("paper A or B")
-            .1;
         assert!(
             !file.text.is_empty(),
             "paper {} has text claims",
             file.paper
         );
         for claim in &file.text {
+            let passage = excerpts
+                .remove(&claim.id)
+                .unwrap_or_else(|| panic!("{}: no quoted passage in the fixture", claim.id));
             assert!(
-                paper_text.contains(&claim.printed),
-                "{}: `{}` does not occur in the paper",
+                passage.contains(&claim.printed),
+                "{}: `{}` does not occur in its passage {passage:?}",
                 claim.id,
                 claim.printed
             );
         }
     }
+    assert!(
+        excerpts.is_empty(),
+        "passages for unknown claims: {:?}",
+        excerpts.keys()
+    );
 }
 
 #[test]

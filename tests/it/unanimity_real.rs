@@ -1,4 +1,5 @@
-//! A.X1 (paper A beyond the paper): the real NTCIR-12 STC Japanese ratings, read from `../shared`.
+//! A.X1 (paper A beyond the paper): the real NTCIR-12 STC Japanese ratings, shipped in
+//! `data/external/ntcir12-stc-japanese/` (Apache-2.0, see its `SOURCE.md`).
 //!
 //! The experiment's numbers are checked against an independent parse of the label file written here
 //! (plain `split('\t')` and integer arithmetic, not the project's reader or engine): label counts,
@@ -35,7 +36,7 @@ fn label_file(artefact: &Artefact) -> PathBuf {
     let path = common::project_root().join(artefact.parameters.data.as_ref().unwrap());
     assert!(
         path.is_file(),
-        "{} is missing: A.X1's tests need ../shared beside the repository",
+        "{} is missing: A.X1's tests need the vendored labels in data/external/",
         path.display()
     );
     path
@@ -204,18 +205,20 @@ fn run(root: &Path, args: &[&str]) -> std::process::Output {
         .unwrap()
 }
 
-/// In a copy of the project without `../shared` beside it, A.X1 is skipped with a message, the other
-/// artefacts are rebuilt, and `check` lists A.X1 as pending real data.
+/// In a copy of the project whose vendored label file was deleted (a user may do that), A.X1 is
+/// skipped with a message, the other artefacts are rebuilt, and `check` lists A.X1 as pending real
+/// data.
 #[test]
 fn missing_real_data_is_skipped_and_listed_as_pending() {
-    // One level down inside a fresh directory, so that `../shared` cannot exist (a machine may link
-    // /tmp/shared to the shared material).
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().join("project");
-    for sub in ["paper", "data", "templates"] {
-        common::copy_dir(&common::project_root().join(sub), &root.join(sub));
-    }
-    assert!(!root.join("../shared").exists());
+    let dir = common::scratch_project();
+    let root = dir.path().to_path_buf();
+    let labels = root.join(artefact(&manifest()).parameters.data.as_ref().unwrap());
+    assert!(
+        labels.starts_with(root.join("data/external")),
+        "{}",
+        labels.display()
+    );
+    fs::remove_file(&labels).unwrap();
     let manifest = Manifest::load(&manifest_path(&root)).unwrap();
     let context = Context::new(&root, manifest.seed);
     assert!(matches!(
@@ -228,7 +231,9 @@ fn missing_real_data_is_skipped_and_listed_as_pending() {
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{stdout}");
     assert!(
-        stdout.contains("A.X1       skipped: input ../shared/data/external/"),
+        stdout.contains(
+            "A.X1       skipped: input data/external/ntcir12-stc-japanese/test-final-labeled.txt.gz"
+        ),
         "{stdout}"
     );
     assert!(!out.join("unanimity/A.X1.md").exists());
@@ -257,7 +262,7 @@ fn malformed_real_data_is_an_error_with_file_and_line() {
     .unwrap();
     let manifest_file = manifest_path(project.path());
     let text = fs::read_to_string(&manifest_file).unwrap().replace(
-        "../shared/data/external/ntcir12-stc-japanese/test-final-labeled.txt.gz",
+        "data/external/ntcir12-stc-japanese/test-final-labeled.txt.gz",
         "data/labels.txt",
     );
     fs::write(&manifest_file, text).unwrap();
