@@ -16,6 +16,7 @@ mod manifest_errors;
 mod published_coverage;
 mod published_loader;
 mod reproduce;
+mod self_contained;
 mod stc;
 mod unanimity_real;
 mod www_standin;

@@ -1,0 +1,121 @@
+//! The repository is self-contained (issue 13, item 1): no tracked file names the directory of shared
+//! material that once sat beside the repository. A user clones the repository alone, so a file that
+//! reads, cites or prints a path there is broken for them.
+//!
+//! The files are those `git ls-files` lists; when git or the `.git` directory is absent (a source
+//! tarball), a walk of the source tree stands in, without the build outputs.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::common;
+
+/// The forbidden name, assembled so that this file does not contain it.
+fn forbidden() -> String {
+    ["..", "shared"].join("/")
+}
+
+/// The tracked files, relative to the repository root, or `None` when git cannot list them.
+fn git_files(root: &Path) -> Option<Vec<PathBuf>> {
+    // Only the repository's own `.git` (a directory, or a file in a worktree): a directory inside
+    // some other repository must not borrow that repository's listing.
+    if !root.join(".git").exists() {
+        return None;
+    }
+    let output = Command::new("git")
+        .arg("-C")
+        .arg(root)
+        .args(["ls-files", "-z"])
+        .output()
+        .ok()?;
+    if !output.status.success() {
+        return None;
+    }
+    let listing = String::from_utf8(output.stdout).ok()?;
+    Some(
+        listing
+            .split('\0')
+            .filter(|name| !name.is_empty())
+            .map(PathBuf::from)
+            .collect(),
+    )
+}
+
+/// Every file under `dir`, relative to `root`, skipping version control and build outputs.
+fn walk(root: &Path, dir: &Path, files: &mut Vec<PathBuf>) {
+    const SKIPPED: [&str; 4] = [".git", "target", "build", ".venv"];
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let entry = entry.unwrap();
+        let path = entry.path();
+        let name = entry.file_name();
+        if entry.file_type().unwrap().is_dir() {
+            if !SKIPPED.iter().any(|skipped| name == *skipped) {
+                walk(root, &path, files);
+            }
+        } else {
+            files.push(path.strip_prefix(root).unwrap().to_path_buf());
+        }
+    }
+}
+
+fn repository_files(root: &Path) -> Vec<PathBuf> {
+    git_files(root).unwrap_or_else(|| {
+        let mut files = Vec::new();
+        walk(root, root, &mut files);
+        files
+    })
+}
+
+/// The files of `files` (relative to `root`) whose bytes contain `needle`.
+fn files_naming(root: &Path, files: &[PathBuf], needle: &str) -> Vec<PathBuf> {
+    let needle = needle.as_bytes();
+    files
+        .iter()
+        .filter(|file| {
+            // A tracked file deleted in the work tree has nothing to check.
+            let Ok(bytes) = std::fs::read(root.join(file)) else {
+                return false;
+            };
+            bytes.windows(needle.len()).any(|window| window == needle)
+        })
+        .cloned()
+        .collect()
+}
+
+#[test]
+fn no_tracked_file_names_the_shared_directory_beside_the_repository() {
+    let root = common::project_root();
+    let files = repository_files(&root);
+    assert!(
+        files.iter().any(|file| file == Path::new("Cargo.toml")),
+        "the listing of {} misses Cargo.toml",
+        root.display()
+    );
+    let offenders = files_naming(&root, &files, &forbidden());
+    assert!(
+        offenders.is_empty(),
+        "these files name {}: {offenders:?}",
+        forbidden()
+    );
+}
+
+#[test]
+fn the_check_finds_a_file_that_names_the_shared_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::write(root.join("Cargo.toml"), "[package]\n").unwrap();
+    std::fs::create_dir(root.join("src")).unwrap();
+    let path = format!("//! see `{}/reference/x.md`\n", forbidden());
+    std::fs::write(root.join("src/lib.rs"), path).unwrap();
+    std::fs::create_dir(root.join("target")).unwrap();
+    std::fs::write(root.join("target/ignored.txt"), forbidden()).unwrap();
+    // Not a git repository: the walk stands in and skips build outputs.
+    let files = repository_files(root);
+    let mut names: Vec<_> = files.iter().map(|f| f.display().to_string()).collect();
+    names.sort();
+    assert_eq!(names, ["Cargo.toml", "src/lib.rs"]);
+    assert_eq!(
+        files_naming(root, &files, &forbidden()),
+        [PathBuf::from("src/lib.rs")]
+    );
+}
