@@ -3,6 +3,7 @@
 #![allow(clippy::unwrap_used)] // test helpers; clippy.toml only covers #[test] fns
 
 mod claims_ledger;
+mod closed_pipe;
 mod common;
 mod eval_cli;
 mod eval_ntcireval_golden;
