@@ -189,7 +189,17 @@ fn malformed_qrels_lines() {
             "T1 0 a 1\nT1 0 b x\n",
             &["q.txt:2", "integer relevance level"],
         ),
-        ("T1 0 a 1\nT1 0 b -1\n", &["q.txt:2", "negative"]),
+        // Issue 13 item 3: a level that would allocate gigabytes of gains is rejected on its line.
+        (
+            "T1 0 a 1\nT1 0 b 4294967295\n",
+            &["q.txt:2", "at most 1000"],
+        ),
+        ("T1 a L1\nT1 b L4294967295\n", &["q.txt:2", "at most L1000"]),
+        (
+            "T1 a L1\nT1 b L99999999999999999999999\n",
+            &["q.txt:2", "at most L1000"],
+        ),
+        ("T1 a L1\nT1 b L\u{200b}1\n", &["q.txt:2", "L\\u{200b}1"]),
         ("T1 a L1\nT1 a L2\n", &["q.txt:2", "judged again", "line 1"]),
         ("T1 a L1 extra junk\n", &["q.txt:1"]),
     ] {
@@ -237,9 +247,17 @@ fn direct_gain_files() {
     for (text, fragments) in [
         (
             "G a 1\nG b -0.5\n",
-            &["gains.txt:2", "finite number >= 0"][..],
+            &["gains.txt:2", "finite number between 0 and"][..],
         ),
-        ("G a 1\nG b NaN\n", &["gains.txt:2", "finite number >= 0"]),
+        (
+            "G a 1\nG b NaN\n",
+            &["gains.txt:2", "finite number between 0 and"],
+        ),
+        // Issue 13 item 5: gains whose sum would overflow to infinity.
+        (
+            "G a 1e308\nG b 1e308\n",
+            &["gains.txt:1", "between 0 and 1e15"],
+        ),
         (
             "G a 1\nG b high\n",
             &["gains.txt:2", "expected a gain value"],
