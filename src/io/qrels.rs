@@ -14,7 +14,7 @@
 //! [`MAX_LEVEL`]; a gain is at most [`MAX_GAIN`], so that no sum of gains over a topic can overflow
 //! to infinity.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use super::{SourceError, describe_line, shown, split_fields, strip_bom};
@@ -114,7 +114,7 @@ impl GainQrels<'_> {
 #[derive(Debug, Clone, Default)]
 pub struct TopicSet {
     pub topics: BTreeMap<String, TopicJudgements>,
-    pub without_relevant: Vec<String>,
+    pub without_relevant: BTreeSet<String>,
 }
 
 impl TopicSet {
@@ -131,7 +131,7 @@ impl TopicSet {
                 Ok(())
             }
             Err(MeasureError::NoRelevant) => {
-                self.without_relevant.push(topic.to_string());
+                self.without_relevant.insert(topic.to_string());
                 Ok(())
             }
             Err(MeasureError::DuplicateJudgement(doc)) => {

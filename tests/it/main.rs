@@ -6,6 +6,7 @@ mod claims_ledger;
 mod closed_pipe;
 mod common;
 mod eval_cli;
+mod eval_conventions;
 mod eval_ntcireval_golden;
 mod eval_vectors;
 mod hsd_cli;
