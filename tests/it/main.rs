@@ -15,6 +15,7 @@ mod hsd_ptukey;
 mod hsd_ranking;
 mod lancers_eval;
 mod manifest_errors;
+mod output_dir;
 mod published_coverage;
 mod published_loader;
 mod reproduce;
