@@ -182,7 +182,7 @@ pub const MAX_TOPIC_CHECKS: u64 = 100_000_000;
 
 /// Checks the sizes and loop counts of `params` against the bounds above, so that generation
 /// neither allocates without limit nor loops for minutes.
-fn validate_bounds(params: &LabelParams) -> Result<(), SimError> {
+pub fn validate_bounds(params: &LabelParams) -> Result<(), SimError> {
     let t = params.topics;
     if t > MAX_TOPICS {
         return Err(invalid(
