@@ -38,8 +38,19 @@ use crate::common::project_root;
 /// Inputs per target in `cargo test`.
 const DEFAULT_INPUTS: u64 = 1500;
 /// The longest any single input may take (debug build, shared machine): a reader that needs longer
-/// is quadratic or unbounded somewhere.
+/// is quadratic or unbounded somewhere. `EVIA_FUZZ_SLOW_MS` raises it for a campaign run at low
+/// priority on a busy machine, where wall time includes waiting for a core.
 const SLOW: Duration = Duration::from_secs(2);
+
+fn slow_limit() -> Duration {
+    static LIMIT: std::sync::OnceLock<Duration> = std::sync::OnceLock::new();
+    *LIMIT.get_or_init(|| {
+        std::env::var("EVIA_FUZZ_SLOW_MS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .map_or(SLOW, Duration::from_millis)
+    })
+}
 /// The file name every input is reported under.
 const INPUT: &str = "fuzz-input";
 /// Inputs are cut to this many bytes (mutations duplicate lines; this keeps each input small).
@@ -236,6 +247,11 @@ fn escaped(data: &[u8]) -> String {
 
 /// Runs `inputs` inputs of `target` from `seed`.
 fn fuzz(target: &Target, seed: u64, inputs: u64) -> Report {
+    fuzz_with_progress(target, seed, inputs, false)
+}
+
+/// [`fuzz`], printing a progress line every 100,000 inputs when `verbose`.
+fn fuzz_with_progress(target: &Target, seed: u64, inputs: u64, verbose: bool) -> Report {
     let mut rng = stream(seed, "fuzz", target.name);
     let dir = tempfile::tempdir().unwrap();
     let mut report = Report::default();
@@ -246,6 +262,14 @@ fn fuzz(target: &Target, seed: u64, inputs: u64) -> Report {
         let took = start.elapsed();
         report.inputs += 1;
         report.slowest = report.slowest.max(took);
+        if verbose && report.inputs % 100_000 == 0 {
+            println!(
+                "  {}: {} inputs so far, {} failure(s)",
+                target.name,
+                report.inputs,
+                report.failures.len()
+            );
+        }
         let failure = match outcome {
             Err(_) => Some("panicked".to_string()),
             Ok(Ok(())) => {
@@ -258,7 +282,7 @@ fn fuzz(target: &Target, seed: u64, inputs: u64) -> Report {
                     .then(|| format!("error does not name the input file: {message}"))
             }
         };
-        let failure = failure.or_else(|| (took > SLOW).then(|| format!("took {took:?}")));
+        let failure = failure.or_else(|| (took > slow_limit()).then(|| format!("took {took:?}")));
         if let Some(why) = failure {
             report.failures.push(format!(
                 "{} input #{index} (seed {seed}): {why}\n  input: b\"{}\"",
@@ -622,7 +646,7 @@ fn fuzz_targets(names: Option<&[&str]>, seed: u64, inputs: u64, verbose: bool) {
             continue;
         }
         let start = Instant::now();
-        let report = fuzz(&target, seed, inputs);
+        let report = fuzz_with_progress(&target, seed, inputs, verbose);
         if verbose {
             println!(
                 "{:<20} {:>9} inputs: {:>9} accepted, {:>9} rejected with an error naming the file, {} failure(s); slowest input {:?}; {:.1} s",
