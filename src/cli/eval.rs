@@ -32,7 +32,7 @@ use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
 
 use super::Outcome;
-use crate::io::qrels::{QrelsFormat, TopicSet, parse_gain_file, parse_level_qrels};
+use crate::io::qrels::{MAX_GAIN, QrelsFormat, TopicSet, parse_gain_file, parse_level_qrels};
 use crate::io::run::{RunFormat, RunOrder, RunTopic, find_duplicate, parse_run};
 use crate::io::{read_text, shown};
 use evia_engine::measures::lines::{line_names, lines, nev_header, nev_line};
@@ -174,7 +174,13 @@ fn load_topics(args: &EvalArgs) -> anyhow::Result<TopicSet> {
     };
     let q = parse_level_qrels(path, &text, format)?;
     let gains = match &args.gains {
-        Some(g) => LevelGains::new(&parse_list::<f64>(g, ':', "--gains")?).context("--gains")?,
+        Some(g) => {
+            let values = parse_list::<f64>(g, ':', "--gains")?;
+            if let Some(v) = values.iter().find(|v| v.abs() > MAX_GAIN) {
+                bail!("--gains: {v} is above the largest gain, {MAX_GAIN:e}");
+            }
+            LevelGains::new(&values).context("--gains")?
+        }
         None => {
             let h = q.max_level();
             if h == 0 {

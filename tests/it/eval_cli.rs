@@ -222,6 +222,8 @@ fn unknown_levels_and_bad_gains() {
     assert_error(&out, &["non-decreasing"]);
     let out = eval_texts(SAMPLE_QRELS, SAMPLE_RUN_RES, &["--gains=-1:2:3"]);
     assert_error(&out, &[">= 0"]);
+    let out = eval_texts(SAMPLE_QRELS, SAMPLE_RUN_RES, &["--gains", "1:2:1e308"]);
+    assert_error(&out, &["--gains", "above the largest gain"]);
     let out = eval_texts(SAMPLE_QRELS, SAMPLE_RUN_RES, &["--gains", "1:x:3"]);
     assert_error(&out, &["--gains", "`x`"]);
     // Cutoff 0 (C prints -nan) is rejected.

@@ -10,6 +10,7 @@ mod eval_conventions;
 mod eval_ntcireval_golden;
 mod eval_vectors;
 mod fuzz;
+mod hsd_bounds;
 mod hsd_cli;
 mod hsd_engine;
 mod hsd_ptukey;
