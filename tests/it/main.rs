@@ -21,6 +21,7 @@ mod output_dir;
 mod published_coverage;
 mod published_loader;
 mod reproduce;
+mod standin_bounds;
 mod stc;
 mod unanimity_real;
 mod www_standin;
