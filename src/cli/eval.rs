@@ -8,8 +8,16 @@
 //!
 //! Topics: every topic of the qrels is evaluated, in sorted order; a topic the run does not
 //! contain is evaluated as an empty list (all zeros, as NTCIREVAL does for an empty res file).
-//! Topics of the qrels without any relevant document are skipped with a warning (NTCIREVAL prints
-//! nothing for them). A topic that the run contains but the qrels do not is an error.
+//! Topics of the qrels without any relevant document are skipped with one warning (NTCIREVAL prints
+//! nothing for them). A topic that the run contains but the qrels do not is skipped with one warning
+//! on standard error, as trec_eval and NTCIREVAL do (`--strict`: an error naming the run line).
+//! With `--condensed`, a topic without any judged nonrelevant document has no bpref/rpref values
+//! (they divide by N = 0): only those lines are skipped for it (left out of `nev`, `NA` in `tsv`,
+//! absent in `json`), with one warning, and their means average over the topics that have them.
+//!
+//! TSV and JSON print each value rounded to 15 significant digits, shortest form (`0.05`, not the
+//! float noise `0.050000000000000044`): every digit printed is meaningful. A value that is not
+//! finite (an overflow) is an error naming the topic and the measure.
 //!
 //! To reproduce NTCIREVAL's `TRECsplitruns` + `NTCIR-eval` pipeline on a TREC run exactly, rank in
 //! file order and keep 1,000 documents per topic: `--file-order --truncate 1000 --allow-duplicates`
@@ -24,11 +32,11 @@ use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
 
 use super::Outcome;
-use crate::io::qrels::{QrelsFormat, TopicSet, parse_gain_file, parse_level_qrels};
-use crate::io::read_text;
-use crate::io::run::{RunFormat, RunOrder, find_duplicate, parse_run};
+use crate::io::qrels::{MAX_GAIN, QrelsFormat, TopicSet, parse_gain_file, parse_level_qrels};
+use crate::io::run::{RunFormat, RunOrder, RunTopic, find_duplicate, parse_run};
+use crate::io::{read_text, shown};
 use evia_engine::measures::lines::{line_names, lines, nev_header, nev_line};
-use evia_engine::measures::{Evaluation, Evaluator, Label, LevelGains, Params};
+use evia_engine::measures::{Evaluation, Evaluator, Label, LevelGains, MeasureError, Params};
 
 /// Evaluate a run with NTCIREVAL's measures (RR, O, P, P+, AP, Q, nDCG, MSnDCG, ERR, nERR, ...).
 #[derive(Debug, Args)]
@@ -106,6 +114,11 @@ pub struct EvalArgs {
     #[arg(long, value_enum, default_value_t = RunSyntax::Auto)]
     pub run_format: RunSyntax,
 
+    /// A run topic that is not in the judgements is an error (default: skipped with one warning, as
+    /// trec_eval and NTCIREVAL do).
+    #[arg(long)]
+    pub strict: bool,
+
     /// Output: `nev` = NTCIREVAL compute lines prefixed by the topic id; `tsv`/`json` = per-topic
     /// and mean tables (full precision, plus the extensions nG@1 and nCG@l).
     #[arg(long, value_enum, default_value_t = OutputFormat::Nev)]
@@ -161,7 +174,13 @@ fn load_topics(args: &EvalArgs) -> anyhow::Result<TopicSet> {
     };
     let q = parse_level_qrels(path, &text, format)?;
     let gains = match &args.gains {
-        Some(g) => LevelGains::new(&parse_list::<f64>(g, ':', "--gains")?).context("--gains")?,
+        Some(g) => {
+            let values = parse_list::<f64>(g, ':', "--gains")?;
+            if let Some(v) = values.iter().find(|v| v.abs() > MAX_GAIN) {
+                bail!("--gains: {v} is above the largest gain, {MAX_GAIN:e}");
+            }
+            LevelGains::new(&values).context("--gains")?
+        }
         None => {
             let h = q.max_level();
             if h == 0 {
@@ -176,6 +195,22 @@ fn load_topics(args: &EvalArgs) -> anyhow::Result<TopicSet> {
     Ok(q.judgements(path, &gains)?)
 }
 
+/// Names listed in a warning: at most this many, then "and N more".
+const NAMES_SHOWN: usize = 5;
+
+/// `names` as a short list for a warning: the first [`NAMES_SHOWN`], then how many more.
+fn name_list<'a>(names: impl ExactSizeIterator<Item = &'a str>) -> String {
+    let total = names.len();
+    let mut shown: Vec<String> = names.take(NAMES_SHOWN).map(shown).collect();
+    if total > NAMES_SHOWN {
+        shown.push(format!("and {} more", total - NAMES_SHOWN));
+    }
+    shown.join(", ")
+}
+
+/// Per-topic values, one per output column (`None`: the measure is undefined for the topic).
+type Row = Vec<Option<f64>>;
+
 pub fn run(args: EvalArgs) -> anyhow::Result<Outcome> {
     let cutoffs = parse_list::<usize>(&args.cutoffs, ',', "--cutoffs")?;
     let params = Params {
@@ -187,7 +222,13 @@ pub fn run(args: EvalArgs) -> anyhow::Result<Outcome> {
         rbup: args.rbup,
         bpref: args.condensed,
     };
-    let evaluator = Evaluator::new(params).context("bad measure parameters")?;
+    let evaluator = Evaluator::new(params.clone()).context("bad measure parameters")?;
+    // For topics without a judged nonrelevant document: every measure but bpref/rpref.
+    let without_bpref = Evaluator::new(Params {
+        bpref: false,
+        ..params
+    })
+    .context("bad measure parameters")?;
     let topics = load_topics(&args)?;
 
     let run_text = read_text(&args.run)?;
@@ -203,31 +244,45 @@ pub fn run(args: EvalArgs) -> anyhow::Result<Outcome> {
     };
     let run = parse_run(&args.run, &run_text, run_format, order)?;
 
-    // Every run topic must be judged.
-    for t in &run {
-        if !topics.topics.contains_key(t.topic)
-            && !topics.without_relevant.iter().any(|x| x == t.topic)
-        {
-            let line = t.docs.iter().map(|d| d.line).min().unwrap_or(0);
+    // Run topics that are not judged at all (neither evaluable nor without relevant documents).
+    let unjudged: Vec<&RunTopic<'_>> = run
+        .iter()
+        .filter(|t| {
+            !topics.topics.contains_key(t.topic) && !topics.without_relevant.contains(t.topic)
+        })
+        .collect();
+    if let Some(first) = unjudged.first() {
+        let line = first.docs.iter().map(|d| d.line).min().unwrap_or(0);
+        if args.strict {
             bail!(
-                "{}:{line}: topic {} is not in the relevance judgements, so it cannot be evaluated",
+                "{}:{line}: topic {} is not in the relevance judgements, so it cannot be evaluated (--strict)",
                 args.run.display(),
-                t.topic
+                shown(first.topic)
             );
         }
-    }
-    for t in &topics.without_relevant {
         eprintln!(
-            "warning: topic {t} has no relevant document in the judgements; it is skipped (NTCIREVAL prints nothing for it)"
+            "warning: {} run topic(s) are not in the relevance judgements and are skipped (trec_eval and NTCIREVAL skip them too; --strict makes this an error): {} (first on {}:{line})",
+            unjudged.len(),
+            name_list(unjudged.iter().map(|t| t.topic)),
+            args.run.display()
+        );
+    }
+    if !topics.without_relevant.is_empty() {
+        eprintln!(
+            "warning: {} topic(s) have no relevant document in the judgements and are skipped (NTCIREVAL prints nothing for them): {}",
+            topics.without_relevant.len(),
+            name_list(topics.without_relevant.iter().map(String::as_str))
         );
     }
 
     let truncate = args
         .truncate
         .map(|n| usize::try_from(n).unwrap_or(usize::MAX));
+    let names = line_names(evaluator.params(), true);
     let mut labels: Vec<Label> = Vec::new();
     let mut ev = Evaluation::default();
     let mut results: Vec<(&str, Evaluation)> = Vec::with_capacity(topics.topics.len());
+    let mut without_nonrelevant: Vec<&str> = Vec::new();
     let mut run_iter = run.iter().peekable();
     for (topic, judgements) in &topics.topics {
         // `run` and `topics` are both sorted by topic id.
@@ -241,9 +296,11 @@ pub fn run(args: EvalArgs) -> anyhow::Result<Outcome> {
         if !args.allow_duplicates {
             if let Some((first, again, doc)) = find_duplicate(docs) {
                 bail!(
-                    "{}:{again}: document {doc} is retrieved again for topic {topic} (first on line {first}); \
+                    "{}:{again}: document {} is retrieved again for topic {} (first on line {first}); \
                      use --allow-duplicates to count it at each rank as NTCIREVAL does",
-                    args.run.display()
+                    args.run.display(),
+                    shown(doc),
+                    shown(topic)
                 );
             }
         }
@@ -253,18 +310,45 @@ pub fn run(args: EvalArgs) -> anyhow::Result<Outcome> {
             truncate,
             &mut labels,
         );
-        evaluator
-            .evaluate_into(judgements.ideal(), &labels, &mut ev)
-            .with_context(|| format!("topic {topic}"))?;
+        match evaluator.evaluate_into(judgements.ideal(), &labels, &mut ev) {
+            Err(MeasureError::BprefWithoutNonrelevant) => {
+                without_nonrelevant.push(topic.as_str());
+                without_bpref.evaluate_into(judgements.ideal(), &labels, &mut ev)
+            }
+            other => other,
+        }
+        .with_context(|| format!("topic {}", shown(topic)))?;
+        if let Some(l) = lines(&ev, true).into_iter().find(|l| !l.value.is_finite()) {
+            bail!(
+                "topic {}: {} is {} (an overflow: are the gains or --beta extreme?)",
+                shown(topic),
+                l.name,
+                l.value
+            );
+        }
         results.push((topic.as_str(), ev.clone()));
+    }
+    if !without_nonrelevant.is_empty() {
+        eprintln!(
+            "warning: {} topic(s) have no judged nonrelevant document, so their bpref and rpref values are undefined and skipped (the other measures are evaluated): {}",
+            without_nonrelevant.len(),
+            name_list(without_nonrelevant.iter().copied())
+        );
     }
 
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
     match args.format {
         OutputFormat::Nev => write_nev(&mut out, &results)?,
-        OutputFormat::Tsv => write_tsv(&mut out, evaluator.params(), &results)?,
-        OutputFormat::Json => write_json(&mut out, evaluator.params(), &results, &topics)?,
+        OutputFormat::Tsv => write_tsv(&mut out, &names, &results)?,
+        OutputFormat::Json => write_json(
+            &mut out,
+            evaluator.params(),
+            &names,
+            &results,
+            &topics,
+            &without_nonrelevant,
+        )?,
     }
     out.flush().context("writing the output")?;
     // The process ends right after this command: returning the judgement maps, the ranked lists
@@ -278,6 +362,7 @@ pub fn run(args: EvalArgs) -> anyhow::Result<Outcome> {
 }
 
 fn write_nev(out: &mut impl Write, results: &[(&str, Evaluation)]) -> anyhow::Result<()> {
+    // NTCIREVAL prints 4 decimals: no noise to remove; lines undefined for a topic are absent.
     for (topic, ev) in results {
         out.write_all(nev_header(topic, ev).as_bytes())?;
         for l in lines(ev, false) {
@@ -287,43 +372,68 @@ fn write_nev(out: &mut impl Write, results: &[(&str, Evaluation)]) -> anyhow::Re
     Ok(())
 }
 
-fn means(params: &Params, results: &[(&str, Evaluation)]) -> Vec<f64> {
-    let n = line_names(params, true).len();
-    let mut sums = vec![0.0; n];
-    for (_, ev) in results {
-        for (s, l) in sums.iter_mut().zip(lines(ev, true)) {
-            *s += l.value;
-        }
+/// `v` rounded to 15 significant digits: the digits an `f64` carries reliably, without the noise
+/// of the last bits (`0.05` rather than `0.050000000000000044`).
+pub fn without_noise(v: f64) -> f64 {
+    if !v.is_finite() || v == 0.0 {
+        return v;
     }
-    sums.iter().map(|s| s / results.len() as f64).collect()
+    format!("{v:.14e}").parse().unwrap_or(v)
+}
+
+/// `ev`'s values in the order of `names`; a name `ev` has no line for is `None`.
+fn row(names: &[String], ev: &Evaluation) -> Row {
+    let mut values = lines(ev, true).into_iter().peekable();
+    names
+        .iter()
+        .map(|name| {
+            values
+                .next_if(|l| &l.name == name)
+                .map(|l| without_noise(l.value))
+        })
+        .collect()
+}
+
+/// The mean of each column over the topics that have a value for it (`None` if none has).
+fn means(rows: &[Row], columns: usize) -> Row {
+    (0..columns)
+        .map(|c| {
+            let (sum, n) = rows
+                .iter()
+                .filter_map(|r| r[c])
+                .fold((0.0, 0usize), |(s, n), v| (s + v, n + 1));
+            (n > 0).then(|| without_noise(sum / n as f64))
+        })
+        .collect()
 }
 
 fn write_tsv(
     out: &mut impl Write,
-    params: &Params,
+    names: &[String],
     results: &[(&str, Evaluation)],
 ) -> anyhow::Result<()> {
-    let names = line_names(params, true);
+    let cell = |v: Option<f64>| v.map_or_else(|| "NA".to_string(), |v| v.to_string());
     writeln!(
         out,
         "topic\tsyslen\tjrel\tjnonrel\tr1\trp\t{}",
         names.join("\t")
     )?;
-    for (topic, ev) in results {
+    let rows: Vec<Row> = results.iter().map(|(_, ev)| row(names, ev)).collect();
+    for ((topic, ev), values) in results.iter().zip(&rows) {
         write!(
             out,
             "{topic}\t{}\t{}\t{}\t{}\t{}",
             ev.syslen, ev.jrel, ev.jnonrel, ev.r1, ev.rp
         )?;
-        for l in lines(ev, true) {
-            write!(out, "\t{}", l.value)?;
+        for &v in values {
+            write!(out, "\t{}", cell(v))?;
         }
         writeln!(out)?;
     }
     if !results.is_empty() {
         write!(out, "mean\t\t\t\t\t")?;
-        for m in means(params, results) {
-            write!(out, "\t{m}")?;
+        for m in means(&rows, names.len()) {
+            write!(out, "\t{}", cell(m))?;
         }
         writeln!(out)?;
     }
@@ -333,34 +443,36 @@ fn write_tsv(
 fn write_json(
     out: &mut impl Write,
     params: &Params,
+    names: &[String],
     results: &[(&str, Evaluation)],
     topics: &TopicSet,
+    without_nonrelevant: &[&str],
 ) -> anyhow::Result<()> {
     use serde_json::{Map, Value, json};
-    let names = line_names(params, true);
+    let rows: Vec<Row> = results.iter().map(|(_, ev)| row(names, ev)).collect();
+    let present = |values: &Row| -> Map<String, Value> {
+        names
+            .iter()
+            .zip(values)
+            .filter_map(|(name, v)| v.map(|v| (name.clone(), json!(v))))
+            .collect()
+    };
     let per_topic: Vec<Value> = results
         .iter()
-        .map(|(topic, ev)| {
-            let values: Map<String, Value> = lines(ev, true)
-                .into_iter()
-                .map(|l| (l.name, json!(l.value)))
-                .collect();
+        .zip(&rows)
+        .map(|((topic, ev), values)| {
             json!({
                 "topic": topic,
                 "syslen": ev.syslen, "jrel": ev.jrel, "jnonrel": ev.jnonrel,
                 "r1": ev.r1, "rp": ev.rp,
-                "values": values,
+                "values": present(values),
             })
         })
         .collect();
-    let mean: Map<String, Value> = if results.is_empty() {
+    let mean = if results.is_empty() {
         Map::new()
     } else {
-        names
-            .iter()
-            .cloned()
-            .zip(means(params, results).into_iter().map(|m| json!(m)))
-            .collect()
+        present(&means(&rows, names.len()))
     };
     let doc = json!({
         "params": {
@@ -372,6 +484,7 @@ fn write_json(
         "topics": per_topic,
         "mean": mean,
         "skipped_topics_without_relevant": topics.without_relevant,
+        "topics_without_judged_nonrelevant": without_nonrelevant,
     });
     serde_json::to_writer_pretty(&mut *out, &doc)?;
     writeln!(out)?;

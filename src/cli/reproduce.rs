@@ -12,7 +12,8 @@ use crate::reproduce::{Action, Options, manifest_path, reproduce};
 
 #[derive(Debug, Args)]
 pub struct ReproduceArgs {
-    /// Output directory; every generated file goes inside it.
+    /// Output directory, relative to the current directory; every generated file goes inside it.
+    /// Two runs cannot write into one directory at once (a lock file, `.evia-repro.lock`).
     #[arg(long, value_name = "DIR", default_value = "build")]
     pub out: PathBuf,
     /// Rebuild only these artefacts (comma-separated ids such as A.T1,B.T2).
@@ -42,11 +43,8 @@ pub fn run(root: &Path, args: ReproduceArgs) -> anyhow::Result<Outcome> {
     if let Some(threads) = args.threads {
         options.threads = threads.max(1);
     }
-    let out = OutputDir::new(if args.out.is_absolute() {
-        args.out.clone()
-    } else {
-        root.join(&args.out)
-    });
+    let out = OutputDir::new(args.out.clone());
+    let _lock = out.lock()?;
     let summary = reproduce(&manifest, &options, &out).context("reproduce failed")?;
     for done in summary.artefacts.iter().chain(&summary.documents) {
         let what = match &done.action {

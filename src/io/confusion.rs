@@ -34,9 +34,34 @@ pub struct AssessorPair {
     pub matrix: ConfusionMatrix,
 }
 
-/// Reads the matrices, checking each is square over the declared labels.
+/// The most labels of a confusion matrix.
+pub const MAX_LABELS: usize = 100;
+/// The largest count of a cell (sums over a matrix stay exact in `u64` and in `f64`).
+pub const MAX_COUNT: u64 = 1_000_000_000_000;
+
+/// Reads the matrices, checking each is square over the declared labels, with at most
+/// [`MAX_LABELS`] labels and cells of at most [`MAX_COUNT`].
 pub fn read_confusion_matrices(path: &Path) -> Result<Vec<AssessorPair>, SourceError> {
     let file: File = read_yaml(path)?;
+    if file.labels.len() > MAX_LABELS {
+        return Err(SourceError::whole_file(
+            path,
+            format!(
+                "{} labels; at most {MAX_LABELS} are supported",
+                file.labels.len()
+            ),
+        ));
+    }
+    if let Some(p) = file
+        .pairs
+        .iter()
+        .find(|p| p.rows.iter().flatten().any(|&c| c > MAX_COUNT))
+    {
+        return Err(SourceError::whole_file(
+            path,
+            format!("pair `{}`: a count exceeds {MAX_COUNT}", p.id),
+        ));
+    }
     file.pairs
         .into_iter()
         .map(|p| {

@@ -6,7 +6,12 @@
 //! decimal numbers (as Rust's `f64` parser accepts them, surrounding spaces allowed) and must be
 //! finite. Lines may end in `\r\n`; the final line may or may not end with a newline. Blank lines,
 //! ragged rows, non-numeric cells, NaN or infinite scores, fewer than 2 runs and fewer than 2 topics
-//! are errors that name the file, the line, the column and the run.
+//! are errors that name the file, the line, the column and the run. A leading UTF-8 byte-order mark
+//! is ignored.
+//!
+//! Bounds: at most [`MAX_RUNS`] runs (the HSD compares every pair: 2,000 runs are two million pairs);
+//! the magnitude of a score is at most [`MAX_SCORE`], so that no sum of squares over the matrix can
+//! overflow. Duplicate names are found with a hash set (linear in the file).
 //!
 //! ```text
 //! topic<TAB>runA<TAB>runB<TAB>runC
@@ -14,9 +19,10 @@
 //! 002<TAB>0.30<TAB>0.10<TAB>0.00
 //! ```
 
+use std::collections::HashSet;
 use std::path::Path;
 
-use super::{Position, SourceError, read_text};
+use super::{Position, SourceError, read_text, shown, strip_bom};
 use evia_engine::significance::ScoreMatrix;
 
 /// A score matrix with its topic ids and run names, as read from a file.
@@ -29,6 +35,12 @@ pub struct RunMatrix {
     /// The scores (topics × runs).
     pub scores: ScoreMatrix,
 }
+
+/// The most runs a matrix may have (the randomised HSD keeps one counter per run pair).
+pub const MAX_RUNS: usize = 2000;
+
+/// The largest magnitude of a score (squares and sums over 10^200 cells stay finite).
+pub const MAX_SCORE: f64 = 1e50;
 
 /// Reads and checks the TSV matrix at `path`.
 pub fn read_matrix(path: &Path) -> Result<RunMatrix, SourceError> {
@@ -46,6 +58,7 @@ fn column_of(fields: &[&str], index: usize) -> usize {
 
 /// Parses the TSV matrix `text`; `path` is used in error messages only.
 pub fn parse_matrix(path: &Path, text: &str) -> Result<RunMatrix, SourceError> {
+    let text = strip_bom(text);
     let body = text.strip_suffix('\n').unwrap_or(text);
     if body.trim().is_empty() {
         return Err(SourceError::whole_file(
@@ -77,6 +90,17 @@ pub fn parse_matrix(path: &Path, text: &str) -> Result<RunMatrix, SourceError> {
             ),
         ));
     }
+    if run_names.len() > MAX_RUNS {
+        return Err(SourceError::at_line(
+            path,
+            1,
+            format!(
+                "header names {} runs; at most {MAX_RUNS} are supported (every pair is compared)",
+                run_names.len()
+            ),
+        ));
+    }
+    let mut seen_runs: HashSet<&str> = HashSet::with_capacity(run_names.len());
     for (k, name) in run_names.iter().enumerate() {
         let column = column_of(&header_fields, k + 1);
         if name.is_empty() {
@@ -86,17 +110,18 @@ pub fn parse_matrix(path: &Path, text: &str) -> Result<RunMatrix, SourceError> {
                 format!("run name {} (field {}) is empty", k + 1, k + 2),
             ));
         }
-        if run_names[..k].contains(name) {
+        if !seen_runs.insert(name) {
             return Err(SourceError::new(
                 path,
                 Some(Position::at(1, column)),
-                format!("run name `{name}` appears twice in the header"),
+                format!("run name `{}` appears twice in the header", shown(name)),
             ));
         }
     }
 
     let runs = run_names.len();
     let mut topic_ids: Vec<String> = Vec::new();
+    let mut seen_topics: HashSet<&str> = HashSet::new();
     let mut values: Vec<f64> = Vec::new();
     for (line_no, line) in lines {
         if line.trim().is_empty() {
@@ -127,11 +152,11 @@ pub fn parse_matrix(path: &Path, text: &str) -> Result<RunMatrix, SourceError> {
                 "empty topic id; expected the topic id in the first field",
             ));
         }
-        if topic_ids.iter().any(|t| t == topic) {
+        if !seen_topics.insert(topic) {
             return Err(SourceError::new(
                 path,
                 Some(Position::at(line_no, 1)),
-                format!("topic `{topic}` appears twice"),
+                format!("topic `{}` appears twice", shown(topic)),
             ));
         }
         for (k, cell) in fields[1..].iter().enumerate() {
@@ -142,16 +167,22 @@ pub fn parse_matrix(path: &Path, text: &str) -> Result<RunMatrix, SourceError> {
                     path,
                     at,
                     format!(
-                        "score of topic `{topic}` for run `{run}` is `{cell}`; expected a number"
+                        "score of topic `{}` for run `{}` is `{}`; expected a number",
+                        shown(topic),
+                        shown(run),
+                        shown(cell)
                     ),
                 )
             })?;
-            if !value.is_finite() {
+            if !value.is_finite() || value.abs() > MAX_SCORE {
                 return Err(SourceError::new(
                     path,
                     at,
                     format!(
-                        "score of topic `{topic}` for run `{run}` is `{cell}`; expected a finite number"
+                        "score of topic `{}` for run `{}` is `{}`; expected a finite number between -{MAX_SCORE:e} and {MAX_SCORE:e}",
+                        shown(topic),
+                        shown(run),
+                        shown(cell)
                     ),
                 ));
             }

@@ -73,10 +73,62 @@ impl fmt::Display for SourceError {
     }
 }
 
-/// Reads a whole text file, turning I/O failures into a [`SourceError`] that names the file.
+/// Reads a whole text file as UTF-8, turning I/O failures into a [`SourceError`] that names the file
+/// (once: the I/O error's own text does not repeat the path).
+///
+/// A leading UTF-8 byte-order mark is removed (editors on Windows write one; kept, it would glue
+/// itself to the first topic id). Bytes that are not UTF-8 are an error naming the line and column
+/// (in characters) where the first bad byte is.
 pub fn read_text(path: &Path) -> Result<String, SourceError> {
-    std::fs::read_to_string(path)
-        .map_err(|e| SourceError::whole_file(path, format!("cannot read file: {e}")))
+    let bytes = std::fs::read(path).map_err(|e| {
+        SourceError::whole_file(path, format!("cannot read file: {}", io_reason(&e)))
+    })?;
+    decode_text(path, bytes)
+}
+
+/// The reason of an I/O error without the OS error number (`No such file or directory`).
+pub(crate) fn io_reason(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    match text.find(" (os error ") {
+        Some(i) => text[..i].to_string(),
+        None => text,
+    }
+}
+
+/// The UTF-8 byte-order mark.
+pub const BOM: char = '\u{feff}';
+
+/// `text` without a leading UTF-8 byte-order mark.
+pub fn strip_bom(text: &str) -> &str {
+    text.strip_prefix(BOM).unwrap_or(text)
+}
+
+/// Decodes file bytes as UTF-8 without a leading byte-order mark; `path` is used in error messages.
+pub fn decode_text(path: &Path, bytes: Vec<u8>) -> Result<String, SourceError> {
+    match String::from_utf8(bytes) {
+        Ok(mut text) => {
+            if text.starts_with(BOM) {
+                text.drain(..BOM.len_utf8());
+            }
+            Ok(text)
+        }
+        Err(e) => {
+            let bytes = e.as_bytes();
+            let good = &bytes[..e.utf8_error().valid_up_to()];
+            let line_start = good.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+            let line = 1 + good.iter().filter(|&&b| b == b'\n').count();
+            // `good` is valid UTF-8 up to the bad byte, so its last line decodes.
+            let column = 1 + String::from_utf8_lossy(&good[line_start..]).chars().count();
+            Err(SourceError::new(
+                path,
+                Some(Position::at(line, column)),
+                format!(
+                    "invalid UTF-8 (byte 0x{:02x}); the file must be UTF-8 text",
+                    bytes[good.len()]
+                ),
+            ))
+        }
+    }
 }
 
 pub mod confusion;
@@ -107,13 +159,42 @@ pub(crate) fn split_fields<const N: usize>(line: &str) -> ([&str; N], usize) {
 }
 
 /// A line as shown in an error message: quoted and cut at 60 characters, or "an empty line".
+/// Invisible and control characters are shown escaped (see [`shown`]).
 pub(crate) fn describe_line(line: &str) -> String {
     if line.trim().is_empty() {
         "an empty line".to_string()
     } else {
-        let shown: String = line.chars().take(60).collect();
-        format!("`{shown}`")
+        let cut: String = line.chars().take(60).collect();
+        format!("`{}`", shown(&cut))
     }
+}
+
+/// `text` with control, format (zero-width, bidirectional) and other invisible characters written
+/// as `\u{XXXX}` escapes, so that an error message quoting input shows what is really there (a tab
+/// is `\t`, a byte-order mark `\u{feff}`). Visible characters, spaces included, are kept.
+pub fn shown(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            '\n' => out.push_str("\\n"),
+            c if is_invisible(c) => out.push_str(&format!("\\u{{{:04x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Control characters, and characters that print as nothing or change the text direction.
+fn is_invisible(c: char) -> bool {
+    c.is_control()
+        || matches!(c,
+            '\u{00a0}' | '\u{00ad}' | '\u{034f}' | '\u{061c}' | '\u{115f}' | '\u{1160}'
+            | '\u{17b4}' | '\u{17b5}' | '\u{180e}' | '\u{2000}'..='\u{200f}'
+            | '\u{2028}'..='\u{202f}' | '\u{205f}'..='\u{206f}' | '\u{3000}' | '\u{3164}'
+            | '\u{fe00}'..='\u{fe0f}' | '\u{feff}' | '\u{ffa0}' | '\u{fff0}'..='\u{fffb}'
+            | '\u{e0000}'..='\u{e007f}')
 }
 
 /// Reads a YAML file into `T`, reporting syntax errors, unknown or duplicate keys and wrong types with
@@ -201,6 +282,33 @@ mod tests {
         k: Option<u32>,
         #[serde(default)]
         cap: Option<u32>,
+    }
+
+    #[test]
+    fn byte_order_mark_is_stripped_and_bad_utf8_names_its_line() {
+        let p = Path::new("f.txt");
+        assert_eq!(
+            decode_text(p, b"\xef\xbb\xbfT1 d L1\n".to_vec()).unwrap(),
+            "T1 d L1\n"
+        );
+        let err = decode_text(p, b"T1 d L1\nT\xc3\xa92 \xff L1\n".to_vec()).unwrap_err();
+        assert_eq!(err.position, Some(Position::at(2, 5)), "{err}");
+        assert!(err.message.contains("0xff"), "{err}");
+    }
+
+    #[test]
+    fn missing_file_names_its_path_once() {
+        let err = read_text(Path::new("no/such/file.txt")).unwrap_err();
+        let text = err.to_string();
+        assert_eq!(text.matches("file.txt").count(), 1, "{text}");
+        assert!(!text.contains("os error"), "{text}");
+    }
+
+    #[test]
+    fn invisible_characters_are_shown_escaped() {
+        assert_eq!(shown("a\u{200b}b\tc\u{feff}"), "a\\u{200b}b\\tc\\u{feff}");
+        assert_eq!(describe_line("T1\u{202e} x"), "`T1\\u{202e} x`");
+        assert_eq!(shown("Tōkyō run"), "Tōkyō run");
     }
 
     #[test]

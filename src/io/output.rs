@@ -1,9 +1,17 @@
-//! Atomic writes confined to one output directory.
+//! Atomic writes confined to one output directory, and a lock so that two runs cannot interleave.
 //!
 //! Every generated file is written to a temporary file in its final directory and then renamed over
 //! the destination, so a reader never sees a half-written file and an interrupted run leaves the
 //! previous output intact. Relative paths that would leave the output directory (absolute paths,
 //! `..` components) are rejected.
+//!
+//! A run first takes the directory's lock ([`OutputDir::lock`]): the file [`LOCK_FILE`], created
+//! exclusively and holding the process id, removed when the returned [`OutputLock`] is dropped. A
+//! second run into the same directory gets [`OutputError::Locked`], naming the lock file and the
+//! process holding it. A lock left by a process that no longer exists (killed, or the machine
+//! restarted) is taken over where that can be checked (Linux `/proc`). Holding the lock, the run then
+//! removes the temporary files an interrupted earlier run left behind (named
+//! `.<file>.tmp-<process id>`, which only this module creates).
 
 use std::fs;
 use std::io::Write;
@@ -16,12 +24,76 @@ pub enum OutputError {
         "output path `{0}` would escape the output directory (absolute paths and `..` are not allowed)"
     )]
     Escapes(String),
+    #[error(
+        "another evia-repro run (process {pid}) is writing into this output directory: `{}` exists. Wait for it to finish, or delete that file if no such run is going on",
+        path.display()
+    )]
+    Locked { path: PathBuf, pid: String },
     #[error("cannot write `{path}`: {source}")]
     Io {
         path: PathBuf,
         #[source]
         source: std::io::Error,
     },
+}
+
+/// The lock file inside a locked output directory.
+pub const LOCK_FILE: &str = ".evia-repro.lock";
+
+/// The name of the temporary file [`OutputDir::write`] writes before renaming it to `file_name`.
+fn temp_name(file_name: &str, pid: u32) -> String {
+    format!(".{file_name}.tmp-{pid}")
+}
+
+/// Whether `name` is a temporary file name made by [`temp_name`].
+fn is_temp_name(name: &str) -> bool {
+    let Some((stem, pid)) = name.rsplit_once(".tmp-") else {
+        return false;
+    };
+    stem.starts_with('.')
+        && stem.len() > 1
+        && !pid.is_empty()
+        && pid.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Whether the process `pid` (as written in a lock file) is known to have ended: only where it can
+/// be checked (Linux `/proc`); elsewhere, or for an unreadable id, it is assumed alive.
+fn process_has_ended(pid: &str) -> bool {
+    let proc_root = Path::new("/proc");
+    !pid.is_empty()
+        && pid.bytes().all(|b| b.is_ascii_digit())
+        && proc_root.join("self").exists()
+        && !proc_root.join(pid).exists()
+}
+
+/// The held lock of an output directory; dropping it releases the lock.
+#[derive(Debug)]
+pub struct OutputLock {
+    path: PathBuf,
+    /// Stale temporary files removed when the lock was taken.
+    pub removed_temp_files: usize,
+}
+
+impl Drop for OutputLock {
+    fn drop(&mut self) {
+        let _ = fs::remove_file(&self.path);
+    }
+}
+
+/// Removes the temporary files under `dir` (recursively) and returns how many there were.
+fn remove_temp_files(dir: &Path) -> std::io::Result<usize> {
+    let mut removed = 0;
+    for entry in fs::read_dir(dir)? {
+        let entry = entry?;
+        let kind = entry.file_type()?;
+        if kind.is_dir() {
+            removed += remove_temp_files(&entry.path())?;
+        } else if kind.is_file() && entry.file_name().to_str().is_some_and(is_temp_name) {
+            fs::remove_file(entry.path())?;
+            removed += 1;
+        }
+    }
+    Ok(removed)
 }
 
 /// The directory every output of a run goes into.
@@ -37,6 +109,52 @@ impl OutputDir {
 
     pub fn root(&self) -> &Path {
         &self.root
+    }
+
+    /// Takes the directory's lock (creating the directory) and removes the temporary files an
+    /// interrupted run left behind. Errors with [`OutputError::Locked`] while another live process
+    /// holds it.
+    pub fn lock(&self) -> Result<OutputLock, OutputError> {
+        let path = self.root.join(LOCK_FILE);
+        let io_err = |source| OutputError::Io {
+            path: path.clone(),
+            source,
+        };
+        fs::create_dir_all(&self.root).map_err(io_err)?;
+        // Two attempts: the second after removing a lock whose process has ended.
+        for _ in 0..2 {
+            match fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&path)
+            {
+                Ok(mut file) => {
+                    // From here on the lock file is ours: dropping `lock` on an error removes it.
+                    let mut lock = OutputLock {
+                        path: path.clone(),
+                        removed_temp_files: 0,
+                    };
+                    writeln!(file, "{}", std::process::id()).map_err(io_err)?;
+                    lock.removed_temp_files = remove_temp_files(&self.root).map_err(io_err)?;
+                    return Ok(lock);
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                    let pid = fs::read_to_string(&path).unwrap_or_default();
+                    let pid = pid.trim().to_string();
+                    if process_has_ended(&pid) {
+                        fs::remove_file(&path).map_err(io_err)?;
+                        continue;
+                    }
+                    return Err(OutputError::Locked { path, pid });
+                }
+                Err(e) => return Err(io_err(e)),
+            }
+        }
+        let pid = fs::read_to_string(&path).unwrap_or_default();
+        Err(OutputError::Locked {
+            path,
+            pid: pid.trim().to_string(),
+        })
     }
 
     /// The absolute-or-root-relative destination of `relative`, after checking it stays inside.
@@ -65,7 +183,7 @@ impl OutputDir {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let tmp = dir.join(format!(".{file_name}.tmp-{}", std::process::id()));
+        let tmp = dir.join(temp_name(&file_name, std::process::id()));
         let result = (|| {
             let mut f = fs::File::create(&tmp)?;
             f.write_all(contents)?;
@@ -92,6 +210,50 @@ mod tests {
         assert!(out.resolve("a/../../x").is_err());
         assert!(out.resolve("").is_err());
         assert!(out.resolve("a/b.md").is_ok());
+    }
+
+    #[test]
+    fn a_second_run_is_refused_while_the_first_holds_the_lock() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = OutputDir::new(dir.path().join("build"));
+        let first = out.lock().unwrap();
+        let err = out.lock().unwrap_err();
+        assert!(
+            matches!(&err, OutputError::Locked { pid, .. } if *pid == std::process::id().to_string())
+        );
+        assert!(err.to_string().contains(LOCK_FILE), "{err}");
+        drop(first);
+        assert!(!dir.path().join("build").join(LOCK_FILE).exists());
+        let _again = out.lock().unwrap();
+    }
+
+    #[test]
+    fn stale_locks_and_temporary_files_of_interrupted_runs_are_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = OutputDir::new(dir.path());
+        fs::create_dir_all(dir.path().join("A")).unwrap();
+        fs::write(dir.path().join("A/.T1.md.tmp-12345"), "half").unwrap();
+        fs::write(dir.path().join(".x.json.tmp-7"), "half").unwrap();
+        fs::write(dir.path().join("keep.tmp-1"), "user file").unwrap();
+        fs::write(dir.path().join("A/T1.md"), "done").unwrap();
+        if Path::new("/proc/self").exists() {
+            // A process id above Linux's largest (2^22): that process has ended.
+            fs::write(dir.path().join(LOCK_FILE), "99999999\n").unwrap();
+        }
+        let lock = out.lock().unwrap();
+        assert_eq!(lock.removed_temp_files, 2);
+        assert!(dir.path().join("keep.tmp-1").exists());
+        assert!(dir.path().join("A/T1.md").exists());
+        assert!(!dir.path().join("A/.T1.md.tmp-12345").exists());
+    }
+
+    #[test]
+    fn temporary_names_are_recognised() {
+        assert!(is_temp_name(&temp_name("T1.md", 42)));
+        assert!(!is_temp_name("T1.md"));
+        assert!(!is_temp_name(".tmp-1"));
+        assert!(!is_temp_name(".a.tmp-"));
+        assert!(!is_temp_name(".a.tmp-1x"));
     }
 
     #[test]

@@ -3,14 +3,21 @@
 //!
 //! Fields are separated by runs of ASCII whitespace (as C `strtok`). Every line must be a
 //! judgement: empty lines and `#` comments are errors (NTCIREVAL 20200527 rejects them too), as are
-//! wrong field counts, malformed levels or gains, negative levels or gains, and a document judged
-//! twice for a topic (the error names both lines; NTCIREVAL would silently use the first line for
-//! labelling and count both, pyNTCIREVAL and trec_eval reject the file).
+//! wrong field counts, malformed levels or gains, negative NTCIR levels or gains, and a document
+//! judged twice for a topic (the error names both lines; NTCIREVAL would silently use the first line
+//! for labelling and count both, pyNTCIREVAL and trec_eval reject the file).
+//!
+//! TREC relevance below 0 (`-1`, `-2`: "judged, known nonrelevant" in some TREC tracks) counts as
+//! nonrelevant, level 0, as trec_eval treats it. A leading UTF-8 byte-order mark is ignored.
+//!
+//! Bounds (checked on the line, before anything is allocated): a relevance level is at most
+//! [`MAX_LEVEL`]; a gain is at most [`MAX_GAIN`], so that no sum of gains over a topic can overflow
+//! to infinity.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use super::{SourceError, describe_line, split_fields};
+use super::{SourceError, describe_line, shown, split_fields, strip_bom};
 use evia_engine::measures::{LevelGains, MeasureError, TopicJudgements};
 
 /// The syntax of a qrels file.
@@ -23,6 +30,14 @@ pub enum QrelsFormat {
     /// Decided by the first line: 3 fields ⇒ NTCIR, 4 fields ⇒ TREC.
     Auto,
 }
+
+/// The highest relevance level a qrels file may use (NTCIR and TREC collections use at most a
+/// handful; the default linear gains allocate one value per level).
+pub const MAX_LEVEL: u32 = 1000;
+
+/// The largest gain a gain file may give a document: sums over any realistic topic (fewer than
+/// 10^290 documents) stay finite.
+pub const MAX_GAIN: f64 = 1e15;
 
 /// One judged document (borrowing its ids from the file text).
 #[derive(Debug, Clone, PartialEq)]
@@ -99,7 +114,7 @@ impl GainQrels<'_> {
 #[derive(Debug, Clone, Default)]
 pub struct TopicSet {
     pub topics: BTreeMap<String, TopicJudgements>,
-    pub without_relevant: Vec<String>,
+    pub without_relevant: BTreeSet<String>,
 }
 
 impl TopicSet {
@@ -116,7 +131,7 @@ impl TopicSet {
                 Ok(())
             }
             Err(MeasureError::NoRelevant) => {
-                self.without_relevant.push(topic.to_string());
+                self.without_relevant.insert(topic.to_string());
                 Ok(())
             }
             Err(MeasureError::DuplicateJudgement(doc)) => {
@@ -183,6 +198,7 @@ pub fn parse_level_qrels<'a>(
     text: &'a str,
     format: QrelsFormat,
 ) -> Result<LevelQrels<'a>, SourceError> {
+    let text = strip_bom(text);
     let mut format = format;
     let mut grouper = Grouper::new();
     for (i, line) in text.lines().enumerate() {
@@ -211,26 +227,20 @@ pub fn parse_level_qrels<'a>(
                     SourceError::at_line(
                         path,
                         n,
-                        format!("expected a relevance level like L0, L1, L2 in the third field, found `{label}`"),
+                        format!("expected a relevance level like L0, L1, L2 (at most L{MAX_LEVEL}) in the third field, found `{}`", shown(label)),
                     )
                 })?)
             }
             (QrelsFormat::Trec, 4) => {
                 let rel = f[3];
-                let level = rel.parse::<i64>().map_err(|_| {
+                let level = parse_trec_level(rel).ok_or_else(|| {
                     SourceError::at_line(
                         path,
                         n,
                         format!(
-                            "expected an integer relevance level in the fourth field, found `{rel}`"
+                            "expected an integer relevance level (at most {MAX_LEVEL}; below 0 = nonrelevant) in the fourth field, found `{}`",
+                            shown(rel)
                         ),
-                    )
-                })?;
-                let level = u32::try_from(level).map_err(|_| {
-                    SourceError::at_line(
-                        path,
-                        n,
-                        format!("relevance level {level} is negative or too large; levels must be 0, 1, 2, ..."),
                     )
                 })?;
                 (f[0], f[2], level)
@@ -268,17 +278,36 @@ pub fn parse_level_qrels<'a>(
     Ok(grouper.finish())
 }
 
-/// `L<digits>` → level (strict: C `atol` would also accept `L` and `L3x`).
+/// `L<digits>` → level at most [`MAX_LEVEL`] (strict: C `atol` would also accept `L` and `L3x`).
 fn parse_ntcir_level(label: &str) -> Option<u32> {
     let digits = label.strip_prefix('L')?;
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    digits.parse().ok()
+    bounded_level(digits.parse::<u64>().ok()?)
+}
+
+/// A TREC relevance value → level: negative values are nonrelevant (level 0, trec_eval), levels
+/// above [`MAX_LEVEL`] are rejected.
+fn parse_trec_level(rel: &str) -> Option<u32> {
+    let digits = rel.strip_prefix(['-', '+']).unwrap_or(rel);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    if rel.starts_with('-') {
+        return Some(0);
+    }
+    // All digits: too long for u64 means far above the bound.
+    bounded_level(digits.parse::<u64>().unwrap_or(u64::MAX))
+}
+
+fn bounded_level(level: u64) -> Option<u32> {
+    u32::try_from(level).ok().filter(|&l| l <= MAX_LEVEL)
 }
 
 /// Parses a direct-gain file: `topic doc gain` with a finite gain ≥ 0 (0 = judged nonrelevant).
 pub fn parse_gain_file<'a>(path: &Path, text: &'a str) -> Result<GainQrels<'a>, SourceError> {
+    let text = strip_bom(text);
     let mut grouper = Grouper::new();
     for (i, line) in text.lines().enumerate() {
         let n = i + 1;
@@ -298,14 +327,20 @@ pub fn parse_gain_file<'a>(path: &Path, text: &'a str) -> Result<GainQrels<'a>, 
             SourceError::at_line(
                 path,
                 n,
-                format!("expected a gain value (a number >= 0) in the third field, found `{gain}`"),
+                format!(
+                    "expected a gain value (a number >= 0) in the third field, found `{}`",
+                    shown(gain)
+                ),
             )
         })?;
-        if !g.is_finite() || g < 0.0 {
+        if !(0.0..=MAX_GAIN).contains(&g) {
             return Err(SourceError::at_line(
                 path,
                 n,
-                format!("gain `{gain}` must be a finite number >= 0"),
+                format!(
+                    "gain `{}` must be a finite number between 0 and {MAX_GAIN:e}",
+                    shown(gain)
+                ),
             ));
         }
         grouper.push(

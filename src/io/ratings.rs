@@ -1,10 +1,14 @@
 //! Reader for per-item rating files (`data/unanimity/table1-ratings.tsv`): a header line, then one line
 //! per item, tab-separated: the item id followed by one integer rating per assessor. Lines starting with
-//! `#` and blank lines are comments.
+//! `#` and blank lines are comments. A rating is an integer from 0 to [`MAX_RATING`]; a leading UTF-8
+//! byte-order mark is ignored.
 
 use std::path::Path;
 
-use crate::io::{Position, SourceError, read_text};
+use crate::io::{Position, SourceError, read_text, shown, strip_bom};
+
+/// The largest rating a rating file may hold.
+pub const MAX_RATING: u32 = 1000;
 
 /// The ratings of one item, in assessor order.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -20,7 +24,7 @@ pub fn read_ratings(path: &Path) -> Result<Vec<RatedItem>, SourceError> {
 
 /// Parses rating-file text; `path` is used in error messages only.
 pub fn parse_ratings(path: &Path, text: &str) -> Result<Vec<RatedItem>, SourceError> {
-    let mut lines = text
+    let mut lines = strip_bom(text)
         .lines()
         .enumerate()
         .map(|(i, l)| (i + 1, l))
@@ -55,13 +59,21 @@ pub fn parse_ratings(path: &Path, text: &str) -> Result<Vec<RatedItem>, SourceEr
         let mut ratings = Vec::with_capacity(assessors);
         let mut column = fields[0].len() + 2;
         for field in &fields[1..] {
-            let rating = field.trim().parse::<u32>().map_err(|_| {
-                SourceError::new(
-                    path,
-                    Some(Position::at(line_no, column)),
-                    format!("expected a non-negative integer rating, found `{field}`"),
-                )
-            })?;
+            let rating = field
+                .trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|&r| r <= MAX_RATING)
+                .ok_or_else(|| {
+                    SourceError::new(
+                        path,
+                        Some(Position::at(line_no, column)),
+                        format!(
+                            "expected a non-negative integer rating (at most {MAX_RATING}), found `{}`",
+                            shown(field)
+                        ),
+                    )
+                })?;
             ratings.push(rating);
             column += field.len() + 1;
         }
@@ -93,7 +105,7 @@ mod tests {
         let err = parse_ratings(Path::new("r.tsv"), "item\ta\tb\nx\t1\tz\n").unwrap_err();
         assert_eq!(
             err.to_string(),
-            "r.tsv:2:5: expected a non-negative integer rating, found `z`"
+            "r.tsv:2:5: expected a non-negative integer rating (at most 1000), found `z`"
         );
         let err = parse_ratings(Path::new("r.tsv"), "item\ta\tb\nx\t1\n").unwrap_err();
         assert!(

@@ -9,7 +9,8 @@
 //!   system's responsibility to resolve them").
 //!
 //! Fields are separated by runs of ASCII whitespace. Wrong field counts, empty lines, scores that
-//! are not finite numbers (NaN, inf) are errors naming the line. Duplicate documents within a
+//! are not finite numbers (NaN, inf) are errors naming the line. A leading UTF-8 byte-order mark is
+//! ignored. Duplicate documents within a
 //! topic are checked by the caller ([`find_duplicate`]).
 //!
 //! Parsing borrows document ids from the file text (no per-line allocation).
@@ -17,7 +18,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use super::{SourceError, describe_line, split_fields};
+use super::{SourceError, describe_line, shown, split_fields, strip_bom};
 use evia_engine::measures::FastHash;
 
 /// The syntax of a run file.
@@ -63,6 +64,7 @@ pub fn parse_run<'a>(
     format: RunFormat,
     order: RunOrder,
 ) -> Result<Vec<RunTopic<'a>>, SourceError> {
+    let text = strip_bom(text);
     let mut format = format;
     let mut topics: Vec<RunTopic<'a>> = Vec::new();
     let mut index: HashMap<&'a str, usize, FastHash> = HashMap::default();
@@ -112,7 +114,7 @@ pub fn parse_run<'a>(
                         n,
                         format!(
                             "expected a score (a number) in the fifth field, found `{}`",
-                            f[4]
+                            shown(f[4])
                         ),
                     )
                 })?;
@@ -122,7 +124,7 @@ pub fn parse_run<'a>(
                         n,
                         format!(
                             "score `{}` is not a finite number; the ranking would be undefined",
-                            f[4]
+                            shown(f[4])
                         ),
                     ));
                 }

@@ -11,7 +11,7 @@
 use std::io::Read;
 use std::path::Path;
 
-use crate::io::{Position, SourceError, describe_line};
+use crate::io::{Position, SourceError, decode_text, describe_line, io_reason, shown, strip_bom};
 
 /// One labelled (post, reply) pair.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -43,30 +43,45 @@ pub enum LabelFileError {
     Source(#[from] SourceError),
 }
 
+/// The most bytes a label file may hold once decompressed (the NTCIR-12 STC label files are a few
+/// megabytes; a small gzip file could otherwise expand to gigabytes).
+pub const MAX_TEXT_BYTES: u64 = 256 << 20;
+
+/// The largest label value.
+pub const MAX_LABEL: u32 = 1000;
+
 /// Reads a label file, decompressing it when its name ends in `.gz`.
 pub fn read_labelled_pairs(path: &Path) -> Result<Vec<LabelledPair>, LabelFileError> {
     let bytes = std::fs::read(path).map_err(|e| {
         if e.kind() == std::io::ErrorKind::NotFound {
             LabelFileError::Missing(path.to_path_buf())
         } else {
-            SourceError::whole_file(path, format!("cannot read file: {e}")).into()
+            SourceError::whole_file(path, format!("cannot read file: {}", io_reason(&e))).into()
         }
     })?;
-    let text = if path.extension().is_some_and(|e| e == "gz") {
-        let mut text = String::new();
+    let bytes = if path.extension().is_some_and(|e| e == "gz") {
+        let mut text = Vec::new();
         flate2::read::GzDecoder::new(bytes.as_slice())
-            .read_to_string(&mut text)
+            .take(MAX_TEXT_BYTES + 1)
+            .read_to_end(&mut text)
             .map_err(|e| {
                 SourceError::whole_file(
                     path,
-                    format!("cannot decompress gzip data as UTF-8 text: {e}"),
+                    format!("cannot decompress gzip data: {}", io_reason(&e)),
                 )
             })?;
+        if text.len() as u64 > MAX_TEXT_BYTES {
+            return Err(SourceError::whole_file(
+                path,
+                format!("decompresses to more than {MAX_TEXT_BYTES} bytes; is it a label file?"),
+            )
+            .into());
+        }
         text
     } else {
-        String::from_utf8(bytes)
-            .map_err(|e| SourceError::whole_file(path, format!("not UTF-8 text: {e}")))?
+        bytes
     };
+    let text = decode_text(path, bytes)?;
     Ok(parse_labelled_pairs(path, &text)?)
 }
 
@@ -74,7 +89,7 @@ pub fn read_labelled_pairs(path: &Path) -> Result<Vec<LabelledPair>, LabelFileEr
 /// organisers' files have none), so a truncated or concatenated file cannot pass unnoticed.
 pub fn parse_labelled_pairs(path: &Path, text: &str) -> Result<Vec<LabelledPair>, SourceError> {
     let mut pairs = Vec::new();
-    for (index, line) in text.lines().enumerate() {
+    for (index, line) in strip_bom(text).lines().enumerate() {
         let line_no = index + 1;
         let fields: Vec<&str> = line.split('\t').collect();
         if fields.len() < 3 || fields[0].is_empty() || fields[1].is_empty() {
@@ -92,13 +107,22 @@ pub fn parse_labelled_pairs(path: &Path, text: &str) -> Result<Vec<LabelledPair>
         for field in &fields[2..] {
             let label = match *field {
                 "NA" => None,
-                _ => Some(field.parse::<u32>().map_err(|_| {
-                    SourceError::new(
-                        path,
-                        Some(Position::at(line_no, column)),
-                        format!("expected a label (a non-negative integer or NA), found `{field}`"),
-                    )
-                })?),
+                _ => Some(
+                    field
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|&l| l <= MAX_LABEL)
+                        .ok_or_else(|| {
+                            SourceError::new(
+                                path,
+                                Some(Position::at(line_no, column)),
+                                format!(
+                                    "expected a label (an integer from 0 to {MAX_LABEL}, or NA), found `{}`",
+                                    shown(field)
+                                ),
+                            )
+                        })?,
+                ),
             };
             labels.push(label);
             column += field.len() + 1;
@@ -140,7 +164,7 @@ mod tests {
             parse_labelled_pairs(Path::new("l.txt"), "p1\tr1\t0\t1\np1\tr2\t1\tx\n").unwrap_err();
         assert_eq!(
             err.to_string(),
-            "l.txt:2:9: expected a label (a non-negative integer or NA), found `x`"
+            "l.txt:2:9: expected a label (an integer from 0 to 1000, or NA), found `x`"
         );
         let err = parse_labelled_pairs(Path::new("l.txt"), "p1\tr1\n").unwrap_err();
         assert!(

@@ -19,7 +19,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
 use super::run::{RunFormat, RunOrder, find_duplicate, parse_run};
-use super::{SourceError, describe_line, read_text, split_fields};
+use super::{SourceError, describe_line, read_text, shown, split_fields, strip_bom};
 use crate::sim::www::runs::Run;
 use crate::sim::www::{Judgement, LabelledTopic};
 
@@ -44,7 +44,7 @@ pub fn read_labels(path: &Path) -> Result<Vec<LabelledTopic>, SourceError> {
 pub fn parse_labels(path: &Path, text: &str) -> Result<Vec<LabelledTopic>, SourceError> {
     let mut topics: BTreeMap<&str, Vec<Judgement>> = BTreeMap::new();
     let mut seen: HashMap<(&str, &str), usize> = HashMap::new();
-    for (i, line) in text.lines().enumerate() {
+    for (i, line) in strip_bom(text).lines().enumerate() {
         let n = i + 1;
         let (f, count) = split_fields::<5>(line);
         if count != 5 {
@@ -68,9 +68,10 @@ pub fn parse_labels(path: &Path, text: &str) -> Result<Vec<LabelledTopic>, Sourc
                         path,
                         n,
                         format!(
-                            "expected the {} label (field {}) to be 0, 1 or 2, found `{other}`",
+                            "expected the {} label (field {}) to be 0, 1 or 2, found `{}`",
                             crate::sim::www::ASSESSORS[k],
-                            3 + k
+                            3 + k,
+                            shown(other)
                         ),
                     ));
                 }

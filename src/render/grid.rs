@@ -112,7 +112,9 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
             .map(|c| target.label(&c.label))
             .collect();
         let dynamic: Vec<Header>;
-        let panel_rows = if panel.rows.is_empty() {
+        // Rows the experiment supplies carry names from the data (run ids of a real collection).
+        let rows_from_data = panel.rows.is_empty();
+        let panel_rows = if rows_from_data {
             dynamic = table
                 .rows_of(&panel.id)
                 .iter()
@@ -158,7 +160,11 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
                     .pending_rows
                     .contains(&(panel.id.clone(), row.id.clone()));
             rows.push(GridRow {
-                label: target.label(&row.label),
+                label: if rows_from_data && target == Target::Markdown {
+                    escape_markdown_name(row.label.text())
+                } else {
+                    target.label(&row.label)
+                },
                 cells: cells
                     .into_iter()
                     .map(|c| {
@@ -248,7 +254,42 @@ pub fn escape_markdown(text: &str) -> String {
     text.replace('\\', "\\\\").replace('|', "\\|")
 }
 
-/// Escapes LaTeX's special characters in plain text.
+/// Escapes a name that comes from a user's file (a run or topic id of a real collection) for a
+/// Markdown table: on top of [`escape_markdown`], every character that can start markup inside a
+/// table cell (emphasis `*` `_` `~`, code `` ` ``, links and images `[` `]` `!`, inline HTML and
+/// entities `<` `>` `&`, math `$`) is backslash-escaped (CommonMark allows it for any ASCII
+/// punctuation), and control characters (a newline would end the table row) are shown as their code
+/// point.
+pub fn escape_markdown_name(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\\' | '|' | '*' | '_' | '`' | '[' | ']' | '<' | '>' | '!' | '~' | '&' | '$' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if c.is_control() => out.push_str(&code_point(c)),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `U+XXXX`: how a character that cannot be shown is written instead.
+fn code_point(c: char) -> String {
+    format!("U+{:04X}", c as u32)
+}
+
+/// Whether pdflatex with `fontenc` T1 and `inputenc` utf8 (the templates' preamble) typesets `c`
+/// from the input as it is: printable ASCII, Latin-1 letters and signs, and the dashes and quotes.
+fn latex_passes_through(c: char) -> bool {
+    matches!(c, ' '..='~' | '\u{a1}'..='\u{ff}' | '–' | '—' | '‘' | '’' | '“' | '”')
+}
+
+/// Escapes LaTeX's special characters in plain text. Characters the fonts cannot show (anything
+/// beyond [`latex_passes_through`] and the symbols of `latex_symbol`: CJK, emoji, other scripts,
+/// control characters such as a newline, which would end a `%` comment) are printed as their code
+/// point (`U+6771`), never left to fail the LaTeX run.
 pub fn escape_latex(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -266,7 +307,8 @@ pub fn escape_latex(text: &str) -> String {
             '\u{2212}' => out.push_str("$-$"),
             _ => match latex_symbol(c) {
                 Some(command) => out.push_str(command),
-                None => out.push(c),
+                None if latex_passes_through(c) => out.push(c),
+                None => out.push_str(&code_point(c)),
             },
         }
     }
@@ -373,6 +415,34 @@ mod tests {
             escape_latex("|d|/√V_E ≤ 0.5 × κ"),
             "\\textbar{}d\\textbar{}/$\\surd$V\\_E $\\le$ 0.5 $\\times$ $\\kappa$"
         );
+    }
+
+    /// Issue 13 item 6: any UTF-8 name typesets (unknown characters as their code point), a newline
+    /// cannot end a `%` comment, and the symbols and Latin-1 letters the reports use are unchanged.
+    #[test]
+    fn latex_escaping_prints_unshowable_characters_as_code_points() {
+        assert_eq!(
+            escape_latex("東京-run\u{1F600}\n% \\input{x}"),
+            "U+6771U+4EAC-runU+1F600U+000A\\% \\textbackslash{}input\\{x\\}"
+        );
+        assert_eq!(escape_latex("Müller–Sakai § —"), "Müller–Sakai § —");
+        for c in (0..0x3_0000).filter_map(char::from_u32) {
+            let escaped = escape_latex(&c.to_string());
+            assert!(
+                escaped.chars().all(latex_passes_through) && !escaped.contains('\n'),
+                "{c:?} -> {escaped}"
+            );
+        }
+    }
+
+    #[test]
+    fn names_from_data_cannot_be_markdown_markup() {
+        assert_eq!(
+            escape_markdown_name("*run*_[x](http://a)<b>|`c`\n#1 &amp; $x$"),
+            "\\*run\\*\\_\\[x\\](http://a)\\<b\\>\\|\\`c\\`U+000A#1 \\&amp; \\$x\\$"
+        );
+        let label = "Dmax = 8, N = 5: MSRSC-C-R1 vs. PolyU-C-R1";
+        assert_eq!(escape_markdown_name(label), label);
     }
 
     #[test]

@@ -138,12 +138,73 @@ pub struct StandinParams {
 #[error("{0}")]
 pub struct StandinError(pub String);
 
+/// The most topics a stand-in may have.
+pub const MAX_TOPICS: usize = 10_000;
+/// The most candidates per topic.
+pub const MAX_CANDIDATES: usize = 100_000;
+/// The most runs (over all teams).
+pub const MAX_RUNS: usize = 1_000;
+/// The most run scores generation may draw (topics × runs × candidates per topic): the shipped knobs
+/// need 660,000; this bound keeps generation within seconds.
+pub const MAX_DRAWS: u64 = 200_000_000;
+/// The largest magnitude of a real-valued knob (qualities, signals, spreads).
+pub const MAX_MAGNITUDE: f64 = 1e6;
+
 impl StandinParams {
-    /// Checks every knob: positive counts, shares in [0, 1] with `l1.max + l2.max ≤ 1`, ordered
+    /// Checks the sizes against [`MAX_TOPICS`], [`MAX_CANDIDATES`], [`MAX_RUNS`] and [`MAX_DRAWS`]
+    /// (before anything is allocated), real knobs against [`MAX_MAGNITUDE`], then: positive counts, shares in [0, 1] with `l1.max + l2.max ≤ 1`, ordered
     /// intervals, finite numbers, `depth ≤ candidates_per_topic`, unique team names, `best_run` within
     /// the team's runs.
     pub fn validate(&self) -> Result<(), StandinError> {
         let bad = |m: String| Err(StandinError(m));
+        if self.topics > MAX_TOPICS {
+            return bad(format!(
+                "`topics` is {}; at most {MAX_TOPICS} are supported",
+                self.topics
+            ));
+        }
+        if self.candidates_per_topic > MAX_CANDIDATES {
+            return bad(format!(
+                "`candidates_per_topic` is {}; at most {MAX_CANDIDATES} are supported",
+                self.candidates_per_topic
+            ));
+        }
+        let runs = self
+            .teams
+            .iter()
+            .try_fold(0usize, |sum, t| sum.checked_add(t.runs))
+            .filter(|&n| n <= MAX_RUNS);
+        let Some(runs) = runs else {
+            return bad(format!(
+                "the teams have more than {MAX_RUNS} runs in total; at most {MAX_RUNS} are supported"
+            ));
+        };
+        // Each factor is bounded above, so the product fits in u64.
+        let draws = self.topics as u64 * runs as u64 * self.candidates_per_topic as u64;
+        if draws > MAX_DRAWS {
+            return bad(format!(
+                "topics × runs × candidates_per_topic = {draws} scores to draw; at most {MAX_DRAWS} are supported"
+            ));
+        }
+        let reals = [
+            self.l1_share.min,
+            self.l1_share.max,
+            self.l2_share.min,
+            self.l2_share.max,
+            self.within_team_drop.min,
+            self.within_team_drop.max,
+            self.topic_run_sd,
+        ]
+        .into_iter()
+        .chain(self.level_signal)
+        .chain(self.teams.iter().map(|t| t.quality));
+        for v in reals {
+            if !v.is_finite() || v.abs() > MAX_MAGNITUDE {
+                return bad(format!(
+                    "knob value {v} is not a finite number of magnitude at most {MAX_MAGNITUDE:e}"
+                ));
+            }
+        }
         if self.topics < 2 {
             return bad(format!(
                 "`topics` is {}; at least 2 are needed",
@@ -213,9 +274,11 @@ impl StandinParams {
         Ok(())
     }
 
-    /// Total number of runs.
+    /// Total number of runs (saturating: [`StandinParams::validate`] bounds it).
     pub fn runs(&self) -> usize {
-        self.teams.iter().map(|t| t.runs).sum()
+        self.teams
+            .iter()
+            .fold(0usize, |sum, t| sum.saturating_add(t.runs))
     }
 }
 
@@ -463,6 +526,24 @@ mod tests {
         // Standard error of the mean: sqrt(((Dmax+1)^2 − 1)/12 / n) ≈ 0.018.
         assert!((mean - 4.0).abs() < 0.08, "mean rating {mean}");
         assert_eq!(g.unanimity_aware[0][0], g.raw[0][0]);
+    }
+
+    #[test]
+    fn rejects_knobs_whose_cost_would_explode() {
+        // Issue 13 items 3 and 4: `topics: 1000000000` aborted on allocation.
+        let mut p = params();
+        p.topics = 1_000_000_000;
+        assert!(p.validate().unwrap_err().0.contains("at most 10000"));
+        let mut p = params();
+        p.teams[0].runs = usize::MAX;
+        assert!(p.validate().unwrap_err().0.contains("at most 1000 are"));
+        let mut p = params();
+        p.topics = MAX_TOPICS;
+        p.candidates_per_topic = MAX_CANDIDATES;
+        assert!(p.validate().unwrap_err().0.contains("scores to draw"));
+        let mut p = params();
+        p.level_signal[2] = 1e300;
+        assert!(p.validate().unwrap_err().0.contains("magnitude"));
     }
 
     #[test]

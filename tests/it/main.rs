@@ -3,20 +3,26 @@
 #![allow(clippy::unwrap_used)] // test helpers; clippy.toml only covers #[test] fns
 
 mod claims_ledger;
+mod closed_pipe;
 mod common;
 mod eval_cli;
+mod eval_conventions;
 mod eval_ntcireval_golden;
 mod eval_vectors;
+mod fuzz;
+mod hsd_bounds;
 mod hsd_cli;
 mod hsd_engine;
 mod hsd_ptukey;
 mod hsd_ranking;
 mod lancers_eval;
 mod manifest_errors;
+mod output_dir;
 mod published_coverage;
 mod published_loader;
 mod reproduce;
 mod self_contained;
+mod standin_bounds;
 mod stc;
 mod unanimity_real;
 mod www_standin;

@@ -169,7 +169,73 @@ fn invalid(name: &str, message: impl Into<String>) -> SimError {
     }
 }
 
+/// The most topics of the label stand-in.
+pub const MAX_TOPICS: usize = 1_000;
+/// The most pooled documents of the label stand-in (paper B: 11,214).
+pub const MAX_DOCUMENTS: u64 = 100_000;
+/// The widest zero-padded topic id.
+pub const MAX_TOPIC_ID_WIDTH: usize = 32;
+/// The most swap proposals over all attempts (max_proposals × attempts; the shipped knobs: 4 million).
+pub const MAX_PROPOSALS: u64 = 50_000_000;
+/// The most per-topic checks over all attempts (topics × checks per attempt × attempts).
+pub const MAX_TOPIC_CHECKS: u64 = 100_000_000;
+
+/// Checks the sizes and loop counts of `params` against the bounds above, so that generation
+/// neither allocates without limit nor loops for minutes.
+pub fn validate_bounds(params: &LabelParams) -> Result<(), SimError> {
+    let t = params.topics;
+    if t > MAX_TOPICS {
+        return Err(invalid(
+            "labels.topics",
+            format!("{t} topics; at most {MAX_TOPICS} are supported"),
+        ));
+    }
+    if params.documents > MAX_DOCUMENTS {
+        return Err(invalid(
+            "labels.documents",
+            format!(
+                "{} documents; at most {MAX_DOCUMENTS} are supported",
+                params.documents
+            ),
+        ));
+    }
+    if params.topic_id_width > MAX_TOPIC_ID_WIDTH {
+        return Err(invalid(
+            "labels.topic_id_width",
+            format!("{}; at most {MAX_TOPIC_ID_WIDTH}", params.topic_id_width),
+        ));
+    }
+    let s = &params.search;
+    let proposals = s
+        .max_proposals
+        .saturating_add(1)
+        .saturating_mul(u64::from(s.attempts));
+    if proposals > MAX_PROPOSALS {
+        return Err(invalid(
+            "labels.search",
+            format!(
+                "max_proposals × attempts = {proposals}; at most {MAX_PROPOSALS} are supported"
+            ),
+        ));
+    }
+    if s.check_every == 0 {
+        return Err(invalid("labels.search.check_every", "must be at least 1"));
+    }
+    // t ≤ MAX_TOPICS and proposals ≤ MAX_PROPOSALS: no overflow.
+    let checks = (proposals / s.check_every + u64::from(s.attempts)) * t as u64;
+    if checks > MAX_TOPIC_CHECKS {
+        return Err(invalid(
+            "labels.search.check_every",
+            format!(
+                "{checks} per-topic checks (topics × max_proposals / check_every × attempts); at most {MAX_TOPIC_CHECKS} are supported"
+            ),
+        ));
+    }
+    Ok(())
+}
+
 fn validate(params: &LabelParams, joint: &JointTable) -> Result<(), SimError> {
+    validate_bounds(params)?;
     let t = params.topics;
     if t < 2 {
         return Err(invalid("labels.topics", "at least 2 topics are needed"));
@@ -209,7 +275,11 @@ fn validate(params: &LabelParams, joint: &JointTable) -> Result<(), SimError> {
             format!("{} exceeds the {t} topics", g.high_agreement),
         )
     })?;
-    let incidences: usize = g.not_significant.iter().sum();
+    // Each count is at most `low` once the first test passes; saturate so a huge count cannot overflow.
+    let incidences = g
+        .not_significant
+        .iter()
+        .fold(0usize, |sum, &n| sum.saturating_add(n));
     if g.not_significant.iter().any(|&n| n > low) || incidences < low {
         return Err(invalid(
             "labels.targets.not_significant",
@@ -692,6 +762,29 @@ mod tests {
         let path =
             std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/lancers/www-standin.yaml");
         crate::io::read_yaml::<File>(&path).unwrap().labels
+    }
+
+    /// Issue 13 items 3 and 4: sizes and loop counts that would allocate without limit or search for
+    /// minutes are rejected with their bound.
+    #[test]
+    fn knobs_whose_cost_would_explode_are_rejected() {
+        type Change = fn(&mut LabelParams);
+        let cases: [(&str, Change); 5] = [
+            ("at most 1000", |p| p.topics = 1_000_000_000),
+            ("at most 100000", |p| p.documents = u64::MAX),
+            ("at most 32", |p| p.topic_id_width = usize::MAX),
+            ("max_proposals × attempts", |p| {
+                p.search.max_proposals = u64::MAX
+            }),
+            ("per-topic checks", |p| p.search.check_every = 1),
+        ];
+        for (expected, change) in cases {
+            let mut p = shipped_params();
+            change(&mut p);
+            let err = validate_bounds(&p).unwrap_err().to_string();
+            assert!(err.contains(expected), "{expected}: {err}");
+        }
+        validate_bounds(&shipped_params()).unwrap();
     }
 
     /// Step 1: sizes stay in their bounds and sum to the number of documents, for several seeds.

@@ -106,6 +106,13 @@ pub struct RunSpec {
     pub quality: f64,
 }
 
+/// The longest ranked list a stand-in run may return.
+pub const MAX_DEPTH: usize = 10_000;
+/// The most stand-in runs.
+pub const MAX_RUNS: usize = 1_000;
+/// The largest magnitude of a real-valued knob (qualities, standard deviations, weights).
+pub const MAX_MAGNITUDE: f64 = 1e6;
+
 impl RunParams {
     /// Every run with its team, in order.
     pub fn runs(&self) -> impl Iterator<Item = (&TeamParams, &RunSpec)> {
@@ -116,22 +123,39 @@ impl RunParams {
 
     /// Checks the knobs: a positive depth, at least two runs with distinct names, finite qualities
     /// and non-negative finite standard deviations.
+    ///
+    /// Bounds: `depth` at most [`MAX_DEPTH`], at most [`MAX_RUNS`] runs, every real knob of magnitude
+    /// at most [`MAX_MAGNITUDE`].
     pub fn validate(&self) -> Result<(), RunsError> {
         let bad = |what: String| Err(RunsError::BadParams(what));
-        if self.depth == 0 {
-            return bad("depth must be at least 1".into());
+        if self.depth == 0 || self.depth > MAX_DEPTH {
+            return bad(format!(
+                "depth is {}; expected 1 to {MAX_DEPTH}",
+                self.depth
+            ));
+        }
+        let count = self.runs().count();
+        if count > MAX_RUNS {
+            return bad(format!("{count} runs; at most {MAX_RUNS} are supported"));
         }
         let names: Vec<&str> = self.runs().map(|(_, r)| r.name.as_str()).collect();
         if names.len() < 2 {
             return bad(format!("at least 2 runs are needed, got {}", names.len()));
         }
-        for (i, name) in names.iter().enumerate() {
-            if names[..i].contains(name) {
+        let mut seen = std::collections::HashSet::with_capacity(names.len());
+        for name in &names {
+            if !seen.insert(*name) {
                 return bad(format!("run name `{name}` is used twice"));
             }
         }
-        if let Some((_, r)) = self.runs().find(|(_, r)| !r.quality.is_finite()) {
-            return bad(format!("run `{}`: quality must be a finite number", r.name));
+        if let Some((_, r)) = self
+            .runs()
+            .find(|(_, r)| !(r.quality.is_finite() && r.quality.abs() <= MAX_MAGNITUDE))
+        {
+            return bad(format!(
+                "run `{}`: quality must be a finite number of magnitude at most {MAX_MAGNITUDE:e}",
+                r.name
+            ));
         }
         for (name, v) in [
             ("team_topic_sd", self.team_topic_sd),
@@ -143,14 +167,16 @@ impl RunParams {
                 self.latent_noise.per_disagreement,
             ),
         ] {
-            if !(v.is_finite() && v >= 0.0) {
-                return bad(format!("{name} = {v} must be finite and >= 0"));
+            if !(v.is_finite() && (0.0..=MAX_MAGNITUDE).contains(&v)) {
+                return bad(format!(
+                    "{name} = {v} must be finite, >= 0 and at most {MAX_MAGNITUDE:e}"
+                ));
             }
         }
         if self
             .assessor_weights
             .iter()
-            .any(|w| !(w.is_finite() && *w >= 0.0))
+            .any(|w| !(w.is_finite() && (0.0..=MAX_MAGNITUDE).contains(w)))
             || self.assessor_weights.iter().sum::<f64>() <= 0.0
         {
             return bad(format!(
@@ -417,6 +443,15 @@ mod tests {
         let mut dup = params(30, 2);
         dup.teams[0].runs[1].name = "T-0".into();
         assert!(matches!(dup.validate(), Err(RunsError::BadParams(_))));
+        // Issue 13 item 3: sizes bounded before anything is allocated.
+        let mut deep = dup.clone();
+        deep.depth = 1_000_000_000;
+        assert!(
+            deep.validate()
+                .unwrap_err()
+                .to_string()
+                .contains("expected 1 to 10000")
+        );
         assert!(matches!(
             standin_runs(&[topic("0001", 40, 1)], &[], &params(30, 2), 1),
             Err(RunsError::ReliabilityLength { .. })

@@ -1,0 +1,30 @@
+//! Every command exits quietly when its standard output is closed early (`evia-repro check | head -1`,
+//! issue 13 item 3): no panic message, no error on standard error.
+
+use std::process::{Command, Stdio};
+
+use crate::common::project_root;
+
+/// Runs `evia-repro ARGS` with standard output a pipe whose reading end is closed before the command
+/// starts writing (the process needs milliseconds to load the manifest; the pipe is closed at once).
+fn run_into_closed_pipe(args: &[&str]) -> std::process::Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_evia-repro"))
+        .current_dir(project_root())
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn list_and_check_exit_quietly_on_a_closed_pipe() {
+    for args in [&["list"][..], &["check", "--only", "B.T1"][..]] {
+        let out = run_into_closed_pipe(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.is_empty(), "{args:?} wrote to stderr: {stderr}");
+        assert_ne!(out.status.code(), Some(101), "{args:?} panicked");
+    }
+}

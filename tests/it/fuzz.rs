@@ -1,0 +1,746 @@
+//! A deterministic, seeded mutation fuzzer for every reader (issue 13 item 9).
+//!
+//! Each target starts from valid inputs (the shipped data files and small hand-written ones), applies
+//! one to four random mutations per input (bit flips, random bytes, deleted, duplicated or swapped
+//! lines, truncation, and tokens known to break readers: huge integers, `NaN`, `1e999`, byte-order
+//! marks, invalid UTF-8, zero-width characters, YAML markup) and feeds the result to the reader, in
+//! process, as `evia-repro` would (bytes through `io::decode_text`, then the parser and the checks
+//! that follow it). Every input must give `Ok` or an error that names the input file, never a panic,
+//! and take less than [`SLOW`].
+//!
+//! `cargo test` runs [`DEFAULT_INPUTS`] inputs per target (a few seconds in all). The long campaign
+//! runs any number, with one documented command (README, "Fuzzing"):
+//!
+//! ```text
+//! EVIA_FUZZ_INPUTS=1000000 cargo test --test it fuzz::campaign -- --ignored --nocapture
+//! ```
+//!
+//! `EVIA_FUZZ_SEED` changes the seed (default 13), `EVIA_FUZZ_TARGETS=qrels-ntcir,runs` selects
+//! targets. Inputs are drawn from `evia_engine::rng::stream(seed, "fuzz", target)`, so a failure is
+//! reproduced by the same seed and count; the failing input is printed escaped.
+#![allow(clippy::unwrap_used)]
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use rand_core::RngCore;
+
+use evia_engine::measures::{Evaluator, Label, LevelGains, Params};
+use evia_engine::rng::{StreamSpec, below, stream};
+use evia_engine::significance::randomised_hsd::randomised_hsd;
+use evia_repro::io::decode_text;
+use evia_repro::io::qrels::{QrelsFormat, parse_gain_file, parse_level_qrels};
+use evia_repro::io::run::{RunFormat, RunOrder, find_duplicate, parse_run};
+
+use crate::common::project_root;
+
+/// Inputs per target in `cargo test`.
+const DEFAULT_INPUTS: u64 = 1500;
+/// The longest any single input may take (debug build, shared machine): a reader that needs longer
+/// is quadratic or unbounded somewhere. `EVIA_FUZZ_SLOW_MS` raises it for a campaign run at low
+/// priority on a busy machine, where wall time includes waiting for a core.
+const SLOW: Duration = Duration::from_secs(2);
+
+fn slow_limit() -> Duration {
+    static LIMIT: std::sync::OnceLock<Duration> = std::sync::OnceLock::new();
+    *LIMIT.get_or_init(|| {
+        std::env::var("EVIA_FUZZ_SLOW_MS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .map_or(SLOW, Duration::from_millis)
+    })
+}
+/// The file name every input is reported under.
+const INPUT: &str = "fuzz-input";
+/// Inputs are cut to this many bytes (mutations duplicate lines; this keeps each input small).
+const MAX_INPUT: usize = 1 << 16;
+
+/// What a reader made of an input: accepted, or an error message.
+type Verdict = Result<(), String>;
+
+/// One reader under test: its name, its valid starting inputs and how to feed it one input.
+struct Target {
+    name: &'static str,
+    seeds: Vec<Vec<u8>>,
+    run: fn(&[u8], &Path) -> Verdict,
+}
+
+/// Tokens that broke readers before, or plausibly could.
+const TOKENS: &[&[u8]] = &[
+    b"4294967295",
+    b"4294967296",
+    b"18446744073709551616",
+    b"99999999999999999999999999",
+    b"1000000000",
+    b"-1",
+    b"-0",
+    b"0",
+    b"1e308",
+    b"-1e308",
+    b"1e999",
+    b"1e-400",
+    b"NaN",
+    b"nan",
+    b"inf",
+    b"-inf",
+    b".nan",
+    b".inf",
+    b"\xef\xbb\xbf",
+    b"\xff",
+    b"\xc3",
+    b"\xe2\x80\x8b",
+    b"\xe2\x80\xae",
+    b"\0",
+    b"\t",
+    b"\n",
+    b"\r\n",
+    b"\r",
+    b" ",
+    b"L4294967295",
+    b"L-1",
+    b"L",
+    b"NA",
+    b"Q0",
+    b"#",
+    b"\"",
+    b"'",
+    b":",
+    b"- ",
+    b"{",
+    b"}",
+    b"[",
+    b"]",
+    b"&a ",
+    b"*a",
+    b"!!binary ",
+    b"~",
+    b"null",
+    b"..",
+    b"/",
+    b"\\",
+    b"%",
+    b"<b>",
+    b"$",
+];
+
+fn rand_below(rng: &mut impl RngCore, n: usize) -> usize {
+    if n == 0 { 0 } else { below(rng, n) }
+}
+
+/// Byte ranges of the lines of `data` (without their `\n`).
+fn line_ranges(data: &[u8]) -> Vec<(usize, usize)> {
+    let mut ranges = Vec::new();
+    let mut start = 0;
+    for (i, &b) in data.iter().enumerate() {
+        if b == b'\n' {
+            ranges.push((start, i));
+            start = i + 1;
+        }
+    }
+    if start < data.len() {
+        ranges.push((start, data.len()));
+    }
+    ranges
+}
+
+/// Applies one random mutation to `data`.
+fn mutate_once(rng: &mut impl RngCore, data: &mut Vec<u8>, seeds: &[Vec<u8>]) {
+    let len = data.len();
+    match rand_below(rng, 11) {
+        0 if len > 0 => {
+            let i = rand_below(rng, len);
+            data[i] ^= 1 << rand_below(rng, 8);
+        }
+        1 if len > 0 => {
+            let i = rand_below(rng, len);
+            data[i] = (rng.next_u32() & 0xff) as u8;
+        }
+        2 | 3 => {
+            let token = TOKENS[rand_below(rng, TOKENS.len())];
+            let i = rand_below(rng, len + 1);
+            data.splice(i..i, token.iter().copied());
+        }
+        4 if len > 0 => {
+            // Replace a short range (often a number) with a token.
+            let token = TOKENS[rand_below(rng, TOKENS.len())];
+            let i = rand_below(rng, len);
+            let j = (i + 1 + rand_below(rng, 8)).min(len);
+            data.splice(i..j, token.iter().copied());
+        }
+        5 if len > 0 => {
+            let i = rand_below(rng, len);
+            let j = (i + 1 + rand_below(rng, 16)).min(len);
+            data.drain(i..j);
+        }
+        6 => {
+            // Duplicate a line somewhere else (duplicate keys, judgements, topics).
+            let lines = line_ranges(data);
+            if let Some(&(a, b)) = lines.get(rand_below(rng, lines.len())) {
+                let mut line = data[a..b].to_vec();
+                line.push(b'\n');
+                let at = lines[rand_below(rng, lines.len())].0;
+                data.splice(at..at, line);
+            }
+        }
+        7 => {
+            // Swap two lines.
+            let lines = line_ranges(data);
+            if lines.len() >= 2 {
+                let (x, y) = (rand_below(rng, lines.len()), rand_below(rng, lines.len()));
+                let (first, second) = (lines[x.min(y)], lines[x.max(y)]);
+                if first != second {
+                    let mut out = data[..first.0].to_vec();
+                    out.extend_from_slice(&data[second.0..second.1]);
+                    out.extend_from_slice(&data[first.1..second.0]);
+                    out.extend_from_slice(&data[first.0..first.1]);
+                    out.extend_from_slice(&data[second.1..]);
+                    *data = out;
+                }
+            }
+        }
+        8 if len > 0 => {
+            let i = rand_below(rng, len);
+            data.truncate(i);
+        }
+        9 => {
+            // Splice: this input's head, another seed's tail.
+            let other = &seeds[rand_below(rng, seeds.len())];
+            let i = rand_below(rng, len + 1);
+            let j = rand_below(rng, other.len() + 1);
+            data.truncate(i);
+            data.extend_from_slice(&other[j..]);
+        }
+        _ => {
+            let i = rand_below(rng, len + 1);
+            let byte = b" \t\n-.:0123456789LQabcdefxyz"[rand_below(rng, 27)];
+            data.insert(i, byte);
+        }
+    }
+}
+
+/// The `index`-th input of a target: a seed with one to four mutations.
+fn next_input(rng: &mut impl RngCore, seeds: &[Vec<u8>]) -> Vec<u8> {
+    let mut data = seeds[rand_below(rng, seeds.len())].clone();
+    for _ in 0..1 + rand_below(rng, 4) {
+        mutate_once(rng, &mut data, seeds);
+    }
+    data.truncate(MAX_INPUT);
+    data
+}
+
+/// The outcome of a fuzzing run over one target.
+#[derive(Debug, Default)]
+struct Report {
+    inputs: u64,
+    accepted: u64,
+    rejected: u64,
+    slowest: Duration,
+    failures: Vec<String>,
+}
+
+/// Shows an input so that it can be pasted into a test.
+fn escaped(data: &[u8]) -> String {
+    let cut = &data[..data.len().min(2000)];
+    cut.escape_ascii().to_string()
+}
+
+/// Runs `inputs` inputs of `target` from `seed`.
+fn fuzz(target: &Target, seed: u64, inputs: u64) -> Report {
+    fuzz_with_progress(target, seed, inputs, false)
+}
+
+/// [`fuzz`], printing a progress line every 100,000 inputs when `verbose`.
+fn fuzz_with_progress(target: &Target, seed: u64, inputs: u64, verbose: bool) -> Report {
+    let mut rng = stream(seed, "fuzz", target.name);
+    let dir = tempfile::tempdir().unwrap();
+    let mut report = Report::default();
+    for index in 0..inputs {
+        let data = next_input(&mut rng, &target.seeds);
+        let start = Instant::now();
+        let outcome = catch_unwind(AssertUnwindSafe(|| (target.run)(&data, dir.path())));
+        let took = start.elapsed();
+        report.inputs += 1;
+        report.slowest = report.slowest.max(took);
+        if verbose && report.inputs % 100_000 == 0 {
+            println!(
+                "  {}: {} inputs so far, {} failure(s)",
+                target.name,
+                report.inputs,
+                report.failures.len()
+            );
+        }
+        let failure = match outcome {
+            Err(_) => Some("panicked".to_string()),
+            Ok(Ok(())) => {
+                report.accepted += 1;
+                None
+            }
+            Ok(Err(message)) => {
+                report.rejected += 1;
+                (!message.contains(INPUT) || message.trim().is_empty())
+                    .then(|| format!("error does not name the input file: {message}"))
+            }
+        };
+        let failure = failure.or_else(|| (took > slow_limit()).then(|| format!("took {took:?}")));
+        if let Some(why) = failure {
+            report.failures.push(format!(
+                "{} input #{index} (seed {seed}): {why}\n  input: b\"{}\"",
+                target.name,
+                escaped(&data)
+            ));
+            if report.failures.len() >= 5 {
+                break;
+            }
+        }
+    }
+    report
+}
+
+fn input_path(dir: &Path) -> PathBuf {
+    dir.join(INPUT)
+}
+
+/// Decodes the input as `evia-repro` decodes a file (BOM stripped, bad UTF-8 an error with its line).
+fn text(data: &[u8], dir: &Path) -> Result<String, String> {
+    decode_text(&input_path(dir), data.to_vec()).map_err(|e| e.to_string())
+}
+
+fn shipped(relative: &str) -> Vec<u8> {
+    std::fs::read(project_root().join(relative)).unwrap()
+}
+
+fn seeds(texts: &[&str]) -> Vec<Vec<u8>> {
+    texts.iter().map(|t| t.as_bytes().to_vec()).collect()
+}
+
+const NTCIR_QRELS: &str = "T1 d01 L3\nT1 d02 L0\nT1 d03 L1\nT2 d01 L2\nT2 d09 L0\nT3 x L0\n";
+const TREC_QRELS: &str = "401 0 FBIS3-1 1\n401 0 FBIS3-2 0\n401 0 FBIS3-3 2\n402 0 LA-9 1\n";
+const GAINS: &str = "G d01 4.5\nG d02 3.25\nG d03 0\nH d04 1\nH d05 0.75\n";
+const TREC_RUN: &str =
+    "T1 Q0 d01 1 2.5 sys\nT1 Q0 d02 2 2.5 sys\nT1 Q0 d09 3 -1 sys\nT2 Q0 d01 1 0.5 sys\n";
+const RES_RUN: &str = "T1 d03\nT1 d01\nT2 d09\nT2 d01\n";
+const MATRIX: &str = "topic\tX\tY\tZ\n1\t0.70\t0.50\t0.00\n2\t0.30\t0.10\t0.00\n3\t0.20\t0.00\t0.20\n4\t0.60\t0.20\t0.10\n";
+
+/// Evaluates each topic's judged documents, in file order, as a run (the `eval` path after parsing).
+fn evaluate_all(topics: &evia_repro::io::qrels::TopicSet, docs: &[&str]) -> Verdict {
+    let evaluator = Evaluator::new(Params {
+        cutoffs: vec![1, 10],
+        bpref: false,
+        ..Params::default()
+    })
+    .unwrap();
+    let mut labels: Vec<Label> = Vec::new();
+    let mut ev = Default::default();
+    for judgements in topics.topics.values() {
+        judgements.label_into(docs.iter().copied(), false, Some(100), &mut labels);
+        evaluator
+            .evaluate_into(judgements.ideal(), &labels, &mut ev)
+            .map_err(|e| format!("{INPUT}: {e}"))?;
+    }
+    Ok(())
+}
+
+fn level_qrels(data: &[u8], dir: &Path, format: QrelsFormat) -> Verdict {
+    let path = input_path(dir);
+    let text = text(data, dir)?;
+    let qrels = parse_level_qrels(&path, &text, format).map_err(|e| e.to_string())?;
+    let h = qrels.max_level().max(1);
+    let gains = LevelGains::linear(h).map_err(|e| format!("{INPUT}: {e}"))?;
+    let topics = qrels.judgements(&path, &gains).map_err(|e| e.to_string())?;
+    let docs: Vec<&str> = qrels.topics.values().flatten().map(|j| j.doc).collect();
+    evaluate_all(&topics, &docs)
+}
+
+fn gain_file(data: &[u8], dir: &Path) -> Verdict {
+    let path = input_path(dir);
+    let text = text(data, dir)?;
+    let qrels = parse_gain_file(&path, &text).map_err(|e| e.to_string())?;
+    let topics = qrels.judgements(&path).map_err(|e| e.to_string())?;
+    let docs: Vec<&str> = qrels.topics.values().flatten().map(|j| j.doc).collect();
+    evaluate_all(&topics, &docs)
+}
+
+fn run_file(data: &[u8], dir: &Path) -> Verdict {
+    let path = input_path(dir);
+    let text = text(data, dir)?;
+    for order in [RunOrder::Score, RunOrder::File] {
+        let run = parse_run(&path, &text, RunFormat::Auto, order).map_err(|e| e.to_string())?;
+        for topic in &run {
+            let _ = find_duplicate(&topic.docs);
+        }
+    }
+    Ok(())
+}
+
+fn hsd_matrix(data: &[u8], dir: &Path) -> Verdict {
+    let path = input_path(dir);
+    let text = text(data, dir)?;
+    let matrix = evia_repro::io::matrix::parse_matrix(&path, &text).map_err(|e| e.to_string())?;
+    if matrix.scores.values().len() <= 400 {
+        let spec = StreamSpec {
+            seed: 1,
+            artefact: "fuzz",
+            unit: "hsd",
+        };
+        randomised_hsd(&matrix.scores, 3, spec, 1, None).map_err(|e| format!("{INPUT}: {e}"))?;
+    }
+    Ok(())
+}
+
+fn manifest(data: &[u8], dir: &Path) -> Verdict {
+    let text = text(data, dir)?;
+    evia_repro::manifest::Manifest::parse(&input_path(dir), &text)
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+}
+
+fn published(data: &[u8], dir: &Path) -> Verdict {
+    let text = text(data, dir)?;
+    evia_repro::published::parse(&text, &input_path(dir))
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+}
+
+/// The knob file of the STC stand-in: parsed, then validated (the experiment reports validation
+/// errors under the file's name, as here).
+fn stc_standin(data: &[u8], dir: &Path) -> Verdict {
+    let path = input_path(dir);
+    let text = text(data, dir)?;
+    let knobs: evia_repro::sim::stc::StandinParams =
+        evia_repro::io::parse_yaml(&path, &text).map_err(|e| e.to_string())?;
+    knobs.validate().map_err(|e| format!("{INPUT}: {e}"))
+}
+
+/// The `labels:` section of the WWW stand-in's knob file: parsed, its bounds checked, and the joint
+/// table fitted to its level counts and the shipped confusion matrices.
+fn www_standin(data: &[u8], dir: &Path) -> Verdict {
+    use evia_repro::sim::www::joint::{JointTargets, fit_joint};
+    use evia_repro::sim::www::labels::{LabelParams, validate_bounds};
+    #[derive(serde::Deserialize)]
+    struct File {
+        labels: LabelParams,
+    }
+    let path = input_path(dir);
+    let text = text(data, dir)?;
+    let file: File = evia_repro::io::parse_yaml(&path, &text).map_err(|e| e.to_string())?;
+    validate_bounds(&file.labels).map_err(|e| format!("{INPUT}: {e}"))?;
+    let pairs = evia_repro::io::confusion::read_confusion_matrices(
+        &project_root().join("data/lancers/confusion-matrices.yaml"),
+    )
+    .unwrap();
+    let targets = JointTargets {
+        pairs: [
+            pairs[0].matrix.clone(),
+            pairs[1].matrix.clone(),
+            pairs[2].matrix.clone(),
+        ],
+        all3_levels: file.labels.all3_levels,
+    };
+    fit_joint(&targets)
+        .map(|_| ())
+        .map_err(|e| format!("{INPUT}: {e}"))
+}
+
+/// The WWW evaluation file (`runs:` knobs and topic sets): parsed, then the run knobs validated.
+fn www_runs(data: &[u8], dir: &Path) -> Verdict {
+    let path = input_path(dir);
+    let text = text(data, dir)?;
+    let file: evia_repro::experiments::lancers_eval::EvaluationFile =
+        evia_repro::io::parse_yaml(&path, &text).map_err(|e| e.to_string())?;
+    file.runs.validate().map_err(|e| format!("{INPUT}: {e}"))
+}
+
+fn confusion(data: &[u8], dir: &Path) -> Verdict {
+    let path = input_path(dir);
+    std::fs::write(&path, data).unwrap();
+    evia_repro::io::confusion::read_confusion_matrices(&path)
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+}
+
+fn stc_labels(data: &[u8], dir: &Path) -> Verdict {
+    let path = input_path(dir);
+    let text = text(data, dir)?;
+    evia_repro::io::stc_labels::parse_labelled_pairs(&path, &text)
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+}
+
+fn www_labels(data: &[u8], dir: &Path) -> Verdict {
+    let path = input_path(dir);
+    let text = text(data, dir)?;
+    evia_repro::io::www_labels::parse_labels(&path, &text)
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+}
+
+fn ratings(data: &[u8], dir: &Path) -> Verdict {
+    let path = input_path(dir);
+    let text = text(data, dir)?;
+    evia_repro::io::ratings::parse_ratings(&path, &text)
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+}
+
+/// A real-data directory as one input: files separated by lines `@@ NAME`; the mutations may break
+/// a file, a separator or a name. The directory `INPUT/` is rebuilt from it for each input.
+fn write_bundle(data: &[u8], dir: &Path) -> PathBuf {
+    let root = input_path(dir);
+    let _ = std::fs::remove_dir_all(&root);
+    let _ = std::fs::remove_file(&root);
+    std::fs::create_dir_all(root.join("runs")).unwrap();
+    let mut current: Option<(String, Vec<u8>)> = None;
+    let mut files: Vec<(String, Vec<u8>)> = Vec::new();
+    for line in data.split_inclusive(|&b| b == b'\n') {
+        if let Some(name) = line.strip_prefix(b"@@ ") {
+            files.extend(current.take());
+            let name = String::from_utf8_lossy(name).trim().to_string();
+            current = Some((name, Vec::new()));
+        } else if let Some((_, body)) = current.as_mut() {
+            body.extend_from_slice(line);
+        }
+    }
+    files.extend(current);
+    for (name, body) in files {
+        // Only plain names inside the bundle's directory (the fuzzer writes real files).
+        let safe = !name.is_empty()
+            && name
+                .split('/')
+                .all(|c| !c.is_empty() && c != ".." && c != "." && !c.contains('\\'))
+            && name.len() < 100;
+        if safe {
+            let path = root.join(&name);
+            if let Some(parent) = path.parent() {
+                let _ = std::fs::create_dir_all(parent);
+            }
+            let _ = std::fs::write(path, body);
+        }
+    }
+    root
+}
+
+fn stc_directory(data: &[u8], dir: &Path) -> Verdict {
+    let root = write_bundle(data, dir);
+    evia_repro::io::stc::read_stc_collection(&root, 10)
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+}
+
+fn www_directory(data: &[u8], dir: &Path) -> Verdict {
+    let root = write_bundle(data, dir);
+    evia_repro::io::www_labels::read_collection(&root)
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+}
+
+const STC_BUNDLE: &str = "@@ qrels.txt\nT1 d1 L2\nT1 d2 L0\nT2 d3 L1\nT2 d4 L0\n@@ runs/A-C-R1.txt\nT1 Q0 d1 1 2.5 x\nT1 Q0 d2 2 1.0 x\nT2 Q0 d3 1 0.5 x\nT9 Q0 d3 1 0.5 x\n@@ runs/B-C-R1\nT1 d2\nT1 d1\nT2 d3\n";
+const WWW_BUNDLE: &str = "@@ labels.tsv\n0001 d1 0 1 2\n0001 d2 1 1 1\n0003 d3 2 2 0\n0003 d4 0 0 0\n@@ runs/r1\n0001 Q0 d1 1 2.5 r1\n0001 Q0 d2 2 1.5 r1\n0003 Q0 d3 1 1 r1\n@@ runs/r2\n0001 Q0 d2 1 9 r2\n0003 Q0 d4 1 1 r2\n0005 Q0 d9 1 1 r2\n";
+
+/// Every target, with its seeds.
+fn targets() -> Vec<Target> {
+    vec![
+        Target {
+            name: "qrels-ntcir",
+            seeds: seeds(&[NTCIR_QRELS, "T1 a L1\n"]),
+            run: |d, p| level_qrels(d, p, QrelsFormat::Ntcir),
+        },
+        Target {
+            name: "qrels-trec",
+            seeds: seeds(&[TREC_QRELS, "1 0 a -1\n1 0 b 2\n"]),
+            run: |d, p| level_qrels(d, p, QrelsFormat::Trec),
+        },
+        Target {
+            name: "qrels-auto",
+            seeds: seeds(&[NTCIR_QRELS, TREC_QRELS]),
+            run: |d, p| level_qrels(d, p, QrelsFormat::Auto),
+        },
+        Target {
+            name: "gain-file",
+            seeds: seeds(&[GAINS]),
+            run: gain_file,
+        },
+        Target {
+            name: "runs",
+            seeds: seeds(&[TREC_RUN, RES_RUN]),
+            run: run_file,
+        },
+        Target {
+            name: "hsd-matrix",
+            seeds: seeds(&[MATRIX, "t\ta\tb\n1\t1\t2\n2\t3\t4\n"]),
+            run: hsd_matrix,
+        },
+        Target {
+            name: "manifest",
+            seeds: vec![shipped("paper/manifest.yaml")],
+            run: manifest,
+        },
+        Target {
+            name: "published",
+            seeds: vec![
+                shipped("paper/published/lancers.yaml"),
+                shipped("paper/published/unanimity.yaml"),
+            ],
+            run: published,
+        },
+        Target {
+            name: "stc-standin",
+            seeds: vec![shipped("data/unanimity/stc-standin.yaml")],
+            run: stc_standin,
+        },
+        Target {
+            name: "www-standin",
+            seeds: vec![shipped("data/lancers/www-standin.yaml")],
+            run: www_standin,
+        },
+        Target {
+            name: "www-runs",
+            seeds: vec![shipped("data/lancers/www-runs.yaml")],
+            run: www_runs,
+        },
+        Target {
+            name: "confusion-matrices",
+            seeds: vec![shipped("data/lancers/confusion-matrices.yaml")],
+            run: confusion,
+        },
+        Target {
+            name: "stc-labels",
+            seeds: seeds(&["p1\tr1\t0\t2\tNA\np1\tr2\t1\t1\t1\np2\tr3\t2\t2\t2\n"]),
+            run: stc_labels,
+        },
+        Target {
+            name: "www-labels",
+            seeds: seeds(&["0001 d1 0 1 2\n0001 d2 1 1 1\n0003 d3 2 2 0\n"]),
+            run: www_labels,
+        },
+        Target {
+            name: "ratings",
+            seeds: vec![shipped("data/unanimity/table1-ratings.tsv")],
+            run: ratings,
+        },
+        Target {
+            name: "stc-directory",
+            seeds: seeds(&[STC_BUNDLE]),
+            run: stc_directory,
+        },
+        Target {
+            name: "www-directory",
+            seeds: seeds(&[WWW_BUNDLE]),
+            run: www_directory,
+        },
+    ]
+}
+
+fn env_u64(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// Runs the selected targets and fails listing every failure.
+fn fuzz_targets(names: Option<&[&str]>, seed: u64, inputs: u64, verbose: bool) {
+    let mut failures = Vec::new();
+    for target in targets() {
+        if names.is_some_and(|n| !n.contains(&target.name)) {
+            continue;
+        }
+        let start = Instant::now();
+        let report = fuzz_with_progress(&target, seed, inputs, verbose);
+        if verbose {
+            println!(
+                "{:<20} {:>9} inputs: {:>9} accepted, {:>9} rejected with an error naming the file, {} failure(s); slowest input {:?}; {:.1} s",
+                target.name,
+                report.inputs,
+                report.accepted,
+                report.rejected,
+                report.failures.len(),
+                report.slowest,
+                start.elapsed().as_secs_f64()
+            );
+        }
+        failures.extend(report.failures);
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The harness itself: a reader that panics, errs without naming the file, or is slow is reported.
+#[test]
+fn harness_reports_panics_unnamed_errors_and_slow_inputs() {
+    let target = |run: fn(&[u8], &Path) -> Verdict| Target {
+        name: "self-test",
+        seeds: seeds(&["a b c\n"]),
+        run,
+    };
+    let panics = fuzz(&target(|_, _| panic!("reader bug")), 1, 3);
+    assert_eq!(panics.failures.len(), 3);
+    assert!(panics.failures[0].contains("panicked"));
+    let unnamed = fuzz(&target(|_, _| Err("bad line".to_string())), 1, 2);
+    assert!(unnamed.failures[0].contains("does not name the input file"));
+    let named = fuzz(&target(|_, _| Err(format!("{INPUT}:1: bad line"))), 1, 2);
+    assert!(named.failures.is_empty());
+    assert_eq!(named.rejected, 2);
+    let slow = fuzz(
+        &target(|_, _| {
+            std::thread::sleep(SLOW + Duration::from_millis(50));
+            Ok(())
+        }),
+        1,
+        1,
+    );
+    assert!(slow.failures[0].contains("took"));
+}
+
+/// Every target is exercised by the quick runs below (the campaign takes its list from here too).
+#[test]
+fn every_target_has_valid_seeds() {
+    let dir = tempfile::tempdir().unwrap();
+    for target in targets() {
+        for seed in &target.seeds {
+            let verdict = (target.run)(seed, dir.path());
+            assert!(verdict.is_ok(), "{}: {verdict:?}", target.name);
+        }
+    }
+}
+
+macro_rules! quick_fuzz {
+    ($($test:ident => $name:literal),* $(,)?) => {
+        $(
+            #[test]
+            fn $test() {
+                fuzz_targets(Some(&[$name]), 13, DEFAULT_INPUTS, false);
+            }
+        )*
+    };
+}
+
+quick_fuzz! {
+    qrels_ntcir => "qrels-ntcir",
+    qrels_trec => "qrels-trec",
+    qrels_auto => "qrels-auto",
+    gain_file_inputs => "gain-file",
+    runs => "runs",
+    hsd_matrix_inputs => "hsd-matrix",
+    manifest_inputs => "manifest",
+    published_inputs => "published",
+    stc_standin_inputs => "stc-standin",
+    www_standin_inputs => "www-standin",
+    www_runs_inputs => "www-runs",
+    confusion_matrices => "confusion-matrices",
+    stc_labels_inputs => "stc-labels",
+    www_labels_inputs => "www-labels",
+    ratings_inputs => "ratings",
+    stc_directory_inputs => "stc-directory",
+    www_directory_inputs => "www-directory",
+}
+
+/// The long campaign (see the module documentation): `EVIA_FUZZ_INPUTS` inputs per target.
+#[test]
+#[ignore = "long campaign: EVIA_FUZZ_INPUTS=1000000 cargo test --test it fuzz::campaign -- --ignored --nocapture"]
+fn campaign() {
+    let inputs = env_u64("EVIA_FUZZ_INPUTS", 100_000);
+    let seed = env_u64("EVIA_FUZZ_SEED", 13);
+    let selected = std::env::var("EVIA_FUZZ_TARGETS").ok();
+    let names: Option<Vec<&str>> = selected.as_deref().map(|s| s.split(',').collect());
+    fuzz_targets(names.as_deref(), seed, inputs, true);
+}

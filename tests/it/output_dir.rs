@@ -1,0 +1,65 @@
+//! Output-directory discipline of `reproduce` (issue 13 item 7): a relative `--out` is relative to the
+//! current directory; a second run into a directory another run holds is refused with a clear error;
+//! temporary files of an interrupted run are removed by the next run.
+
+use std::process::{Command, Output};
+
+use crate::common::project_root;
+
+fn reproduce_a_t1(cwd: &std::path::Path, out: &str) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_evia-repro"))
+        .current_dir(cwd)
+        .arg("--root")
+        .arg(project_root())
+        .args(["reproduce", "--only", "A.T1", "--out", out])
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn relative_out_is_relative_to_the_current_directory() {
+    let cwd = tempfile::tempdir().unwrap();
+    let out = reproduce_a_t1(cwd.path(), "rel/out");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(cwd.path().join("rel/out/index.md").is_file());
+    assert!(!project_root().join("rel").exists());
+    // The lock is released when the run ends.
+    assert!(!cwd.path().join("rel/out/.evia-repro.lock").exists());
+}
+
+#[test]
+fn a_locked_directory_is_refused_and_stale_temporary_files_are_removed() {
+    let cwd = tempfile::tempdir().unwrap();
+    let dir = cwd.path().join("out");
+    std::fs::create_dir_all(dir.join("unanimity")).unwrap();
+    // A lock held by a live process: this test's own.
+    std::fs::write(
+        dir.join(".evia-repro.lock"),
+        format!("{}\n", std::process::id()),
+    )
+    .unwrap();
+    let out = reproduce_a_t1(cwd.path(), "out");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("another evia-repro run"), "{stderr}");
+    assert!(stderr.contains(".evia-repro.lock"), "{stderr}");
+    assert!(
+        !dir.join("index.md").exists(),
+        "nothing is written while locked"
+    );
+    // The other run ended (lock gone) and left a temporary file behind: the next run removes it.
+    std::fs::remove_file(dir.join(".evia-repro.lock")).unwrap();
+    std::fs::write(dir.join("unanimity/.A.T1.md.tmp-4242"), "half written").unwrap();
+    let out = reproduce_a_t1(cwd.path(), "out");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!dir.join("unanimity/.A.T1.md.tmp-4242").exists());
+    assert!(dir.join("index.md").is_file());
+}

@@ -1,0 +1,53 @@
+//! Stand-in knob files whose sizes would abort on allocation or loop for minutes are rejected with
+//! their bound, naming the file, before anything is generated (issue 13 items 3 and 4).
+
+use std::process::Command;
+
+use crate::common::scratch_project;
+
+/// Replaces `from` by `to` in the scratch project's `file`, runs `reproduce --only artefact`, and
+/// returns the exit code and standard error.
+fn reproduce_with(file: &str, from: &str, to: &str, artefact: &str) -> (Option<i32>, String) {
+    let project = scratch_project();
+    let path = project.path().join(file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains(from), "{file} has no `{from}`");
+    std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_evia-repro"))
+        .arg("--root")
+        .arg(project.path())
+        .args(["reproduce", "--only", artefact, "--out"])
+        .arg(project.path().join("out"))
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_billion_stc_topics_are_rejected() {
+    let (code, stderr) = reproduce_with(
+        "data/unanimity/stc-standin.yaml",
+        "\ntopics: 100\n",
+        "\ntopics: 1000000000\n",
+        "A.T2",
+    );
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("stc-standin.yaml"), "{stderr}");
+    assert!(stderr.contains("at most 10000"), "{stderr}");
+}
+
+#[test]
+fn a_billion_www_topics_are_rejected() {
+    let (code, stderr) = reproduce_with(
+        "data/lancers/www-standin.yaml",
+        "  topics: 50\n",
+        "  topics: 1000000000\n",
+        "B.T1",
+    );
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("www-standin.yaml"), "{stderr}");
+    assert!(stderr.contains("at most 1000"), "{stderr}");
+}
