@@ -30,8 +30,9 @@ use serde::Serialize;
 use crate::consistency::CheckResult;
 use crate::consistency::wiring::{self, Checks, StatementOutcome, TextDerivation};
 use crate::manifest::{Manifest, Status};
-use crate::published::{ProvenanceClass, PublishedCell, PublishedFile, TextClaim};
-use crate::results::{CellKey, ClaimCheck, ResultTable};
+use crate::model::{CellKey, ProvenanceClass};
+use crate::published::{PublishedCell, PublishedFile, TextClaim};
+use crate::results::{ClaimCheck, ResultTable};
 
 /// The outcome for one ledger entry (also the values of `check --verdict`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, clap::ValueEnum)]

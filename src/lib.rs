@@ -14,10 +14,12 @@
 pub mod build_state;
 pub mod claims;
 pub mod cli;
+pub mod collection;
 pub mod consistency;
 pub mod experiments;
 pub mod io;
 pub mod manifest;
+pub mod model;
 pub mod provenance;
 pub mod published;
 pub mod render;

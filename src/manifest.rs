@@ -5,7 +5,7 @@
 //! rendering, and its output formats. Adding a variant of a table is a manifest edit, not a code change.
 //!
 //! Loading is strict: unknown keys, duplicate keys, wrong types, duplicate artefact ids and references
-//! to experiments the code does not know are all reported as one [`SourceError`] naming the file, line
+//! to experiments the code does not know ([`ExperimentId`]) are all reported as one [`SourceError`] naming the file, line
 //! and column.
 
 use std::collections::BTreeSet;
@@ -14,8 +14,8 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::experiments::{self, ExperimentKind};
 use crate::io::{Position, SourceError, parse_yaml, read_text};
+use crate::model::ExperimentId;
 
 /// The whole manifest.
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -88,8 +88,8 @@ pub struct Artefact {
     pub paper: String,
     pub kind: Kind,
     pub caption: String,
-    /// The experiment that computes it (see `experiments::KINDS`).
-    pub experiment: String,
+    /// The experiment that computes it; an unknown name is rejected while parsing.
+    pub experiment: ExperimentId,
     pub status: Status,
     /// Why a pending artefact is pending.
     #[serde(default)]
@@ -306,11 +306,6 @@ pub enum CellStyle {
     Overlap,
 }
 
-/// The experiment an artefact's `experiment` key refers to, resolved at load time.
-pub fn experiment_of(artefact: &Artefact) -> Option<&'static ExperimentKind> {
-    experiments::kind(&artefact.experiment)
-}
-
 impl Manifest {
     /// Reads and validates the manifest at `path`.
     pub fn load(path: &Path) -> Result<Manifest, SourceError> {
@@ -352,30 +347,16 @@ impl Manifest {
                     ),
                 ));
             }
-            let Some(kind) = experiment_of(artefact) else {
+            if artefact.paper != artefact.experiment.paper().to_string() {
                 return Err(SourceError::new(
                     path,
-                    at("experiment", &artefact.experiment),
+                    at("experiment", artefact.experiment.as_str()),
                     format!(
-                        "artefact `{}` refers to unknown experiment `{}`; expected one of: {}",
+                        "artefact `{}` of paper {} names experiment `{}`, which computes paper {}'s artefacts",
                         artefact.id,
+                        artefact.paper,
                         artefact.experiment,
-                        experiments::KINDS
-                            .iter()
-                            .map(|k| k.id)
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
-                ));
-            };
-            if artefact.status == Status::Built && !kind.implemented {
-                return Err(SourceError::new(
-                    path,
-                    at("status", "built"),
-                    format!(
-                        "artefact `{}` is marked built but experiment `{}` is not implemented yet; \
-                         expected `status: pending` with a `pending_reason`",
-                        artefact.id, artefact.experiment
+                        artefact.experiment.paper()
                     ),
                 ));
             }

@@ -29,12 +29,13 @@ use crate::claims::{Entry, Ledger, Verdict, cell_name};
 use crate::manifest::{
     Artefact, CellFormat, CellStyle, Kind, Manifest, OutputFormat, Paper, Status,
 };
+use crate::model::{CellKey, ProvenanceClass, VALUE};
 use crate::provenance::Stamp;
-use crate::published::{ProvenanceClass, PublishedFile};
+use crate::published::PublishedFile;
 use crate::render::RenderError;
 use crate::render::grid::{self, Grid, Target, escape_latex, escape_markdown};
 use crate::render::number::{Minus, format_count, format_number};
-use crate::results::{CellKey, ResultTable, VALUE};
+use crate::results::ResultTable;
 
 /// The two report formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -699,7 +700,7 @@ fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format) -> BlockC
         id: format.escape(id),
         kind: if is_figure { "figure" } else { "table" },
         caption: format.escape(&artefact.caption),
-        experiment: format.escape(&artefact.experiment),
+        experiment: format.escape(artefact.experiment.as_str()),
         status,
         reason: format.escape(&reason),
         rebuilt,

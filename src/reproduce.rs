@@ -391,7 +391,7 @@ pub fn render_table(
                     id: &artefact.id,
                     paper: &artefact.paper,
                     caption: &artefact.caption,
-                    experiment: &artefact.experiment,
+                    experiment: artefact.experiment.as_str(),
                     provenance: &stamp,
                     notes: &table.notes,
                     cells: table

@@ -10,8 +10,8 @@ use serde::Deserialize;
 
 use super::{CheckResult, bold, ci, pair_counts, sso, tau, tukey};
 use crate::io::{Position, SourceError, read_text};
-use crate::published::{Paper, ProvenanceClass, PublishedCell, PublishedFile};
-use crate::results::CellKey;
+use crate::model::{CellKey, PaperId as Paper, ProvenanceClass};
+use crate::published::{PublishedCell, PublishedFile};
 use evia_engine::gain::{GainSetting, item_gains, max_unanimity_aware_gain};
 
 /// The wiring file, relative to the package root.

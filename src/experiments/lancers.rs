@@ -10,7 +10,7 @@ use crate::experiments::{Context, ExperimentError, display_relative, required};
 use crate::io::confusion::{AssessorPair, read_confusion_matrices};
 use crate::io::read_yaml;
 use crate::manifest::{Artefact, KappaSe};
-use crate::published::ProvenanceClass;
+use crate::model::ProvenanceClass;
 use crate::results::{ClaimCheck, ResultTable, VALUE};
 use crate::sim::SimError;
 use crate::sim::www::joint::{JointTargets, fit_joint};

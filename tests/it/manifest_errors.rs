@@ -124,6 +124,32 @@ fn unknown_experiment_names_its_line() {
 }
 
 #[test]
+fn experiment_of_the_other_paper_names_its_line() {
+    let text = real_manifest().replacen(
+        "experiment: lancers.level_counts",
+        "experiment: unanimity.gain_examples",
+        1,
+    );
+    let line = text
+        .lines()
+        .position(|l| l.trim() == "experiment: unanimity.gain_examples")
+        .map(|i| i + 1);
+    // The first `unanimity.gain_examples` line is A.T1's own; the replaced one is B.T2's.
+    let replaced = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.trim() == "experiment: unanimity.gain_examples")
+        .map(|(i, _)| i + 1)
+        .find(|&l| Some(l) != line)
+        .unwrap();
+    assert_rejected(
+        &text,
+        replaced,
+        "artefact `B.T2` of paper B names experiment `unanimity.gain_examples`",
+    );
+}
+
+#[test]
 fn duplicate_artefact_id_names_the_second_occurrence() {
     let text = real_manifest().replacen("  - id: B.T2\n", "  - id: B.T1\n", 1);
     let second = text
@@ -137,26 +163,24 @@ fn duplicate_artefact_id_names_the_second_occurrence() {
     assert_rejected(&text, second, "duplicate artefact id `B.T1`");
 }
 
-/// Every experiment of both papers is implemented now, so the rule "an artefact marked built needs an
-/// implemented experiment" has nothing left to reject in this registry; what must hold instead is that
-/// the registry and the manifest agree: every registered experiment is implemented and computes at least
-/// one artefact, and every artefact is built.
+/// The registry is the closed enum `ExperimentId`, so "unknown" and "not implemented" cannot happen
+/// past parsing; what must hold instead is that the registry and the manifest agree: every experiment
+/// computes at least one artefact, its artefacts belong to its paper, and every artefact is built.
 #[test]
-fn every_registered_experiment_is_implemented_and_used() {
+fn every_registered_experiment_is_used_by_its_paper() {
     let manifest = evia_repro::manifest::Manifest::parse(
         std::path::Path::new("paper/manifest.yaml"),
         &real_manifest(),
     )
     .unwrap();
-    for kind in evia_repro::experiments::KINDS {
-        assert!(kind.implemented, "{} is not implemented", kind.id);
+    for id in evia_repro::model::ExperimentId::ALL {
         assert!(
-            manifest.artefacts.iter().any(|a| a.experiment == kind.id),
-            "no artefact uses experiment {}",
-            kind.id
+            manifest.artefacts.iter().any(|a| a.experiment == id),
+            "no artefact uses experiment {id}"
         );
     }
     for a in &manifest.artefacts {
         assert_eq!(a.status, evia_repro::manifest::Status::Built, "{}", a.id);
+        assert_eq!(a.paper, a.experiment.paper().to_string(), "{}", a.id);
     }
 }
