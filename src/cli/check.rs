@@ -45,7 +45,7 @@ pub fn run(root: &Path, args: CheckArgs) -> anyhow::Result<Outcome> {
     let manifest = load_manifest(root)?;
     let seed = args.seed.unwrap_or(manifest.seed);
     let full: Ledger =
-        crate::claims::check_project(&manifest, &crate::experiments::Context::new(root, seed))
+        crate::pipeline::check_project(&manifest, &crate::experiments::Context::new(root, seed))
             .context("check failed")?;
     let verdicts = &args.verdict;
     let shown = Ledger {

@@ -41,6 +41,10 @@ use evia_engine::significance::ScoreMatrix;
 use evia_engine::significance::overlap::{discriminative_power, overlap_of_p_values};
 use evia_engine::significance::randomised_hsd::randomised_hsd;
 
+/// The column (of each panel of a means figure) that holds a run's x position: its rank by mean
+/// under the first condition (`render::figure_means` places the run there).
+pub const X_POSITION: &str = "x";
+
 mod claims;
 
 /// The stream (artefact part) of every randomised Tukey HSD of paper B.
@@ -714,13 +718,7 @@ fn means_cells(evaluated: &Evaluated, table: &mut ResultTable) {
         order.sort_by(|&a, &b| means[0][b].total_cmp(&means[0][a]).then(a.cmp(&b)));
         for (position, &r) in order.iter().enumerate() {
             let run = &evaluated.collection.runs[r].name;
-            table.set(
-                &panel,
-                run,
-                crate::render::figure_means::X_POSITION,
-                VALUE,
-                (position + 1) as f64,
-            );
+            table.set(&panel, run, X_POSITION, VALUE, (position + 1) as f64);
             for (c, condition) in evaluated.conditions.iter().enumerate() {
                 table.set(&panel, run, &condition.id, VALUE, means[c][r]);
             }

@@ -12,6 +12,7 @@ mod hsd_engine;
 mod hsd_ptukey;
 mod hsd_ranking;
 mod lancers_eval;
+mod layers;
 mod manifest_errors;
 mod published_coverage;
 mod published_loader;
