@@ -184,3 +184,64 @@ fn every_registered_experiment_is_used_by_its_paper() {
         assert_eq!(a.paper, a.experiment.paper().to_string(), "{}", a.id);
     }
 }
+
+/// Parameter values are checked when the manifest loads (`manifest::parameter_rules`): each case is
+/// (text replaced once, its replacement, the words the error must contain), reported at the
+/// replaced line.
+#[test]
+fn bad_parameter_values_name_their_line() {
+    let cases = [
+        ("      p: [0.2, 0.1]\n", "      p: [.nan]\n", "p = NaN"),
+        ("      p: [0.2]\n", "      p: [1.5]\n", "p = 1.5"),
+        (
+            "      n: [5]\n",
+            "      n: [0]\n",
+            "n = 0: expected a whole number",
+        ),
+        (
+            "      dmax: [3]\n",
+            "      dmax: [100000]\n",
+            "dmax = 100000",
+        ),
+        ("      trials: 5000\n", "      trials: 0\n", "trials = 0"),
+        ("      alpha: 0.05\n", "      alpha: .inf\n", "alpha = inf"),
+        ("      gains: [1, 3]\n", "      gains: [1, -3]\n", "gain -3"),
+        (
+            "      measures: [nG@1, P+, nERR@10]\n",
+            "      measures: []\n",
+            "`measures` is empty",
+        ),
+    ];
+    for (from, to, expected) in cases {
+        let text = real_manifest().replacen(from, to, 1);
+        assert_ne!(text, real_manifest(), "`{from}` is not in the manifest");
+        assert_rejected(&text, line_of(&text, to.trim()), expected);
+    }
+}
+
+/// A key the experiment does not read, a key it needs, and a list where it uses one value.
+#[test]
+fn parameters_must_fit_their_experiment() {
+    let qrels = "      qrels: [all3, 2lancers, lancer1, lancer2, student]\n";
+    let text = real_manifest().replacen(qrels, &format!("{qrels}      trials: 10\n"), 1);
+    assert_rejected(
+        &text,
+        line_of(&text, "trials: 10"),
+        "artefact `B.T2`: experiment `lancers.level_counts` does not read parameter `trials`",
+    );
+
+    let pairs = "      pairs: [lancer1-lancer2, lancer1-student, lancer2-student]\n";
+    let text = real_manifest().replacen(pairs, "", 1);
+    assert_rejected(
+        &text,
+        line_of(&text, "experiment: lancers.agreement"),
+        "experiment `lancers.agreement` needs parameter `pairs`, which is missing",
+    );
+
+    let text = real_manifest().replacen("      n: [5]\n", "      n: [5, 10]\n", 1);
+    assert_rejected(
+        &text,
+        line_of(&text, "n: [5, 10]"),
+        "uses exactly one value of `n`",
+    );
+}

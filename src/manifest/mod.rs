@@ -17,6 +17,10 @@ use serde::{Deserialize, Serialize};
 use crate::io::{Position, SourceError, parse_yaml, read_text};
 use crate::model::ExperimentId;
 
+pub mod parameter_rules;
+
+use parameter_rules::SchemaViolation;
+
 /// The whole manifest.
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
@@ -360,6 +364,7 @@ impl Manifest {
                     ),
                 ));
             }
+            check_parameters(artefact, path, text)?;
             if artefact.status == Status::Pending && artefact.pending_reason.is_none() {
                 return Err(SourceError::new(
                     path,
@@ -393,6 +398,68 @@ impl Manifest {
     pub fn paper(&self, id: &str) -> Option<&Paper> {
         self.papers.iter().find(|p| p.id == id)
     }
+}
+
+/// Checks `artefact`'s parameters against its experiment's schema and the value rules
+/// ([`parameter_rules`]), naming the offending key's line and column.
+fn check_parameters(artefact: &Artefact, path: &Path, text: &str) -> Result<(), SourceError> {
+    let id = &artefact.id;
+    let experiment = artefact.experiment;
+    if let Err(violation) = parameter_rules::check_schema(experiment, &artefact.parameters) {
+        let (key, message) = match violation {
+            SchemaViolation::Unused { key, takes } => (
+                Some(key),
+                format!(
+                    "artefact `{id}`: experiment `{experiment}` does not read parameter `{key}`; it takes: {takes}"
+                ),
+            ),
+            SchemaViolation::Missing { key } => (
+                None,
+                format!(
+                    "artefact `{id}`: experiment `{experiment}` needs parameter `{key}`, which is missing"
+                ),
+            ),
+            SchemaViolation::NotSingle { key } => (
+                Some(key),
+                format!(
+                    "artefact `{id}`: experiment `{experiment}` uses exactly one value of `{key}`; expected a list of one"
+                ),
+            ),
+        };
+        let position = match key {
+            Some(key) => locate_parameter(text, id, key),
+            None => locate(text, id, "experiment", experiment.as_str()),
+        };
+        return Err(SourceError::new(path, position, message));
+    }
+    if let Some(violation) = parameter_rules::check_values(&artefact.parameters) {
+        return Err(SourceError::new(
+            path,
+            locate_parameter(text, id, violation.key),
+            format!("artefact `{id}`: {}", violation.message),
+        ));
+    }
+    Ok(())
+}
+
+/// The position of the value of parameter `key` of the artefact whose `id` is `artefact_id`: the first
+/// `key:` line after the artefact's `parameters:` line.
+fn locate_parameter(text: &str, artefact_id: &str, key: &str) -> Option<Position> {
+    let start = find_key_value(text, "id", artefact_id, 0)?;
+    let parameters = text
+        .lines()
+        .enumerate()
+        .skip(start.line)
+        .find(|(_, line)| line.trim() == "parameters:")?
+        .0;
+    text.lines()
+        .enumerate()
+        .skip(parameters + 1)
+        .find_map(|(i, line)| {
+            let rest = line.trim_start().strip_prefix(key)?.strip_prefix(':')?;
+            let column = line.len() - rest.trim_start().len() + 1;
+            Some(Position::at(i + 1, column))
+        })
 }
 
 /// The position of `key: value` inside the artefact whose `id` is `artefact_id`: the first such line
