@@ -381,7 +381,7 @@ fn cell_entry(
             ..base
         };
     };
-    let half_unit = 0.5 * 10f64.powi(-(decimals as i32));
+    let half_unit = crate::consistency::half_unit(decimals as u32);
     let (class, tolerance, why) = if real_data {
         let trials = manifest
             .artefact(&key.table)
@@ -452,7 +452,7 @@ fn text_entry(
         return base;
     };
     let decimals = printed_decimals(&claim.printed);
-    let tolerance = 0.5 * 10f64.powi(-(decimals as i32)) + 1e-9;
+    let tolerance = crate::consistency::half_unit(decimals as u32) + 1e-9;
     if claim.class == ProvenanceClass::Exact {
         let Some(key) = &derivation.cell else {
             if let Some((value, arithmetic)) = &derivation.value {

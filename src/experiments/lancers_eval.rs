@@ -29,7 +29,7 @@ use serde::Deserialize;
 
 use crate::experiments::{Context, ExperimentError, display_relative, required};
 use crate::io::read_yaml;
-use crate::manifest::{Artefact, KappaSe};
+use crate::manifest::Artefact;
 use crate::results::{ResultTable, VALUE};
 use crate::sim::www::LabelledTopic;
 use crate::sim::www::runs::{Run, RunParams};
@@ -141,15 +141,12 @@ struct Evaluated {
     notes: Vec<String>,
 }
 
-fn seed_of(artefact: &Artefact, context: &Context) -> u64 {
-    artefact.parameters.seed.unwrap_or(context.seed)
-}
-
 fn kappa_se(artefact: &Artefact) -> StandardError {
-    match artefact.parameters.kappa_se.unwrap_or(KappaSe::Cohen) {
-        KappaSe::Cohen => StandardError::CohenSimple,
-        KappaSe::Fce => StandardError::FleissCohenEveritt,
-    }
+    artefact
+        .parameters
+        .kappa_se
+        .unwrap_or_default()
+        .standard_error()
 }
 
 fn load_evaluation_file(
@@ -299,7 +296,7 @@ pub fn collection(
                 &topics,
                 &reliability,
                 &file.runs,
-                seed_of(artefact, context),
+                context.seed_for(artefact),
             )
             .map_err(|e| ExperimentError::invalid(artefact, e.to_string()))?;
             let source = format!(
@@ -481,7 +478,7 @@ impl Evaluated {
         context: &Context,
     ) -> Result<Vec<Vec<Vec<f64>>>, ExperimentError> {
         let trials = *required(artefact, "trials", |p| p.trials.as_ref())?;
-        let seed = seed_of(artefact, context);
+        let seed = context.seed_for(artefact);
         let mut p = Vec::with_capacity(self.conditions.len());
         for (c, condition) in self.conditions.iter().enumerate() {
             let mut per_measure = Vec::with_capacity(self.measures.len());

@@ -87,6 +87,12 @@ impl Context {
     pub fn data_path(&self, relative: &str) -> PathBuf {
         self.root.join(relative)
     }
+
+    /// The seed of `artefact`'s random streams: its own `seed:` parameter, else the global seed (the
+    /// manifest's or `--seed`). Every experiment resolves it here, once per artefact.
+    pub fn seed_for(&self, artefact: &Artefact) -> u64 {
+        artefact.parameters.seed.unwrap_or(self.seed)
+    }
 }
 
 /// Why an experiment could not run.
@@ -135,6 +141,25 @@ where
         experiment: artefact.experiment,
         name,
     })
+}
+
+/// The one value of a list-valued parameter that this experiment uses one value of (the manifest's
+/// schema, `manifest::parameter_rules`, already demands a list of one; this names the parameter if an
+/// artefact built in code does not).
+pub fn single<T: Copy + std::fmt::Debug>(
+    artefact: &Artefact,
+    name: &str,
+    values: &[T],
+) -> Result<T, ExperimentError> {
+    match values {
+        [v] => Ok(*v),
+        _ => Err(ExperimentError::invalid(
+            artefact,
+            format!(
+                "parameter `{name}` must hold exactly one value for this experiment, found {values:?}"
+            ),
+        )),
+    }
 }
 
 /// Runs the experiment of `artefact`.

@@ -1,6 +1,6 @@
 //! Paper A ("Unanimity-Aware Gain for Highly Subjective Assessments") experiments.
 
-use crate::experiments::{Context, ExperimentError, display_relative, required};
+use crate::experiments::{Context, ExperimentError, display_relative, required, single};
 use crate::io::ratings::read_ratings;
 use crate::manifest::Artefact;
 use crate::results::{ResultTable, VALUE};
@@ -72,16 +72,4 @@ pub fn gain_examples(
         ps.iter().map(f64::to_string).collect::<Vec<_>>().join(" and ")
     ));
     Ok(table)
-}
-
-fn single(artefact: &Artefact, name: &str, values: &[u32]) -> Result<u32, ExperimentError> {
-    match values {
-        [v] => Ok(*v),
-        _ => Err(ExperimentError::invalid(
-            artefact,
-            format!(
-                "parameter `{name}` must hold exactly one value for this experiment, found {values:?}"
-            ),
-        )),
-    }
 }

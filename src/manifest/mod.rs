@@ -14,6 +14,8 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use evia_engine::agreement::StandardError;
+
 use crate::io::{Position, SourceError, parse_yaml, read_text};
 use crate::model::ExperimentId;
 
@@ -195,12 +197,23 @@ impl Parameters {
     }
 }
 
-/// The kappa interval's standard error, as named in the manifest.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+/// The kappa interval's standard error, as named in the manifest (Cohen's simple SE when absent).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum KappaSe {
+    #[default]
     Cohen,
     Fce,
+}
+
+impl KappaSe {
+    /// The engine's standard error this name selects (`evia_engine::agreement`).
+    pub fn standard_error(self) -> StandardError {
+        match self {
+            KappaSe::Cohen => StandardError::CohenSimple,
+            KappaSe::Fce => StandardError::FleissCohenEveritt,
+        }
+    }
 }
 
 /// How a table is laid out: its panels, each with rows and columns.
@@ -227,6 +240,14 @@ pub struct Panel {
     pub format: Option<CellFormat>,
     pub rows: Vec<Header>,
     pub columns: Vec<Header>,
+}
+
+impl Panel {
+    /// How the cell at (`row`, `column`) of this panel is printed: the row's format, else the
+    /// column's, else the panel's. The one precedence rule of tables and reports alike.
+    pub fn cell_format(&self, row: &Header, column: &Header) -> Option<CellFormat> {
+        row.format.or(column.format).or(self.format)
+    }
 }
 
 /// A row or column: its id (the key of the cells) and its printed label.
