@@ -45,6 +45,7 @@ pub fn check_project(
             rebuilt: None,
             verdict: Verdict::Pending,
             detail: format!("skipped: {}", s.reason),
+            hint: None,
         }
     }));
     Ok(ledger)
