@@ -18,5 +18,6 @@ mod published_coverage;
 mod published_loader;
 mod reproduce;
 mod stc;
+mod table_variant;
 mod unanimity_real;
 mod www_standin;
