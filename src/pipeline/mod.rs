@@ -6,4 +6,4 @@ pub mod build_state;
 pub mod check;
 pub mod reproduce;
 
-pub use check::{CheckError, check_project};
+pub use check::{CheckError, CheckSources, check_project, check_with_state};

@@ -507,7 +507,7 @@ fn output_paths(manifest: &Manifest, artefact: &Artefact) -> Vec<String> {
 }
 
 /// Fingerprint of what `artefact`'s experiment reads.
-fn experiment_fingerprint(
+pub(crate) fn experiment_fingerprint(
     manifest: &Manifest,
     artefact: &Artefact,
     options: &Options,

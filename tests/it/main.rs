@@ -2,6 +2,7 @@
 //! the `evia-repro` binary.
 #![allow(clippy::unwrap_used)] // test helpers; clippy.toml only covers #[test] fns
 
+mod check_state;
 mod claims_ledger;
 mod common;
 mod eval_cli;
