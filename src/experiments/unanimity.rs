@@ -3,6 +3,7 @@
 use crate::experiments::{Context, ExperimentError, display_relative, required, single};
 use crate::io::ratings::read_ratings;
 use crate::manifest::Artefact;
+use crate::model::column_id;
 use crate::results::{ResultTable, VALUE};
 use evia_engine::gain::{GainSetting, item_gains};
 
@@ -59,7 +60,7 @@ pub fn gain_examples(
             table.set(
                 "main",
                 &item.id,
-                &format!("ug_p{p}"),
+                &column_id::unanimity_gain(p),
                 VALUE,
                 gains.unanimity_aware,
             );

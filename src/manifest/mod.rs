@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use evia_engine::agreement::StandardError;
 
 use crate::io::{Position, SourceError, parse_yaml, read_text};
-use crate::model::ExperimentId;
+use crate::model::{ExperimentId, column_id};
 
 pub mod parameter_rules;
 
@@ -386,6 +386,7 @@ impl Manifest {
                 ));
             }
             check_parameters(artefact, path, text)?;
+            check_parameter_columns(artefact, path, text)?;
             if artefact.status == Status::Pending && artefact.pending_reason.is_none() {
                 return Err(SourceError::new(
                     path,
@@ -461,6 +462,51 @@ fn check_parameters(artefact: &Artefact, path: &Path, text: &str) -> Result<(), 
         ));
     }
     Ok(())
+}
+
+/// Checks that the layout's parameter-derived columns are ones the experiment writes: for
+/// `unanimity.gain_examples`, every `ug_p…` column must be [`column_id::unanimity_gain`] of a `p` of
+/// the parameters, so a variant whose column id and `p` disagree is rejected at load instead of
+/// rendering empty cells.
+fn check_parameter_columns(
+    artefact: &Artefact,
+    path: &Path,
+    text: &str,
+) -> Result<(), SourceError> {
+    if artefact.experiment != ExperimentId::UnanimityGainExamples {
+        return Ok(());
+    }
+    let (Some(layout), Some(ps)) = (&artefact.layout, &artefact.parameters.p) else {
+        return Ok(());
+    };
+    let expected: Vec<String> = ps.iter().map(|&p| column_id::unanimity_gain(p)).collect();
+    let columns = layout.panels.iter().flat_map(|panel| &panel.columns);
+    for column in columns.filter(|c| c.id.starts_with(column_id::UNANIMITY_GAIN_PREFIX)) {
+        if !expected.contains(&column.id) {
+            return Err(SourceError::new(
+                path,
+                locate(text, &artefact.id, "id", &artefact.id)
+                    .and_then(|start| find_column(text, &column.id, start.line)),
+                format!(
+                    "artefact `{}`: column `{}` shows UG for a p that is not among the parameters; \
+                     with p = {ps:?} the columns are: {}",
+                    artefact.id,
+                    column.id,
+                    expected.join(", ")
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The position of the first `id: <column>` in a flow mapping (`- {id: …, …}`) after line `after`.
+fn find_column(text: &str, column: &str, after: usize) -> Option<Position> {
+    let needle = format!("id: {column},");
+    text.lines().enumerate().skip(after).find_map(|(i, line)| {
+        line.find(&needle)
+            .map(|c| Position::at(i + 1, c + "id: ".len() + 1))
+    })
 }
 
 /// The position of the value of parameter `key` of the artefact whose `id` is `artefact_id`: the first

@@ -2,6 +2,7 @@
 //! beside the engine crate: everything may import it, and it imports nothing of the crate.
 
 pub mod cell_key;
+pub mod column_id;
 pub mod experiment_id;
 pub mod paper_id;
 pub mod provenance_class;

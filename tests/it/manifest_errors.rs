@@ -245,3 +245,14 @@ fn parameters_must_fit_their_experiment() {
         "uses exactly one value of `n`",
     );
 }
+
+/// A layout column derived from p (`ug_p…`) must name a p of the parameters (`model::column_id`).
+#[test]
+fn unanimity_gain_column_must_match_a_parameter() {
+    let text = real_manifest().replacen("      p: [0.2, 0.1]\n", "      p: [0.2, 0.3]\n", 1);
+    assert_rejected(
+        &text,
+        line_of(&text, "id: ug_p0.1,"),
+        "column `ug_p0.1` shows UG for a p that is not among the parameters",
+    );
+}
