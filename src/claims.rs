@@ -27,11 +27,12 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::consistency::CheckResult;
 use crate::consistency::wiring::{self, Checks, StatementOutcome, TextDerivation};
+use crate::consistency::{CheckKind, CheckResult, Hint};
 use crate::manifest::{Manifest, Status};
-use crate::published::{ProvenanceClass, PublishedCell, PublishedFile, TextClaim};
-use crate::results::{CellKey, ClaimCheck, ResultTable};
+use crate::model::{CellKey, ProvenanceClass};
+use crate::published::{PublishedCell, PublishedFile, TextClaim};
+use crate::results::{ClaimCheck, ResultTable};
 
 /// The outcome for one ledger entry (also the values of `check --verdict`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, clap::ValueEnum)]
@@ -81,6 +82,10 @@ pub struct Entry {
     pub verdict: Verdict,
     /// The arithmetic or the reason behind the verdict, in one line.
     pub detail: String,
+    /// What an `inconsistent` or failing entry points to, when its checks know (not serialised: the
+    /// ledger's JSON keeps its fields; the findings word it).
+    #[serde(skip)]
+    pub hint: Option<Hint>,
 }
 
 /// The full ledger, in the order of the published files.
@@ -123,6 +128,9 @@ pub struct Finding {
     pub printed: String,
     /// The finding in a reviewer's words, with the arithmetic behind it.
     pub text: String,
+    /// What the inconsistency points to (worded in `text`).
+    #[serde(skip)]
+    pub hint: Option<Hint>,
 }
 
 /// Every `inconsistent` entry of `paper` in the ledger, as a finding in a reviewer's words. Entries
@@ -151,6 +159,7 @@ pub fn findings(ledger: &Ledger, paper: &str) -> Vec<Finding> {
             cell: e.cell.clone(),
             printed: e.printed.clone(),
             text: String::new(),
+            hint: e.hint,
         });
     }
     for (finding, (_, detail)) in out.iter_mut().zip(&details) {
@@ -170,18 +179,23 @@ fn is_finding(e: &Entry) -> bool {
 /// A finding in a reviewer's words: where, what the printed numbers say, and which way the checks
 /// point (a typesetting or extraction slip in one number, or a property of the whole table).
 fn reviewer_wording(finding: &Finding, detail: &str) -> String {
-    let pointer = if detail.contains("a single change satisfies every check") {
-        "Every other check on this cell passes once that one number is changed, which points to a typesetting slip in it rather than to the analysis."
-    } else if detail.contains("centred there") {
-        "The same interval is printed, centred, for another cell: the intervals look shifted between cells, which points to a typesetting error rather than to a wrong computation."
-    } else if detail.contains("not centred") || detail.contains("does not contain") {
-        "A symmetric interval (estimate ± z·SE) cannot have this midpoint; either the estimate or a limit is misprinted, or the interval was not computed as the paper says."
-    } else if detail.contains("Tukey") {
-        "p-value and effect size cannot both hold under the stated ES_HSD = |d|/√V_E; the detail names the reading of the definition, if any, under which they agree."
-    } else if finding.cell.contains(".stmt.") {
-        "The statement in the text is not borne out by the paper's own table."
-    } else {
-        "The printed numbers contradict each other."
+    let pointer = match finding.hint {
+        Some(Hint::TypesettingSlip) => {
+            "Every other check on this cell passes once that one number is changed, which points to a typesetting slip in it rather than to the analysis."
+        }
+        Some(Hint::ShiftedInterval) => {
+            "The same interval is printed, centred, for another cell: the intervals look shifted between cells, which points to a typesetting error rather than to a wrong computation."
+        }
+        Some(Hint::AsymmetricInterval) => {
+            "A symmetric interval (estimate ± z·SE) cannot have this midpoint; either the estimate or a limit is misprinted, or the interval was not computed as the paper says."
+        }
+        Some(Hint::DefinitionMismatch) => {
+            "p-value and effect size cannot both hold under the stated ES_HSD = |d|/√V_E; the detail names the reading of the definition, if any, under which they agree."
+        }
+        Some(Hint::StatementContradicted) => {
+            "The statement in the text is not borne out by the paper's own table."
+        }
+        None => "The printed numbers contradict each other.",
     };
     format!(
         "{} {} (printed {}): {detail}. {pointer}",
@@ -253,7 +267,16 @@ fn claim_entry(paper: &str, table: &ResultTable, claim: &ClaimCheck) -> Entry {
             Verdict::Fails
         },
         detail: format!("{}: {}", claim.statement, claim.detail),
+        hint: None,
     }
+}
+
+/// What the failed checks of an entry point to: the hint of highest precedence among them.
+fn checks_hint(results: &[CheckResult]) -> Option<Hint> {
+    results
+        .iter()
+        .filter(|r| !r.ok)
+        .fold(None, |hint, r| Hint::first(hint, r.hint))
 }
 
 /// The verdict and detail of the consistency checks on one entry (`None` when none applies).
@@ -317,6 +340,7 @@ fn cell_entry(
         rebuilt: None,
         verdict: Verdict::Pending,
         detail: String::new(),
+        hint: None,
     };
     let decimals = printed_decimals(&cell.printed);
     let table = rebuilt.get(&key.table);
@@ -337,6 +361,7 @@ fn cell_entry(
                 rebuilt: shown,
                 verdict,
                 detail,
+                hint: checks_hint(results),
                 ..base
             };
         }
@@ -353,6 +378,7 @@ fn cell_entry(
             rebuilt: shown,
             verdict,
             detail,
+            hint: checks_hint(results),
             ..base
         };
     }
@@ -380,7 +406,7 @@ fn cell_entry(
             ..base
         };
     };
-    let half_unit = 0.5 * 10f64.powi(-(decimals as i32));
+    let half_unit = crate::consistency::half_unit(decimals as u32);
     let (class, tolerance, why) = if real_data {
         let trials = manifest
             .artefact(&key.table)
@@ -446,12 +472,13 @@ fn text_entry(
         rebuilt: None,
         verdict: Verdict::Pending,
         detail: format!("text claim not checked: {}", claim.claim),
+        hint: None,
     };
     let Some(derivation) = derivation else {
         return base;
     };
     let decimals = printed_decimals(&claim.printed);
-    let tolerance = 0.5 * 10f64.powi(-(decimals as i32)) + 1e-9;
+    let tolerance = crate::consistency::half_unit(decimals as u32) + 1e-9;
     if claim.class == ProvenanceClass::Exact {
         let Some(key) = &derivation.cell else {
             if let Some((value, arithmetic)) = &derivation.value {
@@ -502,7 +529,7 @@ fn text_entry(
         results.insert(
             0,
             CheckResult::new(
-                "text",
+                CheckKind::Text,
                 ok,
                 format!("{arithmetic} {relation} printed {}", claim.printed),
             ),
@@ -516,6 +543,7 @@ fn text_entry(
                 .map(|(v, _)| format!("{v:.decimals$}")),
             verdict,
             detail,
+            hint: checks_hint(&results),
             ..base
         },
         None => base,
@@ -537,6 +565,7 @@ fn statement_entry(statement: &StatementOutcome) -> Entry {
             Verdict::Fails
         },
         detail: format!("{}: {}", statement.claim, statement.detail),
+        hint: (!statement.holds).then_some(Hint::StatementContradicted),
     }
 }
 
@@ -565,17 +594,6 @@ pub fn printed_decimals(printed: &str) -> usize {
     })
 }
 
-/// Why the ledger of a project could not be built.
-#[derive(Debug, thiserror::Error)]
-pub enum CheckError {
-    #[error(transparent)]
-    Published(#[from] crate::published::PublishedError),
-    #[error(transparent)]
-    Reproduce(#[from] crate::reproduce::ReproduceError),
-    #[error(transparent)]
-    Wiring(#[from] wiring::WiringError),
-}
-
 /// Loads the consistency wiring (`paper/consistency.yaml` under `root`) and evaluates its checks on
 /// the `published` values.
 pub fn load_checks(
@@ -586,40 +604,6 @@ pub fn load_checks(
     let wiring_text = crate::io::read_text(&wiring_path).map_err(wiring::WiringError::Read)?;
     let wiring = wiring::parse(&wiring_text, &wiring_path)?;
     wiring::evaluate(&wiring, published, (&wiring_text, &wiring_path))
-}
-
-/// Loads the published values of every paper of `manifest` and the consistency wiring
-/// (`paper/consistency.yaml`), rebuilds every built artefact and returns the ledger.
-pub fn check_project(
-    manifest: &Manifest,
-    context: &crate::experiments::Context,
-) -> Result<Ledger, CheckError> {
-    let root = &context.root;
-    let published = manifest
-        .papers
-        .iter()
-        .map(|p| crate::published::load(&root.join(&p.published)))
-        .collect::<Result<Vec<_>, _>>()?;
-    let checks = load_checks(root, &published)?;
-    let built = crate::reproduce::select(manifest, &[])?;
-    let (rebuilt, skipped) = crate::reproduce::rebuild_available(&built, context)?;
-    let mut ledger = ledger_checked(manifest, &published, &checks, &rebuilt);
-    // An artefact skipped for want of its (real) input data is listed as pending, with the reason.
-    ledger.entries.extend(skipped.into_iter().map(|s| {
-        Entry {
-            paper: manifest
-                .artefact(&s.artefact)
-                .map_or_else(String::new, |a| a.paper.clone()),
-            table: s.artefact,
-            cell: "(whole artefact)".to_string(),
-            printed: "-".to_string(),
-            class: ProvenanceClass::RealData,
-            rebuilt: None,
-            verdict: Verdict::Pending,
-            detail: format!("skipped: {}", s.reason),
-        }
-    }));
-    Ok(ledger)
 }
 
 #[cfg(test)]

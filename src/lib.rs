@@ -3,25 +3,33 @@
 //! Inter-Assessor Disagreement on IR System Evaluation: A Case Study with Lancers and Students"
 //! (paper B), and checks every published number against a recomputation.
 //!
-//! Layout:
-//! - [`engine`]: pure functions with no I/O (gains, agreement, measures, ranking, significance, rng).
-//! - [`io`]: readers for the project's input files and atomic writers for its outputs.
-//! - [`cli`]: the command-line edge (clap + anyhow).
-//! - [`sim`]: seeded stand-in collections for the data that is not public.
-//! - [`consistency`]: paper-internal consistency checks of the printed numbers (reviewer mode).
-//! - [`published`]: the papers' published numbers (`paper/published/*.yaml`), the check's ground truth.
+//! Layers, bottom up (a module imports only its own layer or lower ones; `tests/it/layers.rs` checks
+//! it, and the README's "Layout" section says where a newcomer adds a measure, a table variant, a
+//! consistency check or a paper):
+//!
+//! 1. the engine crate `evia_engine` (pure: gains, agreement, measures, ranking, significance, rng) and
+//!    the vocabulary [`model`] (ids, cell keys, provenance classes; it imports nothing of the crate);
+//! 2. [`collection`]: the collections' domain types, shared by stand-ins and real-data readers;
+//! 3. [`io`] (readers and atomic writers) and [`sim`] (seeded stand-in collections);
+//! 4. the project as data: [`manifest`], [`published`], [`results`], [`provenance`];
+//! 5. [`experiments`]: one function per [`model::ExperimentId`];
+//! 6. the ledger ([`claims`], [`consistency`]) and the renderers ([`render`]);
+//! 7. [`report`]: the literate reports;
+//! 8. [`pipeline`]: selection, rebuild, build state and stamps, for `reproduce` and `check`;
+//! 9. [`cli`]: the command-line edge (clap + anyhow).
 
-pub mod build_state;
 pub mod claims;
 pub mod cli;
+pub mod collection;
 pub mod consistency;
 pub mod experiments;
 pub mod io;
 pub mod manifest;
+pub mod model;
+pub mod pipeline;
 pub mod provenance;
 pub mod published;
 pub mod render;
 pub mod report;
-pub mod reproduce;
 pub mod results;
 pub mod sim;

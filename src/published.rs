@@ -28,56 +28,10 @@ pub const PUBLISHED_FILES: [&str; 2] = [
     "paper/published/lancers.yaml",
 ];
 
-/// Which paper a file transcribes: A (unanimity-aware gain) or B (lancers and students).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Paper {
-    A,
-    B,
-}
-
-impl fmt::Display for Paper {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Paper::A => "A",
-            Paper::B => "B",
-        })
-    }
-}
-
-/// Where a published number comes from, and so what the check demands of it (DESIGN.md):
-/// `exact` — recomputable from inputs printed in the paper, equal at the printed precision;
-/// `derived` — follows arithmetically from other printed numbers, checked for consistency;
-/// `simulated` — needs unpublished data, rebuilt on a seeded stand-in and compared qualitatively;
-/// `real-data` — the same experiment on the real collection, equal within Monte Carlo error.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum ProvenanceClass {
-    Exact,
-    Derived,
-    Simulated,
-    RealData,
-}
-
-impl ProvenanceClass {
-    /// The spelling used in the YAML files and in reports.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ProvenanceClass::Exact => "exact",
-            ProvenanceClass::Derived => "derived",
-            ProvenanceClass::Simulated => "simulated",
-            ProvenanceClass::RealData => "real-data",
-        }
-    }
-}
-
-impl fmt::Display for ProvenanceClass {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+pub use crate::model::{PaperId as Paper, ProvenanceClass};
 
 /// The identity of one published number (shared with rebuilt result tables).
-pub use crate::results::CellKey;
+pub use crate::model::CellKey;
 
 /// One transcribed paper.
 #[derive(Debug, Clone, PartialEq, Serialize)]

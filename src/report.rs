@@ -21,20 +21,18 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use minijinja::syntax::SyntaxConfig;
-use minijinja::{Environment, ErrorKind, State, UndefinedBehavior, Value};
+use minijinja::{Environment, ErrorKind, State, Value};
 use serde::Serialize;
 
 use crate::claims::{Entry, Ledger, Verdict, cell_name};
-use crate::manifest::{
-    Artefact, CellFormat, CellStyle, Kind, Manifest, OutputFormat, Paper, Status,
-};
+use crate::manifest::{Artefact, CellFormat, Kind, Manifest, OutputFormat, Paper, Status};
+use crate::model::{CellKey, ProvenanceClass, VALUE};
 use crate::provenance::Stamp;
-use crate::published::{ProvenanceClass, PublishedFile};
+use crate::published::PublishedFile;
 use crate::render::RenderError;
 use crate::render::grid::{self, Grid, Target, escape_latex, escape_markdown};
-use crate::render::number::{Minus, format_count, format_number};
-use crate::results::{CellKey, ResultTable, VALUE};
+use crate::render::number::{Minus, format_value};
+use crate::results::ResultTable;
 
 /// The two report formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -215,23 +213,8 @@ pub fn paper_artefacts<'m>(manifest: &'m Manifest, paper: &str) -> Vec<&'m Artef
 }
 
 fn environment(templates_dir: &Path, format: Format) -> Result<Environment<'static>, RenderError> {
-    let mut env = Environment::new();
-    env.set_undefined_behavior(UndefinedBehavior::Strict);
-    env.set_loader(minijinja::path_loader(templates_dir));
+    let mut env = crate::render::environment(templates_dir, format == Format::Latex)?;
     env.set_keep_trailing_newline(true);
-    if format == Format::Latex {
-        let syntax = SyntaxConfig::builder()
-            .block_delimiters("<%", "%>")
-            .variable_delimiters("<<", ">>")
-            .comment_delimiters("<#", "#>")
-            .build()
-            .map_err(|source| RenderError::Template {
-                name: "(LaTeX syntax)".to_string(),
-                dir: templates_dir.to_path_buf(),
-                source,
-            })?;
-        env.set_syntax(syntax);
-    }
     Ok(env)
 }
 
@@ -390,25 +373,9 @@ pub fn cell_format(
         .panels
         .iter()
         .find(|p| p.id == panel)?;
-    let row_format = panel
-        .rows
-        .iter()
-        .find(|r| r.id == row)
-        .and_then(|r| r.format);
-    let column_format = panel
-        .columns
-        .iter()
-        .find(|c| c.id == column)
-        .and_then(|c| c.format);
-    row_format.or(column_format).or(panel.format)
-}
-
-/// One number with a cell format: counts without decimals, everything else with the format's digits.
-pub fn format_value(value: f64, format: &CellFormat, minus: Minus) -> String {
-    match format.style {
-        CellStyle::Count => format_count(value, format, minus),
-        _ => format_number(value, format, minus),
-    }
+    let row = panel.rows.iter().find(|r| r.id == row)?;
+    let column = panel.columns.iter().find(|c| c.id == column)?;
+    panel.cell_format(row, column)
 }
 
 #[derive(Debug, Serialize)]
@@ -699,7 +666,7 @@ fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format) -> BlockC
         id: format.escape(id),
         kind: if is_figure { "figure" } else { "table" },
         caption: format.escape(&artefact.caption),
-        experiment: format.escape(&artefact.experiment),
+        experiment: format.escape(artefact.experiment.as_str()),
         status,
         reason: format.escape(&reason),
         rebuilt,

@@ -5,46 +5,12 @@
 //! `kappa_w` / `lancer1-lancer2` / `ci_lo`). Formatting to the paper's precision happens in the renderers.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::published::ProvenanceClass;
+use crate::model::ProvenanceClass;
 
-/// The address of one number in a table: `table/panel/row/column/part`.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-pub struct CellKey {
-    pub table: String,
-    pub panel: String,
-    pub row: String,
-    pub column: String,
-    pub part: String,
-}
-
-impl CellKey {
-    pub fn new(table: &str, panel: &str, row: &str, column: &str, part: &str) -> Self {
-        CellKey {
-            table: table.to_string(),
-            panel: panel.to_string(),
-            row: row.to_string(),
-            column: column.to_string(),
-            part: part.to_string(),
-        }
-    }
-}
-
-impl fmt::Display for CellKey {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}/{}/{}/{}/{}",
-            self.table, self.panel, self.row, self.column, self.part
-        )
-    }
-}
-
-/// The part name of a cell that holds a single number.
-pub const VALUE: &str = "value";
+pub use crate::model::{CellKey, VALUE};
 
 /// The numbers an experiment rebuilt for one artefact, with notes on how.
 #[derive(Debug, Clone, Default, Serialize)]

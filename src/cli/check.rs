@@ -25,6 +25,10 @@ pub struct CheckArgs {
     /// Global seed (default: the manifest's).
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
+    /// The output directory of a previous `reproduce`: artefacts whose inputs are unchanged since are
+    /// taken from its build state instead of being rebuilt.
+    #[arg(long, value_name = "DIR", default_value = "build")]
+    pub state: std::path::PathBuf,
     /// Only these tables or text sections (comma-separated ids such as `B.T3,A.text`).
     #[arg(long, value_name = "TABLE", value_delimiter = ',')]
     pub only: Vec<String>,
@@ -44,9 +48,23 @@ pub struct CheckArgs {
 pub fn run(root: &Path, args: CheckArgs) -> anyhow::Result<Outcome> {
     let manifest = load_manifest(root)?;
     let seed = args.seed.unwrap_or(manifest.seed);
-    let full: Ledger =
-        crate::claims::check_project(&manifest, &crate::experiments::Context::new(root, seed))
+    let state_dir = if args.state.is_absolute() {
+        args.state.clone()
+    } else {
+        root.join(&args.state)
+    };
+    let options = crate::pipeline::reproduce::Options::new(root, seed);
+    let (full, sources): (Ledger, _) =
+        crate::pipeline::check_with_state(&manifest, &options, &args.only, &state_dir)
             .context("check failed")?;
+    if !sources.reused.is_empty() {
+        eprintln!(
+            "check: results of {} taken from the build state in {} (inputs unchanged); {} rebuilt",
+            sources.reused.join(", "),
+            state_dir.display(),
+            sources.rebuilt.len()
+        );
+    }
     let verdicts = &args.verdict;
     let shown = Ledger {
         entries: full

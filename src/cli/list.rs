@@ -34,7 +34,7 @@ pub fn run(root: &Path) -> anyhow::Result<Outcome> {
             a.id.clone(),
             kind.to_string(),
             a.status.to_string(),
-            a.experiment.clone(),
+            a.experiment.to_string(),
             detail,
         ]);
     }

@@ -8,7 +8,7 @@ use clap::Args;
 use crate::cli::Outcome;
 use crate::io::output::OutputDir;
 use crate::manifest::Manifest;
-use crate::reproduce::{Action, Options, manifest_path, reproduce};
+use crate::pipeline::reproduce::{Action, Options, manifest_path, reproduce};
 
 #[derive(Debug, Args)]
 pub struct ReproduceArgs {

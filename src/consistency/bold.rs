@@ -1,7 +1,7 @@
 //! Bold marks and significance: paper A Table 3 prints in bold the p-values below alpha, and each of
 //! its rows is a discrepancy, significant under exactly one of the two gains (paper A §5).
 
-use super::CheckResult;
+use super::{CheckKind, CheckResult};
 
 /// Checks that a p-value is bold exactly when p < alpha.
 pub fn bold_agrees(p: f64, bold: bool, alpha: f64) -> CheckResult {
@@ -10,7 +10,7 @@ pub fn bold_agrees(p: f64, bold: bool, alpha: f64) -> CheckResult {
     let shown = if bold { "bold" } else { "not bold" };
     let relation = if significant { "<" } else { "≥" };
     CheckResult::new(
-        "bold",
+        CheckKind::Bold,
         ok,
         format!("p = {p} {relation} α = {alpha} and the value is {shown}"),
     )
@@ -21,7 +21,7 @@ pub fn exactly_one_below(p_values: &[f64], alpha: f64) -> CheckResult {
     let below = p_values.iter().filter(|&&p| p < alpha).count();
     let list: Vec<String> = p_values.iter().map(f64::to_string).collect();
     CheckResult::new(
-        "one-significant",
+        CheckKind::OneSignificant,
         below == 1,
         format!(
             "{below} of the p-values {} are below α = {alpha} (a discrepancy needs exactly one)",

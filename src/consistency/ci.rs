@@ -2,7 +2,7 @@
 //! Hollander–Wolfe–Chicken SE; reference/statistics.md §1.1, §2) are symmetric: the printed interval
 //! must contain its printed estimate and be centred on it up to the printing's rounding.
 
-use super::CheckResult;
+use super::{CheckKind, CheckResult, Hint};
 
 /// Checks that `[lo, hi]` contains `estimate` and that its midpoint is within `tolerance` of it (the
 /// issue's ±0.001 for three printed decimals: each of three numbers is off by at most 0.0005).
@@ -22,7 +22,12 @@ pub fn centred(estimate: f64, lo: f64, hi: f64, tolerance: f64) -> CheckResult {
             "midpoint ({lo} + {hi})/2 = {mid:.4} is {off:.4} from the estimate {estimate} (> {tolerance}): the interval is not centred on it"
         )
     };
-    CheckResult::new("ci-centre", ok, detail)
+    let result = CheckResult::new(CheckKind::CiCentre, ok, detail);
+    if ok {
+        result
+    } else {
+        result.with_hint(Hint::AsymmetricInterval)
+    }
 }
 
 #[cfg(test)]

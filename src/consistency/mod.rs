@@ -20,25 +20,98 @@ pub mod tau;
 pub mod tukey;
 pub mod wiring;
 
+/// Which check produced a result; its spelling prefixes the result's detail in the ledger.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum CheckKind {
+    Sso,
+    PairCount,
+    SharedCount,
+    TauGrid,
+    CiCentre,
+    CiWidth,
+    Bold,
+    OneSignificant,
+    Tukey,
+    /// A number of the running text recomputed from the tables.
+    Text,
+}
+
+impl CheckKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CheckKind::Sso => "sso",
+            CheckKind::PairCount => "pair-count",
+            CheckKind::SharedCount => "shared-count",
+            CheckKind::TauGrid => "tau-grid",
+            CheckKind::CiCentre => "ci-centre",
+            CheckKind::CiWidth => "ci-width",
+            CheckKind::Bold => "bold",
+            CheckKind::OneSignificant => "one-significant",
+            CheckKind::Tukey => "tukey",
+            CheckKind::Text => "text",
+        }
+    }
+}
+
+impl std::fmt::Display for CheckKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Why a failed check matters to a reviewer: what the inconsistency points to. Set by the check that
+/// knows it, never read back from the detail's prose. Ordered by precedence: when several failed
+/// checks of one entry carry hints, the first in this order speaks for the entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Hint {
+    /// One changed number satisfies every check on the cell: a typesetting or extraction slip.
+    TypesettingSlip,
+    /// The same interval is printed, centred, for another cell: intervals shifted between cells.
+    ShiftedInterval,
+    /// An interval that is not centred on (or does not contain) its estimate.
+    AsymmetricInterval,
+    /// Printed p-value and effect size disagree under the paper's stated definition.
+    DefinitionMismatch,
+    /// A statement of the text that the paper's own table does not bear out.
+    StatementContradicted,
+}
+
+impl Hint {
+    /// The hint of higher precedence of two, either of which may be absent.
+    pub fn first(a: Option<Hint>, b: Option<Hint>) -> Option<Hint> {
+        match (a, b) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+}
+
 /// The outcome of one check on one group of printed numbers.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CheckResult {
-    /// Short name of the check (`sso`, `pair-count`, `tau-grid`, `ci-centre`, `ci-width`, `bold`,
-    /// `one-significant`, `tukey`, `text`).
-    pub check: &'static str,
+    pub check: CheckKind,
     /// Whether the printed numbers are consistent under this check.
     pub ok: bool,
     /// The arithmetic behind the outcome, in one line.
     pub detail: String,
+    /// What a failure points to, when the check knows.
+    pub hint: Option<Hint>,
 }
 
 impl CheckResult {
-    pub fn new(check: &'static str, ok: bool, detail: impl Into<String>) -> Self {
+    pub fn new(check: CheckKind, ok: bool, detail: impl Into<String>) -> Self {
         CheckResult {
             check,
             ok,
             detail: detail.into(),
+            hint: None,
         }
+    }
+
+    /// The same result, saying what its failure points to.
+    pub fn with_hint(mut self, hint: Hint) -> Self {
+        self.hint = Some(hint);
+        self
     }
 }
 

@@ -3,7 +3,7 @@
 //! obtained 2 + 29 = 31 … 2lancers obtained 29 + 2 = 31"); the counts table deduced from it must
 //! print the same numbers.
 
-use super::CheckResult;
+use super::{CheckKind, CheckResult};
 
 /// Checks `first + second` (`a + b` or `b + c`, in that order: the pairs significant under one
 /// condition) against the count printed for that condition in the counts table (`where_printed`
@@ -19,7 +19,7 @@ pub fn significant_count(
     let ok = total as f64 == printed_count;
     let relation = if ok { "=" } else { "≠" };
     CheckResult::new(
-        "pair-count",
+        CheckKind::PairCount,
         ok,
         format!(
             "{sum_label} = {first} + {second} = {total} {relation} {printed_count} printed in {where_printed}"
@@ -32,7 +32,7 @@ pub fn shared_count(first: f64, first_at: &str, second: f64, second_at: &str) ->
     let ok = first == second;
     let relation = if ok { "=" } else { "≠" };
     CheckResult::new(
-        "shared-count",
+        CheckKind::SharedCount,
         ok,
         format!("{first} ({first_at}) {relation} {second} ({second_at})"),
     )

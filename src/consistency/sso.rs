@@ -2,7 +2,7 @@
 //! (reference/statistics.md §4): `SSO = b / (a + b + c)`, printed in percent with one decimal and
 //! round-half-even (56.25 → 56.2).
 
-use super::{CheckResult, half_unit};
+use super::{CheckKind, CheckResult, half_unit};
 use evia_engine::significance::overlap::Overlap;
 
 /// Checks a printed SSO percentage against `100·b/(a + b + c)`: consistent when they differ by at
@@ -12,7 +12,7 @@ pub fn sso_percent(a: u64, b: u64, c: u64, printed_pct: f64, decimals: u32) -> C
     let union = a + b + c;
     if union == 0 {
         return CheckResult::new(
-            "sso",
+            CheckKind::Sso,
             false,
             format!("a + b + c = 0: no SSO can be printed, yet {printed_pct}% is"),
         );
@@ -37,7 +37,7 @@ pub fn sso_percent(a: u64, b: u64, c: u64, printed_pct: f64, decimals: u32) -> C
             (pct - printed_pct).abs()
         )
     };
-    CheckResult::new("sso", ok, detail)
+    CheckResult::new(CheckKind::Sso, ok, detail)
 }
 
 /// The single-number corrections of an `a/b/c (pct%)` cell that make every check on it pass:

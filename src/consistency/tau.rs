@@ -23,7 +23,7 @@
 //! rankings are the only possible cause: T disjoint tied pairs give `C_i = (n − 1) − t_i` with t_i ∈
 //! {0, 1}, tau-b = 1 and `var_C = (2T − (2T)²/n)/(n − 1)`.
 
-use super::{CheckResult, half_unit};
+use super::{CheckKind, CheckResult, half_unit};
 use evia_engine::ranking::{Z_975, attainable_tau};
 
 /// Checks that a printed tau is on the k/N grid of n runs (no ties).
@@ -32,7 +32,7 @@ pub fn on_grid(printed: f64, decimals: u32, n: usize) -> CheckResult {
     let hits = attainable_tau(printed, decimals, n);
     match hits.first() {
         Some(&(d, tau)) => CheckResult::new(
-            "tau-grid",
+            CheckKind::TauGrid,
             true,
             format!(
                 "{printed} = 1 − 2·{d}/{pairs} = {tau:.5} (n = {n} runs, D = {d} discordant pairs)"
@@ -43,7 +43,7 @@ pub fn on_grid(printed: f64, decimals: u32, n: usize) -> CheckResult {
             let below = 1.0 - 2.0 * (d as f64 + 1.0) / pairs as f64;
             let above = 1.0 - 2.0 * (d as f64) / pairs as f64;
             CheckResult::new(
-                "tau-grid",
+                CheckKind::TauGrid,
                 false,
                 format!(
                     "{printed} is not 1 − 2D/{pairs} for any D (n = {n} runs): nearest {below:.5} and {above:.5}"
@@ -148,7 +148,7 @@ pub fn width_attainable(
         let high = max_degree_squares(n, d).map_or(low, |s| half_width(n, d, s));
         if printed_half >= low - tolerance && printed_half <= high + tolerance {
             return CheckResult::new(
-                "ci-width",
+                CheckKind::CiWidth,
                 true,
                 format!(
                     "half-width ({hi} − {lo})/2 = {printed_half:.4} lies in the attainable [{low:.4}, {high:.4}] for n = {n}, D = {d}"
@@ -162,7 +162,7 @@ pub fn width_attainable(
             let h = half_width_tied_pairs(n, t);
             if (h - printed_half).abs() <= tolerance {
                 return CheckResult::new(
-                    "ci-width",
+                    CheckKind::CiWidth,
                     true,
                     format!(
                         "half-width {printed_half:.4} at tau = 1 is attained with {t} pair(s) of runs tied in both rankings (z·sigma = {h:.4}, n = {n})"
@@ -178,7 +178,7 @@ pub fn width_attainable(
         ranges.join("; ")
     };
     CheckResult::new(
-        "ci-width",
+        CheckKind::CiWidth,
         false,
         format!(
             "half-width ({hi} − {lo})/2 = {printed_half:.4} is not attainable for tau = {printed_tau} with n = {n} runs ({ranges}; ±{:.4} rounding)",

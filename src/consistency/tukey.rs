@@ -12,7 +12,7 @@
 //! - `|d| / V_E` (the variance, not the standard deviation): V_E = |d|/ES, q = sqrt(n·|d|·ES);
 //! - `|d| / sqrt(V_E / n)` (the standard error): q = ES.
 
-use super::CheckResult;
+use super::{CheckKind, CheckResult, Hint};
 use evia_engine::significance::ptukey::studentized_range_sf;
 
 /// A reading of the effect-size definition: how V_E follows from |d| and ES_HSD.
@@ -89,7 +89,7 @@ pub fn p_agrees_with_effect_size(
     for reading in EffectSizeReading::ALL {
         let Some((q, p)) = classical_p(reading, d, es, topics, runs) else {
             return CheckResult::new(
-                "tukey",
+                CheckKind::Tukey,
                 false,
                 format!("|d| = {d} and ES = {es} do not define a residual variance"),
             );
@@ -117,15 +117,20 @@ pub fn p_agrees_with_effect_size(
     } else {
         format!("compatible under {}", others.join(" and "))
     };
-    CheckResult::new(
-        "tukey",
+    let result = CheckResult::new(
+        CheckKind::Tukey,
         stated_ok,
         format!(
             "{}; {verdict} (m = {runs} runs, df = {}, tolerance ×{factor})",
             parts.join("; "),
             (topics - 1) * (runs - 1)
         ),
-    )
+    );
+    if stated_ok {
+        result
+    } else {
+        result.with_hint(Hint::DefinitionMismatch)
+    }
 }
 
 #[cfg(test)]

@@ -8,10 +8,10 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use super::{CheckResult, bold, ci, pair_counts, sso, tau, tukey};
+use super::{CheckKind, CheckResult, Hint, bold, ci, pair_counts, sso, tau, tukey};
 use crate::io::{Position, SourceError, read_text};
-use crate::published::{Paper, ProvenanceClass, PublishedCell, PublishedFile};
-use crate::results::CellKey;
+use crate::model::{CellKey, PaperId as Paper, ProvenanceClass};
+use crate::published::{PublishedCell, PublishedFile};
 use evia_engine::gain::{GainSetting, item_gains, max_unanimity_aware_gain};
 
 /// The wiring file, relative to the package root.
@@ -454,6 +454,7 @@ pub fn evaluate(
                         "; a single change satisfies every check on this cell: {}",
                         list.join(" or ")
                     ));
+                    result.hint = Some(Hint::TypesettingSlip);
                 }
             }
             push(
@@ -493,7 +494,7 @@ pub fn evaluate(
                     &format!("{} {who}/{panel}", spec.counts),
                 );
                 let back = CheckResult::new(
-                    "pair-count",
+                    CheckKind::PairCount,
                     result.ok,
                     format!(
                         "{} ({}/{panel}/{row}/{column})",
@@ -559,7 +560,7 @@ pub fn evaluate(
             let grid = tau::on_grid(cell.value, spec.decimals, spec.runs);
             let grid = if !grid.ok && spec.ties_at_one {
                 CheckResult::new(
-                    "tau-grid",
+                    CheckKind::TauGrid,
                     true,
                     format!(
                         "{} (the text implies tied runs in this table, so tau-b may be off the grid)",
@@ -585,15 +586,19 @@ pub fn evaluate(
             if !centre.ok {
                 let same = same_interval_elsewhere(&index, cell, lo, hi);
                 if !same.is_empty() {
+                    let names: Vec<&str> = same.iter().map(|(name, _)| name.as_str()).collect();
                     centre.detail.push_str(&format!(
                         "; the same interval is printed for {}",
-                        same.join(", ")
+                        names.join(", ")
                     ));
+                }
+                if same.iter().any(|&(_, centred)| centred) {
+                    centre.hint = Some(Hint::ShiftedInterval);
                 }
             }
             let width = if !width.ok && spec.ties_at_one && cell.value != 1.0 {
                 CheckResult::new(
-                    "ci-width",
+                    CheckKind::CiWidth,
                     true,
                     format!(
                         "{} — but the text implies tied runs in this table, which this bound does not cover",
@@ -642,6 +647,7 @@ pub fn evaluate(
             let conditions: BTreeSet<&str> = row_cells.iter().map(|c| c.column.as_str()).collect();
             let mut details = Vec::new();
             let mut ok = true;
+            let mut hint = None;
             for condition in conditions {
                 let get = |part: &str| index.get(&spec.table, &panel, &row, condition, part);
                 let (Some(p), Some(d), Some(es)) = (get("p"), get("abs_d"), get("es_hsd")) else {
@@ -656,9 +662,13 @@ pub fn evaluate(
                     wiring.tukey_factor,
                 );
                 ok &= r.ok;
+                if !r.ok {
+                    hint = Hint::first(hint, r.hint);
+                }
                 details.push(format!("{condition}: {}", r.detail));
             }
-            let result = CheckResult::new("tukey", ok, details.join(" | "));
+            let mut result = CheckResult::new(CheckKind::Tukey, ok, details.join(" | "));
+            result.hint = hint;
             for cell in row_cells {
                 push(cell.key(), result.clone());
             }
@@ -726,8 +736,14 @@ pub fn evaluate(
     Ok(checks)
 }
 
-/// Other cells of the same paper whose printed interval is exactly `[lo, hi]`.
-fn same_interval_elsewhere(index: &Index, cell: &PublishedCell, lo: f64, hi: f64) -> Vec<String> {
+/// Other cells of the same paper whose printed interval is exactly `[lo, hi]`, each named with its
+/// tau and whether the interval is centred on it there.
+fn same_interval_elsewhere(
+    index: &Index,
+    cell: &PublishedCell,
+    lo: f64,
+    hi: f64,
+) -> Vec<(String, bool)> {
     index
         .cells
         .values()
@@ -749,7 +765,7 @@ fn same_interval_elsewhere(index: &Index, cell: &PublishedCell, lo: f64, hi: f64
         .map(|c| {
             let tau = index.get(&c.table, &c.panel, &c.row, &c.column, "tau");
             let centred = tau.is_some_and(|t| (t - (lo + hi) / 2.0).abs() <= 0.001);
-            format!(
+            let name = format!(
                 "{} {}/{}/{} (τ = {}{})",
                 c.table,
                 c.panel,
@@ -757,7 +773,8 @@ fn same_interval_elsewhere(index: &Index, cell: &PublishedCell, lo: f64, hi: f64
                 c.column,
                 tau.map_or("?".to_string(), |t| t.to_string()),
                 if centred { ", centred there" } else { "" }
-            )
+            );
+            (name, centred)
         })
         .collect()
 }

@@ -9,8 +9,8 @@ use serde::Deserialize;
 use crate::experiments::{Context, ExperimentError, display_relative, required};
 use crate::io::confusion::{AssessorPair, read_confusion_matrices};
 use crate::io::read_yaml;
-use crate::manifest::{Artefact, KappaSe};
-use crate::published::ProvenanceClass;
+use crate::manifest::Artefact;
+use crate::model::ProvenanceClass;
 use crate::results::{ClaimCheck, ResultTable, VALUE};
 use crate::sim::SimError;
 use crate::sim::www::joint::{JointTargets, fit_joint};
@@ -32,10 +32,11 @@ use evia_engine::agreement::{
 /// (class `exact`) and per topic (class `simulated` or `real-data`).
 pub fn agreement(artefact: &Artefact, context: &Context) -> Result<ResultTable, ExperimentError> {
     let (pairs, path) = load_pairs(artefact, context)?;
-    let se = match artefact.parameters.kappa_se.unwrap_or(KappaSe::Cohen) {
-        KappaSe::Cohen => StandardError::CohenSimple,
-        KappaSe::Fce => StandardError::FleissCohenEveritt,
-    };
+    let se = artefact
+        .parameters
+        .kappa_se
+        .unwrap_or_default()
+        .standard_error();
     let wanted = required(artefact, "pairs", |p| p.pairs.as_ref())?;
     let mut table = ResultTable::new(&artefact.id);
     let mut pooled = BTreeMap::new();
@@ -219,7 +220,7 @@ fn per_topic_rows(
         let standin = artefact.parameters.standin.as_deref().unwrap_or_default();
         format!(
             "the seeded stand-in collection ({standin}, seed {}), not the real WWW labels",
-            seed_of(artefact, context)
+            context.seed_for(artefact)
         )
     };
     table.note(format!(
@@ -458,11 +459,6 @@ struct StandinFile {
     labels: LabelParams,
 }
 
-/// The seed of an artefact: its own `seed` parameter, else the global one.
-fn seed_of(artefact: &Artefact, context: &Context) -> u64 {
-    artefact.parameters.seed.unwrap_or(context.seed)
-}
-
 /// The fit targets of the joint label table: the three pairwise matrices of `parameters.data` (in the
 /// order of [`crate::sim::www::PAIRS`], oriented first assessor = rows) and the all3 level counts of
 /// the stand-in's knob file.
@@ -531,7 +527,7 @@ pub fn standin_topics(
         )
     };
     let joint = fit_joint(&targets).map_err(sim_error)?;
-    crate::sim::www::labels::standin_topics(&file.labels, &joint, seed_of(artefact, context))
+    crate::sim::www::labels::standin_topics(&file.labels, &joint, context.seed_for(artefact))
         .map_err(sim_error)
 }
 

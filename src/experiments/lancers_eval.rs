@@ -29,7 +29,7 @@ use serde::Deserialize;
 
 use crate::experiments::{Context, ExperimentError, display_relative, required};
 use crate::io::read_yaml;
-use crate::manifest::{Artefact, KappaSe};
+use crate::manifest::Artefact;
 use crate::results::{ResultTable, VALUE};
 use crate::sim::www::LabelledTopic;
 use crate::sim::www::runs::{Run, RunParams};
@@ -40,6 +40,10 @@ use evia_engine::rng::StreamSpec;
 use evia_engine::significance::ScoreMatrix;
 use evia_engine::significance::overlap::{discriminative_power, overlap_of_p_values};
 use evia_engine::significance::randomised_hsd::randomised_hsd;
+
+/// The column (of each panel of a means figure) that holds a run's x position: its rank by mean
+/// under the first condition (`render::figure_means` places the run there).
+pub const X_POSITION: &str = "x";
 
 mod claims;
 
@@ -137,15 +141,12 @@ struct Evaluated {
     notes: Vec<String>,
 }
 
-fn seed_of(artefact: &Artefact, context: &Context) -> u64 {
-    artefact.parameters.seed.unwrap_or(context.seed)
-}
-
 fn kappa_se(artefact: &Artefact) -> StandardError {
-    match artefact.parameters.kappa_se.unwrap_or(KappaSe::Cohen) {
-        KappaSe::Cohen => StandardError::CohenSimple,
-        KappaSe::Fce => StandardError::FleissCohenEveritt,
-    }
+    artefact
+        .parameters
+        .kappa_se
+        .unwrap_or_default()
+        .standard_error()
 }
 
 fn load_evaluation_file(
@@ -295,7 +296,7 @@ pub fn collection(
                 &topics,
                 &reliability,
                 &file.runs,
-                seed_of(artefact, context),
+                context.seed_for(artefact),
             )
             .map_err(|e| ExperimentError::invalid(artefact, e.to_string()))?;
             let source = format!(
@@ -477,7 +478,7 @@ impl Evaluated {
         context: &Context,
     ) -> Result<Vec<Vec<Vec<f64>>>, ExperimentError> {
         let trials = *required(artefact, "trials", |p| p.trials.as_ref())?;
-        let seed = seed_of(artefact, context);
+        let seed = context.seed_for(artefact);
         let mut p = Vec::with_capacity(self.conditions.len());
         for (c, condition) in self.conditions.iter().enumerate() {
             let mut per_measure = Vec::with_capacity(self.measures.len());
@@ -714,13 +715,7 @@ fn means_cells(evaluated: &Evaluated, table: &mut ResultTable) {
         order.sort_by(|&a, &b| means[0][b].total_cmp(&means[0][a]).then(a.cmp(&b)));
         for (position, &r) in order.iter().enumerate() {
             let run = &evaluated.collection.runs[r].name;
-            table.set(
-                &panel,
-                run,
-                crate::render::figure_means::X_POSITION,
-                VALUE,
-                (position + 1) as f64,
-            );
+            table.set(&panel, run, X_POSITION, VALUE, (position + 1) as f64);
             for (c, condition) in evaluated.conditions.iter().enumerate() {
                 table.set(&panel, run, &condition.id, VALUE, means[c][r]);
             }

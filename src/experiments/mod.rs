@@ -1,7 +1,8 @@
 //! Experiments: each turns an artefact's parameters and its inputs into a [`ResultTable`].
 //!
-//! [`KINDS`] is the registry of every experiment the manifest may name, built or not; the manifest is
-//! rejected if it names any other, or marks an artefact built whose experiment is not implemented.
+//! The registry is [`ExperimentId`] (the closed set the manifest may name) with two exhaustive
+//! `match`es: [`description`] and [`run`]. Adding an experiment is a new variant; the compiler then
+//! points at every place that must handle it.
 
 pub mod lancers;
 pub mod lancers_eval;
@@ -13,96 +14,49 @@ use std::path::{Path, PathBuf};
 
 use crate::io::SourceError;
 use crate::manifest::{Artefact, Parameters};
+use crate::model::ExperimentId;
 use crate::results::ResultTable;
 
-/// An experiment the manifest can refer to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ExperimentKind {
-    pub id: &'static str,
-    pub paper: &'static str,
-    pub description: &'static str,
-    pub implemented: bool,
-}
-
-/// Every experiment of both papers.
-pub const KINDS: &[ExperimentKind] = &[
-    ExperimentKind {
-        id: "unanimity.gain_examples",
-        paper: "A",
-        description: "RawG, D, WG and UG of the printed example items (paper A, Table 1)",
-        implemented: true,
-    },
-    ExperimentKind {
-        id: "unanimity.rank_correlation",
-        paper: "A",
-        description: "Kendall's tau between RawG- and UG-based run rankings on the STC stand-in (paper A, Table 2)",
-        implemented: true,
-    },
-    ExperimentKind {
-        id: "unanimity.significance_discrepancies",
-        paper: "A",
-        description: "Team-best run pairs whose significance differs between RawG and UG (paper A, Table 3)",
-        implemented: true,
-    },
-    ExperimentKind {
-        id: "unanimity.real_ratings",
-        paper: "A",
-        description: "Beyond the paper: D_i, UG - RawG, unanimity, order flips and ideal-list changes on the real NTCIR-12 STC Japanese ratings vs the paper's simulation",
-        implemented: true,
-    },
-    ExperimentKind {
-        id: "lancers.agreement",
-        paper: "B",
-        description: "Pairwise kappa with CIs and raw agreement from the confusion matrices (paper B, Table 1)",
-        implemented: true,
-    },
-    ExperimentKind {
-        id: "lancers.level_counts",
-        paper: "B",
-        description: "Relevance-level counts of each qrels version (paper B, Table 2)",
-        implemented: true,
-    },
-    ExperimentKind {
-        id: "lancers.qrels_rank_correlation",
-        paper: "B",
-        description: "Kendall's tau between run rankings of every pair of qrels versions (paper B, Table 3)",
-        implemented: true,
-    },
-    ExperimentKind {
-        id: "lancers.qrels_overlap",
-        paper: "B",
-        description: "Statistical significance overlap between qrels versions (paper B, Tables 4 and 5)",
-        implemented: true,
-    },
-    ExperimentKind {
-        id: "lancers.topicset_rank_correlation",
-        paper: "B",
-        description: "Kendall's tau between run rankings of the full, high- and low-agreement topic sets (paper B, Table 6)",
-        implemented: true,
-    },
-    ExperimentKind {
-        id: "lancers.topicset_overlap",
-        paper: "B",
-        description: "Statistical significance overlap between topic sets (paper B, Tables 7 and 8)",
-        implemented: true,
-    },
-    ExperimentKind {
-        id: "lancers.qrels_means_figure",
-        paper: "B",
-        description: "Mean scores of the 13 runs under each qrels version (paper B, Figure 1)",
-        implemented: true,
-    },
-    ExperimentKind {
-        id: "lancers.topicset_means_figure",
-        paper: "B",
-        description: "Mean scores of the 13 runs under each topic set (paper B, Figure 2)",
-        implemented: true,
-    },
-];
-
-/// The registry entry for `id`.
-pub fn kind(id: &str) -> Option<&'static ExperimentKind> {
-    KINDS.iter().find(|k| k.id == id)
+/// What an experiment computes, one line, for `evia-repro list` and the manifest's documentation.
+pub fn description(id: ExperimentId) -> &'static str {
+    match id {
+        ExperimentId::UnanimityGainExamples => {
+            "RawG, D, WG and UG of the printed example items (paper A, Table 1)"
+        }
+        ExperimentId::UnanimityRankCorrelation => {
+            "Kendall's tau between RawG- and UG-based run rankings on the STC stand-in (paper A, Table 2)"
+        }
+        ExperimentId::UnanimitySignificanceDiscrepancies => {
+            "Team-best run pairs whose significance differs between RawG and UG (paper A, Table 3)"
+        }
+        ExperimentId::UnanimityRealRatings => {
+            "Beyond the paper: D_i, UG - RawG, unanimity, order flips and ideal-list changes on the real NTCIR-12 STC Japanese ratings vs the paper's simulation"
+        }
+        ExperimentId::LancersAgreement => {
+            "Pairwise kappa with CIs and raw agreement from the confusion matrices (paper B, Table 1)"
+        }
+        ExperimentId::LancersLevelCounts => {
+            "Relevance-level counts of each qrels version (paper B, Table 2)"
+        }
+        ExperimentId::LancersQrelsRankCorrelation => {
+            "Kendall's tau between run rankings of every pair of qrels versions (paper B, Table 3)"
+        }
+        ExperimentId::LancersQrelsOverlap => {
+            "Statistical significance overlap between qrels versions (paper B, Tables 4 and 5)"
+        }
+        ExperimentId::LancersTopicsetRankCorrelation => {
+            "Kendall's tau between run rankings of the full, high- and low-agreement topic sets (paper B, Table 6)"
+        }
+        ExperimentId::LancersTopicsetOverlap => {
+            "Statistical significance overlap between topic sets (paper B, Tables 7 and 8)"
+        }
+        ExperimentId::LancersQrelsMeansFigure => {
+            "Mean scores of the 13 runs under each qrels version (paper B, Figure 1)"
+        }
+        ExperimentId::LancersTopicsetMeansFigure => {
+            "Mean scores of the 13 runs under each topic set (paper B, Figure 2)"
+        }
+    }
 }
 
 /// Where an experiment finds its inputs and how it seeds its randomness.
@@ -133,6 +87,12 @@ impl Context {
     pub fn data_path(&self, relative: &str) -> PathBuf {
         self.root.join(relative)
     }
+
+    /// The seed of `artefact`'s random streams: its own `seed:` parameter, else the global seed (the
+    /// manifest's or `--seed`). Every experiment resolves it here, once per artefact.
+    pub fn seed_for(&self, artefact: &Artefact) -> u64 {
+        artefact.parameters.seed.unwrap_or(self.seed)
+    }
 }
 
 /// Why an experiment could not run.
@@ -143,7 +103,7 @@ pub enum ExperimentError {
     #[error("artefact `{artefact}`: parameter `{name}` is required by experiment `{experiment}`")]
     MissingParameter {
         artefact: String,
-        experiment: String,
+        experiment: ExperimentId,
         name: &'static str,
     },
     #[error("artefact `{artefact}`: {message}")]
@@ -155,11 +115,6 @@ pub enum ExperimentError {
         artefact: String,
         path: String,
         reason: String,
-    },
-    #[error("artefact `{artefact}`: experiment `{experiment}` is not implemented yet")]
-    NotImplemented {
-        artefact: String,
-        experiment: String,
     },
 }
 
@@ -183,34 +138,57 @@ where
 {
     get(&artefact.parameters).ok_or_else(|| ExperimentError::MissingParameter {
         artefact: artefact.id.clone(),
-        experiment: artefact.experiment.clone(),
+        experiment: artefact.experiment,
         name,
     })
 }
 
+/// The one value of a list-valued parameter that this experiment uses one value of (the manifest's
+/// schema, `manifest::parameter_rules`, already demands a list of one; this names the parameter if an
+/// artefact built in code does not).
+pub fn single<T: Copy + std::fmt::Debug>(
+    artefact: &Artefact,
+    name: &str,
+    values: &[T],
+) -> Result<T, ExperimentError> {
+    match values {
+        [v] => Ok(*v),
+        _ => Err(ExperimentError::invalid(
+            artefact,
+            format!(
+                "parameter `{name}` must hold exactly one value for this experiment, found {values:?}"
+            ),
+        )),
+    }
+}
+
 /// Runs the experiment of `artefact`.
 pub fn run(artefact: &Artefact, context: &Context) -> Result<ResultTable, ExperimentError> {
-    match artefact.experiment.as_str() {
-        "unanimity.gain_examples" => unanimity::gain_examples(artefact, context),
-        "unanimity.real_ratings" => unanimity_real::real_ratings(artefact, context),
-        "unanimity.rank_correlation" => unanimity_stc::rank_correlation(artefact, context),
-        "unanimity.significance_discrepancies" => {
+    match artefact.experiment {
+        ExperimentId::UnanimityGainExamples => unanimity::gain_examples(artefact, context),
+        ExperimentId::UnanimityRealRatings => unanimity_real::real_ratings(artefact, context),
+        ExperimentId::UnanimityRankCorrelation => {
+            unanimity_stc::rank_correlation(artefact, context)
+        }
+        ExperimentId::UnanimitySignificanceDiscrepancies => {
             unanimity_stc::significance_discrepancies(artefact, context)
         }
-        "lancers.agreement" => lancers::agreement(artefact, context),
-        "lancers.level_counts" => lancers::level_counts(artefact, context),
-        "lancers.qrels_rank_correlation" => lancers_eval::qrels_rank_correlation(artefact, context),
-        "lancers.qrels_overlap" => lancers_eval::qrels_overlap(artefact, context),
-        "lancers.topicset_rank_correlation" => {
+        ExperimentId::LancersAgreement => lancers::agreement(artefact, context),
+        ExperimentId::LancersLevelCounts => lancers::level_counts(artefact, context),
+        ExperimentId::LancersQrelsRankCorrelation => {
+            lancers_eval::qrels_rank_correlation(artefact, context)
+        }
+        ExperimentId::LancersQrelsOverlap => lancers_eval::qrels_overlap(artefact, context),
+        ExperimentId::LancersTopicsetRankCorrelation => {
             lancers_eval::topicset_rank_correlation(artefact, context)
         }
-        "lancers.topicset_overlap" => lancers_eval::topicset_overlap(artefact, context),
-        "lancers.qrels_means_figure" => lancers_eval::qrels_means_figure(artefact, context),
-        "lancers.topicset_means_figure" => lancers_eval::topicset_means_figure(artefact, context),
-        other => Err(ExperimentError::NotImplemented {
-            artefact: artefact.id.clone(),
-            experiment: other.to_string(),
-        }),
+        ExperimentId::LancersTopicsetOverlap => lancers_eval::topicset_overlap(artefact, context),
+        ExperimentId::LancersQrelsMeansFigure => {
+            lancers_eval::qrels_means_figure(artefact, context)
+        }
+        ExperimentId::LancersTopicsetMeansFigure => {
+            lancers_eval::topicset_means_figure(artefact, context)
+        }
     }
 }
 

@@ -1,8 +1,9 @@
 //! Paper A ("Unanimity-Aware Gain for Highly Subjective Assessments") experiments.
 
-use crate::experiments::{Context, ExperimentError, display_relative, required};
+use crate::experiments::{Context, ExperimentError, display_relative, required, single};
 use crate::io::ratings::read_ratings;
 use crate::manifest::Artefact;
+use crate::model::column_id;
 use crate::results::{ResultTable, VALUE};
 use evia_engine::gain::{GainSetting, item_gains};
 
@@ -59,7 +60,7 @@ pub fn gain_examples(
             table.set(
                 "main",
                 &item.id,
-                &format!("ug_p{p}"),
+                &column_id::unanimity_gain(p),
                 VALUE,
                 gains.unanimity_aware,
             );
@@ -72,16 +73,4 @@ pub fn gain_examples(
         ps.iter().map(f64::to_string).collect::<Vec<_>>().join(" and ")
     ));
     Ok(table)
-}
-
-fn single(artefact: &Artefact, name: &str, values: &[u32]) -> Result<u32, ExperimentError> {
-    match values {
-        [v] => Ok(*v),
-        _ => Err(ExperimentError::invalid(
-            artefact,
-            format!(
-                "parameter `{name}` must hold exactly one value for this experiment, found {values:?}"
-            ),
-        )),
-    }
 }

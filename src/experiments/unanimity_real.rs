@@ -32,7 +32,7 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use crate::experiments::{Context, ExperimentError, display_relative, required};
+use crate::experiments::{Context, ExperimentError, display_relative, required, single};
 use crate::io::read_yaml;
 use crate::io::stc_labels::{LabelFileError, read_labelled_pairs};
 use crate::manifest::Artefact;
@@ -86,18 +86,18 @@ pub fn real_ratings(
 ) -> Result<ResultTable, ExperimentError> {
     let data = required(artefact, "data", |p| p.data.as_ref())?;
     let standin = required(artefact, "standin", |p| p.standin.as_ref())?;
-    let n = one(artefact, "n", required(artefact, "n", |p| p.n.as_ref())?)?;
-    let dmax = one(
+    let n = single(artefact, "n", required(artefact, "n", |p| p.n.as_ref())?)?;
+    let dmax = single(
         artefact,
         "dmax",
         required(artefact, "dmax", |p| p.dmax.as_ref())?,
     )?;
-    let p = one(artefact, "p", required(artefact, "p", |p| p.p.as_ref())?)?;
+    let p = single(artefact, "p", required(artefact, "p", |p| p.p.as_ref())?)?;
     let cutoffs: Vec<usize> = required(artefact, "cutoffs", |p| p.cutoffs.as_ref())?
         .iter()
         .map(|&k| k as usize)
         .collect();
-    let seed = artefact.parameters.seed.unwrap_or(context.seed);
+    let seed = context.seed_for(artefact);
     let setting = GainSetting { dmax, p };
     let n = n as usize;
 
@@ -429,21 +429,5 @@ fn add_claims(
                 if real_d < sim_d { "<" } else { "≥" }
             ),
         });
-    }
-}
-
-fn one<T: Copy + std::fmt::Debug>(
-    artefact: &Artefact,
-    name: &str,
-    values: &[T],
-) -> Result<T, ExperimentError> {
-    match values {
-        [v] => Ok(*v),
-        _ => Err(ExperimentError::invalid(
-            artefact,
-            format!(
-                "parameter `{name}` must hold exactly one value for this experiment, found {values:?}"
-            ),
-        )),
     }
 }

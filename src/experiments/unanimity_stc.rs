@@ -122,7 +122,7 @@ struct Setup {
 impl Setup {
     fn new(artefact: &Artefact, context: &Context) -> Result<Self, ExperimentError> {
         let params = &artefact.parameters;
-        let seed = params.seed.unwrap_or(context.seed);
+        let seed = context.seed_for(artefact);
         let dmaxes = required(artefact, "dmax", |p| p.dmax.as_ref())?;
         let ns = required(artefact, "n", |p| p.n.as_ref())?;
         if let Some(&d) = dmaxes.iter().find(|&&d| d == 0) {

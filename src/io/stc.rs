@@ -25,7 +25,7 @@ use std::path::Path;
 use super::qrels::{QrelsFormat, parse_level_qrels};
 use super::run::{RunFormat, RunOrder, find_duplicate, parse_run};
 use super::{SourceError, read_text};
-use crate::sim::stc::{MAX_LEVEL, Retrieved, StcCollection, StcRun, StcTopic};
+use crate::collection::stc::{MAX_LEVEL, Retrieved, StcCollection, StcRun, StcTopic};
 
 /// The qrels file inside the data directory.
 pub const QRELS_FILE: &str = "qrels.txt";

@@ -20,8 +20,8 @@ use std::path::{Path, PathBuf};
 
 use super::run::{RunFormat, RunOrder, find_duplicate, parse_run};
 use super::{SourceError, describe_line, read_text, shown, split_fields, strip_bom};
-use crate::sim::www::runs::Run;
-use crate::sim::www::{Judgement, LabelledTopic};
+use crate::collection::www::Run;
+use crate::collection::www::{Judgement, LabelledTopic};
 
 /// The label file inside a collection directory.
 pub const LABELS_FILE: &str = "labels.tsv";
@@ -69,7 +69,7 @@ pub fn parse_labels(path: &Path, text: &str) -> Result<Vec<LabelledTopic>, Sourc
                         n,
                         format!(
                             "expected the {} label (field {}) to be 0, 1 or 2, found `{}`",
-                            crate::sim::www::ASSESSORS[k],
+                            crate::collection::www::ASSESSORS[k],
                             3 + k,
                             shown(other)
                         ),

@@ -5,24 +5,35 @@
 //! lays them out.
 
 use crate::manifest::Artefact;
+use crate::model::ExperimentId;
 use crate::results::ResultTable;
 
 /// Why a figure could not be drawn.
 #[derive(Debug, thiserror::Error)]
 pub enum FigureError {
     #[error("experiment `{0}` has no figure renderer; remove `svg` from the artefact's outputs")]
-    NoRenderer(String),
+    NoRenderer(ExperimentId),
     #[error("cannot draw the figure: {0}")]
     Draw(String),
 }
 
 /// The SVG document of `artefact`'s figure.
 pub fn svg(artefact: &Artefact, table: &ResultTable) -> Result<String, FigureError> {
-    match artefact.experiment.as_str() {
-        "lancers.qrels_means_figure" | "lancers.topicset_means_figure" => {
+    match artefact.experiment {
+        ExperimentId::LancersQrelsMeansFigure | ExperimentId::LancersTopicsetMeansFigure => {
             crate::render::figure_means::svg(artefact, table)
         }
-        "unanimity.real_ratings" => crate::render::figure_unanimity_real::svg(artefact, table),
-        _ => Err(FigureError::NoRenderer(artefact.experiment.clone())),
+        ExperimentId::UnanimityRealRatings => {
+            crate::render::figure_unanimity_real::svg(artefact, table)
+        }
+        ExperimentId::UnanimityGainExamples
+        | ExperimentId::UnanimityRankCorrelation
+        | ExperimentId::UnanimitySignificanceDiscrepancies
+        | ExperimentId::LancersAgreement
+        | ExperimentId::LancersLevelCounts
+        | ExperimentId::LancersQrelsRankCorrelation
+        | ExperimentId::LancersQrelsOverlap
+        | ExperimentId::LancersTopicsetRankCorrelation
+        | ExperimentId::LancersTopicsetOverlap => Err(FigureError::NoRenderer(artefact.experiment)),
     }
 }

@@ -133,10 +133,8 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
         for row in panel_rows {
             let mut cells = Vec::new();
             for column in &panel.columns {
-                let format = row
-                    .format
-                    .or(column.format)
-                    .or(panel.format)
+                let format = panel
+                    .cell_format(row, column)
                     .ok_or_else(|| GridError::NoFormat {
                         artefact: artefact.id.clone(),
                         panel: panel.id.clone(),

@@ -38,6 +38,29 @@ pub enum RenderError {
     Json(#[from] serde_json::Error),
 }
 
+/// A template environment reading `dir`, strict about undefined values; with `latex`, it uses the
+/// LaTeX-safe delimiters `<% %>`, `<< >>` and `<# #>`. The one place both the table renderers and the
+/// reports get their environments from.
+pub fn environment(dir: &Path, latex: bool) -> Result<Environment<'static>, RenderError> {
+    let mut env = Environment::new();
+    env.set_undefined_behavior(UndefinedBehavior::Strict);
+    env.set_loader(minijinja::path_loader(dir));
+    if latex {
+        let syntax = SyntaxConfig::builder()
+            .block_delimiters("<%", "%>")
+            .variable_delimiters("<<", ">>")
+            .comment_delimiters("<#", "#>")
+            .build()
+            .map_err(|source| RenderError::Template {
+                name: "(LaTeX syntax)".to_string(),
+                dir: dir.to_path_buf(),
+                source,
+            })?;
+        env.set_syntax(syntax);
+    }
+    Ok(env)
+}
+
 /// The Markdown and LaTeX template environments, loaded from one `templates/` directory.
 #[derive(Debug)]
 pub struct Templates {
@@ -49,25 +72,8 @@ pub struct Templates {
 impl Templates {
     /// Loads templates from `dir` (files are read when first used).
     pub fn new(dir: &Path) -> Result<Self, RenderError> {
-        let mut markdown = Environment::new();
-        markdown.set_undefined_behavior(UndefinedBehavior::Strict);
-        markdown.set_loader(minijinja::path_loader(dir));
-        markdown.set_trim_blocks(false);
-
-        let mut latex = Environment::new();
-        latex.set_undefined_behavior(UndefinedBehavior::Strict);
-        latex.set_loader(minijinja::path_loader(dir));
-        let syntax = SyntaxConfig::builder()
-            .block_delimiters("<%", "%>")
-            .variable_delimiters("<<", ">>")
-            .comment_delimiters("<#", "#>")
-            .build()
-            .map_err(|source| RenderError::Template {
-                name: "(LaTeX syntax)".to_string(),
-                dir: dir.to_path_buf(),
-                source,
-            })?;
-        latex.set_syntax(syntax);
+        let markdown = environment(dir, false)?;
+        let latex = environment(dir, true)?;
         Ok(Templates {
             dir: dir.to_path_buf(),
             markdown,

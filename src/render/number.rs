@@ -3,7 +3,7 @@
 //! Rounding is Rust's `{:.N}` formatting, which rounds the exact binary value and breaks exact ties to
 //! even — the paper's printing of `56.25` as `56.2` (paper B, Table 4) is this rule.
 
-use crate::manifest::CellFormat;
+use crate::manifest::{CellFormat, CellStyle};
 
 /// How a negative number's sign is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -75,6 +75,14 @@ fn group_thousands(text: &str) -> String {
         grouped.push(*c);
     }
     grouped + frac
+}
+
+/// One number with a cell format: counts without decimals, everything else with the format's digits.
+pub fn format_value(value: f64, format: &CellFormat, minus: Minus) -> String {
+    match format.style {
+        CellStyle::Count => format_count(value, format, minus),
+        _ => format_number(value, format, minus),
+    }
 }
 
 #[cfg(test)]

@@ -7,11 +7,12 @@ use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::Command;
 
-use evia_repro::claims::{Verdict, cell_name, check_project, findings};
+use evia_repro::claims::{Verdict, cell_name, findings};
 use evia_repro::experiments::Context;
 use evia_repro::manifest::Manifest;
+use evia_repro::pipeline::check_project;
+use evia_repro::pipeline::reproduce::manifest_path;
 use evia_repro::published::{PUBLISHED_FILES, load};
-use evia_repro::reproduce::manifest_path;
 
 fn root() -> std::path::PathBuf {
     common::project_root()

@@ -10,7 +10,7 @@ use std::process::{Command, Output};
 
 use evia_repro::experiments::Context;
 use evia_repro::manifest::Manifest;
-use evia_repro::reproduce::{manifest_path, rebuild, select};
+use evia_repro::pipeline::reproduce::{manifest_path, rebuild, select};
 
 use crate::common;
 

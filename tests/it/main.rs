@@ -2,6 +2,7 @@
 //! the `evia-repro` binary.
 #![allow(clippy::unwrap_used)] // test helpers; clippy.toml only covers #[test] fns
 
+mod check_state;
 mod claims_ledger;
 mod closed_pipe;
 mod common;
@@ -16,6 +17,7 @@ mod hsd_engine;
 mod hsd_ptukey;
 mod hsd_ranking;
 mod lancers_eval;
+mod layers;
 mod manifest_errors;
 mod output_dir;
 mod published_coverage;
@@ -24,5 +26,6 @@ mod reproduce;
 mod self_contained;
 mod standin_bounds;
 mod stc;
+mod table_variant;
 mod unanimity_real;
 mod www_standin;

@@ -124,6 +124,32 @@ fn unknown_experiment_names_its_line() {
 }
 
 #[test]
+fn experiment_of_the_other_paper_names_its_line() {
+    let text = real_manifest().replacen(
+        "experiment: lancers.level_counts",
+        "experiment: unanimity.gain_examples",
+        1,
+    );
+    let line = text
+        .lines()
+        .position(|l| l.trim() == "experiment: unanimity.gain_examples")
+        .map(|i| i + 1);
+    // The first `unanimity.gain_examples` line is A.T1's own; the replaced one is B.T2's.
+    let replaced = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.trim() == "experiment: unanimity.gain_examples")
+        .map(|(i, _)| i + 1)
+        .find(|&l| Some(l) != line)
+        .unwrap();
+    assert_rejected(
+        &text,
+        replaced,
+        "artefact `B.T2` of paper B names experiment `unanimity.gain_examples`",
+    );
+}
+
+#[test]
 fn duplicate_artefact_id_names_the_second_occurrence() {
     let text = real_manifest().replacen("  - id: B.T2\n", "  - id: B.T1\n", 1);
     let second = text
@@ -137,26 +163,96 @@ fn duplicate_artefact_id_names_the_second_occurrence() {
     assert_rejected(&text, second, "duplicate artefact id `B.T1`");
 }
 
-/// Every experiment of both papers is implemented now, so the rule "an artefact marked built needs an
-/// implemented experiment" has nothing left to reject in this registry; what must hold instead is that
-/// the registry and the manifest agree: every registered experiment is implemented and computes at least
-/// one artefact, and every artefact is built.
+/// The registry is the closed enum `ExperimentId`, so "unknown" and "not implemented" cannot happen
+/// past parsing; what must hold instead is that the registry and the manifest agree: every experiment
+/// computes at least one artefact, its artefacts belong to its paper, and every artefact is built.
 #[test]
-fn every_registered_experiment_is_implemented_and_used() {
+fn every_registered_experiment_is_used_by_its_paper() {
     let manifest = evia_repro::manifest::Manifest::parse(
         std::path::Path::new("paper/manifest.yaml"),
         &real_manifest(),
     )
     .unwrap();
-    for kind in evia_repro::experiments::KINDS {
-        assert!(kind.implemented, "{} is not implemented", kind.id);
+    for id in evia_repro::model::ExperimentId::ALL {
         assert!(
-            manifest.artefacts.iter().any(|a| a.experiment == kind.id),
-            "no artefact uses experiment {}",
-            kind.id
+            manifest.artefacts.iter().any(|a| a.experiment == id),
+            "no artefact uses experiment {id}"
         );
     }
     for a in &manifest.artefacts {
         assert_eq!(a.status, evia_repro::manifest::Status::Built, "{}", a.id);
+        assert_eq!(a.paper, a.experiment.paper().to_string(), "{}", a.id);
     }
+}
+
+/// Parameter values are checked when the manifest loads (`manifest::parameter_rules`): each case is
+/// (text replaced once, its replacement, the words the error must contain), reported at the
+/// replaced line.
+#[test]
+fn bad_parameter_values_name_their_line() {
+    let cases = [
+        ("      p: [0.2, 0.1]\n", "      p: [.nan]\n", "p = NaN"),
+        ("      p: [0.2]\n", "      p: [1.5]\n", "p = 1.5"),
+        (
+            "      n: [5]\n",
+            "      n: [0]\n",
+            "n = 0: expected a whole number",
+        ),
+        (
+            "      dmax: [3]\n",
+            "      dmax: [100000]\n",
+            "dmax = 100000",
+        ),
+        ("      trials: 5000\n", "      trials: 0\n", "trials = 0"),
+        ("      alpha: 0.05\n", "      alpha: .inf\n", "alpha = inf"),
+        ("      gains: [1, 3]\n", "      gains: [1, -3]\n", "gain -3"),
+        (
+            "      measures: [nG@1, P+, nERR@10]\n",
+            "      measures: []\n",
+            "`measures` is empty",
+        ),
+    ];
+    for (from, to, expected) in cases {
+        let text = real_manifest().replacen(from, to, 1);
+        assert_ne!(text, real_manifest(), "`{from}` is not in the manifest");
+        assert_rejected(&text, line_of(&text, to.trim()), expected);
+    }
+}
+
+/// A key the experiment does not read, a key it needs, and a list where it uses one value.
+#[test]
+fn parameters_must_fit_their_experiment() {
+    let qrels = "      qrels: [all3, 2lancers, lancer1, lancer2, student]\n";
+    let text = real_manifest().replacen(qrels, &format!("{qrels}      trials: 10\n"), 1);
+    assert_rejected(
+        &text,
+        line_of(&text, "trials: 10"),
+        "artefact `B.T2`: experiment `lancers.level_counts` does not read parameter `trials`",
+    );
+
+    let pairs = "      pairs: [lancer1-lancer2, lancer1-student, lancer2-student]\n";
+    let text = real_manifest().replacen(pairs, "", 1);
+    assert_rejected(
+        &text,
+        line_of(&text, "experiment: lancers.agreement"),
+        "experiment `lancers.agreement` needs parameter `pairs`, which is missing",
+    );
+
+    let text = real_manifest().replacen("      n: [5]\n", "      n: [5, 10]\n", 1);
+    assert_rejected(
+        &text,
+        line_of(&text, "n: [5, 10]"),
+        "uses exactly one value of `n`",
+    );
+}
+
+/// A layout column derived from p (`ug_p…`) must name a p of the parameters (`model::column_id`).
+#[test]
+fn unanimity_gain_column_must_match_a_parameter() {
+    let text = real_manifest().replacen("      p: [0.2, 0.1]\n", "      p: [0.2, 0.3]\n", 1);
+    assert_rejected(
+        &text,
+        line_of(&text, "id: ug_p0.1,"),
+        "column `ug_p0.1` shows UG for a p that is not among the parameters",
+    );
 }

@@ -7,16 +7,17 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use evia_repro::claims::{Verdict, check_project};
+use evia_repro::claims::Verdict;
 use evia_repro::experiments::Context;
 use evia_repro::io::output::OutputDir;
 use evia_repro::manifest::{Manifest, OutputFormat, Status};
-use evia_repro::published::ProvenanceClass;
-use evia_repro::render::{Templates, ledger};
-use evia_repro::reproduce::{
+use evia_repro::pipeline::check_project;
+use evia_repro::pipeline::reproduce::{
     Action, Options, Summary, artefact_stamp, manifest_path, rebuild, render_table, reproduce,
     select,
 };
+use evia_repro::published::ProvenanceClass;
+use evia_repro::render::{Templates, ledger};
 
 use crate::common;
 
@@ -611,7 +612,7 @@ fn figures_are_linked_in_markdown_and_included_or_noted_in_latex() {
     let root = root();
     let manifest = manifest();
     let paper = manifest.paper("B").unwrap();
-    let published = evia_repro::reproduce::load_published(&manifest, &root).unwrap();
+    let published = evia_repro::pipeline::reproduce::load_published(&manifest, &root).unwrap();
     let mut results = BTreeMap::new();
     results.insert("B.F1".to_string(), ResultTable::new("B.F1"));
     let mut statuses = BTreeMap::new();

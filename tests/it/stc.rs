@@ -9,13 +9,14 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use evia_repro::claims::{Verdict, check_project};
+use evia_repro::claims::Verdict;
 use evia_repro::experiments::{self, Context};
 use evia_repro::io::stc::read_stc_collection;
 use evia_repro::manifest::Manifest;
+use evia_repro::pipeline::check_project;
+use evia_repro::pipeline::reproduce::manifest_path;
 use evia_repro::published::ProvenanceClass;
 use evia_repro::render::grid::{Target, layout};
-use evia_repro::reproduce::manifest_path;
 use evia_repro::results::ResultTable;
 
 use crate::common;

@@ -17,7 +17,7 @@ use std::process::Command;
 
 use evia_repro::experiments::{self, Context, ExperimentError};
 use evia_repro::manifest::{Artefact, Manifest};
-use evia_repro::reproduce::manifest_path;
+use evia_repro::pipeline::reproduce::manifest_path;
 use evia_repro::results::ResultTable;
 
 use crate::common;

@@ -10,8 +10,8 @@ use std::path::PathBuf;
 use evia_engine::agreement::StandardError;
 use evia_repro::experiments::{Context, lancers};
 use evia_repro::manifest::Manifest;
+use evia_repro::pipeline::reproduce::manifest_path;
 use evia_repro::published::{self, PublishedFile};
-use evia_repro::reproduce::manifest_path;
 use evia_repro::results::CellKey;
 use evia_repro::sim::www::labels::summarise;
 use evia_repro::sim::www::{
@@ -258,7 +258,8 @@ fn joint_fit_meets_every_equation_or_fails() {
 /// exact.
 #[test]
 fn b_t1_and_b_t2_are_fully_rebuilt_and_match_the_ledger() {
-    use evia_repro::claims::{Verdict, check_project};
+    use evia_repro::claims::Verdict;
+    use evia_repro::pipeline::check_project;
     use evia_repro::published::ProvenanceClass;
     let manifest = Manifest::load(&manifest_path(&root())).unwrap();
     let context = Context::new(root(), manifest.seed);

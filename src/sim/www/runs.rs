@@ -51,15 +51,7 @@ use evia_engine::rng;
 /// The stream name of every draw of the stand-in runs.
 pub const STREAM: &str = "sim.www.runs";
 
-/// A system run: one ranked list of document ids per topic, aligned with the collection's topics.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Run {
-    pub name: String,
-    /// The team that submitted it, when known.
-    pub team: Option<String>,
-    /// `lists[t]` ranks documents for topic `t` of the collection (rank 1 first; may be empty).
-    pub lists: Vec<Vec<String>>,
-}
+pub use crate::collection::www::Run;
 
 /// Knobs of the stand-in runs (`runs:` in `data/lancers/www-runs.yaml`, where each value's reason is
 /// given).

@@ -9,7 +9,7 @@
 //!   document inputting every rebuilt table), `<out>/<paper slug>/report.{md,tex}` (the literate report);
 //! - `<out>/index.md` (links to both reports and the ledger, and a per-artefact summary) and
 //!   `<out>/ledger.md` (the claims ledger);
-//! - `<out>/.evia-repro-state.json`, the incremental-build state ([`crate::build_state`]).
+//! - `<out>/.evia-repro-state.json`, the incremental-build state ([`crate::pipeline::build_state`]).
 //!
 //! **Incremental rebuilds.** An artefact's inputs are its manifest entry (serialised) and its paper's
 //! entry, the files named by its file-valued parameters ([`crate::manifest::Parameters::input_files`]),
@@ -28,11 +28,11 @@ use std::process::Command;
 
 use serde::Serialize;
 
-use crate::build_state::{self, ArtefactState, BuildState, CachedTable, DocumentState};
 use crate::claims::Ledger;
 use crate::experiments::{self, Context, ExperimentError};
 use crate::io::output::{OutputDir, OutputError};
 use crate::manifest::{Artefact, Kind, Manifest, OutputFormat, Status};
+use crate::pipeline::build_state::{self, ArtefactState, BuildState, CachedTable, DocumentState};
 use crate::provenance::{ContentHash, Fnv1a64, Stamp};
 use crate::published::{PublishedError, PublishedFile};
 use crate::render::grid::{self, Target};
@@ -391,7 +391,7 @@ pub fn render_table(
                     id: &artefact.id,
                     paper: &artefact.paper,
                     caption: &artefact.caption,
-                    experiment: &artefact.experiment,
+                    experiment: artefact.experiment.as_str(),
                     provenance: &stamp,
                     notes: &table.notes,
                     cells: table
@@ -507,7 +507,7 @@ fn output_paths(manifest: &Manifest, artefact: &Artefact) -> Vec<String> {
 }
 
 /// Fingerprint of what `artefact`'s experiment reads.
-fn experiment_fingerprint(
+pub(crate) fn experiment_fingerprint(
     manifest: &Manifest,
     artefact: &Artefact,
     options: &Options,

@@ -17,8 +17,8 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::model::ProvenanceClass;
 use crate::provenance::ContentHash;
-use crate::published::ProvenanceClass;
 use crate::results::{ClaimCheck, DynamicRow, ResultTable};
 
 /// The state file's name inside the output directory.

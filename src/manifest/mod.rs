@@ -5,7 +5,7 @@
 //! rendering, and its output formats. Adding a variant of a table is a manifest edit, not a code change.
 //!
 //! Loading is strict: unknown keys, duplicate keys, wrong types, duplicate artefact ids and references
-//! to experiments the code does not know are all reported as one [`SourceError`] naming the file, line
+//! to experiments the code does not know ([`ExperimentId`]) are all reported as one [`SourceError`] naming the file, line
 //! and column.
 
 use std::collections::BTreeSet;
@@ -14,8 +14,14 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::experiments::{self, ExperimentKind};
+use evia_engine::agreement::StandardError;
+
 use crate::io::{Position, SourceError, parse_yaml, read_text};
+use crate::model::{ExperimentId, column_id};
+
+pub mod parameter_rules;
+
+use parameter_rules::SchemaViolation;
 
 /// The whole manifest.
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -88,8 +94,8 @@ pub struct Artefact {
     pub paper: String,
     pub kind: Kind,
     pub caption: String,
-    /// The experiment that computes it (see `experiments::KINDS`).
-    pub experiment: String,
+    /// The experiment that computes it; an unknown name is rejected while parsing.
+    pub experiment: ExperimentId,
     pub status: Status,
     /// Why a pending artefact is pending.
     #[serde(default)]
@@ -191,12 +197,23 @@ impl Parameters {
     }
 }
 
-/// The kappa interval's standard error, as named in the manifest.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+/// The kappa interval's standard error, as named in the manifest (Cohen's simple SE when absent).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum KappaSe {
+    #[default]
     Cohen,
     Fce,
+}
+
+impl KappaSe {
+    /// The engine's standard error this name selects (`evia_engine::agreement`).
+    pub fn standard_error(self) -> StandardError {
+        match self {
+            KappaSe::Cohen => StandardError::CohenSimple,
+            KappaSe::Fce => StandardError::FleissCohenEveritt,
+        }
+    }
 }
 
 /// How a table is laid out: its panels, each with rows and columns.
@@ -223,6 +240,14 @@ pub struct Panel {
     pub format: Option<CellFormat>,
     pub rows: Vec<Header>,
     pub columns: Vec<Header>,
+}
+
+impl Panel {
+    /// How the cell at (`row`, `column`) of this panel is printed: the row's format, else the
+    /// column's, else the panel's. The one precedence rule of tables and reports alike.
+    pub fn cell_format(&self, row: &Header, column: &Header) -> Option<CellFormat> {
+        row.format.or(column.format).or(self.format)
+    }
 }
 
 /// A row or column: its id (the key of the cells) and its printed label.
@@ -306,11 +331,6 @@ pub enum CellStyle {
     Overlap,
 }
 
-/// The experiment an artefact's `experiment` key refers to, resolved at load time.
-pub fn experiment_of(artefact: &Artefact) -> Option<&'static ExperimentKind> {
-    experiments::kind(&artefact.experiment)
-}
-
 impl Manifest {
     /// Reads and validates the manifest at `path`.
     pub fn load(path: &Path) -> Result<Manifest, SourceError> {
@@ -352,33 +372,21 @@ impl Manifest {
                     ),
                 ));
             }
-            let Some(kind) = experiment_of(artefact) else {
+            if artefact.paper != artefact.experiment.paper().to_string() {
                 return Err(SourceError::new(
                     path,
-                    at("experiment", &artefact.experiment),
+                    at("experiment", artefact.experiment.as_str()),
                     format!(
-                        "artefact `{}` refers to unknown experiment `{}`; expected one of: {}",
+                        "artefact `{}` of paper {} names experiment `{}`, which computes paper {}'s artefacts",
                         artefact.id,
+                        artefact.paper,
                         artefact.experiment,
-                        experiments::KINDS
-                            .iter()
-                            .map(|k| k.id)
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
-                ));
-            };
-            if artefact.status == Status::Built && !kind.implemented {
-                return Err(SourceError::new(
-                    path,
-                    at("status", "built"),
-                    format!(
-                        "artefact `{}` is marked built but experiment `{}` is not implemented yet; \
-                         expected `status: pending` with a `pending_reason`",
-                        artefact.id, artefact.experiment
+                        artefact.experiment.paper()
                     ),
                 ));
             }
+            check_parameters(artefact, path, text)?;
+            check_parameter_columns(artefact, path, text)?;
             if artefact.status == Status::Pending && artefact.pending_reason.is_none() {
                 return Err(SourceError::new(
                     path,
@@ -412,6 +420,113 @@ impl Manifest {
     pub fn paper(&self, id: &str) -> Option<&Paper> {
         self.papers.iter().find(|p| p.id == id)
     }
+}
+
+/// Checks `artefact`'s parameters against its experiment's schema and the value rules
+/// ([`parameter_rules`]), naming the offending key's line and column.
+fn check_parameters(artefact: &Artefact, path: &Path, text: &str) -> Result<(), SourceError> {
+    let id = &artefact.id;
+    let experiment = artefact.experiment;
+    if let Err(violation) = parameter_rules::check_schema(experiment, &artefact.parameters) {
+        let (key, message) = match violation {
+            SchemaViolation::Unused { key, takes } => (
+                Some(key),
+                format!(
+                    "artefact `{id}`: experiment `{experiment}` does not read parameter `{key}`; it takes: {takes}"
+                ),
+            ),
+            SchemaViolation::Missing { key } => (
+                None,
+                format!(
+                    "artefact `{id}`: experiment `{experiment}` needs parameter `{key}`, which is missing"
+                ),
+            ),
+            SchemaViolation::NotSingle { key } => (
+                Some(key),
+                format!(
+                    "artefact `{id}`: experiment `{experiment}` uses exactly one value of `{key}`; expected a list of one"
+                ),
+            ),
+        };
+        let position = match key {
+            Some(key) => locate_parameter(text, id, key),
+            None => locate(text, id, "experiment", experiment.as_str()),
+        };
+        return Err(SourceError::new(path, position, message));
+    }
+    if let Some(violation) = parameter_rules::check_values(&artefact.parameters) {
+        return Err(SourceError::new(
+            path,
+            locate_parameter(text, id, violation.key),
+            format!("artefact `{id}`: {}", violation.message),
+        ));
+    }
+    Ok(())
+}
+
+/// Checks that the layout's parameter-derived columns are ones the experiment writes: for
+/// `unanimity.gain_examples`, every `ug_p…` column must be [`column_id::unanimity_gain`] of a `p` of
+/// the parameters, so a variant whose column id and `p` disagree is rejected at load instead of
+/// rendering empty cells.
+fn check_parameter_columns(
+    artefact: &Artefact,
+    path: &Path,
+    text: &str,
+) -> Result<(), SourceError> {
+    if artefact.experiment != ExperimentId::UnanimityGainExamples {
+        return Ok(());
+    }
+    let (Some(layout), Some(ps)) = (&artefact.layout, &artefact.parameters.p) else {
+        return Ok(());
+    };
+    let expected: Vec<String> = ps.iter().map(|&p| column_id::unanimity_gain(p)).collect();
+    let columns = layout.panels.iter().flat_map(|panel| &panel.columns);
+    for column in columns.filter(|c| c.id.starts_with(column_id::UNANIMITY_GAIN_PREFIX)) {
+        if !expected.contains(&column.id) {
+            return Err(SourceError::new(
+                path,
+                locate(text, &artefact.id, "id", &artefact.id)
+                    .and_then(|start| find_column(text, &column.id, start.line)),
+                format!(
+                    "artefact `{}`: column `{}` shows UG for a p that is not among the parameters; \
+                     with p = {ps:?} the columns are: {}",
+                    artefact.id,
+                    column.id,
+                    expected.join(", ")
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The position of the first `id: <column>` in a flow mapping (`- {id: …, …}`) after line `after`.
+fn find_column(text: &str, column: &str, after: usize) -> Option<Position> {
+    let needle = format!("id: {column},");
+    text.lines().enumerate().skip(after).find_map(|(i, line)| {
+        line.find(&needle)
+            .map(|c| Position::at(i + 1, c + "id: ".len() + 1))
+    })
+}
+
+/// The position of the value of parameter `key` of the artefact whose `id` is `artefact_id`: the first
+/// `key:` line after the artefact's `parameters:` line.
+fn locate_parameter(text: &str, artefact_id: &str, key: &str) -> Option<Position> {
+    let start = find_key_value(text, "id", artefact_id, 0)?;
+    let parameters = text
+        .lines()
+        .enumerate()
+        .skip(start.line)
+        .find(|(_, line)| line.trim() == "parameters:")?
+        .0;
+    text.lines()
+        .enumerate()
+        .skip(parameters + 1)
+        .find_map(|(i, line)| {
+            let rest = line.trim_start().strip_prefix(key)?.strip_prefix(':')?;
+            let column = line.len() - rest.trim_start().len() + 1;
+            Some(Position::at(i + 1, column))
+        })
 }
 
 /// The position of `key: value` inside the artefact whose `id` is `artefact_id`: the first such line

@@ -1,0 +1,54 @@
+//! The NTCIR-12 STC Chinese collection as paper A used it (§4): topics whose judged pools carry the
+//! levels L0/L1/L2, and runs of several teams returning ranked lists.
+//!
+//! Shared by the seeded stand-in (`sim::stc::generate`) and by a user's real collection (read by
+//! `io::stc`): every paper-A experiment on STC works on [`StcCollection`] and never knows which one it
+//! got.
+
+/// The relevance levels of STC (L0 judged nonrelevant, L1 relevant, L2 highly relevant).
+pub const MAX_LEVEL: u8 = 2;
+
+/// One topic: its judged documents and their levels (0, 1 or 2), in pool order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StcTopic {
+    pub id: String,
+    pub docs: Vec<String>,
+    pub levels: Vec<u8>,
+}
+
+/// One retrieved document of a ranked list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Retrieved {
+    /// The document judged at this index of the topic's pool.
+    Judged(usize),
+    /// A document absent from the topic's pool (gain 0; only in real collections).
+    Unjudged,
+}
+
+/// One run: its name, its team and a ranked list per topic (indexed like [`StcCollection::topics`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StcRun {
+    pub name: String,
+    pub team: String,
+    pub lists: Vec<Vec<Retrieved>>,
+}
+
+/// Topics with judged pools and the runs to evaluate on them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StcCollection {
+    pub topics: Vec<StcTopic>,
+    pub runs: Vec<StcRun>,
+}
+
+impl StcCollection {
+    /// The teams in order of first appearance among the runs.
+    pub fn teams(&self) -> Vec<&str> {
+        let mut teams: Vec<&str> = Vec::new();
+        for run in &self.runs {
+            if !teams.contains(&run.team.as_str()) {
+                teams.push(&run.team);
+            }
+        }
+        teams
+    }
+}

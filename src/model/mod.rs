@@ -1,0 +1,13 @@
+//! The vocabulary of the application: the ids and keys every layer speaks in. It is the bottom layer
+//! beside the engine crate: everything may import it, and it imports nothing of the crate.
+
+pub mod cell_key;
+pub mod column_id;
+pub mod experiment_id;
+pub mod paper_id;
+pub mod provenance_class;
+
+pub use cell_key::{CellKey, VALUE};
+pub use experiment_id::ExperimentId;
+pub use paper_id::PaperId;
+pub use provenance_class::ProvenanceClass;

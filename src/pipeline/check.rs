@@ -1,0 +1,125 @@
+//! `evia-repro check`: rebuild (or take from the build state) the artefacts and compare them with the
+//! published values.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use crate::claims::{Entry, Ledger, Verdict, ledger_checked, load_checks};
+use crate::consistency::wiring::{self, Checks};
+use crate::experiments::Context;
+use crate::manifest::Manifest;
+use crate::model::ProvenanceClass;
+use crate::pipeline::build_state;
+use crate::pipeline::reproduce::{
+    Options, Skipped, experiment_fingerprint, load_published, rebuild_available, select,
+};
+use crate::published::PublishedFile;
+use crate::results::ResultTable;
+
+/// Why the ledger of a project could not be built.
+#[derive(Debug, thiserror::Error)]
+pub enum CheckError {
+    #[error(transparent)]
+    Published(#[from] crate::published::PublishedError),
+    #[error(transparent)]
+    Reproduce(#[from] crate::pipeline::reproduce::ReproduceError),
+    #[error(transparent)]
+    Wiring(#[from] wiring::WiringError),
+}
+
+/// Loads the published values of every paper of `manifest` and the consistency wiring
+/// (`paper/consistency.yaml`), rebuilds every built artefact and returns the ledger.
+pub fn check_project(manifest: &Manifest, context: &Context) -> Result<Ledger, CheckError> {
+    let root = &context.root;
+    let published = load_published(manifest, root)?;
+    let checks = load_checks(root, &published)?;
+    let built = select(manifest, &[])?;
+    let (rebuilt, skipped) = rebuild_available(&built, context)?;
+    Ok(ledger_with_skipped(
+        manifest, &published, &checks, &rebuilt, skipped,
+    ))
+}
+
+/// Where `check` took each artefact's results from.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CheckSources {
+    /// Artefacts whose results came from the build state, their experiment fingerprint unchanged.
+    pub reused: Vec<String>,
+    /// Artefacts whose experiment ran in this check.
+    pub rebuilt: Vec<String>,
+}
+
+/// The ledger, rebuilding only what it must: the artefacts of `only` when every id there is an
+/// artefact (`check --only B.T3`; otherwise, e.g. for a text section, every built artefact), each
+/// taken from the build state of a previous `reproduce --out state_dir` when its experiment
+/// fingerprint (program, seed, manifest entry, input files) still matches, and rerun otherwise. With
+/// `--data` nothing is reused, as in `reproduce`.
+pub fn check_with_state(
+    manifest: &Manifest,
+    options: &Options,
+    only: &[String],
+    state_dir: &Path,
+) -> Result<(Ledger, CheckSources), CheckError> {
+    let root = &options.root;
+    let published = load_published(manifest, root)?;
+    let checks = load_checks(root, &published)?;
+    let artefacts_only = only.iter().all(|id| manifest.artefact(id).is_some());
+    let selected = select(manifest, if artefacts_only { only } else { &[] })?;
+    let (state, _unreadable) = build_state::load(state_dir);
+    let context = Context {
+        data_dir: options.data_dir.clone(),
+        threads: options.threads,
+        ..Context::new(root, options.seed)
+    };
+    let mut sources = CheckSources::default();
+    let mut tables = BTreeMap::new();
+    let mut to_run = Vec::new();
+    for artefact in selected {
+        let cached = state
+            .artefacts
+            .get(&artefact.id)
+            .filter(|_| options.data_dir.is_none())
+            .filter(|s| s.experiment == experiment_fingerprint(manifest, artefact, options))
+            .and_then(|s| s.result.to_result());
+        match cached {
+            Some(table) => {
+                sources.reused.push(artefact.id.clone());
+                tables.insert(artefact.id.clone(), table);
+            }
+            None => to_run.push(artefact),
+        }
+    }
+    let (fresh, skipped) = rebuild_available(&to_run, &context)?;
+    sources.rebuilt = fresh.keys().cloned().collect();
+    tables.extend(fresh);
+    let ledger = ledger_with_skipped(manifest, &published, &checks, &tables, skipped);
+    Ok((ledger, sources))
+}
+
+/// The ledger of the `rebuilt` tables, with an artefact skipped for want of its (real) input data
+/// listed as pending, with the reason.
+fn ledger_with_skipped(
+    manifest: &Manifest,
+    published: &[PublishedFile],
+    checks: &Checks,
+    rebuilt: &BTreeMap<String, ResultTable>,
+    skipped: Vec<Skipped>,
+) -> Ledger {
+    let mut ledger = ledger_checked(manifest, published, checks, rebuilt);
+    ledger.entries.extend(skipped.into_iter().map(|s| {
+        Entry {
+            paper: manifest
+                .artefact(&s.artefact)
+                .map_or_else(String::new, |a| a.paper.clone()),
+            table: s.artefact,
+            cell: "(whole artefact)".to_string(),
+            printed: "-".to_string(),
+            class: ProvenanceClass::RealData,
+            rebuilt: None,
+            verdict: Verdict::Pending,
+            detail: format!("skipped: {}", s.reason),
+            hint: None,
+        }
+    }));
+    ledger
+}

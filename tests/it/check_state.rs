@@ -1,0 +1,76 @@
+//! `check --only` reuses the build state of a previous `reproduce` (issue 12, item 4): an artefact
+//! whose experiment fingerprint is unchanged is not rerun, and the ledger is the same either way.
+
+#![allow(clippy::unwrap_used)]
+
+use std::process::{Command, Output};
+
+use crate::common;
+
+fn run(root: &std::path::Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_evia-repro"))
+        .arg("--root")
+        .arg(root)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn check_only_takes_unchanged_results_from_the_build_state() {
+    let project = common::scratch_project();
+    let root = project.path();
+    let built = run(root, &["reproduce", "--only", "A.T1", "--out", "out"]);
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+
+    let reused = run(
+        root,
+        &[
+            "check", "--only", "A.T1", "--state", "out", "--format", "json",
+        ],
+    );
+    let stderr = String::from_utf8_lossy(&reused.stderr);
+    assert!(reused.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("results of A.T1 taken from the build state")
+            && stderr.contains("0 rebuilt"),
+        "{stderr}"
+    );
+
+    let fresh = run(
+        root,
+        &[
+            "check",
+            "--only",
+            "A.T1",
+            "--state",
+            "no-such-dir",
+            "--format",
+            "json",
+        ],
+    );
+    assert!(fresh.status.success());
+    assert!(
+        !String::from_utf8_lossy(&fresh.stderr).contains("build state"),
+        "nothing to reuse without a state"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&reused.stdout),
+        String::from_utf8_lossy(&fresh.stdout)
+    );
+    assert!(String::from_utf8_lossy(&fresh.stdout).contains("\"A.T1\""));
+
+    // A changed seed changes the fingerprint: nothing is reused.
+    let other_seed = run(
+        root,
+        &[
+            "check", "--only", "A.T1", "--state", "out", "--seed", "7", "--format", "json",
+        ],
+    );
+    assert!(other_seed.status.success());
+    assert!(!String::from_utf8_lossy(&other_seed.stderr).contains("build state"));
+}

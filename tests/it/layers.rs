@@ -1,0 +1,166 @@
+//! The application's layers (README, "Layout"): every `crate::<module>` path in `src/` must point to
+//! the same layer or one below, and the module graph must have no cycle, so the structure cannot
+//! silently rot. A new top-level module must be placed in [`LAYERS`] before this test passes.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+/// The layers, bottom up. A module may import its own layer or any layer below it.
+const LAYERS: &[&[&str]] = &[
+    // Vocabulary: ids, cell keys, provenance classes (beside the engine crate).
+    &["model"],
+    // Domain types shared by the stand-ins and the readers of real data.
+    &["collection"],
+    // Readers and writers; seeded stand-ins.
+    &["io", "sim"],
+    // The project as data: manifest, published values, result tables, provenance stamps.
+    &["manifest", "published", "results", "provenance"],
+    // Typed experiments.
+    &["experiments"],
+    // Pure ledger (claims, consistency checks) and renderers.
+    &["consistency", "claims", "render"],
+    // Literate reports.
+    &["report"],
+    // Select, rebuild, build state, stamps: `reproduce` and `check`.
+    &["pipeline"],
+    // Arguments and printing.
+    &["cli"],
+];
+
+/// Files that declare modules rather than belong to one.
+const ROOT_FILES: &[&str] = &["lib.rs", "main.rs"];
+
+type Graph = BTreeMap<String, BTreeSet<String>>;
+
+/// Who imports whom: for every top-level module of `src/`, the other top-level modules it names as
+/// `crate::<module>` anywhere in its files (`use` lines and inline paths alike).
+fn module_graph(src: &Path) -> Graph {
+    let mut graph = Graph::new();
+    let mut stack = vec![src.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            if path.extension().is_none_or(|e| e != "rs") {
+                continue;
+            }
+            let relative = path.strip_prefix(src).unwrap();
+            let first = relative.components().next().unwrap().as_os_str();
+            let first = first.to_str().unwrap();
+            if ROOT_FILES.contains(&first) {
+                continue;
+            }
+            let module = first.trim_end_matches(".rs").to_string();
+            let text = std::fs::read_to_string(&path).unwrap();
+            let imports = graph.entry(module.clone()).or_default();
+            for (at, _) in text.match_indices("crate::") {
+                // Skip `evia_repro::`-style paths of other crates (`some_crate::`), keep `crate::`.
+                let before = text[..at].chars().next_back();
+                if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                    continue;
+                }
+                let name: String = text[at + "crate::".len()..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                if !name.is_empty() && name != module {
+                    imports.insert(name);
+                }
+            }
+        }
+    }
+    graph
+}
+
+/// Every violation of the layer order and every cycle of `graph`, one line each.
+fn violations(graph: &Graph, layers: &[&[&str]]) -> Vec<String> {
+    let layer_of = |m: &str| layers.iter().position(|l| l.contains(&m));
+    let mut found = Vec::new();
+    for (module, imports) in graph {
+        let Some(own) = layer_of(module) else {
+            found.push(format!("module `{module}` is in no layer"));
+            continue;
+        };
+        for import in imports {
+            match layer_of(import) {
+                None => found.push(format!(
+                    "`{module}` imports `{import}`, which is in no layer"
+                )),
+                Some(l) if l > own => found.push(format!(
+                    "`{module}` (layer {own}) imports `{import}` from the layer above it ({l})"
+                )),
+                Some(_) => {}
+            }
+        }
+    }
+    found.extend(cycles(graph));
+    found
+}
+
+/// One line per module that can reach itself through the import graph.
+fn cycles(graph: &Graph) -> Vec<String> {
+    let mut found = Vec::new();
+    for start in graph.keys() {
+        let mut seen = BTreeSet::new();
+        let mut stack: Vec<&str> = graph[start].iter().map(String::as_str).collect();
+        while let Some(m) = stack.pop() {
+            if m == start {
+                found.push(format!("`{start}` is part of an import cycle"));
+                break;
+            }
+            if seen.insert(m) {
+                stack.extend(graph.get(m).into_iter().flatten().map(String::as_str));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn src_imports_only_downward_and_has_no_cycle() {
+    let graph = module_graph(Path::new("src"));
+    assert!(
+        graph.contains_key("model") && graph.contains_key("cli"),
+        "{graph:?}"
+    );
+    let found = violations(&graph, LAYERS);
+    assert!(found.is_empty(), "layer violations:\n{}", found.join("\n"));
+}
+
+#[test]
+fn model_imports_nothing_of_the_crate() {
+    let graph = module_graph(Path::new("src"));
+    assert_eq!(graph["model"], BTreeSet::new());
+}
+
+/// The checker itself: an upward import, a cycle within a layer and an unplaced module are reported.
+#[test]
+fn checker_reports_upward_imports_cycles_and_unplaced_modules() {
+    let graph = |edges: &[(&str, &str)]| {
+        let mut g = Graph::new();
+        for (from, to) in edges {
+            g.entry(from.to_string())
+                .or_default()
+                .insert(to.to_string());
+            g.entry(to.to_string()).or_default();
+        }
+        g
+    };
+    let layers: &[&[&str]] = &[&["low"], &["mid", "mid2"], &["high"]];
+    assert!(violations(&graph(&[("high", "mid"), ("mid", "low")]), layers).is_empty());
+    let upward = violations(&graph(&[("low", "high")]), layers);
+    assert!(
+        upward.iter().any(|v| v.contains("layer above")),
+        "{upward:?}"
+    );
+    let cycle = violations(&graph(&[("mid", "mid2"), ("mid2", "mid")]), layers);
+    assert_eq!(cycle.len(), 2, "{cycle:?}");
+    let unplaced = violations(&graph(&[("stray", "low")]), layers);
+    assert!(
+        unplaced.iter().any(|v| v.contains("in no layer")),
+        "{unplaced:?}"
+    );
+}
