@@ -65,6 +65,18 @@ pub fn run(root: &Path, args: CheckArgs) -> anyhow::Result<Outcome> {
             sources.rebuilt.len()
         );
     }
+    let tables: std::collections::BTreeSet<&str> = full
+        .entries
+        .iter()
+        .map(|e| e.table.as_str())
+        .chain(manifest.artefacts.iter().map(|a| a.id.as_str()))
+        .collect();
+    if let Some(unknown) = args.only.iter().find(|id| !tables.contains(id.as_str())) {
+        anyhow::bail!(
+            "unknown table or text section `{unknown}` in --only; known: {}",
+            tables.iter().copied().collect::<Vec<_>>().join(", ")
+        );
+    }
     let verdicts = &args.verdict;
     let shown = Ledger {
         entries: full

@@ -12,6 +12,7 @@ mod check;
 mod eval;
 mod hsd;
 mod list;
+mod progress;
 mod reproduce;
 mod show;
 

@@ -26,9 +26,10 @@ pub struct ReproduceArgs {
     /// README for the layout each paper expects); numbers are then of class `real-data`.
     #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
-    /// Worker threads for the randomised tests (default: all cores); results never depend on it.
-    #[arg(long, value_name = "N")]
-    pub threads: Option<usize>,
+    /// Worker threads for the randomised tests (default: all cores; 1 to 1024); results never
+    /// depend on it.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
     /// Rebuild and rewrite everything, even artefacts and reports whose inputs are unchanged.
     #[arg(long)]
     pub force: bool,
@@ -40,8 +41,9 @@ pub fn run(root: &Path, args: ReproduceArgs) -> anyhow::Result<Outcome> {
     options.only = args.only;
     options.data_dir = args.data;
     options.force = args.force;
+    options.progress = super::progress::on_stderr();
     if let Some(threads) = args.threads {
-        options.threads = threads.max(1);
+        options.threads = usize::from(threads);
     }
     let out = OutputDir::new(args.out.clone());
     let _lock = out.lock()?;

@@ -62,6 +62,26 @@ impl ExperimentId {
         }
     }
 
+    /// Whether the experiment can run on a user's real collection (`reproduce --data DIR`) instead of
+    /// its stand-in: paper A's STC evaluation (A.T2, A.T3) and every paper-B experiment that needs
+    /// per-assessor labels or runs. A.T1 (printed ratings), B.T1's pooled matrices aside, and A.X1
+    /// (the vendored real ratings) have no stand-in to replace.
+    pub fn has_real_data_mode(self) -> bool {
+        match self {
+            ExperimentId::UnanimityGainExamples | ExperimentId::UnanimityRealRatings => false,
+            ExperimentId::UnanimityRankCorrelation
+            | ExperimentId::UnanimitySignificanceDiscrepancies
+            | ExperimentId::LancersAgreement
+            | ExperimentId::LancersLevelCounts
+            | ExperimentId::LancersQrelsRankCorrelation
+            | ExperimentId::LancersQrelsOverlap
+            | ExperimentId::LancersTopicsetRankCorrelation
+            | ExperimentId::LancersTopicsetOverlap
+            | ExperimentId::LancersQrelsMeansFigure
+            | ExperimentId::LancersTopicsetMeansFigure => true,
+        }
+    }
+
     /// The paper whose artefacts the experiment computes.
     pub fn paper(self) -> PaperId {
         match self {

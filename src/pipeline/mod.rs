@@ -4,6 +4,8 @@
 
 pub mod build_state;
 pub mod check;
+pub mod progress;
+pub mod published_layout;
 pub mod reproduce;
 
 pub use check::{CheckError, CheckSources, check_project, check_with_state};

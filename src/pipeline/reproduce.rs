@@ -33,6 +33,7 @@ use crate::experiments::{self, Context, ExperimentError};
 use crate::io::output::{OutputDir, OutputError};
 use crate::manifest::{Artefact, Kind, Manifest, OutputFormat, Status};
 use crate::pipeline::build_state::{self, ArtefactState, BuildState, CachedTable, DocumentState};
+use crate::pipeline::progress::{Progress, Step};
 use crate::provenance::{ContentHash, Fnv1a64, Stamp};
 use crate::published::{PublishedError, PublishedFile};
 use crate::render::grid::{self, Target};
@@ -45,6 +46,15 @@ use crate::results::ResultTable;
 pub enum ReproduceError {
     #[error("unknown artefact id `{id}` in --only; known ids: {known}")]
     UnknownArtefact { id: String, known: String },
+    #[error(
+        "--data needs --only naming the artefacts to run on the real collection; artefacts with a \
+         real-data mode: {known}"
+    )]
+    RealDataWithoutOnly { known: String },
+    #[error(
+        "artefact `{id}` has no real-data mode, so --data cannot apply to it; artefacts with one: {known}"
+    )]
+    NoRealDataMode { id: String, known: String },
     #[error("artefact `{0}` is pending and cannot be reproduced yet: {1}")]
     Pending(String, String),
     #[error(transparent)]
@@ -83,6 +93,8 @@ pub struct Options {
     /// The SVG-to-PDF converter (`rsvg-convert`) for figures in LaTeX reports; `None` leaves figures as
     /// SVG only and the LaTeX report says where to find them.
     pub svg_converter: Option<PathBuf>,
+    /// Where the run reports each step as it goes (silent by default).
+    pub progress: Progress,
 }
 
 impl Options {
@@ -102,6 +114,7 @@ impl Options {
                 .unwrap_or_else(|| crate::provenance::detect_commit(root)),
             program: program_identity(),
             svg_converter: find_on_path("rsvg-convert"),
+            progress: Progress::default(),
         }
     }
 }
@@ -215,6 +228,39 @@ pub fn select<'m>(
             Ok(artefact)
         })
         .collect()
+}
+
+/// With `--data DIR`, checks that `--only` names the artefacts to run on the real collection and that
+/// each of them has a real-data mode ([`crate::model::ExperimentId::has_real_data_mode`]); a user's
+/// directory never silently feeds an experiment that ignores it.
+pub fn check_real_data_selection(
+    manifest: &Manifest,
+    options: &Options,
+) -> Result<(), ReproduceError> {
+    if options.data_dir.is_none() {
+        return Ok(());
+    }
+    let known = || {
+        manifest
+            .artefacts
+            .iter()
+            .filter(|a| a.experiment.has_real_data_mode())
+            .map(|a| a.id.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if options.only.is_empty() {
+        return Err(ReproduceError::RealDataWithoutOnly { known: known() });
+    }
+    for artefact in select(manifest, &options.only)? {
+        if !artefact.experiment.has_real_data_mode() {
+            return Err(ReproduceError::NoRealDataMode {
+                id: artefact.id.clone(),
+                known: known(),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Runs the experiments of `artefacts`, in order.
@@ -653,7 +699,13 @@ pub fn load_published(
     manifest
         .papers
         .iter()
-        .map(|p| Ok(crate::published::load(&root.join(&p.published))?))
+        .map(|p| {
+            let path = root.join(&p.published);
+            let text = crate::io::read_text(&path).map_err(PublishedError::Read)?;
+            let file = crate::published::parse(&text, &path)?;
+            super::published_layout::check_cells_exist(manifest, &file, &path, &text)?;
+            Ok(file)
+        })
         .collect()
 }
 
@@ -663,6 +715,7 @@ pub fn reproduce(
     options: &Options,
     out: &OutputDir,
 ) -> Result<Summary, ReproduceError> {
+    check_real_data_selection(manifest, options)?;
     let selected: BTreeSet<String> = select(manifest, &options.only)?
         .into_iter()
         .map(|a| a.id.clone())
@@ -704,8 +757,18 @@ pub fn reproduce(
     let mut statuses: BTreeMap<String, ArtefactStatus> = BTreeMap::new();
     let mut figure_pdfs: BTreeSet<String> = BTreeSet::new();
 
-    for artefact in &manifest.artefacts {
+    let total = manifest.artefacts.len() + manifest.papers.len() + 1;
+    let mut reported = 0;
+    for (position, artefact) in (1..).zip(&manifest.artefacts) {
+        // Each iteration pushes exactly one `Done`; the previous one is reported here, the last after
+        // the loop, so that every `continue` below is covered.
+        report_finished(&options.progress, &summary.artefacts, &mut reported, total);
         let id = &artefact.id;
+        options.progress.report(Step::Started {
+            name: id,
+            position,
+            total,
+        });
         if artefact.status == Status::Pending {
             let reason = artefact.pending_reason.clone().unwrap_or_default();
             statuses.insert(id.clone(), ArtefactStatus::Pending(reason.clone()));
@@ -832,6 +895,8 @@ pub fn reproduce(
         });
     }
 
+    report_finished(&options.progress, &summary.artefacts, &mut reported, total);
+
     let ledger = crate::claims::ledger_checked(manifest, &published, &checks, &results);
     let documents = Documents {
         manifest,
@@ -843,12 +908,24 @@ pub fn reproduce(
         ledger: &ledger,
         figure_pdfs: &figure_pdfs,
     };
-    for (paper, file) in manifest.papers.iter().zip(&published) {
+    let first = manifest.artefacts.len() + 1;
+    for (position, (paper, file)) in (first..).zip(manifest.papers.iter().zip(&published)) {
         let (done, name, document) = documents.paper(paper, file, &previous)?;
+        let step = Step::Finished {
+            done: &done,
+            position,
+            total,
+        };
+        options.progress.report(step);
         summary.documents.push(done);
         state.documents.insert(name, document);
     }
     let (done, name, document) = documents.index(&previous)?;
+    options.progress.report(Step::Finished {
+        done: &done,
+        position: total,
+        total,
+    });
     summary.documents.push(done);
     state.documents.insert(name, document);
 
@@ -865,6 +942,18 @@ pub fn reproduce(
         false,
     )?;
     Ok(summary)
+}
+
+/// Reports the artefacts pushed to `done` since the last call (`reported` counts those already reported).
+fn report_finished(progress: &Progress, done: &[Done], reported: &mut usize, total: usize) {
+    for (position, item) in (*reported + 1..).zip(&done[*reported..]) {
+        progress.report(Step::Finished {
+            done: item,
+            position,
+            total,
+        });
+    }
+    *reported = done.len();
 }
 
 /// The documents of a run: per paper its report and tables document, and the index with the ledger.

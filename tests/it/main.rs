@@ -28,4 +28,5 @@ mod standin_bounds;
 mod stc;
 mod table_variant;
 mod unanimity_real;
+mod usage_errors;
 mod www_standin;

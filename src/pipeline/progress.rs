@@ -1,0 +1,57 @@
+//! Progress of a `reproduce` run, reported while it goes: which step starts (an artefact's experiment,
+//! a paper's documents) and how each ended. The pipeline only emits [`Step`]s; the CLI decides how to
+//! show them (a bar on a terminal, plain lines otherwise).
+
+use std::fmt;
+use std::sync::Arc;
+
+use super::reproduce::Done;
+
+/// One event of a run. `position` counts from 1 to `total` (every artefact of the manifest, then each
+/// paper's documents and the index).
+#[derive(Debug, Clone, Copy)]
+pub enum Step<'a> {
+    /// Work on `name` begins (for an artefact that is rebuilt, its experiment runs now).
+    Started {
+        name: &'a str,
+        position: usize,
+        total: usize,
+    },
+    /// Work on an item ended with `done`'s action.
+    Finished {
+        done: &'a Done,
+        position: usize,
+        total: usize,
+    },
+}
+
+/// A function that receives every [`Step`].
+type Sink = Arc<dyn Fn(Step<'_>) + Send + Sync>;
+
+/// Where a run reports its [`Step`]s; silent by default.
+#[derive(Clone, Default)]
+pub struct Progress(Option<Sink>);
+
+impl Progress {
+    /// Reports every step to `sink`.
+    pub fn new(sink: impl Fn(Step<'_>) + Send + Sync + 'static) -> Self {
+        Progress(Some(Arc::new(sink)))
+    }
+
+    /// Reports `step` (nothing when silent).
+    pub fn report(&self, step: Step<'_>) {
+        if let Some(sink) = &self.0 {
+            sink(step);
+        }
+    }
+}
+
+impl fmt::Debug for Progress {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.0.is_some() {
+            "Progress(reporting)"
+        } else {
+            "Progress(silent)"
+        })
+    }
+}
