@@ -110,6 +110,10 @@ pub struct EvalArgs {
     /// and mean tables (full precision, plus the extensions nG@1 and nCG@l).
     #[arg(long, value_enum, default_value_t = OutputFormat::Nev)]
     pub format: OutputFormat,
+
+    /// Diversity evaluation (`--intents`), in its own module.
+    #[command(flatten)]
+    pub diversity: super::eval_diversity::DiversityArgs,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -133,7 +137,11 @@ pub enum OutputFormat {
     Json,
 }
 
-fn parse_list<T: std::str::FromStr>(s: &str, sep: char, what: &str) -> anyhow::Result<Vec<T>> {
+pub(super) fn parse_list<T: std::str::FromStr>(
+    s: &str,
+    sep: char,
+    what: &str,
+) -> anyhow::Result<Vec<T>> {
     s.split(sep)
         .map(|x| {
             x.trim()
@@ -177,6 +185,9 @@ fn load_topics(args: &EvalArgs) -> anyhow::Result<TopicSet> {
 }
 
 pub fn run(args: EvalArgs) -> anyhow::Result<Outcome> {
+    if let Some(intents) = &args.diversity.intents {
+        return super::eval_diversity::run(&args, intents);
+    }
     let cutoffs = parse_list::<usize>(&args.cutoffs, ',', "--cutoffs")?;
     let params = Params {
         cutoffs,

@@ -10,6 +10,7 @@ use clap::{Parser, Subcommand};
 
 mod check;
 mod eval;
+mod eval_diversity;
 mod hsd;
 mod list;
 mod reproduce;

@@ -80,6 +80,8 @@ pub fn read_text(path: &Path) -> Result<String, SourceError> {
 }
 
 pub mod confusion;
+pub mod intent_qrels;
+pub mod intents;
 pub mod matrix;
 pub mod output;
 pub mod qrels;
