@@ -5,6 +5,7 @@
 mod claims_ledger;
 mod common;
 mod eval_cli;
+mod eval_diversity_cli;
 mod eval_diversity_golden;
 mod eval_ntcireval_golden;
 mod eval_vectors;

@@ -137,3 +137,61 @@ impl DiversityEvaluator {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diversity::{Intent, IntentJudgement, IntentKind, IntentSet};
+    use crate::measures::LevelGains;
+
+    /// Two intents (0.5 inf, 0.5 nav), binary levels with gain 1: d1 relevant to both, d2 to
+    /// intent 1, d3 to intent 2. Run: d3, d1, d2.
+    fn topic() -> DiversityTopic {
+        let intents = IntentSet::new(vec![
+            Intent {
+                id: 1,
+                probability: 0.5,
+                kind: IntentKind::Informational,
+            },
+            Intent {
+                id: 2,
+                probability: 0.5,
+                kind: IntentKind::Navigational,
+            },
+        ])
+        .unwrap();
+        let judged = [(0, "d1", 1), (1, "d1", 1), (0, "d2", 1), (1, "d3", 1)]
+            .map(|(intent, doc, level)| IntentJudgement { intent, doc, level });
+        DiversityTopic::new(intents, judged, &LevelGains::new(&[1.0]).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn hand_computed_alpha_ndcg_err_ia_and_sharp() {
+        let ev = DiversityEvaluator::new(DiversityParams {
+            measures: Params {
+                cutoffs: vec![2, 3],
+                ..Params::default()
+            },
+            ..DiversityParams::default()
+        })
+        .unwrap();
+        let e = ev.evaluate(&topic(), &["d3", "d1", "d2"]).unwrap();
+        // α-nDCG (α = 0.5): system gains 1, 1 + 0.5, 0.5; greedy ideal d1 (2), then d2 or d3
+        // (0.5 each, d2 first by id), then the other (0.5).
+        let d = |r: f64| (r + 1.0).log2();
+        let sys3 = 1.0 + 1.5 / d(2.0) + 0.5 / d(3.0);
+        let ideal3 = 2.0 + 0.5 / d(2.0) + 0.5 / d(3.0);
+        assert!((e.at[1].alpha_ndcg - sys3 / ideal3).abs() < 1e-12);
+        // ERR-IA (H = 1, stop prob 1/2): intent 1 first relevant at rank 2 (d1), then rank 3 (d2):
+        // ERR_1 = 0.5/2 + 0.25/3; intent 2 at ranks 1, 2: ERR_2 = 0.5 + 0.25/2.
+        let err1 = 0.5 / 2.0 + 0.25 / 3.0;
+        let err2 = 0.5 + 0.25 / 2.0;
+        assert!((e.at[1].err_ia - 0.5 * (err1 + err2)).abs() < 1e-12);
+        // I-rec@2 = 1, so D♯-nDCG@2 = 0.5 + 0.5·D-nDCG@2.
+        assert_eq!(e.at[0].irec, 1.0);
+        assert!((e.at[0].ndcg - (0.5 + 0.5 * e.d.at[0].ndcg)).abs() < 1e-15);
+        // DIN: d1 at rank 2 is redundant for navigational intent 2 (d3 came first), so its DIN
+        // gain is 0.5 (intent 1 only) against a global gain of 1.
+        assert!(e.din.at[0].ndcg < e.d.at[0].ndcg);
+    }
+}
