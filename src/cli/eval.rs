@@ -111,6 +111,10 @@ pub struct EvalArgs {
     #[arg(long, value_enum, default_value_t = OutputFormat::Nev)]
     pub format: OutputFormat,
 
+    /// NTCIREVAL-parity options (`--truncate-ranks`), in their own module.
+    #[command(flatten)]
+    pub parity: super::eval_parity::ParityArgs,
+
     /// Diversity evaluation (`--intents`), in its own module.
     #[command(flatten)]
     pub diversity: super::eval_diversity::DiversityArgs,
@@ -259,7 +263,7 @@ pub fn run(args: EvalArgs) -> anyhow::Result<Outcome> {
             }
         }
         judgements.label_into(
-            docs.iter().map(|d| d.doc),
+            docs.iter().take(args.parity.rank_limit()).map(|d| d.doc),
             args.condensed,
             truncate,
             &mut labels,

@@ -132,7 +132,12 @@ pub fn run(args: &EvalArgs, intents_path: &Path) -> anyhow::Result<Outcome> {
             }
         }
         ranked.clear();
-        ranked.extend(docs.iter().take(truncate).map(|d| d.doc));
+        ranked.extend(
+            docs.iter()
+                .take(args.parity.rank_limit())
+                .take(truncate)
+                .map(|d| d.doc),
+        );
         let ev = evaluator
             .evaluate(judgements, &ranked)
             .with_context(|| format!("topic {topic}"))?;

@@ -8,6 +8,7 @@ mod eval_cli;
 mod eval_diversity_cli;
 mod eval_diversity_golden;
 mod eval_ntcireval_golden;
+mod eval_parity_cli;
 mod eval_vectors;
 mod hsd_cli;
 mod hsd_engine;
