@@ -105,7 +105,6 @@ pub fn diversity_topics(
     let empty = Vec::new();
     for (topic, ti) in intents {
         let judged = qrels.get(topic.as_str()).unwrap_or(&empty);
-        let mut seen: BTreeMap<(u32, &str), usize> = BTreeMap::new();
         let mut list = Vec::with_capacity(judged.len());
         for j in judged {
             let Some(position) = ti.intents.index_of(j.intent) else {
@@ -119,16 +118,6 @@ pub fn diversity_topics(
                     ),
                 ));
             };
-            if let Some(first) = seen.insert((j.intent, j.doc), j.line) {
-                return Err(SourceError::at_line(
-                    qrels_path,
-                    j.line,
-                    format!(
-                        "document {} is judged again for intent {} of topic {topic} (first on line {first})",
-                        j.doc, j.intent
-                    ),
-                ));
-            }
             if j.level > gains.max_level() {
                 return Err(SourceError::at_line(
                     qrels_path,
@@ -152,6 +141,21 @@ pub fn diversity_topics(
             }
             Err(DiversityError::Measure(MeasureError::NoRelevant)) => {
                 set.without_relevant.push(topic.clone());
+            }
+            Err(DiversityError::DuplicateJudgement { intent, doc }) => {
+                let mut lines = judged
+                    .iter()
+                    .filter(|j| j.intent == intent && j.doc == doc)
+                    .map(|j| j.line);
+                let first = lines.next().unwrap_or(0);
+                let again = lines.next().unwrap_or(0);
+                return Err(SourceError::at_line(
+                    qrels_path,
+                    again,
+                    format!(
+                        "document {doc} is judged again for intent {intent} of topic {topic} (first on line {first})"
+                    ),
+                ));
             }
             Err(e) => {
                 return Err(SourceError::whole_file(

@@ -7,9 +7,11 @@
 //! `G(r) = Σ_i J_i(d_r)·(1 − α)^{c_i(r−1)}`, `α-DCG@l = Σ_{r≤l} G(r) / log2(r + 1)`,
 //!
 //! and `α-nDCG@l = α-DCG@l / α-DCG*@l`, where the ideal ranking is built greedily (at each rank
-//! the judged document with the largest `G`, ties by first judged), the standard approximation of
+//! the judged document with the largest `G`, ties by document id), the standard approximation of
 //! Clarke et al. (computing the true ideal is NP-hard). Intent probabilities are not used (the
 //! original definition treats intents as equally likely).
+
+use std::collections::{BTreeMap, VecDeque};
 
 use super::DiversityTopic;
 
@@ -35,34 +37,50 @@ fn alpha_dcg(topic: &DiversityTopic, ranked: &[&str], alpha: f64, cutoffs: &[usi
     cutoffs.iter().map(|&l| dcg[l.min(dcg.len() - 1)]).collect()
 }
 
-/// The greedy ideal ranking of the relevant documents, up to `depth` documents.
+/// The greedy ideal ranking of the relevant documents, up to `depth` documents: at each rank
+/// the document with the largest `G` given the documents already placed (ties: first by id).
+///
+/// A document's `G` depends only on the set of intents it is relevant to, so the documents are
+/// grouped by that set (a bit mask; at most 64 intents), each group in document-id order, and
+/// each step compares one candidate per group: the same choice as comparing every document.
 fn greedy_ideal(topic: &DiversityTopic, alpha: f64, depth: usize) -> Vec<&str> {
-    let mut candidates: Vec<(&str, &[(usize, u32)])> = topic
-        .docs_sorted()
-        .into_iter()
-        .filter(|(_, levels)| levels.iter().any(|&(_, l)| l > 0))
-        .collect();
+    let mut groups: BTreeMap<u64, VecDeque<&str>> = BTreeMap::new();
+    for (doc, levels) in topic.docs_sorted() {
+        let mask = levels
+            .iter()
+            .filter(|&&(_, l)| l > 0)
+            .fold(0u64, |m, &(i, _)| m | (1u64 << i));
+        if mask != 0 {
+            groups.entry(mask).or_default().push_back(doc);
+        }
+    }
     let mut counts = [0i32; super::MAX_INTENTS];
+    // (1 − α)^{c_i} for each intent, recomputed when c_i changes.
+    let mut weight = [1.0f64; super::MAX_INTENTS];
     let mut ideal = Vec::new();
-    while ideal.len() < depth && !candidates.is_empty() {
-        let mut best = 0;
-        let mut best_gain = f64::NEG_INFINITY;
-        for (k, (_, levels)) in candidates.iter().enumerate() {
-            let g: f64 = levels
-                .iter()
-                .filter(|&&(_, l)| l > 0)
-                .map(|&(i, _)| (1.0 - alpha).powi(counts[i]))
+    while ideal.len() < depth {
+        let mut best: Option<(f64, &str, u64)> = None;
+        for (&mask, docs) in &groups {
+            let Some(&front) = docs.front() else { continue };
+            let gain: f64 = (0..super::MAX_INTENTS)
+                .filter(|&i| mask & (1u64 << i) != 0)
+                .map(|i| weight[i])
                 .sum();
-            if g > best_gain {
-                best_gain = g;
-                best = k;
+            let better = match best {
+                None => true,
+                Some((g, d, _)) => gain > g || (gain == g && front < d),
+            };
+            if better {
+                best = Some((gain, front, mask));
             }
         }
-        let (doc, levels) = candidates.remove(best);
-        for &(i, l) in levels {
-            if l > 0 {
-                counts[i] += 1;
-            }
+        let Some((_, doc, mask)) = best else { break };
+        if let Some(docs) = groups.get_mut(&mask) {
+            docs.pop_front();
+        }
+        for i in (0..super::MAX_INTENTS).filter(|&i| mask & (1u64 << i) != 0) {
+            counts[i] += 1;
+            weight[i] = (1.0 - alpha).powi(counts[i]);
         }
         ideal.push(doc);
     }
