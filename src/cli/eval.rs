@@ -123,6 +123,14 @@ pub struct EvalArgs {
     /// and mean tables (full precision, plus the extensions nG@1 and nCG@l).
     #[arg(long, value_enum, default_value_t = OutputFormat::Nev)]
     pub format: OutputFormat,
+
+    /// NTCIREVAL-parity options (`--truncate-ranks`), in their own module.
+    #[command(flatten)]
+    pub parity: super::eval_parity::ParityArgs,
+
+    /// Diversity evaluation (`--intents`), in its own module.
+    #[command(flatten)]
+    pub diversity: super::eval_diversity::DiversityArgs,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -146,7 +154,11 @@ pub enum OutputFormat {
     Json,
 }
 
-fn parse_list<T: std::str::FromStr>(s: &str, sep: char, what: &str) -> anyhow::Result<Vec<T>> {
+pub(super) fn parse_list<T: std::str::FromStr>(
+    s: &str,
+    sep: char,
+    what: &str,
+) -> anyhow::Result<Vec<T>> {
     s.split(sep)
         .map(|x| {
             x.trim()
@@ -212,6 +224,9 @@ fn name_list<'a>(names: impl ExactSizeIterator<Item = &'a str>) -> String {
 type Row = Vec<Option<f64>>;
 
 pub fn run(args: EvalArgs) -> anyhow::Result<Outcome> {
+    if let Some(intents) = &args.diversity.intents {
+        return super::eval_diversity::run(&args, intents);
+    }
     let cutoffs = parse_list::<usize>(&args.cutoffs, ',', "--cutoffs")?;
     let params = Params {
         cutoffs,
@@ -305,7 +320,7 @@ pub fn run(args: EvalArgs) -> anyhow::Result<Outcome> {
             }
         }
         judgements.label_into(
-            docs.iter().map(|d| d.doc),
+            docs.iter().take(args.parity.rank_limit()).map(|d| d.doc),
             args.condensed,
             truncate,
             &mut labels,

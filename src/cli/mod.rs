@@ -10,6 +10,8 @@ use clap::{Parser, Subcommand};
 
 mod check;
 mod eval;
+mod eval_diversity;
+mod eval_parity;
 mod hsd;
 mod list;
 mod progress;

@@ -132,6 +132,8 @@ pub fn decode_text(path: &Path, bytes: Vec<u8>) -> Result<String, SourceError> {
 }
 
 pub mod confusion;
+pub mod intent_qrels;
+pub mod intents;
 pub mod matrix;
 pub mod output;
 pub mod qrels;

@@ -10,6 +10,8 @@
 //!   Highly Subjective Assessments", Eqs. 1–2).
 //! - [`measures`]: NTCIREVAL-compatible ranked-retrieval measures (RR, O, P, P+, AP, Q, nDCG, MSnDCG,
 //!   ERR, nERR, …) as defined in Sakai's survey of NTCIR graded-relevance measures.
+//! - [`diversity`]: diversified-search measures (I-rec, D-, D♯-, DIN-measures, P+Q, α-nDCG, ERR-IA)
+//!   of the survey's §2.2.
 //! - [`agreement`]: Cohen's kappa (linear-weighted and binary) with standard errors and intervals.
 //! - [`ranking`]: Kendall's tau-b with the Hollander–Wolfe–Chicken interval.
 //! - [`significance`]: randomised and classical Tukey HSD, ANOVA residual variance, ES_HSD, the exact
@@ -21,6 +23,7 @@
 //! the reference it reproduces).
 
 pub mod agreement;
+pub mod diversity;
 pub mod gain;
 pub mod measures;
 pub mod ranking;

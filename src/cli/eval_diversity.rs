@@ -1,0 +1,242 @@
+//! `evia-repro eval --intents FILE --qrels FILE --run FILE`: diversity evaluation (I-rec, D-, D♯-,
+//! DIN-measures, P+Q, α-nDCG, ERR-IA; `evia_engine::diversity`).
+//!
+//! `--qrels` is then an intentwise qrels file (`topic intent doc Lx`) and `--intents` an intent file
+//! (`topic intent probability [inf|nav]`). Every topic of the intent file is evaluated, in sorted
+//! order; a topic the run lacks is evaluated as an empty list; topics without any relevant
+//! document are skipped with a warning. The run is ranked as for adhoc `eval` (score, or file
+//! order with `--file-order`), duplicates are an error unless `--allow-duplicates`, and
+//! `--truncate N` keeps the top N documents. Unjudged documents are nonrelevant (`--condensed` is
+//! not supported here).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, bail};
+use clap::Args;
+
+use super::Outcome;
+use super::eval::{EvalArgs, OutputFormat, RunSyntax, parse_list};
+use crate::io::intent_qrels::{diversity_topics, parse_intent_qrels};
+use crate::io::intents::parse_intents;
+use crate::io::read_text;
+use crate::io::run::{RunFormat, RunOrder, find_duplicate, parse_run};
+use evia_engine::diversity::lines::lines;
+use evia_engine::diversity::{DiversityEvaluation, DiversityEvaluator, DiversityParams};
+use evia_engine::measures::lines::{nev_header, nev_line};
+use evia_engine::measures::{LevelGains, Params};
+
+/// The options of diversity evaluation (`eval --intents`).
+#[derive(Debug, Args)]
+pub struct DiversityArgs {
+    /// Intent file (`topic intent probability [inf|nav]`): evaluate with the diversity measures,
+    /// reading --qrels as intentwise qrels (`topic intent doc Lx`).
+    #[arg(long, value_name = "FILE")]
+    pub intents: Option<PathBuf>,
+
+    /// γ of the D♯-measures: γ·I-rec + (1−γ)·D-measure.
+    #[arg(long, default_value_t = 0.5, requires = "intents")]
+    pub sharp_gamma: f64,
+
+    /// α of α-nDCG.
+    #[arg(long, default_value_t = 0.5, requires = "intents")]
+    pub alpha: f64,
+}
+
+pub fn run(args: &EvalArgs, intents_path: &Path) -> anyhow::Result<Outcome> {
+    if args.condensed {
+        bail!(
+            "--condensed is not supported with --intents (unjudged documents count as nonrelevant)"
+        );
+    }
+    let Some(qrels_path) = &args.qrels else {
+        bail!("--intents needs --qrels with intentwise judgements (`topic intent doc Lx`)");
+    };
+    let cutoffs = parse_list::<usize>(&args.cutoffs, ',', "--cutoffs")?;
+    let params = DiversityParams {
+        measures: Params {
+            cutoffs,
+            beta: args.beta,
+            logb: args.logb,
+            rbp: args.rbp,
+            gamma: args.gamma,
+            rbup: args.rbup,
+            bpref: false,
+        },
+        sharp_gamma: args.diversity.sharp_gamma,
+        alpha: args.diversity.alpha,
+    };
+    let evaluator = DiversityEvaluator::new(params).context("bad measure parameters")?;
+
+    let intents_text = read_text(intents_path)?;
+    let intents = parse_intents(intents_path, &intents_text)?;
+    let qrels_text = read_text(qrels_path)?;
+    let qrels = parse_intent_qrels(qrels_path, &qrels_text)?;
+    let gains = match &args.gains {
+        Some(g) => LevelGains::new(&parse_list::<f64>(g, ':', "--gains")?).context("--gains")?,
+        None => {
+            let h = qrels.values().flatten().map(|j| j.level).max().unwrap_or(0);
+            if h == 0 {
+                bail!(
+                    "{}: no relevance level above L0, so there is nothing to evaluate",
+                    qrels_path.display()
+                );
+            }
+            LevelGains::linear(h).context("default linear gains")?
+        }
+    };
+    let topics = diversity_topics(intents_path, &intents, qrels_path, &qrels, &gains)?;
+
+    let run_text = read_text(&args.run)?;
+    let run_format = match args.run_format {
+        RunSyntax::Auto => RunFormat::Auto,
+        RunSyntax::Trec => RunFormat::Trec,
+        RunSyntax::Res => RunFormat::Res,
+    };
+    let order = if args.file_order {
+        RunOrder::File
+    } else {
+        RunOrder::Score
+    };
+    let run = parse_run(&args.run, &run_text, run_format, order)?;
+    for t in &run {
+        if !intents.contains_key(t.topic) {
+            let line = t.docs.iter().map(|d| d.line).min().unwrap_or(0);
+            bail!(
+                "{}:{line}: topic {} is not in the intent file, so it cannot be evaluated",
+                args.run.display(),
+                t.topic
+            );
+        }
+    }
+    for t in &topics.without_relevant {
+        eprintln!("warning: topic {t} has no relevant document for any intent; it is skipped");
+    }
+
+    let truncate = args
+        .truncate
+        .map_or(usize::MAX, |n| usize::try_from(n).unwrap_or(usize::MAX));
+    let mut results: Vec<(&str, DiversityEvaluation)> = Vec::with_capacity(topics.topics.len());
+    let mut ranked: Vec<&str> = Vec::new();
+    for (topic, judgements) in &topics.topics {
+        let docs = run
+            .binary_search_by(|t| t.topic.cmp(topic.as_str()))
+            .map_or(&[][..], |k| run[k].docs.as_slice());
+        if !args.allow_duplicates {
+            if let Some((first, again, doc)) = find_duplicate(docs) {
+                bail!(
+                    "{}:{again}: document {doc} is retrieved again for topic {topic} (first on line {first}); \
+                     use --allow-duplicates to count it at each rank as NTCIREVAL does",
+                    args.run.display()
+                );
+            }
+        }
+        ranked.clear();
+        ranked.extend(
+            docs.iter()
+                .take(args.parity.rank_limit())
+                .take(truncate)
+                .map(|d| d.doc),
+        );
+        let ev = evaluator
+            .evaluate(judgements, &ranked)
+            .with_context(|| format!("topic {topic}"))?;
+        results.push((topic.as_str(), ev));
+    }
+
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    match args.format {
+        OutputFormat::Nev => write_nev(&mut out, &results)?,
+        OutputFormat::Tsv => write_tsv(&mut out, &results)?,
+        OutputFormat::Json => write_json(&mut out, &evaluator, &results, &topics.without_relevant)?,
+    }
+    out.flush().context("writing the output")?;
+    Ok(Outcome::Success)
+}
+
+fn write_nev(out: &mut impl Write, results: &[(&str, DiversityEvaluation)]) -> anyhow::Result<()> {
+    for (topic, ev) in results {
+        out.write_all(nev_header(topic, &ev.d).as_bytes())?;
+        for l in lines(ev, false) {
+            writeln!(out, "{}", nev_line(topic, &l.name, l.value))?;
+        }
+    }
+    Ok(())
+}
+
+/// Line names and the mean of each line over `results`.
+fn means(results: &[(&str, DiversityEvaluation)]) -> (Vec<String>, Vec<f64>) {
+    let Some((_, first)) = results.first() else {
+        return (Vec::new(), Vec::new());
+    };
+    let names: Vec<String> = lines(first, true).into_iter().map(|l| l.name).collect();
+    let mut sums = vec![0.0; names.len()];
+    for (_, ev) in results {
+        for (s, l) in sums.iter_mut().zip(lines(ev, true)) {
+            *s += l.value;
+        }
+    }
+    let n = results.len() as f64;
+    (names, sums.into_iter().map(|s| s / n).collect())
+}
+
+fn write_tsv(out: &mut impl Write, results: &[(&str, DiversityEvaluation)]) -> anyhow::Result<()> {
+    let (names, means) = means(results);
+    writeln!(out, "topic\t{}", names.join("\t"))?;
+    for (topic, ev) in results {
+        write!(out, "{topic}")?;
+        for l in lines(ev, true) {
+            write!(out, "\t{}", l.value)?;
+        }
+        writeln!(out)?;
+    }
+    if !results.is_empty() {
+        write!(out, "mean")?;
+        for m in means {
+            write!(out, "\t{m}")?;
+        }
+        writeln!(out)?;
+    }
+    Ok(())
+}
+
+fn write_json(
+    out: &mut impl Write,
+    evaluator: &DiversityEvaluator,
+    results: &[(&str, DiversityEvaluation)],
+    skipped: &[String],
+) -> anyhow::Result<()> {
+    use serde_json::{Map, Value, json};
+    let (names, means) = means(results);
+    let per_topic: Vec<Value> = results
+        .iter()
+        .map(|(topic, ev)| {
+            let values: Map<String, Value> = lines(ev, true)
+                .into_iter()
+                .map(|l| (l.name, json!(l.value)))
+                .collect();
+            json!({ "topic": topic, "syslen": ev.d.syslen, "values": values })
+        })
+        .collect();
+    let mean: Map<String, Value> = names
+        .iter()
+        .cloned()
+        .zip(means.into_iter().map(|m| json!(m)))
+        .collect();
+    let p = evaluator.params();
+    let doc = json!({
+        "params": {
+            "cutoffs": p.cutoffs, "beta": p.beta, "logb": p.logb, "rbp": p.rbp,
+            "gamma": p.gamma, "rbup": p.rbup,
+            "sharp_gamma": evaluator.sharp_gamma(), "alpha": evaluator.alpha(),
+        },
+        "measures": names,
+        "topics": per_topic,
+        "mean": mean,
+        "skipped_topics_without_relevant": skipped,
+    });
+    serde_json::to_writer_pretty(&mut *out, &doc)?;
+    writeln!(out)?;
+    Ok(())
+}

@@ -1,0 +1,119 @@
+//! `evia-repro eval --intents`: bad intent files and intentwise qrels get errors naming the line;
+//! the three output formats print the diversity lines.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use tempfile::TempDir;
+
+const INTENTS: &str = "T1 1 0.6 inf\nT1 2 0.4 nav\n";
+const QRELS: &str = "T1 1 d1 L2\nT1 2 d1 L1\nT1 2 d2 L1\nT1 1 d3 L0\n";
+const RUN: &str = "T1 d2\nT1 u1\nT1 d1\n";
+
+fn write(dir: &TempDir, name: &str, text: &str) -> PathBuf {
+    let p = dir.path().join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+/// Runs `eval --intents I --qrels Q --run R ARGS`; returns (exit code, stdout, stderr).
+fn eval(intents: &str, qrels: &str, args: &[&str]) -> (i32, String, String) {
+    let dir = TempDir::new().unwrap();
+    let i = write(&dir, "intents", intents);
+    let q = write(&dir, "qrels", qrels);
+    let r = write(&dir, "run", RUN);
+    let arg = |p: &Path| p.to_str().unwrap().to_string();
+    let o = Command::new(env!("CARGO_BIN_EXE_evia-repro"))
+        .args([
+            "eval",
+            "--intents",
+            &arg(&i),
+            "--qrels",
+            &arg(&q),
+            "--run",
+            &arg(&r),
+        ])
+        .args(["--run-format", "res", "--file-order"])
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        o.status.code().unwrap(),
+        String::from_utf8(o.stdout).unwrap(),
+        String::from_utf8(o.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn probabilities_not_summing_to_one_name_the_topic_lines() {
+    let (code, _, err) = eval("T1 1 0.6 inf\nT1 2 0.3 nav\n", QRELS, &[]);
+    assert_ne!(code, 0);
+    assert!(err.contains("intents:2:"), "{err}");
+    assert!(err.contains("sum to"), "{err}");
+}
+
+#[test]
+fn duplicate_intents_and_bad_fields_name_the_line() {
+    let (code, _, err) = eval("T1 1 0.6 inf\nT1 1 0.4 nav\n", QRELS, &[]);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("intents:2:") && err.contains("declared again"),
+        "{err}"
+    );
+    let (code, _, err) = eval("T1 1 0.6 inf\nT1 2 0.4 navigational\n", QRELS, &[]);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("intents:2:") && err.contains("`inf` or `nav`"),
+        "{err}"
+    );
+    let (code, _, err) = eval("T1 1 NaN inf\n", QRELS, &[]);
+    assert_ne!(code, 0);
+    assert!(err.contains("intents:1:"), "{err}");
+}
+
+#[test]
+fn unknown_intents_and_duplicate_judgements_name_the_qrels_line() {
+    let (code, _, err) = eval(INTENTS, "T1 1 d1 L2\nT1 3 d2 L1\n", &[]);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("qrels:2:") && err.contains("intent 3"),
+        "{err}"
+    );
+    let (code, _, err) = eval(INTENTS, "T1 1 d1 L2\nT1 1 d1 L1\n", &[]);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("qrels:2:") && err.contains("judged again"),
+        "{err}"
+    );
+}
+
+#[test]
+fn nev_tsv_and_json_print_the_diversity_lines() {
+    let (code, out, err) = eval(INTENTS, QRELS, &["--cutoffs", "1,3"]);
+    assert_eq!(code, 0, "{err}");
+    // d2 (rank 1) covers intent 2 only; d1 (rank 3) covers both: I-rec@1 = 1/2, I-rec@3 = 1.
+    assert!(out.contains("T1 I-rec@0001=          0.5000"), "{out}");
+    assert!(out.contains("T1 I-rec@0003=          1.0000"), "{out}");
+    for name in [
+        "D-nDCG@0003",
+        "DIN-nDCG@0003",
+        "D#-nDCG@0003",
+        "P+Q@0003",
+        "alpha-nDCG@0003",
+        "ERR-IA@0003",
+    ] {
+        assert!(
+            out.contains(&format!("T1 {name}=")),
+            "{name} missing:\n{out}"
+        );
+    }
+    let (code, tsv, _) = eval(INTENTS, QRELS, &["--cutoffs", "3", "--format", "tsv"]);
+    assert_eq!(code, 0);
+    assert!(tsv.lines().next().unwrap().contains("D#-Q@0003"));
+    assert!(tsv.lines().any(|l| l.starts_with("mean\t")));
+    let (code, json, _) = eval(INTENTS, QRELS, &["--cutoffs", "3", "--format", "json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["mean"]["I-rec@0003"], 1.0);
+    assert_eq!(v["params"]["sharp_gamma"], 0.5);
+}
