@@ -25,8 +25,9 @@ pub struct CheckArgs {
     /// Global seed (default: the manifest's).
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
-    /// The output directory of a previous `reproduce`: artefacts whose inputs are unchanged since are
-    /// taken from its build state instead of being rebuilt.
+    /// The output directory of a previous `reproduce` (relative to the current directory, like
+    /// `reproduce --out`): artefacts whose inputs are unchanged since are taken from its build state
+    /// instead of being rebuilt.
     #[arg(long, value_name = "DIR", default_value = "build")]
     pub state: std::path::PathBuf,
     /// Only these tables or text sections (comma-separated ids such as `B.T3,A.text`).
@@ -48,11 +49,8 @@ pub struct CheckArgs {
 pub fn run(root: &Path, args: CheckArgs) -> anyhow::Result<Outcome> {
     let manifest = load_manifest(root)?;
     let seed = args.seed.unwrap_or(manifest.seed);
-    let state_dir = if args.state.is_absolute() {
-        args.state.clone()
-    } else {
-        root.join(&args.state)
-    };
+    // Relative to the current directory, like `reproduce --out`.
+    let state_dir = args.state.clone();
     let options = crate::pipeline::reproduce::Options::new(root, seed);
     let (full, sources): (Ledger, _) =
         crate::pipeline::check_with_state(&manifest, &options, &args.only, &state_dir)

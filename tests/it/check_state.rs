@@ -9,6 +9,7 @@ use crate::common;
 
 fn run(root: &std::path::Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_evia-repro"))
+        .current_dir(root) // `--out` and `--state` are relative to the current directory
         .arg("--root")
         .arg(root)
         .args(args)

@@ -62,6 +62,7 @@ fn a_manifest_only_variant_is_rebuilt_with_its_own_parameters() {
     fs::write(&manifest_path, with_variant).unwrap();
 
     let output = Command::new(env!("CARGO_BIN_EXE_evia-repro"))
+        .current_dir(project.path()) // `--out` is relative to the current directory
         .arg("--root")
         .arg(project.path())
         .args(["reproduce", "--only", "A.T1v", "--out", "out"])
