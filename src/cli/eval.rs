@@ -223,6 +223,22 @@ fn name_list<'a>(names: impl ExactSizeIterator<Item = &'a str>) -> String {
 /// Per-topic values, one per output column (`None`: the measure is undefined for the topic).
 type Row = Vec<Option<f64>>;
 
+/// How the run file is read: its syntax and whether documents are ranked by score or file order
+/// (shared by the adhoc and the diversity paths).
+pub(super) fn run_reading(args: &EvalArgs) -> (RunFormat, RunOrder) {
+    let format = match args.run_format {
+        RunSyntax::Auto => RunFormat::Auto,
+        RunSyntax::Trec => RunFormat::Trec,
+        RunSyntax::Res => RunFormat::Res,
+    };
+    let order = if args.file_order {
+        RunOrder::File
+    } else {
+        RunOrder::Score
+    };
+    (format, order)
+}
+
 pub fn run(args: EvalArgs) -> anyhow::Result<Outcome> {
     if let Some(intents) = &args.diversity.intents {
         return super::eval_diversity::run(&args, intents);
@@ -247,16 +263,7 @@ pub fn run(args: EvalArgs) -> anyhow::Result<Outcome> {
     let topics = load_topics(&args)?;
 
     let run_text = read_text(&args.run)?;
-    let run_format = match args.run_format {
-        RunSyntax::Auto => RunFormat::Auto,
-        RunSyntax::Trec => RunFormat::Trec,
-        RunSyntax::Res => RunFormat::Res,
-    };
-    let order = if args.file_order {
-        RunOrder::File
-    } else {
-        RunOrder::Score
-    };
+    let (run_format, order) = run_reading(&args);
     let run = parse_run(&args.run, &run_text, run_format, order)?;
 
     // Run topics that are not judged at all (neither evaluable nor without relevant documents).

@@ -16,11 +16,11 @@ use anyhow::{Context, bail};
 use clap::Args;
 
 use super::Outcome;
-use super::eval::{EvalArgs, OutputFormat, RunSyntax, parse_list};
+use super::eval::{EvalArgs, OutputFormat, parse_list};
 use crate::io::intent_qrels::{diversity_topics, parse_intent_qrels};
 use crate::io::intents::parse_intents;
 use crate::io::read_text;
-use crate::io::run::{RunFormat, RunOrder, find_duplicate, parse_run};
+use crate::io::run::{find_duplicate, parse_run};
 use evia_engine::diversity::lines::lines;
 use evia_engine::diversity::{DiversityEvaluation, DiversityEvaluator, DiversityParams};
 use evia_engine::measures::lines::{nev_header, nev_line};
@@ -88,16 +88,7 @@ pub fn run(args: &EvalArgs, intents_path: &Path) -> anyhow::Result<Outcome> {
     let topics = diversity_topics(intents_path, &intents, qrels_path, &qrels, &gains)?;
 
     let run_text = read_text(&args.run)?;
-    let run_format = match args.run_format {
-        RunSyntax::Auto => RunFormat::Auto,
-        RunSyntax::Trec => RunFormat::Trec,
-        RunSyntax::Res => RunFormat::Res,
-    };
-    let order = if args.file_order {
-        RunOrder::File
-    } else {
-        RunOrder::Score
-    };
+    let (run_format, order) = super::eval::run_reading(args);
     let run = parse_run(&args.run, &run_text, run_format, order)?;
     for t in &run {
         if !intents.contains_key(t.topic) {
