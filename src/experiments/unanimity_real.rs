@@ -68,6 +68,10 @@ impl ModelName {
     }
 }
 
+/// The most replicates the knob file may ask for: each redraws every rated item (about 10^4 items of
+/// 10 ratings), so 1,000 replicates cost about 10^8 draws, seconds; more would run for hours.
+pub const MAX_REPLICATES: u32 = 1_000;
+
 /// The knob file (`parameters.standin`).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -121,6 +125,15 @@ pub fn real_ratings(
         return Err(ExperimentError::invalid(
             artefact,
             format!("{standin}: expected at least one replicate and one model"),
+        ));
+    }
+    if knobs.replicates > MAX_REPLICATES {
+        return Err(ExperimentError::invalid(
+            artefact,
+            format!(
+                "{standin}: expected at most {MAX_REPLICATES} replicates, found {}",
+                knobs.replicates
+            ),
         ));
     }
 

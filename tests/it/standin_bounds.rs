@@ -51,3 +51,20 @@ fn a_billion_www_topics_are_rejected() {
     assert!(stderr.contains("www-standin.yaml"), "{stderr}");
     assert!(stderr.contains("at most 1000"), "{stderr}");
 }
+
+#[test]
+fn four_billion_real_rating_replicates_are_rejected() {
+    let bound = evia_repro::experiments::unanimity_real::MAX_REPLICATES;
+    let (code, stderr) = reproduce_with(
+        "data/unanimity/real-ratings-simulation.yaml",
+        "\nreplicates: 10\n",
+        "\nreplicates: 4294967295\n",
+        "A.X1",
+    );
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("real-ratings-simulation.yaml"), "{stderr}");
+    assert!(
+        stderr.contains(&format!("at most {bound} replicates")),
+        "{stderr}"
+    );
+}
