@@ -6,9 +6,11 @@
 //!   and split into blocks so that any thread count gives the same p-values, and the exact paired
 //!   randomisation test it reduces to for two runs.
 //! - [`ptukey`]: the studentized range distribution and the classical Tukey HSD p-value.
+//! - [`normal_cdf_table`]: the tabulated normal distribution function its quadrature uses.
 //! - [`overlap`]: discriminative power and Statistical Significance Overlap (SSO).
 
 pub mod anova;
+pub mod normal_cdf_table;
 pub mod overlap;
 pub mod ptukey;
 pub mod randomised_hsd;
