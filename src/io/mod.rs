@@ -3,6 +3,7 @@
 //! Every reader reports bad input as a [`SourceError`] that names the file, the line (and column where
 //! known) and what was expected, so a user can fix the input without reading the code.
 
+use crate::model::is_invisible;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -186,17 +187,6 @@ pub fn shown(text: &str) -> String {
         }
     }
     out
-}
-
-/// Control characters, and characters that print as nothing or change the text direction.
-fn is_invisible(c: char) -> bool {
-    c.is_control()
-        || matches!(c,
-            '\u{00a0}' | '\u{00ad}' | '\u{034f}' | '\u{061c}' | '\u{115f}' | '\u{1160}'
-            | '\u{17b4}' | '\u{17b5}' | '\u{180e}' | '\u{2000}'..='\u{200f}'
-            | '\u{2028}'..='\u{202f}' | '\u{205f}'..='\u{206f}' | '\u{3000}' | '\u{3164}'
-            | '\u{fe00}'..='\u{fe0f}' | '\u{feff}' | '\u{ffa0}' | '\u{fff0}'..='\u{fffb}'
-            | '\u{e0000}'..='\u{e007f}')
 }
 
 /// Reads a YAML file into `T`, reporting syntax errors, unknown or duplicate keys and wrong types with

@@ -4,10 +4,12 @@
 pub mod cell_key;
 pub mod column_id;
 pub mod experiment_id;
+pub mod invisible;
 pub mod paper_id;
 pub mod provenance_class;
 
 pub use cell_key::{CellKey, VALUE};
 pub use experiment_id::ExperimentId;
+pub use invisible::is_invisible;
 pub use paper_id::PaperId;
 pub use provenance_class::ProvenanceClass;

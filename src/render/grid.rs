@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use crate::manifest::{Artefact, CellFormat, CellStyle, Header, Label, Panel};
+use crate::model::is_invisible;
 use crate::render::number::{Minus, format_count, format_number};
 use crate::results::{ResultTable, VALUE};
 
@@ -44,7 +45,7 @@ impl Target {
                 .latex()
                 .map(str::to_string)
                 .unwrap_or_else(|| escape_latex(label.text())),
-            Target::Terminal => label.text().to_string(),
+            Target::Terminal => escape_terminal(label.text()),
         }
     }
 }
@@ -158,11 +159,7 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
                     .pending_rows
                     .contains(&(panel.id.clone(), row.id.clone()));
             rows.push(GridRow {
-                label: if rows_from_data && target == Target::Markdown {
-                    escape_markdown_name(row.label.text())
-                } else {
-                    target.label(&row.label)
-                },
+                label: target.label(&row.label),
                 cells: cells
                     .into_iter()
                     .map(|c| {
@@ -185,7 +182,7 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
     let escape = |s: &str| match target {
         Target::Markdown => escape_markdown(s),
         Target::Latex => escape_latex(s),
-        Target::Terminal => s.to_string(),
+        Target::Terminal => escape_terminal(s),
     };
     Ok(Grid {
         id: artefact.id.clone(),
@@ -246,31 +243,60 @@ fn cell_text(
     }
 }
 
-/// Escapes the characters Markdown tables treat specially (`|`, `*`, `_` at word edges are left alone
-/// except `|`, which would split a cell, and `\`).
-pub fn escape_markdown(text: &str) -> String {
-    text.replace('\\', "\\\\").replace('|', "\\|")
-}
-
-/// Escapes a name that comes from a user's file (a run or topic id of a real collection) for a
-/// Markdown table: on top of [`escape_markdown`], every character that can start markup inside a
-/// table cell (emphasis `*` `_` `~`, code `` ` ``, links and images `[` `]` `!`, inline HTML and
-/// entities `<` `>` `&`, math `$`) is backslash-escaped (CommonMark allows it for any ASCII
-/// punctuation), and control characters (a newline would end the table row) are shown as their code
+/// Escapes plain text (a caption, a note, a name from a user's file) for Markdown, so that it can
+/// never be markup: `\` and `|` (which would split a table cell), and every character that can start
+/// markup (emphasis `*` `~`, code `` ` ``, links and images `[` `]`, inline HTML and entities `<`
+/// `>` `&`, math `$`) are backslash-escaped (CommonMark allows it for any ASCII punctuation). `_` is
+/// escaped unless it stands between two letters or digits, where CommonMark never reads it as
+/// emphasis (`ES_HSD`, `RawG_i` stay as they are); `<` only where it could open a tag or an autolink
+/// (before a letter, `/`, `!` or `?`, so `p < 0.05` stays), and `>` only at the start (a block
+/// quote). Control and invisible characters (a newline
+/// would end the table row; a bidirectional override would reorder the text) are shown as their code
 /// point.
-pub fn escape_markdown_name(text: &str) -> String {
+pub fn escape_markdown(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
+    let mut previous: Option<char> = None;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let intraword = |next: Option<&char>| {
+            previous.is_some_and(char::is_alphanumeric) && next.is_some_and(|n| n.is_alphanumeric())
+        };
         match c {
-            '\\' | '|' | '*' | '_' | '`' | '[' | ']' | '<' | '>' | '!' | '~' | '&' | '$' => {
+            '\\' | '|' | '*' | '`' | '[' | ']' | '~' | '&' | '$' => {
                 out.push('\\');
                 out.push(c);
             }
-            c if c.is_control() => out.push_str(&code_point(c)),
+            // HTML and autolinks start with `<` and a letter, `/`, `!` or `?`; `p < 0.05` is text.
+            '<' if chars
+                .peek()
+                .is_some_and(|n| n.is_ascii_alphabetic() || matches!(n, '/' | '!' | '?')) =>
+            {
+                out.push_str("\\<")
+            }
+            // `>` is markup only at the start (a block quote).
+            '>' if previous.is_none() => out.push_str("\\>"),
+            '_' if !intraword(chars.peek()) => out.push_str("\\_"),
+            c if is_invisible(c) => out.push_str(&code_point(c)),
             c => out.push(c),
         }
+        previous = Some(c);
     }
     out
+}
+
+/// Plain text for a terminal: control and invisible characters (an escape sequence could recolour
+/// or rewrite the screen; a bidirectional override would reorder the text) are shown as their code
+/// point, everything else as it is.
+pub fn escape_terminal(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if is_invisible(c) {
+                code_point(c)
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 /// `U+XXXX`: how a character that cannot be shown is written instead.
@@ -436,11 +462,23 @@ mod tests {
     #[test]
     fn names_from_data_cannot_be_markdown_markup() {
         assert_eq!(
-            escape_markdown_name("*run*_[x](http://a)<b>|`c`\n#1 &amp; $x$"),
-            "\\*run\\*\\_\\[x\\](http://a)\\<b\\>\\|\\`c\\`U+000A#1 \\&amp; \\$x\\$"
+            escape_markdown(
+                "*run*_[x](http://a)<b>|`c`\n#1 &amp; $x$ _y_ a_b </i> <!-- p < 0.05 >"
+            ),
+            "\\*run\\*\\_\\[x\\](http://a)\\<b>\\|\\`c\\`U+000A#1 \\&amp; \\$x\\$ \\_y\\_ a_b \\</i> \\<!-- p < 0.05 >"
         );
+        assert_eq!(escape_markdown("T1\u{202e}x\u{200b}"), "T1U+202ExU+200B");
+        assert_eq!(escape_markdown(">quote"), "\\>quote");
         let label = "Dmax = 8, N = 5: MSRSC-C-R1 vs. PolyU-C-R1";
-        assert_eq!(escape_markdown_name(label), label);
+        assert_eq!(escape_markdown(label), label);
+    }
+
+    #[test]
+    fn terminal_text_shows_invisible_characters() {
+        assert_eq!(
+            escape_terminal("run\u{1b}[31m\u{202e}東京"),
+            "runU+001B[31mU+202E東京"
+        );
     }
 
     #[test]

@@ -193,7 +193,7 @@ fn grid_shows_rows_supplied_at_run_time_and_bold_cells() {
     let artefact = manifest.artefact("A.T3").unwrap();
     let mut table = ResultTable::new("A.T3");
     table.add_row("P+", "r-b", "Second & last");
-    table.add_row("P+", "r-a", "First_row");
+    table.add_row("P+", "r-a", "First_row *x*");
     table.set("P+", "r-a", "rawg", "p", 0.034);
     table.mark_bold("P+", "r-a", "rawg", "p");
     table.set("P+", "r-a", "ug", "p", 0.051);
@@ -201,14 +201,14 @@ fn grid_shows_rows_supplied_at_run_time_and_bold_cells() {
     let panel = md.panels.iter().find(|p| p.label == "(b) P+").unwrap();
     let labels: Vec<&str> = panel.rows.iter().map(|r| r.label.as_str()).collect();
     // Rows supplied at run time carry names from the data: markup characters are escaped (issue 13).
-    assert_eq!(labels, ["Second \\& last", "First\\_row"]);
+    assert_eq!(labels, ["Second \\& last", "First_row \\*x\\*"]);
     assert_eq!(panel.rows[1].cells[0], "**.034**");
     assert_eq!(panel.rows[1].cells[3], ".051");
     assert_eq!(panel.rows[0].cells[0], "pending");
     let tex = layout(artefact, &table, Target::Latex).unwrap();
     let panel = tex.panels.iter().find(|p| p.label == "(b) P+").unwrap();
     assert_eq!(panel.rows[0].label, "Second \\& last");
-    assert_eq!(panel.rows[1].label, "First\\_row");
+    assert_eq!(panel.rows[1].label, "First\\_row *x*");
     assert_eq!(panel.rows[1].cells[0], "\\textbf{.034}");
     // Panels without supplied rows are empty.
     assert!(
@@ -224,6 +224,21 @@ fn grid_shows_rows_supplied_at_run_time_and_bold_cells() {
 /// A small synthetic STC collection in the layout the README documents: `qrels.txt` (`topic doc Lx`)
 /// and `runs/<run name>` (TREC or NTCIR res), 8 topics, 6 runs of 3 teams.
 fn write_fixture(dir: &Path) {
+    write_fixture_with_names(
+        dir,
+        [
+            "alpha-C-R1",
+            "alpha-C-R2",
+            "beta-team-C-R1",
+            "beta-team-C-R2",
+            "gamma-C-R1.txt",
+            "gamma-C-R3",
+        ],
+    );
+}
+
+/// [`write_fixture`] with the six run names (file names) given; runs 0, 2 and 4 are TREC files.
+fn write_fixture_with_names(dir: &Path, run_names: [&str; 6]) {
     let topics = 8;
     let docs = 12;
     let mut qrels = String::new();
@@ -243,12 +258,12 @@ fn write_fixture(dir: &Path) {
     fs::create_dir(&runs).unwrap();
     // Each run ranks the pool in a rotated order; a larger shift puts the relevant items lower.
     let names = [
-        ("alpha-C-R1", 0, true),
-        ("alpha-C-R2", 1, false),
-        ("beta-team-C-R1", 2, true),
-        ("beta-team-C-R2", 3, false),
-        ("gamma-C-R1.txt", 5, true),
-        ("gamma-C-R3", 7, false),
+        (run_names[0], 0, true),
+        (run_names[1], 1, false),
+        (run_names[2], 2, true),
+        (run_names[3], 3, false),
+        (run_names[4], 5, true),
+        (run_names[5], 7, false),
     ];
     for (name, shift, trec) in names {
         let mut text = String::new();
@@ -433,4 +448,85 @@ fn bad_real_data_gives_positioned_errors() {
     assert!(e.contains("no run files"), "{e}");
 
     assert!(read_stc_collection(dir, 10).is_err());
+}
+
+/// Run names are data, never markup (issue 13, item 6): run files named with CJK, emoji, LaTeX's
+/// special characters, Markdown's and HTML's, and invisible characters go through real-data mode;
+/// the tables show them escaped (code points in LaTeX for what the fonts cannot show), and when
+/// pdflatex is installed the paper's `tables.tex` and `report.tex` compile with them.
+#[test]
+fn hostile_run_names_are_escaped_and_the_latex_compiles() {
+    let cjk = "東京-C";
+    let markup = r"\input{x}%&$#_^~*`[a](b)-C";
+    let invisible = "😀zw\u{200b}rtl\u{202e}<b>|-C";
+    let data = tempfile::tempdir().unwrap();
+    write_fixture_with_names(
+        data.path(),
+        [
+            &format!("{cjk}-R1"),
+            &format!("{cjk}-R2"),
+            &format!("{markup}-R1"),
+            &format!("{markup}-R2"),
+            &format!("{invisible}-R1.txt"),
+            &format!("{invisible}-R3"),
+        ],
+    );
+    let out = tempfile::tempdir().unwrap();
+    let output = run(&[
+        "reproduce",
+        "--only",
+        "A.T2,A.T3",
+        "--data",
+        data.path().to_str().unwrap(),
+        "--out",
+        out.path().to_str().unwrap(),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let dir = out.path().join("unanimity");
+    let tex = fs::read_to_string(dir.join("A.T3.tex")).unwrap();
+    // The names reach the table (as code points where the font has no glyph) ...
+    assert!(tex.contains("U+6771U+4EAC-C-R"), "{tex}");
+    assert!(tex.contains("U+1F600zwU+200BrtlU+202E"), "{tex}");
+    assert!(
+        tex.contains(r"\textbackslash{}input\{x\}\%\&\$\#\_\textasciicircum{}\textasciitilde{}"),
+        "{tex}"
+    );
+    // ... and never as markup or raw characters.
+    for raw in [r"\input{x}", "東京", "😀", "\u{202e}", "<b>"] {
+        assert!(!tex.contains(raw), "{raw:?} unescaped in A.T3.tex:\n{tex}");
+    }
+    // Markdown: markup characters backslash-escaped, invisible characters as code points, in the
+    // table rows and in the notes that name the runs.
+    let md = fs::read_to_string(dir.join("A.T3.md")).unwrap();
+    assert!(md.contains("東京-C-R"), "{md}");
+    assert!(!md.contains("U+1F600"), "{md}");
+    assert!(md.contains("😀zwU+200BrtlU+202E\\<b>\\|-C-R1"), "{md}");
+    assert!(md.contains("\\~\\*\\`\\[a\\](b)-C-R1"), "{md}");
+    for raw in ["<b>", "[a]", "](b)", "|-C", "`", "\u{200b}", "\u{202e}"] {
+        let unescaped = md
+            .match_indices(raw)
+            .any(|(at, _)| !md[..at].ends_with('\\'));
+        assert!(!unescaped, "{raw:?} unescaped in A.T3.md:\n{md}");
+    }
+    if Command::new("pdflatex").arg("--version").output().is_err() {
+        eprintln!("pdflatex not installed: LaTeX compilation with hostile run names not tested");
+        return;
+    }
+    for document in ["tables", "report"] {
+        let output = Command::new("pdflatex")
+            .args(["-interaction=nonstopmode", "-halt-on-error"])
+            .arg(format!("{document}.tex"))
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert!(
+            output.status.success(),
+            "pdflatex failed for {document}.tex with hostile run names:\n{}",
+            String::from_utf8_lossy(&output.stdout)
+        );
+    }
 }
