@@ -32,10 +32,11 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use crate::experiments::{Context, ExperimentError, display_relative, required, single};
+use crate::experiments::{Context, ExperimentError, display_relative};
 use crate::io::read_yaml;
 use crate::io::stc_labels::{LabelFileError, read_labelled_pairs};
 use crate::manifest::Artefact;
+use crate::manifest::params::RealRatingsParams;
 use crate::results::{ClaimCheck, ResultTable, VALUE};
 use evia_engine::gain::GainSetting;
 use evia_engine::rng::stream;
@@ -82,25 +83,15 @@ struct Knobs {
 
 /// A.X1: D_i, UG − RawG, unanimity, within-post order flips and ideal-list changes on the real
 /// NTCIR-12 STC Japanese ratings and on simulated ratings of the same items (module documentation).
-/// Parameters: `data` (the label file), `standin` (the simulation knobs), `n`, `dmax`, `p` (one value
-/// each), `cutoffs` (the top-k of the ideal-list comparison), optional `seed`.
+/// Parameters: [`RealRatingsParams`].
 pub fn real_ratings(
     artefact: &Artefact,
+    params: &RealRatingsParams,
     context: &Context,
 ) -> Result<ResultTable, ExperimentError> {
-    let data = required(artefact, "data", |p| p.data.as_ref())?;
-    let standin = required(artefact, "standin", |p| p.standin.as_ref())?;
-    let n = single(artefact, "n", required(artefact, "n", |p| p.n.as_ref())?)?;
-    let dmax = single(
-        artefact,
-        "dmax",
-        required(artefact, "dmax", |p| p.dmax.as_ref())?,
-    )?;
-    let p = single(artefact, "p", required(artefact, "p", |p| p.p.as_ref())?)?;
-    let cutoffs: Vec<usize> = required(artefact, "cutoffs", |p| p.cutoffs.as_ref())?
-        .iter()
-        .map(|&k| k as usize)
-        .collect();
+    let (data, standin) = (&params.data, &params.standin);
+    let (n, dmax, p) = (params.n.get(), params.dmax.get(), params.p.get());
+    let cutoffs: Vec<usize> = params.cutoffs.iter().map(|&k| k as usize).collect();
     let seed = context.seed_for(artefact);
     let setting = GainSetting { dmax, p };
     let n = n as usize;

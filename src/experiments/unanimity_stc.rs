@@ -16,10 +16,11 @@
 
 use std::collections::BTreeMap;
 
-use crate::experiments::{Context, ExperimentError, display_relative, required};
+use crate::experiments::{Context, ExperimentError, display_relative};
 use crate::io::read_yaml;
 use crate::io::stc::read_stc_collection;
 use crate::manifest::Artefact;
+use crate::manifest::params::{StcInputs, StcParams, StcSignificanceParams};
 use crate::published::{self, PublishedFile};
 use crate::results::{ClaimCheck, ResultTable, VALUE};
 use crate::sim::stc::{
@@ -120,44 +121,17 @@ struct Setup {
 }
 
 impl Setup {
-    fn new(artefact: &Artefact, context: &Context) -> Result<Self, ExperimentError> {
-        let params = &artefact.parameters;
+    /// The collection, conditions and measures of `params` (validated when the manifest loaded: N,
+    /// Dmax and the depth are at least 1, p lies in [0, 1]).
+    fn new(
+        artefact: &Artefact,
+        params: StcInputs<'_>,
+        context: &Context,
+    ) -> Result<Self, ExperimentError> {
         let seed = context.seed_for(artefact);
-        let dmaxes = required(artefact, "dmax", |p| p.dmax.as_ref())?;
-        let ns = required(artefact, "n", |p| p.n.as_ref())?;
-        if let Some(&d) = dmaxes.iter().find(|&&d| d == 0) {
-            return Err(ExperimentError::invalid(
-                artefact,
-                format!("dmax {d}: Dmax must be at least 1"),
-            ));
-        }
-        if let Some(&n) = ns.iter().find(|&&n| n == 0) {
-            return Err(ExperimentError::invalid(
-                artefact,
-                format!("n {n}: N must be at least 1"),
-            ));
-        }
-        let p = match required(artefact, "p", |p| p.p.as_ref())?.as_slice() {
-            [p] if (0.0..=1.0).contains(p) => *p,
-            other => {
-                return Err(ExperimentError::invalid(
-                    artefact,
-                    format!("parameter `p` must hold one value in [0, 1], found {other:?}"),
-                ));
-            }
-        };
-        let depth = match required(artefact, "cutoffs", |p| p.cutoffs.as_ref())?.as_slice() {
-            [d] if *d > 0 => *d as usize,
-            other => {
-                return Err(ExperimentError::invalid(
-                    artefact,
-                    format!(
-                        "parameter `cutoffs` must hold one value ≥ 1 (the evaluation depth), found {other:?}"
-                    ),
-                ));
-            }
-        };
-        let names = required(artefact, "measures", |p| p.measures.as_ref())?;
+        let (dmaxes, ns, p) = (params.dmax, params.n, params.p);
+        let depth = params.depth as usize;
+        let names = params.measures;
         let measures = names
             .iter()
             .map(|name| {
@@ -187,8 +161,7 @@ impl Setup {
         })
         .map_err(|e| ExperimentError::invalid(artefact, e.to_string()))?;
 
-        let published_rel = required(artefact, "data", |p| p.data.as_ref())?;
-        let published_path = context.data_path(published_rel);
+        let published_path = context.data_path(params.data);
         let published = published::load(&published_path)
             .map_err(|e| ExperimentError::Source(e.source_error().clone()))?;
 
@@ -203,17 +176,17 @@ impl Setup {
                 (data.collection, source)
             }
             None => {
-                let rel = required(artefact, "standin", |p| p.standin.as_ref())?;
-                let path = context.data_path(rel);
+                let path = context.data_path(params.standin);
                 let knobs: StandinParams = read_yaml(&path)?;
                 knobs.validate().map_err(|e| {
                     ExperimentError::Source(crate::io::SourceError::whole_file(&path, e.0))
                 })?;
                 let collection = generate(&knobs, &mut stream(seed, STREAM, "collection"));
+                let sizes = params.sizes;
                 for (name, expected, got) in [
-                    ("topics", params.topics, collection.topics.len()),
-                    ("runs", params.runs, collection.runs.len()),
-                    ("teams", params.teams, collection.teams().len()),
+                    ("topics", sizes.topics, collection.topics.len()),
+                    ("runs", sizes.runs, collection.runs.len()),
+                    ("teams", sizes.teams, collection.teams().len()),
                 ] {
                     if expected.is_some_and(|e| e as usize != got) {
                         let expected = expected.unwrap_or_default();
@@ -258,7 +231,7 @@ impl Setup {
             collection,
             source,
             published,
-            published_path: published_rel.clone(),
+            published_path: params.data.to_string(),
             conditions,
             p,
             measures,
@@ -389,9 +362,10 @@ impl Setup {
 /// Cells: panel = measure, row `dmax=D`, column `n=N`, parts `tau`, `ci_lo`, `ci_hi`.
 pub fn rank_correlation(
     artefact: &Artefact,
+    params: &StcParams,
     context: &Context,
 ) -> Result<ResultTable, ExperimentError> {
-    let setup = Setup::new(artefact, context)?;
+    let setup = Setup::new(artefact, params.inputs(), context)?;
     let mut table = ResultTable::new(&artefact.id);
     table.real_data = setup.real_data();
     let mut empty_topics = 0;
@@ -586,18 +560,12 @@ struct PairOutcome {
 /// gains, not Monte Carlo noise.
 pub fn significance_discrepancies(
     artefact: &Artefact,
+    params: &StcSignificanceParams,
     context: &Context,
 ) -> Result<ResultTable, ExperimentError> {
-    let setup = Setup::new(artefact, context)?;
-    let trials = u64::from(*required(artefact, "trials", |p| p.trials.as_ref())?);
-    let alpha = *required(artefact, "alpha", |p| p.alpha.as_ref())?;
-    if !(alpha > 0.0 && alpha < 1.0) {
-        return Err(ExperimentError::invalid(
-            artefact,
-            format!("alpha {alpha} must lie in (0, 1)"),
-        ));
-    }
-    let official = required(artefact, "gains", |p| p.gains.as_ref())?;
+    let setup = Setup::new(artefact, params.inputs(), context)?;
+    let (trials, alpha) = (u64::from(params.trials), params.alpha);
+    let official = &params.gains;
     let best = team_best_runs(&setup, artefact, official)?;
     if best.len() < 2 {
         return Err(ExperimentError::invalid(
