@@ -120,6 +120,80 @@ struct Setup {
     seed: u64,
 }
 
+/// The measures named in the manifest and an evaluator computing them: `nERR` at each measure's own
+/// cutoff, else at the evaluation depth.
+fn measures_and_evaluator(
+    artefact: &Artefact,
+    names: &[String],
+    depth: usize,
+) -> Result<(Vec<StcMeasure>, Evaluator), ExperimentError> {
+    let measures = names
+        .iter()
+        .map(|name| {
+            StcMeasure::parse(name).ok_or_else(|| {
+                ExperimentError::invalid(
+                    artefact,
+                    format!("measure `{name}`: expected nG@1, P+ or nERR@<cutoff>"),
+                )
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut cutoffs: Vec<usize> = measures
+        .iter()
+        .filter_map(|m| match m {
+            StcMeasure::NErr(l) => Some(*l),
+            _ => None,
+        })
+        .collect();
+    cutoffs.sort_unstable();
+    cutoffs.dedup();
+    if cutoffs.is_empty() {
+        cutoffs.push(depth);
+    }
+    let evaluator = Evaluator::new(Params {
+        cutoffs,
+        ..Params::default()
+    })
+    .map_err(|e| ExperimentError::invalid(artefact, e.to_string()))?;
+    Ok((measures, evaluator))
+}
+
+/// The seeded STC stand-in of the knob file `params.standin`, from the stream (`seed`, [`STREAM`],
+/// `collection`), checked against the sizes the manifest states.
+fn standin_collection(
+    artefact: &Artefact,
+    params: &StcInputs<'_>,
+    context: &Context,
+    seed: u64,
+) -> Result<(StcCollection, Source), ExperimentError> {
+    let path = context.data_path(params.standin);
+    let knobs: StandinParams = read_yaml(&path)?;
+    knobs
+        .validate()
+        .map_err(|e| ExperimentError::Source(crate::io::SourceError::whole_file(&path, e.0)))?;
+    let collection = generate(&knobs, &mut stream(seed, STREAM, "collection"));
+    let sizes = params.sizes;
+    for (name, expected, got) in [
+        ("topics", sizes.topics, collection.topics.len()),
+        ("runs", sizes.runs, collection.runs.len()),
+        ("teams", sizes.teams, collection.teams().len()),
+    ] {
+        if let Some(expected) = expected.filter(|&e| e as usize != got) {
+            return Err(ExperimentError::invalid(
+                artefact,
+                format!(
+                    "the manifest says {name}: {expected}, but the stand-in of {} has {got}",
+                    display_relative(context, &path)
+                ),
+            ));
+        }
+    }
+    let source = Source::Standin {
+        knobs: display_relative(context, &path),
+    };
+    Ok((collection, source))
+}
+
 impl Setup {
     /// The collection, conditions and measures of `params` (validated when the manifest loaded: N,
     /// Dmax and the depth are at least 1, p lies in [0, 1]).
@@ -129,42 +203,11 @@ impl Setup {
         context: &Context,
     ) -> Result<Self, ExperimentError> {
         let seed = context.seed_for(artefact);
-        let (dmaxes, ns, p) = (params.dmax, params.n, params.p);
         let depth = params.depth as usize;
-        let names = params.measures;
-        let measures = names
-            .iter()
-            .map(|name| {
-                StcMeasure::parse(name).ok_or_else(|| {
-                    ExperimentError::invalid(
-                        artefact,
-                        format!("measure `{name}`: expected nG@1, P+ or nERR@<cutoff>"),
-                    )
-                })
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        let mut cutoffs: Vec<usize> = measures
-            .iter()
-            .filter_map(|m| match m {
-                StcMeasure::NErr(l) => Some(*l),
-                _ => None,
-            })
-            .collect();
-        cutoffs.sort_unstable();
-        cutoffs.dedup();
-        if cutoffs.is_empty() {
-            cutoffs.push(depth);
-        }
-        let evaluator = Evaluator::new(Params {
-            cutoffs,
-            ..Params::default()
-        })
-        .map_err(|e| ExperimentError::invalid(artefact, e.to_string()))?;
-
+        let (measures, evaluator) = measures_and_evaluator(artefact, params.measures, depth)?;
         let published_path = context.data_path(params.data);
         let published = published::load(&published_path)
             .map_err(|e| ExperimentError::Source(e.source_error().clone()))?;
-
         let (collection, source) = match &context.data_dir {
             Some(dir) => {
                 let data = read_stc_collection(dir, depth)?;
@@ -175,35 +218,7 @@ impl Setup {
                 };
                 (data.collection, source)
             }
-            None => {
-                let path = context.data_path(params.standin);
-                let knobs: StandinParams = read_yaml(&path)?;
-                knobs.validate().map_err(|e| {
-                    ExperimentError::Source(crate::io::SourceError::whole_file(&path, e.0))
-                })?;
-                let collection = generate(&knobs, &mut stream(seed, STREAM, "collection"));
-                let sizes = params.sizes;
-                for (name, expected, got) in [
-                    ("topics", sizes.topics, collection.topics.len()),
-                    ("runs", sizes.runs, collection.runs.len()),
-                    ("teams", sizes.teams, collection.teams().len()),
-                ] {
-                    if expected.is_some_and(|e| e as usize != got) {
-                        let expected = expected.unwrap_or_default();
-                        return Err(ExperimentError::invalid(
-                            artefact,
-                            format!(
-                                "the manifest says {name}: {expected}, but the stand-in of {} has {got}",
-                                display_relative(context, &path)
-                            ),
-                        ));
-                    }
-                }
-                let source = Source::Standin {
-                    knobs: display_relative(context, &path),
-                };
-                (collection, source)
-            }
+            None => standin_collection(artefact, &params, context, seed)?,
         };
         if collection.runs.len() < 3 {
             return Err(ExperimentError::invalid(
@@ -223,9 +238,10 @@ impl Setup {
                 ),
             ));
         }
-        let conditions = dmaxes
+        let conditions = params
+            .dmax
             .iter()
-            .flat_map(|&d| ns.iter().map(move |&n| (d, n)))
+            .flat_map(|&d| params.n.iter().map(move |&n| (d, n)))
             .collect();
         Ok(Setup {
             collection,
@@ -233,7 +249,7 @@ impl Setup {
             published,
             published_path: params.data.to_string(),
             conditions,
-            p,
+            p: params.p,
             measures,
             depth,
             evaluator,
@@ -644,11 +660,30 @@ pub fn significance_discrepancies(
         }
     }
 
+    discrepancy_notes(&mut table, &setup, params, &best, pairs.len());
+    if empty_topics > 0 {
+        table.note(format!(
+            "{empty_topics} (condition, topic) pair(s) had no item with a positive gain; every run scores 0 there."
+        ));
+    }
+    discrepancy_claims(&setup, &mut table, &counts);
+    Ok(table)
+}
+
+/// Table 3's notes: the collection, the method, the team-best runs (by index into the collection's
+/// runs, with their mean nG@1) and the test over their `pairs` pairs.
+fn discrepancy_notes(
+    table: &mut ResultTable,
+    setup: &Setup,
+    params: &StcSignificanceParams,
+    best: &[(usize, f64)],
+    pairs: usize,
+) {
     table.note(setup.source_note());
     table.note(setup.method_note());
     table.note(format!(
         "Team-best runs by mean nG@1 under the per-level gains {} (L1, L2, …), in descending order of that mean (a pair X vs. Y has X first): {}.",
-        official
+        params.gains
             .iter()
             .map(f64::to_string)
             .collect::<Vec<_>>()
@@ -659,9 +694,11 @@ pub fn significance_discrepancies(
             .join(", ")
     ));
     table.note(format!(
-        "Randomised Tukey HSD over the {} team-best runs ({} pairs), B = {trials}, alpha = {alpha}; RawG and UG of one (Dmax, N, measure) share their random stream. ES_HSD = |d|/sqrt(V_E), V_E the residual mean square of the topic-by-run two-way ANOVA of those runs. Bold: p < alpha. p_se = sqrt(p(1 − p)/B); near_alpha counts the row's p-values within 2 p_se of alpha, where the discrepancy is within Monte Carlo error.",
+        "Randomised Tukey HSD over the {} team-best runs ({} pairs), B = {}, alpha = {}; RawG and UG of one (Dmax, N, measure) share their random stream. ES_HSD = |d|/sqrt(V_E), V_E the residual mean square of the topic-by-run two-way ANOVA of those runs. Bold: p < alpha. p_se = sqrt(p(1 − p)/B); near_alpha counts the row's p-values within 2 p_se of alpha, where the discrepancy is within Monte Carlo error.",
         best.len(),
-        pairs.len()
+        pairs,
+        params.trials,
+        params.alpha
     ));
     for measure in &setup.measures {
         if table.rows_of(measure.panel()).is_empty() {
@@ -671,13 +708,6 @@ pub fn significance_discrepancies(
             ));
         }
     }
-    if empty_topics > 0 {
-        table.note(format!(
-            "{empty_topics} (condition, topic) pair(s) had no item with a positive gain; every run scores 0 there."
-        ));
-    }
-    discrepancy_claims(&setup, &mut table, &counts);
-    Ok(table)
 }
 
 /// The best run of each team by mean nG@1 under the per-level gains `official` (ties: the earlier
