@@ -174,27 +174,13 @@ fn load_qrels_versions(
         .collect()
 }
 
+/// The measures of `inputs` (their names and cutoffs were checked when the manifest loaded).
 fn measures(artefact: &Artefact, inputs: &EvalInputs<'_>) -> Result<Vec<Measure>, ExperimentError> {
-    let measures = inputs
+    inputs
         .measures
         .iter()
         .map(|n| Measure::parse(n).map_err(|e| ExperimentError::invalid(artefact, e.to_string())))
-        .collect::<Result<Vec<_>, _>>()?;
-    if let Some(cutoffs) = inputs.cutoffs
-        && let Some(m) = measures
-            .iter()
-            .find(|m| !cutoffs.iter().any(|&c| c as usize == m.cutoff))
-    {
-        return Err(ExperimentError::invalid(
-            artefact,
-            format!(
-                "measure `{}` has cutoff {}, which is not among `cutoffs` {cutoffs:?}",
-                m.name(),
-                m.cutoff
-            ),
-        ));
-    }
-    Ok(measures)
+        .collect()
 }
 
 /// The conditions of a qrels experiment: the `qrels` versions on all topics.

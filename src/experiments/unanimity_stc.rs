@@ -20,7 +20,7 @@ use crate::experiments::{Context, ExperimentError, display_relative};
 use crate::io::read_yaml;
 use crate::io::stc::read_stc_collection;
 use crate::manifest::Artefact;
-use crate::manifest::params::{StcInputs, StcParams, StcSignificanceParams};
+use crate::manifest::params::{StcInputs, StcMeasure, StcParams, StcSignificanceParams};
 use crate::published::{self, PublishedFile};
 use crate::results::{ClaimCheck, ResultTable, VALUE};
 use crate::sim::stc::{
@@ -38,47 +38,12 @@ use evia_engine::significance::{ScoreMatrix, run_pairs};
 /// The stream namespace shared by both tables, so that they see the same collection and ratings.
 pub const STREAM: &str = "paper-A-stc";
 
-/// A measure of paper A's STC experiments, parsed from its NTCIREVAL-style name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum StcMeasure {
-    /// `nG@1` = g(1)/g*(1) (reference/measures.md §5.9).
-    NG1,
-    /// `P+` over the evaluated list (§5.4).
-    PPlus,
-    /// `nERR@l` (§5.12).
-    NErr(usize),
-}
-
-impl StcMeasure {
-    /// Parses `nG@1`, `P+` or `nERR@<l>`.
-    pub fn parse(name: &str) -> Option<Self> {
-        match name {
-            "nG@1" => Some(StcMeasure::NG1),
-            "P+" => Some(StcMeasure::PPlus),
-            _ => name
-                .strip_prefix("nERR@")
-                .and_then(|l| l.parse().ok())
-                .filter(|&l| l > 0)
-                .map(StcMeasure::NErr),
-        }
-    }
-
-    /// The panel id of the measure in the manifest's layouts (`nG@1`, `P+`, `nERR`).
-    pub fn panel(self) -> &'static str {
-        match self {
-            StcMeasure::NG1 => "nG@1",
-            StcMeasure::PPlus => "P+",
-            StcMeasure::NErr(_) => "nERR",
-        }
-    }
-
-    /// The measure's value in an evaluation (whose cutoffs include `l` for `nERR@l`).
-    fn value(self, e: &Evaluation) -> f64 {
-        match self {
-            StcMeasure::NG1 => e.ng1,
-            StcMeasure::PPlus => e.p_plus,
-            StcMeasure::NErr(l) => e.at_cutoff(l).map_or(0.0, |a| a.nerr),
-        }
+/// The value of `measure` in an evaluation (whose cutoffs include `l` for `nERR@l`).
+fn measure_value(measure: StcMeasure, e: &Evaluation) -> f64 {
+    match measure {
+        StcMeasure::NG1 => e.ng1,
+        StcMeasure::PPlus => e.p_plus,
+        StcMeasure::NErr(l) => e.at_cutoff(l).map_or(0.0, |a| a.nerr),
     }
 }
 
@@ -120,24 +85,13 @@ struct Setup {
     seed: u64,
 }
 
-/// The measures named in the manifest and an evaluator computing them: `nERR` at each measure's own
-/// cutoff, else at the evaluation depth.
-fn measures_and_evaluator(
+/// An evaluator computing `measures`: `nERR` at each measure's own cutoff, else at the evaluation
+/// depth.
+fn evaluator_for(
     artefact: &Artefact,
-    names: &[String],
+    measures: &[StcMeasure],
     depth: usize,
-) -> Result<(Vec<StcMeasure>, Evaluator), ExperimentError> {
-    let measures = names
-        .iter()
-        .map(|name| {
-            StcMeasure::parse(name).ok_or_else(|| {
-                ExperimentError::invalid(
-                    artefact,
-                    format!("measure `{name}`: expected nG@1, P+ or nERR@<cutoff>"),
-                )
-            })
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+) -> Result<Evaluator, ExperimentError> {
     let mut cutoffs: Vec<usize> = measures
         .iter()
         .filter_map(|m| match m {
@@ -155,7 +109,7 @@ fn measures_and_evaluator(
         ..Params::default()
     })
     .map_err(|e| ExperimentError::invalid(artefact, e.to_string()))?;
-    Ok((measures, evaluator))
+    Ok(evaluator)
 }
 
 /// The seeded STC stand-in of the knob file `params.standin`, from the stream (`seed`, [`STREAM`],
@@ -204,7 +158,8 @@ impl Setup {
     ) -> Result<Self, ExperimentError> {
         let seed = context.seed_for(artefact);
         let depth = params.depth as usize;
-        let (measures, evaluator) = measures_and_evaluator(artefact, params.measures, depth)?;
+        let measures = params.measures.to_vec();
+        let evaluator = evaluator_for(artefact, &measures, depth)?;
         let published_path = context.data_path(params.data);
         let published = published::load(&published_path)
             .map_err(|e| ExperimentError::Source(e.source_error().clone()))?;
@@ -330,7 +285,7 @@ impl Setup {
                         )
                     })?;
                 for (m, measure) in measures.iter().enumerate() {
-                    scores[m][j][t] = measure.value(&e);
+                    scores[m][j][t] = measure_value(*measure, &e);
                 }
             }
         }
@@ -907,17 +862,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn parses_the_measure_names_of_the_manifest() {
-        assert_eq!(StcMeasure::parse("nG@1"), Some(StcMeasure::NG1));
-        assert_eq!(StcMeasure::parse("P+"), Some(StcMeasure::PPlus));
-        assert_eq!(StcMeasure::parse("nERR@10"), Some(StcMeasure::NErr(10)));
-        assert_eq!(StcMeasure::NErr(10).panel(), "nERR");
-        for bad in ["nERR@0", "nERR@", "nDCG@10", "Q"] {
-            assert_eq!(StcMeasure::parse(bad), None, "{bad}");
-        }
-    }
-
-    #[test]
     fn measures_read_the_direct_gain_evaluation() {
         // Direct gains 4, 0, 2 (reference/measures.md §7); the run lists the gain-2 item first.
         let ideal =
@@ -931,14 +875,14 @@ mod tests {
             .evaluate(&ideal, &[Label::direct(2.0), Label::direct(4.0)])
             .unwrap_or_else(|e| panic!("{e}"));
         // nG@1 = g(1)/g*(1) = 2/4.
-        assert_eq!(StcMeasure::NG1.value(&e), 0.5);
+        assert_eq!(measure_value(StcMeasure::NG1, &e), 0.5);
         // nERR@10 with stop probabilities g/(gmax + 1), gmax = 4:
         // ERR = 2/5 + (1 − 2/5)·(1/2)·(4/5); ideal ERR = 4/5 + (1 − 4/5)·(1/2)·(2/5).
         let err = 0.4 + 0.6 * 0.5 * 0.8;
         let ideal_err = 0.8 + 0.2 * 0.5 * 0.4;
-        assert!((StcMeasure::NErr(10).value(&e) - err / ideal_err).abs() < 1e-12);
+        assert!((measure_value(StcMeasure::NErr(10), &e) - err / ideal_err).abs() < 1e-12);
         // P+: rp = 2 (the highest gain in the list); BR(1) = (1 + 2)/(1 + 4), BR(2) = (2 + 6)/(2 + 6).
         let p_plus = (3.0 / 5.0 + 1.0) / 2.0;
-        assert!((StcMeasure::PPlus.value(&e) - p_plus).abs() < 1e-12);
+        assert!((measure_value(StcMeasure::PPlus, &e) - p_plus).abs() < 1e-12);
     }
 }

@@ -264,6 +264,35 @@ fn bad_parameter_values_name_their_line() {
     }
 }
 
+/// Measure names are read when the manifest loads: paper A's STC measures by their own type (at the
+/// name's line), paper B's by the experiment's value rules (at the `measures:` line), which also check
+/// each measure's cutoff against `cutoffs`.
+#[test]
+fn unknown_measures_name_their_line() {
+    let stc = "      measures: [nG@1, P+, nERR@10]\n";
+    let text = real_manifest().replacen(stc, "      measures: [nG@1, P+, nDCG@10]\n", 1);
+    assert_rejected(
+        &text,
+        line_of(&text, "nDCG@10]"),
+        "unknown measure `nDCG@10`; expected nG@1, P+ or nERR@<cutoff>",
+    );
+
+    let lancers = "      measures: [MSnDCG@10, Q@10, nERR@10]\n";
+    let text = real_manifest().replacen(lancers, "      measures: [MSnDCG@10, Q@10, ERR@10]\n", 1);
+    assert_rejected(
+        &text,
+        line_of(&text, ", ERR@10]"),
+        "artefact `B.T3`: unknown measure `ERR@10`",
+    );
+
+    let text = real_manifest().replacen(lancers, "      measures: [MSnDCG@10, Q@20, nERR@10]\n", 1);
+    assert_rejected(
+        &text,
+        line_of(&text, "Q@20"),
+        "measure `Q@20` has cutoff 20, which is not among `cutoffs` [10]",
+    );
+}
+
 /// A key the experiment does not read, a key it needs, and a list where it uses one value: each is an
 /// error of reading the experiment's own parameter type (`manifest::params`), at the line of the key,
 /// of the artefact's parameters, and of the list.

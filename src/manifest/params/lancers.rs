@@ -12,6 +12,7 @@ use evia_engine::agreement::StandardError;
 
 use super::{Params, StandinSizes};
 use crate::manifest::parameter_rules::{self as rules, MAX_COUNT, Violation};
+use crate::sim::www::scores::Measure;
 
 /// The kappa interval's standard error, as named in the manifest (Cohen's simple SE when absent).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize)]
@@ -160,10 +161,34 @@ fn validate_eval(inputs: &EvalInputs<'_>, sizes: StandinSizes) -> Result<(), Vio
         rules::non_empty("cutoffs", cutoffs)?;
     }
     rules::non_empty("measures", inputs.measures)?;
+    validate_measures(inputs.measures, inputs.cutoffs)?;
     match inputs.conditions {
         Conditions::Qrels(qrels) => rules::non_empty("qrels", qrels),
         Conditions::TopicSets(sets) => rules::non_empty("topic_sets", sets),
     }
+}
+
+/// Every measure is one of paper B's ([`Measure::parse`]), at one of the `cutoffs` when they are
+/// listed.
+fn validate_measures(names: &[String], cutoffs: Option<&[u32]>) -> Result<(), Violation> {
+    for name in names {
+        let measure = Measure::parse(name).map_err(|e| Violation {
+            key: "measures",
+            message: e.to_string(),
+        })?;
+        if let Some(cutoffs) = cutoffs
+            && !cutoffs.iter().any(|&c| c as usize == measure.cutoff)
+        {
+            return Err(Violation {
+                key: "measures",
+                message: format!(
+                    "measure `{name}` has cutoff {}, which is not among `cutoffs` {cutoffs:?}",
+                    measure.cutoff
+                ),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// The value rules of an overlap experiment's test settings.

@@ -9,6 +9,7 @@
 
 mod lancers;
 mod one;
+mod stc_measure;
 mod unanimity;
 
 use serde::de::{DeserializeSeed, Deserializer};
@@ -19,6 +20,7 @@ pub use lancers::{
     QrelsEvalParams, QrelsOverlapParams, Significance, TopicsetEvalParams, TopicsetOverlapParams,
 };
 pub use one::One;
+pub use stc_measure::StcMeasure;
 pub use unanimity::{
     GainExamplesParams, RealRatingsParams, StcInputs, StcParams, StcSignificanceParams,
 };

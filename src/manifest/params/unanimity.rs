@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{One, Params, StandinSizes};
+use super::{One, Params, StandinSizes, StcMeasure};
 use crate::manifest::parameter_rules::{self as rules, MAX_COUNT, Violation};
 
 /// `unanimity.gain_examples` (A.T1): the gains of the printed example items.
@@ -52,7 +52,7 @@ pub struct StcParams {
     /// p of Eq. 2.
     pub p: One<f64>,
     /// The measures, by their NTCIREVAL names (`nG@1`, `P+`, `nERR@10`).
-    pub measures: Vec<String>,
+    pub measures: Vec<StcMeasure>,
     /// The evaluation depth: runs are evaluated on their top `cutoffs` documents.
     pub cutoffs: One<u32>,
     /// This artefact's seed, overriding the manifest's.
@@ -79,7 +79,7 @@ pub struct StcSignificanceParams {
     pub n: Vec<u32>,
     pub dmax: Vec<u32>,
     pub p: One<f64>,
-    pub measures: Vec<String>,
+    pub measures: Vec<StcMeasure>,
     pub cutoffs: One<u32>,
     /// The official per-level gains of L1, L2, … (1 and 3), which pick each team's best run.
     pub gains: Vec<f64>,
@@ -105,7 +105,7 @@ pub struct StcInputs<'a> {
     pub n: &'a [u32],
     pub dmax: &'a [u32],
     pub p: f64,
-    pub measures: &'a [String],
+    pub measures: &'a [StcMeasure],
     /// The evaluation depth (the one value of `cutoffs`).
     pub depth: u32,
     pub sizes: StandinSizes,
