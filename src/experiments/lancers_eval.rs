@@ -31,8 +31,8 @@ use crate::experiments::{Context, ExperimentError, display_relative};
 use crate::io::read_yaml;
 use crate::manifest::Artefact;
 use crate::manifest::params::{
-    Conditions, EvalInputs, QrelsEvalParams, QrelsOverlapParams, Significance, TopicsetEvalParams,
-    TopicsetOverlapParams,
+    Conditions, EvalInputs, QrelsEvalParams, QrelsOverlapParams, Significance, StandinSizes,
+    TopicsetEvalParams, TopicsetOverlapParams,
 };
 use crate::results::{ResultTable, VALUE};
 use crate::sim::www::LabelledTopic;
@@ -279,6 +279,11 @@ pub fn collection(
                 context.seed_for(artefact),
             )
             .map_err(|e| ExperimentError::invalid(artefact, e.to_string()))?;
+            check_standin_sizes(
+                artefact,
+                inputs.sizes,
+                [topics.len(), runs.len(), file.runs.teams.len()],
+            )?;
             let source = format!(
                 "Stand-in collection (class simulated, not the NTCIR-13 WWW data): {} topics, {} pooled documents, {} runs of {} teams with placeholder names, each pooled to depth {} (data/lancers/www-runs.yaml).",
                 topics.len(),
@@ -297,6 +302,27 @@ pub fn collection(
         real_data,
         source,
     })
+}
+
+/// Checks the stand-in's (topics, runs, teams) against the sizes the manifest states.
+fn check_standin_sizes(
+    artefact: &Artefact,
+    stated: StandinSizes,
+    [topics, runs, teams]: [usize; 3],
+) -> Result<(), ExperimentError> {
+    for (name, expected, got) in [
+        ("topics", stated.topics, topics),
+        ("runs", stated.runs, runs),
+        ("teams", stated.teams, teams),
+    ] {
+        if let Some(expected) = expected.filter(|&e| e as usize != got) {
+            return Err(ExperimentError::invalid(
+                artefact,
+                format!("the manifest says {name}: {expected}, but the stand-in has {got}"),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Evaluates `collection` under every condition with every measure: the score matrices are computed

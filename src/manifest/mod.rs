@@ -85,7 +85,7 @@ pub enum OutputFormat {
     Svg,
 }
 
-/// One table or figure of a paper. Read by [`artefact_de`]: its `parameters` are read as those of its
+/// One table or figure of a paper. Read by `artefact_de.rs`: its `parameters` are read as those of its
 /// `experiment`.
 #[derive(Debug, Clone, Serialize)]
 pub struct Artefact {

@@ -140,6 +140,8 @@ pub struct EvalInputs<'a> {
     pub cutoffs: Option<&'a [u32]>,
     pub kappa_se: KappaSe,
     pub conditions: Conditions<'a>,
+    /// The stand-in sizes the manifest states (checked against the generated stand-in).
+    pub sizes: StandinSizes,
 }
 
 /// The randomised Tukey HSD's settings of an overlap experiment.
@@ -152,11 +154,11 @@ pub struct Significance {
 }
 
 /// The value rules of the keys every evaluation experiment shares.
-fn validate_eval(inputs: &EvalInputs<'_>, sizes: StandinSizes) -> Result<(), Violation> {
+fn validate_eval(inputs: &EvalInputs<'_>) -> Result<(), Violation> {
     if let Some(cutoffs) = inputs.cutoffs {
         rules::counts("cutoffs", cutoffs, MAX_COUNT)?;
     }
-    sizes.validate()?;
+    inputs.sizes.validate()?;
     if let Some(cutoffs) = inputs.cutoffs {
         rules::non_empty("cutoffs", cutoffs)?;
     }
@@ -217,13 +219,13 @@ pub struct QrelsEvalParams {
     /// The measure cutoffs (each measure's cutoff must be among them).
     #[serde(default)]
     pub cutoffs: Option<Vec<u32>>,
-    /// The stand-in's number of topics, quoted by the reports.
+    /// The stand-in's number of topics, checked against the stand-in and quoted by the reports.
     #[serde(default)]
     pub topics: Option<u32>,
-    /// The stand-in's number of runs, quoted by the reports.
+    /// The stand-in's number of runs, checked against the stand-in and quoted by the reports.
     #[serde(default)]
     pub runs: Option<u32>,
-    /// The stand-in's number of teams, quoted by the reports.
+    /// The stand-in's number of teams, checked against the stand-in and quoted by the reports.
     #[serde(default)]
     pub teams: Option<u32>,
     /// The stand-in runs' knobs and the topic-set definitions, under `data/`.
@@ -251,6 +253,7 @@ impl QrelsEvalParams {
             cutoffs: self.cutoffs.as_deref(),
             kappa_se: self.kappa_se.unwrap_or_default(),
             conditions: Conditions::Qrels(&self.qrels),
+            sizes: self.sizes(),
         }
     }
 
@@ -278,7 +281,7 @@ impl Params for QrelsEvalParams {
     }
 
     fn validate(&self) -> Result<(), Violation> {
-        validate_eval(&self.inputs(), self.sizes())
+        validate_eval(&self.inputs())
     }
 }
 
@@ -297,13 +300,13 @@ pub struct QrelsOverlapParams {
     /// The measure cutoffs (each measure's cutoff must be among them).
     #[serde(default)]
     pub cutoffs: Option<Vec<u32>>,
-    /// The stand-in's number of topics, quoted by the reports.
+    /// The stand-in's number of topics, checked against the stand-in and quoted by the reports.
     #[serde(default)]
     pub topics: Option<u32>,
-    /// The stand-in's number of runs, quoted by the reports.
+    /// The stand-in's number of runs, checked against the stand-in and quoted by the reports.
     #[serde(default)]
     pub runs: Option<u32>,
-    /// The stand-in's number of teams, quoted by the reports.
+    /// The stand-in's number of teams, checked against the stand-in and quoted by the reports.
     #[serde(default)]
     pub teams: Option<u32>,
     /// Randomised Tukey HSD trials B.
@@ -335,6 +338,7 @@ impl QrelsOverlapParams {
             cutoffs: self.cutoffs.as_deref(),
             kappa_se: self.kappa_se.unwrap_or_default(),
             conditions: Conditions::Qrels(&self.qrels),
+            sizes: self.sizes(),
         }
     }
 
@@ -370,7 +374,7 @@ impl Params for QrelsOverlapParams {
 
     fn validate(&self) -> Result<(), Violation> {
         validate_significance(self.significance())?;
-        validate_eval(&self.inputs(), self.sizes())
+        validate_eval(&self.inputs())
     }
 
     fn trials(&self) -> Option<u32> {
@@ -397,13 +401,13 @@ pub struct TopicsetEvalParams {
     /// The measure cutoffs (each measure's cutoff must be among them).
     #[serde(default)]
     pub cutoffs: Option<Vec<u32>>,
-    /// The stand-in's number of topics, quoted by the reports.
+    /// The stand-in's number of topics, checked against the stand-in and quoted by the reports.
     #[serde(default)]
     pub topics: Option<u32>,
-    /// The stand-in's number of runs, quoted by the reports.
+    /// The stand-in's number of runs, checked against the stand-in and quoted by the reports.
     #[serde(default)]
     pub runs: Option<u32>,
-    /// The stand-in's number of teams, quoted by the reports.
+    /// The stand-in's number of teams, checked against the stand-in and quoted by the reports.
     #[serde(default)]
     pub teams: Option<u32>,
     /// The stand-in runs' knobs and the topic-set definitions, under `data/`.
@@ -431,6 +435,7 @@ impl TopicsetEvalParams {
             cutoffs: self.cutoffs.as_deref(),
             kappa_se: self.kappa_se.unwrap_or_default(),
             conditions: Conditions::TopicSets(&self.topic_sets),
+            sizes: self.sizes(),
         }
     }
 
@@ -458,7 +463,7 @@ impl Params for TopicsetEvalParams {
     }
 
     fn validate(&self) -> Result<(), Violation> {
-        validate_eval(&self.inputs(), self.sizes())
+        validate_eval(&self.inputs())
     }
 }
 
@@ -480,13 +485,13 @@ pub struct TopicsetOverlapParams {
     /// The measure cutoffs (each measure's cutoff must be among them).
     #[serde(default)]
     pub cutoffs: Option<Vec<u32>>,
-    /// The stand-in's number of topics, quoted by the reports.
+    /// The stand-in's number of topics, checked against the stand-in and quoted by the reports.
     #[serde(default)]
     pub topics: Option<u32>,
-    /// The stand-in's number of runs, quoted by the reports.
+    /// The stand-in's number of runs, checked against the stand-in and quoted by the reports.
     #[serde(default)]
     pub runs: Option<u32>,
-    /// The stand-in's number of teams, quoted by the reports.
+    /// The stand-in's number of teams, checked against the stand-in and quoted by the reports.
     #[serde(default)]
     pub teams: Option<u32>,
     /// Randomised Tukey HSD trials B.
@@ -518,6 +523,7 @@ impl TopicsetOverlapParams {
             cutoffs: self.cutoffs.as_deref(),
             kappa_se: self.kappa_se.unwrap_or_default(),
             conditions: Conditions::TopicSets(&self.topic_sets),
+            sizes: self.sizes(),
         }
     }
 
@@ -553,7 +559,7 @@ impl Params for TopicsetOverlapParams {
 
     fn validate(&self) -> Result<(), Violation> {
         validate_significance(self.significance())?;
-        validate_eval(&self.inputs(), self.sizes())
+        validate_eval(&self.inputs())
     }
 
     fn trials(&self) -> Option<u32> {
