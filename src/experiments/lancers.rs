@@ -235,7 +235,15 @@ fn per_topic_rows(
         topics.len(),
         high.join(", ")
     ));
-    let positive = |p: usize| topics.len() - summary.not_significant[p];
+    per_topic_agreement_claim(table, topics.len(), summary.not_significant);
+    Ok(())
+}
+
+/// Paper B §3's per-topic form of the lancers' higher agreement: of `topics` topics, the per-topic
+/// weighted kappa is significantly positive on more for the lancer–lancer pair than for either
+/// lancer–student pair (`not_significant[p]`: topics where pair p's is not, in [`PAIR_IDS`] order).
+fn per_topic_agreement_claim(table: &mut ResultTable, topics: usize, not_significant: [usize; 3]) {
+    let positive = |p: usize| topics - not_significant[p];
     let holds = positive(0) > positive(1) && positive(0) > positive(2);
     table.claim(ClaimCheck {
         id: "B.T1.per_topic_lancers_agree_more".to_string(),
@@ -247,7 +255,7 @@ fn per_topic_rows(
             positive(0),
             positive(1),
             positive(2),
-            topics.len()
+            topics
         ),
         holds,
         detail: format!(
@@ -259,11 +267,10 @@ fn per_topic_rows(
             positive(2)
         ),
     });
-    Ok(())
 }
 
 /// Table 2 of paper B, the rows implied by the pairwise matrices. A qrels version sums its assessors'
-/// labels (`data/lancers/qrels-versions.yaml`): a single assessor's level counts are a matrix margin (which
+/// labels (the `qrels_versions` file): a single assessor's level counts are a matrix margin (which
 /// must agree across the matrices sharing the assessor), and two assessors' are the anti-diagonal sums of
 /// their matrix. Three assessors (all3) need the joint label table, which the paper does not print: such
 /// rows sum the labels of [`topics`] (the stand-in, whose joint table is fitted to the printed all3 row,
@@ -275,7 +282,7 @@ pub fn level_counts(
 ) -> Result<ResultTable, ExperimentError> {
     let (pairs, path) = load_pairs(params.labels(), context)?;
     let margins = assessor_margins(artefact, &pairs, &path, context)?;
-    let versions_path = context.data_path(QRELS_VERSIONS);
+    let versions_path = context.data_path(&params.qrels_versions);
     let versions: QrelsVersions = read_yaml(&versions_path)?;
     let wanted = &params.qrels;
     let mut table = ResultTable::new(&artefact.id);
@@ -395,9 +402,7 @@ fn summed_label_counts(
     Ok(levels)
 }
 
-/// The qrels versions of paper B and the assessors each one sums.
-pub const QRELS_VERSIONS: &str = "data/lancers/qrels-versions.yaml";
-
+/// The qrels versions of paper B and the assessors each one sums (the `qrels_versions` file).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct QrelsVersions {

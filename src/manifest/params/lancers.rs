@@ -89,6 +89,8 @@ impl Params for AgreementParams {
 pub struct LevelCountsParams {
     pub standin: String,
     pub data: String,
+    /// Which assessors each qrels version sums, under `data/`.
+    pub qrels_versions: String,
     /// The qrels versions, in the table's order.
     pub qrels: Vec<String>,
     #[serde(default)]
@@ -106,7 +108,11 @@ impl LevelCountsParams {
 
 impl Params for LevelCountsParams {
     fn input_files(&self) -> Vec<(&'static str, &str)> {
-        vec![("data", &self.data), ("standin", &self.standin)]
+        vec![
+            ("data", &self.data),
+            ("standin", &self.standin),
+            ("qrels_versions", &self.qrels_versions),
+        ]
     }
 
     fn seed(&self) -> Option<u64> {
