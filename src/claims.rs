@@ -410,7 +410,7 @@ fn cell_entry(
     let (class, tolerance, why) = if real_data {
         let trials = manifest
             .artefact(&key.table)
-            .and_then(|a| a.parameters.trials)
+            .and_then(|a| a.parameters.trials())
             .unwrap_or(0);
         if key.part == "p" && trials > 0 {
             let p = cell.value.clamp(0.0, 1.0);

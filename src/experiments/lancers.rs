@@ -6,10 +6,11 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use crate::experiments::{Context, ExperimentError, display_relative, required};
+use crate::experiments::{Context, ExperimentError, display_relative};
 use crate::io::confusion::{AssessorPair, read_confusion_matrices};
 use crate::io::read_yaml;
 use crate::manifest::Artefact;
+use crate::manifest::params::{AgreementParams, LabelInputs, LevelCountsParams};
 use crate::model::ProvenanceClass;
 use crate::results::{ClaimCheck, ResultTable, VALUE};
 use crate::sim::SimError;
@@ -22,22 +23,22 @@ use evia_engine::agreement::{
 
 /// Table 1 of paper B, pooled rows: the three confusion matrices, the linear weighted kappa with its 95%
 /// CI, the binary kappa with its 95% CI and the binary raw agreement of every assessor pair
-/// (`reference/statistics.md` §1). Parameters: `data` (the matrices), `pairs` (which pairs, in order),
-/// `kappa_se` (`cohen`, the default, or `fce`), `standin` (the stand-in's knob file).
+/// (`reference/statistics.md` §1). Parameters: [`AgreementParams`] (`pairs`: which pairs, in order;
+/// `kappa_se`: `cohen`, the default, or `fce`).
 ///
 /// The per-topic rows (mean, min and max per-topic kappa; topics whose kappa is not significantly
 /// positive) need per-topic labels: they come from [`topics`] (the stand-in, or real labels), as does
 /// the high/low-agreement split (§3), listed in the notes. The paper's claims that the lancers agree
 /// with each other significantly more than with the student are checked on the pooled matrices
 /// (class `exact`) and per topic (class `simulated` or `real-data`).
-pub fn agreement(artefact: &Artefact, context: &Context) -> Result<ResultTable, ExperimentError> {
-    let (pairs, path) = load_pairs(artefact, context)?;
-    let se = artefact
-        .parameters
-        .kappa_se
-        .unwrap_or_default()
-        .standard_error();
-    let wanted = required(artefact, "pairs", |p| p.pairs.as_ref())?;
+pub fn agreement(
+    artefact: &Artefact,
+    params: &AgreementParams,
+    context: &Context,
+) -> Result<ResultTable, ExperimentError> {
+    let (pairs, path) = load_pairs(params.labels(), context)?;
+    let se = params.kappa_se.unwrap_or_default().standard_error();
+    let wanted = &params.pairs;
     let mut table = ResultTable::new(&artefact.id);
     let mut pooled = BTreeMap::new();
     for id in wanted {
@@ -82,7 +83,7 @@ pub fn agreement(artefact: &Artefact, context: &Context) -> Result<ResultTable, 
         display_relative(context, &path)
     ));
     pooled_claims(&mut table, &pooled);
-    per_topic_rows(&mut table, artefact, context, se, wanted)?;
+    per_topic_rows(&mut table, artefact, params.labels(), context, se, wanted)?;
     Ok(table)
 }
 
@@ -160,17 +161,18 @@ fn pooled_claims(table: &mut ResultTable, pooled: &BTreeMap<String, (Kappa, Kapp
 fn per_topic_rows(
     table: &mut ResultTable,
     artefact: &Artefact,
+    labels: LabelInputs<'_>,
     context: &Context,
     se: StandardError,
     wanted: &[String],
 ) -> Result<(), ExperimentError> {
-    let (topics, real) = topics(context, artefact)?;
+    let (topics, real) = topics(context, artefact, labels)?;
     table.real_data = real;
     // On the stand-in these rows are the fit's targets (`targets` of the knob file), not a rebuild.
     let fit_tolerance = if real {
         None
     } else {
-        Some(standin_file(context, artefact)?.labels.targets.tolerance)
+        Some(standin_file(context, labels)?.labels.targets.tolerance)
     };
     let per_topic = topics
         .iter()
@@ -217,9 +219,9 @@ fn per_topic_rows(
     let source = if real {
         "the real per-assessor labels".to_string()
     } else {
-        let standin = artefact.parameters.standin.as_deref().unwrap_or_default();
         format!(
-            "the seeded stand-in collection ({standin}, seed {}), not the real WWW labels",
+            "the seeded stand-in collection ({}, seed {}), not the real WWW labels",
+            labels.standin,
             context.seed_for(artefact)
         )
     };
@@ -233,7 +235,15 @@ fn per_topic_rows(
         topics.len(),
         high.join(", ")
     ));
-    let positive = |p: usize| topics.len() - summary.not_significant[p];
+    per_topic_agreement_claim(table, topics.len(), summary.not_significant);
+    Ok(())
+}
+
+/// Paper B §3's per-topic form of the lancers' higher agreement: of `topics` topics, the per-topic
+/// weighted kappa is significantly positive on more for the lancer–lancer pair than for either
+/// lancer–student pair (`not_significant[p]`: topics where pair p's is not, in [`PAIR_IDS`] order).
+fn per_topic_agreement_claim(table: &mut ResultTable, topics: usize, not_significant: [usize; 3]) {
+    let positive = |p: usize| topics - not_significant[p];
     let holds = positive(0) > positive(1) && positive(0) > positive(2);
     table.claim(ClaimCheck {
         id: "B.T1.per_topic_lancers_agree_more".to_string(),
@@ -245,7 +255,7 @@ fn per_topic_rows(
             positive(0),
             positive(1),
             positive(2),
-            topics.len()
+            topics
         ),
         holds,
         detail: format!(
@@ -257,24 +267,24 @@ fn per_topic_rows(
             positive(2)
         ),
     });
-    Ok(())
 }
 
 /// Table 2 of paper B, the rows implied by the pairwise matrices. A qrels version sums its assessors'
-/// labels (`data/lancers/qrels-versions.yaml`): a single assessor's level counts are a matrix margin (which
+/// labels (the `qrels_versions` file): a single assessor's level counts are a matrix margin (which
 /// must agree across the matrices sharing the assessor), and two assessors' are the anti-diagonal sums of
 /// their matrix. Three assessors (all3) need the joint label table, which the paper does not print: such
 /// rows sum the labels of [`topics`] (the stand-in, whose joint table is fitted to the printed all3 row,
-/// or real labels). Parameters: `data` (the matrices), `standin`, `qrels` (the rows, in order).
+/// or real labels). Parameters: [`LevelCountsParams`] (`qrels`: the rows, in order).
 pub fn level_counts(
     artefact: &Artefact,
+    params: &LevelCountsParams,
     context: &Context,
 ) -> Result<ResultTable, ExperimentError> {
-    let (pairs, path) = load_pairs(artefact, context)?;
+    let (pairs, path) = load_pairs(params.labels(), context)?;
     let margins = assessor_margins(artefact, &pairs, &path, context)?;
-    let versions_path = context.data_path(QRELS_VERSIONS);
+    let versions_path = context.data_path(&params.qrels_versions);
     let versions: QrelsVersions = read_yaml(&versions_path)?;
-    let wanted = required(artefact, "qrels", |p| p.qrels.as_ref())?;
+    let wanted = &params.qrels;
     let mut table = ResultTable::new(&artefact.id);
     let mut from_labels: Vec<&str> = Vec::new();
     let mut labelled: Option<Vec<LabelledTopic>> = None;
@@ -305,7 +315,7 @@ pub fn level_counts(
             None => {
                 // Three assessors need the joint labels: the topics' summed labels.
                 if labelled.is_none() {
-                    let (topics, real) = topics(context, artefact)?;
+                    let (topics, real) = topics(context, artefact, params.labels())?;
                     table.real_data = real;
                     labelled = Some(topics);
                 }
@@ -343,7 +353,7 @@ pub fn level_counts(
         } else {
             format!(
                 "the seeded stand-in collection, whose joint label table is fitted to the all3 level counts of {} (so these levels match by construction)",
-                artefact.parameters.standin.as_deref().unwrap_or_default()
+                params.standin
             )
         };
         table.note(format!(
@@ -392,9 +402,7 @@ fn summed_label_counts(
     Ok(levels)
 }
 
-/// The qrels versions of paper B and the assessors each one sums.
-pub const QRELS_VERSIONS: &str = "data/lancers/qrels-versions.yaml";
-
+/// The qrels versions of paper B and the assessors each one sums (the `qrels_versions` file).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct QrelsVersions {
@@ -408,12 +416,12 @@ struct QrelsVersion {
     assessors: Vec<String>,
 }
 
+/// The confusion matrices `labels.data`, and their path.
 fn load_pairs(
-    artefact: &Artefact,
+    labels: LabelInputs<'_>,
     context: &Context,
 ) -> Result<(Vec<AssessorPair>, std::path::PathBuf), ExperimentError> {
-    let data = required(artefact, "data", |p| p.data.as_ref())?;
-    let path = context.data_path(data);
+    let path = context.data_path(labels.data);
     Ok((read_confusion_matrices(&path)?, path))
 }
 
@@ -452,22 +460,23 @@ fn assessor_margins(
     Ok(margins.into_iter().map(|(k, (v, _))| (k, v)).collect())
 }
 
-/// The `labels:` section of the stand-in's knob file (`parameters.standin`); other sections (the runs)
+/// The `labels:` section of the stand-in's knob file (`labels.standin`); other sections (the runs)
 /// belong to other generators and are ignored here.
 #[derive(Debug, Deserialize)]
 struct StandinFile {
     labels: LabelParams,
 }
 
-/// The fit targets of the joint label table: the three pairwise matrices of `parameters.data` (in the
+/// The fit targets of the joint label table: the three pairwise matrices of `labels.data` (in the
 /// order of [`crate::sim::www::PAIRS`], oriented first assessor = rows) and the all3 level counts of
 /// the stand-in's knob file.
 fn joint_targets(
     artefact: &Artefact,
+    labels: LabelInputs<'_>,
     context: &Context,
     params: &LabelParams,
 ) -> Result<JointTargets, ExperimentError> {
-    let (pairs, path) = load_pairs(artefact, context)?;
+    let (pairs, path) = load_pairs(labels, context)?;
     let matrix = |first: usize, second: usize| {
         let (a, b) = (ASSESSORS[first], ASSESSORS[second]);
         pairs
@@ -498,25 +507,27 @@ fn joint_targets(
     })
 }
 
-/// The stand-in's knob file, `parameters.standin`.
-fn standin_file(context: &Context, artefact: &Artefact) -> Result<StandinFile, ExperimentError> {
-    let standin = required(artefact, "standin", |p| p.standin.as_ref())?;
-    Ok(read_yaml(&context.data_path(standin))?)
+/// The stand-in's knob file, `labels.standin`.
+fn standin_file(
+    context: &Context,
+    labels: LabelInputs<'_>,
+) -> Result<StandinFile, ExperimentError> {
+    Ok(read_yaml(&context.data_path(labels.standin))?)
 }
 
-/// Paper B's seeded stand-in topics for `artefact`: reads the knob file `parameters.standin` (its
-/// `labels:` section) and the confusion matrices `parameters.data`, fits the joint label table
+/// Paper B's seeded stand-in topics for `artefact`: reads the knob file `labels.standin` (its
+/// `labels:` section) and the confusion matrices `labels.data`, fits the joint label table
 /// ([`crate::sim::www::joint::fit_joint`]) and spreads its documents over topics
 /// ([`crate::sim::www::labels::standin_topics`]), seeded by the artefact's `seed` parameter or the
 /// global seed. Every paper-B artefact names the same files, so they all see the same collection.
 pub fn standin_topics(
     context: &Context,
     artefact: &Artefact,
+    labels: LabelInputs<'_>,
 ) -> Result<Vec<LabelledTopic>, ExperimentError> {
-    let standin = required(artefact, "standin", |p| p.standin.as_ref())?;
-    let standin_path = context.data_path(standin);
-    let file = standin_file(context, artefact)?;
-    let targets = joint_targets(artefact, context, &file.labels)?;
+    let standin_path = context.data_path(labels.standin);
+    let file = standin_file(context, labels)?;
+    let targets = joint_targets(artefact, labels, context, &file.labels)?;
     let sim_error = |e: SimError| {
         ExperimentError::invalid(
             artefact,
@@ -541,9 +552,10 @@ pub fn standin_topics(
 pub fn topics(
     context: &Context,
     artefact: &Artefact,
+    labels: LabelInputs<'_>,
 ) -> Result<(Vec<LabelledTopic>, bool), ExperimentError> {
     match &context.data_dir {
-        None => Ok((standin_topics(context, artefact)?, false)),
+        None => Ok((standin_topics(context, artefact, labels)?, false)),
         Some(dir) => {
             let path = dir.join(crate::io::www_labels::LABELS_FILE);
             Ok((crate::io::www_labels::read_labels(&path)?, true))

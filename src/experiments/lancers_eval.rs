@@ -27,14 +27,17 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use serde::Deserialize;
 
-use crate::experiments::{Context, ExperimentError, display_relative, required};
+use crate::experiments::{Context, ExperimentError, display_relative};
 use crate::io::read_yaml;
 use crate::manifest::Artefact;
+use crate::manifest::params::{
+    Conditions, EvalInputs, QrelsEvalParams, QrelsOverlapParams, Significance, StandinSizes,
+    TopicsetEvalParams, TopicsetOverlapParams,
+};
 use crate::results::{ResultTable, VALUE};
 use crate::sim::www::LabelledTopic;
 use crate::sim::www::runs::{Run, RunParams};
 use crate::sim::www::scores::{Measure, QrelsVersion, score_matrices, topic_subset};
-use evia_engine::agreement::StandardError;
 use evia_engine::ranking::kendall_tau;
 use evia_engine::rng::StreamSpec;
 use evia_engine::significance::ScoreMatrix;
@@ -90,7 +93,7 @@ impl TopicSubset {
     }
 }
 
-/// The evaluation file (`parameters.evaluation`, `data/lancers/www-runs.yaml`): the stand-in runs'
+/// The evaluation file (the `evaluation` parameter, `data/lancers/www-runs.yaml`): the stand-in runs'
 /// knobs and the definitions of the topic sets.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -108,7 +111,7 @@ pub struct TopicSetDef {
     pub topics: TopicSubset,
 }
 
-/// `data/lancers/qrels-versions.yaml` (`parameters.qrels_versions`).
+/// `data/lancers/qrels-versions.yaml` (the `qrels_versions` parameter).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct QrelsVersionsFile {
@@ -141,28 +144,19 @@ struct Evaluated {
     notes: Vec<String>,
 }
 
-fn kappa_se(artefact: &Artefact) -> StandardError {
-    artefact
-        .parameters
-        .kappa_se
-        .unwrap_or_default()
-        .standard_error()
-}
-
 fn load_evaluation_file(
-    artefact: &Artefact,
+    inputs: &EvalInputs<'_>,
     context: &Context,
 ) -> Result<EvaluationFile, ExperimentError> {
-    let file = required(artefact, "evaluation", |p| p.evaluation.as_ref())?;
-    Ok(read_yaml(&context.data_path(file))?)
+    Ok(read_yaml(&context.data_path(inputs.evaluation))?)
 }
 
 fn load_qrels_versions(
     artefact: &Artefact,
+    inputs: &EvalInputs<'_>,
     context: &Context,
 ) -> Result<BTreeMap<String, QrelsVersion>, ExperimentError> {
-    let file = required(artefact, "qrels_versions", |p| p.qrels_versions.as_ref())?;
-    let path = context.data_path(file);
+    let path = context.data_path(inputs.qrels_versions);
     let parsed: QrelsVersionsFile = read_yaml(&path)?;
     parsed
         .versions
@@ -180,37 +174,22 @@ fn load_qrels_versions(
         .collect()
 }
 
-fn measures(artefact: &Artefact) -> Result<Vec<Measure>, ExperimentError> {
-    let names = required(artefact, "measures", |p| p.measures.as_ref())?;
-    let measures = names
+/// The measures of `inputs` (their names and cutoffs were checked when the manifest loaded).
+fn measures(artefact: &Artefact, inputs: &EvalInputs<'_>) -> Result<Vec<Measure>, ExperimentError> {
+    inputs
+        .measures
         .iter()
         .map(|n| Measure::parse(n).map_err(|e| ExperimentError::invalid(artefact, e.to_string())))
-        .collect::<Result<Vec<_>, _>>()?;
-    if let Some(cutoffs) = &artefact.parameters.cutoffs
-        && let Some(m) = measures
-            .iter()
-            .find(|m| !cutoffs.iter().any(|&c| c as usize == m.cutoff))
-    {
-        return Err(ExperimentError::invalid(
-            artefact,
-            format!(
-                "measure `{}` has cutoff {}, which is not among `cutoffs` {cutoffs:?}",
-                m.name(),
-                m.cutoff
-            ),
-        ));
-    }
-    Ok(measures)
+        .collect()
 }
 
-/// The conditions of a qrels experiment: `parameters.qrels` on all topics.
+/// The conditions of a qrels experiment: the `qrels` versions on all topics.
 fn qrels_conditions(
     artefact: &Artefact,
-    context: &Context,
+    versions: &BTreeMap<String, QrelsVersion>,
+    ids: &[String],
 ) -> Result<Vec<Condition>, ExperimentError> {
-    let versions = load_qrels_versions(artefact, context)?;
-    required(artefact, "qrels", |p| p.qrels.as_ref())?
-        .iter()
+    ids.iter()
         .map(|id| {
             let qrels = versions.get(id).cloned().ok_or_else(|| {
                 ExperimentError::invalid(artefact, format!("qrels `{id}` is not defined"))
@@ -224,15 +203,14 @@ fn qrels_conditions(
         .collect()
 }
 
-/// The conditions of a topic-set experiment: `parameters.topic_sets`, defined in the evaluation file.
+/// The conditions of a topic-set experiment: the `topic_sets`, defined in the evaluation file.
 fn topicset_conditions(
     artefact: &Artefact,
-    context: &Context,
+    versions: &BTreeMap<String, QrelsVersion>,
+    ids: &[String],
     file: &EvaluationFile,
 ) -> Result<Vec<Condition>, ExperimentError> {
-    let versions = load_qrels_versions(artefact, context)?;
-    required(artefact, "topic_sets", |p| p.topic_sets.as_ref())?
-        .iter()
+    ids.iter()
         .map(|id| {
             let def = file
                 .topic_sets
@@ -259,11 +237,13 @@ fn topicset_conditions(
 /// The collection an experiment runs on: the stand-in, or the real one under `--data`.
 pub fn collection(
     artefact: &Artefact,
+    inputs: &EvalInputs<'_>,
     context: &Context,
     file: &EvaluationFile,
 ) -> Result<Collection, ExperimentError> {
-    let se = kappa_se(artefact);
-    let (topics, real_data) = crate::experiments::lancers::topics(context, artefact)?;
+    let se = inputs.kappa_se.standard_error();
+    let (topics, real_data) =
+        crate::experiments::lancers::topics(context, artefact, inputs.labels)?;
     let agreement_err = |e: evia_engine::agreement::AgreementError| {
         ExperimentError::invalid(artefact, e.to_string())
     };
@@ -299,6 +279,11 @@ pub fn collection(
                 context.seed_for(artefact),
             )
             .map_err(|e| ExperimentError::invalid(artefact, e.to_string()))?;
+            check_standin_sizes(
+                artefact,
+                inputs.sizes,
+                [topics.len(), runs.len(), file.runs.teams.len()],
+            )?;
             let source = format!(
                 "Stand-in collection (class simulated, not the NTCIR-13 WWW data): {} topics, {} pooled documents, {} runs of {} teams with placeholder names, each pooled to depth {} (data/lancers/www-runs.yaml).",
                 topics.len(),
@@ -317,6 +302,27 @@ pub fn collection(
         real_data,
         source,
     })
+}
+
+/// Checks the stand-in's (topics, runs, teams) against the sizes the manifest states.
+fn check_standin_sizes(
+    artefact: &Artefact,
+    stated: StandinSizes,
+    [topics, runs, teams]: [usize; 3],
+) -> Result<(), ExperimentError> {
+    for (name, expected, got) in [
+        ("topics", stated.topics, topics),
+        ("runs", stated.runs, runs),
+        ("teams", stated.teams, teams),
+    ] {
+        if let Some(expected) = expected.filter(|&e| e as usize != got) {
+            return Err(ExperimentError::invalid(
+                artefact,
+                format!("the manifest says {name}: {expected}, but the stand-in has {got}"),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Evaluates `collection` under every condition with every measure: the score matrices are computed
@@ -387,24 +393,21 @@ fn evaluate(
     })
 }
 
-/// Loads the collection and evaluates it under the qrels experiments' conditions.
-fn evaluated_qrels(artefact: &Artefact, context: &Context) -> Result<Evaluated, ExperimentError> {
-    let file = load_evaluation_file(artefact, context)?;
-    let conditions = qrels_conditions(artefact, context)?;
-    let measures = measures(artefact)?;
-    let collection = collection(artefact, context, &file)?;
-    evaluate(artefact, collection, conditions, measures)
-}
-
-/// Loads the collection and evaluates it under the topic-set experiments' conditions.
-fn evaluated_topicsets(
+/// Loads the collection and evaluates it under the experiment's conditions (qrels versions or topic
+/// sets).
+fn evaluated(
     artefact: &Artefact,
+    inputs: &EvalInputs<'_>,
     context: &Context,
 ) -> Result<Evaluated, ExperimentError> {
-    let file = load_evaluation_file(artefact, context)?;
-    let conditions = topicset_conditions(artefact, context, &file)?;
-    let measures = measures(artefact)?;
-    let collection = collection(artefact, context, &file)?;
+    let file = load_evaluation_file(inputs, context)?;
+    let versions = load_qrels_versions(artefact, inputs, context)?;
+    let conditions = match inputs.conditions {
+        Conditions::Qrels(ids) => qrels_conditions(artefact, &versions, ids)?,
+        Conditions::TopicSets(ids) => topicset_conditions(artefact, &versions, ids, &file)?,
+    };
+    let measures = measures(artefact, inputs)?;
+    let collection = collection(artefact, inputs, context, &file)?;
     evaluate(artefact, collection, conditions, measures)
 }
 
@@ -475,9 +478,9 @@ impl Evaluated {
     fn p_values(
         &self,
         artefact: &Artefact,
+        trials: u32,
         context: &Context,
     ) -> Result<Vec<Vec<Vec<f64>>>, ExperimentError> {
-        let trials = *required(artefact, "trials", |p| p.trials.as_ref())?;
         let seed = context.seed_for(artefact);
         let mut p = Vec::with_capacity(self.conditions.len());
         for (c, condition) in self.conditions.iter().enumerate() {
@@ -569,13 +572,13 @@ fn hsd_p_values(
 /// every pair of conditions `<measure>/<row>/<column>/{a, b, c, sso_pct}`.
 fn significance_cells(
     artefact: &Artefact,
+    significance: Significance,
     context: &Context,
     evaluated: &Evaluated,
     table: &mut ResultTable,
 ) -> Result<(), ExperimentError> {
-    let alpha = *required(artefact, "alpha", |p| p.alpha.as_ref())?;
-    let trials = *required(artefact, "trials", |p| p.trials.as_ref())?;
-    let p = evaluated.p_values(artefact, context)?;
+    let Significance { trials, alpha } = significance;
+    let p = evaluated.p_values(artefact, trials, context)?;
     for (k, measure) in evaluated.measures.iter().enumerate() {
         let panel = measure.printed_name();
         for (i, a) in evaluated.conditions.iter().enumerate() {
@@ -620,9 +623,10 @@ fn shows(artefact: &Artefact, id: &str) -> bool {
 /// Table 3 of paper B: Kendall's tau with 95% CIs between every pair of qrels versions.
 pub fn qrels_rank_correlation(
     artefact: &Artefact,
+    params: &QrelsEvalParams,
     context: &Context,
 ) -> Result<ResultTable, ExperimentError> {
-    let evaluated = evaluated_qrels(artefact, context)?;
+    let evaluated = evaluated(artefact, &params.inputs(), context)?;
     let mut table = evaluated.table(artefact);
     evaluated.tau_cells(artefact, &mut table)?;
     claims::all_rankings_equivalent(&evaluated, &mut table);
@@ -633,11 +637,18 @@ pub fn qrels_rank_correlation(
 /// power of each.
 pub fn qrels_overlap(
     artefact: &Artefact,
+    params: &QrelsOverlapParams,
     context: &Context,
 ) -> Result<ResultTable, ExperimentError> {
-    let evaluated = evaluated_qrels(artefact, context)?;
+    let evaluated = evaluated(artefact, &params.inputs(), context)?;
     let mut table = evaluated.table(artefact);
-    significance_cells(artefact, context, &evaluated, &mut table)?;
+    significance_cells(
+        artefact,
+        params.significance(),
+        context,
+        &evaluated,
+        &mut table,
+    )?;
     if shows(artefact, "main") {
         claims::combined_qrels_discriminative(&evaluated, &mut table);
     } else {
@@ -650,9 +661,10 @@ pub fn qrels_overlap(
 /// Table 6 of paper B: Kendall's tau with 95% CIs between every pair of topic sets.
 pub fn topicset_rank_correlation(
     artefact: &Artefact,
+    params: &TopicsetEvalParams,
     context: &Context,
 ) -> Result<ResultTable, ExperimentError> {
-    let evaluated = evaluated_topicsets(artefact, context)?;
+    let evaluated = evaluated(artefact, &params.inputs(), context)?;
     let mut table = evaluated.table(artefact);
     evaluated.tau_cells(artefact, &mut table)?;
     claims::topicset_equivalence(&evaluated, &mut table);
@@ -663,11 +675,18 @@ pub fn topicset_rank_correlation(
 /// of each.
 pub fn topicset_overlap(
     artefact: &Artefact,
+    params: &TopicsetOverlapParams,
     context: &Context,
 ) -> Result<ResultTable, ExperimentError> {
-    let evaluated = evaluated_topicsets(artefact, context)?;
+    let evaluated = evaluated(artefact, &params.inputs(), context)?;
     let mut table = evaluated.table(artefact);
-    significance_cells(artefact, context, &evaluated, &mut table)?;
+    significance_cells(
+        artefact,
+        params.significance(),
+        context,
+        &evaluated,
+        &mut table,
+    )?;
     if shows(artefact, "main") {
         claims::high_agreement_more_discriminative(&evaluated, &mut table);
     } else {
@@ -680,9 +699,10 @@ pub fn topicset_overlap(
 /// Figure 1 of paper B: the mean score of every run under each qrels version.
 pub fn qrels_means_figure(
     artefact: &Artefact,
+    params: &QrelsEvalParams,
     context: &Context,
 ) -> Result<ResultTable, ExperimentError> {
-    let evaluated = evaluated_qrels(artefact, context)?;
+    let evaluated = evaluated(artefact, &params.inputs(), context)?;
     let mut table = evaluated.table(artefact);
     means_cells(&evaluated, &mut table);
     claims::rankings_differ(&evaluated, &mut table);
@@ -692,9 +712,10 @@ pub fn qrels_means_figure(
 /// Figure 2 of paper B: the mean score of every run under each topic set.
 pub fn topicset_means_figure(
     artefact: &Artefact,
+    params: &TopicsetEvalParams,
     context: &Context,
 ) -> Result<ResultTable, ExperimentError> {
-    let evaluated = evaluated_topicsets(artefact, context)?;
+    let evaluated = evaluated(artefact, &params.inputs(), context)?;
     let mut table = evaluated.table(artefact);
     means_cells(&evaluated, &mut table);
     Ok(table)

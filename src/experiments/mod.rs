@@ -1,8 +1,9 @@
-//! Experiments: each turns an artefact's parameters and its inputs into a [`ResultTable`].
+//! Experiments: each turns an artefact's typed parameters and its inputs into a [`ResultTable`].
 //!
-//! The registry is [`ExperimentId`] (the closed set the manifest may name) with two exhaustive
-//! `match`es: [`description`] and [`run`]. Adding an experiment is a new variant; the compiler then
-//! points at every place that must handle it.
+//! The registry is [`ExperimentId`] (the closed set the manifest may name) with exhaustive `match`es:
+//! [`description`] here, [`ExperimentParams`] (each experiment's own parameter type, read and
+//! validated when the manifest loads) and [`run`], which hands each experiment its parameters. Adding
+//! an experiment is a new variant; the compiler then points at every place that must handle it.
 
 pub mod lancers;
 pub mod lancers_eval;
@@ -13,7 +14,7 @@ pub mod unanimity_stc;
 use std::path::{Path, PathBuf};
 
 use crate::io::SourceError;
-use crate::manifest::{Artefact, Parameters};
+use crate::manifest::{Artefact, ExperimentParams};
 use crate::model::ExperimentId;
 use crate::results::ResultTable;
 
@@ -91,7 +92,7 @@ impl Context {
     /// The seed of `artefact`'s random streams: its own `seed:` parameter, else the global seed (the
     /// manifest's or `--seed`). Every experiment resolves it here, once per artefact.
     pub fn seed_for(&self, artefact: &Artefact) -> u64 {
-        artefact.parameters.seed.unwrap_or(self.seed)
+        artefact.parameters.seed().unwrap_or(self.seed)
     }
 }
 
@@ -100,12 +101,6 @@ impl Context {
 pub enum ExperimentError {
     #[error(transparent)]
     Source(#[from] SourceError),
-    #[error("artefact `{artefact}`: parameter `{name}` is required by experiment `{experiment}`")]
-    MissingParameter {
-        artefact: String,
-        experiment: ExperimentId,
-        name: &'static str,
-    },
     #[error("artefact `{artefact}`: {message}")]
     Invalid { artefact: String, message: String },
     /// An optional real-data input (a file under `data/external/`, which a user may delete) does not
@@ -127,67 +122,29 @@ impl ExperimentError {
     }
 }
 
-/// Reads a required parameter, naming it when absent.
-pub fn required<'a, T>(
-    artefact: &'a Artefact,
-    name: &'static str,
-    get: impl Fn(&'a Parameters) -> Option<&'a T>,
-) -> Result<&'a T, ExperimentError>
-where
-    T: ?Sized,
-{
-    get(&artefact.parameters).ok_or_else(|| ExperimentError::MissingParameter {
-        artefact: artefact.id.clone(),
-        experiment: artefact.experiment,
-        name,
-    })
-}
-
-/// The one value of a list-valued parameter that this experiment uses one value of (the manifest's
-/// schema, `manifest::parameter_rules`, already demands a list of one; this names the parameter if an
-/// artefact built in code does not).
-pub fn single<T: Copy + std::fmt::Debug>(
-    artefact: &Artefact,
-    name: &str,
-    values: &[T],
-) -> Result<T, ExperimentError> {
-    match values {
-        [v] => Ok(*v),
-        _ => Err(ExperimentError::invalid(
-            artefact,
-            format!(
-                "parameter `{name}` must hold exactly one value for this experiment, found {values:?}"
-            ),
-        )),
-    }
-}
-
-/// Runs the experiment of `artefact`.
+/// Runs the experiment of `artefact` with its typed parameters.
 pub fn run(artefact: &Artefact, context: &Context) -> Result<ResultTable, ExperimentError> {
-    match artefact.experiment {
-        ExperimentId::UnanimityGainExamples => unanimity::gain_examples(artefact, context),
-        ExperimentId::UnanimityRealRatings => unanimity_real::real_ratings(artefact, context),
-        ExperimentId::UnanimityRankCorrelation => {
-            unanimity_stc::rank_correlation(artefact, context)
+    use ExperimentParams as P;
+    match &artefact.parameters {
+        P::UnanimityGainExamples(p) => unanimity::gain_examples(artefact, p, context),
+        P::UnanimityRealRatings(p) => unanimity_real::real_ratings(artefact, p, context),
+        P::UnanimityRankCorrelation(p) => unanimity_stc::rank_correlation(artefact, p, context),
+        P::UnanimitySignificanceDiscrepancies(p) => {
+            unanimity_stc::significance_discrepancies(artefact, p, context)
         }
-        ExperimentId::UnanimitySignificanceDiscrepancies => {
-            unanimity_stc::significance_discrepancies(artefact, context)
+        P::LancersAgreement(p) => lancers::agreement(artefact, p, context),
+        P::LancersLevelCounts(p) => lancers::level_counts(artefact, p, context),
+        P::LancersQrelsRankCorrelation(p) => {
+            lancers_eval::qrels_rank_correlation(artefact, p, context)
         }
-        ExperimentId::LancersAgreement => lancers::agreement(artefact, context),
-        ExperimentId::LancersLevelCounts => lancers::level_counts(artefact, context),
-        ExperimentId::LancersQrelsRankCorrelation => {
-            lancers_eval::qrels_rank_correlation(artefact, context)
+        P::LancersQrelsOverlap(p) => lancers_eval::qrels_overlap(artefact, p, context),
+        P::LancersTopicsetRankCorrelation(p) => {
+            lancers_eval::topicset_rank_correlation(artefact, p, context)
         }
-        ExperimentId::LancersQrelsOverlap => lancers_eval::qrels_overlap(artefact, context),
-        ExperimentId::LancersTopicsetRankCorrelation => {
-            lancers_eval::topicset_rank_correlation(artefact, context)
-        }
-        ExperimentId::LancersTopicsetOverlap => lancers_eval::topicset_overlap(artefact, context),
-        ExperimentId::LancersQrelsMeansFigure => {
-            lancers_eval::qrels_means_figure(artefact, context)
-        }
-        ExperimentId::LancersTopicsetMeansFigure => {
-            lancers_eval::topicset_means_figure(artefact, context)
+        P::LancersTopicsetOverlap(p) => lancers_eval::topicset_overlap(artefact, p, context),
+        P::LancersQrelsMeansFigure(p) => lancers_eval::qrels_means_figure(artefact, p, context),
+        P::LancersTopicsetMeansFigure(p) => {
+            lancers_eval::topicset_means_figure(artefact, p, context)
         }
     }
 }

@@ -1,29 +1,23 @@
 //! Paper A ("Unanimity-Aware Gain for Highly Subjective Assessments") experiments.
 
-use crate::experiments::{Context, ExperimentError, display_relative, required, single};
+use crate::experiments::{Context, ExperimentError, display_relative};
 use crate::io::ratings::read_ratings;
 use crate::manifest::Artefact;
+use crate::manifest::params::GainExamplesParams;
 use crate::model::column_id;
 use crate::results::{ResultTable, VALUE};
 use evia_engine::gain::{GainSetting, item_gains};
 
 /// Table 1 of paper A: for every example item, its ratings, `RawG_i`, `D_i`, `WG_i` (Eq. 1) and `UG_i`
-/// (Eq. 2) for each `p` of the manifest. Parameters: `data` (the ratings file), `n` (one value: the number
-/// of ratings per item), `dmax` (one value), `p` (one or more). Columns: `ratings` (parts `1..N`), `rawg`,
-/// `d`, `wg`, and `ug_p{p}` per `p`.
+/// (Eq. 2) for each `p` of the manifest ([`GainExamplesParams`]). Columns: `ratings` (parts `1..N`),
+/// `rawg`, `d`, `wg`, and `ug_p{p}` per `p`.
 pub fn gain_examples(
     artefact: &Artefact,
+    params: &GainExamplesParams,
     context: &Context,
 ) -> Result<ResultTable, ExperimentError> {
-    let data = required(artefact, "data", |p| p.data.as_ref())?;
-    let n = single(artefact, "n", required(artefact, "n", |p| p.n.as_ref())?)?;
-    let dmax = single(
-        artefact,
-        "dmax",
-        required(artefact, "dmax", |p| p.dmax.as_ref())?,
-    )?;
-    let ps = required(artefact, "p", |p| p.p.as_ref())?;
-    let path = context.data_path(data);
+    let (n, dmax, ps) = (params.n.get(), params.dmax.get(), &params.p);
+    let path = context.data_path(&params.data);
     let items = read_ratings(&path)?;
 
     let mut table = ResultTable::new(&artefact.id);

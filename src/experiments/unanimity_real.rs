@@ -32,10 +32,11 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use crate::experiments::{Context, ExperimentError, display_relative, required, single};
+use crate::experiments::{Context, ExperimentError, display_relative};
 use crate::io::read_yaml;
 use crate::io::stc_labels::{LabelFileError, read_labelled_pairs};
 use crate::manifest::Artefact;
+use crate::manifest::params::RealRatingsParams;
 use crate::results::{ClaimCheck, ResultTable, VALUE};
 use evia_engine::gain::GainSetting;
 use evia_engine::rng::stream;
@@ -82,88 +83,21 @@ struct Knobs {
 
 /// A.X1: D_i, UG − RawG, unanimity, within-post order flips and ideal-list changes on the real
 /// NTCIR-12 STC Japanese ratings and on simulated ratings of the same items (module documentation).
-/// Parameters: `data` (the label file), `standin` (the simulation knobs), `n`, `dmax`, `p` (one value
-/// each), `cutoffs` (the top-k of the ideal-list comparison), optional `seed`.
+/// Parameters: [`RealRatingsParams`].
 pub fn real_ratings(
     artefact: &Artefact,
+    params: &RealRatingsParams,
     context: &Context,
 ) -> Result<ResultTable, ExperimentError> {
-    let data = required(artefact, "data", |p| p.data.as_ref())?;
-    let standin = required(artefact, "standin", |p| p.standin.as_ref())?;
-    let n = single(artefact, "n", required(artefact, "n", |p| p.n.as_ref())?)?;
-    let dmax = single(
-        artefact,
-        "dmax",
-        required(artefact, "dmax", |p| p.dmax.as_ref())?,
-    )?;
-    let p = single(artefact, "p", required(artefact, "p", |p| p.p.as_ref())?)?;
-    let cutoffs: Vec<usize> = required(artefact, "cutoffs", |p| p.cutoffs.as_ref())?
-        .iter()
-        .map(|&k| k as usize)
-        .collect();
+    let (n, dmax, p) = (params.n.get(), params.dmax.get(), params.p.get());
+    let cutoffs: Vec<usize> = params.cutoffs.iter().map(|&k| k as usize).collect();
     let seed = context.seed_for(artefact);
     let setting = GainSetting { dmax, p };
     let n = n as usize;
 
-    let path = context.data_path(data);
-    let shown = display_relative(context, &path);
-    let pairs = match read_labelled_pairs(&path) {
-        Ok(pairs) => pairs,
-        Err(LabelFileError::Missing(_)) => {
-            return Err(ExperimentError::DataUnavailable {
-                artefact: artefact.id.clone(),
-                path: shown,
-                reason: "the real NTCIR-12 STC Japanese labels (shipped in \
-                         data/external/ntcir12-stc-japanese/) are missing"
-                    .to_string(),
-            });
-        }
-        Err(LabelFileError::Source(e)) => return Err(e.into()),
-    };
-    let knobs: Knobs = read_yaml(&context.data_path(standin))?;
-    if knobs.replicates == 0 || knobs.models.is_empty() {
-        return Err(ExperimentError::invalid(
-            artefact,
-            format!("{standin}: expected at least one replicate and one model"),
-        ));
-    }
-    if knobs.replicates > MAX_REPLICATES {
-        return Err(ExperimentError::invalid(
-            artefact,
-            format!(
-                "{standin}: expected at most {MAX_REPLICATES} replicates, found {}",
-                knobs.replicates
-            ),
-        ));
-    }
-
-    let mut by_post: BTreeMap<&str, Vec<Vec<u32>>> = BTreeMap::new();
-    for pair in &pairs {
-        let ratings = pair.ratings();
-        if ratings.len() != n || ratings.len() != pair.labels.len() {
-            return Err(crate::io::SourceError::at_line(
-                &path,
-                pair.line,
-                format!(
-                    "expected N = {n} labels (none NA) as the manifest says, found {} label(s) of which {} NA",
-                    pair.labels.len(),
-                    pair.labels.len() - ratings.len()
-                ),
-            )
-            .into());
-        }
-        if let Some(&r) = ratings.iter().find(|&&r| r > dmax) {
-            return Err(crate::io::SourceError::at_line(
-                &path,
-                pair.line,
-                format!("label {r} is above Dmax = {dmax}; expected labels 0..={dmax}"),
-            )
-            .into());
-        }
-        by_post.entry(pair.post.as_str()).or_default().push(ratings);
-    }
-    // Posts in id order, each with its items' ratings in file order.
-    let real_topics: Vec<Vec<Vec<u32>>> = by_post.into_values().collect();
+    let shown = display_relative(context, &context.data_path(&params.data));
+    let real_topics = read_real_topics(artefact, params, context)?;
+    let knobs = read_knobs(artefact, &params.standin, context)?;
     let gain_err = |e| ExperimentError::invalid(artefact, format!("{shown}: {e}"));
     let real_stats = pool_statistics(&real_topics, setting, &cutoffs).map_err(gain_err)?;
 
@@ -184,6 +118,14 @@ pub fn real_ratings(
             }
         }
     }
+    let simulation = Simulation {
+        seed,
+        n,
+        setting,
+        cutoffs: &cutoffs,
+        unit,
+        replicates: knobs.replicates,
+    };
     let mut simulated: BTreeMap<ModelName, Vec<(&'static str, String, f64)>> = BTreeMap::new();
     for &model_name in &knobs.models {
         let model = match model_name {
@@ -195,37 +137,13 @@ pub fn real_ratings(
         model
             .validate()
             .map_err(|e| ExperimentError::invalid(artefact, e.to_string()))?;
-        let mut sums: Vec<(&'static str, String, f64)> = Vec::new();
-        for replicate in 0..knobs.replicates {
-            let mut rng = stream(
-                seed,
-                &artefact.id,
-                &format!("{}/{replicate}", model_name.id()),
-            );
-            let topics: Vec<Vec<Vec<u32>>> = real_topics
-                .iter()
-                .map(|items| {
-                    items
-                        .iter()
-                        .map(|r| simulate_item(&mut rng, &model, n, r.iter().any(|&x| x > 0)))
-                        .collect()
-                })
-                .collect();
-            let stats = pool_statistics(&topics, setting, &cutoffs).map_err(gain_err)?;
-            let replicate_rows = rows(&stats, unit);
-            if sums.is_empty() {
-                sums = replicate_rows;
-            } else {
-                for (sum, (_, _, v)) in sums.iter_mut().zip(replicate_rows) {
-                    sum.2 += v;
-                }
-            }
+        let means = simulation
+            .mean_rows(artefact, model_name, &model, &real_topics)
+            .map_err(gain_err)?;
+        for (panel, row, mean) in &means {
+            table.set(panel, row, model_name.id(), VALUE, *mean);
         }
-        for (panel, row, sum) in &mut sums {
-            *sum /= f64::from(knobs.replicates);
-            table.set(panel, row, model_name.id(), VALUE, *sum);
-        }
-        simulated.insert(model_name, sums);
+        simulated.insert(model_name, means);
     }
 
     add_claims(&mut table, &real_rows, &simulated);
@@ -258,6 +176,136 @@ pub fn real_ratings(
          way by UG_i. Top-k sets: tie-inclusive, relevant items only; Jaccard = |A ∩ B| / |A ∪ B|.",
     );
     Ok(table)
+}
+
+/// The real label file `params.data`, checked against N and Dmax: every post's items' ratings (posts
+/// in id order, items in file order). A file that does not exist is [`ExperimentError::DataUnavailable`].
+fn read_real_topics(
+    artefact: &Artefact,
+    params: &RealRatingsParams,
+    context: &Context,
+) -> Result<Vec<Vec<Vec<u32>>>, ExperimentError> {
+    let (n, dmax) = (params.n.get() as usize, params.dmax.get());
+    let path = context.data_path(&params.data);
+    let pairs = match read_labelled_pairs(&path) {
+        Ok(pairs) => pairs,
+        Err(LabelFileError::Missing(_)) => {
+            return Err(ExperimentError::DataUnavailable {
+                artefact: artefact.id.clone(),
+                path: display_relative(context, &path),
+                reason: "the real NTCIR-12 STC Japanese labels (shipped in \
+                         data/external/ntcir12-stc-japanese/) are missing"
+                    .to_string(),
+            });
+        }
+        Err(LabelFileError::Source(e)) => return Err(e.into()),
+    };
+    let mut by_post: BTreeMap<&str, Vec<Vec<u32>>> = BTreeMap::new();
+    for pair in &pairs {
+        let ratings = pair.ratings();
+        if ratings.len() != n || ratings.len() != pair.labels.len() {
+            return Err(crate::io::SourceError::at_line(
+                &path,
+                pair.line,
+                format!(
+                    "expected N = {n} labels (none NA) as the manifest says, found {} label(s) of which {} NA",
+                    pair.labels.len(),
+                    pair.labels.len() - ratings.len()
+                ),
+            )
+            .into());
+        }
+        if let Some(&r) = ratings.iter().find(|&&r| r > dmax) {
+            return Err(crate::io::SourceError::at_line(
+                &path,
+                pair.line,
+                format!("label {r} is above Dmax = {dmax}; expected labels 0..={dmax}"),
+            )
+            .into());
+        }
+        by_post.entry(pair.post.as_str()).or_default().push(ratings);
+    }
+    Ok(by_post.into_values().collect())
+}
+
+/// The knob file `standin`: at least one model, and from 1 to [`MAX_REPLICATES`] replicates.
+fn read_knobs(
+    artefact: &Artefact,
+    standin: &str,
+    context: &Context,
+) -> Result<Knobs, ExperimentError> {
+    let knobs: Knobs = read_yaml(&context.data_path(standin))?;
+    if knobs.replicates == 0 || knobs.models.is_empty() {
+        return Err(ExperimentError::invalid(
+            artefact,
+            format!("{standin}: expected at least one replicate and one model"),
+        ));
+    }
+    if knobs.replicates > MAX_REPLICATES {
+        return Err(ExperimentError::invalid(
+            artefact,
+            format!(
+                "{standin}: expected at most {MAX_REPLICATES} replicates, found {}",
+                knobs.replicates
+            ),
+        ));
+    }
+    Ok(knobs)
+}
+
+/// The settings every simulated replicate shares.
+#[derive(Debug, Clone, Copy)]
+struct Simulation<'a> {
+    seed: u64,
+    n: usize,
+    setting: GainSetting,
+    cutoffs: &'a [usize],
+    /// p·N, the upgrade unit of the rows.
+    unit: f64,
+    replicates: u32,
+}
+
+impl Simulation<'_> {
+    /// The rows of `model`'s simulated pools, averaged over the replicates: replicate r redraws the
+    /// relevant items of `real_topics` from the stream (`seed`, artefact id, `<model>/<r>`).
+    fn mean_rows(
+        &self,
+        artefact: &Artefact,
+        model_name: ModelName,
+        model: &RatingModel,
+        real_topics: &[Vec<Vec<u32>>],
+    ) -> Result<Vec<(&'static str, String, f64)>, evia_engine::gain::GainError> {
+        let mut sums: Vec<(&'static str, String, f64)> = Vec::new();
+        for replicate in 0..self.replicates {
+            let mut rng = stream(
+                self.seed,
+                &artefact.id,
+                &format!("{}/{replicate}", model_name.id()),
+            );
+            let topics: Vec<Vec<Vec<u32>>> = real_topics
+                .iter()
+                .map(|items| {
+                    items
+                        .iter()
+                        .map(|r| simulate_item(&mut rng, model, self.n, r.iter().any(|&x| x > 0)))
+                        .collect()
+                })
+                .collect();
+            let stats = pool_statistics(&topics, self.setting, self.cutoffs)?;
+            let replicate_rows = rows(&stats, self.unit);
+            if sums.is_empty() {
+                sums = replicate_rows;
+            } else {
+                for (sum, (_, _, v)) in sums.iter_mut().zip(replicate_rows) {
+                    sum.2 += v;
+                }
+            }
+        }
+        for (_, _, sum) in &mut sums {
+            *sum /= f64::from(self.replicates);
+        }
+        Ok(sums)
+    }
 }
 
 /// The value of an upgrade level as a row-id fragment: `2.0` → `2`, `0.5` → `0.5`.

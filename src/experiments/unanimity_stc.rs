@@ -16,10 +16,11 @@
 
 use std::collections::BTreeMap;
 
-use crate::experiments::{Context, ExperimentError, display_relative, required};
+use crate::experiments::{Context, ExperimentError, display_relative};
 use crate::io::read_yaml;
 use crate::io::stc::read_stc_collection;
 use crate::manifest::Artefact;
+use crate::manifest::params::{StcInputs, StcMeasure, StcParams, StcSignificanceParams};
 use crate::published::{self, PublishedFile};
 use crate::results::{ClaimCheck, ResultTable, VALUE};
 use crate::sim::stc::{
@@ -37,47 +38,12 @@ use evia_engine::significance::{ScoreMatrix, run_pairs};
 /// The stream namespace shared by both tables, so that they see the same collection and ratings.
 pub const STREAM: &str = "paper-A-stc";
 
-/// A measure of paper A's STC experiments, parsed from its NTCIREVAL-style name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum StcMeasure {
-    /// `nG@1` = g(1)/g*(1) (reference/measures.md §5.9).
-    NG1,
-    /// `P+` over the evaluated list (§5.4).
-    PPlus,
-    /// `nERR@l` (§5.12).
-    NErr(usize),
-}
-
-impl StcMeasure {
-    /// Parses `nG@1`, `P+` or `nERR@<l>`.
-    pub fn parse(name: &str) -> Option<Self> {
-        match name {
-            "nG@1" => Some(StcMeasure::NG1),
-            "P+" => Some(StcMeasure::PPlus),
-            _ => name
-                .strip_prefix("nERR@")
-                .and_then(|l| l.parse().ok())
-                .filter(|&l| l > 0)
-                .map(StcMeasure::NErr),
-        }
-    }
-
-    /// The panel id of the measure in the manifest's layouts (`nG@1`, `P+`, `nERR`).
-    pub fn panel(self) -> &'static str {
-        match self {
-            StcMeasure::NG1 => "nG@1",
-            StcMeasure::PPlus => "P+",
-            StcMeasure::NErr(_) => "nERR",
-        }
-    }
-
-    /// The measure's value in an evaluation (whose cutoffs include `l` for `nERR@l`).
-    fn value(self, e: &Evaluation) -> f64 {
-        match self {
-            StcMeasure::NG1 => e.ng1,
-            StcMeasure::PPlus => e.p_plus,
-            StcMeasure::NErr(l) => e.at_cutoff(l).map_or(0.0, |a| a.nerr),
-        }
+/// The value of `measure` in an evaluation (whose cutoffs include `l` for `nERR@l`).
+fn measure_value(measure: StcMeasure, e: &Evaluation) -> f64 {
+    match measure {
+        StcMeasure::NG1 => e.ng1,
+        StcMeasure::PPlus => e.p_plus,
+        StcMeasure::NErr(l) => e.at_cutoff(l).map_or(0.0, |a| a.nerr),
     }
 }
 
@@ -119,79 +85,84 @@ struct Setup {
     seed: u64,
 }
 
-impl Setup {
-    fn new(artefact: &Artefact, context: &Context) -> Result<Self, ExperimentError> {
-        let params = &artefact.parameters;
-        let seed = context.seed_for(artefact);
-        let dmaxes = required(artefact, "dmax", |p| p.dmax.as_ref())?;
-        let ns = required(artefact, "n", |p| p.n.as_ref())?;
-        if let Some(&d) = dmaxes.iter().find(|&&d| d == 0) {
-            return Err(ExperimentError::invalid(
-                artefact,
-                format!("dmax {d}: Dmax must be at least 1"),
-            ));
-        }
-        if let Some(&n) = ns.iter().find(|&&n| n == 0) {
-            return Err(ExperimentError::invalid(
-                artefact,
-                format!("n {n}: N must be at least 1"),
-            ));
-        }
-        let p = match required(artefact, "p", |p| p.p.as_ref())?.as_slice() {
-            [p] if (0.0..=1.0).contains(p) => *p,
-            other => {
-                return Err(ExperimentError::invalid(
-                    artefact,
-                    format!("parameter `p` must hold one value in [0, 1], found {other:?}"),
-                ));
-            }
-        };
-        let depth = match required(artefact, "cutoffs", |p| p.cutoffs.as_ref())?.as_slice() {
-            [d] if *d > 0 => *d as usize,
-            other => {
-                return Err(ExperimentError::invalid(
-                    artefact,
-                    format!(
-                        "parameter `cutoffs` must hold one value ≥ 1 (the evaluation depth), found {other:?}"
-                    ),
-                ));
-            }
-        };
-        let names = required(artefact, "measures", |p| p.measures.as_ref())?;
-        let measures = names
-            .iter()
-            .map(|name| {
-                StcMeasure::parse(name).ok_or_else(|| {
-                    ExperimentError::invalid(
-                        artefact,
-                        format!("measure `{name}`: expected nG@1, P+ or nERR@<cutoff>"),
-                    )
-                })
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        let mut cutoffs: Vec<usize> = measures
-            .iter()
-            .filter_map(|m| match m {
-                StcMeasure::NErr(l) => Some(*l),
-                _ => None,
-            })
-            .collect();
-        cutoffs.sort_unstable();
-        cutoffs.dedup();
-        if cutoffs.is_empty() {
-            cutoffs.push(depth);
-        }
-        let evaluator = Evaluator::new(Params {
-            cutoffs,
-            ..Params::default()
+/// An evaluator computing `measures`: `nERR` at each measure's own cutoff, else at the evaluation
+/// depth.
+fn evaluator_for(
+    artefact: &Artefact,
+    measures: &[StcMeasure],
+    depth: usize,
+) -> Result<Evaluator, ExperimentError> {
+    let mut cutoffs: Vec<usize> = measures
+        .iter()
+        .filter_map(|m| match m {
+            StcMeasure::NErr(l) => Some(*l),
+            _ => None,
         })
-        .map_err(|e| ExperimentError::invalid(artefact, e.to_string()))?;
+        .collect();
+    cutoffs.sort_unstable();
+    cutoffs.dedup();
+    if cutoffs.is_empty() {
+        cutoffs.push(depth);
+    }
+    let evaluator = Evaluator::new(Params {
+        cutoffs,
+        ..Params::default()
+    })
+    .map_err(|e| ExperimentError::invalid(artefact, e.to_string()))?;
+    Ok(evaluator)
+}
 
-        let published_rel = required(artefact, "data", |p| p.data.as_ref())?;
-        let published_path = context.data_path(published_rel);
+/// The seeded STC stand-in of the knob file `params.standin`, from the stream (`seed`, [`STREAM`],
+/// `collection`), checked against the sizes the manifest states.
+fn standin_collection(
+    artefact: &Artefact,
+    params: &StcInputs<'_>,
+    context: &Context,
+    seed: u64,
+) -> Result<(StcCollection, Source), ExperimentError> {
+    let path = context.data_path(params.standin);
+    let knobs: StandinParams = read_yaml(&path)?;
+    knobs
+        .validate()
+        .map_err(|e| ExperimentError::Source(crate::io::SourceError::whole_file(&path, e.0)))?;
+    let collection = generate(&knobs, &mut stream(seed, STREAM, "collection"));
+    let sizes = params.sizes;
+    for (name, expected, got) in [
+        ("topics", sizes.topics, collection.topics.len()),
+        ("runs", sizes.runs, collection.runs.len()),
+        ("teams", sizes.teams, collection.teams().len()),
+    ] {
+        if let Some(expected) = expected.filter(|&e| e as usize != got) {
+            return Err(ExperimentError::invalid(
+                artefact,
+                format!(
+                    "the manifest says {name}: {expected}, but the stand-in of {} has {got}",
+                    display_relative(context, &path)
+                ),
+            ));
+        }
+    }
+    let source = Source::Standin {
+        knobs: display_relative(context, &path),
+    };
+    Ok((collection, source))
+}
+
+impl Setup {
+    /// The collection, conditions and measures of `params` (validated when the manifest loaded: N,
+    /// Dmax and the depth are at least 1, p lies in [0, 1]).
+    fn new(
+        artefact: &Artefact,
+        params: StcInputs<'_>,
+        context: &Context,
+    ) -> Result<Self, ExperimentError> {
+        let seed = context.seed_for(artefact);
+        let depth = params.depth as usize;
+        let measures = params.measures.to_vec();
+        let evaluator = evaluator_for(artefact, &measures, depth)?;
+        let published_path = context.data_path(params.data);
         let published = published::load(&published_path)
             .map_err(|e| ExperimentError::Source(e.source_error().clone()))?;
-
         let (collection, source) = match &context.data_dir {
             Some(dir) => {
                 let data = read_stc_collection(dir, depth)?;
@@ -202,35 +173,7 @@ impl Setup {
                 };
                 (data.collection, source)
             }
-            None => {
-                let rel = required(artefact, "standin", |p| p.standin.as_ref())?;
-                let path = context.data_path(rel);
-                let knobs: StandinParams = read_yaml(&path)?;
-                knobs.validate().map_err(|e| {
-                    ExperimentError::Source(crate::io::SourceError::whole_file(&path, e.0))
-                })?;
-                let collection = generate(&knobs, &mut stream(seed, STREAM, "collection"));
-                for (name, expected, got) in [
-                    ("topics", params.topics, collection.topics.len()),
-                    ("runs", params.runs, collection.runs.len()),
-                    ("teams", params.teams, collection.teams().len()),
-                ] {
-                    if expected.is_some_and(|e| e as usize != got) {
-                        let expected = expected.unwrap_or_default();
-                        return Err(ExperimentError::invalid(
-                            artefact,
-                            format!(
-                                "the manifest says {name}: {expected}, but the stand-in of {} has {got}",
-                                display_relative(context, &path)
-                            ),
-                        ));
-                    }
-                }
-                let source = Source::Standin {
-                    knobs: display_relative(context, &path),
-                };
-                (collection, source)
-            }
+            None => standin_collection(artefact, &params, context, seed)?,
         };
         if collection.runs.len() < 3 {
             return Err(ExperimentError::invalid(
@@ -250,17 +193,18 @@ impl Setup {
                 ),
             ));
         }
-        let conditions = dmaxes
+        let conditions = params
+            .dmax
             .iter()
-            .flat_map(|&d| ns.iter().map(move |&n| (d, n)))
+            .flat_map(|&d| params.n.iter().map(move |&n| (d, n)))
             .collect();
         Ok(Setup {
             collection,
             source,
             published,
-            published_path: published_rel.clone(),
+            published_path: params.data.to_string(),
             conditions,
-            p,
+            p: params.p,
             measures,
             depth,
             evaluator,
@@ -341,7 +285,7 @@ impl Setup {
                         )
                     })?;
                 for (m, measure) in measures.iter().enumerate() {
-                    scores[m][j][t] = measure.value(&e);
+                    scores[m][j][t] = measure_value(*measure, &e);
                 }
             }
         }
@@ -389,9 +333,10 @@ impl Setup {
 /// Cells: panel = measure, row `dmax=D`, column `n=N`, parts `tau`, `ci_lo`, `ci_hi`.
 pub fn rank_correlation(
     artefact: &Artefact,
+    params: &StcParams,
     context: &Context,
 ) -> Result<ResultTable, ExperimentError> {
-    let setup = Setup::new(artefact, context)?;
+    let setup = Setup::new(artefact, params.inputs(), context)?;
     let mut table = ResultTable::new(&artefact.id);
     table.real_data = setup.real_data();
     let mut empty_topics = 0;
@@ -586,18 +531,12 @@ struct PairOutcome {
 /// gains, not Monte Carlo noise.
 pub fn significance_discrepancies(
     artefact: &Artefact,
+    params: &StcSignificanceParams,
     context: &Context,
 ) -> Result<ResultTable, ExperimentError> {
-    let setup = Setup::new(artefact, context)?;
-    let trials = u64::from(*required(artefact, "trials", |p| p.trials.as_ref())?);
-    let alpha = *required(artefact, "alpha", |p| p.alpha.as_ref())?;
-    if !(alpha > 0.0 && alpha < 1.0) {
-        return Err(ExperimentError::invalid(
-            artefact,
-            format!("alpha {alpha} must lie in (0, 1)"),
-        ));
-    }
-    let official = required(artefact, "gains", |p| p.gains.as_ref())?;
+    let setup = Setup::new(artefact, params.inputs(), context)?;
+    let (trials, alpha) = (u64::from(params.trials), params.alpha);
+    let official = &params.gains;
     let best = team_best_runs(&setup, artefact, official)?;
     if best.len() < 2 {
         return Err(ExperimentError::invalid(
@@ -676,11 +615,30 @@ pub fn significance_discrepancies(
         }
     }
 
+    discrepancy_notes(&mut table, &setup, params, &best, pairs.len());
+    if empty_topics > 0 {
+        table.note(format!(
+            "{empty_topics} (condition, topic) pair(s) had no item with a positive gain; every run scores 0 there."
+        ));
+    }
+    discrepancy_claims(&setup, &mut table, &counts);
+    Ok(table)
+}
+
+/// Table 3's notes: the collection, the method, the team-best runs (by index into the collection's
+/// runs, with their mean nG@1) and the test over their `pairs` pairs.
+fn discrepancy_notes(
+    table: &mut ResultTable,
+    setup: &Setup,
+    params: &StcSignificanceParams,
+    best: &[(usize, f64)],
+    pairs: usize,
+) {
     table.note(setup.source_note());
     table.note(setup.method_note());
     table.note(format!(
         "Team-best runs by mean nG@1 under the per-level gains {} (L1, L2, …), in descending order of that mean (a pair X vs. Y has X first): {}.",
-        official
+        params.gains
             .iter()
             .map(f64::to_string)
             .collect::<Vec<_>>()
@@ -691,9 +649,11 @@ pub fn significance_discrepancies(
             .join(", ")
     ));
     table.note(format!(
-        "Randomised Tukey HSD over the {} team-best runs ({} pairs), B = {trials}, alpha = {alpha}; RawG and UG of one (Dmax, N, measure) share their random stream. ES_HSD = |d|/sqrt(V_E), V_E the residual mean square of the topic-by-run two-way ANOVA of those runs. Bold: p < alpha. p_se = sqrt(p(1 − p)/B); near_alpha counts the row's p-values within 2 p_se of alpha, where the discrepancy is within Monte Carlo error.",
+        "Randomised Tukey HSD over the {} team-best runs ({} pairs), B = {}, alpha = {}; RawG and UG of one (Dmax, N, measure) share their random stream. ES_HSD = |d|/sqrt(V_E), V_E the residual mean square of the topic-by-run two-way ANOVA of those runs. Bold: p < alpha. p_se = sqrt(p(1 − p)/B); near_alpha counts the row's p-values within 2 p_se of alpha, where the discrepancy is within Monte Carlo error.",
         best.len(),
-        pairs.len()
+        pairs,
+        params.trials,
+        params.alpha
     ));
     for measure in &setup.measures {
         if table.rows_of(measure.panel()).is_empty() {
@@ -703,13 +663,6 @@ pub fn significance_discrepancies(
             ));
         }
     }
-    if empty_topics > 0 {
-        table.note(format!(
-            "{empty_topics} (condition, topic) pair(s) had no item with a positive gain; every run scores 0 there."
-        ));
-    }
-    discrepancy_claims(&setup, &mut table, &counts);
-    Ok(table)
 }
 
 /// The best run of each team by mean nG@1 under the per-level gains `official` (ties: the earlier
@@ -909,17 +862,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn parses_the_measure_names_of_the_manifest() {
-        assert_eq!(StcMeasure::parse("nG@1"), Some(StcMeasure::NG1));
-        assert_eq!(StcMeasure::parse("P+"), Some(StcMeasure::PPlus));
-        assert_eq!(StcMeasure::parse("nERR@10"), Some(StcMeasure::NErr(10)));
-        assert_eq!(StcMeasure::NErr(10).panel(), "nERR");
-        for bad in ["nERR@0", "nERR@", "nDCG@10", "Q"] {
-            assert_eq!(StcMeasure::parse(bad), None, "{bad}");
-        }
-    }
-
-    #[test]
     fn measures_read_the_direct_gain_evaluation() {
         // Direct gains 4, 0, 2 (reference/measures.md §7); the run lists the gain-2 item first.
         let ideal =
@@ -933,14 +875,14 @@ mod tests {
             .evaluate(&ideal, &[Label::direct(2.0), Label::direct(4.0)])
             .unwrap_or_else(|e| panic!("{e}"));
         // nG@1 = g(1)/g*(1) = 2/4.
-        assert_eq!(StcMeasure::NG1.value(&e), 0.5);
+        assert_eq!(measure_value(StcMeasure::NG1, &e), 0.5);
         // nERR@10 with stop probabilities g/(gmax + 1), gmax = 4:
         // ERR = 2/5 + (1 − 2/5)·(1/2)·(4/5); ideal ERR = 4/5 + (1 − 4/5)·(1/2)·(2/5).
         let err = 0.4 + 0.6 * 0.5 * 0.8;
         let ideal_err = 0.8 + 0.2 * 0.5 * 0.4;
-        assert!((StcMeasure::NErr(10).value(&e) - err / ideal_err).abs() < 1e-12);
+        assert!((measure_value(StcMeasure::NErr(10), &e) - err / ideal_err).abs() < 1e-12);
         // P+: rp = 2 (the highest gain in the list); BR(1) = (1 + 2)/(1 + 4), BR(2) = (2 + 6)/(2 + 6).
         let p_plus = (3.0 / 5.0 + 1.0) / 2.0;
-        assert!((StcMeasure::PPlus.value(&e) - p_plus).abs() < 1e-12);
+        assert!((measure_value(StcMeasure::PPlus, &e) - p_plus).abs() < 1e-12);
     }
 }

@@ -4,9 +4,10 @@
 //! (N, Dmax, p, B, alpha, cutoffs, measures, seed, topic sets, …), the row/column layout of its
 //! rendering, and its output formats. Adding a variant of a table is a manifest edit, not a code change.
 //!
-//! Loading is strict: unknown keys, duplicate keys, wrong types, duplicate artefact ids and references
-//! to experiments the code does not know ([`ExperimentId`]) are all reported as one [`SourceError`] naming the file, line
-//! and column.
+//! Loading is strict: unknown keys, duplicate keys, wrong types, duplicate artefact ids, references
+//! to experiments the code does not know ([`ExperimentId`]), parameters
+//! the experiment does not take or needs and lacks, and values out of range ([`params`]) are all
+//! reported as one [`SourceError`] naming the file, line and column.
 
 use std::collections::BTreeSet;
 use std::fmt;
@@ -14,14 +15,14 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use evia_engine::agreement::StandardError;
-
 use crate::io::{Position, SourceError, parse_yaml, read_text};
 use crate::model::{ExperimentId, column_id};
 
+mod artefact_de;
 pub mod parameter_rules;
+pub mod params;
 
-use parameter_rules::SchemaViolation;
+pub use params::{ExperimentParams, KappaSe};
 
 /// The whole manifest.
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -84,9 +85,9 @@ pub enum OutputFormat {
     Svg,
 }
 
-/// One table or figure of a paper.
-#[derive(Debug, Clone, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
+/// One table or figure of a paper. Read by `artefact_de.rs`: its `parameters` are read as those of its
+/// `experiment`.
+#[derive(Debug, Clone, Serialize)]
 pub struct Artefact {
     /// `A.T1` … `B.F2`.
     pub id: String,
@@ -98,122 +99,11 @@ pub struct Artefact {
     pub experiment: ExperimentId,
     pub status: Status,
     /// Why a pending artefact is pending.
-    #[serde(default)]
     pub pending_reason: Option<String>,
-    #[serde(default)]
-    pub parameters: Parameters,
-    #[serde(default)]
+    /// The experiment's parameters, of its own type; `experiment()` of these is `experiment`.
+    pub parameters: ExperimentParams,
     pub layout: Option<Layout>,
     pub outputs: Vec<OutputFormat>,
-}
-
-/// The parameters an experiment may take. Each experiment reads the ones it needs and reports a missing
-/// one by name.
-#[derive(Debug, Clone, Default, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct Parameters {
-    /// Input file under `data/`, relative to the project root.
-    ///
-    /// `data`, `standin`, `evaluation` and `qrels_versions` name every file an experiment reads
-    /// ([`Parameters::input_files`]): an artefact is rebuilt when one of them (or its manifest entry,
-    /// or a template it uses) changes.
-    #[serde(default)]
-    pub data: Option<String>,
-    /// The stand-in collection's parameter file under `data/` (class `simulated` experiments).
-    #[serde(default)]
-    pub standin: Option<String>,
-    /// Paper B's evaluation file under `data/`: the stand-in runs' knobs and the topic-set definitions.
-    #[serde(default)]
-    pub evaluation: Option<String>,
-    /// The qrels-version definitions under `data/` (which assessors each version sums).
-    #[serde(default)]
-    pub qrels_versions: Option<String>,
-    /// Numbers of assessors N.
-    #[serde(default)]
-    pub n: Option<Vec<u32>>,
-    /// Highest ratings Dmax.
-    #[serde(default)]
-    pub dmax: Option<Vec<u32>>,
-    /// Unanimity upgrade strengths p (paper A, Eq. 2).
-    #[serde(default)]
-    pub p: Option<Vec<f64>>,
-    /// Per-level gains of L1, L2, … (paper A: the official STC gains 1 and 3, which pick each team's
-    /// best run).
-    #[serde(default)]
-    pub gains: Option<Vec<f64>>,
-    /// Randomised Tukey HSD trials B.
-    #[serde(default)]
-    pub trials: Option<u32>,
-    /// Significance level alpha.
-    #[serde(default)]
-    pub alpha: Option<f64>,
-    /// Measure cutoffs.
-    #[serde(default)]
-    pub cutoffs: Option<Vec<u32>>,
-    /// Measures, by their NTCIREVAL names.
-    #[serde(default)]
-    pub measures: Option<Vec<String>>,
-    /// Per-artefact seed, overriding the manifest's.
-    #[serde(default)]
-    pub seed: Option<u64>,
-    /// Topic subsets.
-    #[serde(default)]
-    pub topic_sets: Option<Vec<String>>,
-    /// Qrels versions.
-    #[serde(default)]
-    pub qrels: Option<Vec<String>>,
-    /// Assessor pairs (`lancer1-lancer2`, …).
-    #[serde(default)]
-    pub pairs: Option<Vec<String>>,
-    /// Standard error for kappa intervals: `cohen` (default) or `fce`.
-    #[serde(default)]
-    pub kappa_se: Option<KappaSe>,
-    /// Number of topics of a stand-in collection.
-    #[serde(default)]
-    pub topics: Option<u32>,
-    /// Number of runs of a stand-in collection.
-    #[serde(default)]
-    pub runs: Option<u32>,
-    /// Number of teams of a stand-in collection.
-    #[serde(default)]
-    pub teams: Option<u32>,
-}
-
-impl Parameters {
-    /// Every file-valued parameter, as `(name, path relative to the project root)`: the files the
-    /// experiment reads. This is the one list of file-valued parameters — incremental rebuilds hash
-    /// exactly these files (with the manifest entry, the templates and the program) to decide whether an
-    /// artefact is up to date, so a new file-valued parameter must be added here.
-    pub fn input_files(&self) -> Vec<(&'static str, &str)> {
-        [
-            ("data", &self.data),
-            ("standin", &self.standin),
-            ("evaluation", &self.evaluation),
-            ("qrels_versions", &self.qrels_versions),
-        ]
-        .into_iter()
-        .filter_map(|(name, path)| path.as_deref().map(|p| (name, p)))
-        .collect()
-    }
-}
-
-/// The kappa interval's standard error, as named in the manifest (Cohen's simple SE when absent).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum KappaSe {
-    #[default]
-    Cohen,
-    Fce,
-}
-
-impl KappaSe {
-    /// The engine's standard error this name selects (`evia_engine::agreement`).
-    pub fn standard_error(self) -> StandardError {
-        match self {
-            KappaSe::Cohen => StandardError::CohenSimple,
-            KappaSe::Fce => StandardError::FleissCohenEveritt,
-        }
-    }
 }
 
 /// How a table is laid out: its panels, each with rows and columns.
@@ -340,6 +230,8 @@ impl Manifest {
 
     /// Parses and validates manifest text; `path` is used in error messages only.
     pub fn parse(path: &Path, text: &str) -> Result<Manifest, SourceError> {
+        let headers: ManifestHeaders = parse_yaml(path, text)?;
+        check_experiment_papers(&headers.artefacts, path, text)?;
         let manifest: Manifest = parse_yaml(path, text)?;
         manifest.validate(path, text)?;
         Ok(manifest)
@@ -369,19 +261,6 @@ impl Manifest {
                         artefact.id,
                         artefact.paper,
                         papers.iter().copied().collect::<Vec<_>>().join(", ")
-                    ),
-                ));
-            }
-            if artefact.paper != artefact.experiment.paper().to_string() {
-                return Err(SourceError::new(
-                    path,
-                    at("experiment", artefact.experiment.as_str()),
-                    format!(
-                        "artefact `{}` of paper {} names experiment `{}`, which computes paper {}'s artefacts",
-                        artefact.id,
-                        artefact.paper,
-                        artefact.experiment,
-                        artefact.experiment.paper()
                     ),
                 ));
             }
@@ -422,46 +301,59 @@ impl Manifest {
     }
 }
 
-/// Checks `artefact`'s parameters against its experiment's schema and the value rules
-/// ([`parameter_rules`]), naming the offending key's line and column.
-fn check_parameters(artefact: &Artefact, path: &Path, text: &str) -> Result<(), SourceError> {
-    let id = &artefact.id;
-    let experiment = artefact.experiment;
-    if let Err(violation) = parameter_rules::check_schema(experiment, &artefact.parameters) {
-        let (key, message) = match violation {
-            SchemaViolation::Unused { key, takes } => (
-                Some(key),
+/// The manifest read for its artefacts' ids, papers and experiments only (other keys are ignored
+/// here and checked by the full read).
+#[derive(Debug, Deserialize)]
+struct ManifestHeaders {
+    artefacts: Vec<ArtefactHeader>,
+}
+
+/// What an artefact entry says before its parameters.
+#[derive(Debug, Deserialize)]
+struct ArtefactHeader {
+    id: String,
+    paper: String,
+    experiment: ExperimentId,
+}
+
+/// Checks that every artefact names an experiment of its own paper. Run before the full read, because
+/// an artefact's parameters are read as those of its experiment: a slip in `experiment:` is reported
+/// as itself, at its line, rather than as the other experiment's parameter errors.
+fn check_experiment_papers(
+    artefacts: &[ArtefactHeader],
+    path: &Path,
+    text: &str,
+) -> Result<(), SourceError> {
+    for artefact in artefacts {
+        let experiment = artefact.experiment;
+        if artefact.paper != experiment.paper().to_string() {
+            return Err(SourceError::new(
+                path,
+                locate(text, &artefact.id, "experiment", experiment.as_str()),
                 format!(
-                    "artefact `{id}`: experiment `{experiment}` does not read parameter `{key}`; it takes: {takes}"
+                    "artefact `{}` of paper {} names experiment `{experiment}`, which computes paper {}'s artefacts",
+                    artefact.id,
+                    artefact.paper,
+                    experiment.paper()
                 ),
-            ),
-            SchemaViolation::Missing { key } => (
-                None,
-                format!(
-                    "artefact `{id}`: experiment `{experiment}` needs parameter `{key}`, which is missing"
-                ),
-            ),
-            SchemaViolation::NotSingle { key } => (
-                Some(key),
-                format!(
-                    "artefact `{id}`: experiment `{experiment}` uses exactly one value of `{key}`; expected a list of one"
-                ),
-            ),
-        };
-        let position = match key {
-            Some(key) => locate_parameter(text, id, key),
-            None => locate(text, id, "experiment", experiment.as_str()),
-        };
-        return Err(SourceError::new(path, position, message));
-    }
-    if let Some(violation) = parameter_rules::check_values(&artefact.parameters) {
-        return Err(SourceError::new(
-            path,
-            locate_parameter(text, id, violation.key),
-            format!("artefact `{id}`: {}", violation.message),
-        ));
+            ));
+        }
     }
     Ok(())
+}
+
+/// Checks `artefact`'s parameter values against its experiment's rules ([`params::Params::validate`]),
+/// naming the offending key's line and column. (Which keys it takes, and their types, were checked
+/// while reading.)
+fn check_parameters(artefact: &Artefact, path: &Path, text: &str) -> Result<(), SourceError> {
+    match artefact.parameters.validate() {
+        Ok(()) => Ok(()),
+        Err(violation) => Err(SourceError::new(
+            path,
+            locate_parameter(text, &artefact.id, violation.key),
+            format!("artefact `{}`: {}", artefact.id, violation.message),
+        )),
+    }
 }
 
 /// Checks that the layout's parameter-derived columns are ones the experiment writes: for
@@ -473,12 +365,12 @@ fn check_parameter_columns(
     path: &Path,
     text: &str,
 ) -> Result<(), SourceError> {
-    if artefact.experiment != ExperimentId::UnanimityGainExamples {
-        return Ok(());
-    }
-    let (Some(layout), Some(ps)) = (&artefact.layout, &artefact.parameters.p) else {
+    let (Some(layout), ExperimentParams::UnanimityGainExamples(params)) =
+        (&artefact.layout, &artefact.parameters)
+    else {
         return Ok(());
     };
+    let ps = &params.p;
     let expected: Vec<String> = ps.iter().map(|&p| column_id::unanimity_gain(p)).collect();
     let columns = layout.panels.iter().flat_map(|panel| &panel.columns);
     for column in columns.filter(|c| c.id.starts_with(column_id::UNANIMITY_GAIN_PREFIX)) {

@@ -247,6 +247,13 @@ kind: figure
 caption: "test"
 experiment: lancers.qrels_means_figure
 status: built
+parameters:
+  data: data/lancers/confusion-matrices.yaml
+  standin: data/lancers/www-standin.yaml
+  qrels: [all3, student]
+  measures: [Q@10]
+  evaluation: data/lancers/www-runs.yaml
+  qrels_versions: data/lancers/qrels-versions.yaml
 layout:
   panels:
     - id: Q@10

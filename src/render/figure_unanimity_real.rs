@@ -7,7 +7,7 @@
 use plotters::prelude::*;
 
 use crate::experiments::unanimity_real::ITEMS;
-use crate::manifest::Artefact;
+use crate::manifest::{Artefact, ExperimentParams};
 use crate::render::figure::FigureError;
 use crate::results::{ResultTable, VALUE};
 
@@ -34,8 +34,10 @@ pub fn svg(artefact: &Artefact, table: &ResultTable) -> Result<String, FigureErr
     let ids: Vec<&str> = columns.iter().map(|(id, _)| id.as_str()).collect();
     let spread = groups(table, &ids, "relevant_d=", |v| format!("D = {v}"))?;
     let upgrade = groups(table, &ids, "upgrade=", |v| v.to_string())?;
-    let upgrade_title = match artefact.parameters.p.as_deref() {
-        Some([p]) => format!("(b) Upgrade UG_i − RawG_i (p = {p})"),
+    let upgrade_title = match &artefact.parameters {
+        ExperimentParams::UnanimityRealRatings(params) => {
+            format!("(b) Upgrade UG_i − RawG_i (p = {})", params.p.get())
+        }
         _ => "(b) Upgrade UG_i − RawG_i".to_string(),
     };
 

@@ -8,8 +8,8 @@ use std::fs;
 use std::path::Path;
 use std::process::{Command, Output};
 
-use evia_repro::experiments::Context;
-use evia_repro::manifest::Manifest;
+use evia_repro::experiments::{self, Context};
+use evia_repro::manifest::{ExperimentParams, Manifest};
 use evia_repro::pipeline::reproduce::{manifest_path, rebuild, select};
 
 use crate::common;
@@ -180,5 +180,31 @@ fn malformed_or_missing_real_data_names_file_and_line() {
     assert!(
         stderr.contains("labels.tsv") && stderr.contains("cannot read file"),
         "{stderr}"
+    );
+}
+
+/// The stand-in sizes an evaluation artefact states (`topics`, `runs`, `teams`) are checked against
+/// the generated stand-in: a manifest that says 49 topics where the stand-in has 50 is an error
+/// naming both, not a report quoting the wrong number.
+#[test]
+fn stated_standin_sizes_must_match_the_standin() {
+    let manifest = Manifest::load(&manifest_path(&common::project_root())).unwrap();
+    let mut artefact = manifest.artefact("B.T3").unwrap().clone();
+    let ExperimentParams::LancersQrelsRankCorrelation(params) = &mut artefact.parameters else {
+        panic!("B.T3 is lancers.qrels_rank_correlation");
+    };
+    assert_eq!(
+        params.topics,
+        Some(50),
+        "B.T3 states the stand-in's 50 topics"
+    );
+    params.topics = Some(49);
+    let context = Context::new(common::project_root(), manifest.seed);
+    let err = experiments::run(&artefact, &context)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("artefact `B.T3`: the manifest says topics: 49, but the stand-in has 50"),
+        "{err}"
     );
 }

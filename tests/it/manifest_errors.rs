@@ -182,7 +182,52 @@ fn every_registered_experiment_is_used_by_its_paper() {
     for a in &manifest.artefacts {
         assert_eq!(a.status, evia_repro::manifest::Status::Built, "{}", a.id);
         assert_eq!(a.paper, a.experiment.paper().to_string(), "{}", a.id);
+        assert_eq!(a.parameters.experiment(), a.experiment, "{}", a.id);
     }
+}
+
+/// An artefact's parameters are read as those of its experiment, so `experiment:` must come first;
+/// the other order is rejected at the artefact, saying why.
+#[test]
+fn parameters_before_experiment_are_rejected() {
+    let qrels = "      qrels: [all3, 2lancers, lancer1, lancer2, student]\n    layout:\n";
+    let text = real_manifest()
+        .replacen("    experiment: lancers.level_counts\n", "", 1)
+        .replacen(
+            qrels,
+            &qrels.replace(
+                "    layout:",
+                "    experiment: lancers.level_counts\n    layout:",
+            ),
+            1,
+        );
+    assert_ne!(
+        text.find("experiment: lancers.level_counts"),
+        real_manifest().find("experiment: lancers.level_counts"),
+        "B.T2's experiment moved"
+    );
+    assert_rejected(
+        &text,
+        line_of(&text, "- id: B.T2"),
+        "`parameters` come before `experiment`",
+    );
+}
+
+/// Every experiment needs parameters (at least its input file): an artefact without any is rejected.
+#[test]
+fn artefact_without_parameters_is_rejected() {
+    let parameters = "    parameters:\n      data: data/unanimity/table1-ratings.tsv\n      n: [5]\n      dmax: [3]\n      p: [0.2, 0.1]\n";
+    let text = real_manifest().replacen(parameters, "", 1);
+    assert_ne!(
+        text,
+        real_manifest(),
+        "A.T1's parameters are not in the manifest"
+    );
+    assert_rejected(
+        &text,
+        line_of(&text, "- id: A.T1"),
+        "missing field `parameters`",
+    );
 }
 
 /// Parameter values are checked when the manifest loads (`manifest::parameter_rules`): each case is
@@ -219,7 +264,38 @@ fn bad_parameter_values_name_their_line() {
     }
 }
 
-/// A key the experiment does not read, a key it needs, and a list where it uses one value.
+/// Measure names are read when the manifest loads: paper A's STC measures by their own type (at the
+/// name's line), paper B's by the experiment's value rules (at the `measures:` line), which also check
+/// each measure's cutoff against `cutoffs`.
+#[test]
+fn unknown_measures_name_their_line() {
+    let stc = "      measures: [nG@1, P+, nERR@10]\n";
+    let text = real_manifest().replacen(stc, "      measures: [nG@1, P+, nDCG@10]\n", 1);
+    assert_rejected(
+        &text,
+        line_of(&text, "nDCG@10]"),
+        "unknown measure `nDCG@10`; expected nG@1, P+ or nERR@<cutoff>",
+    );
+
+    let lancers = "      measures: [MSnDCG@10, Q@10, nERR@10]\n";
+    let text = real_manifest().replacen(lancers, "      measures: [MSnDCG@10, Q@10, ERR@10]\n", 1);
+    assert_rejected(
+        &text,
+        line_of(&text, ", ERR@10]"),
+        "artefact `B.T3`: unknown measure `ERR@10`",
+    );
+
+    let text = real_manifest().replacen(lancers, "      measures: [MSnDCG@10, Q@20, nERR@10]\n", 1);
+    assert_rejected(
+        &text,
+        line_of(&text, "Q@20"),
+        "measure `Q@20` has cutoff 20, which is not among `cutoffs` [10]",
+    );
+}
+
+/// A key the experiment does not read, a key it needs, and a list where it uses one value: each is an
+/// error of reading the experiment's own parameter type (`manifest::params`), at the line of the key,
+/// of the artefact's parameters, and of the list.
 #[test]
 fn parameters_must_fit_their_experiment() {
     let qrels = "      qrels: [all3, 2lancers, lancer1, lancer2, student]\n";
@@ -227,22 +303,28 @@ fn parameters_must_fit_their_experiment() {
     assert_rejected(
         &text,
         line_of(&text, "trials: 10"),
-        "artefact `B.T2`: experiment `lancers.level_counts` does not read parameter `trials`",
+        "parameters: unknown field `trials`, expected one of `standin`, `data`, `qrels_versions`, `qrels`, `seed`",
     );
 
     let pairs = "      pairs: [lancer1-lancer2, lancer1-student, lancer2-student]\n";
     let text = real_manifest().replacen(pairs, "", 1);
-    assert_rejected(
-        &text,
-        line_of(&text, "experiment: lancers.agreement"),
-        "experiment `lancers.agreement` needs parameter `pairs`, which is missing",
-    );
+    // The error is at the start of B.T1's parameters: its first key, after `parameters:`.
+    let experiment = line_of(&text, "experiment: lancers.agreement");
+    let first_parameter = text
+        .lines()
+        .enumerate()
+        .skip(experiment)
+        .find(|(_, l)| l.trim() == "parameters:")
+        .unwrap()
+        .0
+        + 2;
+    assert_rejected(&text, first_parameter, "parameters: missing field `pairs`");
 
     let text = real_manifest().replacen("      n: [5]\n", "      n: [5, 10]\n", 1);
     assert_rejected(
         &text,
         line_of(&text, "n: [5, 10]"),
-        "uses exactly one value of `n`",
+        "parameters.n: found 2 values; this experiment uses exactly one",
     );
 }
 

@@ -10,7 +10,7 @@ use std::process::{Command, Output};
 use evia_repro::claims::Verdict;
 use evia_repro::experiments::Context;
 use evia_repro::io::output::OutputDir;
-use evia_repro::manifest::{Manifest, OutputFormat, Status};
+use evia_repro::manifest::{ExperimentParams, Manifest, OutputFormat, Status};
 use evia_repro::pipeline::check_project;
 use evia_repro::pipeline::reproduce::{
     Action, Options, Summary, artefact_stamp, manifest_path, rebuild, render_table, reproduce,
@@ -670,13 +670,16 @@ fn figures_are_linked_in_markdown_and_included_or_noted_in_latex() {
 fn report_param_quotes_the_manifest() {
     let manifest = manifest();
     let a_t3 = manifest.artefact("A.T3").unwrap();
-    let trials = a_t3.parameters.trials.unwrap();
+    let trials = a_t3.parameters.trials().unwrap();
     assert_eq!(
         evia_repro::report::parameter_text(a_t3, "trials"),
         Some(trials.to_string())
     );
     let a_t2 = manifest.artefact("A.T2").unwrap();
-    let n = a_t2.parameters.n.clone().unwrap();
+    let ExperimentParams::UnanimityRankCorrelation(a_t2_params) = &a_t2.parameters else {
+        panic!("A.T2 is unanimity.rank_correlation");
+    };
+    let n = a_t2_params.n.clone();
     let joined = n.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
     assert_eq!(evia_repro::report::parameter_text(a_t2, "n"), Some(joined));
     assert_eq!(evia_repro::report::parameter_text(a_t2, "trials"), None);

@@ -12,7 +12,7 @@ use std::process::{Command, Output};
 use evia_repro::claims::Verdict;
 use evia_repro::experiments::{self, Context};
 use evia_repro::io::stc::read_stc_collection;
-use evia_repro::manifest::Manifest;
+use evia_repro::manifest::{ExperimentParams, Manifest};
 use evia_repro::pipeline::check_project;
 use evia_repro::pipeline::reproduce::manifest_path;
 use evia_repro::published::ProvenanceClass;
@@ -165,7 +165,10 @@ fn a_t3_rows_are_discrepancies_with_one_bold_p_value() {
     let manifest = manifest();
     let artefact = manifest.artefact("A.T3").unwrap();
     let table = experiments::run(artefact, &Context::new(root(), manifest.seed)).unwrap();
-    let alpha = artefact.parameters.alpha.unwrap();
+    let ExperimentParams::UnanimitySignificanceDiscrepancies(params) = &artefact.parameters else {
+        panic!("A.T3 is unanimity.significance_discrepancies");
+    };
+    let alpha = params.alpha;
     let mut rows = 0;
     for panel in ["nG@1", "P+", "nERR"] {
         for row in table.rows_of(panel) {

@@ -16,7 +16,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use evia_repro::experiments::{self, Context, ExperimentError};
-use evia_repro::manifest::{Artefact, Manifest};
+use evia_repro::manifest::params::RealRatingsParams;
+use evia_repro::manifest::{Artefact, ExperimentParams, Manifest};
 use evia_repro::pipeline::reproduce::manifest_path;
 use evia_repro::results::ResultTable;
 
@@ -32,8 +33,16 @@ fn artefact(manifest: &Manifest) -> Artefact {
     manifest.artefact(ID).unwrap().clone()
 }
 
+/// A.X1's typed parameters.
+fn params(artefact: &Artefact) -> &RealRatingsParams {
+    match &artefact.parameters {
+        ExperimentParams::UnanimityRealRatings(params) => params,
+        other => panic!("{ID} is unanimity.real_ratings, not {}", other.experiment()),
+    }
+}
+
 fn label_file(artefact: &Artefact) -> PathBuf {
-    let path = common::project_root().join(artefact.parameters.data.as_ref().unwrap());
+    let path = common::project_root().join(&params(artefact).data);
     assert!(
         path.is_file(),
         "{} is missing: A.X1's tests need the vendored labels in data/external/",
@@ -77,11 +86,11 @@ fn real_column_matches_an_independent_count_of_the_label_file() {
     let manifest = manifest();
     let artefact = artefact(&manifest);
     let lines = independent_parse(&label_file(&artefact));
-    let params = &artefact.parameters;
+    let params = params(&artefact);
     let (n, dmax, p) = (
-        params.n.as_ref().unwrap()[0] as usize,
-        i64::from(params.dmax.as_ref().unwrap()[0]),
-        params.p.as_ref().unwrap()[0],
+        params.n.get() as usize,
+        i64::from(params.dmax.get()),
+        params.p.get(),
     );
     // p·N is a whole number for the manifest's p = 0.2 and N = 10, so UG can be compared in integers.
     let unit = (p * n as f64).round() as i64;
@@ -212,7 +221,7 @@ fn run(root: &Path, args: &[&str]) -> std::process::Output {
 fn missing_real_data_is_skipped_and_listed_as_pending() {
     let dir = common::scratch_project();
     let root = dir.path().to_path_buf();
-    let labels = root.join(artefact(&manifest()).parameters.data.as_ref().unwrap());
+    let labels = root.join(&params(&artefact(&manifest())).data);
     assert!(
         labels.starts_with(root.join("data/external")),
         "{}",

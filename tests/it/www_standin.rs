@@ -9,7 +9,8 @@ use std::path::PathBuf;
 
 use evia_engine::agreement::StandardError;
 use evia_repro::experiments::{Context, lancers};
-use evia_repro::manifest::Manifest;
+use evia_repro::manifest::params::AgreementParams;
+use evia_repro::manifest::{Artefact, ExperimentParams, Manifest};
 use evia_repro::pipeline::reproduce::manifest_path;
 use evia_repro::published::{self, PublishedFile};
 use evia_repro::results::CellKey;
@@ -41,11 +42,19 @@ fn printed(
         .value
 }
 
+/// B.T1's typed parameters.
+fn agreement_params(artefact: &Artefact) -> &AgreementParams {
+    match &artefact.parameters {
+        ExperimentParams::LancersAgreement(params) => params,
+        other => panic!("B.T1 is lancers.agreement, not {}", other.experiment()),
+    }
+}
+
 fn topics_for_seed(seed: u64) -> Vec<LabelledTopic> {
     let manifest = Manifest::load(&manifest_path(&root())).unwrap();
     let artefact = manifest.artefact("B.T1").unwrap();
     let context = Context::new(root(), seed);
-    lancers::standin_topics(&context, artefact).unwrap()
+    lancers::standin_topics(&context, artefact, agreement_params(artefact).labels()).unwrap()
 }
 
 fn default_topics() -> Vec<LabelledTopic> {
@@ -320,7 +329,10 @@ fn real_data_mode_does_not_fall_back_to_the_standin() {
     let artefact = manifest.artefact("B.T1").unwrap();
     let mut context = Context::new(root(), manifest.seed);
     context.data_dir = Some(root().join("no-such-dir"));
-    let err = lancers::topics(&context, artefact).unwrap_err().to_string();
+    let labels = agreement_params(artefact).labels();
+    let err = lancers::topics(&context, artefact, labels)
+        .unwrap_err()
+        .to_string();
     assert!(
         err.contains("no-such-dir/labels.tsv") && err.contains("cannot read file"),
         "{err}"

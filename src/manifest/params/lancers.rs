@@ -1,0 +1,574 @@
+//! The parameters of paper B's experiments (`lancers.*`).
+//!
+//! Every paper-B experiment reads the confusion matrices (`data`) and the stand-in's knob file
+//! (`standin`), from which the seeded stand-in labels are fitted ([`LabelInputs`]); the evaluation
+//! experiments also read the runs and topic sets (`evaluation`), the qrels versions
+//! (`qrels_versions`) and their measures ([`EvalInputs`]), and the overlap experiments the randomised
+//! Tukey HSD's settings ([`Significance`]).
+
+use serde::{Deserialize, Serialize};
+
+use evia_engine::agreement::StandardError;
+
+use super::{Params, StandinSizes};
+use crate::manifest::parameter_rules::{self as rules, MAX_COUNT, Violation};
+use crate::sim::www::scores::Measure;
+
+/// The kappa interval's standard error, as named in the manifest (Cohen's simple SE when absent).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum KappaSe {
+    #[default]
+    Cohen,
+    Fce,
+}
+
+impl KappaSe {
+    /// The engine's standard error this name selects (`evia_engine::agreement`).
+    pub fn standard_error(self) -> StandardError {
+        match self {
+            KappaSe::Cohen => StandardError::CohenSimple,
+            KappaSe::Fce => StandardError::FleissCohenEveritt,
+        }
+    }
+}
+
+/// Where paper B's labelled topics come from: the files the stand-in labels are fitted to.
+#[derive(Debug, Clone, Copy)]
+pub struct LabelInputs<'a> {
+    /// The pooled confusion matrices of paper B's Table 1.
+    pub data: &'a str,
+    /// The stand-in's knob file (its `labels:` section).
+    pub standin: &'a str,
+}
+
+/// `lancers.agreement` (B.T1): confusion matrices, kappas and raw agreement of assessor pairs.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct AgreementParams {
+    /// The stand-in's knob file under `data/`.
+    pub standin: String,
+    /// The confusion matrices under `data/`.
+    pub data: String,
+    /// The assessor pairs (`lancer1-lancer2`, …), in the table's order.
+    pub pairs: Vec<String>,
+    /// The kappa interval's standard error (`cohen`, the default, or `fce`).
+    #[serde(default)]
+    pub kappa_se: Option<KappaSe>,
+    /// This artefact's seed, overriding the manifest's.
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+impl AgreementParams {
+    pub fn labels(&self) -> LabelInputs<'_> {
+        LabelInputs {
+            data: &self.data,
+            standin: &self.standin,
+        }
+    }
+}
+
+impl Params for AgreementParams {
+    fn input_files(&self) -> Vec<(&'static str, &str)> {
+        vec![("data", &self.data), ("standin", &self.standin)]
+    }
+
+    fn seed(&self) -> Option<u64> {
+        self.seed
+    }
+
+    fn validate(&self) -> Result<(), Violation> {
+        rules::non_empty("pairs", &self.pairs)
+    }
+}
+
+/// `lancers.level_counts` (B.T2): relevance-level counts of each qrels version.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct LevelCountsParams {
+    pub standin: String,
+    pub data: String,
+    /// Which assessors each qrels version sums, under `data/`.
+    pub qrels_versions: String,
+    /// The qrels versions, in the table's order.
+    pub qrels: Vec<String>,
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+impl LevelCountsParams {
+    pub fn labels(&self) -> LabelInputs<'_> {
+        LabelInputs {
+            data: &self.data,
+            standin: &self.standin,
+        }
+    }
+}
+
+impl Params for LevelCountsParams {
+    fn input_files(&self) -> Vec<(&'static str, &str)> {
+        vec![
+            ("data", &self.data),
+            ("standin", &self.standin),
+            ("qrels_versions", &self.qrels_versions),
+        ]
+    }
+
+    fn seed(&self) -> Option<u64> {
+        self.seed
+    }
+
+    fn validate(&self) -> Result<(), Violation> {
+        rules::non_empty("qrels", &self.qrels)
+    }
+}
+
+/// The conditions an evaluation experiment compares.
+#[derive(Debug, Clone, Copy)]
+pub enum Conditions<'a> {
+    /// Qrels versions, each on all topics (Tables 3–5, Figure 1).
+    Qrels(&'a [String]),
+    /// Topic sets defined in the evaluation file (Tables 6–8, Figure 2).
+    TopicSets(&'a [String]),
+}
+
+/// What every evaluation experiment of paper B reads.
+#[derive(Debug, Clone, Copy)]
+pub struct EvalInputs<'a> {
+    pub labels: LabelInputs<'a>,
+    /// The stand-in runs' knobs and the topic-set definitions.
+    pub evaluation: &'a str,
+    /// Which assessors each qrels version sums.
+    pub qrels_versions: &'a str,
+    pub measures: &'a [String],
+    /// The measure cutoffs, when the manifest lists them (each measure's cutoff must be among them).
+    pub cutoffs: Option<&'a [u32]>,
+    pub kappa_se: KappaSe,
+    pub conditions: Conditions<'a>,
+    /// The stand-in sizes the manifest states (checked against the generated stand-in).
+    pub sizes: StandinSizes,
+}
+
+/// The randomised Tukey HSD's settings of an overlap experiment.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Significance {
+    /// Trials B.
+    pub trials: u32,
+    /// Significance level.
+    pub alpha: f64,
+}
+
+/// The value rules of the keys every evaluation experiment shares.
+fn validate_eval(inputs: &EvalInputs<'_>) -> Result<(), Violation> {
+    if let Some(cutoffs) = inputs.cutoffs {
+        rules::counts("cutoffs", cutoffs, MAX_COUNT)?;
+    }
+    inputs.sizes.validate()?;
+    if let Some(cutoffs) = inputs.cutoffs {
+        rules::non_empty("cutoffs", cutoffs)?;
+    }
+    rules::non_empty("measures", inputs.measures)?;
+    validate_measures(inputs.measures, inputs.cutoffs)?;
+    match inputs.conditions {
+        Conditions::Qrels(qrels) => rules::non_empty("qrels", qrels),
+        Conditions::TopicSets(sets) => rules::non_empty("topic_sets", sets),
+    }
+}
+
+/// Every measure is one of paper B's ([`Measure::parse`]), at one of the `cutoffs` when they are
+/// listed.
+fn validate_measures(names: &[String], cutoffs: Option<&[u32]>) -> Result<(), Violation> {
+    for name in names {
+        let measure = Measure::parse(name).map_err(|e| Violation {
+            key: "measures",
+            message: e.to_string(),
+        })?;
+        if let Some(cutoffs) = cutoffs
+            && !cutoffs.iter().any(|&c| c as usize == measure.cutoff)
+        {
+            return Err(Violation {
+                key: "measures",
+                message: format!(
+                    "measure `{name}` has cutoff {}, which is not among `cutoffs` {cutoffs:?}",
+                    measure.cutoff
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The value rules of an overlap experiment's test settings.
+fn validate_significance(significance: Significance) -> Result<(), Violation> {
+    rules::trials(significance.trials)?;
+    rules::alpha(significance.alpha)
+}
+
+// The evaluation experiments' parameter types repeat the keys they share (`data` … `seed`), each
+// declared with the experiment's own conditions and test settings, rather than flattening a common
+// part: `deny_unknown_fields` and the reader's line numbers hold only without `flatten`.
+
+/// `lancers.qrels_rank_correlation` (B.T3) and `lancers.qrels_means_figure` (B.F1): run rankings
+/// under every qrels version.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct QrelsEvalParams {
+    /// The confusion matrices under `data/`.
+    pub data: String,
+    /// The stand-in's knob file under `data/`.
+    pub standin: String,
+    /// The qrels versions compared, in the table's order.
+    pub qrels: Vec<String>,
+    /// The measures, by their NTCIREVAL names (`MSnDCG@10`, `Q@10`, `nERR@10`).
+    pub measures: Vec<String>,
+    /// The measure cutoffs (each measure's cutoff must be among them).
+    #[serde(default)]
+    pub cutoffs: Option<Vec<u32>>,
+    /// The stand-in's number of topics, checked against the stand-in and quoted by the reports.
+    #[serde(default)]
+    pub topics: Option<u32>,
+    /// The stand-in's number of runs, checked against the stand-in and quoted by the reports.
+    #[serde(default)]
+    pub runs: Option<u32>,
+    /// The stand-in's number of teams, checked against the stand-in and quoted by the reports.
+    #[serde(default)]
+    pub teams: Option<u32>,
+    /// The stand-in runs' knobs and the topic-set definitions, under `data/`.
+    pub evaluation: String,
+    /// Which assessors each qrels version sums, under `data/`.
+    pub qrels_versions: String,
+    /// The kappa interval's standard error of the high/low-agreement split.
+    #[serde(default)]
+    pub kappa_se: Option<KappaSe>,
+    /// This artefact's seed, overriding the manifest's.
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+impl QrelsEvalParams {
+    pub fn inputs(&self) -> EvalInputs<'_> {
+        EvalInputs {
+            labels: LabelInputs {
+                data: &self.data,
+                standin: &self.standin,
+            },
+            evaluation: &self.evaluation,
+            qrels_versions: &self.qrels_versions,
+            measures: &self.measures,
+            cutoffs: self.cutoffs.as_deref(),
+            kappa_se: self.kappa_se.unwrap_or_default(),
+            conditions: Conditions::Qrels(&self.qrels),
+            sizes: self.sizes(),
+        }
+    }
+
+    fn sizes(&self) -> StandinSizes {
+        StandinSizes {
+            topics: self.topics,
+            runs: self.runs,
+            teams: self.teams,
+        }
+    }
+}
+
+impl Params for QrelsEvalParams {
+    fn input_files(&self) -> Vec<(&'static str, &str)> {
+        vec![
+            ("data", &self.data),
+            ("standin", &self.standin),
+            ("evaluation", &self.evaluation),
+            ("qrels_versions", &self.qrels_versions),
+        ]
+    }
+
+    fn seed(&self) -> Option<u64> {
+        self.seed
+    }
+
+    fn validate(&self) -> Result<(), Violation> {
+        validate_eval(&self.inputs())
+    }
+}
+
+/// `lancers.qrels_overlap` (B.T4, B.T5): significance overlap between qrels versions.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct QrelsOverlapParams {
+    /// The confusion matrices under `data/`.
+    pub data: String,
+    /// The stand-in's knob file under `data/`.
+    pub standin: String,
+    /// The qrels versions compared, in the table's order.
+    pub qrels: Vec<String>,
+    /// The measures, by their NTCIREVAL names (`MSnDCG@10`, `Q@10`, `nERR@10`).
+    pub measures: Vec<String>,
+    /// The measure cutoffs (each measure's cutoff must be among them).
+    #[serde(default)]
+    pub cutoffs: Option<Vec<u32>>,
+    /// The stand-in's number of topics, checked against the stand-in and quoted by the reports.
+    #[serde(default)]
+    pub topics: Option<u32>,
+    /// The stand-in's number of runs, checked against the stand-in and quoted by the reports.
+    #[serde(default)]
+    pub runs: Option<u32>,
+    /// The stand-in's number of teams, checked against the stand-in and quoted by the reports.
+    #[serde(default)]
+    pub teams: Option<u32>,
+    /// Randomised Tukey HSD trials B.
+    pub trials: u32,
+    /// Significance level alpha.
+    pub alpha: f64,
+    /// The stand-in runs' knobs and the topic-set definitions, under `data/`.
+    pub evaluation: String,
+    /// Which assessors each qrels version sums, under `data/`.
+    pub qrels_versions: String,
+    /// The kappa interval's standard error of the high/low-agreement split.
+    #[serde(default)]
+    pub kappa_se: Option<KappaSe>,
+    /// This artefact's seed, overriding the manifest's.
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+impl QrelsOverlapParams {
+    pub fn inputs(&self) -> EvalInputs<'_> {
+        EvalInputs {
+            labels: LabelInputs {
+                data: &self.data,
+                standin: &self.standin,
+            },
+            evaluation: &self.evaluation,
+            qrels_versions: &self.qrels_versions,
+            measures: &self.measures,
+            cutoffs: self.cutoffs.as_deref(),
+            kappa_se: self.kappa_se.unwrap_or_default(),
+            conditions: Conditions::Qrels(&self.qrels),
+            sizes: self.sizes(),
+        }
+    }
+
+    pub fn significance(&self) -> Significance {
+        Significance {
+            trials: self.trials,
+            alpha: self.alpha,
+        }
+    }
+
+    fn sizes(&self) -> StandinSizes {
+        StandinSizes {
+            topics: self.topics,
+            runs: self.runs,
+            teams: self.teams,
+        }
+    }
+}
+
+impl Params for QrelsOverlapParams {
+    fn input_files(&self) -> Vec<(&'static str, &str)> {
+        vec![
+            ("data", &self.data),
+            ("standin", &self.standin),
+            ("evaluation", &self.evaluation),
+            ("qrels_versions", &self.qrels_versions),
+        ]
+    }
+
+    fn seed(&self) -> Option<u64> {
+        self.seed
+    }
+
+    fn validate(&self) -> Result<(), Violation> {
+        validate_significance(self.significance())?;
+        validate_eval(&self.inputs())
+    }
+
+    fn trials(&self) -> Option<u32> {
+        Some(self.trials)
+    }
+}
+
+/// `lancers.topicset_rank_correlation` (B.T6) and `lancers.topicset_means_figure` (B.F2): run
+/// rankings on the full, high- and low-agreement topic sets.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct TopicsetEvalParams {
+    /// The confusion matrices under `data/`.
+    pub data: String,
+    /// The stand-in's knob file under `data/`.
+    pub standin: String,
+    /// The qrels version of the topic sets, repeated for readers (the evaluation file defines it).
+    #[serde(default)]
+    pub qrels: Option<Vec<String>>,
+    /// The topic sets compared (defined in the evaluation file), in the table's order.
+    pub topic_sets: Vec<String>,
+    /// The measures, by their NTCIREVAL names (`MSnDCG@10`, `Q@10`, `nERR@10`).
+    pub measures: Vec<String>,
+    /// The measure cutoffs (each measure's cutoff must be among them).
+    #[serde(default)]
+    pub cutoffs: Option<Vec<u32>>,
+    /// The stand-in's number of topics, checked against the stand-in and quoted by the reports.
+    #[serde(default)]
+    pub topics: Option<u32>,
+    /// The stand-in's number of runs, checked against the stand-in and quoted by the reports.
+    #[serde(default)]
+    pub runs: Option<u32>,
+    /// The stand-in's number of teams, checked against the stand-in and quoted by the reports.
+    #[serde(default)]
+    pub teams: Option<u32>,
+    /// The stand-in runs' knobs and the topic-set definitions, under `data/`.
+    pub evaluation: String,
+    /// Which assessors each qrels version sums, under `data/`.
+    pub qrels_versions: String,
+    /// The kappa interval's standard error of the high/low-agreement split.
+    #[serde(default)]
+    pub kappa_se: Option<KappaSe>,
+    /// This artefact's seed, overriding the manifest's.
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+impl TopicsetEvalParams {
+    pub fn inputs(&self) -> EvalInputs<'_> {
+        EvalInputs {
+            labels: LabelInputs {
+                data: &self.data,
+                standin: &self.standin,
+            },
+            evaluation: &self.evaluation,
+            qrels_versions: &self.qrels_versions,
+            measures: &self.measures,
+            cutoffs: self.cutoffs.as_deref(),
+            kappa_se: self.kappa_se.unwrap_or_default(),
+            conditions: Conditions::TopicSets(&self.topic_sets),
+            sizes: self.sizes(),
+        }
+    }
+
+    fn sizes(&self) -> StandinSizes {
+        StandinSizes {
+            topics: self.topics,
+            runs: self.runs,
+            teams: self.teams,
+        }
+    }
+}
+
+impl Params for TopicsetEvalParams {
+    fn input_files(&self) -> Vec<(&'static str, &str)> {
+        vec![
+            ("data", &self.data),
+            ("standin", &self.standin),
+            ("evaluation", &self.evaluation),
+            ("qrels_versions", &self.qrels_versions),
+        ]
+    }
+
+    fn seed(&self) -> Option<u64> {
+        self.seed
+    }
+
+    fn validate(&self) -> Result<(), Violation> {
+        validate_eval(&self.inputs())
+    }
+}
+
+/// `lancers.topicset_overlap` (B.T7, B.T8): significance overlap between topic sets.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct TopicsetOverlapParams {
+    /// The confusion matrices under `data/`.
+    pub data: String,
+    /// The stand-in's knob file under `data/`.
+    pub standin: String,
+    /// The qrels version of the topic sets, repeated for readers (the evaluation file defines it).
+    #[serde(default)]
+    pub qrels: Option<Vec<String>>,
+    /// The topic sets compared (defined in the evaluation file), in the table's order.
+    pub topic_sets: Vec<String>,
+    /// The measures, by their NTCIREVAL names (`MSnDCG@10`, `Q@10`, `nERR@10`).
+    pub measures: Vec<String>,
+    /// The measure cutoffs (each measure's cutoff must be among them).
+    #[serde(default)]
+    pub cutoffs: Option<Vec<u32>>,
+    /// The stand-in's number of topics, checked against the stand-in and quoted by the reports.
+    #[serde(default)]
+    pub topics: Option<u32>,
+    /// The stand-in's number of runs, checked against the stand-in and quoted by the reports.
+    #[serde(default)]
+    pub runs: Option<u32>,
+    /// The stand-in's number of teams, checked against the stand-in and quoted by the reports.
+    #[serde(default)]
+    pub teams: Option<u32>,
+    /// Randomised Tukey HSD trials B.
+    pub trials: u32,
+    /// Significance level alpha.
+    pub alpha: f64,
+    /// The stand-in runs' knobs and the topic-set definitions, under `data/`.
+    pub evaluation: String,
+    /// Which assessors each qrels version sums, under `data/`.
+    pub qrels_versions: String,
+    /// The kappa interval's standard error of the high/low-agreement split.
+    #[serde(default)]
+    pub kappa_se: Option<KappaSe>,
+    /// This artefact's seed, overriding the manifest's.
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+impl TopicsetOverlapParams {
+    pub fn inputs(&self) -> EvalInputs<'_> {
+        EvalInputs {
+            labels: LabelInputs {
+                data: &self.data,
+                standin: &self.standin,
+            },
+            evaluation: &self.evaluation,
+            qrels_versions: &self.qrels_versions,
+            measures: &self.measures,
+            cutoffs: self.cutoffs.as_deref(),
+            kappa_se: self.kappa_se.unwrap_or_default(),
+            conditions: Conditions::TopicSets(&self.topic_sets),
+            sizes: self.sizes(),
+        }
+    }
+
+    pub fn significance(&self) -> Significance {
+        Significance {
+            trials: self.trials,
+            alpha: self.alpha,
+        }
+    }
+
+    fn sizes(&self) -> StandinSizes {
+        StandinSizes {
+            topics: self.topics,
+            runs: self.runs,
+            teams: self.teams,
+        }
+    }
+}
+
+impl Params for TopicsetOverlapParams {
+    fn input_files(&self) -> Vec<(&'static str, &str)> {
+        vec![
+            ("data", &self.data),
+            ("standin", &self.standin),
+            ("evaluation", &self.evaluation),
+            ("qrels_versions", &self.qrels_versions),
+        ]
+    }
+
+    fn seed(&self) -> Option<u64> {
+        self.seed
+    }
+
+    fn validate(&self) -> Result<(), Violation> {
+        validate_significance(self.significance())?;
+        validate_eval(&self.inputs())
+    }
+
+    fn trials(&self) -> Option<u32> {
+        Some(self.trials)
+    }
+}

@@ -1,0 +1,238 @@
+//! The parameters of paper A's experiments (`unanimity.*`).
+
+use serde::{Deserialize, Serialize};
+
+use super::{One, Params, StandinSizes, StcMeasure};
+use crate::manifest::parameter_rules::{self as rules, MAX_COUNT, Violation};
+
+/// `unanimity.gain_examples` (A.T1): the gains of the printed example items.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct GainExamplesParams {
+    /// The ratings file under `data/`.
+    pub data: String,
+    /// N, the number of ratings per item.
+    pub n: One<u32>,
+    /// Dmax, the highest rating.
+    pub dmax: One<u32>,
+    /// The unanimity upgrade strengths p of Eq. 2: one UG column per value.
+    pub p: Vec<f64>,
+}
+
+impl Params for GainExamplesParams {
+    fn input_files(&self) -> Vec<(&'static str, &str)> {
+        vec![("data", &self.data)]
+    }
+
+    fn seed(&self) -> Option<u64> {
+        None
+    }
+
+    fn validate(&self) -> Result<(), Violation> {
+        rules::counts("n", &[self.n.get()], MAX_COUNT)?;
+        rules::counts("dmax", &[self.dmax.get()], MAX_COUNT)?;
+        rules::strengths(&self.p)?;
+        rules::non_empty("p", &self.p)
+    }
+}
+
+/// `unanimity.rank_correlation` (A.T2): Kendall's tau between RawG- and UG-based run rankings on the
+/// STC collection.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct StcParams {
+    /// The published values file the table's discussion claims are checked against.
+    pub data: String,
+    /// The STC stand-in's knob file under `data/`.
+    pub standin: String,
+    /// The numbers of assessors N (one condition per N and Dmax).
+    pub n: Vec<u32>,
+    /// The highest ratings Dmax.
+    pub dmax: Vec<u32>,
+    /// p of Eq. 2.
+    pub p: One<f64>,
+    /// The measures, by their NTCIREVAL names (`nG@1`, `P+`, `nERR@10`).
+    pub measures: Vec<StcMeasure>,
+    /// The evaluation depth: runs are evaluated on their top `cutoffs` documents.
+    pub cutoffs: One<u32>,
+    /// This artefact's seed, overriding the manifest's.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// The number of topics the stand-in must have.
+    #[serde(default)]
+    pub topics: Option<u32>,
+    /// The number of runs the stand-in must have.
+    #[serde(default)]
+    pub runs: Option<u32>,
+    /// The number of teams the stand-in must have.
+    #[serde(default)]
+    pub teams: Option<u32>,
+}
+
+/// `unanimity.significance_discrepancies` (A.T3): team-best run pairs whose significance differs
+/// between RawG and UG. The keys of [`StcParams`] (documented there) and the significance test's.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct StcSignificanceParams {
+    pub data: String,
+    pub standin: String,
+    pub n: Vec<u32>,
+    pub dmax: Vec<u32>,
+    pub p: One<f64>,
+    pub measures: Vec<StcMeasure>,
+    pub cutoffs: One<u32>,
+    /// The official per-level gains of L1, L2, … (1 and 3), which pick each team's best run.
+    pub gains: Vec<f64>,
+    /// Randomised Tukey HSD trials B.
+    pub trials: u32,
+    /// Significance level alpha.
+    pub alpha: f64,
+    #[serde(default)]
+    pub seed: Option<u64>,
+    #[serde(default)]
+    pub topics: Option<u32>,
+    #[serde(default)]
+    pub runs: Option<u32>,
+    #[serde(default)]
+    pub teams: Option<u32>,
+}
+
+/// What both STC experiments read: a view of [`StcParams`] or of [`StcSignificanceParams`].
+#[derive(Debug, Clone, Copy)]
+pub struct StcInputs<'a> {
+    pub data: &'a str,
+    pub standin: &'a str,
+    pub n: &'a [u32],
+    pub dmax: &'a [u32],
+    pub p: f64,
+    pub measures: &'a [StcMeasure],
+    /// The evaluation depth (the one value of `cutoffs`).
+    pub depth: u32,
+    pub sizes: StandinSizes,
+}
+
+impl StcParams {
+    pub fn inputs(&self) -> StcInputs<'_> {
+        StcInputs {
+            data: &self.data,
+            standin: &self.standin,
+            n: &self.n,
+            dmax: &self.dmax,
+            p: self.p.get(),
+            measures: &self.measures,
+            depth: self.cutoffs.get(),
+            sizes: StandinSizes {
+                topics: self.topics,
+                runs: self.runs,
+                teams: self.teams,
+            },
+        }
+    }
+}
+
+impl StcSignificanceParams {
+    pub fn inputs(&self) -> StcInputs<'_> {
+        StcInputs {
+            data: &self.data,
+            standin: &self.standin,
+            n: &self.n,
+            dmax: &self.dmax,
+            p: self.p.get(),
+            measures: &self.measures,
+            depth: self.cutoffs.get(),
+            sizes: StandinSizes {
+                topics: self.topics,
+                runs: self.runs,
+                teams: self.teams,
+            },
+        }
+    }
+}
+
+/// The value rules of the keys both STC experiments share.
+fn validate_stc(inputs: &StcInputs<'_>) -> Result<(), Violation> {
+    rules::counts("n", inputs.n, MAX_COUNT)?;
+    rules::counts("dmax", inputs.dmax, MAX_COUNT)?;
+    rules::counts("cutoffs", &[inputs.depth], MAX_COUNT)?;
+    inputs.sizes.validate()?;
+    rules::strengths(&[inputs.p])?;
+    rules::non_empty("n", inputs.n)?;
+    rules::non_empty("dmax", inputs.dmax)?;
+    rules::non_empty("measures", inputs.measures)
+}
+
+impl Params for StcParams {
+    fn input_files(&self) -> Vec<(&'static str, &str)> {
+        vec![("data", &self.data), ("standin", &self.standin)]
+    }
+
+    fn seed(&self) -> Option<u64> {
+        self.seed
+    }
+
+    fn validate(&self) -> Result<(), Violation> {
+        validate_stc(&self.inputs())
+    }
+}
+
+impl Params for StcSignificanceParams {
+    fn input_files(&self) -> Vec<(&'static str, &str)> {
+        vec![("data", &self.data), ("standin", &self.standin)]
+    }
+
+    fn seed(&self) -> Option<u64> {
+        self.seed
+    }
+
+    fn validate(&self) -> Result<(), Violation> {
+        rules::trials(self.trials)?;
+        validate_stc(&self.inputs())?;
+        rules::alpha(self.alpha)?;
+        rules::gains(&self.gains)?;
+        rules::non_empty("gains", &self.gains)
+    }
+
+    fn trials(&self) -> Option<u32> {
+        Some(self.trials)
+    }
+}
+
+/// `unanimity.real_ratings` (A.X1): unanimity-aware gains on the real NTCIR-12 STC Japanese ratings
+/// and on the paper's rating simulation of the same items.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RealRatingsParams {
+    /// The label file (under `data/external/`, which a user may delete).
+    pub data: String,
+    /// The rating simulation's knob file.
+    pub standin: String,
+    /// N, the number of labels per item.
+    pub n: One<u32>,
+    /// Dmax, the highest label.
+    pub dmax: One<u32>,
+    /// p of Eq. 2.
+    pub p: One<f64>,
+    /// The top-k of the ideal-list comparison.
+    pub cutoffs: Vec<u32>,
+    /// This artefact's seed, overriding the manifest's.
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+impl Params for RealRatingsParams {
+    fn input_files(&self) -> Vec<(&'static str, &str)> {
+        vec![("data", &self.data), ("standin", &self.standin)]
+    }
+
+    fn seed(&self) -> Option<u64> {
+        self.seed
+    }
+
+    fn validate(&self) -> Result<(), Violation> {
+        rules::counts("n", &[self.n.get()], MAX_COUNT)?;
+        rules::counts("dmax", &[self.dmax.get()], MAX_COUNT)?;
+        rules::counts("cutoffs", &self.cutoffs, MAX_COUNT)?;
+        rules::strengths(&[self.p.get()])?;
+        rules::non_empty("cutoffs", &self.cutoffs)
+    }
+}
