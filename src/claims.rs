@@ -27,7 +27,8 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::consistency::wiring::{self, Checks, StatementOutcome, TextDerivation};
+use crate::consistency::outcome::{Checks, StatementOutcome, TextDerivation};
+use crate::consistency::wiring;
 use crate::consistency::{CheckKind, CheckResult, Hint};
 use crate::manifest::{Manifest, Status};
 use crate::model::{CellKey, ProvenanceClass};
@@ -600,10 +601,7 @@ pub fn load_checks(
     root: &std::path::Path,
     published: &[PublishedFile],
 ) -> Result<Checks, wiring::WiringError> {
-    let wiring_path = root.join(wiring::CONSISTENCY_FILE);
-    let wiring_text = crate::io::read_text(&wiring_path).map_err(wiring::WiringError::Read)?;
-    let wiring = wiring::parse(&wiring_text, &wiring_path)?;
-    wiring::evaluate(&wiring, published, (&wiring_text, &wiring_path))
+    wiring::load_and_evaluate(&root.join(wiring::CONSISTENCY_FILE), published)
 }
 
 #[cfg(test)]

@@ -5,7 +5,8 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use crate::claims::{Entry, Ledger, Verdict, ledger_checked, load_checks};
-use crate::consistency::wiring::{self, Checks};
+use crate::consistency::outcome::Checks;
+use crate::consistency::wiring;
 use crate::experiments::Context;
 use crate::manifest::Manifest;
 use crate::model::ProvenanceClass;
