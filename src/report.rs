@@ -24,7 +24,7 @@ use std::sync::{Arc, Mutex};
 use minijinja::{Environment, ErrorKind, State, Value};
 use serde::Serialize;
 
-use crate::claims::{Entry, Ledger, Verdict, cell_name};
+use crate::ledger::{Entry, Ledger, Verdict, cell_name};
 use crate::manifest::{Artefact, CellFormat, Kind, Manifest, OutputFormat, Paper, Status};
 use crate::model::{CellKey, ProvenanceClass, VALUE};
 use crate::provenance::Stamp;
@@ -169,7 +169,7 @@ pub fn render_report(input: &ReportInput<'_>, format: Format) -> Result<String, 
     }
 
     let other = other_entries(input, format);
-    let findings: Vec<FindingView> = crate::claims::findings(input.ledger, &input.paper.id)
+    let findings: Vec<FindingView> = crate::ledger::findings(input.ledger, &input.paper.id)
         .into_iter()
         .map(|f| FindingView {
             table: format.escape(&f.table),

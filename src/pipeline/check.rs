@@ -4,10 +4,10 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use crate::claims::{Entry, Ledger, Verdict, ledger_checked, load_checks};
 use crate::consistency::outcome::Checks;
 use crate::consistency::wiring;
 use crate::experiments::Context;
+use crate::ledger::{Entry, Ledger, Verdict, ledger_checked, load_checks};
 use crate::manifest::Manifest;
 use crate::model::ProvenanceClass;
 use crate::pipeline::build_state;

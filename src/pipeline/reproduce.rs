@@ -28,9 +28,9 @@ use std::process::Command;
 
 use serde::Serialize;
 
-use crate::claims::Ledger;
 use crate::experiments::{self, Context, ExperimentError};
 use crate::io::output::{OutputDir, OutputError};
+use crate::ledger::Ledger;
 use crate::manifest::{Artefact, Kind, Manifest, OutputFormat, Status};
 use crate::pipeline::build_state::{self, ArtefactState, BuildState, CachedTable, DocumentState};
 use crate::pipeline::progress::{Progress, Step};
@@ -727,7 +727,7 @@ pub fn reproduce(
         }
     })?;
     let published = load_published(manifest, &options.root)?;
-    let checks = crate::claims::load_checks(&options.root, &published)?;
+    let checks = crate::ledger::load_checks(&options.root, &published)?;
 
     // Every output path is checked before anything runs or is written.
     for artefact in &manifest.artefacts {
@@ -897,7 +897,7 @@ pub fn reproduce(
 
     report_finished(&options.progress, &summary.artefacts, &mut reported, total);
 
-    let ledger = crate::claims::ledger_checked(manifest, &published, &checks, &results);
+    let ledger = crate::ledger::ledger_checked(manifest, &published, &checks, &results);
     let documents = Documents {
         manifest,
         options,

@@ -7,8 +7,8 @@ use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::Command;
 
-use evia_repro::claims::{Verdict, cell_name, findings};
 use evia_repro::experiments::Context;
+use evia_repro::ledger::{Verdict, cell_name, findings};
 use evia_repro::manifest::Manifest;
 use evia_repro::pipeline::check_project;
 use evia_repro::pipeline::reproduce::manifest_path;
@@ -18,7 +18,7 @@ fn root() -> std::path::PathBuf {
     common::project_root()
 }
 
-fn ledger() -> evia_repro::claims::Ledger {
+fn ledger() -> evia_repro::ledger::Ledger {
     let manifest = Manifest::load(&manifest_path(&root())).expect("manifest loads");
     check_project(&manifest, &Context::new(root(), manifest.seed)).expect("check runs")
 }

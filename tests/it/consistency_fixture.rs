@@ -5,8 +5,8 @@
 
 use std::collections::BTreeMap;
 
-use evia_repro::claims::{Verdict, cell_name, ledger_checked};
 use evia_repro::consistency::wiring::{self, CONSISTENCY_FILE};
+use evia_repro::ledger::{Verdict, cell_name, ledger_checked};
 use evia_repro::manifest::Manifest;
 use evia_repro::pipeline::reproduce::manifest_path;
 use evia_repro::published::{PUBLISHED_FILES, PublishedFile, load};
