@@ -142,6 +142,15 @@ pub fn load_and_evaluate(path: &Path, files: &[PublishedFile]) -> Result<Checks,
     evaluate(&wiring, files, (&text, path))
 }
 
+/// Reads the project's wiring (`paper/consistency.yaml` under `root`) and applies it to the
+/// `published` values.
+pub fn load_project_checks(
+    root: &Path,
+    published: &[PublishedFile],
+) -> Result<Checks, WiringError> {
+    load_and_evaluate(&root.join(CONSISTENCY_FILE), published)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

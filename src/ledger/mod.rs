@@ -1,6 +1,8 @@
 //! The claims ledger, a pure function of (rebuilt results, published values, consistency wiring): every
-//! published number beside its rebuilt value, with its provenance class and a
-//! verdict.
+//! published number beside its rebuilt value, with its provenance class and a verdict.
+//!
+//! It does no I/O: the pipeline reads the published files and applies the consistency wiring
+//! ([`crate::consistency::wiring`]), then hands both and the rebuilt tables to [`ledger_checked`].
 //!
 //! A published cell's verdict is:
 //! - `match` / `mismatch` when the artefact was rebuilt and holds the cell: the rebuilt value is compared
@@ -48,7 +50,6 @@ use claim_entry::{claim_entry, statement_entry};
 use text_entry::text_entry;
 
 use crate::consistency::outcome::Checks;
-use crate::consistency::wiring;
 use crate::manifest::Manifest;
 use crate::published::PublishedFile;
 use crate::results::ResultTable;
@@ -100,13 +101,4 @@ pub fn ledger_checked(
         }
     }
     Ledger { entries }
-}
-
-/// Loads the consistency wiring (`paper/consistency.yaml` under `root`) and evaluates its checks on
-/// the `published` values.
-pub fn load_checks(
-    root: &std::path::Path,
-    published: &[PublishedFile],
-) -> Result<Checks, wiring::WiringError> {
-    wiring::load_and_evaluate(&root.join(wiring::CONSISTENCY_FILE), published)
 }

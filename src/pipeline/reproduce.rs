@@ -727,7 +727,7 @@ pub fn reproduce(
         }
     })?;
     let published = load_published(manifest, &options.root)?;
-    let checks = crate::ledger::load_checks(&options.root, &published)?;
+    let checks = crate::consistency::wiring::load_project_checks(&options.root, &published)?;
 
     // Every output path is checked before anything runs or is written.
     for artefact in &manifest.artefacts {
