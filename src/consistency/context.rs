@@ -9,6 +9,7 @@ use super::outcome::Checks;
 use super::printed::Printed;
 use super::wiring::{Limits, WiringError};
 use crate::io::SourceError;
+use crate::manifest::Manifest;
 use crate::model::CellKey;
 use crate::published::PublishedCell;
 
@@ -16,6 +17,8 @@ use crate::published::PublishedCell;
 #[derive(Debug)]
 pub struct CheckContext<'a> {
     pub printed: Printed<'a>,
+    /// The manifest, against whose artefacts parameter-derived columns of cell keys resolve.
+    pub manifest: &'a Manifest,
     pub limits: &'a Limits,
     /// Every entry of the wiring, for checks that read another check's entry (the SSO corrections
     /// read the counts table an overlap table feeds).
@@ -28,12 +31,14 @@ pub struct CheckContext<'a> {
 impl<'a> CheckContext<'a> {
     pub fn new(
         printed: Printed<'a>,
+        manifest: &'a Manifest,
         limits: &'a Limits,
         specs: &'a [CheckSpec],
         source: (&'a str, &'a Path),
     ) -> Self {
         CheckContext {
             printed,
+            manifest,
             limits,
             specs,
             source,
@@ -58,6 +63,18 @@ impl<'a> CheckContext<'a> {
             return Err(self.invalid(id, format!("table `{id}` has no published cells")));
         }
         Ok(cells)
+    }
+
+    /// The key with its parameter-derived column (`ug_p[0]`) resolved against the artefact of its
+    /// table ([`crate::model::column_id::resolve`]).
+    pub fn resolve_key(&self, key: CellKey) -> Result<CellKey, String> {
+        let Some(artefact) = self.manifest.artefact(&key.table) else {
+            return Ok(key);
+        };
+        let column = artefact
+            .resolve_column(&key.column)
+            .map_err(|e| format!("{}: {e}", key.table))?;
+        Ok(CellKey { column, ..key })
     }
 
     /// Records a result on a printed cell.

@@ -6,7 +6,6 @@ use serde::Deserialize;
 
 use super::context::CheckContext;
 use super::outcome::TextDerivation;
-use super::printed::Printed;
 use super::selector::{CountSpec, count_distinct};
 use super::wiring::WiringError;
 use crate::model::CellKey;
@@ -34,8 +33,7 @@ impl TextSpec {
     /// Derives the claim's value (and the cell it repeats); results other checks record on the
     /// claim (`text_ci`) are kept.
     pub fn apply(&self, context: &mut CheckContext<'_>) -> Result<(), WiringError> {
-        let derivation =
-            derive(&context.printed, self).map_err(|m| context.invalid(&self.id, m))?;
+        let derivation = derive(context, self).map_err(|m| context.invalid(&self.id, m))?;
         let entry = context.checks.text.entry(self.id.clone()).or_default();
         entry.value = derivation.value;
         entry.cell = derivation.cell;
@@ -43,15 +41,21 @@ impl TextSpec {
     }
 }
 
-/// A cell key written `table/panel/row/column/part`.
-fn parse_key(key: &str) -> Option<CellKey> {
+/// A cell key written `table/panel/row/column/part`, its column resolved when it depends on a
+/// parameter (`A.T1/main/item1/ug_p[0]/value`).
+fn parse_key(context: &CheckContext, key: &str) -> Result<Option<CellKey>, String> {
     let parts: Vec<&str> = key.split('/').collect();
-    (parts.len() == 5).then(|| CellKey::new(parts[0], parts[1], parts[2], parts[3], parts[4]))
+    if parts.len() != 5 {
+        return Ok(None);
+    }
+    let key = CellKey::new(parts[0], parts[1], parts[2], parts[3], parts[4]);
+    context.resolve_key(key).map(Some)
 }
 
 /// A term's value and how it is shown in the arithmetic.
-fn term(printed: &Printed, term: &str) -> Result<(f64, String), String> {
-    if let Some(key) = parse_key(term) {
+fn term(context: &CheckContext, term: &str) -> Result<(f64, String), String> {
+    let printed = &context.printed;
+    if let Some(key) = parse_key(context, term)? {
         return printed
             .cell(&key)
             .map(|c| (c.value, format!("{} [{}]", c.printed, key)))
@@ -65,7 +69,7 @@ fn term(printed: &Printed, term: &str) -> Result<(f64, String), String> {
         .map_err(|_| format!("`{term}` is neither a cell key, a text claim id nor a number"))
 }
 
-fn derive(printed: &Printed, spec: &TextSpec) -> Result<TextDerivation, String> {
+fn derive(context: &CheckContext, spec: &TextSpec) -> Result<TextDerivation, String> {
     let given = [
         spec.cell.is_some(),
         spec.sum.is_some(),
@@ -82,6 +86,7 @@ fn derive(printed: &Printed, spec: &TextSpec) -> Result<TextDerivation, String> 
             spec.id
         ));
     }
+    let printed = &context.printed;
     if printed.text(&spec.id).is_none() {
         return Err(format!(
             "no text claim `{}` in the published files",
@@ -90,23 +95,23 @@ fn derive(printed: &Printed, spec: &TextSpec) -> Result<TextDerivation, String> 
     }
     let mut derivation = TextDerivation::default();
     let value = if let Some(cell) = &spec.cell {
-        let (v, shown) = term(printed, cell)?;
-        derivation.cell = parse_key(cell);
+        let (v, shown) = term(context, cell)?;
+        derivation.cell = parse_key(context, cell)?;
         (v, format!("the table prints {shown}"))
     } else if let Some(terms) = &spec.sum {
         let values = terms
             .iter()
-            .map(|t| term(printed, t))
+            .map(|t| term(context, t))
             .collect::<Result<Vec<_>, _>>()?;
         let total: f64 = values.iter().map(|v| v.0).sum();
         let shown: Vec<String> = values.into_iter().map(|v| v.1).collect();
         (total, format!("{} = {total}", shown.join(" + ")))
     } else if let Some([a, b]) = &spec.difference {
-        let (a, sa) = term(printed, a)?;
-        let (b, sb) = term(printed, b)?;
+        let (a, sa) = term(context, a)?;
+        let (b, sb) = term(context, b)?;
         (a - b, format!("{sa} − {sb} = {}", a - b))
     } else if let Some(n) = &spec.pairs_of {
-        let (n, shown) = term(printed, n)?;
+        let (n, shown) = term(context, n)?;
         let pairs = n * (n - 1.0) / 2.0;
         (pairs, format!("{shown}·({shown} − 1)/2 = {pairs}"))
     } else if let Some(count) = &spec.count {

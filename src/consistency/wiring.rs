@@ -17,6 +17,7 @@ use super::context::CheckContext;
 use super::outcome::Checks;
 use super::printed::Printed;
 use crate::io::{Position, SourceError, read_text};
+use crate::manifest::Manifest;
 use crate::published::PublishedFile;
 
 /// The wiring file, relative to the package root.
@@ -120,15 +121,22 @@ pub fn parse(text: &str, path: &Path) -> Result<Wiring, WiringError> {
     })
 }
 
-/// Applies the wiring to the published files, entry by entry. `source` (the wiring's text and
-/// path) is used to name the line of a reference that does not resolve.
+/// Applies the wiring to the published files, entry by entry; a parameter-derived column of a cell
+/// key (`ug_p[0]`) resolves against `manifest`. `source` (the wiring's text and path) is used to
+/// name the line of a reference that does not resolve.
 pub fn evaluate(
     wiring: &Wiring,
+    manifest: &Manifest,
     files: &[PublishedFile],
     source: (&str, &Path),
 ) -> Result<Checks, WiringError> {
-    let mut context =
-        CheckContext::new(Printed::new(files), &wiring.limits, &wiring.checks, source);
+    let mut context = CheckContext::new(
+        Printed::new(files),
+        manifest,
+        &wiring.limits,
+        &wiring.checks,
+        source,
+    );
     for spec in &wiring.checks {
         spec.apply(&mut context)?;
     }
@@ -136,19 +144,24 @@ pub fn evaluate(
 }
 
 /// Reads the wiring at `path` and applies it to the published files.
-pub fn load_and_evaluate(path: &Path, files: &[PublishedFile]) -> Result<Checks, WiringError> {
+pub fn load_and_evaluate(
+    path: &Path,
+    manifest: &Manifest,
+    files: &[PublishedFile],
+) -> Result<Checks, WiringError> {
     let text = read_text(path).map_err(WiringError::Read)?;
     let wiring = parse(&text, path)?;
-    evaluate(&wiring, files, (&text, path))
+    evaluate(&wiring, manifest, files, (&text, path))
 }
 
 /// Reads the project's wiring (`paper/consistency.yaml` under `root`) and applies it to the
 /// `published` values.
 pub fn load_project_checks(
     root: &Path,
+    manifest: &Manifest,
     published: &[PublishedFile],
 ) -> Result<Checks, WiringError> {
-    load_and_evaluate(&root.join(CONSISTENCY_FILE), published)
+    load_and_evaluate(&root.join(CONSISTENCY_FILE), manifest, published)
 }
 
 #[cfg(test)]

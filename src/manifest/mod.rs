@@ -179,6 +179,14 @@ pub struct Parameters {
     pub teams: Option<u32>,
 }
 
+impl Artefact {
+    /// The column id a reference names in this artefact's layout: `ug_p[i]` resolved against the
+    /// parameter `p` ([`column_id::resolve`]), any other id unchanged.
+    pub fn resolve_column(&self, column: &str) -> Result<String, column_id::ColumnRefError> {
+        column_id::resolve(column, self.parameters.p.as_deref().unwrap_or(&[]))
+    }
+}
+
 impl Parameters {
     /// Every file-valued parameter, as `(name, path relative to the project root)`: the files the
     /// experiment reads. This is the one list of file-valued parameters — incremental rebuilds hash

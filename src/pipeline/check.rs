@@ -33,7 +33,7 @@ pub enum CheckError {
 pub fn check_project(manifest: &Manifest, context: &Context) -> Result<Ledger, CheckError> {
     let root = &context.root;
     let published = load_published(manifest, root)?;
-    let checks = wiring::load_project_checks(root, &published)?;
+    let checks = wiring::load_project_checks(root, manifest, &published)?;
     let built = select(manifest, &[])?;
     let (rebuilt, skipped) = rebuild_available(&built, context)?;
     Ok(ledger_with_skipped(
@@ -63,7 +63,7 @@ pub fn check_with_state(
 ) -> Result<(Ledger, CheckSources), CheckError> {
     let root = &options.root;
     let published = load_published(manifest, root)?;
-    let checks = wiring::load_project_checks(root, &published)?;
+    let checks = wiring::load_project_checks(root, manifest, &published)?;
     let artefacts_only = only.iter().all(|id| manifest.artefact(id).is_some());
     let selected = select(manifest, if artefacts_only { only } else { &[] })?;
     let (state, _unreadable) = build_state::load(state_dir);

@@ -691,7 +691,8 @@ fn pin_pdf_dates(pdf: &[u8]) -> Vec<u8> {
     out
 }
 
-/// The published values of every paper, in manifest order.
+/// The published values of every paper, in manifest order, their parameter-derived columns resolved
+/// against the manifest.
 pub fn load_published(
     manifest: &Manifest,
     root: &Path,
@@ -702,7 +703,8 @@ pub fn load_published(
         .map(|p| {
             let path = root.join(&p.published);
             let text = crate::io::read_text(&path).map_err(PublishedError::Read)?;
-            let file = crate::published::parse(&text, &path)?;
+            let mut file = crate::published::parse(&text, &path)?;
+            super::published_layout::resolve_parameter_columns(manifest, &mut file, &path, &text)?;
             super::published_layout::check_cells_exist(manifest, &file, &path, &text)?;
             Ok(file)
         })
@@ -727,7 +729,8 @@ pub fn reproduce(
         }
     })?;
     let published = load_published(manifest, &options.root)?;
-    let checks = crate::consistency::wiring::load_project_checks(&options.root, &published)?;
+    let checks =
+        crate::consistency::wiring::load_project_checks(&options.root, manifest, &published)?;
 
     // Every output path is checked before anything runs or is written.
     for artefact in &manifest.artefacts {

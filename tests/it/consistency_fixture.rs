@@ -8,28 +8,25 @@ use std::collections::BTreeMap;
 use evia_repro::consistency::wiring::{self, CONSISTENCY_FILE};
 use evia_repro::ledger::{Verdict, cell_name, ledger_checked};
 use evia_repro::manifest::Manifest;
-use evia_repro::pipeline::reproduce::manifest_path;
-use evia_repro::published::{PUBLISHED_FILES, PublishedFile, load};
+use evia_repro::pipeline::reproduce::{load_published, manifest_path};
+use evia_repro::published::PublishedFile;
 
 use crate::common;
 
 const FIXTURE: &str = "tests/fixtures/consistency-extra-check.yaml";
 const STATEMENT: &str = "B.stmt.fixture_2lancers_above_each_lancer";
 
-fn published() -> Vec<PublishedFile> {
-    let root = common::project_root();
-    PUBLISHED_FILES
-        .iter()
-        .map(|f| load(&root.join(f)).unwrap())
-        .collect()
+/// The published values as the pipeline reads them (parameter-derived columns resolved).
+fn published(manifest: &Manifest) -> Vec<PublishedFile> {
+    load_published(manifest, &common::project_root()).unwrap()
 }
 
 #[test]
 fn extra_entries_of_existing_kinds_reach_the_ledger() {
     let root = common::project_root();
     let manifest = Manifest::load(&manifest_path(&root)).unwrap();
-    let published = published();
-    let checks = wiring::load_and_evaluate(&root.join(FIXTURE), &published).unwrap();
+    let published = published(&manifest);
+    let checks = wiring::load_and_evaluate(&root.join(FIXTURE), &manifest, &published).unwrap();
     let ledger = ledger_checked(&manifest, &published, &checks, &BTreeMap::new());
 
     // The statement: 2lancers' count above lancer1's and lancer2's in every column of B.T5,
@@ -98,9 +95,11 @@ fn extra_entries_of_existing_kinds_reach_the_ledger() {
 #[test]
 fn the_fixture_entries_are_not_in_the_project_wiring() {
     let root = common::project_root();
-    let published = published();
-    let project = wiring::load_and_evaluate(&root.join(CONSISTENCY_FILE), &published).unwrap();
+    let manifest = Manifest::load(&manifest_path(&root)).unwrap();
+    let published = published(&manifest);
+    let project =
+        wiring::load_and_evaluate(&root.join(CONSISTENCY_FILE), &manifest, &published).unwrap();
     assert!(project.statements.iter().all(|s| s.id != STATEMENT));
-    let fixture = wiring::load_and_evaluate(&root.join(FIXTURE), &published).unwrap();
+    let fixture = wiring::load_and_evaluate(&root.join(FIXTURE), &manifest, &published).unwrap();
     assert!(fixture.statements.iter().any(|s| s.id == STATEMENT));
 }
