@@ -13,17 +13,17 @@
 //! 3. [`io`] (readers and atomic writers) and [`sim`] (seeded stand-in collections);
 //! 4. the project as data: [`manifest`], [`published`], [`results`], [`provenance`];
 //! 5. [`experiments`]: one function per [`model::ExperimentId`];
-//! 6. the ledger ([`claims`], [`consistency`]) and the renderers ([`render`]);
+//! 6. the ledger ([`ledger`], [`consistency`]) and the renderers ([`render`]);
 //! 7. [`report`]: the literate reports;
 //! 8. [`pipeline`]: selection, rebuild, build state and stamps, for `reproduce` and `check`;
 //! 9. [`cli`]: the command-line edge (clap + anyhow).
 
-pub mod claims;
 pub mod cli;
 pub mod collection;
 pub mod consistency;
 pub mod experiments;
 pub mod io;
+pub mod ledger;
 pub mod manifest;
 pub mod model;
 pub mod pipeline;

@@ -9,7 +9,9 @@
 //!   reproduced and why (pending cells grouped by reason, mismatches, inconsistencies, qualitative claims).
 //! - `{{ value("B.T1", "statistics", "kappa_w", "lancer1-lancer2", "estimate") }}` — one rebuilt number,
 //!   formatted by Rust with the artefact's cell format ([`crate::render::number`]); an error when the
-//!   artefact was not rebuilt or has no such cell. `part` defaults to `value`.
+//!   artefact was not rebuilt or has no such cell. `part` defaults to `value`. A column that depends on
+//!   a parameter is named by its index, `value("A.T1", "main", "item1", "ug_p[0]")` (UG with the
+//!   artefact's first `p`), never by repeating the parameter's value.
 //! - `{{ printed(id, panel, row, column, part) }}` — the number as the paper printed it (strict too).
 //! - `{% if built("A.T2") %}` — whether the artefact has rebuilt results, for prose about pending ones.
 //!
@@ -24,7 +26,7 @@ use std::sync::{Arc, Mutex};
 use minijinja::{Environment, ErrorKind, State, Value};
 use serde::Serialize;
 
-use crate::claims::{Entry, Ledger, Verdict, cell_name};
+use crate::ledger::{Entry, Ledger, Verdict, cell_name};
 use crate::manifest::{Artefact, CellFormat, Kind, Manifest, OutputFormat, Paper, Status};
 use crate::model::{CellKey, ProvenanceClass, VALUE};
 use crate::provenance::Stamp;
@@ -169,7 +171,7 @@ pub fn render_report(input: &ReportInput<'_>, format: Format) -> Result<String, 
     }
 
     let other = other_entries(input, format);
-    let findings: Vec<FindingView> = crate::claims::findings(input.ledger, &input.paper.id)
+    let findings: Vec<FindingView> = crate::ledger::findings(input.ledger, &input.paper.id)
         .into_iter()
         .map(|f| FindingView {
             table: format.escape(&f.table),
@@ -266,6 +268,9 @@ fn register_functions(
                         "value(): artefact `{id}` has no rebuilt results in this run; guard the prose with built(\"{id}\")"
                     ))
                 })?;
+                let column = artefact
+                    .resolve_column(&column)
+                    .map_err(|e| invalid(format!("value(): artefact `{id}`: {e}")))?;
                 let number = table.get(&panel, &row, &column, &part).ok_or_else(|| {
                     invalid(format!(
                         "value(): artefact `{id}` has no cell {panel}/{row}/{column}/{part}"
@@ -282,6 +287,7 @@ fn register_functions(
     }
     {
         let printed = Arc::clone(&printed);
+        let artefacts = Arc::clone(&artefacts);
         let paper = input.paper.id.clone();
         env.add_function(
             "printed",
@@ -292,6 +298,12 @@ fn register_functions(
                   part: Option<String>|
                   -> Result<String, minijinja::Error> {
                 let part = part.unwrap_or_else(|| VALUE.to_string());
+                let column = match artefacts.get(&id) {
+                    Some(artefact) => artefact
+                        .resolve_column(&column)
+                        .map_err(|e| invalid(format!("printed(): artefact `{id}`: {e}")))?,
+                    None => column,
+                };
                 let key = CellKey::new(&id, &panel, &row, &column, &part);
                 printed.get(&key).map(|p| format.escape(p)).ok_or_else(|| {
                     invalid(format!(

@@ -5,9 +5,9 @@ use std::path::Path;
 use anyhow::Context as _;
 use clap::{Args, ValueEnum};
 
-use crate::claims::{Ledger, Verdict};
 use crate::cli::Outcome;
 use crate::cli::reproduce::load_manifest;
+use crate::ledger::{Ledger, Verdict};
 use crate::render::ledger;
 
 #[derive(Debug, Clone, Copy, ValueEnum)]

@@ -1,7 +1,45 @@
 //! Bold marks and significance: paper A Table 3 prints in bold the p-values below alpha, and each of
 //! its rows is a discrepancy, significant under exactly one of the two gains (paper A §5).
 
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use super::context::CheckContext;
+use super::wiring::WiringError;
 use super::{CheckKind, CheckResult};
+use crate::published::PublishedCell;
+
+/// A `bold` entry of the wiring: a table of discrepancy rows whose p-values (part `p`) are bold below
+/// `alpha`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoldSpec {
+    pub table: String,
+    pub alpha: f64,
+}
+
+impl BoldSpec {
+    /// Checks each p-value's bold mark, and each (panel, row)'s count of p-values below alpha.
+    pub fn apply(&self, context: &mut CheckContext<'_>) -> Result<(), WiringError> {
+        let cells = context.require_table(&self.table)?;
+        let mut rows: BTreeMap<(&str, &str), Vec<&PublishedCell>> = BTreeMap::new();
+        for cell in cells.iter().filter(|c| c.part == "p") {
+            rows.entry((&cell.panel, &cell.row)).or_default().push(cell);
+        }
+        for ps in rows.values() {
+            let values: Vec<f64> = ps.iter().map(|c| c.value).collect();
+            let one = exactly_one_below(&values, self.alpha);
+            for cell in ps {
+                if let Some(b) = cell.bold {
+                    context.push(cell.key(), bold_agrees(cell.value, b, self.alpha));
+                }
+                context.push(cell.key(), one.clone());
+            }
+        }
+        Ok(())
+    }
+}
 
 /// Checks that a p-value is bold exactly when p < alpha.
 pub fn bold_agrees(p: f64, bold: bool, alpha: f64) -> CheckResult {

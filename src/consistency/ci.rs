@@ -2,7 +2,48 @@
 //! Hollander–Wolfe–Chicken SE; reference/statistics.md §1.1, §2) are symmetric: the printed interval
 //! must contain its printed estimate and be centred on it up to the printing's rounding.
 
+use serde::Deserialize;
+
+use super::context::CheckContext;
+use super::wiring::WiringError;
 use super::{CheckKind, CheckResult, Hint};
+
+/// A `text_ci` entry of the wiring: an interval printed in the running text, as three text claim
+/// ids (estimate, lower and upper limit).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TextCiSpec {
+    pub estimate: String,
+    pub lo: String,
+    pub hi: String,
+}
+
+impl TextCiSpec {
+    /// Checks that the interval is centred on its estimate; both limits carry the result.
+    pub fn apply(&self, context: &mut CheckContext<'_>) -> Result<(), WiringError> {
+        let value = |id: &str| {
+            context.printed.text(id).ok_or_else(|| {
+                context.invalid(id, format!("no text claim `{id}` in the published files"))
+            })
+        };
+        let result = centred(
+            value(&self.estimate)?,
+            value(&self.lo)?,
+            value(&self.hi)?,
+            context.limits.ci_tolerance,
+        );
+        for id in [&self.lo, &self.hi] {
+            context
+                .checks
+                .text
+                .entry(id.clone())
+                .or_default()
+                .results
+                .push(result.clone());
+        }
+        Ok(())
+    }
+}
 
 /// Checks that `[lo, hi]` contains `estimate` and that its midpoint is within `tolerance` of it (the
 /// issue's ±0.001 for three printed decimals: each of three numbers is off by at most 0.0005).

@@ -2,21 +2,39 @@
 //!
 //! Each check takes numbers as the paper prints them and says whether they can all be true at once,
 //! with the arithmetic in one line. They never look at a rebuild: they are about the paper itself.
+//! `paper/consistency.yaml` ([`wiring`]) says which printed cells feed which check; each check's file
+//! owns the spec type of its entries there and its `apply`, and [`check_spec::CheckSpec`] dispatches
+//! an entry to it.
 //!
 //! - [`sso`]: SSO percentages recomputed from the a/b/c counts they are printed with;
 //! - [`pair_counts`]: significant-pair counts `a + b` and `b + c` against the counts table they feed;
+//! - [`shared_counts`]: a count printed in two tables;
 //! - [`tau`]: Kendall's tau on the k/(n(n−1)/2) grid of n runs, and CI widths attainable under the
 //!   Hollander–Wolfe–Chicken variance;
-//! - [`ci`]: a confidence interval contains its point estimate and is centred on it;
+//! - [`ci`]: a confidence interval contains its point estimate and is centred on it (and the
+//!   intervals of the running text);
 //! - [`bold`]: bold marks agree with p < alpha, and a discrepancy row has exactly one p below alpha;
 //! - [`tukey`]: p-values, differences and effect sizes agree under the classical Tukey HSD;
-//! - [`wiring`]: which printed cells feed which check, declared in `paper/consistency.yaml`.
+//! - [`text`]: numbers of the running text recomputed from the tables;
+//! - [`statement`]: statements of the running text checked on the printed numbers.
+//!
+//! The plumbing: [`wiring`] (reading the file and applying it), [`check_spec`] (the dispatch),
+//! [`context`] (what a check sees), [`printed`] (the printed numbers), [`selector`] (selections of
+//! cells) and [`outcome`] (what the checks yield).
 
 pub mod bold;
+pub mod check_spec;
 pub mod ci;
+pub mod context;
+pub mod outcome;
 pub mod pair_counts;
+pub mod printed;
+pub mod selector;
+pub mod shared_counts;
 pub mod sso;
+pub mod statement;
 pub mod tau;
+pub mod text;
 pub mod tukey;
 pub mod wiring;
 

@@ -3,7 +3,82 @@
 //! obtained 2 + 29 = 31 … 2lancers obtained 29 + 2 = 31"); the counts table deduced from it must
 //! print the same numbers.
 
+use serde::Deserialize;
+
+use super::context::CheckContext;
+use super::printed::overlap_groups;
+use super::wiring::WiringError;
 use super::{CheckKind, CheckResult};
+use crate::model::CellKey;
+
+/// A `pair_counts` entry of the wiring: an overlap table (a/b/c cells, rows and columns naming
+/// conditions, panels naming measures) and the counts table it feeds (rows naming conditions,
+/// columns naming the overlap table's panels).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PairCountSpec {
+    pub overlap: String,
+    pub counts: String,
+}
+
+impl PairCountSpec {
+    /// Checks `a + b` against the row condition's count and `b + c` against the column condition's,
+    /// recording each result on the count and on the overlap cells it sums.
+    pub fn apply(&self, context: &mut CheckContext<'_>) -> Result<(), WiringError> {
+        let cells = context.require_table(&self.overlap)?;
+        context.require_table(&self.counts)?;
+        for ((panel, row, column), parts) in overlap_groups(&cells) {
+            let (Some(&a), Some(&b), Some(&c)) = (parts.get("a"), parts.get("b"), parts.get("c"))
+            else {
+                continue;
+            };
+            for (who, first, second, label, only_part) in
+                [(&row, a, b, "a + b", "a"), (&column, b, c, "b + c", "c")]
+            {
+                let Some(count) = context
+                    .printed
+                    .get(&self.counts, "main", who, &panel, "count")
+                else {
+                    return Err(context.invalid(
+                        &self.counts,
+                        format!(
+                            "{} has no count for `{who}` under `{panel}` (needed by {}/{panel}/{row}/{column})",
+                            self.counts, self.overlap
+                        ),
+                    ));
+                };
+                let result = significant_count(
+                    first as u64,
+                    second as u64,
+                    label,
+                    count,
+                    &format!("{} {who}/{panel}", self.counts),
+                );
+                let back = CheckResult::new(
+                    CheckKind::PairCount,
+                    result.ok,
+                    format!(
+                        "{} ({}/{panel}/{row}/{column})",
+                        result.detail, self.overlap
+                    ),
+                );
+                context.push(
+                    CellKey::new(&self.counts, "main", who, &panel, "count"),
+                    back,
+                );
+                context.push(
+                    CellKey::new(&self.overlap, &panel, &row, &column, only_part),
+                    result.clone(),
+                );
+                context.push(
+                    CellKey::new(&self.overlap, &panel, &row, &column, "b"),
+                    result,
+                );
+            }
+        }
+        Ok(())
+    }
+}
 
 /// Checks `first + second` (`a + b` or `b + c`, in that order: the pairs significant under one
 /// condition) against the count printed for that condition in the counts table (`where_printed`
@@ -27,17 +102,6 @@ pub fn significant_count(
     )
 }
 
-/// Checks that the same count printed in two tables is equal.
-pub fn shared_count(first: f64, first_at: &str, second: f64, second_at: &str) -> CheckResult {
-    let ok = first == second;
-    let relation = if ok { "=" } else { "≠" };
-    CheckResult::new(
-        CheckKind::SharedCount,
-        ok,
-        format!("{first} ({first_at}) {relation} {second} ({second_at})"),
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -50,11 +114,5 @@ mod tests {
         let r = significant_count(23, 7, "b + c", 26.0, "B.T5");
         assert!(!r.ok);
         assert!(r.detail.contains("30 ≠ 26"), "{}", r.detail);
-    }
-
-    #[test]
-    fn shared_counts_must_agree() {
-        assert!(shared_count(31.0, "B.T5", 31.0, "B.T8").ok);
-        assert!(!shared_count(31.0, "B.T5", 30.0, "B.T8").ok);
     }
 }

@@ -2,8 +2,80 @@
 //! (reference/statistics.md §4): `SSO = b / (a + b + c)`, printed in percent with one decimal and
 //! round-half-even (56.25 → 56.2).
 
-use super::{CheckKind, CheckResult, half_unit};
+use serde::Deserialize;
+
+use super::check_spec::CheckSpec;
+use super::context::CheckContext;
+use super::printed::overlap_groups;
+use super::wiring::WiringError;
+use super::{CheckKind, CheckResult, Hint, half_unit};
+use crate::model::CellKey;
 use evia_engine::significance::overlap::Overlap;
+
+/// A `sso` entry of the wiring: an overlap table whose `a`/`b`/`c` cells are printed with an SSO
+/// percentage (`sso_pct`) of `decimals` decimals.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SsoSpec {
+    pub table: String,
+    pub decimals: u32,
+}
+
+impl SsoSpec {
+    /// Checks every `a/b/c (sso%)` group of the table; a failing group names the single-number
+    /// corrections that satisfy every check on it (its SSO and the counts it feeds, from the
+    /// `pair_counts` entry of the same overlap table).
+    pub fn apply(&self, context: &mut CheckContext<'_>) -> Result<(), WiringError> {
+        let cells = context.require_table(&self.table)?;
+        let counts_table = context.specs.iter().find_map(|s| match s {
+            CheckSpec::PairCounts(p) if p.overlap == self.table => Some(p.counts.as_str()),
+            _ => None,
+        });
+        for ((panel, row, column), parts) in overlap_groups(&cells) {
+            let (Some(&a), Some(&b), Some(&c), Some(&pct)) = (
+                parts.get("a"),
+                parts.get("b"),
+                parts.get("c"),
+                parts.get("sso_pct"),
+            ) else {
+                continue;
+            };
+            let abc = [a as u64, b as u64, c as u64];
+            let mut result = sso_percent(abc[0], abc[1], abc[2], pct, self.decimals);
+            if !result.ok {
+                let count = |who: &str| {
+                    counts_table
+                        .and_then(|t| context.printed.get(t, "main", who, &panel, "count"))
+                        .map(|v| v as u64)
+                };
+                let fixes = single_corrections(
+                    abc,
+                    pct,
+                    self.decimals,
+                    count(&row),
+                    count(&column),
+                    context.limits.correction_limit,
+                );
+                if !fixes.is_empty() {
+                    let list: Vec<String> = fixes
+                        .iter()
+                        .map(|(part, from, to)| format!("{part} = {to} instead of {from}"))
+                        .collect();
+                    result.detail.push_str(&format!(
+                        "; a single change satisfies every check on this cell: {}",
+                        list.join(" or ")
+                    ));
+                    result.hint = Some(Hint::TypesettingSlip);
+                }
+            }
+            context.push(
+                CellKey::new(&self.table, &panel, &row, &column, "sso_pct"),
+                result,
+            );
+        }
+        Ok(())
+    }
+}
 
 /// Checks a printed SSO percentage against `100·b/(a + b + c)`: consistent when they differ by at
 /// most half a unit in the last printed digit (so 56.25 may print 56.2, as the paper's round-half-even

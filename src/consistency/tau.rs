@@ -23,8 +23,141 @@
 //! rankings are the only possible cause: T disjoint tied pairs give `C_i = (n − 1) − t_i` with t_i ∈
 //! {0, 1}, tau-b = 1 and `var_C = (2T − (2T)²/n)/(n − 1)`.
 
-use super::{CheckKind, CheckResult, half_unit};
+use serde::Deserialize;
+
+use super::context::CheckContext;
+use super::printed::Printed;
+use super::wiring::WiringError;
+use super::{CheckKind, CheckResult, Hint, ci, half_unit};
+use crate::model::CellKey;
+use crate::published::PublishedCell;
 use evia_engine::ranking::{Z_975, attainable_tau};
+
+/// A `tau` entry of the wiring: a table of taus (part `tau`, with `ci_lo`/`ci_hi` when an interval
+/// is printed) between rankings of `runs` runs, printed with `decimals` decimals.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TauSpec {
+    pub table: String,
+    pub runs: usize,
+    pub decimals: u32,
+    /// Whether the text implies runs tied in both rankings where tau = 1 has a nonzero width.
+    #[serde(default)]
+    pub ties_at_one: bool,
+}
+
+impl TauSpec {
+    /// Checks every tau of the table on the grid, and its interval for centre and width; both limits
+    /// carry the interval's results.
+    pub fn apply(&self, context: &mut CheckContext<'_>) -> Result<(), WiringError> {
+        let cells = context.require_table(&self.table)?;
+        for cell in cells.iter().filter(|c| c.part == "tau") {
+            let key =
+                |part: &str| CellKey::new(&cell.table, &cell.panel, &cell.row, &cell.column, part);
+            let grid = on_grid(cell.value, self.decimals, self.runs);
+            let grid = if !grid.ok && self.ties_at_one {
+                CheckResult::new(
+                    CheckKind::TauGrid,
+                    true,
+                    format!(
+                        "{} (the text implies tied runs in this table, so tau-b may be off the grid)",
+                        grid.detail
+                    ),
+                )
+            } else {
+                grid
+            };
+            context.push(key("tau"), grid);
+            let limit = |part: &str| context.printed.cell(&key(part)).map(|c| c.value);
+            let (Some(lo), Some(hi)) = (limit("ci_lo"), limit("ci_hi")) else {
+                continue;
+            };
+            let centre = self.centre(&context.printed, cell, lo, hi, context.limits.ci_tolerance);
+            let width = self.width(cell.value, lo, hi);
+            for part in ["ci_lo", "ci_hi"] {
+                context.push(key(part), centre.clone());
+                context.push(key(part), width.clone());
+            }
+        }
+        Ok(())
+    }
+
+    /// The interval's centre check; an off-centre interval names the other cells that print the same
+    /// interval (shifted intervals when it is centred there).
+    fn centre(
+        &self,
+        printed: &Printed,
+        cell: &PublishedCell,
+        lo: f64,
+        hi: f64,
+        tolerance: f64,
+    ) -> CheckResult {
+        let mut centre = ci::centred(cell.value, lo, hi, tolerance);
+        if !centre.ok {
+            let same = same_interval_elsewhere(printed, cell, lo, hi);
+            if !same.is_empty() {
+                let names: Vec<&str> = same.iter().map(|(name, _)| name.as_str()).collect();
+                centre.detail.push_str(&format!(
+                    "; the same interval is printed for {}",
+                    names.join(", ")
+                ));
+            }
+            if same.iter().any(|&(_, centred)| centred) {
+                centre.hint = Some(Hint::ShiftedInterval);
+            }
+        }
+        centre
+    }
+
+    /// The interval's width check; where the text implies ties, a width the no-ties bound does not
+    /// cover is not held against the paper.
+    fn width(&self, tau: f64, lo: f64, hi: f64) -> CheckResult {
+        let width = width_attainable(self.runs, tau, lo, hi, self.decimals, self.ties_at_one);
+        if !width.ok && self.ties_at_one && tau != 1.0 {
+            CheckResult::new(
+                CheckKind::CiWidth,
+                true,
+                format!(
+                    "{} — but the text implies tied runs in this table, which this bound does not cover",
+                    width.detail
+                ),
+            )
+        } else {
+            width
+        }
+    }
+}
+
+/// Other cells of the same paper whose printed interval is exactly `[lo, hi]`, each named with its
+/// tau and whether the interval is centred on it there.
+fn same_interval_elsewhere(
+    printed: &Printed,
+    cell: &PublishedCell,
+    lo: f64,
+    hi: f64,
+) -> Vec<(String, bool)> {
+    let here = (&cell.table, &cell.panel, &cell.row, &cell.column);
+    printed
+        .cells()
+        .filter(|c| c.part == "ci_lo" && c.value == lo && c.table.starts_with(&cell.table[..2]))
+        .filter(|c| (&c.table, &c.panel, &c.row, &c.column) != here)
+        .filter(|c| printed.get(&c.table, &c.panel, &c.row, &c.column, "ci_hi") == Some(hi))
+        .map(|c| {
+            let tau = printed.get(&c.table, &c.panel, &c.row, &c.column, "tau");
+            let centred = tau.is_some_and(|t| (t - (lo + hi) / 2.0).abs() <= 0.001);
+            let name = format!(
+                "{} {}/{}/{} (τ = {}{})",
+                c.table,
+                c.panel,
+                c.row,
+                c.column,
+                tau.map_or("?".to_string(), |t| t.to_string()),
+                if centred { ", centred there" } else { "" }
+            );
+            (name, centred)
+        })
+        .collect()
+}
 
 /// Checks that a printed tau is on the k/N grid of n runs (no ties).
 pub fn on_grid(printed: f64, decimals: u32, n: usize) -> CheckResult {

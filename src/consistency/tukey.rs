@@ -12,8 +12,72 @@
 //! - `|d| / V_E` (the variance, not the standard deviation): V_E = |d|/ES, q = sqrt(n·|d|·ES);
 //! - `|d| / sqrt(V_E / n)` (the standard error): q = ES.
 
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::Deserialize;
+
+use super::context::CheckContext;
+use super::wiring::WiringError;
 use super::{CheckKind, CheckResult, Hint};
+use crate::published::PublishedCell;
 use evia_engine::significance::ptukey::studentized_range_sf;
+
+/// A `tukey` entry of the wiring: a table whose rows are run pairs, with `p`, `abs_d` and `es_hsd`
+/// per condition (column), from a test over `topics` topics and `runs` runs.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TukeySpec {
+    pub table: String,
+    pub topics: usize,
+    pub runs: usize,
+}
+
+impl TukeySpec {
+    /// Checks every condition of each (panel, row) and records the row's joint result on all of its
+    /// cells.
+    pub fn apply(&self, context: &mut CheckContext<'_>) -> Result<(), WiringError> {
+        let cells = context.require_table(&self.table)?;
+        let mut rows: BTreeMap<(&str, &str), Vec<&PublishedCell>> = BTreeMap::new();
+        for cell in &cells {
+            rows.entry((&cell.panel, &cell.row)).or_default().push(cell);
+        }
+        for ((panel, row), row_cells) in rows {
+            let conditions: BTreeSet<&str> = row_cells.iter().map(|c| c.column.as_str()).collect();
+            let mut details = Vec::new();
+            let mut ok = true;
+            let mut hint = None;
+            for condition in conditions {
+                let get = |part: &str| {
+                    context
+                        .printed
+                        .get(&self.table, panel, row, condition, part)
+                };
+                let (Some(p), Some(d), Some(es)) = (get("p"), get("abs_d"), get("es_hsd")) else {
+                    continue;
+                };
+                let r = p_agrees_with_effect_size(
+                    p,
+                    d,
+                    es,
+                    self.topics,
+                    self.runs,
+                    context.limits.tukey_factor,
+                );
+                ok &= r.ok;
+                if !r.ok {
+                    hint = Hint::first(hint, r.hint);
+                }
+                details.push(format!("{condition}: {}", r.detail));
+            }
+            let mut result = CheckResult::new(CheckKind::Tukey, ok, details.join(" | "));
+            result.hint = hint;
+            for cell in row_cells {
+                context.push(cell.key(), result.clone());
+            }
+        }
+        Ok(())
+    }
+}
 
 /// A reading of the effect-size definition: how V_E follows from |d| and ES_HSD.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -13,6 +13,10 @@
 //! nERR@10 with the stop probability g/(gmax + 1), gmax the topic's largest gain. A topic whose judged
 //! items all get gain 0 under a condition has no ideal list (R = 0, NTCIREVAL prints nothing): every run
 //! scores 0 on it, and the table's notes count such topics.
+//!
+//! Paper A §5's qualitative claims about both tables compare the rebuilt numbers with the printed
+//! ones, so they run in the ledger stage (the ledger's `experiment_claims`): this module never reads
+//! `paper/published`.
 
 use std::collections::BTreeMap;
 
@@ -21,8 +25,7 @@ use crate::io::read_yaml;
 use crate::io::stc::read_stc_collection;
 use crate::manifest::Artefact;
 use crate::manifest::params::{StcInputs, StcMeasure, StcParams, StcSignificanceParams};
-use crate::published::{self, PublishedFile};
-use crate::results::{ClaimCheck, ResultTable, VALUE};
+use crate::results::{ResultTable, VALUE};
 use crate::sim::stc::{
     ConditionGains, Retrieved, StandinParams, StcCollection, generate, simulate_gains,
 };
@@ -74,8 +77,6 @@ enum Source {
 struct Setup {
     collection: StcCollection,
     source: Source,
-    published: PublishedFile,
-    published_path: String,
     /// (Dmax, N), Dmax outer, N inner.
     conditions: Vec<(u32, u32)>,
     p: f64,
@@ -160,9 +161,6 @@ impl Setup {
         let depth = params.depth as usize;
         let measures = params.measures.to_vec();
         let evaluator = evaluator_for(artefact, &measures, depth)?;
-        let published_path = context.data_path(params.data);
-        let published = published::load(&published_path)
-            .map_err(|e| ExperimentError::Source(e.source_error().clone()))?;
         let (collection, source) = match &context.data_dir {
             Some(dir) => {
                 let data = read_stc_collection(dir, depth)?;
@@ -201,8 +199,6 @@ impl Setup {
         Ok(Setup {
             collection,
             source,
-            published,
-            published_path: params.data.to_string(),
             conditions,
             p: params.p,
             measures,
@@ -369,7 +365,6 @@ pub fn rank_correlation(
             "{empty_topics} (condition, topic) pair(s) had no item with a positive gain; every run scores 0 there."
         ));
     }
-    rank_correlation_claims(&setup, &mut table);
     Ok(table)
 }
 
@@ -380,132 +375,10 @@ fn means(artefact: &Artefact, columns: &[Vec<f64>]) -> Result<Vec<f64>, Experime
         .map_err(|e| ExperimentError::invalid(artefact, format!("score matrix: {e}")))
 }
 
-/// Paper A §5's claims about Table 2, checked on the rebuilt taus next to the printed ones.
-fn rank_correlation_claims(setup: &Setup, table: &mut ResultTable) {
-    let printed = |part: &str| -> BTreeMap<(String, String, String), f64> {
-        setup
-            .published
-            .cells()
-            .filter(|c| c.table == table.id && c.part == part)
-            .map(|c| ((c.panel.clone(), c.row.clone(), c.column.clone()), c.value))
-            .collect()
-    };
-    let rebuilt = |part: &str| -> BTreeMap<(String, String, String), f64> {
-        table
-            .cells
-            .iter()
-            .filter(|(k, _)| k.part == part)
-            .map(|(k, &v)| ((k.panel.clone(), k.row.clone(), k.column.clone()), v))
-            .collect()
-    };
-    let source = format!("from {}", setup.published_path);
-    let mut claims = Vec::new();
-
-    // All upper confidence limits at or above 1 (statistically equivalent rankings).
-    let count_at_least_one =
-        |m: &BTreeMap<_, f64>| (m.values().filter(|&&v| v >= 1.0 - 1e-9).count(), m.len());
-    let (p_ok, p_all) = count_at_least_one(&printed("ci_hi"));
-    let (r_ok, r_all) = count_at_least_one(&rebuilt("ci_hi"));
-    let lowest = rebuilt("ci_hi")
-        .into_iter()
-        .min_by(|a, b| a.1.total_cmp(&b.1));
-    claims.push(ClaimCheck {
-        id: format!("{}.ci_upper_at_least_one", table.id),
-        section: table.id.clone(),
-        statement: "every 95% CI upper limit of tau is at or above 1, so the RawG and UG rankings are statistically equivalent".to_string(),
-        printed: format!("{p_ok} of {p_all} upper limits ≥ 1 ({source})"),
-        rebuilt: format!("{r_ok} of {r_all} upper limits ≥ 1"),
-        holds: r_all > 0 && r_ok == r_all,
-        detail: lowest.map_or_else(
-            || "no interval rebuilt".to_string(),
-            |((panel, row, column), v)| {
-                format!("lowest rebuilt upper limit {v:.4} ({panel}, {row}, {column}); 1 − 1e-9 tolerance")
-            },
-        ),
-    });
-
-    // Tau approaches 1 as N grows.
-    let ns: Vec<String> = {
-        let mut ns: Vec<u32> = setup.conditions.iter().map(|&(_, n)| n).collect();
-        ns.sort_unstable();
-        ns.dedup();
-        ns.into_iter().map(|n| format!("n={n}")).collect()
-    };
-    let mean_by_n = |m: &BTreeMap<(String, String, String), f64>| -> Vec<f64> {
-        ns.iter()
-            .map(|n| {
-                let v: Vec<f64> = m
-                    .iter()
-                    .filter(|(k, _)| &k.2 == n)
-                    .map(|(_, &v)| v)
-                    .collect();
-                if v.is_empty() {
-                    f64::NAN
-                } else {
-                    v.iter().sum::<f64>() / v.len() as f64
-                }
-            })
-            .collect()
-    };
-    let show = |v: &[f64]| {
-        ns.iter()
-            .zip(v)
-            .map(|(n, x)| format!("{n}: {x:.4}"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let p_means = mean_by_n(&printed("tau"));
-    let r_means = mean_by_n(&rebuilt("tau"));
-    let k = ns.len().min(2);
-    let avg = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
-    let approaches = |v: &[f64]| {
-        let last = v.last().copied().unwrap_or(f64::NAN);
-        v.iter().all(|&x| x <= last + 1e-12) && avg(&v[v.len() - k..]) > avg(&v[..k])
-    };
-    claims.push(ClaimCheck {
-        id: format!("{}.tau_approaches_one", table.id),
-        section: table.id.clone(),
-        statement: "tau approaches 1 as N grows (with more ratings D_i tends to Dmax and UG reduces to RawG): the mean tau over measures and Dmax is highest at the largest N, and higher over the two largest N than over the two smallest".to_string(),
-        printed: format!("mean tau by N: {} ({source}; {})", show(&p_means), if approaches(&p_means) { "pattern present" } else { "pattern absent" }),
-        rebuilt: format!("mean tau by N: {}", show(&r_means)),
-        holds: approaches(&r_means),
-        detail: format!(
-            "largest-N mean {:.4} vs the others; mean of the two largest N {:.4} vs the two smallest {:.4}",
-            r_means.last().copied().unwrap_or(f64::NAN),
-            avg(&r_means[r_means.len() - k..]),
-            avg(&r_means[..k])
-        ),
-    });
-
-    // The rankings are not identical at the smallest N, even with p = 0.2.
-    let below_one_at = |m: &BTreeMap<(String, String, String), f64>, n: &str| {
-        let cells: Vec<f64> = m
-            .iter()
-            .filter(|(k, _)| k.2 == n)
-            .map(|(_, &v)| v)
-            .collect();
-        (cells.iter().filter(|&&v| v < 1.0).count(), cells.len())
-    };
-    if let Some(first) = ns.first() {
-        let (p_below, p_all) = below_one_at(&printed("tau"), first);
-        let (r_below, r_all) = below_one_at(&rebuilt("tau"), first);
-        claims.push(ClaimCheck {
-            id: format!("{}.rankings_differ_at_small_n", table.id),
-            section: table.id.clone(),
-            statement: format!(
-                "even with p = {}, the RawG and UG rankings are not identical at the smallest N (tau < 1)",
-                setup.p
-            ),
-            printed: format!("{p_below} of {p_all} taus < 1 at {first} ({source})"),
-            rebuilt: format!("{r_below} of {r_all} taus < 1 at {first}"),
-            holds: r_below > 0,
-            detail: "holds when at least one (measure, Dmax) cell at the smallest N has tau < 1"
-                .to_string(),
-        });
-    }
-    for claim in claims {
-        table.claim(claim);
-    }
+/// The start of the id of every Table 3 row of condition (Dmax, N): `dmax=D/n=N/`, followed by the
+/// run pair. The ledger's claims about Table 3 count a condition's rows by it.
+pub fn condition_row_prefix(dmax: u32, n: u32) -> String {
+    format!("dmax={dmax}/n={n}/")
 }
 
 /// One discrepancy of Table 3.
@@ -549,8 +422,6 @@ pub fn significance_discrepancies(
 
     let mut table = ResultTable::new(&artefact.id);
     table.real_data = setup.real_data();
-    // (panel, dmax, n) → (discrepancies, of which near alpha).
-    let mut counts: BTreeMap<(String, u32, u32), (usize, usize)> = BTreeMap::new();
     let mut empty_topics = 0;
     for &(dmax, n) in &setup.conditions {
         let gains = setup.gains(dmax, n);
@@ -578,7 +449,6 @@ pub fn significance_discrepancies(
             };
             let raw_test = test(&raw[m])?;
             let ug_test = test(&ug[m])?;
-            let entry = counts.entry((panel.to_string(), dmax, n)).or_default();
             for (k, &(a, b)) in pairs.iter().enumerate() {
                 let outcome = |r: &HsdResult| PairOutcome {
                     p: r.pairs[k].p,
@@ -591,7 +461,7 @@ pub fn significance_discrepancies(
                     continue;
                 }
                 let pair = format!("{} vs. {}", name(a), name(b));
-                let row = format!("dmax={dmax}/n={n}/{pair}");
+                let row = format!("{}{pair}", condition_row_prefix(dmax, n));
                 table.add_row(panel, &row, &format!("Dmax = {dmax}, N = {n}: {pair}"));
                 let mut near = 0;
                 for (column, o) in [("rawg", o_raw), ("ug", o_ug)] {
@@ -609,8 +479,6 @@ pub fn significance_discrepancies(
                     }
                 }
                 table.set(panel, &row, "near_alpha", VALUE, f64::from(near));
-                entry.0 += 1;
-                entry.1 += usize::from(near > 0);
             }
         }
     }
@@ -621,7 +489,6 @@ pub fn significance_discrepancies(
             "{empty_topics} (condition, topic) pair(s) had no item with a positive gain; every run scores 0 there."
         ));
     }
-    discrepancy_claims(&setup, &mut table, &counts);
     Ok(table)
 }
 
@@ -719,142 +586,6 @@ fn team_best_runs(
             .then_with(|| c.runs[a.0].name.cmp(&c.runs[b.0].name))
     });
     Ok(best)
-}
-
-/// Paper A §5's claims about Table 3: discrepancies at small N, none at N = 40 and 80, fewer as N
-/// grows, and the count of every (measure, Dmax, N) group next to the printed count.
-fn discrepancy_claims(
-    setup: &Setup,
-    table: &mut ResultTable,
-    counts: &BTreeMap<(String, u32, u32), (usize, usize)>,
-) {
-    // Printed counts: the distinct rows of each (panel, Dmax, N) group of the published table.
-    let mut printed: BTreeMap<(String, u32, u32), std::collections::BTreeSet<String>> =
-        BTreeMap::new();
-    for cell in setup.published.cells().filter(|c| c.table == table.id) {
-        let parse = |key: &str| cell.meta.get(key).and_then(|v| v.parse::<u32>().ok());
-        if let (Some(d), Some(n)) = (parse("dmax"), parse("n")) {
-            printed
-                .entry((cell.panel.clone(), d, n))
-                .or_default()
-                .insert(cell.row.clone());
-        }
-    }
-    let printed_count = |key: &(String, u32, u32)| printed.get(key).map_or(0, |rows| rows.len());
-    let source = format!("from {}", setup.published_path);
-    let mut ns: Vec<u32> = setup.conditions.iter().map(|&(_, n)| n).collect();
-    ns.sort_unstable();
-    ns.dedup();
-    let total_at = |n: u32, of: &dyn Fn(&(String, u32, u32)) -> usize| -> usize {
-        counts.keys().filter(|k| k.2 == n).map(of).sum()
-    };
-    let rebuilt_count = |k: &(String, u32, u32)| counts.get(k).map_or(0, |c| c.0);
-    let near_count = |k: &(String, u32, u32)| counts.get(k).map_or(0, |c| c.1);
-    let by_n = |of: &dyn Fn(&(String, u32, u32)) -> usize| -> Vec<usize> {
-        ns.iter().map(|&n| total_at(n, of)).collect()
-    };
-    let show = |v: &[usize]| {
-        ns.iter()
-            .zip(v)
-            .map(|(n, c)| format!("N={n}: {c}"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let p_by_n = by_n(&printed_count);
-    let r_by_n = by_n(&rebuilt_count);
-    let near_by_n = by_n(&near_count);
-    let mut claims = Vec::new();
-    if let Some(&smallest) = ns.first() {
-        claims.push(ClaimCheck {
-            id: format!("{}.discrepancies_at_small_n", table.id),
-            section: table.id.clone(),
-            statement: format!(
-                "with p = {} the unanimity-aware gain changes significance results at the smallest N: some team-best pairs are significant under one gain and not the other",
-                setup.p
-            ),
-            printed: format!("{} discrepancies at N = {smallest} ({source})", p_by_n[0]),
-            rebuilt: format!("{} discrepancies at N = {smallest}", r_by_n[0]),
-            holds: r_by_n[0] > 0,
-            detail: format!(
-                "{} of the {} rebuilt discrepancies at N = {smallest} have a p-value within 2 Monte Carlo SEs of alpha",
-                near_by_n[0], r_by_n[0]
-            ),
-        });
-    }
-    let large: Vec<u32> = ns.iter().copied().filter(|&n| n >= 40).collect();
-    if !large.is_empty() {
-        let sum = |v: &[usize]| -> usize {
-            ns.iter()
-                .zip(v)
-                .filter(|(n, _)| large.contains(n))
-                .map(|(_, c)| c)
-                .sum()
-        };
-        let list = large
-            .iter()
-            .map(u32::to_string)
-            .collect::<Vec<_>>()
-            .join(" and ");
-        claims.push(ClaimCheck {
-            id: format!("{}.none_at_large_n", table.id),
-            section: table.id.clone(),
-            statement: format!(
-                "no discrepancy at N = {list}: with many ratings D_i = Dmax almost surely and UG reduces to RawG"
-            ),
-            printed: format!("{} discrepancies at N = {list} ({source})", sum(&p_by_n)),
-            rebuilt: format!("{} discrepancies at N = {list}", sum(&r_by_n)),
-            holds: sum(&r_by_n) == 0,
-            detail: format!(
-                "holds when no row of the rebuilt table has one of these N; {} of the rebuilt ones have a p-value within 2 Monte Carlo SEs of alpha",
-                sum(&near_by_n)
-            ),
-        });
-    }
-    let non_increasing = |v: &[usize]| v.windows(2).all(|w| w[1] <= w[0]);
-    claims.push(ClaimCheck {
-        id: format!("{}.fewer_with_larger_n", table.id),
-        section: table.id.clone(),
-        statement: "the number of discrepancies (all measures and Dmax) does not grow with N"
-            .to_string(),
-        printed: format!(
-            "{} ({source}; {})",
-            show(&p_by_n),
-            if non_increasing(&p_by_n) {
-                "non-increasing"
-            } else {
-                "not monotone"
-            }
-        ),
-        rebuilt: show(&r_by_n),
-        holds: non_increasing(&r_by_n),
-        detail: format!(
-            "rebuilt discrepancies within 2 Monte Carlo SEs of alpha by N: {}",
-            show(&near_by_n)
-        ),
-    });
-    for measure in &setup.measures {
-        let panel = measure.panel().to_string();
-        for &(dmax, n) in &setup.conditions {
-            let key = (panel.clone(), dmax, n);
-            let (p, r, near) = (printed_count(&key), rebuilt_count(&key), near_count(&key));
-            claims.push(ClaimCheck {
-                id: format!("{}.count.{panel}.dmax={dmax}.n={n}", table.id),
-                section: table.id.clone(),
-                statement: format!(
-                    "number of discrepancies for {panel} at Dmax = {dmax}, N = {n} (a stand-in cannot be expected to give the same count; the verdict compares whether there are any)"
-                ),
-                printed: format!("{p} ({source})"),
-                rebuilt: r.to_string(),
-                holds: (p > 0) == (r > 0),
-                detail: format!(
-                    "printed {p}, rebuilt {r} ({near} within 2 Monte Carlo SEs of alpha); holds when both are zero or both are positive"
-                ),
-            });
-        }
-    }
-    for claim in claims {
-        table.claim(claim);
-    }
 }
 
 #[cfg(test)]

@@ -106,6 +106,14 @@ pub struct Artefact {
     pub outputs: Vec<OutputFormat>,
 }
 
+impl Artefact {
+    /// The column id a reference names in this artefact's layout: `ug_p[i]` resolved against the
+    /// experiment's values of p ([`column_id::resolve`]), any other id unchanged.
+    pub fn resolve_column(&self, column: &str) -> Result<String, column_id::ColumnRefError> {
+        column_id::resolve(column, &self.parameters.unanimity_p())
+    }
+}
+
 /// How a table is laid out: its panels, each with rows and columns.
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]

@@ -10,6 +10,43 @@ pub fn unanimity_gain(p: f64) -> String {
 /// The prefix every [`unanimity_gain`] column starts with.
 pub const UNANIMITY_GAIN_PREFIX: &str = "ug_p";
 
+/// Why a column reference does not resolve.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ColumnRefError {
+    #[error(
+        "column `{column}`: expected `ug_p[<index>]` with a 0-based index into the parameter `p`"
+    )]
+    Malformed { column: String },
+    #[error("column `{column}`: the artefact's parameter `p` has {count} value(s)")]
+    OutOfRange { column: String, count: usize },
+}
+
+/// A column as the published values, the consistency wiring and the report templates name it: a
+/// literal column id (returned as is), or `ug_p[i]`, the [`unanimity_gain`] column of the i-th value
+/// (0-based) of the artefact's parameter `p`, so that none of them repeats p's value.
+pub fn resolve(column: &str, ps: &[f64]) -> Result<String, ColumnRefError> {
+    let Some(rest) = column.strip_prefix(UNANIMITY_GAIN_PREFIX) else {
+        return Ok(column.to_string());
+    };
+    if !rest.starts_with('[') {
+        return Ok(column.to_string());
+    }
+    let index = rest
+        .strip_prefix('[')
+        .and_then(|r| r.strip_suffix(']'))
+        .filter(|i| !i.is_empty() && i.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|i| i.parse::<usize>().ok())
+        .ok_or_else(|| ColumnRefError::Malformed {
+            column: column.to_string(),
+        })?;
+    ps.get(index)
+        .map(|&p| unanimity_gain(p))
+        .ok_or_else(|| ColumnRefError::OutOfRange {
+            column: column.to_string(),
+            count: ps.len(),
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -20,5 +57,25 @@ mod tests {
         assert_eq!(unanimity_gain(0.1), "ug_p0.1");
         assert_eq!(unanimity_gain(1.0), "ug_p1");
         assert!(unanimity_gain(0.5).starts_with(UNANIMITY_GAIN_PREFIX));
+    }
+
+    #[test]
+    fn references_resolve_against_the_parameter() {
+        // Paper A Table 1: p = 0.2 and p = 0.1.
+        let ps = [0.2, 0.1];
+        assert_eq!(resolve("ug_p[0]", &ps), Ok("ug_p0.2".to_string()));
+        assert_eq!(resolve("ug_p[1]", &ps), Ok("ug_p0.1".to_string()));
+        assert_eq!(resolve("rawg", &ps), Ok("rawg".to_string()));
+        assert_eq!(resolve("ug_p0.2", &ps), Ok("ug_p0.2".to_string()));
+        assert!(matches!(
+            resolve("ug_p[2]", &ps),
+            Err(ColumnRefError::OutOfRange { count: 2, .. })
+        ));
+        for bad in ["ug_p[]", "ug_p[x]", "ug_p[-1]", "ug_p[0"] {
+            assert!(
+                matches!(resolve(bad, &ps), Err(ColumnRefError::Malformed { .. })),
+                "{bad}"
+            );
+        }
     }
 }

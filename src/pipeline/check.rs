@@ -4,9 +4,10 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use crate::claims::{Entry, Ledger, Verdict, ledger_checked, load_checks};
-use crate::consistency::wiring::{self, Checks};
+use crate::consistency::outcome::Checks;
+use crate::consistency::wiring;
 use crate::experiments::Context;
+use crate::ledger::{Entry, Ledger, Verdict, ledger_checked};
 use crate::manifest::Manifest;
 use crate::model::ProvenanceClass;
 use crate::pipeline::build_state;
@@ -32,7 +33,7 @@ pub enum CheckError {
 pub fn check_project(manifest: &Manifest, context: &Context) -> Result<Ledger, CheckError> {
     let root = &context.root;
     let published = load_published(manifest, root)?;
-    let checks = load_checks(root, &published)?;
+    let checks = wiring::load_project_checks(root, manifest, &published)?;
     let built = select(manifest, &[])?;
     let (rebuilt, skipped) = rebuild_available(&built, context)?;
     Ok(ledger_with_skipped(
@@ -62,7 +63,7 @@ pub fn check_with_state(
 ) -> Result<(Ledger, CheckSources), CheckError> {
     let root = &options.root;
     let published = load_published(manifest, root)?;
-    let checks = load_checks(root, &published)?;
+    let checks = wiring::load_project_checks(root, manifest, &published)?;
     let artefacts_only = only.iter().all(|id| manifest.artefact(id).is_some());
     let selected = select(manifest, if artefacts_only { only } else { &[] })?;
     let (state, _unreadable) = build_state::load(state_dir);

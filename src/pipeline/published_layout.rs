@@ -2,12 +2,44 @@
 //! table of the manifest names one of that table's panels, and a row and a column of that panel (a
 //! panel whose rows are supplied at run time, `rows: []`, accepts any row). A typo in a transcription
 //! would otherwise leave its number silently unchecked, so it is an error naming the file and line.
+//!
+//! Before that check, a column that depends on a parameter is resolved against the manifest: the
+//! published values name A.T1's UG columns `ug_p[0]`, `ug_p[1]` (the artefact's first and second `p`),
+//! never repeating p's value ([`crate::model::column_id::resolve`]).
 
 use std::path::Path;
 
 use crate::io::SourceError;
 use crate::manifest::{Layout, Manifest};
 use crate::published::{PublishedCell, PublishedError, PublishedFile};
+
+/// Resolves every parameter-derived column reference of `file` (read from `path`, whose text is
+/// `text`) against the artefact of its table.
+pub fn resolve_parameter_columns(
+    manifest: &Manifest,
+    file: &mut PublishedFile,
+    path: &Path,
+    text: &str,
+) -> Result<(), PublishedError> {
+    for table in &mut file.tables {
+        let Some(artefact) = manifest.artefact(&table.table) else {
+            continue;
+        };
+        for cell in &mut table.cells {
+            match artefact.resolve_column(&cell.column) {
+                Ok(column) => cell.column = column,
+                Err(err) => {
+                    let message = format!("table {}: {err}", cell.table);
+                    return Err(PublishedError::Invalid(match line_of_cell(text, cell) {
+                        Some(line) => SourceError::at_line(path, line, message),
+                        None => SourceError::whole_file(path, message),
+                    }));
+                }
+            }
+        }
+    }
+    Ok(())
+}
 
 /// Checks every cell of `file` (read from `path`, whose text is `text`) against the manifest's layouts.
 pub fn check_cells_exist(

@@ -28,9 +28,9 @@ use std::process::Command;
 
 use serde::Serialize;
 
-use crate::claims::Ledger;
 use crate::experiments::{self, Context, ExperimentError};
 use crate::io::output::{OutputDir, OutputError};
+use crate::ledger::Ledger;
 use crate::manifest::{Artefact, Kind, Manifest, OutputFormat, Status};
 use crate::pipeline::build_state::{self, ArtefactState, BuildState, CachedTable, DocumentState};
 use crate::pipeline::progress::{Progress, Step};
@@ -691,7 +691,8 @@ fn pin_pdf_dates(pdf: &[u8]) -> Vec<u8> {
     out
 }
 
-/// The published values of every paper, in manifest order.
+/// The published values of every paper, in manifest order, their parameter-derived columns resolved
+/// against the manifest.
 pub fn load_published(
     manifest: &Manifest,
     root: &Path,
@@ -702,7 +703,8 @@ pub fn load_published(
         .map(|p| {
             let path = root.join(&p.published);
             let text = crate::io::read_text(&path).map_err(PublishedError::Read)?;
-            let file = crate::published::parse(&text, &path)?;
+            let mut file = crate::published::parse(&text, &path)?;
+            super::published_layout::resolve_parameter_columns(manifest, &mut file, &path, &text)?;
             super::published_layout::check_cells_exist(manifest, &file, &path, &text)?;
             Ok(file)
         })
@@ -727,7 +729,8 @@ pub fn reproduce(
         }
     })?;
     let published = load_published(manifest, &options.root)?;
-    let checks = crate::claims::load_checks(&options.root, &published)?;
+    let checks =
+        crate::consistency::wiring::load_project_checks(&options.root, manifest, &published)?;
 
     // Every output path is checked before anything runs or is written.
     for artefact in &manifest.artefacts {
@@ -897,7 +900,7 @@ pub fn reproduce(
 
     report_finished(&options.progress, &summary.artefacts, &mut reported, total);
 
-    let ledger = crate::claims::ledger_checked(manifest, &published, &checks, &results);
+    let ledger = crate::ledger::ledger_checked(manifest, &published, &checks, &results);
     let documents = Documents {
         manifest,
         options,

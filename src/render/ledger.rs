@@ -1,6 +1,6 @@
 //! Renderings of the claims ledger: a terminal table with a summary, Markdown and JSON.
 
-use crate::claims::{Ledger, findings as paper_findings};
+use crate::ledger::{Ledger, findings as paper_findings};
 use crate::render::grid::escape_markdown;
 use crate::render::terminal::new_table;
 
@@ -85,7 +85,7 @@ pub enum FindingsFormat {
 }
 
 /// The findings of both papers (every inconsistency, in a reviewer's words): numbered text, a
-/// Markdown section per paper, or a JSON array of [`crate::claims::Finding`].
+/// Markdown section per paper, or a JSON array of [`crate::ledger::Finding`].
 pub fn findings(ledger: &Ledger, format: FindingsFormat) -> String {
     let papers = ["A", "B"];
     match format {

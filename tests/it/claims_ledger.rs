@@ -7,18 +7,17 @@ use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::Command;
 
-use evia_repro::claims::{Verdict, cell_name, findings};
 use evia_repro::experiments::Context;
+use evia_repro::ledger::{Verdict, cell_name, findings};
 use evia_repro::manifest::Manifest;
 use evia_repro::pipeline::check_project;
-use evia_repro::pipeline::reproduce::manifest_path;
-use evia_repro::published::{PUBLISHED_FILES, load};
+use evia_repro::pipeline::reproduce::{load_published, manifest_path};
 
 fn root() -> std::path::PathBuf {
     common::project_root()
 }
 
-fn ledger() -> evia_repro::claims::Ledger {
+fn ledger() -> evia_repro::ledger::Ledger {
     let manifest = Manifest::load(&manifest_path(&root())).expect("manifest loads");
     check_project(&manifest, &Context::new(root(), manifest.seed)).expect("check runs")
 }
@@ -32,8 +31,8 @@ fn no_published_cell_or_text_claim_is_missing_from_the_ledger() {
         .map(|e| (e.table.clone(), e.cell.clone()))
         .collect();
     let mut walked = 0;
-    for file in PUBLISHED_FILES {
-        let published = load(&root().join(file)).expect("published file loads");
+    let manifest = Manifest::load(&manifest_path(&root())).expect("manifest loads");
+    for published in load_published(&manifest, &root()).expect("published files load") {
         for cell in published.cells() {
             let key = cell.key();
             assert!(
@@ -183,4 +182,38 @@ fn a_broken_wiring_reference_names_the_file_and_line() {
         stderr.contains("no published cell `B.T4/Q@10/nobody/student/a`"),
         "{stderr}"
     );
+}
+
+/// Parameter-derived columns are named by index (`ug_p[0]`: UG_i with A.T1's first `p`); an index
+/// the artefact's `p` does not have is an error naming the file and line, in the published values
+/// as in the wiring.
+#[test]
+fn a_parameter_column_index_out_of_range_names_the_file_and_line() {
+    for (file, from, to) in [
+        (
+            "paper/published/unanimity.yaml",
+            r#"{panel: main, row: item4, column: "ug_p[1]""#,
+            r#"{panel: main, row: item4, column: "ug_p[2]""#,
+        ),
+        (
+            "paper/consistency.yaml",
+            r#"cell: "A.T1/main/item3/ug_p[0]/value""#,
+            r#"cell: "A.T1/main/item3/ug_p[2]/value""#,
+        ),
+    ] {
+        let project = common::scratch_project();
+        let path = project.path().join(file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains(from), "{file} no longer has {from}");
+        let line = text.lines().position(|l| l.contains(from)).unwrap() + 1;
+        std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+        let output = run(project.path(), &["check"]);
+        assert!(!output.status.success(), "{file}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.contains(&format!("{file}:{line}")), "{stderr}");
+        assert!(
+            stderr.contains("`ug_p[2]`: the artefact's parameter `p` has 2 value(s)"),
+            "{stderr}"
+        );
+    }
 }

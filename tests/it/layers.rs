@@ -17,8 +17,8 @@ const LAYERS: &[&[&str]] = &[
     &["manifest", "published", "results", "provenance"],
     // Typed experiments.
     &["experiments"],
-    // Pure ledger (claims, consistency checks) and renderers.
-    &["consistency", "claims", "render"],
+    // Pure ledger (verdicts, findings, claim checks, consistency checks) and renderers.
+    &["consistency", "ledger", "render"],
     // Literate reports.
     &["report"],
     // Select, rebuild, build state, stamps: `reproduce` and `check`.

@@ -6,6 +6,7 @@ mod check_state;
 mod claims_ledger;
 mod closed_pipe;
 mod common;
+mod consistency_fixture;
 mod eval_cli;
 mod eval_conventions;
 mod eval_diversity_cli;

@@ -15,6 +15,9 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+use evia_repro::manifest::Manifest;
+use evia_repro::pipeline::published_layout::resolve_parameter_columns;
+use evia_repro::pipeline::reproduce::manifest_path;
 use evia_repro::published::{self, ProvenanceClass, PublishedCell, PublishedFile};
 
 fn manifest_dir() -> PathBuf {
@@ -27,9 +30,16 @@ fn fixture(name: &str) -> String {
         .unwrap_or_else(|err| panic!("cannot read the fixture {} ({err})", path.display()))
 }
 
+/// A published file as the pipeline reads it: its parameter-derived columns (`ug_p[0]`) resolved
+/// against the manifest.
 fn load(relative: &str) -> PublishedFile {
     let path = manifest_dir().join(relative);
-    published::load(&path).unwrap_or_else(|err| panic!("{err}"))
+    let mut file = published::load(&path).unwrap_or_else(|err| panic!("{err}"));
+    let manifest = Manifest::load(&manifest_path(&manifest_dir())).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    resolve_parameter_columns(&manifest, &mut file, &path, &text)
+        .unwrap_or_else(|err| panic!("{err}"));
+    file
 }
 
 fn both_files() -> Vec<PublishedFile> {

@@ -7,9 +7,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use evia_repro::claims::Verdict;
 use evia_repro::experiments::Context;
 use evia_repro::io::output::OutputDir;
+use evia_repro::ledger::Verdict;
 use evia_repro::manifest::{ExperimentParams, Manifest, OutputFormat, Status};
 use evia_repro::pipeline::check_project;
 use evia_repro::pipeline::reproduce::{
@@ -623,7 +623,7 @@ fn figures_are_linked_in_markdown_and_included_or_noted_in_latex() {
         };
         statuses.insert(a.id.clone(), status);
     }
-    let ledger = evia_repro::claims::ledger(&manifest, &published, &results);
+    let ledger = evia_repro::ledger::ledger(&manifest, &published, &results);
     let stamp = Stamp::new(PINNED_COMMIT, manifest.seed);
     let with_pdf: BTreeSet<String> = ["B.F1".to_string()].into();
     let without_pdf = BTreeSet::new();

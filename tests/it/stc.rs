@@ -9,13 +9,14 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use evia_repro::claims::Verdict;
 use evia_repro::experiments::{self, Context};
 use evia_repro::io::stc::read_stc_collection;
+use evia_repro::ledger::Verdict;
+use evia_repro::ledger::experiment_claims;
 use evia_repro::manifest::{ExperimentParams, Manifest};
 use evia_repro::pipeline::check_project;
 use evia_repro::pipeline::reproduce::manifest_path;
-use evia_repro::published::ProvenanceClass;
+use evia_repro::published::{PUBLISHED_FILES, ProvenanceClass, load};
 use evia_repro::render::grid::{Target, layout};
 use evia_repro::results::ResultTable;
 
@@ -354,10 +355,16 @@ fn real_data_mode_reads_qrels_and_runs_through_the_binary() {
         data_dir: Some(data.path().to_path_buf()),
         ..Context::new(root(), manifest.seed)
     };
+    let published = load(&root().join(PUBLISHED_FILES[0])).unwrap();
     for id in ["A.T2", "A.T3"] {
-        let table = experiments::run(manifest.artefact(id).unwrap(), &context).unwrap();
+        let artefact = manifest.artefact(id).unwrap();
+        let table = experiments::run(artefact, &context).unwrap();
         assert!(table.real_data, "{id}");
-        assert!(!table.claims.is_empty(), "{id}");
+        // The claims about Tables 2 and 3 compare with the print, in the ledger stage.
+        assert!(
+            !experiment_claims::claims(artefact, &table, &published).is_empty(),
+            "{id}"
+        );
     }
     let t2 = experiments::run(manifest.artefact("A.T2").unwrap(), &context).unwrap();
     assert_eq!(t2.cells.len(), 3 * 15 * 3);

@@ -267,7 +267,7 @@ fn joint_fit_meets_every_equation_or_fails() {
 /// exact.
 #[test]
 fn b_t1_and_b_t2_are_fully_rebuilt_and_match_the_ledger() {
-    use evia_repro::claims::Verdict;
+    use evia_repro::ledger::Verdict;
     use evia_repro::pipeline::check_project;
     use evia_repro::published::ProvenanceClass;
     let manifest = Manifest::load(&manifest_path(&root())).unwrap();

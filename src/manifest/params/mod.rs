@@ -46,6 +46,12 @@ pub trait Params {
     fn trials(&self) -> Option<u32> {
         None
     }
+
+    /// The values of p (paper A, Eq. 2) the experiment computes unanimity-aware gains with, in the
+    /// manifest's order: the columns `ug_p[i]` of published values, wiring and templates refer to.
+    fn unanimity_p(&self) -> Vec<f64> {
+        Vec::new()
+    }
 }
 
 /// The stand-in sizes an artefact states (`topics`, `runs`, `teams`): paper A's STC experiments check
@@ -188,6 +194,11 @@ impl ExperimentParams {
     /// [`Params::trials`] of the experiment's parameters.
     pub fn trials(&self) -> Option<u32> {
         self.params().trials()
+    }
+
+    /// [`Params::unanimity_p`] of the experiment's parameters.
+    pub fn unanimity_p(&self) -> Vec<f64> {
+        self.params().unanimity_p()
     }
 }
 

@@ -20,6 +20,10 @@ pub struct GainExamplesParams {
 }
 
 impl Params for GainExamplesParams {
+    fn unanimity_p(&self) -> Vec<f64> {
+        self.p.clone()
+    }
+
     fn input_files(&self) -> Vec<(&'static str, &str)> {
         vec![("data", &self.data)]
     }
@@ -162,6 +166,10 @@ fn validate_stc(inputs: &StcInputs<'_>) -> Result<(), Violation> {
 }
 
 impl Params for StcParams {
+    fn unanimity_p(&self) -> Vec<f64> {
+        vec![self.p.get()]
+    }
+
     fn input_files(&self) -> Vec<(&'static str, &str)> {
         vec![("data", &self.data), ("standin", &self.standin)]
     }
@@ -176,6 +184,10 @@ impl Params for StcParams {
 }
 
 impl Params for StcSignificanceParams {
+    fn unanimity_p(&self) -> Vec<f64> {
+        vec![self.p.get()]
+    }
+
     fn input_files(&self) -> Vec<(&'static str, &str)> {
         vec![("data", &self.data), ("standin", &self.standin)]
     }
@@ -220,6 +232,10 @@ pub struct RealRatingsParams {
 }
 
 impl Params for RealRatingsParams {
+    fn unanimity_p(&self) -> Vec<f64> {
+        vec![self.p.get()]
+    }
+
     fn input_files(&self) -> Vec<(&'static str, &str)> {
         vec![("data", &self.data), ("standin", &self.standin)]
     }

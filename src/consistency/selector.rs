@@ -1,0 +1,127 @@
+//! Selections of printed cells shared by the text and statement checks: which cells a check looks
+//! at ([`Selector`]), how many distinct keys they have ([`CountSpec`]), and comparisons ([`Op`]).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::Deserialize;
+
+use super::printed::Printed;
+use crate::published::PublishedCell;
+
+/// Picks cells of one table; an absent dimension matches every value.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Selector {
+    pub table: String,
+    #[serde(default)]
+    pub panel: Option<Vec<String>>,
+    #[serde(default)]
+    pub row: Option<Vec<String>>,
+    #[serde(default)]
+    pub column: Option<Vec<String>>,
+    #[serde(default)]
+    pub part: Option<Vec<String>>,
+}
+
+impl Selector {
+    pub fn matches(&self, cell: &PublishedCell) -> bool {
+        let ok = |filter: &Option<Vec<String>>, value: &str| {
+            filter.as_ref().is_none_or(|v| v.iter().any(|f| f == value))
+        };
+        cell.table == self.table
+            && ok(&self.panel, &cell.panel)
+            && ok(&self.row, &cell.row)
+            && ok(&self.column, &cell.column)
+            && ok(&self.part, &cell.part)
+    }
+}
+
+/// Counts the distinct values of `distinct` (dimensions `panel`, `row`, `column`) among the cells
+/// that `select` picks and whose `meta` has the given values.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CountSpec {
+    pub select: Selector,
+    #[serde(default)]
+    pub meta: BTreeMap<String, String>,
+    pub distinct: Vec<String>,
+}
+
+/// A comparison of a number with a bound.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub enum Op {
+    #[serde(rename = ">")]
+    Gt,
+    #[serde(rename = ">=")]
+    Ge,
+    #[serde(rename = "<")]
+    Lt,
+    #[serde(rename = "<=")]
+    Le,
+    #[serde(rename = "==")]
+    Eq,
+}
+
+impl Op {
+    pub fn holds(self, x: f64, bound: f64) -> bool {
+        match self {
+            Op::Gt => x > bound,
+            Op::Ge => x >= bound,
+            Op::Lt => x < bound,
+            Op::Le => x <= bound,
+            Op::Eq => x == bound,
+        }
+    }
+
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Op::Gt => ">",
+            Op::Ge => "≥",
+            Op::Lt => "<",
+            Op::Le => "≤",
+            Op::Eq => "=",
+        }
+    }
+}
+
+/// The number of distinct keys `spec` counts, with the count in words.
+pub fn count_distinct(printed: &Printed, spec: &CountSpec) -> Result<(usize, String), String> {
+    let mut keys = BTreeSet::new();
+    for cell in printed.select(&spec.select) {
+        if spec.meta.iter().all(|(k, v)| cell.meta.get(k) == Some(v)) {
+            let mut key = Vec::new();
+            for dim in &spec.distinct {
+                key.push(match dim.as_str() {
+                    "panel" => cell.panel.clone(),
+                    "row" => cell.row.clone(),
+                    "column" => cell.column.clone(),
+                    other => {
+                        return Err(format!(
+                            "unknown dimension `{other}` (panel, row or column)"
+                        ));
+                    }
+                });
+            }
+            keys.insert(key);
+        }
+    }
+    let meta: Vec<String> = spec
+        .meta
+        .iter()
+        .map(|(k, v)| format!("{k} = {v}"))
+        .collect();
+    Ok((
+        keys.len(),
+        format!(
+            "{} distinct {} of {}{}",
+            keys.len(),
+            spec.distinct.join("×"),
+            spec.select.table,
+            if meta.is_empty() {
+                String::new()
+            } else {
+                format!(" with {}", meta.join(", "))
+            }
+        ),
+    ))
+}

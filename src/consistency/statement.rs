@@ -1,0 +1,275 @@
+//! Checkable statements of the running text, checked on the printed numbers: every selected cell
+//! satisfies a bound (paper B §4.1.1: "all the rankings are statistically equivalent", every CI upper
+//! limit ≥ 1), one group of cells exceeds another, a count of distinct keys satisfies a bound, or the
+//! largest unanimity-aware gain is (1 + p)·N·Dmax (paper A §3, by enumerating every rating vector).
+
+use serde::Deserialize;
+
+use super::context::CheckContext;
+use super::outcome::StatementOutcome;
+use super::printed::Printed;
+use super::selector::{CountSpec, Op, Selector, count_distinct};
+use super::wiring::WiringError;
+use crate::model::ProvenanceClass;
+use crate::published::PublishedCell;
+use evia_engine::gain::{GainSetting, item_gains, max_unanimity_aware_gain};
+
+/// A `statements` entry of the wiring: a statement of the running text and what checks it.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StatementSpec {
+    pub id: String,
+    pub table: String,
+    pub section: String,
+    pub claim: String,
+    pub printed: String,
+    pub class: ProvenanceClass,
+    /// Every selected cell satisfies `op bound`.
+    #[serde(default)]
+    pub all: Vec<Bound>,
+    /// Every `higher` cell exceeds every `lower` cell that shares its `by` dimensions.
+    #[serde(default)]
+    pub greater: Option<Greater>,
+    /// The number of distinct selected keys satisfies `op bound`.
+    #[serde(default)]
+    pub count: Option<CountBound>,
+    /// The largest UG_i over every rating vector equals (1 + p)·N·Dmax (paper A §3).
+    #[serde(default)]
+    pub max_gain: Option<MaxGain>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bound {
+    pub select: Selector,
+    pub op: Op,
+    pub bound: f64,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Greater {
+    pub higher: Selector,
+    pub lower: Selector,
+    pub by: Vec<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CountBound {
+    #[serde(flatten)]
+    pub count: CountSpec,
+    pub op: Op,
+    pub bound: f64,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MaxGain {
+    pub n: usize,
+    pub dmax: u32,
+    pub p: f64,
+}
+
+impl StatementSpec {
+    /// Checks the statement and records whether it holds, with the arithmetic.
+    pub fn apply(&self, context: &mut CheckContext<'_>) -> Result<(), WiringError> {
+        let paper = context.printed.paper_of(&self.table).ok_or_else(|| {
+            context.invalid(
+                &self.id,
+                format!(
+                    "statement `{}` names an unknown table `{}`",
+                    self.id, self.table
+                ),
+            )
+        })?;
+        let (holds, detail) = self
+            .check(&context.printed)
+            .map_err(|m| context.invalid(&self.id, m))?;
+        context.checks.statements.push(StatementOutcome {
+            paper,
+            id: self.id.clone(),
+            table: self.table.clone(),
+            section: self.section.clone(),
+            claim: self.claim.clone(),
+            printed: self.printed.clone(),
+            class: self.class,
+            holds,
+            detail,
+        });
+        Ok(())
+    }
+
+    /// Whether every part of the statement holds, with each part's arithmetic.
+    fn check(&self, printed: &Printed) -> Result<(bool, String), String> {
+        let mut parts = Vec::new();
+        for bound in &self.all {
+            parts.push(bound.check(printed, &self.id)?);
+        }
+        if let Some(greater) = &self.greater {
+            parts.push(greater.check(printed, &self.id)?);
+        }
+        if let Some(count) = &self.count {
+            parts.push(count.check(printed)?);
+        }
+        if let Some(max_gain) = &self.max_gain {
+            parts.push(max_gain.check()?);
+        }
+        if parts.is_empty() {
+            return Err(format!("statement `{}` has nothing to check", self.id));
+        }
+        let holds = parts.iter().all(|(ok, _)| *ok);
+        let details: Vec<String> = parts.into_iter().map(|(_, detail)| detail).collect();
+        Ok((holds, details.join("; ")))
+    }
+}
+
+impl Bound {
+    fn check(&self, printed: &Printed, id: &str) -> Result<(bool, String), String> {
+        let cells = printed.select(&self.select);
+        if cells.is_empty() {
+            return Err(format!("statement `{id}` selects no cell"));
+        }
+        let failing: Vec<String> = cells
+            .iter()
+            .filter(|c| !self.op.holds(c.value, self.bound))
+            .map(|c| format!("{}/{}/{} = {}", c.panel, c.row, c.column, c.printed))
+            .collect();
+        let equal = cells.iter().filter(|c| c.value == self.bound).count();
+        let detail = if failing.is_empty() {
+            format!(
+                "all {} selected values of {} are {} {}{}",
+                cells.len(),
+                self.select.table,
+                self.op.symbol(),
+                self.bound,
+                if equal > 0 && self.op == Op::Ge {
+                    format!(" ({equal} of them exactly {})", self.bound)
+                } else {
+                    String::new()
+                }
+            )
+        } else {
+            format!(
+                "{} of {} values of {} are not {} {}: {}",
+                failing.len(),
+                cells.len(),
+                self.select.table,
+                self.op.symbol(),
+                self.bound,
+                failing.join(", ")
+            )
+        };
+        Ok((failing.is_empty(), detail))
+    }
+}
+
+impl Greater {
+    fn check(&self, printed: &Printed, id: &str) -> Result<(bool, String), String> {
+        let highs = printed.select(&self.higher);
+        let lows = printed.select(&self.lower);
+        let dims = |c: &PublishedCell| -> Vec<String> {
+            self.by
+                .iter()
+                .map(|d| match d.as_str() {
+                    "panel" => c.panel.clone(),
+                    "row" => c.row.clone(),
+                    _ => c.column.clone(),
+                })
+                .collect()
+        };
+        let mut compared = 0;
+        let mut failing = Vec::new();
+        for low in &lows {
+            for high in highs.iter().filter(|h| dims(h) == dims(low)) {
+                compared += 1;
+                if high.value <= low.value {
+                    failing.push(format!(
+                        "{}/{} {} ≤ {}/{} {}",
+                        high.row, high.column, high.printed, low.row, low.column, low.printed
+                    ));
+                }
+            }
+        }
+        if compared == 0 {
+            return Err(format!("statement `{id}` compares no cells"));
+        }
+        let detail = if failing.is_empty() {
+            format!(
+                "all {compared} comparisons hold (higher > lower by {})",
+                self.by.join(", ")
+            )
+        } else {
+            format!(
+                "{} of {compared} comparisons fail: {}",
+                failing.len(),
+                failing.join("; ")
+            )
+        };
+        Ok((failing.is_empty(), detail))
+    }
+}
+
+impl CountBound {
+    fn check(&self, printed: &Printed) -> Result<(bool, String), String> {
+        let (n, shown) = count_distinct(printed, &self.count)?;
+        let ok = self.op.holds(n as f64, self.bound);
+        Ok((
+            ok,
+            format!(
+                "{shown}, {} {} {}",
+                if ok { "which is" } else { "not" },
+                self.op.symbol(),
+                self.bound
+            ),
+        ))
+    }
+}
+
+/// The most rating vectors a `max_gain` statement enumerates (paper A's setting has 4^5 = 1,024).
+const MAX_RATING_VECTORS: usize = 1_000_000;
+
+impl MaxGain {
+    /// Enumerates every rating vector of N ratings on 0..=Dmax and compares the largest UG_i with
+    /// (1 + p)·N·Dmax.
+    fn check(&self) -> Result<(bool, String), String> {
+        let setting = GainSetting {
+            dmax: self.dmax,
+            p: self.p,
+        };
+        let levels = self.dmax as usize + 1;
+        let total = u32::try_from(self.n)
+            .ok()
+            .and_then(|n| levels.checked_pow(n))
+            .filter(|&t| t <= MAX_RATING_VECTORS)
+            .ok_or_else(|| {
+                format!(
+                    "max_gain: (Dmax + 1)^N = {levels}^{} rating vectors exceed the {MAX_RATING_VECTORS} this check enumerates",
+                    self.n
+                )
+            })?;
+        let mut best = f64::MIN;
+        let mut ratings = vec![0u32; self.n];
+        for code in 0..total {
+            let mut rest = code;
+            for r in ratings.iter_mut() {
+                *r = (rest % levels) as u32;
+                rest /= levels;
+            }
+            let gains = item_gains(&ratings, setting).map_err(|e| e.to_string())?;
+            best = best.max(gains.unanimity_aware);
+        }
+        let formula = max_unanimity_aware_gain(self.n, setting);
+        let ok = (best - formula).abs() < 1e-9;
+        Ok((
+            ok,
+            format!(
+                "max UG over all {total} rating vectors (N = {}, Dmax = {}, p = {}) = {best} {} (1 + p)·N·Dmax = {formula}",
+                self.n,
+                self.dmax,
+                self.p,
+                if ok { "=" } else { "≠" }
+            ),
+        ))
+    }
+}

@@ -1,0 +1,38 @@
+//! The verdict of the consistency checks that apply to one entry.
+
+use super::Verdict;
+use crate::consistency::{CheckResult, Hint};
+
+/// What the failed checks of an entry point to: the hint of highest precedence among them.
+pub(super) fn checks_hint(results: &[CheckResult]) -> Option<Hint> {
+    results
+        .iter()
+        .filter(|r| !r.ok)
+        .fold(None, |hint, r| Hint::first(hint, r.hint))
+}
+
+/// The verdict and detail of the consistency checks on one entry (`None` when none applies).
+pub(super) fn checked(results: &[CheckResult]) -> Option<(Verdict, String)> {
+    if results.is_empty() {
+        return None;
+    }
+    let ok = results.iter().all(|r| r.ok);
+    let mut seen = Vec::new();
+    let shown: Vec<String> = results
+        .iter()
+        .filter(|r| !ok || r.ok)
+        .filter(|r| !r.ok || ok)
+        .filter(|r| {
+            let new = !seen.contains(&r.detail);
+            seen.push(r.detail.clone());
+            new
+        })
+        .map(|r| format!("{}: {}", r.check, r.detail))
+        .collect();
+    let verdict = if ok {
+        Verdict::Consistent
+    } else {
+        Verdict::Inconsistent
+    };
+    Some((verdict, shown.join("; ")))
+}

@@ -1,0 +1,47 @@
+//! What paper A's STC claims need to know of their artefact: the upgrade strength p, the (Dmax, N)
+//! conditions, the measures' panels, and the published file the printed side is read from.
+
+use crate::manifest::params::StcInputs;
+use crate::manifest::{Artefact, ExperimentParams};
+
+/// The setting of an A.T2 / A.T3 artefact, from its manifest parameters.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StcSetting {
+    pub p: f64,
+    /// (Dmax, N), Dmax outer, N inner, as the experiment runs them.
+    pub conditions: Vec<(u32, u32)>,
+    /// The panels of the measures, in the manifest's order.
+    pub panels: Vec<&'static str>,
+    /// The N values, ascending and distinct.
+    pub ns: Vec<u32>,
+    /// `from <published file>`, naming where the printed side comes from.
+    pub source: String,
+}
+
+impl StcSetting {
+    /// The setting of `artefact`; `None` when it is not an STC artefact (A.T2 or A.T3). Its parameters
+    /// were validated when the manifest loaded.
+    pub fn of(artefact: &Artefact) -> Option<Self> {
+        let inputs: StcInputs<'_> = match &artefact.parameters {
+            ExperimentParams::UnanimityRankCorrelation(params) => params.inputs(),
+            ExperimentParams::UnanimitySignificanceDiscrepancies(params) => params.inputs(),
+            _ => return None,
+        };
+        let conditions = inputs
+            .dmax
+            .iter()
+            .flat_map(|&d| inputs.n.iter().map(move |&n| (d, n)))
+            .collect();
+        let panels = inputs.measures.iter().map(|m| m.panel()).collect();
+        let mut sorted = inputs.n.to_vec();
+        sorted.sort_unstable();
+        sorted.dedup();
+        Some(StcSetting {
+            p: inputs.p,
+            conditions,
+            panels,
+            ns: sorted,
+            source: format!("from {}", inputs.data),
+        })
+    }
+}

@@ -1,0 +1,131 @@
+//! The entry of one number of the running text: compared with the rebuilt cell it repeats (`exact`),
+//! or with the arithmetic the wiring recomputes from printed numbers.
+
+use std::collections::BTreeMap;
+
+use super::checks_verdict::{checked, checks_hint};
+use super::printed_number::printed_decimals;
+use super::{Entry, Verdict};
+use crate::consistency::outcome::TextDerivation;
+use crate::consistency::{CheckKind, CheckResult, half_unit};
+use crate::model::ProvenanceClass;
+use crate::published::TextClaim;
+use crate::results::ResultTable;
+
+/// The entry of one text claim, with what the wiring derived for it (if anything).
+pub(super) fn text_entry(
+    paper: &str,
+    claim: &TextClaim,
+    derivation: Option<&TextDerivation>,
+    rebuilt: &BTreeMap<String, ResultTable>,
+) -> Entry {
+    let base = Entry {
+        paper: paper.to_string(),
+        table: claim.id.split('.').take(2).collect::<Vec<_>>().join("."),
+        cell: format!("{} ({})", claim.id, claim.section),
+        printed: claim.printed.clone(),
+        class: claim.class,
+        rebuilt: None,
+        verdict: Verdict::Pending,
+        detail: format!("text claim not checked: {}", claim.claim),
+        hint: None,
+    };
+    let Some(derivation) = derivation else {
+        return base;
+    };
+    if claim.class == ProvenanceClass::Exact {
+        exact_entry(claim, derivation, rebuilt, base)
+    } else {
+        derived_entry(claim, derivation, base)
+    }
+}
+
+/// Half a unit in the last printed digit of the claim, and the number of those digits.
+fn precision(claim: &TextClaim) -> (f64, usize) {
+    let decimals = printed_decimals(&claim.printed);
+    (half_unit(decimals as u32) + 1e-9, decimals)
+}
+
+fn match_verdict(ok: bool) -> Verdict {
+    if ok {
+        Verdict::Match
+    } else {
+        Verdict::Mismatch
+    }
+}
+
+/// An `exact` claim: compared with the rebuilt cell it repeats, or with the value the wiring
+/// computes when it repeats none.
+fn exact_entry(
+    claim: &TextClaim,
+    derivation: &TextDerivation,
+    rebuilt: &BTreeMap<String, ResultTable>,
+    base: Entry,
+) -> Entry {
+    let (tolerance, decimals) = precision(claim);
+    let Some(key) = &derivation.cell else {
+        if let Some((value, arithmetic)) = &derivation.value {
+            let ok = (value - claim.value).abs() <= tolerance;
+            return Entry {
+                rebuilt: Some(format!("{value:.decimals$}")),
+                verdict: match_verdict(ok),
+                detail: format!("{}: {arithmetic}", claim.claim),
+                ..base
+            };
+        }
+        return base;
+    };
+    let Some(value) = rebuilt.get(&key.table).and_then(|t| t.cells.get(key)) else {
+        return Entry {
+            detail: format!(
+                "{}: repeats {key}, which is not rebuilt in this run",
+                claim.claim
+            ),
+            ..base
+        };
+    };
+    let difference = (value - claim.value).abs();
+    let ok = difference <= tolerance;
+    Entry {
+        rebuilt: Some(format!("{value:.decimals$}")),
+        verdict: match_verdict(ok),
+        detail: format!(
+            "{}: rebuilt {key} = {value:.6}, |Δ| = {difference:.6} {} {tolerance:.6}",
+            claim.claim,
+            if ok { "≤" } else { ">" }
+        ),
+        ..base
+    }
+}
+
+/// A claim of another class: the wiring's arithmetic against the print, then the other checks
+/// recorded on it.
+fn derived_entry(claim: &TextClaim, derivation: &TextDerivation, base: Entry) -> Entry {
+    let (tolerance, decimals) = precision(claim);
+    let mut results = derivation.results.clone();
+    if let Some((value, arithmetic)) = &derivation.value {
+        let ok = (value - claim.value).abs() <= tolerance;
+        let relation = if ok { "=" } else { "≠" };
+        results.insert(
+            0,
+            CheckResult::new(
+                CheckKind::Text,
+                ok,
+                format!("{arithmetic} {relation} printed {}", claim.printed),
+            ),
+        );
+    }
+    match checked(&results) {
+        Some((verdict, detail)) => Entry {
+            rebuilt: derivation
+                .value
+                .as_ref()
+                .map(|(v, _)| format!("{v:.decimals$}")),
+            verdict,
+            detail,
+            hint: checks_hint(&results),
+            ..base
+        },
+        None => base,
+    }
+}
