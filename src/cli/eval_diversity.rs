@@ -62,6 +62,7 @@ pub fn run(args: &EvalArgs, intents_path: &Path) -> anyhow::Result<Outcome> {
             gamma: args.gamma,
             rbup: args.rbup,
             bpref: false,
+            gap: args.parity.gap,
         },
         sharp_gamma: args.diversity.sharp_gamma,
         alpha: args.diversity.alpha,

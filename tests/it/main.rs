@@ -10,6 +10,8 @@ mod eval_cli;
 mod eval_conventions;
 mod eval_diversity_cli;
 mod eval_diversity_golden;
+mod eval_gap_ec_cli;
+mod eval_gap_ec_golden;
 mod eval_ntcireval_golden;
 mod eval_parity_cli;
 mod eval_vectors;
