@@ -6,17 +6,17 @@
 //! `irec` counts every reldoc list it is given). A cutoff beyond the list's length takes the value
 //! at its end. `I-rec@n` is I-rec at rank n = the number of intents (NTCIREVAL `irec` prints it).
 
-use super::DiversityTopic;
+use super::topic::JudgedDoc;
 
-/// The number of intents covered by each prefix of `ranked`: `covered[r]` for ranks 1 … L
+/// The number of intents covered by each prefix of `ranked` (looked up in the topic): `covered[r]` for ranks 1 … L
 /// (`covered[0] = 0`).
-pub fn coverage(topic: &DiversityTopic, ranked: &[&str]) -> Vec<usize> {
+pub(crate) fn coverage(ranked: &[Option<&JudgedDoc>]) -> Vec<usize> {
     let mut seen = [false; super::MAX_INTENTS];
     let mut covered = 0;
     let mut out = Vec::with_capacity(ranked.len() + 1);
     out.push(0);
-    for doc in ranked {
-        if let Some(j) = topic.judged(doc) {
+    for j in ranked {
+        if let Some(j) = j {
             for &(i, level) in &j.levels {
                 if level > 0 && !seen[i] {
                     seen[i] = true;
