@@ -10,6 +10,7 @@ mod eval_cli;
 mod eval_conventions;
 mod eval_diversity_cli;
 mod eval_diversity_golden;
+mod eval_diversity_survey;
 mod eval_gap_ec_cli;
 mod eval_gap_ec_golden;
 mod eval_ntcireval_golden;
