@@ -57,7 +57,11 @@ impl DiversityTopic {
         gains: &LevelGains,
     ) -> Result<Self, DiversityError> {
         let n = intents.len();
+        let judged = judged.into_iter();
         let mut docs: HashMap<String, JudgedDoc, FastHash> = HashMap::default();
+        // At least one document per intent's worth of judgements (no rehashing when every
+        // document is judged for every intent).
+        docs.reserve(judged.size_hint().0 / n.max(1));
         let mut counts = vec![vec![0usize; gains.max_level() as usize + 1]; n];
         for j in judged {
             let Some(intent) = intents.intents().get(j.intent) else {
