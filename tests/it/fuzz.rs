@@ -315,6 +315,7 @@ fn seeds(texts: &[&str]) -> Vec<Vec<u8>> {
 }
 
 const NTCIR_QRELS: &str = "T1 d01 L3\nT1 d02 L0\nT1 d03 L1\nT2 d01 L2\nT2 d09 L0\nT3 x L0\n";
+const CLASS_QRELS: &str = "T1 d01 L3 1\nT1 d02 L0 2\nT1 d03 L1 1\nT2 d01 L2 7\nT2 d09 L0 7\n";
 const TREC_QRELS: &str = "401 0 FBIS3-1 1\n401 0 FBIS3-2 0\n401 0 FBIS3-3 2\n402 0 LA-9 1\n";
 const GAINS: &str = "G d01 4.5\nG d02 3.25\nG d03 0\nH d04 1\nH d05 0.75\n";
 const TREC_RUN: &str =
@@ -349,6 +350,18 @@ fn level_qrels(data: &[u8], dir: &Path, format: QrelsFormat) -> Verdict {
     let gains = LevelGains::linear(h).map_err(|e| format!("{INPUT}: {e}"))?;
     let topics = qrels.judgements(&path, &gains).map_err(|e| e.to_string())?;
     let docs: Vec<&str> = qrels.topics.values().flatten().map(|j| j.doc).collect();
+    evaluate_all(&topics, &docs)
+}
+
+fn class_qrels(data: &[u8], dir: &Path) -> Verdict {
+    use evia_repro::io::class_qrels::{class_judgements, max_level, parse_class_qrels};
+    let path = input_path(dir);
+    let text = text(data, dir)?;
+    let qrels = parse_class_qrels(&path, &text).map_err(|e| e.to_string())?;
+    let gains =
+        LevelGains::linear(max_level(&qrels).max(1)).map_err(|e| format!("{INPUT}: {e}"))?;
+    let topics = class_judgements(&path, &qrels, &gains).map_err(|e| e.to_string())?;
+    let docs: Vec<&str> = qrels.values().flatten().map(|j| j.doc).collect();
     evaluate_all(&topics, &docs)
 }
 
@@ -556,6 +569,11 @@ fn targets() -> Vec<Target> {
             run: |d, p| level_qrels(d, p, QrelsFormat::Auto),
         },
         Target {
+            name: "qrels-classes",
+            seeds: seeds(&[CLASS_QRELS, "T1 a L1 1\nT1 b L1 1\n"]),
+            run: class_qrels,
+        },
+        Target {
             name: "gain-file",
             seeds: seeds(&[GAINS]),
             run: gain_file,
@@ -718,6 +736,7 @@ quick_fuzz! {
     qrels_ntcir => "qrels-ntcir",
     qrels_trec => "qrels-trec",
     qrels_auto => "qrels-auto",
+    qrels_classes => "qrels-classes",
     gain_file_inputs => "gain-file",
     runs => "runs",
     hsd_matrix_inputs => "hsd-matrix",
