@@ -39,8 +39,10 @@
 //!   and equivalence classes (`-ec`, [`TopicJudgements::from_classes`]) follow the C source; the
 //!   one deviation is that any class number ≥ 1 is accepted (C: 1 … 1023).
 //! * EBR, iRBU, NCUrb,IE and their cutoff forms, RBP@l and nRBP@l are computed from the formulas
-//!   of §4.3 and §5.13 so that the `nev` layout is complete, but no reference vector covers them:
-//!   treat them as unverified against C output.
+//!   of §4.3 and §5.13. No published reference vector covers them, but the differential tests
+//!   against the NTCIREVAL 20200527 C program compare every line it prints, these included, at 4
+//!   decimals: `compute` on 200 random topics (tests `eval_gap_ec_golden`, real-valued gains) and
+//!   `gcompute` on 240 random global-gain topics (`eval_diversity_golden`).
 //!
 //! Two gain modes: per-level gains ([`LevelGains`], NTCIREVAL `compute -g`, real values allowed)
 //! and direct per-item gains ([`TopicJudgements::from_direct_gains`], NTCIREVAL
