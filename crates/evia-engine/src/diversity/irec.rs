@@ -29,7 +29,8 @@ pub(crate) fn coverage(ranked: &[Option<&JudgedDoc>]) -> Vec<usize> {
     out
 }
 
-/// I-rec at rank `l` from [`coverage`] (`l` beyond the list: the value at its end).
+/// I-rec at rank `l` from the coverage counts of a ranked list (`covered[r]` for ranks 0 … L; `l`
+/// beyond the list: the value at its end).
 pub fn irec_at(coverage: &[usize], n_intents: usize, l: usize) -> f64 {
     let last = coverage.len().saturating_sub(1);
     let covered = coverage.get(l.min(last)).copied().unwrap_or(0);
