@@ -20,6 +20,14 @@ global gain, unjudged documents, empty runs), each with NTCIREVAL's printed valu
   derived from the printed I-rec and D- values. Derived values carry the rounding of their
   4-decimal inputs and are recorded as `derived` lines (checked within 5e-5, not at 4 decimals).
 
+`gcompute` runs with `-gap`, so the D- and DIN- lines include GAP and GAP@l.
+
+It also writes tests/golden/ntcireval_ec/cases.txt: seeded random adhoc topics (levels L0-L3
+with random real non-decreasing gains, equivalence classes 1-12, unjudged documents, empty
+runs), each evaluated twice: `plain` (`label [-j] -r REL RUN | compute -gap -r REL -g G
+-cutoffs ...`, GAP on levels) and `ec` (`label -ec [-j] ... | compute -ec -gap ...`), with the
+`# syslen jrel jnonrel` header and every value line NTCIREVAL prints.
+
 The ideal file lists every judged document by decreasing global gain. Intent probabilities are
 multiples of 0.05 and gains integers, so every global gain and every `Pr(i|q)*g_i` of the din file
 is exact at the 4 decimals `glabel`/`dinlabel` print: NTCIREVAL's rounding of labelled gains does
@@ -34,7 +42,9 @@ import tempfile
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 OUT = os.path.join(ROOT, "tests", "golden", "ntcireval_diversity")
+OUT_EC = os.path.join(ROOT, "tests", "golden", "ntcireval_ec")
 N_CASES = 240
+N_EC_CASES = 200
 GAMMA = 0.5
 
 
@@ -42,6 +52,15 @@ def run(binary, args, stdin_path=None):
     with open(stdin_path) if stdin_path else open(os.devnull) as f:
         res = subprocess.run([binary] + args, stdin=f, capture_output=True, text=True, check=True)
     return res.stdout
+
+
+def parse_header(text):
+    """`# syslen=L jrel=R jnonrel=N` -> (L, R, N)."""
+    for line in text.splitlines():
+        if "syslen=" in line:
+            fields = dict(f.split("=") for f in line.split() if "=" in f)
+            return fields["syslen"], fields["jrel"], fields["jnonrel"]
+    raise ValueError("no header in " + text)
 
 
 def parse_values(text):
@@ -102,12 +121,12 @@ def evaluate(binary, tmp, intents, gains, qrels, ranked, cutoffs):
     glab = run(binary, ["glabel", "-I", path("ideal"), path("run")])
     with open(path("glab"), "w") as f:
         f.write(glab)
-    for k, v in parse_values(run(binary, ["gcompute", "-I", path("ideal"), "-cutoffs", cut, path("glab")])).items():
+    for k, v in parse_values(run(binary, ["gcompute", "-gap", "-I", path("ideal"), "-cutoffs", cut, path("glab")])).items():
         values["D-" + k] = v
     dlab = run(binary, ["dinlabel", "-din", path("din"), path("run")])
     with open(path("dinlab"), "w") as f:
         f.write(dlab)
-    for k, v in parse_values(run(binary, ["gcompute", "-I", path("ideal"), "-cutoffs", cut, path("dinlab")])).items():
+    for k, v in parse_values(run(binary, ["gcompute", "-gap", "-I", path("ideal"), "-cutoffs", cut, path("dinlab")])).items():
         values["DIN-" + k] = v
     rellists = []
     for (i, _, _) in intents:
@@ -141,10 +160,77 @@ def evaluate(binary, tmp, intents, gains, qrels, ranked, cutoffs):
     return values, derived
 
 
+def random_ec_case(rng):
+    h = rng.randint(1, 3)
+    gains = [round(rng.uniform(0.1, 4.0), 2)]
+    for _ in range(h - 1):
+        gains.append(round(gains[-1] + rng.uniform(0.0, 3.0), 2))
+    n_docs = rng.randint(1, 25)
+    n_classes = rng.randint(1, 12)
+    rel = [("d%d" % d, rng.randint(0, h), rng.randint(1, n_classes)) for d in range(n_docs)]
+    if not any(level > 0 for (_, level, _) in rel):
+        rel.append(("d%d" % n_docs, h, rng.randint(1, n_classes)))
+    pool = [d for (d, _, _) in rel] + ["u%d" % k for k in range(rng.randint(0, 15))]
+    length = 0 if rng.random() < 0.07 else rng.randint(1, 30)
+    ranked = rng.sample(pool, min(length, len(pool)))
+    cutoffs = sorted({rng.randint(1, 20) for _ in range(rng.randint(1, 3))})
+    rng.shuffle(cutoffs)
+    condensed = rng.random() < 0.3
+    return gains, rel, ranked, cutoffs, condensed
+
+
+def evaluate_ec(binary, tmp, gains, rel, ranked, cutoffs, condensed):
+    """{mode: (header, values)} for mode `plain` and `ec`."""
+    path = lambda name: os.path.join(tmp, name)
+    with open(path("run"), "w") as f:
+        f.write("".join(d + "\n" for d in ranked))
+    with open(path("rel"), "w") as f:
+        f.write("".join("%s L%d %d\n" % r for r in rel))
+    g = ":".join("%g" % x for x in gains)
+    cut = ",".join(str(c) for c in cutoffs)
+    out = {}
+    for mode, flag in (("plain", []), ("ec", ["-ec"])):
+        j = ["-j"] if condensed else []
+        lab = run(binary, ["label"] + flag + j + ["-r", path("rel"), path("run")])
+        with open(path("lab"), "w") as f:
+            f.write(lab)
+        text = run(binary, ["compute"] + flag + ["-gap", "-r", path("rel"), "-g", g, "-cutoffs", cut, path("lab")])
+        out[mode] = (parse_header(text), parse_values(text))
+    return out
+
+
+def write_ec_cases(binary):
+    rng = random.Random(20110411)
+    lines = [
+        "# Generated by scripts/gen_ntcireval_diversity_golden.py with NTCIREVAL 20200527; do not edit.",
+        "# Per case: `case N` / `params gains=G1:..:GH cutoffs=L1,.. condensed=0|1` / `rel DOC LEVEL CLASS`",
+        "# lines / `run DOC ...` (rank order) / per mode (`plain`: label [-j] + compute -gap; `ec`:",
+        "# label -ec [-j] + compute -ec -gap) `header MODE SYSLEN JREL JNONREL` and `value MODE NAME",
+        "# VALUE` (NTCIREVAL's %.4f output) / `end`.",
+    ]
+    with tempfile.TemporaryDirectory() as tmp:
+        for case in range(1, N_EC_CASES + 1):
+            gains, rel, ranked, cutoffs, condensed = random_ec_case(rng)
+            results = evaluate_ec(binary, tmp, gains, rel, ranked, cutoffs, condensed)
+            lines.append("case %d" % case)
+            lines.append("params gains=%s cutoffs=%s condensed=%d" % (
+                ":".join("%g" % x for x in gains), ",".join(map(str, cutoffs)), condensed))
+            lines += ["rel %s %d %d" % r for r in rel]
+            lines.append("run " + " ".join(ranked))
+            for mode, (header, values) in results.items():
+                lines.append("header %s %s %s %s" % ((mode,) + header))
+                lines += ["value %s %s %s" % (mode, k, v) for k, v in values.items()]
+            lines.append("end")
+    os.makedirs(OUT_EC, exist_ok=True)
+    with open(os.path.join(OUT_EC, "cases.txt"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
     binary = os.path.abspath(sys.argv[1])
+    write_ec_cases(binary)
     rng = random.Random(20200527)
     os.makedirs(OUT, exist_ok=True)
     lines = [

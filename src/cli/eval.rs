@@ -175,6 +175,9 @@ fn load_topics(args: &EvalArgs) -> anyhow::Result<TopicSet> {
         let q = parse_gain_file(path, &text)?;
         return Ok(q.judgements(path)?);
     }
+    if args.parity.ec {
+        return super::eval_parity::load_class_topics(args);
+    }
     let Some(path) = &args.qrels else {
         bail!("one of --qrels or --gain-file is required");
     };
@@ -252,6 +255,7 @@ pub fn run(args: EvalArgs) -> anyhow::Result<Outcome> {
         gamma: args.gamma,
         rbup: args.rbup,
         bpref: args.condensed,
+        gap: args.parity.gap,
     };
     let evaluator = Evaluator::new(params.clone()).context("bad measure parameters")?;
     // For topics without a judged nonrelevant document: every measure but bpref/rpref.

@@ -62,6 +62,7 @@ pub fn run(args: &EvalArgs, intents_path: &Path) -> anyhow::Result<Outcome> {
             gamma: args.gamma,
             rbup: args.rbup,
             bpref: false,
+            gap: args.parity.gap,
         },
         sharp_gamma: args.diversity.sharp_gamma,
         alpha: args.diversity.alpha,
@@ -143,6 +144,14 @@ pub fn run(args: &EvalArgs, intents_path: &Path) -> anyhow::Result<Outcome> {
         OutputFormat::Json => write_json(&mut out, &evaluator, &results, &topics.without_relevant)?,
     }
     out.flush().context("writing the output")?;
+    // As in adhoc `eval`: the process ends right after this command, so the judgement maps, the
+    // ranked lists and the input texts are not returned to the allocator one string at a time.
+    std::mem::forget(results);
+    std::mem::forget(run);
+    std::mem::forget(run_text);
+    std::mem::forget(topics);
+    std::mem::forget(qrels);
+    std::mem::forget(qrels_text);
     Ok(Outcome::Success)
 }
 
@@ -156,35 +165,44 @@ fn write_nev(out: &mut impl Write, results: &[(&str, DiversityEvaluation)]) -> a
     Ok(())
 }
 
-/// Line names and the mean of each line over `results`.
-fn means(results: &[(&str, DiversityEvaluation)]) -> (Vec<String>, Vec<f64>) {
+/// The line names (every topic has the same lines) and each topic's values, in line order.
+fn table(results: &[(&str, DiversityEvaluation)]) -> (Vec<String>, Vec<Vec<f64>>) {
     let Some((_, first)) = results.first() else {
         return (Vec::new(), Vec::new());
     };
     let names: Vec<String> = lines(first, true).into_iter().map(|l| l.name).collect();
-    let mut sums = vec![0.0; names.len()];
-    for (_, ev) in results {
-        for (s, l) in sums.iter_mut().zip(lines(ev, true)) {
-            *s += l.value;
+    let rows = results
+        .iter()
+        .map(|(_, ev)| lines(ev, true).into_iter().map(|l| l.value).collect())
+        .collect();
+    (names, rows)
+}
+
+/// The mean of each column of `rows` (summed in topic order).
+fn means(rows: &[Vec<f64>], columns: usize) -> Vec<f64> {
+    let mut sums = vec![0.0; columns];
+    for row in rows {
+        for (s, v) in sums.iter_mut().zip(row) {
+            *s += v;
         }
     }
-    let n = results.len() as f64;
-    (names, sums.into_iter().map(|s| s / n).collect())
+    let n = rows.len() as f64;
+    sums.into_iter().map(|s| s / n).collect()
 }
 
 fn write_tsv(out: &mut impl Write, results: &[(&str, DiversityEvaluation)]) -> anyhow::Result<()> {
-    let (names, means) = means(results);
+    let (names, rows) = table(results);
     writeln!(out, "topic\t{}", names.join("\t"))?;
-    for (topic, ev) in results {
+    for ((topic, _), row) in results.iter().zip(&rows) {
         write!(out, "{topic}")?;
-        for l in lines(ev, true) {
-            write!(out, "\t{}", l.value)?;
+        for v in row {
+            write!(out, "\t{v}")?;
         }
         writeln!(out)?;
     }
     if !results.is_empty() {
         write!(out, "mean")?;
-        for m in means {
+        for m in means(&rows, names.len()) {
             write!(out, "\t{m}")?;
         }
         writeln!(out)?;
@@ -199,22 +217,28 @@ fn write_json(
     skipped: &[String],
 ) -> anyhow::Result<()> {
     use serde_json::{Map, Value, json};
-    let (names, means) = means(results);
+    let (names, rows) = table(results);
     let per_topic: Vec<Value> = results
         .iter()
-        .map(|(topic, ev)| {
-            let values: Map<String, Value> = lines(ev, true)
-                .into_iter()
-                .map(|l| (l.name, json!(l.value)))
+        .zip(&rows)
+        .map(|((topic, ev), row)| {
+            let values: Map<String, Value> = names
+                .iter()
+                .cloned()
+                .zip(row.iter().map(|v| json!(v)))
                 .collect();
             json!({ "topic": topic, "syslen": ev.d.syslen, "values": values })
         })
         .collect();
-    let mean: Map<String, Value> = names
-        .iter()
-        .cloned()
-        .zip(means.into_iter().map(|m| json!(m)))
-        .collect();
+    let mean: Map<String, Value> = if results.is_empty() {
+        Map::new()
+    } else {
+        names
+            .iter()
+            .cloned()
+            .zip(means(&rows, names.len()).into_iter().map(|m| json!(m)))
+            .collect()
+    };
     let p = evaluator.params();
     let doc = json!({
         "params": {

@@ -31,6 +31,9 @@ pub fn parse_intent_qrels<'a>(
 ) -> Result<BTreeMap<&'a str, Vec<IntentJudged<'a>>>, SourceError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut out: BTreeMap<&str, Vec<IntentJudged<'a>>> = BTreeMap::new();
+    // The lines of the current run of one topic, moved into `out` when the topic changes (files
+    // are grouped by topic, so this avoids a map lookup per line).
+    let mut current: (&str, Vec<IntentJudged<'a>>) = ("", Vec::new());
     for (i, line) in text.lines().enumerate() {
         let n = i + 1;
         let (f, count) = split_fields::<4>(line);
@@ -65,14 +68,30 @@ pub fn parse_intent_qrels<'a>(
                     format!("expected a relevance level like L0, L1, L2 in the fourth field, found `{}`", f[3]),
                 )
             })?;
-        out.entry(f[0]).or_default().push(IntentJudged {
+        if f[0] != current.0 {
+            flush(&mut out, &mut current);
+            current.0 = f[0];
+        }
+        current.1.push(IntentJudged {
             intent,
             doc: f[2],
             level,
             line: n,
         });
     }
+    flush(&mut out, &mut current);
     Ok(out)
+}
+
+/// Appends the current topic's lines to its entry of `out` (lines of one topic may come in
+/// several runs; file order is kept).
+fn flush<'a>(
+    out: &mut BTreeMap<&'a str, Vec<IntentJudged<'a>>>,
+    current: &mut (&'a str, Vec<IntentJudged<'a>>),
+) {
+    if !current.1.is_empty() {
+        out.entry(current.0).or_default().append(&mut current.1);
+    }
 }
 
 /// Diversity topics ready to evaluate, and the topics without any relevant document.

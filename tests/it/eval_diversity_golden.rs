@@ -100,6 +100,7 @@ fn diversity_measures_match_ntcireval_on_random_topics() {
         let ev = DiversityEvaluator::new(DiversityParams {
             measures: Params {
                 cutoffs: case.cutoffs.clone(),
+                gap: true,
                 ..Params::default()
             },
             ..DiversityParams::default()

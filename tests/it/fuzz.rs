@@ -315,6 +315,9 @@ fn seeds(texts: &[&str]) -> Vec<Vec<u8>> {
 }
 
 const NTCIR_QRELS: &str = "T1 d01 L3\nT1 d02 L0\nT1 d03 L1\nT2 d01 L2\nT2 d09 L0\nT3 x L0\n";
+const INTENTS: &str = "T1 1 0.6 inf\nT1 2 0.4 nav\nT2 1 1\n";
+const INTENT_QRELS: &str = "T1 1 d01 L2\nT1 2 d01 L1\nT1 2 d02 L0\nT2 1 d03 L1\nT2 1 d04 L3\n";
+const CLASS_QRELS: &str = "T1 d01 L3 1\nT1 d02 L0 2\nT1 d03 L1 1\nT2 d01 L2 7\nT2 d09 L0 7\n";
 const TREC_QRELS: &str = "401 0 FBIS3-1 1\n401 0 FBIS3-2 0\n401 0 FBIS3-3 2\n402 0 LA-9 1\n";
 const GAINS: &str = "G d01 4.5\nG d02 3.25\nG d03 0\nH d04 1\nH d05 0.75\n";
 const TREC_RUN: &str =
@@ -350,6 +353,84 @@ fn level_qrels(data: &[u8], dir: &Path, format: QrelsFormat) -> Verdict {
     let topics = qrels.judgements(&path, &gains).map_err(|e| e.to_string())?;
     let docs: Vec<&str> = qrels.topics.values().flatten().map(|j| j.doc).collect();
     evaluate_all(&topics, &docs)
+}
+
+fn class_qrels(data: &[u8], dir: &Path) -> Verdict {
+    use evia_repro::io::class_qrels::{class_judgements, max_level, parse_class_qrels};
+    let path = input_path(dir);
+    let text = text(data, dir)?;
+    let qrels = parse_class_qrels(&path, &text).map_err(|e| e.to_string())?;
+    let gains =
+        LevelGains::linear(max_level(&qrels).max(1)).map_err(|e| format!("{INPUT}: {e}"))?;
+    let topics = class_judgements(&path, &qrels, &gains).map_err(|e| e.to_string())?;
+    let docs: Vec<&str> = qrels.values().flatten().map(|j| j.doc).collect();
+    evaluate_all(&topics, &docs)
+}
+
+/// Intent files, with fixed intentwise qrels, evaluated with the diversity measures.
+fn intent_file(data: &[u8], dir: &Path) -> Verdict {
+    use evia_repro::io::intents::parse_intents;
+    let path = input_path(dir);
+    let text = text(data, dir)?;
+    let intents = parse_intents(&path, &text).map_err(|e| e.to_string())?;
+    let qrels = evia_repro::io::intent_qrels::parse_intent_qrels(Path::new("q"), INTENT_QRELS)
+        .map_err(|e| e.to_string())?;
+    evaluate_diversity(&path, &intents, Path::new("q"), &qrels)
+}
+
+/// Intentwise qrels, with a fixed intent file, evaluated with the diversity measures.
+fn intent_qrels(data: &[u8], dir: &Path) -> Verdict {
+    use evia_repro::io::intents::parse_intents;
+    let path = input_path(dir);
+    let text = text(data, dir)?;
+    let qrels = evia_repro::io::intent_qrels::parse_intent_qrels(&path, &text)
+        .map_err(|e| e.to_string())?;
+    let intents = parse_intents(
+        Path::new("i"),
+        "T1 1 0.6 inf\nT1 2 0.4 nav\nT2 1 1\nT3 1 1 nav\n",
+    )
+    .map_err(|e| e.to_string())?;
+    evaluate_diversity(Path::new("i"), &intents, &path, &qrels)
+}
+
+fn evaluate_diversity(
+    intents_path: &Path,
+    intents: &std::collections::BTreeMap<String, evia_repro::io::intents::TopicIntents>,
+    qrels_path: &Path,
+    qrels: &std::collections::BTreeMap<&str, Vec<evia_repro::io::intent_qrels::IntentJudged<'_>>>,
+) -> Verdict {
+    use evia_engine::diversity::{DiversityEvaluator, DiversityParams};
+    let h = qrels
+        .values()
+        .flatten()
+        .map(|j| j.level)
+        .max()
+        .unwrap_or(1)
+        .clamp(1, 1000);
+    let gains = LevelGains::linear(h).map_err(|e| format!("{INPUT}: {e}"))?;
+    let topics = evia_repro::io::intent_qrels::diversity_topics(
+        intents_path,
+        intents,
+        qrels_path,
+        qrels,
+        &gains,
+    )
+    .map_err(|e| e.to_string())?;
+    let ev = DiversityEvaluator::new(DiversityParams {
+        measures: Params {
+            cutoffs: vec![1, 10],
+            gap: true,
+            ..Params::default()
+        },
+        ..DiversityParams::default()
+    })
+    .map_err(|e| format!("{INPUT}: {e}"))?;
+    let docs: Vec<&str> = qrels.values().flatten().map(|j| j.doc).take(100).collect();
+    for topic in topics.topics.values() {
+        ev.evaluate(topic, &docs)
+            .map_err(|e| format!("{INPUT}: {e}"))?;
+    }
+    Ok(())
 }
 
 fn gain_file(data: &[u8], dir: &Path) -> Verdict {
@@ -556,6 +637,21 @@ fn targets() -> Vec<Target> {
             run: |d, p| level_qrels(d, p, QrelsFormat::Auto),
         },
         Target {
+            name: "qrels-classes",
+            seeds: seeds(&[CLASS_QRELS, "T1 a L1 1\nT1 b L1 1\n"]),
+            run: class_qrels,
+        },
+        Target {
+            name: "intents",
+            seeds: seeds(&[INTENTS, "T1 1 0.5\nT1 2 0.5 nav\nT2 1 1.0\n"]),
+            run: intent_file,
+        },
+        Target {
+            name: "intent-qrels",
+            seeds: seeds(&[INTENT_QRELS, "T3 1 x L0\nT3 1 y L2\n"]),
+            run: intent_qrels,
+        },
+        Target {
             name: "gain-file",
             seeds: seeds(&[GAINS]),
             run: gain_file,
@@ -718,6 +814,9 @@ quick_fuzz! {
     qrels_ntcir => "qrels-ntcir",
     qrels_trec => "qrels-trec",
     qrels_auto => "qrels-auto",
+    qrels_classes => "qrels-classes",
+    intent_file_inputs => "intents",
+    intent_qrels_inputs => "intent-qrels",
     gain_file_inputs => "gain-file",
     runs => "runs",
     hsd_matrix_inputs => "hsd-matrix",

@@ -8,21 +8,31 @@
 //! in TREC's diversity tasks).
 
 use super::DiversityTopic;
+use super::topic::JudgedDoc;
 
 /// ERR-IA@l for each cutoff.
-pub fn err_ia(topic: &DiversityTopic, ranked: &[&str], cutoffs: &[usize]) -> Vec<f64> {
+pub(crate) fn err_ia(
+    topic: &DiversityTopic,
+    ranked: &[Option<&JudgedDoc>],
+    cutoffs: &[usize],
+) -> Vec<f64> {
     let n = topic.intents().len();
     let h = topic.gains().max_level() as i32;
     let denom = 2f64.powi(h);
+    // The stop probability of each level (levels were checked against the gains).
+    let stop_of: Vec<f64> = (0..=h).map(|x| (2f64.powi(x) - 1.0) / denom).collect();
     let mut not_stopped = vec![1.0f64; n];
     let mut err = vec![0.0f64; n];
     let mut total_at = Vec::with_capacity(ranked.len() + 1);
     total_at.push(0.0);
-    for (k, doc) in ranked.iter().enumerate() {
+    for (k, j) in ranked.iter().enumerate() {
         let r = (k + 1) as f64;
-        if let Some(j) = topic.judged(doc) {
+        if let Some(j) = j {
             for &(i, level) in &j.levels {
-                let stop = (2f64.powi(level as i32) - 1.0) / denom;
+                let stop = stop_of
+                    .get(level as usize)
+                    .copied()
+                    .unwrap_or_else(|| (2f64.powi(level as i32) - 1.0) / denom);
                 err[i] += not_stopped[i] * stop / r;
                 not_stopped[i] *= 1.0 - stop;
             }

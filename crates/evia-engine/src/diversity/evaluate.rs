@@ -99,18 +99,20 @@ impl DiversityEvaluator {
         topic: &DiversityTopic,
         ranked: &[&str],
     ) -> Result<DiversityEvaluation, DiversityError> {
+        // One lookup per retrieved document; every measure reads the looked-up list.
+        let judged = topic.look_up(ranked);
         let mut labels: Vec<Label> = Vec::with_capacity(ranked.len());
-        topic.label_global(ranked, &mut labels);
+        topic.label_global(&judged, &mut labels);
         let d = self.evaluator.evaluate(topic.global_ideal(), &labels)?;
-        topic.label_din(ranked, &mut labels);
+        topic.label_din(&judged, &mut labels);
         let din = self.evaluator.evaluate(topic.global_ideal(), &labels)?;
 
         let n = topic.intents().len();
-        let coverage = irec::coverage(topic, ranked);
+        let coverage = irec::coverage(&judged);
         let cutoffs = &self.params().cutoffs;
-        let pplusq = pplusq::pplusq(topic, ranked, &self.evaluator)?;
-        let alpha = alpha_ndcg::alpha_ndcg(topic, ranked, self.alpha, cutoffs);
-        let err_ia = err_ia::err_ia(topic, ranked, cutoffs);
+        let pplusq = pplusq::pplusq(topic, &judged, self.params())?;
+        let alpha = alpha_ndcg::alpha_ndcg(topic, &judged, self.alpha, cutoffs);
+        let err_ia = err_ia::err_ia(topic, &judged, cutoffs);
         let g = self.sharp_gamma;
         let at =
             d.at.iter()

@@ -1,4 +1,4 @@
-//! Output lines of a [`DiversityEvaluation`](super::DiversityEvaluation), in NTCIREVAL's naming.
+//! Output lines of a [`DiversityEvaluation`], in NTCIREVAL's naming.
 //!
 //! Order: per cutoff `I-rec@l`, then `I-rec@n` (as NTCIREVAL `irec`); the D-measures (every
 //! `gcompute` line prefixed `D-`, e.g. `D-nDCG@0010`); the DIN-measures (prefixed `DIN-`); then per

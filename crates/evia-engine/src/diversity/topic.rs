@@ -57,7 +57,11 @@ impl DiversityTopic {
         gains: &LevelGains,
     ) -> Result<Self, DiversityError> {
         let n = intents.len();
+        let judged = judged.into_iter();
         let mut docs: HashMap<String, JudgedDoc, FastHash> = HashMap::default();
+        // At least one document per intent's worth of judgements (no rehashing when every
+        // document is judged for every intent).
+        docs.reserve(judged.size_hint().0 / n.max(1));
         let mut counts = vec![vec![0usize; gains.max_level() as usize + 1]; n];
         for j in judged {
             let Some(intent) = intents.intents().get(j.intent) else {
@@ -67,18 +71,27 @@ impl DiversityTopic {
                 )));
             };
             let gain = gains.gain(j.level)?;
-            let entry = docs.entry(j.doc.as_ref().to_string()).or_insert(JudgedDoc {
-                global_gain: 0.0,
-                levels: Vec::new(),
-            });
-            if entry.levels.iter().any(|&(i, _)| i == j.intent) {
-                return Err(DiversityError::DuplicateJudgement {
-                    intent: intent.id,
-                    doc: j.doc.as_ref().to_string(),
-                });
+            let doc = j.doc.as_ref();
+            // One String per judged document, not per judgement line.
+            match docs.get_mut(doc) {
+                Some(entry) => {
+                    if entry.levels.iter().any(|&(i, _)| i == j.intent) {
+                        return Err(DiversityError::DuplicateJudgement {
+                            intent: intent.id,
+                            doc: doc.to_string(),
+                        });
+                    }
+                    entry.levels.push((j.intent, j.level));
+                    entry.global_gain += intent.probability * gain;
+                }
+                None => {
+                    let first = JudgedDoc {
+                        global_gain: 0.0 + intent.probability * gain,
+                        levels: vec![(j.intent, j.level)],
+                    };
+                    docs.insert(doc.to_string(), first);
+                }
             }
-            entry.levels.push((j.intent, j.level));
-            entry.global_gain += intent.probability * gain;
             counts[j.intent][j.level as usize] += 1;
         }
         for d in docs.values_mut() {
@@ -123,15 +136,13 @@ impl DiversityTopic {
         self.intent_ideals.get(i).and_then(Option::as_ref)
     }
 
-    pub(crate) fn judged(&self, doc: &str) -> Option<&JudgedDoc> {
-        self.docs.get(doc)
-    }
-
-    /// Every judged document with its `(intent position, level)` pairs, sorted by document id.
-    pub(crate) fn docs_sorted(&self) -> Vec<(&str, &[(usize, u32)])> {
+    /// Every document relevant to at least one intent, with its `(intent position, level)`
+    /// pairs, sorted by document id.
+    pub(crate) fn relevant_docs_sorted(&self) -> Vec<(&str, &[(usize, u32)])> {
         let mut v: Vec<(&str, &[(usize, u32)])> = self
             .docs
             .iter()
+            .filter(|(_, j)| j.levels.iter().any(|&(_, l)| l > 0))
             .map(|(d, j)| (d.as_str(), j.levels.as_slice()))
             .collect();
         v.sort_unstable_by(|a, b| a.0.cmp(b.0));
@@ -143,11 +154,17 @@ impl DiversityTopic {
         self.docs.get(doc).map(|d| d.global_gain)
     }
 
+    /// Looks up each document of `ranked` once: its judgements, `None` if unjudged. Every
+    /// measure of a ranked list then reads this list instead of looking documents up again.
+    pub(crate) fn look_up<'t>(&'t self, ranked: &[&str]) -> Vec<Option<&'t JudgedDoc>> {
+        ranked.iter().map(|d| self.docs.get(*d)).collect()
+    }
+
     /// D-measure labels (NTCIREVAL `glabel`): each document's global gain, unjudged documents
     /// [`Label::NONRELEVANT`].
-    pub fn label_global(&self, ranked: &[&str], out: &mut Vec<Label>) {
+    pub(crate) fn label_global(&self, ranked: &[Option<&JudgedDoc>], out: &mut Vec<Label>) {
         out.clear();
-        out.extend(ranked.iter().map(|d| match self.docs.get(*d) {
+        out.extend(ranked.iter().map(|j| match j {
             Some(j) => Label::direct(j.global_gain),
             None => Label::NONRELEVANT,
         }));
@@ -156,12 +173,12 @@ impl DiversityTopic {
     /// DIN-measure labels (survey Eq. 8, NTCIREVAL `dinlabel`):
     /// `GG_DIN(r) = Σ_inf Pr(i|q)·g_i(r) + Σ_nav isnew_j(r)·Pr(j|q)·g_j(r)`, where `isnew_j(r) = 1`
     /// iff no document relevant to navigational intent j appears at ranks 1 … r−1.
-    pub fn label_din(&self, ranked: &[&str], out: &mut Vec<Label>) {
+    pub(crate) fn label_din(&self, ranked: &[Option<&JudgedDoc>], out: &mut Vec<Label>) {
         out.clear();
         let intents = self.intents.intents();
         let mut seen = [false; super::MAX_INTENTS];
-        for doc in ranked {
-            let Some(j) = self.docs.get(*doc) else {
+        for j in ranked {
+            let Some(j) = j else {
                 out.push(Label::NONRELEVANT);
                 continue;
             };

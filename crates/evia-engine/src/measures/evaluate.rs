@@ -1,6 +1,7 @@
 //! One pass over a labelled ranked list computing every measure (reference/measures.md §4, §5).
 
 use super::MeasureError;
+use super::gap::{GapSum, weight as gap_weight};
 use super::ideal::{Label, TopicIdeal};
 
 /// Measure parameters, NTCIREVAL `compute` options (reference/measures.md §3).
@@ -20,6 +21,9 @@ pub struct Params {
     pub rbup: f64,
     /// Compute the bpref/rpref family (NTCIREVAL `compute -j`; needs N > 0).
     pub bpref: bool,
+    /// Compute GAP and GAP@l (NTCIREVAL `compute -gap` / `gcompute -gap`; quadratic in the number
+    /// of relevant documents retrieved, so off by default as in NTCIREVAL).
+    pub gap: bool,
 }
 
 impl Default for Params {
@@ -32,6 +36,7 @@ impl Default for Params {
             gamma: 0.95,
             rbup: 0.99,
             bpref: false,
+            gap: false,
         }
     }
 }
@@ -94,6 +99,9 @@ pub struct Evaluation {
     pub ncurb_p: f64,
     pub ncurb_br: f64,
     pub ncurb_ie: f64,
+    /// GAP, with [`Params::gap`] (formula: `super::gap`):
+    /// `GAP = (Σ_{r≤L} GAPsum(r)/r) / Σ_{k≤R} x*_k (x*_k + 1)`.
+    pub gap: Option<f64>,
     /// RBP = (1−p) Σ g(r) p^{r−1} / gmax (§5.13).
     pub rbp: f64,
     /// ERR = Σ (1/r) π(r) Π_{k<r}(1−π(k)), π = g/(gmax+1) (§5.12).
@@ -129,6 +137,8 @@ pub struct AtCutoff {
     pub ncurb_p: f64,
     pub ncurb_br: f64,
     pub ncurb_ie: f64,
+    /// GAP@l = (Σ_{r≤l} GAPsum(r)/r) / Σ_{k≤min(l,R)} x*_k (x*_k + 1), with [`Params::gap`].
+    pub gap: Option<f64>,
     /// nDCG@l, original Järvelin–Kekäläinen discount with log base b (§5.7).
     pub ndcg: f64,
     /// MSnDCG@l, discount 1/ln(r+1) (§5.8).
@@ -312,6 +322,8 @@ impl Evaluator {
 
         // Ideal cursor for the cutoff-dependent normalisers (§4.1), advanced on demand.
         let mut ic = IdealCursor::default();
+        // GAP's numerator (allocates only when GAP is asked for).
+        let mut gap = GapSum::default();
 
         let mut next_cut = 0usize;
         let cuts = &self.sorted_cutoffs;
@@ -346,6 +358,9 @@ impl Evaluator {
                 sys.ncu_ie += self.rbup_pow(r) * rb;
             }
             if relevant {
+                if p.gap {
+                    gap.push_relevant(r, label.grade);
+                }
                 if r1 == 0 {
                     r1 = r;
                     o_measure = br;
@@ -362,6 +377,7 @@ impl Evaluator {
                 let (l, idx) = cuts[next_cut];
                 ic.advance_to(self, ideal, l.min(big_r));
                 out.at[idx] = self.at_cutoff(l, big_r, ideal.gmax, &sys, &ic);
+                out.at[idx].gap = p.gap.then(|| gap.sum / ic.gap);
                 next_cut += 1;
             }
         }
@@ -370,6 +386,7 @@ impl Evaluator {
             let (l, idx) = cuts[next_cut];
             ic.advance_to(self, ideal, l.min(big_r));
             out.at[idx] = self.at_cutoff(l, big_r, ideal.gmax, &sys, &ic);
+            out.at[idx].gap = p.gap.then(|| gap.sum / ic.gap);
             next_cut += 1;
         }
 
@@ -385,6 +402,10 @@ impl Evaluator {
         out.ncurb_p = sys.ncu_p / denom_rb;
         out.ncurb_br = sys.ncu_br / denom_rb;
         out.ncurb_ie = sys.ncu_ie / denom_rb;
+        out.gap = p.gap.then(|| {
+            let ideal_sum = ideal.grades.iter().fold(0.0, |acc, &x| acc + gap_weight(x));
+            gap.sum / ideal_sum
+        });
         out.rbp = (1.0 - p.rbp) * sys.rbpsum / ideal.gmax;
         out.err = sys.err;
         out.ebr = sys.ebr;
@@ -418,6 +439,7 @@ impl Evaluator {
             ncurb_p: s.ncu_p / denom,
             ncurb_br: s.ncu_br / denom,
             ncurb_ie: s.ncu_ie / denom,
+            gap: None,
             ndcg: s.dcg / ic.dcg,
             msndcg: s.msdcg / ic.msdcg,
             ncg: s.cg / ic.cg,
@@ -478,6 +500,8 @@ struct IdealCursor {
     rbpsum: f64,
     ebr: f64,
     irbu: f64,
+    /// `Σ x*(k)(x*(k)+1)` (GAP's denominator).
+    gap: f64,
 }
 
 impl IdealCursor {
@@ -499,6 +523,7 @@ impl IdealCursor {
             self.irbu += ev.rbup_pow(r) * self.dsat * stop;
             self.dsat *= 1.0 - stop;
             self.rbpsum += g * ev.rbp_pow(r);
+            self.gap += gap_weight(ideal.grades[r - 1]);
         }
     }
 }

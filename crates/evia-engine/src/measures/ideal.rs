@@ -134,6 +134,9 @@ impl Label {
 pub struct TopicIdeal {
     /// `g*(1…R)`.
     pub(crate) gains: Vec<f64>,
+    /// The grades `x*(1…R)` of the ideal list (levels in per-level mode, gains in direct mode):
+    /// the ideal of GAP, which NTCIREVAL `compute` computes on levels (`super::gap`).
+    pub(crate) grades: Vec<f64>,
     /// `cg*(0…R)`, `cg*(0) = 0`.
     pub(crate) cg: Vec<f64>,
     /// `X_l` for per-level mode (index = level); empty in direct mode.
@@ -149,6 +152,7 @@ impl TopicIdeal {
     /// Errors if a count is given for a level above H, or if R = 0 (C: "no rel doc").
     pub fn from_level_counts(counts: &[usize], gains: &LevelGains) -> Result<Self, MeasureError> {
         let mut ideal = Vec::new();
+        let mut grades = Vec::new();
         for (level, &n) in counts.iter().enumerate().rev() {
             if level == 0 || n == 0 {
                 continue;
@@ -159,9 +163,10 @@ impl TopicIdeal {
             })?;
             let g = gains.gain(level)?;
             ideal.extend(std::iter::repeat_n(g, n));
+            grades.extend(std::iter::repeat_n(f64::from(level), n));
         }
         let jnonrel = counts.first().copied().unwrap_or(0);
-        let mut this = Self::build(ideal, jnonrel, gains.gmax())?;
+        let mut this = Self::build(ideal, grades, jnonrel, gains.gmax())?;
         this.level_counts = counts.to_vec();
         Ok(this)
     }
@@ -185,10 +190,16 @@ impl TopicIdeal {
         }
         ideal.sort_by(|a, b| b.total_cmp(a));
         let gmax = ideal.first().copied().unwrap_or(0.0);
-        Self::build(ideal, jnonrel, gmax)
+        let grades = ideal.clone();
+        Self::build(ideal, grades, jnonrel, gmax)
     }
 
-    fn build(gains: Vec<f64>, jnonrel: usize, gmax: f64) -> Result<Self, MeasureError> {
+    fn build(
+        gains: Vec<f64>,
+        grades: Vec<f64>,
+        jnonrel: usize,
+        gmax: f64,
+    ) -> Result<Self, MeasureError> {
         if gains.is_empty() {
             return Err(MeasureError::NoRelevant);
         }
@@ -202,6 +213,7 @@ impl TopicIdeal {
         Ok(TopicIdeal {
             jrel: gains.len(),
             gains,
+            grades,
             cg,
             level_counts: Vec::new(),
             jnonrel,
@@ -236,7 +248,7 @@ impl TopicIdeal {
 }
 
 /// Inserts a judgement, rejecting a document judged twice.
-fn insert_new(
+pub(super) fn insert_new(
     docs: &mut HashMap<String, Label, FastHash>,
     doc: String,
     label: Label,
@@ -256,8 +268,10 @@ fn insert_new(
 /// Build it once per topic and label ranked lists with [`TopicJudgements::label_into`].
 #[derive(Debug, Clone)]
 pub struct TopicJudgements {
-    docs: HashMap<String, Label, FastHash>,
-    ideal: TopicIdeal,
+    pub(super) docs: HashMap<String, Label, FastHash>,
+    pub(super) ideal: TopicIdeal,
+    /// Each judged document's equivalence class, in equivalence-class mode (`super::classes`).
+    pub(super) classes: Option<HashMap<String, u32, FastHash>>,
 }
 
 impl TopicJudgements {
@@ -276,7 +290,11 @@ impl TopicJudgements {
             counts[level as usize] += 1;
         }
         let ideal = TopicIdeal::from_level_counts(&counts, gains)?;
-        Ok(TopicJudgements { docs, ideal })
+        Ok(TopicJudgements {
+            docs,
+            ideal,
+            classes: None,
+        })
     }
 
     /// Direct-gain mode: `(doc, gain)` pairs (gain ≥ 0; 0 = judged nonrelevant).
@@ -295,7 +313,11 @@ impl TopicJudgements {
             gains.push(gain);
         }
         let ideal = TopicIdeal::from_direct_gains(&gains)?;
-        Ok(TopicJudgements { docs, ideal })
+        Ok(TopicJudgements {
+            docs,
+            ideal,
+            classes: None,
+        })
     }
 
     /// The label of a judged document, `None` if unjudged.
@@ -310,7 +332,9 @@ impl TopicJudgements {
     /// Labels a ranked list of document ids into `out` (cleared first), as NTCIREVAL `label`
     /// does: unjudged documents get [`Label::NONRELEVANT`], or are dropped when `condensed`
     /// (`label -j`); `truncate` keeps at most that many *output* documents (top N after
-    /// condensing; C `label -j -truncate` counts original ranks instead, §6).
+    /// condensing; C `label -j -truncate` counts original ranks instead, §6). In
+    /// equivalence-class mode, only the first document of each class is labelled
+    /// (`super::classes`).
     pub fn label_into<'a>(
         &self,
         ranked: impl IntoIterator<Item = &'a str>,
@@ -318,6 +342,10 @@ impl TopicJudgements {
         truncate: Option<usize>,
         out: &mut Vec<Label>,
     ) {
+        if let Some(classes) = &self.classes {
+            super::classes::label_first_of_class(self, classes, ranked, condensed, truncate, out);
+            return;
+        }
         out.clear();
         let limit = truncate.unwrap_or(usize::MAX);
         for doc in ranked {

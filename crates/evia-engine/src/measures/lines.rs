@@ -13,8 +13,8 @@ pub struct Line {
 }
 
 /// The value lines of NTCIREVAL 20200527 `compute` for `ev`, in its order:
-/// `RR, O-measure, P-measure, P-plus, AP, Q-measure, NCUrb,P, NCUrb,BR, NCUrb,IE, RBP, ERR, EBR,
-/// iRBU`, then per cutoff `AP@l, Q@l, NCUrb,P@l, NCUrb,BR@l, NCUrb,IE@l, nDCG@l, MSnDCG@l, Prec@l,
+/// `RR, O-measure, P-measure, P-plus, AP, Q-measure, NCUrb,P, NCUrb,BR, NCUrb,IE, [GAP,] RBP, ERR,
+/// EBR, iRBU`, then per cutoff `AP@l, Q@l, NCUrb,P@l, NCUrb,BR@l, NCUrb,IE@l, [GAP@l,] nDCG@l, MSnDCG@l, Prec@l,
 /// RBP@l, nRBP@l, ERR@l, nERR@l, EBR@l, nEBR@l, iRBU@l, niRBU@l, Hit@l`, then (with bpref) the
 /// bpref/rpref lines. With `extensions`, `nCG@l` follows `Hit@l` for each cutoff and `nG@1` ends
 /// the whole-list block.
@@ -37,6 +37,13 @@ pub fn lines(ev: &Evaluation, extensions: bool) -> Vec<Line> {
         ("NCUrb,P", ev.ncurb_p),
         ("NCUrb,BR", ev.ncurb_br),
         ("NCUrb,IE", ev.ncurb_ie),
+    ] {
+        push(name.to_string(), v, false);
+    }
+    if let Some(gap) = ev.gap {
+        push("GAP".to_string(), gap, false);
+    }
+    for (name, v) in [
         ("RBP", ev.rbp),
         ("ERR", ev.err),
         ("EBR", ev.ebr),
@@ -55,6 +62,13 @@ pub fn lines(ev: &Evaluation, extensions: bool) -> Vec<Line> {
             ("NCUrb,P", a.ncurb_p),
             ("NCUrb,BR", a.ncurb_br),
             ("NCUrb,IE", a.ncurb_ie),
+        ] {
+            push(format!("{name}@{c:04}"), v, false);
+        }
+        if let Some(gap) = a.gap {
+            push(format!("GAP@{c:04}"), gap, false);
+        }
+        for (name, v) in [
             ("nDCG", a.ndcg),
             ("MSnDCG", a.msndcg),
             ("Prec", a.prec),
@@ -98,9 +112,11 @@ pub fn line_names(params: &Params, extensions: bool) -> Vec<String> {
             .iter()
             .map(|&cutoff| super::evaluate::AtCutoff {
                 cutoff,
+                gap: params.gap.then_some(0.0),
                 ..Default::default()
             })
             .collect(),
+        gap: params.gap.then_some(0.0),
         bpref: params.bpref.then(Default::default),
         ..Default::default()
     };
