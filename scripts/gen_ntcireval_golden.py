@@ -20,7 +20,7 @@ Writes (deterministically, from fixed seeds):
 pyNTCIREVAL is driven through its library classes exactly as its `compute` command does
 (pyNTCIREVAL/main.py), so that full-precision values can be recorded next to the %.4f strings.
 
-Exclusions, where pyNTCIREVAL's semantics differ from NTCIREVAL's (reference/measures.md §8):
+Exclusions, where pyNTCIREVAL's semantics differ from NTCIREVAL's (tests/fixtures/measures.md §8):
 * gains are >= 1 (a zero-gain level makes pyNTCIREVAL count it in the AP/Q/P+/NCU sums);
 * logb is never 0 (pyNTCIREVAL uses base e without discount at rank 2);
 * truncation is applied after condensing (pyNTCIREVAL's semantics; C counts original ranks,

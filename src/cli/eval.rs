@@ -4,7 +4,7 @@
 //! trec_eval; `--file-order` or NTCIR res form: file order), checked for duplicate documents,
 //! labelled (unjudged documents dropped with `--condensed`, NTCIREVAL `label -j`), truncated to
 //! `--truncate N` documents, and evaluated with the semantics of NTCIREVAL 20200527 `compute`
-//! (`gcompute` with `--gain-file`). See `evia_engine::measures` and reference/measures.md.
+//! (`gcompute` with `--gain-file`). See `evia_engine::measures` and tests/fixtures/measures.md.
 //!
 //! Topics: every topic of the qrels is evaluated, in sorted order; a topic the run does not
 //! contain is evaluated as an empty list (all zeros, as NTCIREVAL does for an empty res file).

@@ -2,7 +2,7 @@
 //!
 //! Prints every run pair with its mean difference, randomised p-value (with its Monte Carlo standard
 //! error), classical Tukey HSD p-value, effect size ES_HSD and whether it is significant
-//! (randomised p < alpha), per reference/statistics.md §3–§5. The output depends only on the matrix,
+//! (randomised p < alpha), per tests/fixtures/statistics.md §3–§5. The output depends only on the matrix,
 //! B, the seed and alpha — never on the thread count.
 
 use std::fmt::Write as _;

@@ -1,5 +1,5 @@
 //! Confidence intervals of the form `estimate ± z·SE` (Cohen's kappa, Kendall's tau with the
-//! Hollander–Wolfe–Chicken SE; reference/statistics.md §1.1, §2) are symmetric: the printed interval
+//! Hollander–Wolfe–Chicken SE; tests/fixtures/statistics.md §1.1, §2) are symmetric: the printed interval
 //! must contain its printed estimate and be centred on it up to the printing's rounding.
 
 use serde::Deserialize;

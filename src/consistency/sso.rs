@@ -1,5 +1,5 @@
 //! Statistical Significance Overlap recomputed from the a/b/c counts it is printed with
-//! (reference/statistics.md §4): `SSO = b / (a + b + c)`, printed in percent with one decimal and
+//! (tests/fixtures/statistics.md §4): `SSO = b / (a + b + c)`, printed in percent with one decimal and
 //! round-half-even (56.25 → 56.2).
 
 use serde::Deserialize;
@@ -151,7 +151,7 @@ mod tests {
     fn printed_sso_of_the_paper_is_consistent() {
         // Paper B §4.1.2: SSO = 29/(2 + 29 + 2) = 87.9%.
         assert!(sso_percent(2, 29, 2, 87.9, 1).ok);
-        // 18/32 = 56.25 %, printed 56.2 (round-half-even, statistics.md §4).
+        // 18/32 = 56.25 %, printed 56.2 (round-half-even, tests/fixtures/statistics.md §4).
         assert!(sso_percent(12, 18, 2, 56.2, 1).ok);
     }
 

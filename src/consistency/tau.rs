@@ -1,5 +1,5 @@
 //! Kendall's tau between two rankings of n runs: which printed values and interval widths are
-//! attainable at all (reference/statistics.md §2).
+//! attainable at all (tests/fixtures/statistics.md §2).
 //!
 //! Without ties `tau = 1 − 2D/N`, N = n(n−1)/2, D the discordant pairs: with 13 runs every tau is a
 //! multiple of 1/39, with 44 runs of 1/473. The Hollander–Wolfe–Chicken interval is
@@ -335,7 +335,7 @@ mod tests {
 
     #[test]
     fn half_width_formula_matches_the_engine() {
-        // statistics.md §2: one adjacent swap of 13 runs, tau = 38/39, CI [0.894289, 1.054429].
+        // tests/fixtures/statistics.md §2: one adjacent swap of 13 runs, tau = 38/39, CI [0.894289, 1.054429].
         let x: Vec<f64> = (0..13).map(f64::from).collect();
         let mut y = x.clone();
         y.swap(0, 1);

@@ -1,9 +1,9 @@
 //! p-values, differences and effect sizes of one run pair must tell the same story.
 //!
 //! Paper A §5 defines `ES_HSD = |d| / sqrt(V_E)`, V_E the residual variance of the two-way ANOVA
-//! (reference/statistics.md §4). From a printed |d| and ES_HSD we therefore infer V_E, and the
+//! (tests/fixtures/statistics.md §4). From a printed |d| and ES_HSD we therefore infer V_E, and the
 //! classical Tukey HSD p-value of the pair is `P(Q_{m,(n−1)(m−1)} ≥ |d| / sqrt(V_E / n))`
-//! (statistics.md §5): with the stated definition, `q = ES_HSD·sqrt(n)` whatever |d| is. The
+//! (tests/fixtures/statistics.md §5): with the stated definition, `q = ES_HSD·sqrt(n)` whatever |d| is. The
 //! randomised Tukey HSD the paper uses approximates the classical one, so the two p-values should be
 //! of the same order; a printed randomised p more than `factor` times away from the classical one
 //! (in either direction) is incompatible.

@@ -23,7 +23,7 @@ use evia_engine::agreement::{
 
 /// Table 1 of paper B, pooled rows: the three confusion matrices, the linear weighted kappa with its 95%
 /// CI, the binary kappa with its 95% CI and the binary raw agreement of every assessor pair
-/// (`reference/statistics.md` §1). Parameters: [`AgreementParams`] (`pairs`: which pairs, in order;
+/// (`tests/fixtures/statistics.md` §1). Parameters: [`AgreementParams`] (`pairs`: which pairs, in order;
 /// `kappa_se`: `cohen`, the default, or `fce`).
 ///
 /// The per-topic rows (mean, min and max per-topic kappa; topics whose kappa is not significantly
@@ -79,7 +79,7 @@ pub fn agreement(
         );
     }
     table.note(format!(
-        "Pooled confusion matrices from {}; 95% CIs are kappa ± 1.96·SE with {se} (reference/statistics.md §1.1).",
+        "Pooled confusion matrices from {}; 95% CIs are kappa ± 1.96·SE with {se} (tests/fixtures/statistics.md §1.1).",
         display_relative(context, &path)
     ));
     pooled_claims(&mut table, &pooled);

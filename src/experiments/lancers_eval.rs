@@ -8,13 +8,13 @@
 //! topic-by-run [`ScoreMatrix`] each, and derives its table from those matrices:
 //!
 //! - Kendall's tau-b between the run means of two conditions with the Hollander–Wolfe–Chicken 95% CI
-//!   (`evia_engine::ranking`, reference/statistics.md §2);
+//!   (`evia_engine::ranking`, tests/fixtures/statistics.md §2);
 //! - the randomised Tukey HSD with `trials` trials (paper B §4.1.2: "B = 10, 000 trials"), p < `alpha`
-//!   significant (statistics.md §3), one seeded stream per (qrels version, topic subset, measure),
+//!   significant (tests/fixtures/statistics.md §3), one seeded stream per (qrels version, topic subset, measure),
 //!   named `lancers.hsd` / `<qrels>/<subset>/<measure>`, so every table that tests the same
 //!   condition (Table 5's all3 and Table 8's all3 (50 topics)) sees the same p-values;
 //! - discriminative power (significant pairs) and Statistical Significance Overlap a/b/c with
-//!   SSO = b / (a + b + c) (statistics.md §4; a = significant only under the row condition, c = only
+//!   SSO = b / (a + b + c) (tests/fixtures/statistics.md §4; a = significant only under the row condition, c = only
 //!   under the column condition).
 //!
 //! Experiments that share a manifest `experiment` (B.T4 and B.T5, B.T7 and B.T8) compute the same
@@ -468,7 +468,7 @@ impl Evaluated {
             }
         }
         table.note(
-            "Kendall's tau-b between run means with the Hollander–Wolfe–Chicken 95% CI, tau ± 1.96·sigma, not clipped (reference/statistics.md §2).",
+            "Kendall's tau-b between run means with the Hollander–Wolfe–Chicken 95% CI, tau ± 1.96·sigma, not clipped (tests/fixtures/statistics.md §2).",
         );
         Ok(())
     }
@@ -530,7 +530,7 @@ struct HsdKey {
 static HSD_MEMO: OnceLock<Mutex<HashMap<HsdKey, Arc<[f64]>>>> = OnceLock::new();
 
 /// The randomised Tukey HSD p-values of every run pair of `matrix` (in `run_pairs` order), with the
-/// stream `lancers.hsd` / `unit` of `seed` (reference/statistics.md §3), computed once per process
+/// stream `lancers.hsd` / `unit` of `seed` (tests/fixtures/statistics.md §3), computed once per process
 /// for each [`HsdKey`].
 fn hsd_p_values(
     matrix: &ScoreMatrix,
@@ -598,7 +598,7 @@ fn significance_cells(
     }
     let pairs = evaluated.collection.runs.len() * (evaluated.collection.runs.len() - 1) / 2;
     table.note(format!(
-        "Randomised Tukey HSD, B = {trials} trials, significant when p < {alpha}, over the {pairs} run pairs; one seeded stream per qrels version, topic subset and measure ({HSD_STREAM}/<qrels>/<subset>/<measure>). a/b/c = significant only with the row condition / with both / only with the column condition; SSO = b/(a+b+c) (reference/statistics.md §3–§4). An SSO with no significant pair under either condition is left empty."
+        "Randomised Tukey HSD, B = {trials} trials, significant when p < {alpha}, over the {pairs} run pairs; one seeded stream per qrels version, topic subset and measure ({HSD_STREAM}/<qrels>/<subset>/<measure>). a/b/c = significant only with the row condition / with both / only with the column condition; SSO = b/(a+b+c) (tests/fixtures/statistics.md §3–§4). An SSO with no significant pair under either condition is left empty."
     ));
     Ok(())
 }

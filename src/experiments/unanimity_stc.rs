@@ -9,7 +9,7 @@
 //! (`seed`, `paper-A-stc`, `ratings/dmax=D/n=N`), so both tables see the same ratings; the stand-in
 //! collection comes from (`seed`, `paper-A-stc`, `collection`). Runs are evaluated on their top `depth`
 //! documents (the manifest's single `cutoffs` value, 10) with direct gains (NTCIREVAL's
-//! `glabel`/`gcompute` path, reference/measures.md §7): nG@1 = g(1)/g*(1), P+ over the top-10 list and
+//! `glabel`/`gcompute` path, tests/fixtures/measures.md §7): nG@1 = g(1)/g*(1), P+ over the top-10 list and
 //! nERR@10 with the stop probability g/(gmax + 1), gmax the topic's largest gain. A topic whose judged
 //! items all get gain 0 under a condition has no ideal list (R = 0, NTCIREVAL prints nothing): every run
 //! scores 0 on it, and the table's notes count such topics.
@@ -324,7 +324,7 @@ impl Setup {
     }
 }
 
-/// Table 2 of paper A: Kendall's tau (tau-b, Hollander–Wolfe–Chicken 95% CI, statistics.md §2) between
+/// Table 2 of paper A: Kendall's tau (tau-b, Hollander–Wolfe–Chicken 95% CI, tests/fixtures/statistics.md §2) between
 /// the rankings of all runs by mean RawG-based and mean UG-based score, for each measure and condition.
 /// Cells: panel = measure, row `dmax=D`, column `n=N`, parts `tau`, `ci_lo`, `ci_hi`.
 pub fn rank_correlation(
@@ -392,9 +392,9 @@ struct PairOutcome {
 
 /// Table 3 of paper A: among the best run of each team (by mean nG@1 under the official per-level
 /// gains of the manifest's `gains`, L1 = 1 and L2 = 3), every pair is tested by the randomised Tukey
-/// HSD (statistics.md §3, B = `trials`) under RawG and under UG; the pairs significant at `alpha` under
+/// HSD (tests/fixtures/statistics.md §3, B = `trials`) under RawG and under UG; the pairs significant at `alpha` under
 /// one and not under the other are the table's rows (panel = measure, grouped by Dmax and N like the
-/// paper), with p-value, |d| and ES_HSD = |d|/sqrt(V_E) (statistics.md §4) for both gains, the p-values'
+/// paper), with p-value, |d| and ES_HSD = |d|/sqrt(V_E) (tests/fixtures/statistics.md §4) for both gains, the p-values'
 /// Monte Carlo standard errors sqrt(p(1 − p)/B), and `near_alpha`, how many of the row's two p-values lie
 /// within two standard errors of alpha. P-values below alpha are bold, as in the paper.
 ///
@@ -594,7 +594,7 @@ mod tests {
 
     #[test]
     fn measures_read_the_direct_gain_evaluation() {
-        // Direct gains 4, 0, 2 (reference/measures.md §7); the run lists the gain-2 item first.
+        // Direct gains 4, 0, 2 (tests/fixtures/measures.md §7); the run lists the gain-2 item first.
         let ideal =
             TopicIdeal::from_direct_gains(&[4.0, 0.0, 2.0]).unwrap_or_else(|e| panic!("{e}"));
         let ev = Evaluator::new(Params {

@@ -1,5 +1,5 @@
 //! Relevance judgements: NTCIR qrels (`topic doc Lx`), TREC qrels (`topic 0 doc rel`) and
-//! direct-gain files (`topic doc gain`) (reference/measures.md §2.1, §2.4).
+//! direct-gain files (`topic doc gain`) (tests/fixtures/measures.md §2.1, §2.4).
 //!
 //! Fields are separated by runs of ASCII whitespace (as C `strtok`). Every line must be a
 //! judgement: empty lines and `#` comments are errors (NTCIREVAL 20200527 rejects them too), as are

@@ -1,5 +1,5 @@
 //! System runs: TREC format (`qid Q0 doc rank score tag`) and NTCIR res form (`topic doc`,
-//! ranked in file order) (reference/measures.md §2.2, §8).
+//! ranked in file order) (tests/fixtures/measures.md §2.2, §8).
 //!
 //! Ranking:
 //! * TREC runs are ranked as trec_eval ranks them: by score descending, ties broken by document

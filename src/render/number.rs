@@ -104,7 +104,7 @@ mod tests {
     fn formats_at_the_requested_precision() {
         assert_eq!(format_number(10.0 / 3.0, &fmt(1), Minus::Ascii), "3.3");
         assert_eq!(format_number(0.0, &fmt(1), Minus::Ascii), "0.0");
-        // reference/statistics.md §4: SSO 56.25 is printed 56.2 (ties to even).
+        // tests/fixtures/statistics.md §4: SSO 56.25 is printed 56.2 (ties to even).
         assert_eq!(format_number(56.25, &fmt(1), Minus::Ascii), "56.2");
     }
 

@@ -1,6 +1,6 @@
 //! `evia-repro eval`: error cases (malformed qrels/run lines, unknown levels, negative gains, NaN
 //! scores, topics missing from the qrels, duplicates) and documented behaviour (ranking, topic
-//! coverage, output formats). Expected numbers come from reference/measures.md §9.
+//! coverage, output formats). Expected numbers come from tests/fixtures/measures.md §9.
 #![allow(clippy::unwrap_used)] // test helpers; clippy.toml only covers #[test] fns
 
 use std::path::{Path, PathBuf};
@@ -73,7 +73,7 @@ const SAMPLE_RUN_RES: &str = "T1 dummy11\nT1 dummy01\nT1 dummy12\nT1 dummy04\n";
 
 #[test]
 fn sample_through_res_form_matches_reference() {
-    // reference/measures.md §9.1 column A.
+    // tests/fixtures/measures.md §9.1 column A.
     let out = eval_texts(SAMPLE_QRELS, SAMPLE_RUN_RES, &["--gains", "1:2:3"]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(
@@ -119,7 +119,7 @@ fn trec_run_is_ranked_by_score_then_docno_descending() {
 
 #[test]
 fn condensed_and_truncate() {
-    // reference/measures.md §9.1 column D: condensed list; bpref lines appended.
+    // tests/fixtures/measures.md §9.1 column D: condensed list; bpref lines appended.
     let out = eval_texts(SAMPLE_QRELS, SAMPLE_RUN_RES, &["--condensed"]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(out.stdout.starts_with("T1 # syslen=3 jrel=10 jnonrel=1\n"));
@@ -167,7 +167,7 @@ fn duplicates_are_errors_unless_allowed() {
             "--allow-duplicates",
         ],
     );
-    // reference/measures.md §9.4 duplicates vector: AP = 0.16, Prec@5 = 0.6.
+    // tests/fixtures/measures.md §9.4 duplicates vector: AP = 0.16, Prec@5 = 0.6.
     let out = eval_texts(SAMPLE_QRELS, run, &["--allow-duplicates", "--cutoffs", "5"]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert_eq!(nev_value(&out, "T1", "AP"), "0.1600");
@@ -233,7 +233,7 @@ fn unknown_levels_and_bad_gains() {
 
 #[test]
 fn direct_gain_files() {
-    // reference/measures.md §9.5.
+    // tests/fixtures/measures.md §9.5.
     let gains = "G d01 4.5\nG d02 3.25\nG d03 2\nG d04 1.5\nG d05 0.75\nG d06 0\nG d07 0\n";
     let run = "G d06\nG d03\nG u1\nG d01\nG d05\nG d02\nG d07\n";
     let dir = TempDir::new().unwrap();

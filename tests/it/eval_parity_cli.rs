@@ -1,5 +1,5 @@
 //! `eval --truncate-ranks N`: NTCIREVAL's `label -j -truncate N` counts original ranks (unjudged
-//! documents included) before condensing. Vector: reference/measures.md §9.4 (res `dummy11, x1, x2,
+//! documents included) before condensing. Vector: tests/fixtures/measures.md §9.4 (res `dummy11, x1, x2,
 //! dummy01, x3, dummy04`, `label -j -truncate 3` prints only `dummy11 L0`, so syslen = 1), confirmed
 //! with NTCIREVAL 20200527.
 

@@ -1,4 +1,4 @@
-//! The test vectors of reference/measures.md §9, checked through the in-memory API.
+//! The test vectors of tests/fixtures/measures.md §9, checked through the in-memory API.
 //! 17-digit values must agree within 1e-12, 4-decimal values exactly as `%.4f` strings.
 #![allow(clippy::unwrap_used)] // test helpers; clippy.toml only covers #[test] fns
 #![allow(clippy::excessive_precision)] // reference values are quoted with 17 significant digits
@@ -68,7 +68,7 @@ fn check4(e: &Evaluation, expected: &[(&str, &str)]) {
     }
 }
 
-/// reference/measures.md §9.1, column A (`-g 1:2:3`, default cutoff 1000).
+/// tests/fixtures/measures.md §9.1, column A (`-g 1:2:3`, default cutoff 1000).
 #[test]
 fn sample_a() {
     let e = run(
@@ -115,7 +115,7 @@ fn sample_a() {
     );
 }
 
-/// reference/measures.md §9.1, column B (`-g 1:4:9`).
+/// tests/fixtures/measures.md §9.1, column B (`-g 1:4:9`).
 #[test]
 fn sample_b() {
     let e = run(
@@ -158,7 +158,7 @@ fn sample_b() {
     );
 }
 
-/// reference/measures.md §9.1, column C (`-g 1:2:3 -cutoffs 2`).
+/// tests/fixtures/measures.md §9.1, column C (`-g 1:2:3 -cutoffs 2`).
 #[test]
 fn sample_c_cutoff_2() {
     let e = run(
@@ -183,7 +183,7 @@ fn sample_c_cutoff_2() {
     );
 }
 
-/// reference/measures.md §9.1, column D (`label -j`, then `-g 1:2:3`).
+/// tests/fixtures/measures.md §9.1, column D (`label -j`, then `-g 1:2:3`).
 #[test]
 fn sample_d_condensed() {
     let e = run(
@@ -223,7 +223,7 @@ fn sample_d_condensed() {
     );
 }
 
-/// reference/measures.md §9.1, C 20200527 `-cutoffs 1,2,3,5,10` table.
+/// tests/fixtures/measures.md §9.1, C 20200527 `-cutoffs 1,2,3,5,10` table.
 #[test]
 fn sample_cutoff_table() {
     let e = run(
@@ -254,7 +254,7 @@ fn sample_cutoff_table() {
     }
 }
 
-/// reference/measures.md §9.1, parameter variants on sample.lab (`-logb`, `-beta`).
+/// tests/fixtures/measures.md §9.1, parameter variants on sample.lab (`-logb`, `-beta`).
 #[test]
 fn sample_parameter_variants() {
     let topic = rel(SAMPLE_REL, &[1., 2., 3.]);
@@ -295,7 +295,7 @@ fn sample_parameter_variants() {
     }
 }
 
-/// reference/measures.md §9.2, pyNTCIREVAL library-API vectors.
+/// tests/fixtures/measures.md §9.2, pyNTCIREVAL library-API vectors.
 #[test]
 fn pyntcireval_api_vectors() {
     let binary = [1, 0, 0, 0, 1, 0, 0, 1, 0, 0];
@@ -334,7 +334,7 @@ fn pyntcireval_api_vectors() {
     assert_eq!((e.r1, e.rp), (2, 3));
 }
 
-/// reference/measures.md §9.3 (a), rich vector with `-g 1:2:3 -cutoffs 1,3,5,10,20`.
+/// tests/fixtures/measures.md §9.3 (a), rich vector with `-g 1:2:3 -cutoffs 1,3,5,10,20`.
 #[test]
 fn rich_a() {
     let e = run(
@@ -383,7 +383,7 @@ fn check_rows(e: &Evaluation, rows: &[(usize, [f64; 8])]) {
     }
 }
 
-/// reference/measures.md §9.3 (b), exponential gains `-g 1:3:7`.
+/// tests/fixtures/measures.md §9.3 (b), exponential gains `-g 1:3:7`.
 #[test]
 fn rich_b_exponential_gains() {
     let e = run(
@@ -427,7 +427,7 @@ fn rich_b_exponential_gains() {
     }
 }
 
-/// reference/measures.md §9.3 (c), condensed list with bpref (`label -j`, `compute -j`).
+/// tests/fixtures/measures.md §9.3 (c), condensed list with bpref (`label -j`, `compute -j`).
 #[test]
 fn rich_c_condensed_bpref() {
     let p = Params {
@@ -472,7 +472,7 @@ fn rich_c_condensed_bpref() {
     );
 }
 
-/// reference/measures.md §9.4, duplicates counted again (the NTCIREVAL behaviour).
+/// tests/fixtures/measures.md §9.4, duplicates counted again (the NTCIREVAL behaviour).
 #[test]
 fn duplicates_counted_again() {
     let res = ["dummy11", "dummy01", "dummy12", "dummy04", "dummy01"];
@@ -493,7 +493,7 @@ fn duplicates_counted_again() {
     assert_eq!(format_4f(e.ap), "0.1600");
 }
 
-/// reference/measures.md §9.4, zero-gain level `-g 0:1:2` (C semantics: relevant by level,
+/// tests/fixtures/measures.md §9.4, zero-gain level `-g 0:1:2` (C semantics: relevant by level,
 /// sums skip gain 0).
 #[test]
 fn zero_gain_level() {
@@ -528,7 +528,7 @@ fn zero_gain_level() {
     );
 }
 
-/// reference/measures.md §9.4, `-logb 0` is the natural log from rank 2 (C semantics).
+/// tests/fixtures/measures.md §9.4, `-logb 0` is the natural log from rank 2 (C semantics).
 #[test]
 fn logb_zero_is_natural_log_from_rank_2() {
     let p = Params {
@@ -539,7 +539,7 @@ fn logb_zero_is_natural_log_from_rank_2() {
     check4(&e, &[("nDCG@0005", "0.4013"), ("nDCG@0020", "0.5649")]);
 }
 
-/// reference/measures.md §9.4: truncation after condensing (pyNTCIREVAL semantics, a documented
+/// tests/fixtures/measures.md §9.4: truncation after condensing (pyNTCIREVAL semantics, a documented
 /// deviation from C `label -j -truncate`, which counts original ranks).
 #[test]
 fn truncation_counts_output_documents() {
@@ -553,7 +553,7 @@ fn truncation_counts_output_documents() {
     assert_eq!(labels.len(), 3);
 }
 
-/// reference/measures.md §9.4: empty list, and a list with no relevant document, give zeros.
+/// tests/fixtures/measures.md §9.4: empty list, and a list with no relevant document, give zeros.
 #[test]
 fn empty_and_nonrelevant_lists_give_zeros() {
     let topic = rel(SAMPLE_REL, &[1., 2., 3.]);
@@ -567,7 +567,7 @@ fn empty_and_nonrelevant_lists_give_zeros() {
     }
 }
 
-/// reference/measures.md §9.4: errors C reports (level above H, decreasing gains, no relevant
+/// tests/fixtures/measures.md §9.4: errors C reports (level above H, decreasing gains, no relevant
 /// document) are errors here too.
 #[test]
 fn fatal_conditions_are_errors() {
@@ -625,7 +625,7 @@ fn g_ideal() -> TopicJudgements {
 
 const G_RES: &[&str] = &["d06", "d03", "u1", "d01", "d05", "d02", "d07"];
 
-/// reference/measures.md §9.5, direct gains (`glabel`/`gcompute`).
+/// tests/fixtures/measures.md §9.5, direct gains (`glabel`/`gcompute`).
 #[test]
 fn direct_gains() {
     let e = run(&g_ideal(), G_RES, false, params(&[1, 3, 5, 10]));
@@ -663,7 +663,7 @@ fn direct_gains() {
     );
 }
 
-/// reference/measures.md §9.5, `glabel -j` / `gcompute -j -cutoffs 1,3`.
+/// tests/fixtures/measures.md §9.5, `glabel -j` / `gcompute -j -cutoffs 1,3`.
 #[test]
 fn direct_gains_condensed() {
     let p = Params {
@@ -685,7 +685,7 @@ fn direct_gains_condensed() {
     );
 }
 
-/// reference/measures.md §9.5, unsorted ideal file (`d06 0` first): C takes the file order as the
+/// tests/fixtures/measures.md §9.5, unsorted ideal file (`d06 0` first): C takes the file order as the
 /// ideal (Q = 0.51021384412688753, nDCG@10 = 0.71131007789760436); this port sorts by decreasing
 /// gain (a documented deviation), so the result equals the sorted file's.
 #[test]
@@ -711,7 +711,7 @@ fn direct_gains_unsorted_input_is_sorted() {
     assert!((e.q - 0.51021384412688753).abs() > 0.01);
 }
 
-/// reference/measures.md §9.6, continuous grades (equal to C `gcompute` on the same gains).
+/// tests/fixtures/measures.md §9.6, continuous grades (equal to C `gcompute` on the same gains).
 #[test]
 fn continuous_grades() {
     let mk = |top: f64| {
@@ -756,7 +756,7 @@ fn continuous_grades() {
     check4(&e, &[("nDCG@1000", "0.3655"), ("MSnDCG@1000", "0.2978")]);
 }
 
-/// reference/measures.md §7: `compute -g 1:2:3` and `gcompute` with gains 3/2/1/0 agree.
+/// tests/fixtures/measures.md §7: `compute -g 1:2:3` and `gcompute` with gains 3/2/1/0 agree.
 #[test]
 fn level_and_direct_modes_agree() {
     let level = rel(RICH_REL, &[1., 2., 3.]);
@@ -774,7 +774,7 @@ fn level_and_direct_modes_agree() {
     assert_eq!(lines(&a, true), lines(&b, true));
 }
 
-/// `%.4f` rounding as glibc (reference/measures.md §3.1).
+/// `%.4f` rounding as glibc (tests/fixtures/measures.md §3.1).
 #[test]
 fn four_decimal_formatting() {
     for (v, s) in [

@@ -6,7 +6,7 @@ use std::process::{Command, Output};
 
 use evia_repro::io::matrix::parse_matrix;
 
-/// Sakai's textbook example (reference/statistics.md §4) as a TSV matrix.
+/// Sakai's textbook example (tests/fixtures/statistics.md §4) as a TSV matrix.
 const TEXTBOOK: &str = "topic\tX\tY\tZ
 1\t0.70\t0.50\t0.00
 2\t0.30\t0.10\t0.00
@@ -89,7 +89,7 @@ fn tsv_and_json_report_every_pair() {
     assert!(lines[0].starts_with("run_a\trun_b\t"));
     let first: Vec<&str> = lines[1].split('\t').collect();
     assert_eq!(&first[..2], ["X", "Y"]);
-    // |d| = 0.075 and ES_HSD(X, Y) = 0.5070 (statistics.md §4).
+    // |d| = 0.075 and ES_HSD(X, Y) = 0.5070 (tests/fixtures/statistics.md §4).
     assert_eq!(first[5], "0.075000");
     assert!(first[9].starts_with("0.5069"), "{}", first[9]);
 

@@ -1,4 +1,4 @@
-//! The randomised and classical Tukey HSD, ANOVA and effect sizes against reference/statistics.md
+//! The randomised and classical Tukey HSD, ANOVA and effect sizes against tests/fixtures/statistics.md
 //! §3–§5 and the acceptance criteria of issue 4.
 
 use evia_engine::rng::{self, StreamSpec};
@@ -9,7 +9,7 @@ use evia_engine::significance::randomised_hsd::{
 };
 use evia_engine::significance::{ScoreMatrix, run_pairs};
 
-/// Sakai's textbook example, 20 topics × 3 systems (statistics.md §4), columns X, Y, Z.
+/// Sakai's textbook example, 20 topics × 3 systems (tests/fixtures/statistics.md §4), columns X, Y, Z.
 fn textbook() -> ScoreMatrix {
     let x = [
         0.70, 0.30, 0.20, 0.60, 0.40, 0.40, 0.00, 0.70, 0.10, 0.30, 0.50, 0.40, 0.00, 0.60, 0.50,
@@ -34,7 +34,7 @@ fn spec(seed: u64) -> StreamSpec<'static> {
     }
 }
 
-/// statistics.md §4: V_E = 0.0219 (SS_E 0.8317, 38 df); ES(X,Y) = 0.5070, ES(X,Z) = 0.6760,
+/// tests/fixtures/statistics.md §4: V_E = 0.0219 (SS_E 0.8317, 38 df); ES(X,Y) = 0.5070, ES(X,Z) = 0.6760,
 /// ES(Y,Z) = 0.1690, to 1e-4.
 #[test]
 fn textbook_anova_and_effect_sizes() {
@@ -51,7 +51,7 @@ fn textbook_anova_and_effect_sizes() {
     assert!((es(1, 2) - 0.1690).abs() < 1e-4, "{}", es(1, 2));
 }
 
-/// statistics.md §4 says that B = 10,000 gives "roughly" p(X,Y) ≈ 0.27, p(X,Z) ≈ 0.11,
+/// tests/fixtures/statistics.md §4 says that B = 10,000 gives "roughly" p(X,Y) ≈ 0.27, p(X,Z) ≈ 0.11,
 /// p(Y,Z) ≈ 0.89. The scores lie on a 0.1 grid, so many trials tie exactly with |d|; counting the
 /// ties as §3 requires (`>=`) gives p(X,Y) ≈ 0.30 (p ≈ 0.25 with `>`, and ≈ 0.26–0.27 when rounding
 /// noise decides the ties, which is where the printed 0.27 comes from). So the test checks p(X,Z) and
@@ -179,7 +179,7 @@ fn two_runs_reduce_to_the_paired_randomisation_test() {
 }
 
 /// On normal data with equal means the randomised p-values agree with the classical Tukey HSD
-/// p-values (statistics.md §5) within Monte Carlo error: 4 standard errors, plus 0.005 for the
+/// p-values (tests/fixtures/statistics.md §5) within Monte Carlo error: 4 standard errors, plus 0.005 for the
 /// difference between the permutation distribution and the normal-theory one at n = 30 (three data
 /// sets, 30 pairs; the largest deviation seen is 0.008).
 #[test]

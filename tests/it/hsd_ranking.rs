@@ -1,5 +1,5 @@
 //! Kendall's tau-b and its Hollander–Wolfe–Chicken interval against the test vectors of
-//! reference/statistics.md §2 (tolerance 1e-6, as issue 4 requires).
+//! tests/fixtures/statistics.md §2 (tolerance 1e-6, as issue 4 requires).
 
 use evia_engine::ranking::{attainable_tau, kendall_tau};
 
@@ -14,7 +14,7 @@ fn identity(n: usize) -> Vec<f64> {
     (0..n).map(|i| i as f64).collect()
 }
 
-/// statistics.md §2: n = 13, one adjacent swap: tau = 38/39 = 0.974359, CI = [0.894289, 1.054429].
+/// tests/fixtures/statistics.md §2: n = 13, one adjacent swap: tau = 38/39 = 0.974359, CI = [0.894289, 1.054429].
 #[test]
 fn thirteen_runs_one_adjacent_swap() {
     let x = identity(13);
@@ -27,7 +27,7 @@ fn thirteen_runs_one_adjacent_swap() {
     close(t.ci_high, 1.054429);
 }
 
-/// statistics.md §2: n = 13, three disjoint adjacent swaps: tau = 12/13, CI = [0.801565, 1.044589].
+/// tests/fixtures/statistics.md §2: n = 13, three disjoint adjacent swaps: tau = 12/13, CI = [0.801565, 1.044589].
 #[test]
 fn thirteen_runs_three_disjoint_swaps() {
     let x = identity(13);
@@ -42,7 +42,7 @@ fn thirteen_runs_three_disjoint_swaps() {
     close(t.ci_high, 1.044589);
 }
 
-/// statistics.md §2: Hollander–Wolfe–Chicken Example 8.1: tau = 0.444444, CI = [−0.052554, 0.941443].
+/// tests/fixtures/statistics.md §2: Hollander–Wolfe–Chicken Example 8.1: tau = 0.444444, CI = [−0.052554, 0.941443].
 #[test]
 fn hollander_wolfe_chicken_example_8_1() {
     let x = [44.4, 45.9, 41.9, 53.3, 44.7, 44.1, 50.7, 45.2, 60.1];
@@ -54,7 +54,7 @@ fn hollander_wolfe_chicken_example_8_1() {
     close(t.ci_high, 0.941443);
 }
 
-/// statistics.md §2: at tau = 1 the width is zero without ties; for 44 runs, 3–4 pairs with identical
+/// tests/fixtures/statistics.md §2: at tau = 1 the width is zero without ties; for 44 runs, 3–4 pairs with identical
 /// means under both conditions give a small nonzero width, printed [.995, 1.005].
 #[test]
 fn perfect_agreement_widths() {
@@ -76,7 +76,7 @@ fn perfect_agreement_widths() {
     }
 }
 
-/// statistics.md §2, granularity: without ties tau = 1 − 2D/N, a multiple of 1/39 for 13 runs and of
+/// tests/fixtures/statistics.md §2, granularity: without ties tau = 1 − 2D/N, a multiple of 1/39 for 13 runs and of
 /// 1/473 for 44 runs. The taus printed with 3 decimals in the papers (0.872, 0.846, 0.718 for 13 runs;
 /// .987 for 44) must each match exactly one D.
 #[test]

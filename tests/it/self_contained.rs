@@ -119,3 +119,40 @@ fn the_check_finds_a_file_that_names_the_shared_directory() {
         [PathBuf::from("src/lib.rs")]
     );
 }
+
+/// The specifications code and outputs cite (`statistics.md`, `measures.md`, `published-values.md`)
+/// are in the repository, under `tests/fixtures/`: no tracked file cites them under the outside
+/// `reference/` directory they came from, and every `tests/fixtures/<name>.md` a file cites exists.
+#[test]
+fn cited_specifications_are_in_the_repository() {
+    let root = common::project_root();
+    let files = repository_files(&root);
+    for name in ["statistics.md", "measures.md", "published-values.md"] {
+        let outside = ["reference", name].join("/");
+        let offenders = files_naming(&root, &files, &outside);
+        assert!(
+            offenders.is_empty(),
+            "these files cite {outside}, which is not in the repository (cite tests/fixtures/{name}): {offenders:?}"
+        );
+    }
+    let prefix = "tests/fixtures/";
+    for file in &files {
+        let Ok(text) = std::fs::read_to_string(root.join(file)) else {
+            continue;
+        };
+        for (at, _) in text.match_indices(prefix) {
+            let rest = &text[at + prefix.len()..];
+            let end = rest
+                .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '/')))
+                .unwrap_or(rest.len());
+            let cited = rest[..end].trim_end_matches('.');
+            if cited.ends_with(".md") {
+                assert!(
+                    root.join(prefix).join(cited).is_file(),
+                    "{} cites {prefix}{cited}, which does not exist",
+                    file.display()
+                );
+            }
+        }
+    }
+}

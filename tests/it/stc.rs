@@ -179,7 +179,7 @@ fn a_t3_rows_are_discrepancies_with_one_bold_p_value() {
             for c in ["rawg", "ug"] {
                 assert_eq!(table.is_bold(panel, &row.id, c, "p"), p(c) < alpha);
                 let se = table.get(panel, &row.id, c, "p_se").unwrap();
-                // Monte Carlo SE of a randomised p-value with B trials (statistics.md §3).
+                // Monte Carlo SE of a randomised p-value with B trials (tests/fixtures/statistics.md §3).
                 assert!((se - (p(c) * (1.0 - p(c)) / 5000.0).sqrt()).abs() < 1e-15);
             }
             assert!(row.label.starts_with("Dmax = "), "{row:?}");

@@ -1,5 +1,5 @@
 //! Pairwise inter-assessor agreement: Cohen's kappa (linear weighted and binary), raw agreement and
-//! their confidence intervals (paper B §3 and Table 1; `reference/statistics.md` §1).
+//! their confidence intervals (paper B §3 and Table 1; `tests/fixtures/statistics.md` §1).
 //!
 //! For a `k × k` confusion matrix of counts `n_ij` over `N` items (rows: the first assessor's label,
 //! columns: the second's), `p_ij = n_ij / N`, with marginals `p_i.` and `p_.j`, and agreement weights
@@ -15,7 +15,7 @@
 
 use std::fmt;
 
-/// The 0.975 quantile of the standard normal distribution (`reference/statistics.md`).
+/// The 0.975 quantile of the standard normal distribution (`tests/fixtures/statistics.md`).
 pub const Z_975: f64 = 1.959_963_984_540_054;
 
 /// A square confusion matrix of counts; rows are the first assessor's labels, columns the second's.
@@ -145,7 +145,7 @@ impl ConfusionMatrix {
 pub enum Weights {
     /// `w_ij = 1` if `i = j`, else 0 (unweighted kappa).
     Identity,
-    /// `w_ij = 1 − |i − j|/(k − 1)` (linear weights; `reference/statistics.md` §1).
+    /// `w_ij = 1 − |i − j|/(k − 1)` (linear weights; `tests/fixtures/statistics.md` §1).
     Linear,
 }
 
@@ -158,7 +158,7 @@ impl Weights {
     }
 }
 
-/// Which standard error the confidence interval uses (`reference/statistics.md` §1.1).
+/// Which standard error the confidence interval uses (`tests/fixtures/statistics.md` §1.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum StandardError {
     /// Cohen's (1960, 1968) simple SE, which treats the chance term as fixed:
@@ -193,13 +193,13 @@ pub struct Kappa {
 }
 
 impl Kappa {
-    /// A topic "statistically agrees" when the CI's lower limit is above 0 (`reference/statistics.md` §1).
+    /// A topic "statistically agrees" when the CI's lower limit is above 0 (`tests/fixtures/statistics.md` §1).
     pub fn significantly_positive(&self) -> bool {
         self.ci_lo > 0.0
     }
 }
 
-/// Cohen's kappa of `m` with weights `weights` and a 95% CI using `se` (`reference/statistics.md` §1).
+/// Cohen's kappa of `m` with weights `weights` and a 95% CI using `se` (`tests/fixtures/statistics.md` §1).
 pub fn kappa(
     m: &ConfusionMatrix,
     weights: Weights,
@@ -290,7 +290,7 @@ mod tests {
         (a - b).abs() <= tol
     }
 
-    /// `reference/statistics.md` §1.2, weighted table (paper B, Table 1): p_o, p_e, kappa_w and SE to 1e-6.
+    /// `tests/fixtures/statistics.md` §1.2, weighted table (paper B, Table 1): p_o, p_e, kappa_w and SE to 1e-6.
     #[test]
     fn weighted_kappa_matches_reference_vectors() {
         let cases = [
@@ -325,7 +325,7 @@ mod tests {
         }
     }
 
-    /// `reference/statistics.md` §1.2, binary table: raw agreement, p_e, kappa, Cohen SE and FCE SE to 1e-6.
+    /// `tests/fixtures/statistics.md` §1.2, binary table: raw agreement, p_e, kappa, Cohen SE and FCE SE to 1e-6.
     #[test]
     fn binary_kappa_matches_reference_vectors() {
         let cases = [
@@ -366,7 +366,7 @@ mod tests {
         }
     }
 
-    /// `reference/statistics.md` §1.1: the FCE weighted interval for lancer1–lancer2 is about 0.001
+    /// `tests/fixtures/statistics.md` §1.1: the FCE weighted interval for lancer1–lancer2 is about 0.001
     /// narrower than Cohen's, [0.323, 0.350].
     #[test]
     fn fleiss_cohen_everitt_weighted_interval_is_narrower() {
@@ -375,7 +375,7 @@ mod tests {
         assert_eq!(format!("{:.3} {:.3}", fce.ci_lo, fce.ci_hi), "0.323 0.350");
     }
 
-    /// Disagreement weights |i − j| give the same kappa as linear agreement weights (statistics.md §1).
+    /// Disagreement weights |i − j| give the same kappa as linear agreement weights (tests/fixtures/statistics.md §1).
     #[test]
     fn symmetric_under_assessor_swap() {
         let m = matrix([[3991, 1354, 487], [947, 1260, 882], [447, 1047, 799]]);

@@ -1,5 +1,5 @@
 //! Kendall's tau between two system rankings, with the Hollander–Wolfe–Chicken confidence interval
-//! (reference/statistics.md §2).
+//! (tests/fixtures/statistics.md §2).
 //!
 //! ```text
 //! tau     = tau-b = (C − D) / sqrt((n0 − n_x)(n0 − n_y)),  n0 = n(n−1)/2, n_x / n_y = pairs tied in x / y
@@ -14,7 +14,7 @@
 //! (Nonparametric Statistical Methods, 3rd ed., §8.3; R package NSM3, `kendall.ci`), which reproduces
 //! the intervals printed in both papers.
 
-/// The 0.975 quantile of the standard normal distribution (statistics.md, preamble).
+/// The 0.975 quantile of the standard normal distribution (tests/fixtures/statistics.md, preamble).
 pub const Z_975: f64 = 1.959963984540054;
 
 /// Why Kendall's tau cannot be computed.
@@ -153,7 +153,7 @@ pub fn kendall_tau_with_z(x: &[f64], y: &[f64], z: f64) -> Result<KendallTau, Ta
 /// The values of tau attainable by n runs without ties that print as `printed` with `decimals`
 /// decimals: every `(D, 1 − 2D/N)`, N = n(n−1)/2, with |1 − 2D/N − printed| <= 0.5·10^−decimals
 /// (both ends included, so the check does not depend on the rounding rule). Empty when the printed
-/// value is not attainable (statistics.md §2, "Granularity": with 13 runs tau is a multiple of 1/39).
+/// value is not attainable (tests/fixtures/statistics.md §2, "Granularity": with 13 runs tau is a multiple of 1/39).
 pub fn attainable_tau(printed: f64, decimals: u32, n: usize) -> Vec<(usize, f64)> {
     if n < 2 {
         return Vec::new();

@@ -9,7 +9,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 /// loads (an unknown name is an error at its line and column).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StcMeasure {
-    /// `nG@1` = g(1)/g*(1) (reference/measures.md §5.9).
+    /// `nG@1` = g(1)/g*(1) (tests/fixtures/measures.md §5.9).
     NG1,
     /// `P+` over the evaluated list (§5.4).
     PPlus,

@@ -38,7 +38,7 @@
 //!                   elsewhere max(0, min_p + margin − κ) + max(0, κ − max_p + margin)
 //!    ```
 //!
-//!    with each kappa and its CI computed as in `reference/statistics.md` §1.1 (linear weights,
+//!    with each kappa and its CI computed as in `tests/fixtures/statistics.md` §1.1 (linear weights,
 //!    Cohen's simple SE). The search stops as soon as every target holds. Being greedy, it can stall
 //!    in a local minimum (about 1 seed in 14 with the shipped knobs); after `search.max_proposals`
 //!    proposals the attempt is abandoned and steps 3–4 restart from a fresh allocation (units
@@ -439,7 +439,7 @@ fn initial_allocation(joint: &JointTable, sizes: &[u32], seed: u64, unit: &str) 
 }
 
 /// Linear weighted kappa and the lower limit of its 95% CI with Cohen's simple SE, straight from a
-/// topic's 27 cell counts (`reference/statistics.md` §1.1; the same formula as
+/// topic's 27 cell counts (`tests/fixtures/statistics.md` §1.1; the same formula as
 /// [`evia_engine::agreement::kappa`], written out for the search's inner loop and checked against
 /// it by a test). `None` when the kappa is undefined (expected agreement 1).
 fn fast_kappa(counts: &[u32; 27], pair: usize) -> Option<(f64, f64)> {
@@ -853,7 +853,7 @@ mod tests {
         assert!(validate(&params, &JointTable::from_counts(counts)).is_err());
     }
 
-    /// The search's inline kappa equals the engine's (`reference/statistics.md` §1.1) on varied
+    /// The search's inline kappa equals the engine's (`tests/fixtures/statistics.md` §1.1) on varied
     /// tables.
     #[test]
     fn fast_kappa_matches_the_engine() {

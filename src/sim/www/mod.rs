@@ -45,7 +45,7 @@ pub fn topic_matrix(topic: &LabelledTopic, pair: usize) -> Result<ConfusionMatri
 /// Per-topic linear weighted kappa with its 95% CI for the pairs lancer1–lancer2, lancer1–student
 /// and lancer2–student, in that order (paper B §3: "we also computed per-topic linear weighted κ's so
 /// that the assessments of exactly three individuals are compared against one another"; formulas in
-/// `reference/statistics.md` §1, applied to the topic's own 3 × 3 matrices). Shared by the stand-in
+/// `tests/fixtures/statistics.md` §1, applied to the topic's own 3 × 3 matrices). Shared by the stand-in
 /// and a user's real labels.
 pub fn topic_agreement(
     topic: &LabelledTopic,

@@ -7,7 +7,7 @@
 //!   2lancers), so with k assessors its levels are L0…L(2k) (Table 2: all3 L0–L6, 2lancers L0–L4, a
 //!   single assessor L0–L2).
 //! - Gains are linear, `-g 1:2:…:2k` in NTCIREVAL terms (gain of Lx = x), with gmax = 2k, the highest
-//!   declared level, for nERR's stop probabilities (reference/measures.md §1, §5.12).
+//!   declared level, for nERR's stop probabilities (tests/fixtures/measures.md §1, §5.12).
 //! - Measures (paper B §2: "nDCG@10, Q@10, and nERR@10 [...] the official measures of the WWW task"):
 //!   MSnDCG@l (the Microsoft nDCG that NTCIREVAL prints as `MSnDCG@l`, discount 1/log(r+1), §5.8; the
 //!   paper prints it as nDCG@l), Q@l (blended ratio with β = 1, divided by min(l, R), §5.6) and nERR@l
@@ -305,7 +305,7 @@ mod tests {
         assert!(QrelsVersion::new("x", &names).is_err());
     }
 
-    /// A two-topic collection worked by hand against reference/measures.md §5:
+    /// A two-topic collection worked by hand against tests/fixtures/measures.md §5:
     /// topic A's pool a1 (labels 2,2,2), a2 (1,0,1), a3 (0,0,0); topic B's pool b1 (0,0,1), b2 (0,0,0).
     #[test]
     fn scores_match_hand_computation() {

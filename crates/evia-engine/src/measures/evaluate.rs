@@ -1,10 +1,10 @@
-//! One pass over a labelled ranked list computing every measure (reference/measures.md §4, §5).
+//! One pass over a labelled ranked list computing every measure (tests/fixtures/measures.md §4, §5).
 
 use super::MeasureError;
 use super::gap::{GapSum, weight as gap_weight};
 use super::ideal::{Label, TopicIdeal};
 
-/// Measure parameters, NTCIREVAL `compute` options (reference/measures.md §3).
+/// Measure parameters, NTCIREVAL `compute` options (tests/fixtures/measures.md §3).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Params {
     /// Cutoffs l for the `@l` measures, in output order (`-cutoffs`, default `1000`). Each ≥ 1.
@@ -70,7 +70,7 @@ impl Params {
 
 /// Whole-list values and per-cutoff values of one ranked list for one topic.
 ///
-/// Field names follow NTCIREVAL's output lines (reference/measures.md §3.1, §5).
+/// Field names follow NTCIREVAL's output lines (tests/fixtures/measures.md §3.1, §5).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Evaluation {
     /// L, the length of the (labelled, possibly condensed/truncated) list.
@@ -285,7 +285,7 @@ impl Evaluator {
 
     /// As [`Evaluator::evaluate`], reusing `out`'s allocation (for tight loops).
     ///
-    /// Formulas and operation order follow reference/measures.md §4.1–§4.3 so that doubles match
+    /// Formulas and operation order follow tests/fixtures/measures.md §4.1–§4.3 so that doubles match
     /// NTCIREVAL's: e.g. ERR adds `(dsat/r) * (g/(gmax+1))`, BR is
     /// `(beta*cg + count)/(beta*cg*(r) + r)`, the nDCG discount is `ln(r)/ln(b)`.
     pub fn evaluate_into(

@@ -1,11 +1,11 @@
-//! Gains, labels and the per-topic ideal list (reference/measures.md §1, §4.1, §7).
+//! Gains, labels and the per-topic ideal list (tests/fixtures/measures.md §1, §4.1, §7).
 
 use std::collections::HashMap;
 
 use super::MeasureError;
 use super::fxhash::FastHash;
 
-/// Per-level gain values, NTCIREVAL's `-g g1:g2:…:gH` (reference/measures.md §1, §3).
+/// Per-level gain values, NTCIREVAL's `-g g1:g2:…:gH` (tests/fixtures/measures.md §1, §3).
 ///
 /// `gv[0] = 0`; `gv[l]` is the gain of level `l` for `l = 1…H`, where H is the number of values
 /// given. `gmax = gv[H]` (the last value) is used by ERR/nERR/RBP whether or not any document of
@@ -97,7 +97,7 @@ impl LevelGains {
 ///   per-level mode (NTCIREVAL `compute`: relevant ⇔ level ≥ 1, rp by the highest level present),
 ///   the gain itself in direct-gain mode (`gcompute`: relevant ⇔ gain > 0, rp by the highest gain).
 ///
-/// A document is relevant (`I(r) = 1`) iff `grade > 0` (reference/measures.md §1, §4.4, §7).
+/// A document is relevant (`I(r) = 1`) iff `grade > 0` (tests/fixtures/measures.md §1, §4.4, §7).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Label {
     pub gain: f64,
@@ -123,7 +123,7 @@ impl Label {
 }
 
 /// Everything about a topic's judgements that does not depend on the run: R, N, gmax and the
-/// ideal list with its cumulative gains (reference/measures.md §1, §4.1).
+/// ideal list with its cumulative gains (tests/fixtures/measures.md §1, §4.1).
 ///
 /// The ideal list holds the R relevant documents' gains in decreasing order of level (per-level
 /// mode) or of gain (direct mode). Judged nonrelevant documents are not in it (no numerical

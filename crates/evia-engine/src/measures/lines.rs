@@ -1,4 +1,4 @@
-//! NTCIREVAL 20200527 `compute` output: line names, order and layout (reference/measures.md §3.1).
+//! NTCIREVAL 20200527 `compute` output: line names, order and layout (tests/fixtures/measures.md §3.1).
 
 use super::evaluate::{Evaluation, Params};
 
@@ -162,7 +162,7 @@ pub fn nev_line(out: &str, name: &str, value: f64) -> String {
 mod tests {
     use super::*;
 
-    /// reference/measures.md §3.1: the value starts 22 characters after `{out}` for 4-digit
+    /// tests/fixtures/measures.md §3.1: the value starts 22 characters after `{out}` for 4-digit
     /// cutoffs; a 5-digit cutoff shifts it right by one.
     #[test]
     fn nev_layout() {

@@ -1,6 +1,6 @@
 //! NTCIREVAL-compatible ranked-retrieval measures (T. Sakai's `ntcir_eval`, version 20200527).
 //!
-//! Semantics, formulas and test vectors: `reference/measures.md` (section numbers below refer to
+//! Semantics, formulas and test vectors: `tests/fixtures/measures.md` (section numbers below refer to
 //! it); measure definitions: Sakai's NTCIR graded-relevance survey, §2 (Q-measure Eq. 1–3, P+
 //! Eq. 4). Implemented: RR, O-measure, P-measure, P+, AP, AP@l, Q-measure, Q@l (blended ratio with
 //! β), nDCG@l (original Järvelin–Kekäläinen, log base b), MSnDCG@l, nG@1, Prec@l, Hit@l, ERR,

@@ -1,5 +1,5 @@
 //! Two-way ANOVA without replication (topic × run) and the effect size ES_HSD
-//! (reference/statistics.md §4; Sakai, "Laboratory Experiments in Information Retrieval", 2018, ch. 4).
+//! (tests/fixtures/statistics.md §4; Sakai, "Laboratory Experiments in Information Retrieval", 2018, ch. 4).
 
 use super::ScoreMatrix;
 
@@ -29,18 +29,18 @@ pub struct Anova {
 }
 
 impl Anova {
-    /// Residual degrees of freedom as used by the classical Tukey HSD (statistics.md §5).
+    /// Residual degrees of freedom as used by the classical Tukey HSD (tests/fixtures/statistics.md §5).
     pub fn df(&self) -> f64 {
         self.df_residual as f64
     }
 
-    /// ES_HSD = |d| / sqrt(V_E) for a difference `d` of run means (statistics.md §4); `None` when
+    /// ES_HSD = |d| / sqrt(V_E) for a difference `d` of run means (tests/fixtures/statistics.md §4); `None` when
     /// V_E = 0 (all residuals zero: the effect size is undefined).
     pub fn effect_size(&self, d: f64) -> Option<f64> {
         (self.v_e > 0.0).then(|| d.abs() / self.v_e.sqrt())
     }
 
-    /// The studentized statistic |d| / sqrt(V_E / n) of the classical Tukey HSD (statistics.md §5);
+    /// The studentized statistic |d| / sqrt(V_E / n) of the classical Tukey HSD (tests/fixtures/statistics.md §5);
     /// `None` when V_E = 0.
     pub fn studentized(&self, d: f64) -> Option<f64> {
         (self.v_e > 0.0).then(|| d.abs() / (self.v_e / self.topics as f64).sqrt())

@@ -1,4 +1,4 @@
-//! Significance testing over a topic-by-run score matrix (reference/statistics.md §3–§5).
+//! Significance testing over a topic-by-run score matrix (tests/fixtures/statistics.md §3–§5).
 //!
 //! - [`ScoreMatrix`]: n topics × m runs, every run scored on the same topics.
 //! - [`anova`]: the two-way ANOVA without replication (topic × run) and its residual variance V_E.

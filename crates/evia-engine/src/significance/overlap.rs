@@ -1,7 +1,7 @@
-//! Discriminative power and Statistical Significance Overlap (reference/statistics.md §4).
+//! Discriminative power and Statistical Significance Overlap (tests/fixtures/statistics.md §4).
 
 /// Discriminative power: how many of the p-values are below `alpha` ("significant means p < alpha",
-/// statistics.md §3).
+/// tests/fixtures/statistics.md §3).
 pub fn discriminative_power(p_values: &[f64], alpha: f64) -> usize {
     p_values.iter().filter(|&&p| p < alpha).count()
 }
@@ -25,7 +25,7 @@ pub enum OverlapError {
 /// The a/b/c counts of two conditions A and B over the same run pairs and SSO.
 ///
 /// The papers print a table cell as `a/b/c` = only-row (A) / both / only-column (B) with the SSO in
-/// percent: SSO = common / (only_A + common + only_B) (statistics.md §4).
+/// percent: SSO = common / (only_A + common + only_B) (tests/fixtures/statistics.md §4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Overlap {
     /// Pairs significant under A only.
@@ -49,7 +49,7 @@ impl Overlap {
     }
 
     /// SSO in percent as the papers print it: one decimal, rounded half to even (56.25 → "56.2",
-    /// statistics.md §4), computed exactly in integers from 1000 · both / union.
+    /// tests/fixtures/statistics.md §4), computed exactly in integers from 1000 · both / union.
     pub fn sso_percent_text(&self) -> Option<String> {
         let union = (self.only_a + self.both + self.only_b) as u128;
         if union == 0 {
@@ -115,7 +115,7 @@ mod tests {
             }
         );
         assert_eq!(o.sso(), Some(0.5));
-        // 9 / 16 = 56.25 %, the example of statistics.md §4.
+        // 9 / 16 = 56.25 %, the example of tests/fixtures/statistics.md §4.
         let o = Overlap {
             only_a: 4,
             both: 9,

@@ -1,5 +1,5 @@
 //! The studentized range distribution and the classical Tukey HSD p-value
-//! (reference/statistics.md §5).
+//! (tests/fixtures/statistics.md §5).
 //!
 //! Our own implementation of the approach of Copenhaver & Holland ("Computation of the distribution
 //! of the maximum studentized range statistic with application to multiple significance testing of
@@ -365,7 +365,7 @@ pub fn studentized_range_sf(q: f64, m: usize, df: f64) -> Result<f64, PtukeyErro
 }
 
 /// The classical Tukey HSD p-value of a difference `d` of two of `m` run means over `n` topics with
-/// residual variance `v_e` (statistics.md §5): P(Q_{m,(n−1)(m−1)} >= |d| / sqrt(V_E / n)).
+/// residual variance `v_e` (tests/fixtures/statistics.md §5): P(Q_{m,(n−1)(m−1)} >= |d| / sqrt(V_E / n)).
 /// `None` when V_E = 0.
 pub fn tukey_hsd_p(d: f64, v_e: f64, n: usize, m: usize) -> Result<Option<f64>, PtukeyError> {
     if v_e <= 0.0 {
@@ -451,7 +451,7 @@ mod tests {
     }
 
     /// Abramowitz & Stegun Table 7.1 values of erf (10 decimals), erfc values from scipy.special
-    /// (double precision), and the normal quantile of statistics.md. Absolute error below 3e-16
+    /// (double precision), and the normal quantile of tests/fixtures/statistics.md. Absolute error below 3e-16
     /// (series range) and relative error below 1e-14 (continued-fraction range).
     #[test]
     fn erfc_matches_tabulated_values() {

@@ -1,4 +1,4 @@
-//! The randomised Tukey HSD test (reference/statistics.md §3; Carterette, "Multiple testing in
+//! The randomised Tukey HSD test (tests/fixtures/statistics.md §3; Carterette, "Multiple testing in
 //! statistical analysis of systems-based information retrieval experiments", TOIS 2012; Sakai's
 //! Discpower tool) and the exact paired randomisation test it reduces to for two runs.
 //!
@@ -26,7 +26,7 @@
 //!   arrangement equal to the observed one reproduces the observed difference bit for bit.
 //!   In addition, `r_b >= |d_jk|` is tested as `r_b >= |d_jk| − TIE_TOLERANCE` (1e-12), so that
 //!   arrangements whose range equals |d_jk| mathematically but differs by rounding (tied scores
-//!   summed in a different order) count as ties, as statistics.md §3 requires.
+//!   summed in a different order) count as ties, as tests/fixtures/statistics.md §3 requires.
 //! - The Monte Carlo standard error of each p-value is `sqrt(p (1 − p) / B)`.
 
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -66,7 +66,7 @@ pub struct PairResult {
     pub p: f64,
     /// Monte Carlo standard error of `p`: sqrt(p (1 − p) / B).
     pub p_se: f64,
-    /// ES_HSD = |d| / sqrt(V_E) (statistics.md §4); `None` when V_E = 0.
+    /// ES_HSD = |d| / sqrt(V_E) (tests/fixtures/statistics.md §4); `None` when V_E = 0.
     pub effect_size: Option<f64>,
 }
 
@@ -253,7 +253,7 @@ pub const EXACT_MAX_TOPICS: usize = 20;
 /// with δ_i = x_i − y_i, the p-value is the share of the 2^n sign patterns s ∈ {±1}^n for which
 /// |Σ s_i δ_i| / n >= |Σ δ_i| / n (with the same [`TIE_TOLERANCE`]). Under H0 swapping the two
 /// scores of a topic flips the sign of δ_i, so this is the randomisation distribution that the
-/// randomised Tukey HSD samples when m = 2 (statistics.md §3).
+/// randomised Tukey HSD samples when m = 2 (tests/fixtures/statistics.md §3).
 pub fn paired_randomisation_exact(x: &[f64], y: &[f64]) -> Result<f64, PairedError> {
     if x.len() != y.len() {
         return Err(PairedError::LengthMismatch(x.len(), y.len()));
