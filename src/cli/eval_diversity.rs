@@ -9,6 +9,7 @@
 //! `--truncate N` keeps the top N documents. Unjudged documents are nonrelevant (`--condensed` is
 //! not supported here).
 
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -17,12 +18,16 @@ use clap::Args;
 
 use super::Outcome;
 use super::eval::{EvalArgs, OutputFormat, parse_list};
-use crate::io::intent_qrels::{diversity_topics, parse_intent_qrels};
-use crate::io::intents::parse_intents;
+use crate::io::intent_qrels::{
+    DiversityTopicSet, IntentJudged, diversity_topics, parse_intent_qrels,
+};
+use crate::io::intents::{TopicIntents, parse_intents};
 use crate::io::read_text;
 use crate::io::run::{find_duplicate, parse_run};
 use evia_engine::diversity::lines::lines;
-use evia_engine::diversity::{DiversityEvaluation, DiversityEvaluator, DiversityParams};
+use evia_engine::diversity::{
+    DiversityEvaluation, DiversityEvaluator, DiversityParams, DiversityTopic,
+};
 use evia_engine::measures::lines::{nev_header, nev_line};
 use evia_engine::measures::{LevelGains, Params};
 
@@ -69,28 +74,28 @@ pub fn run(args: &EvalArgs, intents_path: &Path) -> anyhow::Result<Outcome> {
     };
     let evaluator = DiversityEvaluator::new(params).context("bad measure parameters")?;
 
+    // The three inputs are read first; the run is parsed on a second thread while the intent file
+    // and the intentwise qrels are parsed and indexed on this one. Errors are reported in the same
+    // order as a sequential reading would (intent file, qrels, run).
     let intents_text = read_text(intents_path)?;
-    let intents = parse_intents(intents_path, &intents_text)?;
     let qrels_text = read_text(qrels_path)?;
-    let qrels = parse_intent_qrels(qrels_path, &qrels_text)?;
-    let gains = match &args.gains {
-        Some(g) => LevelGains::new(&parse_list::<f64>(g, ':', "--gains")?).context("--gains")?,
-        None => {
-            let h = qrels.values().flatten().map(|j| j.level).max().unwrap_or(0);
-            if h == 0 {
-                bail!(
-                    "{}: no relevance level above L0, so there is nothing to evaluate",
-                    qrels_path.display()
-                );
-            }
-            LevelGains::linear(h).context("default linear gains")?
-        }
-    };
-    let topics = diversity_topics(intents_path, &intents, qrels_path, &qrels, &gains)?;
-
     let run_text = read_text(&args.run)?;
     let (run_format, order) = super::eval::run_reading(args);
-    let run = parse_run(&args.run, &run_text, run_format, order)?;
+    let (judged, run) = std::thread::scope(|scope| {
+        let run = scope.spawn(|| parse_run(&args.run, &run_text, run_format, order));
+        let judged = judged_topics(args, intents_path, &intents_text, qrels_path, &qrels_text);
+        let run = match run.join() {
+            Ok(run) => run,
+            Err(panic) => std::panic::resume_unwind(panic),
+        };
+        (judged, run)
+    });
+    let JudgedTopics {
+        intents,
+        qrels,
+        topics,
+    } = judged?;
+    let run = run?;
     for t in &run {
         if !intents.contains_key(t.topic) {
             let line = t.docs.iter().map(|d| d.line).min().unwrap_or(0);
@@ -108,11 +113,10 @@ pub fn run(args: &EvalArgs, intents_path: &Path) -> anyhow::Result<Outcome> {
     let truncate = args
         .truncate
         .map_or(usize::MAX, |n| usize::try_from(n).unwrap_or(usize::MAX));
-    let mut results: Vec<(&str, DiversityEvaluation)> = Vec::with_capacity(topics.topics.len());
-    let mut ranked: Vec<&str> = Vec::new();
-    for (topic, judgements) in &topics.topics {
+    let rank_limit = args.parity.rank_limit().min(truncate);
+    let evaluate = |topic: &str, judgements| -> anyhow::Result<DiversityEvaluation> {
         let docs = run
-            .binary_search_by(|t| t.topic.cmp(topic.as_str()))
+            .binary_search_by(|t| t.topic.cmp(topic))
             .map_or(&[][..], |k| run[k].docs.as_slice());
         if !args.allow_duplicates {
             if let Some((first, again, doc)) = find_duplicate(docs) {
@@ -123,17 +127,37 @@ pub fn run(args: &EvalArgs, intents_path: &Path) -> anyhow::Result<Outcome> {
                 );
             }
         }
-        ranked.clear();
-        ranked.extend(
-            docs.iter()
-                .take(args.parity.rank_limit())
-                .take(truncate)
-                .map(|d| d.doc),
-        );
-        let ev = evaluator
+        let ranked: Vec<&str> = docs.iter().take(rank_limit).map(|d| d.doc).collect();
+        evaluator
             .evaluate(judgements, &ranked)
-            .with_context(|| format!("topic {topic}"))?;
-        results.push((topic.as_str(), ev));
+            .with_context(|| format!("topic {topic}"))
+    };
+    // Topics are evaluated independently, in two halves on two threads; the results (and the first
+    // error, in topic order) are the same as one thread's.
+    let all: Vec<(&String, &DiversityTopic)> = topics.topics.iter().collect();
+    let half = all.len().div_ceil(2).max(1);
+    let evaluated: Vec<anyhow::Result<DiversityEvaluation>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = all
+            .chunks(half)
+            .map(|part| {
+                scope.spawn(|| {
+                    part.iter()
+                        .map(|(topic, judgements)| evaluate(topic, judgements))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| match h.join() {
+                Ok(part) => part,
+                Err(panic) => std::panic::resume_unwind(panic),
+            })
+            .collect()
+    });
+    let mut results: Vec<(&str, DiversityEvaluation)> = Vec::with_capacity(all.len());
+    for ((topic, _), ev) in all.iter().zip(evaluated) {
+        results.push((topic.as_str(), ev?));
     }
 
     let stdout = std::io::stdout();
@@ -153,6 +177,45 @@ pub fn run(args: &EvalArgs, intents_path: &Path) -> anyhow::Result<Outcome> {
     std::mem::forget(qrels);
     std::mem::forget(qrels_text);
     Ok(Outcome::Success)
+}
+
+/// The parsed intent file and intentwise qrels, and the topics built from them.
+struct JudgedTopics<'a> {
+    intents: BTreeMap<String, TopicIntents>,
+    qrels: BTreeMap<&'a str, Vec<IntentJudged<'a>>>,
+    topics: DiversityTopicSet,
+}
+
+/// The intent file, the intentwise qrels and the topics built from them with their gains (`--gains`,
+/// or linear gains up to the highest level in the qrels).
+fn judged_topics<'a>(
+    args: &EvalArgs,
+    intents_path: &Path,
+    intents_text: &'a str,
+    qrels_path: &Path,
+    qrels_text: &'a str,
+) -> anyhow::Result<JudgedTopics<'a>> {
+    let intents = parse_intents(intents_path, intents_text)?;
+    let qrels = parse_intent_qrels(qrels_path, qrels_text)?;
+    let gains = match &args.gains {
+        Some(g) => LevelGains::new(&parse_list::<f64>(g, ':', "--gains")?).context("--gains")?,
+        None => {
+            let h = qrels.values().flatten().map(|j| j.level).max().unwrap_or(0);
+            if h == 0 {
+                bail!(
+                    "{}: no relevance level above L0, so there is nothing to evaluate",
+                    qrels_path.display()
+                );
+            }
+            LevelGains::linear(h).context("default linear gains")?
+        }
+    };
+    let topics = diversity_topics(intents_path, &intents, qrels_path, &qrels, &gains)?;
+    Ok(JudgedTopics {
+        intents,
+        qrels,
+        topics,
+    })
 }
 
 fn write_nev(out: &mut impl Write, results: &[(&str, DiversityEvaluation)]) -> anyhow::Result<()> {
