@@ -160,8 +160,8 @@ pub fn render_report(input: &ReportInput<'_>, format: Format) -> Result<String, 
     let [wrapper, block_template] = report_templates(format);
     let mut appendix = Vec::new();
     for artefact in paper_artefacts(input.manifest, &input.paper.id) {
-        if !placed.contains(&artefact.id) {
-            let block = &blocks[&artefact.id];
+        if !placed.contains(artefact.id.as_str()) {
+            let block = &blocks[artefact.id.as_str()];
             appendix.push(
                 env.get_template(block_template)
                     .and_then(|t| t.render(block))
@@ -237,7 +237,7 @@ fn register_functions(
     let artefacts: Arc<BTreeMap<String, Artefact>> = Arc::new(
         paper_artefacts(input.manifest, &input.paper.id)
             .into_iter()
-            .map(|a| (a.id.clone(), a.clone()))
+            .map(|a| (a.id.to_string(), a.clone()))
             .collect(),
     );
     let printed: Arc<BTreeMap<CellKey, String>> = Arc::new(
@@ -548,14 +548,14 @@ fn other_entries(input: &ReportInput<'_>, format: Format) -> Vec<EntryView> {
 fn blocks(input: &ReportInput<'_>, format: Format) -> BTreeMap<String, BlockContext> {
     paper_artefacts(input.manifest, &input.paper.id)
         .into_iter()
-        .map(|a| (a.id.clone(), block(input, a, format)))
+        .map(|a| (a.id.to_string(), block(input, a, format)))
         .collect()
 }
 
 fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format) -> BlockContext {
     let target = format.target();
     let id = &artefact.id;
-    let (status, reason) = match input.statuses.get(id) {
+    let (status, reason) = match input.statuses.get(id.as_str()) {
         Some(ArtefactStatus::Built) => ("built", String::new()),
         Some(ArtefactStatus::Pending(r)) => ("pending", r.clone()),
         Some(ArtefactStatus::Skipped(r)) => ("skipped", r.clone()),
@@ -571,14 +571,14 @@ fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format) -> BlockC
             ),
         },
     };
-    let result = input.results.get(id);
+    let result = input.results.get(id.as_str());
 
     // Ledger entries of this artefact, by cell name.
     let entries: Vec<&Entry> = input
         .ledger
         .entries
         .iter()
-        .filter(|e| e.paper == input.paper.id && &e.table == id)
+        .filter(|e| e.paper == input.paper.id && e.table == id.as_str())
         .collect();
     let by_cell: BTreeMap<&str, &Entry> = entries.iter().map(|e| (e.cell.as_str(), *e)).collect();
 
@@ -588,7 +588,11 @@ fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format) -> BlockC
     };
 
     // The printed numbers laid out like the table, with markers; the rest listed.
-    let published_cells: Vec<_> = input.published.cells().filter(|c| &c.table == id).collect();
+    let published_cells: Vec<_> = input
+        .published
+        .cells()
+        .filter(|c| c.table == id.as_str())
+        .collect();
     let mut placed_keys = BTreeSet::new();
     let mut printed = None;
     if let Some(layout) = artefact
@@ -685,7 +689,8 @@ fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format) -> BlockC
         printed,
         unplaced,
         figure_svg: has_svg.then(|| format!("{id}.svg")),
-        figure_pdf: (has_svg && input.figure_pdfs.contains(id)).then(|| format!("{id}.pdf")),
+        figure_pdf: (has_svg && input.figure_pdfs.contains(id.as_str()))
+            .then(|| format!("{id}.pdf")),
         notes: result
             .map(|t| t.notes.iter().map(|n| format.escape(n)).collect())
             .unwrap_or_default(),
@@ -750,13 +755,13 @@ pub fn summary_rows(
                     Kind::Table => "table",
                     Kind::Figure => "figure",
                 };
-                let status = match statuses.get(&a.id) {
+                let status = match statuses.get(a.id.as_str()) {
                     Some(ArtefactStatus::Built) => "built",
                     Some(ArtefactStatus::Pending(_)) => "pending",
                     Some(ArtefactStatus::Skipped(_)) => "skipped",
                     Some(ArtefactStatus::NotRebuilt) | None => "not rebuilt",
                 };
-                (a.id.clone(), kind.to_string(), status.to_string())
+                (a.id.to_string(), kind.to_string(), status.to_string())
             })
             .collect();
         let ids: BTreeSet<&str> = artefacts.iter().map(|a| a.id.as_str()).collect();

@@ -31,7 +31,7 @@ pub fn run(root: &Path) -> anyhow::Result<Outcome> {
             ),
         };
         table.add_row(vec![
-            a.id.clone(),
+            a.id.to_string(),
             kind.to_string(),
             a.status.to_string(),
             a.experiment.to_string(),

@@ -26,7 +26,7 @@ pub fn run(root: &Path, args: ShowArgs) -> anyhow::Result<Outcome> {
     let context = Context::new(root, args.seed.unwrap_or(manifest.seed));
     let results = rebuild(&selected, &context)?;
     for artefact in selected {
-        let grid = layout(artefact, &results[&artefact.id], Target::Terminal)?;
+        let grid = layout(artefact, &results[artefact.id.as_str()], Target::Terminal)?;
         print!("{}", render_grid(&grid));
     }
     Ok(Outcome::Success)

@@ -116,7 +116,7 @@ pub enum ExperimentError {
 impl ExperimentError {
     pub fn invalid(artefact: &Artefact, message: impl Into<String>) -> Self {
         ExperimentError::Invalid {
-            artefact: artefact.id.clone(),
+            artefact: artefact.id.to_string(),
             message: message.into(),
         }
     }

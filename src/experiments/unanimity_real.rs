@@ -191,7 +191,7 @@ fn read_real_topics(
         Ok(pairs) => pairs,
         Err(LabelFileError::Missing(_)) => {
             return Err(ExperimentError::DataUnavailable {
-                artefact: artefact.id.clone(),
+                artefact: artefact.id.to_string(),
                 path: display_relative(context, &path),
                 reason: "the real NTCIR-12 STC Japanese labels (shipped in \
                          data/external/ntcir12-stc-japanese/) are missing"

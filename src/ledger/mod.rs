@@ -93,7 +93,7 @@ pub fn ledger_checked(
             entries.push(statement_entry(statement));
         }
         for artefact in manifest.artefacts.iter().filter(|a| a.paper == paper) {
-            if let Some(table) = rebuilt.get(&artefact.id) {
+            if let Some(table) = rebuilt.get(artefact.id.as_str()) {
                 entries.extend(table.claims.iter().map(|c| claim_entry(&paper, table, c)));
                 let compared = experiment_claims::claims(artefact, table, file);
                 entries.extend(compared.iter().map(|c| claim_entry(&paper, table, c)));

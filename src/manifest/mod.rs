@@ -16,7 +16,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::io::{Position, SourceError, parse_yaml, read_text};
-use crate::model::{ExperimentId, column_id};
+use crate::model::{ArtefactId, ExperimentId, column_id};
 
 mod artefact_de;
 pub mod parameter_rules;
@@ -89,8 +89,8 @@ pub enum OutputFormat {
 /// `experiment`.
 #[derive(Debug, Clone, Serialize)]
 pub struct Artefact {
-    /// `A.T1` … `B.F2`.
-    pub id: String,
+    /// `A.T1` … `B.F2`, checked where it is read ([`ArtefactId`]).
+    pub id: ArtefactId,
     /// `A` or `B`.
     pub paper: String,
     pub kind: Kind,

@@ -1,6 +1,7 @@
 //! The vocabulary of the application: the ids and keys every layer speaks in. It is the bottom layer
 //! beside the engine crate: everything may import it, and it imports nothing of the crate.
 
+pub mod artefact_id;
 pub mod cell_key;
 pub mod column_id;
 pub mod experiment_id;
@@ -8,6 +9,7 @@ pub mod invisible;
 pub mod paper_id;
 pub mod provenance_class;
 
+pub use artefact_id::ArtefactId;
 pub use cell_key::{CellKey, VALUE};
 pub use experiment_id::ExperimentId;
 pub use invisible::is_invisible;

@@ -78,14 +78,14 @@ pub fn check_with_state(
     for artefact in selected {
         let cached = state
             .artefacts
-            .get(&artefact.id)
+            .get(artefact.id.as_str())
             .filter(|_| options.data_dir.is_none())
             .filter(|s| s.experiment == experiment_fingerprint(manifest, artefact, options))
             .and_then(|s| s.result.to_result());
         match cached {
             Some(table) => {
-                sources.reused.push(artefact.id.clone());
-                tables.insert(artefact.id.clone(), table);
+                sources.reused.push(artefact.id.to_string());
+                tables.insert(artefact.id.to_string(), table);
             }
             None => to_run.push(artefact),
         }

@@ -221,7 +221,7 @@ pub fn select<'m>(
                     })?;
             if artefact.status == Status::Pending {
                 return Err(ReproduceError::Pending(
-                    artefact.id.clone(),
+                    artefact.id.to_string(),
                     artefact.pending_reason.clone().unwrap_or_default(),
                 ));
             }
@@ -255,7 +255,7 @@ pub fn check_real_data_selection(
     for artefact in select(manifest, &options.only)? {
         if !artefact.experiment.has_real_data_mode() {
             return Err(ReproduceError::NoRealDataMode {
-                id: artefact.id.clone(),
+                id: artefact.id.to_string(),
                 known: known(),
             });
         }
@@ -270,7 +270,7 @@ pub fn rebuild(
 ) -> Result<BTreeMap<String, ResultTable>, ReproduceError> {
     artefacts
         .iter()
-        .map(|a| Ok((a.id.clone(), experiments::run(a, context)?)))
+        .map(|a| Ok((a.id.to_string(), experiments::run(a, context)?)))
         .collect()
 }
 
@@ -293,10 +293,10 @@ pub fn rebuild_available(
     for a in artefacts {
         match experiments::run(a, context) {
             Ok(table) => {
-                tables.insert(a.id.clone(), table);
+                tables.insert(a.id.to_string(), table);
             }
             Err(e @ ExperimentError::DataUnavailable { .. }) => skipped.push(Skipped {
-                artefact: a.id.clone(),
+                artefact: a.id.to_string(),
                 reason: e.to_string(),
             }),
             Err(e) => return Err(e.into()),
@@ -388,7 +388,7 @@ pub fn render_table(
     stamp: &Stamp,
 ) -> Result<Vec<(String, String)>, ReproduceError> {
     let render_err = |source| ReproduceError::Render {
-        artefact: artefact.id.clone(),
+        artefact: artefact.id.to_string(),
         source,
     };
     let slug = paper_slug(manifest, artefact);
@@ -720,7 +720,7 @@ pub fn reproduce(
     check_real_data_selection(manifest, options)?;
     let selected: BTreeSet<String> = select(manifest, &options.only)?
         .into_iter()
-        .map(|a| a.id.clone())
+        .map(|a| a.id.to_string())
         .collect();
     let templates = Templates::new(&options.root.join("templates")).map_err(|source| {
         ReproduceError::Render {
@@ -774,9 +774,9 @@ pub fn reproduce(
         });
         if artefact.status == Status::Pending {
             let reason = artefact.pending_reason.clone().unwrap_or_default();
-            statuses.insert(id.clone(), ArtefactStatus::Pending(reason.clone()));
+            statuses.insert(id.to_string(), ArtefactStatus::Pending(reason.clone()));
             summary.artefacts.push(Done {
-                name: id.clone(),
+                name: id.to_string(),
                 action: Action::Pending(reason),
                 files: Vec::new(),
             });
@@ -784,7 +784,7 @@ pub fn reproduce(
         }
         let experiment_fp = experiment_fingerprint(manifest, artefact, options);
         let render_fp = render_fingerprint(artefact, options, &templates);
-        let prev = previous.artefacts.get(id);
+        let prev = previous.artefacts.get(id.as_str());
         let cached = prev
             .filter(|p| p.experiment == experiment_fp && options.data_dir.is_none())
             .and_then(|p| p.result.to_result().map(|t| (p, t)));
@@ -792,27 +792,27 @@ pub fn reproduce(
             p.render == render_fp && build_state::outputs_intact(out.root(), &p.outputs)
         };
 
-        if !selected.contains(id) {
+        if !selected.contains(id.as_str()) {
             // Not asked for: keep what the state has, and use its results only if still valid.
             if let Some(p) = prev {
-                state.artefacts.insert(id.clone(), p.clone());
+                state.artefacts.insert(id.to_string(), p.clone());
             }
             let action = match cached {
                 Some((p, table)) if intact(p) => {
                     if p.outputs.keys().any(|k| k.ends_with(".pdf")) {
-                        figure_pdfs.insert(id.clone());
+                        figure_pdfs.insert(id.to_string());
                     }
-                    results.insert(id.clone(), table);
-                    statuses.insert(id.clone(), ArtefactStatus::Built);
+                    results.insert(id.to_string(), table);
+                    statuses.insert(id.to_string(), ArtefactStatus::Built);
                     Action::UpToDate
                 }
                 _ => {
-                    statuses.insert(id.clone(), ArtefactStatus::NotRebuilt);
+                    statuses.insert(id.to_string(), ArtefactStatus::NotRebuilt);
                     Action::NotSelected
                 }
             };
             summary.artefacts.push(Done {
-                name: id.clone(),
+                name: id.to_string(),
                 action,
                 files: Vec::new(),
             });
@@ -822,13 +822,13 @@ pub fn reproduce(
         let (table, action) = match cached {
             Some((p, table)) if !options.force && intact(p) => {
                 if p.outputs.keys().any(|k| k.ends_with(".pdf")) {
-                    figure_pdfs.insert(id.clone());
+                    figure_pdfs.insert(id.to_string());
                 }
-                state.artefacts.insert(id.clone(), p.clone());
-                results.insert(id.clone(), table);
-                statuses.insert(id.clone(), ArtefactStatus::Built);
+                state.artefacts.insert(id.to_string(), p.clone());
+                results.insert(id.to_string(), table);
+                statuses.insert(id.to_string(), ArtefactStatus::Built);
                 summary.artefacts.push(Done {
-                    name: id.clone(),
+                    name: id.to_string(),
                     action: Action::UpToDate,
                     files: Vec::new(),
                 });
@@ -839,9 +839,9 @@ pub fn reproduce(
                 Ok(table) => (table, Action::Rebuilt),
                 Err(ExperimentError::DataUnavailable { path, reason, .. }) => {
                     let reason = format!("input {path} is not available: {reason}");
-                    statuses.insert(id.clone(), ArtefactStatus::Skipped(reason.clone()));
+                    statuses.insert(id.to_string(), ArtefactStatus::Skipped(reason.clone()));
                     summary.artefacts.push(Done {
-                        name: id.clone(),
+                        name: id.to_string(),
                         action: Action::Skipped(reason),
                         files: Vec::new(),
                     });
@@ -871,7 +871,7 @@ pub fn reproduce(
                         if let Ok(bytes) = fs::read(&written) {
                             hashes.insert(pdf.clone(), ContentHash::of(&bytes));
                         }
-                        figure_pdfs.insert(id.clone());
+                        figure_pdfs.insert(id.to_string());
                         files.push(written);
                     }
                     Err(message) => summary.notices.push(format!(
@@ -881,7 +881,7 @@ pub fn reproduce(
             }
         }
         state.artefacts.insert(
-            id.clone(),
+            id.to_string(),
             ArtefactState {
                 experiment: experiment_fp,
                 render: render_fp,
@@ -889,10 +889,10 @@ pub fn reproduce(
                 result: CachedTable::from(&table),
             },
         );
-        results.insert(id.clone(), table);
-        statuses.insert(id.clone(), ArtefactStatus::Built);
+        results.insert(id.to_string(), table);
+        statuses.insert(id.to_string(), ArtefactStatus::Built);
         summary.artefacts.push(Done {
-            name: id.clone(),
+            name: id.to_string(),
             action,
             files,
         });
@@ -1023,14 +1023,14 @@ impl Documents<'_> {
                     .as_bytes(),
             );
             h.field(
-                serde_json::to_string(&self.statuses.get(&artefact.id))
+                serde_json::to_string(&self.statuses.get(artefact.id.as_str()))
                     .unwrap_or_default()
                     .as_bytes(),
             );
-            if let Some(table) = self.results.get(&artefact.id) {
+            if let Some(table) = self.results.get(artefact.id.as_str()) {
                 h.field(&hash_json(&CachedTable::from(table)).0.to_le_bytes());
             }
-            h.field(&[u8::from(self.figure_pdfs.contains(&artefact.id))]);
+            h.field(&[u8::from(self.figure_pdfs.contains(artefact.id.as_str()))]);
         }
         h.finish()
     }
@@ -1134,7 +1134,7 @@ impl Documents<'_> {
             let built: Vec<&Artefact> = artefacts
                 .iter()
                 .copied()
-                .filter(|a| self.results.contains_key(&a.id))
+                .filter(|a| self.results.contains_key(a.id.as_str()))
                 .collect();
             files.extend(render_tables_document(
                 self.manifest,

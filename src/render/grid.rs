@@ -98,7 +98,7 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
     let layout = artefact
         .layout
         .as_ref()
-        .ok_or_else(|| GridError::NoLayout(artefact.id.clone()))?;
+        .ok_or_else(|| GridError::NoLayout(artefact.id.to_string()))?;
     let mut panels = Vec::new();
     for panel in &layout.panels {
         let stub = panel
@@ -137,7 +137,7 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
                 let format = panel
                     .cell_format(row, column)
                     .ok_or_else(|| GridError::NoFormat {
-                        artefact: artefact.id.clone(),
+                        artefact: artefact.id.to_string(),
                         panel: panel.id.clone(),
                         row: row.id.clone(),
                         column: column.id.clone(),
@@ -185,7 +185,7 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
         Target::Terminal => escape_terminal(s),
     };
     Ok(Grid {
-        id: artefact.id.clone(),
+        id: artefact.id.to_string(),
         caption: escape(&artefact.caption),
         panels,
         notes: table.notes.iter().map(|n| escape(n)).collect(),

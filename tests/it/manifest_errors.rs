@@ -338,3 +338,14 @@ fn unanimity_gain_column_must_match_a_parameter() {
         "column `ug_p0.1` shows UG for a p that is not among the parameters",
     );
 }
+
+/// An artefact id names output files, so one that could be a path (or is not an id at all) is
+/// rejected at its line before anything is written.
+#[test]
+fn artefact_id_that_is_not_an_id_names_its_line() {
+    for bad in ["../../x", "B.T2/../../etc", "B T2", "b.T2"] {
+        let text = real_manifest().replacen("  - id: B.T2\n", &format!("  - id: \"{bad}\"\n"), 1);
+        let line = line_of(&text, &format!("  - id: \"{bad}\""));
+        assert_rejected(&text, line, "expected a paper letter, a dot and a name");
+    }
+}

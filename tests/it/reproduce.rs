@@ -129,7 +129,7 @@ fn rendered_tables_match_their_snapshots() {
             let files = render_table(
                 &manifest,
                 artefact,
-                &results[&artefact.id],
+                &results[artefact.id.as_str()],
                 &templates,
                 &stamp,
             )
@@ -392,15 +392,15 @@ fn changes_rebuild_exactly_the_artefacts_that_depend_on_them() {
     // take part in the rest of the test.
     for a in &built {
         assert!(
-            matches!(first[&a.id], Action::Rebuilt | Action::Skipped(_)),
+            matches!(first[a.id.as_str()], Action::Rebuilt | Action::Skipped(_)),
             "{}: {:?}",
             a.id,
-            first[&a.id]
+            first[a.id.as_str()]
         );
     }
     let built: Vec<_> = built
         .into_iter()
-        .filter(|a| first[&a.id] == Action::Rebuilt)
+        .filter(|a| first[a.id.as_str()] == Action::Rebuilt)
         .collect();
 
     // Exactly the artefacts with a LaTeX output use the LaTeX table template.
@@ -415,7 +415,7 @@ fn changes_rebuild_exactly_the_artefacts_that_depend_on_them() {
         } else {
             Action::UpToDate
         };
-        assert_eq!(second[&a.id], expected, "{}", a.id);
+        assert_eq!(second[a.id.as_str()], expected, "{}", a.id);
     }
     // The reports do not use the table template; their inputs are unchanged.
     assert_eq!(second["A report"], Action::UpToDate);
@@ -441,7 +441,7 @@ fn changes_rebuild_exactly_the_artefacts_that_depend_on_them() {
         } else {
             Action::UpToDate
         };
-        assert_eq!(third[&a.id], expected, "{}", a.id);
+        assert_eq!(third[a.id.as_str()], expected, "{}", a.id);
     }
 
     let report = root.join("paper/lancers.report.md.j2");
@@ -621,7 +621,7 @@ fn figures_are_linked_in_markdown_and_included_or_noted_in_latex() {
             Some(reason) if a.id != "B.F1" => ArtefactStatus::Pending(reason.clone()),
             _ => ArtefactStatus::Built,
         };
-        statuses.insert(a.id.clone(), status);
+        statuses.insert(a.id.to_string(), status);
     }
     let ledger = evia_repro::ledger::ledger(&manifest, &published, &results);
     let stamp = Stamp::new(PINNED_COMMIT, manifest.seed);
