@@ -250,9 +250,8 @@ fn cell_text(
 /// escaped unless it stands between two letters or digits, where CommonMark never reads it as
 /// emphasis (`ES_HSD`, `RawG_i` stay as they are); `<` only where it could open a tag or an autolink
 /// (before a letter, `/`, `!` or `?`, so `p < 0.05` stays), and `>` only at the start (a block
-/// quote). Control and invisible characters (a newline
-/// would end the table row; a bidirectional override would reorder the text) are shown as their code
-/// point.
+/// quote). Control and invisible characters (a newline would end the table row; a bidirectional
+/// override would reorder the text) are shown as their code point.
 pub fn escape_markdown(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut previous: Option<char> = None;
