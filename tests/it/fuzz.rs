@@ -476,6 +476,28 @@ fn manifest(data: &[u8], dir: &Path) -> Verdict {
         .map_err(|e| e.to_string())
 }
 
+/// The consistency wiring (`paper/consistency.yaml`): parsed, then applied to the shipped manifest
+/// and published values, as `check` and `reproduce` do.
+fn consistency(data: &[u8], dir: &Path) -> Verdict {
+    use evia_repro::manifest::Manifest;
+    use evia_repro::published::PublishedFile;
+    use std::sync::OnceLock;
+    static PROJECT: OnceLock<(Manifest, Vec<PublishedFile>)> = OnceLock::new();
+    let (manifest, published) = PROJECT.get_or_init(|| {
+        let root = project_root();
+        let manifest =
+            Manifest::load(&evia_repro::pipeline::reproduce::manifest_path(&root)).unwrap();
+        let published = evia_repro::pipeline::reproduce::load_published(&manifest, &root).unwrap();
+        (manifest, published)
+    });
+    let path = input_path(dir);
+    let text = text(data, dir)?;
+    let wiring = evia_repro::consistency::wiring::parse(&text, &path).map_err(|e| e.to_string())?;
+    evia_repro::consistency::wiring::evaluate(&wiring, manifest, published, (&text, &path))
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+}
+
 fn published(data: &[u8], dir: &Path) -> Verdict {
     let text = text(data, dir)?;
     evia_repro::published::parse(&text, &input_path(dir))
@@ -680,6 +702,11 @@ fn targets() -> Vec<Target> {
             run: published,
         },
         Target {
+            name: "consistency",
+            seeds: vec![shipped("paper/consistency.yaml")],
+            run: consistency,
+        },
+        Target {
             name: "stc-standin",
             seeds: vec![shipped("data/unanimity/stc-standin.yaml")],
             run: stc_standin,
@@ -822,6 +849,7 @@ quick_fuzz! {
     hsd_matrix_inputs => "hsd-matrix",
     manifest_inputs => "manifest",
     published_inputs => "published",
+    consistency_inputs => "consistency",
     stc_standin_inputs => "stc-standin",
     www_standin_inputs => "www-standin",
     www_runs_inputs => "www-runs",

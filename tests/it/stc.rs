@@ -295,19 +295,16 @@ fn write_fixture_with_names(dir: &Path, run_names: [&str; 6]) {
     }
 }
 
-/// Real-data mode through the real binary on the fixture: both tables are written, and the library
-/// marks them `real_data` with the teams taken from the run names.
-#[test]
-fn real_data_mode_reads_qrels_and_runs_through_the_binary() {
-    let data = tempfile::tempdir().unwrap();
-    write_fixture(data.path());
+/// `reproduce --only A.T2,A.T3 --data <data>` through the real binary into a new temporary
+/// directory, which must succeed.
+fn reproduce_real_data(data: &Path) -> tempfile::TempDir {
     let out = tempfile::tempdir().unwrap();
     let output = run(&[
         "reproduce",
         "--only",
         "A.T2,A.T3",
         "--data",
-        data.path().to_str().unwrap(),
+        data.to_str().unwrap(),
         "--out",
         out.path().to_str().unwrap(),
     ]);
@@ -316,6 +313,16 @@ fn real_data_mode_reads_qrels_and_runs_through_the_binary() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
+    out
+}
+
+/// Real-data mode through the real binary on the fixture: both tables are written, and the library
+/// marks them `real_data` with the teams taken from the run names.
+#[test]
+fn real_data_mode_reads_qrels_and_runs_through_the_binary() {
+    let data = tempfile::tempdir().unwrap();
+    write_fixture(data.path());
+    let out = reproduce_real_data(data.path());
     let md = fs::read_to_string(out.path().join("unanimity/A.T2.md")).unwrap();
     assert!(md.contains("Real collection from"), "{md}");
     assert!(
@@ -481,21 +488,7 @@ fn hostile_run_names_are_escaped_and_the_latex_compiles() {
             &format!("{invisible}-R3"),
         ],
     );
-    let out = tempfile::tempdir().unwrap();
-    let output = run(&[
-        "reproduce",
-        "--only",
-        "A.T2,A.T3",
-        "--data",
-        data.path().to_str().unwrap(),
-        "--out",
-        out.path().to_str().unwrap(),
-    ]);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let out = reproduce_real_data(data.path());
     let dir = out.path().join("unanimity");
     let tex = fs::read_to_string(dir.join("A.T3.tex")).unwrap();
     // The names reach the table (as code points where the font has no glyph) ...
