@@ -33,6 +33,9 @@ use crate::model::CellKey;
 use crate::published::PublishedCell;
 use evia_engine::ranking::{Z_975, attainable_tau};
 
+/// The most runs a `tau` entry may name (the grid of 2,000 runs already has about 2·10^6 points).
+pub const MAX_RUNS: usize = 2_000;
+
 /// A `tau` entry of the wiring: a table of taus (part `tau`, with `ci_lo`/`ci_hi` when an interval
 /// is printed) between rankings of `runs` runs, printed with `decimals` decimals.
 #[derive(Debug, Clone, Deserialize)]
@@ -50,6 +53,15 @@ impl TauSpec {
     /// Checks every tau of the table on the grid, and its interval for centre and width; both limits
     /// carry the interval's results.
     pub fn apply(&self, context: &mut CheckContext<'_>) -> Result<(), WiringError> {
+        if !(2..=MAX_RUNS).contains(&self.runs) {
+            return Err(context.invalid(
+                &self.table,
+                format!(
+                    "tau entry of `{}`: runs must be between 2 and {MAX_RUNS}, got {}",
+                    self.table, self.runs
+                ),
+            ));
+        }
         let cells = context.require_table(&self.table)?;
         for cell in cells.iter().filter(|c| c.part == "tau") {
             let key =

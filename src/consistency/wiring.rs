@@ -53,6 +53,36 @@ pub struct Wiring {
 
 const LIMIT_KEYS: [&str; 3] = ["ci_tolerance", "tukey_factor", "correction_limit"];
 
+/// The largest `correction_limit`: the SSO check tries every value up to it for each of a, b and c
+/// of a cell, so the bound keeps the search linear in a small constant.
+pub const MAX_CORRECTION_LIMIT: u64 = 100_000;
+
+impl Limits {
+    /// The limits' ranges: finite non-negative tolerance, finite factor of at least 1, and a
+    /// correction search of at most [`MAX_CORRECTION_LIMIT`] values.
+    fn check(&self) -> Result<(), String> {
+        if !(self.ci_tolerance.is_finite() && self.ci_tolerance >= 0.0) {
+            return Err(format!(
+                "ci_tolerance must be a finite number >= 0, got {}",
+                self.ci_tolerance
+            ));
+        }
+        if !(self.tukey_factor.is_finite() && self.tukey_factor >= 1.0) {
+            return Err(format!(
+                "tukey_factor must be a finite number >= 1, got {}",
+                self.tukey_factor
+            ));
+        }
+        if self.correction_limit > MAX_CORRECTION_LIMIT {
+            return Err(format!(
+                "correction_limit must be at most {MAX_CORRECTION_LIMIT}, got {}",
+                self.correction_limit
+            ));
+        }
+        Ok(())
+    }
+}
+
 impl<'de> Deserialize<'de> for Wiring {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         deserializer.deserialize_map(WiringVisitor)
@@ -103,6 +133,7 @@ impl<'de> Visitor<'de> for WiringVisitor {
             correction_limit: correction_limit
                 .ok_or_else(|| de::Error::missing_field("correction_limit"))?,
         };
+        limits.check().map_err(de::Error::custom)?;
         Ok(Wiring { limits, checks })
     }
 }
@@ -169,6 +200,33 @@ mod tests {
     use super::*;
 
     const LIMITS: &str = "ci_tolerance: 0.001\ntukey_factor: 10\ncorrection_limit: 78\n";
+
+    /// Found by the fuzz campaign: limits and counts whose cost would explode are rejected when
+    /// the wiring is read, with the line.
+    #[test]
+    fn limits_out_of_range_are_errors() {
+        let path = Path::new("consistency.yaml");
+        for (limits, expected) in [
+            (
+                "ci_tolerance: 0.001\ntukey_factor: 10\ncorrection_limit: 1000000000000\n",
+                "correction_limit must be at most 100000",
+            ),
+            (
+                "ci_tolerance: .nan\ntukey_factor: 10\ncorrection_limit: 78\n",
+                "ci_tolerance must be a finite number",
+            ),
+            (
+                "ci_tolerance: 0.001\ntukey_factor: 0.5\ncorrection_limit: 78\n",
+                "tukey_factor must be a finite number >= 1",
+            ),
+        ] {
+            let err = parse(limits, path).unwrap_err().to_string();
+            assert!(
+                err.contains(expected) && err.contains("consistency.yaml"),
+                "{err}"
+            );
+        }
+    }
 
     #[test]
     fn every_key_reads_its_list() {

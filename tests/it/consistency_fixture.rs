@@ -103,3 +103,35 @@ fn the_fixture_entries_are_not_in_the_project_wiring() {
     let fixture = wiring::load_and_evaluate(&root.join(FIXTURE), &manifest, &published).unwrap();
     assert!(fixture.statements.iter().any(|s| s.id == STATEMENT));
 }
+
+/// Found by the fuzz campaign: a `tau` entry naming billions of runs made the grid check enumerate
+/// every attainable tau (minutes, then memory). The run count is bounded, and the error names the
+/// entry's line.
+#[test]
+fn a_tau_entry_with_too_many_runs_is_an_error_at_its_line() {
+    let root = common::project_root();
+    let manifest = Manifest::load(&root.join("paper/manifest.yaml")).unwrap();
+    let published = published(&manifest);
+    let text = std::fs::read_to_string(root.join(CONSISTENCY_FILE))
+        .unwrap()
+        .replacen(
+            "{table: B.T3, runs: 13, decimals: 3}",
+            "{table: B.T3, runs: 4294967295, decimals: 3}",
+            1,
+        );
+    let line = text
+        .lines()
+        .position(|l| l.contains("runs: 4294967295"))
+        .unwrap()
+        + 1;
+    let path = std::path::Path::new("consistency.yaml");
+    let parsed = wiring::parse(&text, path).unwrap();
+    let err = wiring::evaluate(&parsed, &manifest, &published, (&text, path))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains(&format!("consistency.yaml:{line}"))
+            && err.contains("runs must be between 2 and 2000"),
+        "{err}"
+    );
+}

@@ -155,12 +155,20 @@ pub fn kendall_tau_with_z(x: &[f64], y: &[f64], z: f64) -> Result<KendallTau, Ta
 /// (both ends included, so the check does not depend on the rounding rule). Empty when the printed
 /// value is not attainable (tests/fixtures/statistics.md §2, "Granularity": with 13 runs tau is a multiple of 1/39).
 pub fn attainable_tau(printed: f64, decimals: u32, n: usize) -> Vec<(usize, f64)> {
-    if n < 2 {
+    let Some(pairs) = n.checked_mul(n.saturating_sub(1)).map(|p| p / 2) else {
+        return Vec::new();
+    };
+    if n < 2 || !printed.is_finite() {
         return Vec::new();
     }
-    let pairs = n * (n - 1) / 2;
-    let half_unit = 0.5 * 10f64.powi(-(decimals as i32));
-    (0..=pairs)
+    let half_unit = 0.5 * 10f64.powi(-(decimals.min(300) as i32));
+    // Only D near (1 − printed)·N/2 can match: visit that window (one step wider on each side for
+    // rounding), not all N + 1 values.
+    let centre = (1.0 - printed) * pairs as f64 / 2.0;
+    let reach = (half_unit + 1e-12) * pairs as f64 / 2.0 + 1.0;
+    let first = (centre - reach).floor().clamp(0.0, pairs as f64) as usize;
+    let last = (centre + reach).ceil().clamp(0.0, pairs as f64) as usize;
+    (first..=last)
         .map(|d| (d, 1.0 - 2.0 * d as f64 / pairs as f64))
         .filter(|&(_, tau)| (tau - printed).abs() <= half_unit + 1e-12)
         .collect()
@@ -169,6 +177,34 @@ pub fn attainable_tau(printed: f64, decimals: u32, n: usize) -> Vec<(usize, f64)
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The windowed search finds exactly what the scan of every D from 0 to N finds (the 13-run
+    /// grid of tests/fixtures/statistics.md §2 and others), and a run count whose pair count
+    /// overflows gives nothing instead of looping.
+    #[test]
+    fn attainable_tau_equals_the_full_scan() {
+        let scan = |printed: f64, decimals: u32, n: usize| -> Vec<(usize, f64)> {
+            let pairs = n * (n - 1) / 2;
+            let half_unit = 0.5 * 10f64.powi(-(decimals as i32));
+            (0..=pairs)
+                .map(|d| (d, 1.0 - 2.0 * d as f64 / pairs as f64))
+                .filter(|&(_, tau)| (tau - printed).abs() <= half_unit + 1e-12)
+                .collect()
+        };
+        for n in [2, 3, 5, 13, 44, 200] {
+            for decimals in [0, 1, 2, 3, 4] {
+                for printed in [-1.0, -0.5, 0.0, 0.333, 0.897, 0.974, 1.0, 1.2] {
+                    assert_eq!(
+                        attainable_tau(printed, decimals, n),
+                        scan(printed, decimals, n),
+                        "n {n}, decimals {decimals}, printed {printed}"
+                    );
+                }
+            }
+        }
+        assert!(attainable_tau(0.5, 3, usize::MAX).is_empty());
+        assert!(attainable_tau(f64::NAN, 3, 13).is_empty());
+    }
 
     #[test]
     fn rejects_bad_input() {
