@@ -10,7 +10,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use super::qrels::{MAX_LEVEL, TopicSet};
+use super::qrels::{MAX_LEVEL, TopicSet, parse_ntcir_level};
 use super::{SourceError, describe_line, shown, split_fields, strip_bom};
 use evia_engine::measures::{LevelGains, MeasureError, TopicJudgements};
 
@@ -44,12 +44,7 @@ pub fn parse_class_qrels<'a>(path: &Path, text: &'a str) -> Result<ClassQrels<'a
                 ),
             ));
         }
-        let level = f[2]
-            .strip_prefix('L')
-            .filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
-            .and_then(|d| d.parse::<u32>().ok())
-            .filter(|&l| l <= MAX_LEVEL)
-            .ok_or_else(|| {
+        let level = parse_ntcir_level(f[2]).ok_or_else(|| {
                 SourceError::at_line(
                     path,
                     n,

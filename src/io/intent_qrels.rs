@@ -11,7 +11,8 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::intents::TopicIntents;
-use super::{SourceError, describe_line, split_fields};
+use super::qrels::{MAX_LEVEL, parse_ntcir_level};
+use super::{SourceError, describe_line, shown, split_fields, strip_bom};
 use evia_engine::diversity::{DiversityError, DiversityTopic, IntentJudgement};
 use evia_engine::measures::{LevelGains, MeasureError};
 
@@ -29,7 +30,7 @@ pub fn parse_intent_qrels<'a>(
     path: &Path,
     text: &'a str,
 ) -> Result<BTreeMap<&'a str, Vec<IntentJudged<'a>>>, SourceError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let text = strip_bom(text);
     let mut out: BTreeMap<&str, Vec<IntentJudged<'a>>> = BTreeMap::new();
     // The lines of the current run of one topic, moved into `out` when the topic changes (files
     // are grouped by topic, so this avoids a map lookup per line).
@@ -57,17 +58,16 @@ pub fn parse_intent_qrels<'a>(
                 ),
             )
         })?;
-        let level = f[3]
-            .strip_prefix('L')
-            .filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
-            .and_then(|d| d.parse::<u32>().ok())
-            .ok_or_else(|| {
-                SourceError::at_line(
-                    path,
-                    n,
-                    format!("expected a relevance level like L0, L1, L2 in the fourth field, found `{}`", f[3]),
-                )
-            })?;
+        let level = parse_ntcir_level(f[3]).ok_or_else(|| {
+            SourceError::at_line(
+                path,
+                n,
+                format!(
+                    "expected a relevance level like L0, L1, L2 (at most L{MAX_LEVEL}) in the fourth field, found `{}`",
+                    shown(f[3])
+                ),
+            )
+        })?;
         if f[0] != current.0 {
             flush(&mut out, &mut current);
             current.0 = f[0];

@@ -279,7 +279,8 @@ pub fn parse_level_qrels<'a>(
 }
 
 /// `L<digits>` → level at most [`MAX_LEVEL`] (strict: C `atol` would also accept `L` and `L3x`).
-fn parse_ntcir_level(label: &str) -> Option<u32> {
+/// Every reader of NTCIR levels (adhoc, intentwise and equivalence-class qrels) uses it.
+pub(crate) fn parse_ntcir_level(label: &str) -> Option<u32> {
     let digits = label.strip_prefix('L')?;
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;

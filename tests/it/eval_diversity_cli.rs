@@ -87,6 +87,18 @@ fn unknown_intents_and_duplicate_judgements_name_the_qrels_line() {
     );
 }
 
+/// The class of issue 13's `L4294967295` abort, in the intentwise qrels: the level is bounded on
+/// its line (it used to reach the default linear gains and abort on a 34 GB allocation).
+#[test]
+fn a_level_beyond_the_bound_names_the_qrels_line() {
+    let (code, _, err) = eval(INTENTS, "T1 1 d1 L2\nT1 2 d2 L4294967295\n", &[]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("qrels:2:") && err.contains("at most L1000"),
+        "{err}"
+    );
+}
+
 #[test]
 fn nev_tsv_and_json_print_the_diversity_lines() {
     let (code, out, err) = eval(INTENTS, QRELS, &["--cutoffs", "1,3"]);
