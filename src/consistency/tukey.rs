@@ -22,6 +22,9 @@ use super::{CheckKind, CheckResult, Hint};
 use crate::published::PublishedCell;
 use evia_engine::significance::ptukey::studentized_range_sf;
 
+/// The most topics a `tukey` entry may name (the runs are bounded as in a `tau` entry).
+pub const MAX_TOPICS: usize = 100_000;
+
 /// A `tukey` entry of the wiring: a table whose rows are run pairs, with `p`, `abs_d` and `es_hsd`
 /// per condition (column), from a test over `topics` topics and `runs` runs.
 #[derive(Debug, Clone, Deserialize)]
@@ -36,6 +39,20 @@ impl TukeySpec {
     /// Checks every condition of each (panel, row) and records the row's joint result on all of its
     /// cells.
     pub fn apply(&self, context: &mut CheckContext<'_>) -> Result<(), WiringError> {
+        if !(2..=MAX_TOPICS).contains(&self.topics)
+            || !(2..=super::tau::MAX_RUNS).contains(&self.runs)
+        {
+            return Err(context.invalid(
+                &self.table,
+                format!(
+                    "tukey entry of `{}`: topics must be between 2 and {MAX_TOPICS} and runs between 2 and {}, got {} and {}",
+                    self.table,
+                    super::tau::MAX_RUNS,
+                    self.topics,
+                    self.runs
+                ),
+            ));
+        }
         let cells = context.require_table(&self.table)?;
         let mut rows: BTreeMap<(&str, &str), Vec<&PublishedCell>> = BTreeMap::new();
         for cell in &cells {

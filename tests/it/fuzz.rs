@@ -144,10 +144,30 @@ fn line_ranges(data: &[u8]) -> Vec<(usize, usize)> {
     ranges
 }
 
+/// The `(start, end)` of every run of ASCII digits in `data`.
+fn digit_runs(data: &[u8]) -> Vec<(usize, usize)> {
+    let mut runs = Vec::new();
+    let mut start = None;
+    for (i, b) in data.iter().enumerate() {
+        match (b.is_ascii_digit(), start) {
+            (true, None) => start = Some(i),
+            (false, Some(a)) => {
+                runs.push((a, i));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(a) = start {
+        runs.push((a, data.len()));
+    }
+    runs
+}
+
 /// Applies one random mutation to `data`.
 fn mutate_once(rng: &mut impl RngCore, data: &mut Vec<u8>, seeds: &[Vec<u8>]) {
     let len = data.len();
-    match rand_below(rng, 11) {
+    match rand_below(rng, 12) {
         0 if len > 0 => {
             let i = rand_below(rng, len);
             data[i] ^= 1 << rand_below(rng, 8);
@@ -210,6 +230,21 @@ fn mutate_once(rng: &mut impl RngCore, data: &mut Vec<u8>, seeds: &[Vec<u8>]) {
             let j = rand_below(rng, other.len() + 1);
             data.truncate(i);
             data.extend_from_slice(&other[j..]);
+        }
+        10 => {
+            // Replace a whole number in place with a huge one, keeping what surrounds it (`L2` →
+            // `L4294967295`, `runs: 13` → `runs: 18446744073709551615`): sizes and levels that
+            // must be bounded before anything is allocated or enumerated.
+            let runs = digit_runs(data);
+            if let Some(&(a, b)) = runs.get(rand_below(rng, runs.len().max(1))) {
+                const HUGE: [&[u8]; 4] = [
+                    b"4294967295",
+                    b"18446744073709551615",
+                    b"1000000000",
+                    b"99999999999999999999",
+                ];
+                data.splice(a..b, HUGE[rand_below(rng, HUGE.len())].iter().copied());
+            }
         }
         _ => {
             let i = rand_below(rng, len + 1);

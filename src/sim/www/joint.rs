@@ -134,7 +134,16 @@ pub fn fit_joint(targets: &JointTargets) -> Result<JointTable, SimError> {
     let (ab, ac, bc) = (pair(0)?, pair(1)?, pair(2)?);
     check_shared_margins(&targets.pairs)?;
     let total = targets.pairs[0].total();
-    let level_total: u64 = targets.all3_levels.iter().sum();
+    let Some(level_total) = targets
+        .all3_levels
+        .iter()
+        .try_fold(0u64, |sum, &c| sum.checked_add(c))
+    else {
+        return Err(SimError::Infeasible(format!(
+            "the all3 level counts {:?} do not fit a 64-bit sum",
+            targets.all3_levels
+        )));
+    };
     if level_total != total {
         return Err(SimError::Infeasible(format!(
             "the all3 level counts sum to {level_total} but the confusion matrices count {total} documents"
