@@ -89,10 +89,9 @@ impl Context {
         self.root.join(relative)
     }
 
-    /// The seed of `artefact`'s random streams: its own `seed:` parameter, else the global seed (the
-    /// manifest's or `--seed`). Every experiment resolves it here, once per artefact.
+    /// The seed of `artefact`'s random streams ([`Artefact::seed_or`] of this run's global seed).
     pub fn seed_for(&self, artefact: &Artefact) -> u64 {
-        artefact.parameters.seed().unwrap_or(self.seed)
+        artefact.seed_or(self.seed)
     }
 }
 

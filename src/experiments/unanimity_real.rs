@@ -37,9 +37,9 @@ use crate::io::read_yaml;
 use crate::io::stc_labels::{LabelFileError, read_labelled_pairs};
 use crate::manifest::Artefact;
 use crate::manifest::params::RealRatingsParams;
+use crate::model::StreamScope;
 use crate::results::{ClaimCheck, ResultTable, VALUE};
 use evia_engine::gain::GainSetting;
-use evia_engine::rng::stream;
 use evia_engine::unanimity_stats::{PoolStatistics, RatingModel, pool_statistics, simulate_item};
 
 /// Panel of the item-level rows.
@@ -277,11 +277,8 @@ impl Simulation<'_> {
     ) -> Result<Vec<(&'static str, String, f64)>, evia_engine::gain::GainError> {
         let mut sums: Vec<(&'static str, String, f64)> = Vec::new();
         for replicate in 0..self.replicates {
-            let mut rng = stream(
-                self.seed,
-                &artefact.id,
-                &format!("{}/{replicate}", model_name.id()),
-            );
+            let mut rng = StreamScope::Artefact(&artefact.id)
+                .stream(self.seed, &format!("{}/{replicate}", model_name.id()));
             let topics: Vec<Vec<Vec<u32>>> = real_topics
                 .iter()
                 .map(|items| {

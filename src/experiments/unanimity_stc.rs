@@ -25,6 +25,7 @@ use crate::io::read_yaml;
 use crate::io::stc::read_stc_collection;
 use crate::manifest::Artefact;
 use crate::manifest::params::{StcInputs, StcMeasure, StcParams, StcSignificanceParams};
+use crate::model::StreamScope;
 use crate::results::{ResultTable, VALUE};
 use crate::sim::stc::{
     ConditionGains, Retrieved, StandinParams, StcCollection, generate, simulate_gains,
@@ -34,12 +35,11 @@ use evia_engine::measures::{
     Evaluation, Evaluator, Label, LevelGains, MeasureError, Params, TopicIdeal,
 };
 use evia_engine::ranking::kendall_tau;
-use evia_engine::rng::{StreamSpec, stream};
 use evia_engine::significance::randomised_hsd::{HsdResult, randomised_hsd};
 use evia_engine::significance::{ScoreMatrix, run_pairs};
 
 /// The stream namespace shared by both tables, so that they see the same collection and ratings.
-pub const STREAM: &str = "paper-A-stc";
+pub const STREAM: StreamScope<'static> = StreamScope::StcStandin;
 
 /// The value of `measure` in an evaluation (whose cutoffs include `l` for `nERR@l`).
 fn measure_value(measure: StcMeasure, e: &Evaluation) -> f64 {
@@ -126,7 +126,7 @@ fn standin_collection(
     knobs
         .validate()
         .map_err(|e| ExperimentError::Source(crate::io::SourceError::whole_file(&path, e.0)))?;
-    let collection = generate(&knobs, &mut stream(seed, STREAM, "collection"));
+    let collection = generate(&knobs, &mut STREAM.stream(seed, "collection"));
     let sizes = params.sizes;
     for (name, expected, got) in [
         ("topics", sizes.topics, collection.topics.len()),
@@ -219,7 +219,7 @@ impl Setup {
             &self.collection,
             GainSetting { dmax, p: self.p },
             n as usize,
-            &mut stream(self.seed, STREAM, &unit),
+            &mut STREAM.stream(self.seed, &unit),
         )
     }
 
@@ -433,11 +433,8 @@ pub fn significance_discrepancies(
         for (m, measure) in setup.measures.iter().enumerate() {
             let panel = measure.panel();
             let unit = format!("dmax={dmax}/n={n}/{panel}");
-            let spec = StreamSpec {
-                seed: setup.seed,
-                artefact: &artefact.id,
-                unit: &unit,
-            };
+            let scope = StreamScope::Artefact(&artefact.id);
+            let spec = scope.spec(setup.seed, &unit);
             let test = |columns: &[Vec<f64>]| -> Result<HsdResult, ExperimentError> {
                 let selected: Vec<&[f64]> =
                     best.iter().map(|&(j, _)| columns[j].as_slice()).collect();

@@ -334,10 +334,11 @@ fn hash_json(value: &impl Serialize) -> ContentHash {
     ContentHash::of(serde_json::to_string(value).unwrap_or_default().as_bytes())
 }
 
-/// The stamp of an artefact's files before the template of each format is added: its manifest entry
-/// and the files its experiment reads.
+/// The stamp of an artefact's files before the template of each format is added: its manifest entry,
+/// the files its experiment reads, and the seed its streams were drawn with ([`Artefact::seed_or`]
+/// of the run's global `seed`).
 pub fn artefact_stamp(root: &Path, artefact: &Artefact, commit: &str, seed: u64) -> Stamp {
-    let mut stamp = Stamp::new(commit, seed);
+    let mut stamp = Stamp::new(commit, artefact.seed_or(seed));
     stamp
         .inputs
         .insert(manifest_entry_name(&artefact.id), hash_json(artefact));
@@ -561,7 +562,7 @@ pub(crate) fn experiment_fingerprint(
     let mut h = Fnv1a64::new();
     h.field(b"experiment");
     h.field(options.program.as_bytes());
-    h.field(&options.seed.to_le_bytes());
+    h.field(&artefact.seed_or(options.seed).to_le_bytes());
     h.field(
         serde_json::to_string(artefact)
             .unwrap_or_default()
