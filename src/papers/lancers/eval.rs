@@ -27,7 +27,6 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use serde::Deserialize;
 
-use crate::experiments::{Context, ExperimentError, display_relative};
 use crate::io::read_yaml;
 use crate::manifest::Artefact;
 use crate::manifest::params::{
@@ -35,6 +34,7 @@ use crate::manifest::params::{
     TopicsetEvalParams, TopicsetOverlapParams,
 };
 use crate::model::StreamScope;
+use crate::papers::{Context, ExperimentError, display_relative};
 use crate::results::{ResultTable, VALUE};
 use crate::sim::www::LabelledTopic;
 use crate::sim::www::runs::{Run, RunParams};
@@ -243,7 +243,7 @@ pub fn collection(
 ) -> Result<Collection, ExperimentError> {
     let se = inputs.kappa_se.standard_error();
     let (topics, real_data) =
-        crate::experiments::lancers::topics(context, artefact, inputs.labels)?;
+        crate::papers::lancers::labels::topics(context, artefact, inputs.labels)?;
     let agreement_err = |e: evia_engine::agreement::AgreementError| {
         ExperimentError::invalid(artefact, e.to_string())
     };

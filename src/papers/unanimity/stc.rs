@@ -20,12 +20,12 @@
 
 use std::collections::BTreeMap;
 
-use crate::experiments::{Context, ExperimentError, display_relative};
 use crate::io::read_yaml;
 use crate::io::stc::read_stc_collection;
 use crate::manifest::Artefact;
 use crate::manifest::params::{StcInputs, StcMeasure, StcParams, StcSignificanceParams};
 use crate::model::StreamScope;
+use crate::papers::{Context, ExperimentError, display_relative};
 use crate::results::{ResultTable, VALUE};
 use crate::sim::stc::{
     ConditionGains, Retrieved, StandinParams, StcCollection, generate, simulate_gains,
@@ -460,22 +460,7 @@ pub fn significance_discrepancies(
                 let pair = format!("{} vs. {}", name(a), name(b));
                 let row = format!("{}{pair}", condition_row_prefix(dmax, n));
                 table.add_row(panel, &row, &format!("Dmax = {dmax}, N = {n}: {pair}"));
-                let mut near = 0;
-                for (column, o) in [("rawg", o_raw), ("ug", o_ug)] {
-                    table.set(panel, &row, column, "p", o.p);
-                    table.set(panel, &row, column, "p_se", o.p_se);
-                    table.set(panel, &row, column, "abs_d", o.abs_d);
-                    if let Some(es) = o.es_hsd {
-                        table.set(panel, &row, column, "es_hsd", es);
-                    }
-                    if o.p < alpha {
-                        table.mark_bold(panel, &row, column, "p");
-                    }
-                    if (o.p - alpha).abs() <= 2.0 * o.p_se {
-                        near += 1;
-                    }
-                }
-                table.set(panel, &row, "near_alpha", VALUE, f64::from(near));
+                set_discrepancy(&mut table, (panel, &row), [o_raw, o_ug], alpha);
             }
         }
     }
@@ -487,6 +472,33 @@ pub fn significance_discrepancies(
         ));
     }
     Ok(table)
+}
+
+/// The cells of one discrepancy row (`panel`, `row`): p, its Monte Carlo SE, |d| and ES_HSD under
+/// RawG and UG (p bold when significant at `alpha`), and how many of the two p-values lie within two
+/// SEs of `alpha`.
+fn set_discrepancy(
+    table: &mut ResultTable,
+    (panel, row): (&str, &str),
+    [raw, ug]: [PairOutcome; 2],
+    alpha: f64,
+) {
+    let mut near = 0;
+    for (column, o) in [("rawg", raw), ("ug", ug)] {
+        table.set(panel, row, column, "p", o.p);
+        table.set(panel, row, column, "p_se", o.p_se);
+        table.set(panel, row, column, "abs_d", o.abs_d);
+        if let Some(es) = o.es_hsd {
+            table.set(panel, row, column, "es_hsd", es);
+        }
+        if o.p < alpha {
+            table.mark_bold(panel, row, column, "p");
+        }
+        if (o.p - alpha).abs() <= 2.0 * o.p_se {
+            near += 1;
+        }
+    }
+    table.set(panel, row, "near_alpha", VALUE, f64::from(near));
 }
 
 /// Table 3's notes: the collection, the method, the team-best runs (by index into the collection's
