@@ -19,7 +19,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 OUT = os.path.join(ROOT, "bench", "out", "eval")
 PY = sys.executable
-EVIA = os.path.join(ROOT, "target", "release", "evia-repro")
+EVIA = os.path.join(os.environ.get("CARGO_TARGET_DIR") or os.path.join(ROOT, "target"), "release",
+                    "evia-repro")
 
 
 def timed(cmd, stdout=subprocess.PIPE):

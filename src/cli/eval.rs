@@ -33,10 +33,12 @@ use clap::{Args, ValueEnum};
 
 use super::Outcome;
 use crate::io::qrels::{MAX_GAIN, QrelsFormat, TopicSet, parse_gain_file, parse_level_qrels};
-use crate::io::run::{RunFormat, RunOrder, RunTopic, find_duplicate, parse_run};
+use crate::io::run::{DocLines, RunFormat, RunOrder, RunTopic, find_duplicate_in, parse_run};
 use crate::io::{read_text, shown};
 use evia_engine::measures::lines::{line_names, lines, nev_header, nev_line};
-use evia_engine::measures::{Evaluation, Evaluator, Label, LevelGains, MeasureError, Params};
+use evia_engine::measures::{
+    Evaluation, Evaluator, Label, LevelGains, MeasureError, Params, TopicJudgements,
+};
 
 /// Evaluate a run with NTCIREVAL's measures (RR, O, P, P+, AP, Q, nDCG, MSnDCG, ERR, nERR, ...).
 #[derive(Debug, Args)]
@@ -264,12 +266,86 @@ pub fn run(args: EvalArgs) -> anyhow::Result<Outcome> {
         ..params
     })
     .context("bad measure parameters")?;
-    let topics = load_topics(&args)?;
+    let (topics, run) = load_inputs(&args)?;
+    warn_about_topics(&args, &topics, &run)?;
 
-    let run_text = read_text(&args.run)?;
-    let (run_format, order) = run_reading(&args);
-    let run = parse_run(&args.run, &run_text, run_format, order)?;
+    let evaluators = [&evaluator, &without_bpref];
+    let evaluated = evaluate_in_halves(&topics, |topic, judgements, scratch| {
+        evaluate_topic(&args, evaluators, topic, judgements, &run, scratch)
+    });
+    let mut results: Vec<(&str, Evaluation)> = Vec::with_capacity(topics.topics.len());
+    let mut without_nonrelevant: Vec<&str> = Vec::new();
+    for ((topic, _), outcome) in topics.topics.iter().zip(evaluated) {
+        let (ev, without_bpref) = outcome?;
+        if without_bpref {
+            without_nonrelevant.push(topic.as_str());
+        }
+        results.push((topic.as_str(), ev));
+    }
+    if !without_nonrelevant.is_empty() {
+        eprintln!(
+            "warning: {} topic(s) have no judged nonrelevant document, so their bpref and rpref values are undefined and skipped (the other measures are evaluated): {}",
+            without_nonrelevant.len(),
+            name_list(without_nonrelevant.iter().copied())
+        );
+    }
 
+    let names = line_names(evaluator.params(), true);
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    match args.format {
+        OutputFormat::Nev => write_nev(&mut out, &results)?,
+        OutputFormat::Tsv => write_tsv(&mut out, &names, &results)?,
+        OutputFormat::Json => write_json(
+            &mut out,
+            evaluator.params(),
+            &names,
+            &results,
+            &topics,
+            &without_nonrelevant,
+        )?,
+    }
+    out.flush().context("writing the output")?;
+    // The process ends right after this command: returning the judgement maps and the ranked
+    // lists to the allocator one string at a time would only cost time (about 10% of a large
+    // evaluation), so they are deliberately not dropped (the run text is leaked, see
+    // `load_inputs`).
+    std::mem::forget(results);
+    std::mem::forget(run);
+    std::mem::forget(topics);
+    Ok(Outcome::Success)
+}
+
+/// The judgements and the parsed run, read concurrently: the run is read and parsed on a second
+/// thread while the judgements are read and indexed on this one. Errors are reported in the order
+/// of a sequential reading (judgements first, then the run).
+///
+/// The run text is leaked: the ranked lists borrow their ids from it until the process ends, and
+/// `eval` is the last thing the process does (freeing it would only cost time).
+fn load_inputs(args: &EvalArgs) -> anyhow::Result<(TopicSet, Vec<RunTopic<'static>>)> {
+    let (run_format, order) = run_reading(args);
+    let (topics, run) = std::thread::scope(|scope| {
+        let run = scope.spawn(|| -> anyhow::Result<Vec<RunTopic<'static>>> {
+            let text: &'static str = read_text(&args.run)?.leak();
+            Ok(parse_run(&args.run, text, run_format, order)?)
+        });
+        let topics = load_topics(args);
+        let run = match run.join() {
+            Ok(run) => run,
+            Err(panic) => std::panic::resume_unwind(panic),
+        };
+        (topics, run)
+    });
+    Ok((topics?, run?))
+}
+
+/// Warns about (or, with `--strict`, rejects) run topics that are not judged, and warns about
+/// judged topics without any relevant document.
+fn warn_about_topics(
+    args: &EvalArgs,
+    topics: &TopicSet,
+    run: &[RunTopic<'_>],
+) -> anyhow::Result<()> {
     // Run topics that are not judged at all (neither evaluable nor without relevant documents).
     let unjudged: Vec<&RunTopic<'_>> = run
         .iter()
@@ -300,91 +376,103 @@ pub fn run(args: EvalArgs) -> anyhow::Result<Outcome> {
             name_list(topics.without_relevant.iter().map(String::as_str))
         );
     }
+    Ok(())
+}
 
+/// Buffers one thread reuses from topic to topic.
+#[derive(Default)]
+struct Scratch<'a> {
+    labels: Vec<Label>,
+    seen: DocLines<'a>,
+}
+
+/// One evaluated topic, and whether it lacked a judged nonrelevant document (so its bpref/rpref
+/// lines are left out).
+type TopicOutcome = anyhow::Result<(Evaluation, bool)>;
+
+/// Evaluates every topic of `topics`, in two halves on two threads, each with its own
+/// [`Scratch`]; the outcomes come back in topic order, the same as one thread's.
+fn evaluate_in_halves<'r, F>(topics: &TopicSet, evaluate: F) -> Vec<TopicOutcome>
+where
+    F: Fn(&str, &TopicJudgements, &mut Scratch<'r>) -> TopicOutcome + Sync,
+{
+    let all: Vec<(&String, &TopicJudgements)> = topics.topics.iter().collect();
+    let half = all.len().div_ceil(2).max(1);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = all
+            .chunks(half)
+            .map(|part| {
+                let evaluate = &evaluate;
+                scope.spawn(move || {
+                    let mut scratch = Scratch::default();
+                    part.iter()
+                        .map(|(topic, judgements)| evaluate(topic, judgements, &mut scratch))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| match h.join() {
+                Ok(part) => part,
+                Err(panic) => std::panic::resume_unwind(panic),
+            })
+            .collect()
+    })
+}
+
+/// One topic: its ranked list from `run` (empty if the run does not have the topic), checked for
+/// duplicates, labelled, truncated and evaluated (`evaluators`: with and without bpref/rpref).
+fn evaluate_topic<'r>(
+    args: &EvalArgs,
+    evaluators: [&Evaluator; 2],
+    topic: &str,
+    judgements: &TopicJudgements,
+    run: &[RunTopic<'r>],
+    scratch: &mut Scratch<'r>,
+) -> TopicOutcome {
+    let docs = run
+        .binary_search_by(|t| t.topic.cmp(topic))
+        .map_or(&[][..], |k| run[k].docs.as_slice());
+    if !args.allow_duplicates {
+        if let Some((first, again, doc)) = find_duplicate_in(docs, &mut scratch.seen) {
+            bail!(
+                "{}:{again}: document {} is retrieved again for topic {} (first on line {first}); \
+                 use --allow-duplicates to count it at each rank as NTCIREVAL does",
+                args.run.display(),
+                shown(doc),
+                shown(topic)
+            );
+        }
+    }
     let truncate = args
         .truncate
         .map(|n| usize::try_from(n).unwrap_or(usize::MAX));
-    let names = line_names(evaluator.params(), true);
-    let mut labels: Vec<Label> = Vec::new();
+    judgements.label_into(
+        docs.iter().take(args.parity.rank_limit()).map(|d| d.doc),
+        args.condensed,
+        truncate,
+        &mut scratch.labels,
+    );
     let mut ev = Evaluation::default();
-    let mut results: Vec<(&str, Evaluation)> = Vec::with_capacity(topics.topics.len());
-    let mut without_nonrelevant: Vec<&str> = Vec::new();
-    let mut run_iter = run.iter().peekable();
-    for (topic, judgements) in &topics.topics {
-        // `run` and `topics` are both sorted by topic id.
-        while run_iter.peek().is_some_and(|t| t.topic < topic.as_str()) {
-            run_iter.next();
+    let mut without_bpref = false;
+    match evaluators[0].evaluate_into(judgements.ideal(), &scratch.labels, &mut ev) {
+        Err(MeasureError::BprefWithoutNonrelevant) => {
+            without_bpref = true;
+            evaluators[1].evaluate_into(judgements.ideal(), &scratch.labels, &mut ev)
         }
-        let docs = match run_iter.peek() {
-            Some(t) if t.topic == topic.as_str() => t.docs.as_slice(),
-            _ => &[],
-        };
-        if !args.allow_duplicates {
-            if let Some((first, again, doc)) = find_duplicate(docs) {
-                bail!(
-                    "{}:{again}: document {} is retrieved again for topic {} (first on line {first}); \
-                     use --allow-duplicates to count it at each rank as NTCIREVAL does",
-                    args.run.display(),
-                    shown(doc),
-                    shown(topic)
-                );
-            }
-        }
-        judgements.label_into(
-            docs.iter().take(args.parity.rank_limit()).map(|d| d.doc),
-            args.condensed,
-            truncate,
-            &mut labels,
-        );
-        match evaluator.evaluate_into(judgements.ideal(), &labels, &mut ev) {
-            Err(MeasureError::BprefWithoutNonrelevant) => {
-                without_nonrelevant.push(topic.as_str());
-                without_bpref.evaluate_into(judgements.ideal(), &labels, &mut ev)
-            }
-            other => other,
-        }
-        .with_context(|| format!("topic {}", shown(topic)))?;
-        if let Some(l) = lines(&ev, true).into_iter().find(|l| !l.value.is_finite()) {
-            bail!(
-                "topic {}: {} is {} (an overflow: are the gains or --beta extreme?)",
-                shown(topic),
-                l.name,
-                l.value
-            );
-        }
-        results.push((topic.as_str(), ev.clone()));
+        other => other,
     }
-    if !without_nonrelevant.is_empty() {
-        eprintln!(
-            "warning: {} topic(s) have no judged nonrelevant document, so their bpref and rpref values are undefined and skipped (the other measures are evaluated): {}",
-            without_nonrelevant.len(),
-            name_list(without_nonrelevant.iter().copied())
+    .with_context(|| format!("topic {}", shown(topic)))?;
+    if let Some(l) = lines(&ev, true).into_iter().find(|l| !l.value.is_finite()) {
+        bail!(
+            "topic {}: {} is {} (an overflow: are the gains or --beta extreme?)",
+            shown(topic),
+            l.name,
+            l.value
         );
     }
-
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    match args.format {
-        OutputFormat::Nev => write_nev(&mut out, &results)?,
-        OutputFormat::Tsv => write_tsv(&mut out, &names, &results)?,
-        OutputFormat::Json => write_json(
-            &mut out,
-            evaluator.params(),
-            &names,
-            &results,
-            &topics,
-            &without_nonrelevant,
-        )?,
-    }
-    out.flush().context("writing the output")?;
-    // The process ends right after this command: returning the judgement maps, the ranked lists
-    // and the run text to the allocator one string at a time would only cost time (about 10% of
-    // a large evaluation), so they are deliberately not dropped.
-    std::mem::forget(results);
-    std::mem::forget(run);
-    std::mem::forget(run_text);
-    std::mem::forget(topics);
-    Ok(Outcome::Success)
+    Ok((ev, without_bpref))
 }
 
 fn write_nev(out: &mut impl Write, results: &[(&str, Evaluation)]) -> anyhow::Result<()> {

@@ -134,6 +134,7 @@ pub fn decode_text(path: &Path, bytes: Vec<u8>) -> Result<String, SourceError> {
 
 pub mod class_qrels;
 pub mod confusion;
+pub mod decimal;
 pub mod intent_qrels;
 pub mod intents;
 pub mod matrix;
@@ -148,16 +149,28 @@ pub mod www_labels;
 /// The first `N` whitespace-separated fields of a line and how many fields it has, counted up to
 /// `N + 1` so that a line with too many fields is recognised without scanning all of it.
 pub(crate) fn split_fields<const N: usize>(line: &str) -> ([&str; N], usize) {
+    // One pass over the bytes: ASCII whitespace (space, \t, \n, \x0c, \r, as
+    // `str::split_ascii_whitespace`) never occurs inside a multi-byte UTF-8 character, so every
+    // field boundary is a character boundary.
+    let bytes = line.as_bytes();
     let mut fields = [""; N];
     let mut count = 0;
-    for field in line.split_ascii_whitespace() {
-        if count < N {
-            fields[count] = field;
+    let mut i = 0;
+    while count <= N {
+        while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+            i += 1;
         }
-        count += 1;
-        if count > N {
+        if i == bytes.len() {
             break;
         }
+        let start = i;
+        while i < bytes.len() && !bytes[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if count < N {
+            fields[count] = &line[start..i];
+        }
+        count += 1;
     }
     (fields, count)
 }
@@ -275,6 +288,41 @@ mod tests {
         k: Option<u32>,
         #[serde(default)]
         cap: Option<u32>,
+    }
+
+    /// `split_fields` against its reference, `str::split_ascii_whitespace`: the same first `N`
+    /// fields and the same count (capped at `N + 1`), on random lines mixing every ASCII
+    /// whitespace byte, non-breaking and multi-byte characters, up to 200 bytes (several blocks).
+    #[test]
+    fn split_fields_agrees_with_split_ascii_whitespace() {
+        let alphabet = [
+            " ", "\t", "\r", "\x0c", "\n", "a", "7", "é", "\u{a0}", "漢", "-", "  ",
+        ];
+        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+        for _ in 0..20_000 {
+            let mut line = String::new();
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let len = (x % 120) as usize;
+            for _ in 0..len {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                line.push_str(alphabet[(x % alphabet.len() as u64) as usize]);
+            }
+            let reference: Vec<&str> = line.split_ascii_whitespace().take(7).collect();
+            let (fields, count) = split_fields::<6>(&line);
+            assert_eq!(count, reference.len(), "{line:?}");
+            for (i, f) in reference.iter().take(6).enumerate() {
+                assert_eq!(fields[i], *f, "{line:?}");
+            }
+            let (fields, count) = split_fields::<2>(&line);
+            assert_eq!(count, reference.len().min(3), "{line:?}");
+            for (i, f) in reference.iter().take(2).enumerate() {
+                assert_eq!(fields[i], *f, "{line:?}");
+            }
+        }
     }
 
     #[test]

@@ -18,6 +18,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
+use super::decimal::parse_f64;
 use super::{SourceError, describe_line, shown, split_fields, strip_bom};
 use evia_engine::measures::FastHash;
 
@@ -108,7 +109,7 @@ pub fn parse_run<'a>(
                         ),
                     ));
                 }
-                let s = f[4].parse::<f64>().map_err(|_| {
+                let s = parse_f64(f[4]).ok_or_else(|| {
                     SourceError::at_line(
                         path,
                         n,
@@ -177,7 +178,19 @@ pub fn parse_run<'a>(
 /// A document that occurs twice in a ranked list, as (earlier line, later line, doc): the first
 /// repetition met in rank order.
 pub fn find_duplicate<'a>(docs: &[RunDoc<'a>]) -> Option<(usize, usize, &'a str)> {
-    let mut seen: HashMap<&str, usize, FastHash> = HashMap::default();
+    find_duplicate_in(docs, &mut DocLines::default())
+}
+
+/// The documents seen so far in a ranked list and their lines (reused across topics by
+/// [`find_duplicate_in`], so that its table is allocated once).
+pub type DocLines<'a> = HashMap<&'a str, usize, FastHash>;
+
+/// [`find_duplicate`] with a caller-owned table (cleared first).
+pub fn find_duplicate_in<'a>(
+    docs: &[RunDoc<'a>],
+    seen: &mut DocLines<'a>,
+) -> Option<(usize, usize, &'a str)> {
+    seen.clear();
     seen.reserve(docs.len());
     for d in docs {
         if let Some(other) = seen.insert(d.doc, d.line) {
