@@ -32,7 +32,7 @@ use crate::model::{CellKey, ProvenanceClass, VALUE};
 use crate::provenance::Stamp;
 use crate::published::PublishedFile;
 use crate::render::RenderError;
-use crate::render::grid::{self, Grid, Target, escape_latex, escape_markdown};
+use crate::render::grid::{self, Grid, Target, escape_latex_breakable, escape_markdown};
 use crate::render::number::{Minus, format_value};
 use crate::results::ResultTable;
 
@@ -69,7 +69,7 @@ impl Format {
     fn escape(self, text: &str) -> String {
         match self {
             Format::Markdown => escape_markdown(text),
-            Format::Latex => escape_latex(text),
+            Format::Latex => escape_latex_breakable(text),
         }
     }
 }
