@@ -58,10 +58,18 @@ pub fn findings(ledger: &Ledger, paper: &str) -> Vec<Finding> {
 
 /// An entry that says something about the paper itself: an `inconsistent` number, or a statement of
 /// the text that `fails` on the paper's own printed numbers (not a stand-in's qualitative claim).
-fn is_finding(e: &Entry) -> bool {
+pub fn is_finding(e: &Entry) -> bool {
     e.verdict == Verdict::Inconsistent
         || (e.verdict == Verdict::Fails
             && matches!(e.class, ProvenanceClass::Exact | ProvenanceClass::Derived))
+}
+
+/// An entry that compares the paper with the stand-in collection rather than checking the paper
+/// against itself: a `simulated` claim or fitted cell that `holds` or `fails` on the stand-in's
+/// numbers. Summaries count these apart from the findings, so that "the stand-in disagrees" never
+/// reads as "the paper contradicts itself", nor the reverse.
+pub fn is_stand_in_comparison(e: &Entry) -> bool {
+    e.class == ProvenanceClass::Simulated && matches!(e.verdict, Verdict::Holds | Verdict::Fails)
 }
 
 /// A finding in a reviewer's words: where, what the printed numbers say, and which way the checks

@@ -6,6 +6,7 @@ use serde::Serialize;
 use crate::manifest::{Artefact, CellFormat, CellStyle, Header, Label, Panel};
 use crate::model::is_invisible;
 use crate::render::number::{Minus, format_count, format_number};
+use crate::render::stand_in::StandIn;
 use crate::results::{ResultTable, VALUE};
 
 /// What a missing cell shows: a level or cell the table does not have in a row that has other values.
@@ -59,6 +60,9 @@ impl Target {
 pub struct Grid {
     pub id: String,
     pub caption: String,
+    /// The stand-in note ([`StandIn::note`]), escaped, when the table rests on a stand-in: the
+    /// templates print it in the caption, never only as a comment.
+    pub stand_in: Option<String>,
     pub panels: Vec<GridPanel>,
     pub notes: Vec<String>,
 }
@@ -198,6 +202,7 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
     Ok(Grid {
         id: artefact.id.to_string(),
         caption: escape(&artefact.caption),
+        stand_in: StandIn::of(artefact.experiment, table.real_data).map(|s| escape(s.note())),
         panels,
         notes: table.notes.iter().map(|n| escape(n)).collect(),
     })
