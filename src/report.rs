@@ -26,14 +26,15 @@ use std::sync::{Arc, Mutex};
 use minijinja::{Environment, ErrorKind, State, Value};
 use serde::Serialize;
 
-use crate::ledger::{Entry, Ledger, Verdict, cell_name};
+use crate::ledger::{Entry, Ledger, Verdict, cell_name, is_finding, is_stand_in_comparison};
 use crate::manifest::{Artefact, CellFormat, Kind, Manifest, OutputFormat, Paper, Status};
 use crate::model::{CellKey, ProvenanceClass, VALUE};
 use crate::provenance::Stamp;
 use crate::published::PublishedFile;
 use crate::render::RenderError;
-use crate::render::grid::{self, Grid, Target, escape_latex, escape_markdown};
+use crate::render::grid::{self, Grid, Target, escape_latex_breakable, escape_markdown};
 use crate::render::number::{Minus, format_value};
+use crate::render::stand_in::StandIn;
 use crate::results::ResultTable;
 
 /// The two report formats.
@@ -69,7 +70,7 @@ impl Format {
     fn escape(self, text: &str) -> String {
         match self {
             Format::Markdown => escape_markdown(text),
-            Format::Latex => escape_latex(text),
+            Format::Latex => escape_latex_breakable(text),
         }
     }
 }
@@ -441,6 +442,8 @@ struct BlockContext {
     unplaced: Vec<EntryView>,
     figure_svg: Option<String>,
     figure_pdf: Option<String>,
+    /// The stand-in note ([`StandIn::note`]) when the rebuilt artefact rests on a stand-in.
+    stand_in: Option<String>,
     notes: Vec<String>,
     counts: BTreeMap<String, usize>,
     classes: Vec<String>,
@@ -663,6 +666,14 @@ fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format) -> BlockC
         );
     }
     counts.insert("total".to_string(), entries.len());
+    counts.insert(
+        FINDINGS_KEY.to_string(),
+        entries.iter().filter(|e| is_finding(e)).count(),
+    );
+    counts.insert(
+        STAND_IN_KEY.to_string(),
+        entries.iter().filter(|e| is_stand_in_comparison(e)).count(),
+    );
     let classes: BTreeSet<String> = entries.iter().map(|e| e.class.to_string()).collect();
     let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
     for e in entries.iter().filter(|e| e.verdict == Verdict::Pending) {
@@ -691,6 +702,9 @@ fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format) -> BlockC
         figure_svg: has_svg.then(|| format!("{id}.svg")),
         figure_pdf: (has_svg && input.figure_pdfs.contains(id.as_str()))
             .then(|| format!("{id}.pdf")),
+        stand_in: result
+            .and_then(|t| StandIn::of(artefact.experiment, t.real_data))
+            .map(|s| format.escape(s.note())),
         notes: result
             .map(|t| t.notes.iter().map(|n| format.escape(n)).collect())
             .unwrap_or_default(),
@@ -705,6 +719,12 @@ fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format) -> BlockC
         claims: views(&|e| matches!(e.verdict, Verdict::Holds | Verdict::Fails)),
     }
 }
+
+/// The summary counts' key for the findings about the paper ([`is_finding`]), counted apart from the
+/// verdicts' keys.
+const FINDINGS_KEY: &str = "findings";
+/// The summary counts' key for the comparisons with the stand-in ([`is_stand_in_comparison`]).
+const STAND_IN_KEY: &str = "stand_in";
 
 /// One row of the index's summary: an artefact (or the running text of a paper) and one provenance
 /// class of its printed numbers, with the count of each verdict.
@@ -735,7 +755,7 @@ pub fn summary_rows(
         Verdict::Pending,
     ];
     let count = |entries: &[&Entry]| -> BTreeMap<String, usize> {
-        verdicts
+        let mut counts: BTreeMap<String, usize> = verdicts
             .iter()
             .map(|v| {
                 (
@@ -743,7 +763,16 @@ pub fn summary_rows(
                     entries.iter().filter(|e| e.verdict == *v).count(),
                 )
             })
-            .collect()
+            .collect();
+        counts.insert(
+            FINDINGS_KEY.to_string(),
+            entries.iter().filter(|e| is_finding(e)).count(),
+        );
+        counts.insert(
+            STAND_IN_KEY.to_string(),
+            entries.iter().filter(|e| is_stand_in_comparison(e)).count(),
+        );
+        counts
     };
     let mut rows = Vec::new();
     for paper in &manifest.papers {

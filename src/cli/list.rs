@@ -5,6 +5,7 @@ use std::path::Path;
 use crate::cli::Outcome;
 use crate::cli::reproduce::load_manifest;
 use crate::manifest::{Kind, Status};
+use crate::render::stand_in::data_class;
 use crate::render::terminal::new_table;
 
 pub fn run(root: &Path) -> anyhow::Result<Outcome> {
@@ -15,6 +16,7 @@ pub fn run(root: &Path) -> anyhow::Result<Outcome> {
         "kind",
         "status",
         "experiment",
+        "class",
         "caption / pending reason",
     ]);
     for a in &manifest.artefacts {
@@ -35,6 +37,7 @@ pub fn run(root: &Path) -> anyhow::Result<Outcome> {
             kind.to_string(),
             a.status.to_string(),
             a.experiment.to_string(),
+            data_class(a.experiment, false).to_string(),
             detail,
         ]);
     }

@@ -9,6 +9,7 @@ use crate::cli::reproduce::load_manifest;
 use crate::papers::Context;
 use crate::pipeline::reproduce::{rebuild, select};
 use crate::render::grid::{Target, layout};
+use crate::render::stand_in::data_class;
 use crate::render::terminal::render_grid;
 
 #[derive(Debug, Args)]
@@ -26,8 +27,13 @@ pub fn run(root: &Path, args: ShowArgs) -> anyhow::Result<Outcome> {
     let context = Context::new(root, args.seed.unwrap_or(manifest.seed));
     let results = rebuild(&selected, &context)?;
     for artefact in selected {
-        let grid = layout(artefact, &results[artefact.id.as_str()], Target::Terminal)?;
+        let table = &results[artefact.id.as_str()];
+        let grid = layout(artefact, table, Target::Terminal)?;
         print!("{}", render_grid(&grid));
+        println!(
+            "class: {}",
+            data_class(artefact.experiment, table.real_data)
+        );
     }
     Ok(Outcome::Success)
 }

@@ -6,6 +6,7 @@
 
 use crate::manifest::Artefact;
 use crate::model::ExperimentId;
+use crate::render::stand_in::StandIn;
 use crate::results::ResultTable;
 
 /// Why a figure could not be drawn.
@@ -17,11 +18,13 @@ pub enum FigureError {
     Draw(String),
 }
 
-/// The SVG document of `artefact`'s figure.
+/// The SVG document of `artefact`'s figure. A figure that rests on a stand-in carries the stand-in
+/// note ([`StandIn::note`]) as visible text inside the SVG, so it cannot travel without it.
 pub fn svg(artefact: &Artefact, table: &ResultTable) -> Result<String, FigureError> {
+    let stand_in = StandIn::of(artefact.experiment, table.real_data).map(StandIn::note);
     match artefact.experiment {
         ExperimentId::LancersQrelsMeansFigure | ExperimentId::LancersTopicsetMeansFigure => {
-            crate::render::figure_means::svg(artefact, table)
+            crate::render::figure_means::svg(artefact, table, stand_in)
         }
         ExperimentId::UnanimityRealRatings => {
             crate::render::figure_unanimity_real::svg(artefact, table)

@@ -34,8 +34,13 @@ const SERIES_COLOURS: [RGBColor; 5] = [
     RGBColor(0x66, 0xa6, 0x1e),
 ];
 
-/// Draws the figure of `artefact` from `table`.
-pub fn svg(artefact: &Artefact, table: &ResultTable) -> Result<String, FigureError> {
+/// Draws the figure of `artefact` from `table`; `note` (the stand-in note), when given, is printed in
+/// a band below the panels, in red.
+pub fn svg(
+    artefact: &Artefact,
+    table: &ResultTable,
+    note: Option<&str>,
+) -> Result<String, FigureError> {
     let layout = artefact.layout.as_ref().ok_or_else(|| {
         FigureError::Draw(format!(
             "artefact `{}` has no `layout` naming its panels and series",
@@ -54,18 +59,56 @@ pub fn svg(artefact: &Artefact, table: &ResultTable) -> Result<String, FigureErr
             panel_data(table, p, x_label)
         })
         .collect::<Result<_, _>>()?;
-    let height = PANEL_SIZE.1 * panels.len() as u32;
+    let note_lines = note
+        .map(|n| wrap(n, NOTE_CHARS_PER_LINE))
+        .unwrap_or_default();
+    let panels_height = PANEL_SIZE.1 * panels.len() as u32;
+    let note_height = if note_lines.is_empty() {
+        0
+    } else {
+        NOTE_LINE_HEIGHT * note_lines.len() as u32 + 2 * NOTE_PADDING
+    };
     let mut out = String::new();
     {
-        let root = SVGBackend::with_string(&mut out, (PANEL_SIZE.0, height)).into_drawing_area();
+        let size = (PANEL_SIZE.0, panels_height + note_height);
+        let root = SVGBackend::with_string(&mut out, size).into_drawing_area();
         root.fill(&WHITE).map_err(draw_err)?;
-        let areas = root.split_evenly((panels.len(), 1));
+        let (figure, band) = root.split_vertically(panels_height);
+        let areas = figure.split_evenly((panels.len(), 1));
         for (area, panel) in areas.iter().zip(&panels) {
             draw_panel(area, panel)?;
+        }
+        let style = TextStyle::from(("sans-serif", NOTE_FONT_PX)).color(&RED);
+        for (i, line) in note_lines.iter().enumerate() {
+            let y = NOTE_PADDING + NOTE_LINE_HEIGHT * i as u32;
+            band.draw_text(line, &style, (NOTE_PADDING as i32, y as i32))
+                .map_err(draw_err)?;
         }
         root.present().map_err(draw_err)?;
     }
     Ok(out)
+}
+
+/// The stand-in note's font size, line height and padding in SVG pixels, and the characters per line
+/// it is wrapped at (about 7 px per character at 14 px, inside the 520 px width).
+const NOTE_FONT_PX: u32 = 14;
+const NOTE_LINE_HEIGHT: u32 = 18;
+const NOTE_PADDING: u32 = 8;
+const NOTE_CHARS_PER_LINE: usize = 68;
+
+/// `text` broken at spaces into lines of at most `width` characters (a longer word has its own line).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
 }
 
 fn draw_err(e: impl std::fmt::Display) -> FigureError {
@@ -275,7 +318,7 @@ outputs: [svg]
             table.set("Q@10", run, "all3", VALUE, all3);
             table.set("Q@10", run, "student", VALUE, student);
         }
-        let svg = svg(&artefact(), &table).unwrap();
+        let svg = svg(&artefact(), &table, None).unwrap();
         assert!(svg.starts_with("<svg"), "{}", &svg[..80]);
         assert!(svg.contains("(b) Mean Q@10"));
         assert!(svg.contains("\nall3\n") && svg.contains("\nstudent\n"));
@@ -290,13 +333,36 @@ outputs: [svg]
         }
     }
 
+    /// The stand-in note is drawn inside the SVG, wrapped, below the panels, which it enlarges.
+    #[test]
+    fn a_stand_in_note_is_visible_text_inside_the_svg() {
+        let mut table = ResultTable::new("B.F1");
+        for (run, x) in [("r1", 1.0), ("r2", 2.0)] {
+            table.set("Q@10", run, X_POSITION, VALUE, x);
+            table.set("Q@10", run, "all3", VALUE, 0.5);
+            table.set("Q@10", run, "student", VALUE, 0.6);
+        }
+        let note = "STAND-IN: computed on a seeded stand-in collection with placeholder run names, not on the paper's data.";
+        let plain = svg(&artefact(), &table, None).unwrap();
+        let marked = svg(&artefact(), &table, Some(note)).unwrap();
+        assert!(!plain.contains("STAND-IN"));
+        assert!(
+            marked.contains(
+                "\nSTAND-IN: computed on a seeded stand-in collection with placeholder\n"
+            )
+        );
+        assert!(marked.contains("\nrun names, not on the paper"), "{marked}");
+        assert!(marked.len() > plain.len());
+        assert_eq!(wrap("a bb ccc", 4), ["a bb", "ccc"]);
+    }
+
     #[test]
     fn missing_numbers_are_errors() {
         let mut table = ResultTable::new("B.F1");
-        assert!(svg(&artefact(), &table).is_err());
+        assert!(svg(&artefact(), &table, None).is_err());
         table.set("Q@10", "r1", X_POSITION, VALUE, 1.0);
         table.set("Q@10", "r1", "all3", VALUE, 0.5);
-        let e = svg(&artefact(), &table).unwrap_err();
+        let e = svg(&artefact(), &table, None).unwrap_err();
         assert!(
             e.to_string()
                 .contains("no mean for run `r1` under `student`"),

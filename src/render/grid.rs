@@ -6,12 +6,17 @@ use serde::Serialize;
 use crate::manifest::{Artefact, CellFormat, CellStyle, Header, Label, Panel};
 use crate::model::is_invisible;
 use crate::render::number::{Minus, format_count, format_number};
+use crate::render::stand_in::StandIn;
 use crate::results::{ResultTable, VALUE};
 
 /// What a missing cell shows: a level or cell the table does not have in a row that has other values.
 pub const ABSENT: &str = "-";
 /// What every cell of a row the experiment did not rebuild shows.
 pub const PENDING: &str = "pending";
+
+/// Row labels longer than this many characters (A.T3's "Dmax = 8, N = 5: BUPTTeam-C-R4 vs.
+/// picl-C-R2") make the LaTeX stub column a wrapping paragraph ([`GridPanel::stub_wide`]).
+pub const WIDE_STUB_CHARS: usize = 28;
 
 /// The output a grid is being prepared for: decides label spelling, escaping and the minus sign.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,6 +60,9 @@ impl Target {
 pub struct Grid {
     pub id: String,
     pub caption: String,
+    /// The stand-in note ([`StandIn::note`]), escaped, when the table rests on a stand-in: the
+    /// templates print it in the caption, never only as a comment.
+    pub stand_in: Option<String>,
     pub panels: Vec<GridPanel>,
     pub notes: Vec<String>,
 }
@@ -63,6 +71,9 @@ pub struct Grid {
 pub struct GridPanel {
     pub label: String,
     pub stub: String,
+    /// Whether a row label is longer than [`WIDE_STUB_CHARS`]: LaTeX then sets the stub column as a
+    /// ragged-right paragraph (`p{}`) that wraps, instead of one line that can run off the page.
+    pub stub_wide: bool,
     pub header: Vec<String>,
     pub rows: Vec<GridRow>,
 }
@@ -130,6 +141,9 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
         } else {
             &panel.rows
         };
+        let stub_wide = panel_rows
+            .iter()
+            .any(|r| r.label.text().chars().count() > WIDE_STUB_CHARS);
         let mut rows = Vec::new();
         for row in panel_rows {
             let mut cells = Vec::new();
@@ -175,6 +189,7 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
                 .map(|l| target.label(l))
                 .unwrap_or_default(),
             stub,
+            stub_wide,
             header,
             rows,
         });
@@ -187,6 +202,7 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
     Ok(Grid {
         id: artefact.id.to_string(),
         caption: escape(&artefact.caption),
+        stand_in: StandIn::of(artefact.experiment, table.real_data).map(|s| escape(s.note())),
         panels,
         notes: table.notes.iter().map(|n| escape(n)).collect(),
     })
@@ -338,6 +354,32 @@ pub fn escape_latex(text: &str) -> String {
     out
 }
 
+/// [`escape_latex`] for running text that holds identifiers (`A.T2.ci_upper_at_least_one`,
+/// `nG@1/r01/rawg/p`): a line may also break after `/` and `_`, and after a `.` between a letter or
+/// digit and a letter, so a long identifier wraps instead of running into the margin. A `.` before a
+/// digit (`0.515`) never breaks.
+pub fn escape_latex_breakable(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / 4);
+    let mut previous: Option<char> = None;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        out.push_str(&escape_latex(c.encode_utf8(&mut [0; 4])));
+        let breaks = match c {
+            '/' | '_' => true,
+            '.' => {
+                previous.is_some_and(char::is_alphanumeric)
+                    && chars.peek().is_some_and(|n| n.is_alphabetic())
+            }
+            _ => false,
+        };
+        if breaks && chars.peek().is_some_and(|n| !n.is_whitespace()) {
+            out.push_str("\\allowbreak{}");
+        }
+        previous = Some(c);
+    }
+    out
+}
+
 /// The LaTeX for a non-ASCII symbol that pdflatex's `inputenc` (utf8) cannot typeset by itself; the
 /// ledger's and the findings' arithmetic uses them (`√`, `≤`, `×`, Greek letters, check marks).
 fn latex_symbol(c: char) -> Option<&'static str> {
@@ -423,6 +465,14 @@ fn latex_symbol(c: char) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn breakable_latex_breaks_identifiers_but_never_numbers() {
+        assert_eq!(
+            escape_latex_breakable("A.T2.ci_upper nG@1/r01 0.515."),
+            "A.\\allowbreak{}T2.\\allowbreak{}ci\\_\\allowbreak{}upper nG@1/\\allowbreak{}r01 0.515."
+        );
+    }
 
     #[test]
     fn escapes_latex_specials() {

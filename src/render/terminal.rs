@@ -8,6 +8,9 @@ use crate::render::grid::Grid;
 /// Renders every panel of `grid` as a terminal table, with the caption and notes around them.
 pub fn render_grid(grid: &Grid) -> String {
     let mut out = format!("{}: {}\n", grid.id, grid.caption);
+    if let Some(note) = &grid.stand_in {
+        out.push_str(&format!("{note}\n"));
+    }
     for panel in &grid.panels {
         if !panel.label.is_empty() {
             out.push_str(&format!("\n{}\n", panel.label));

@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::Command;
 
+use evia_repro::consistency::Hint;
 use evia_repro::ledger::{Verdict, cell_name, findings};
 use evia_repro::manifest::Manifest;
 use evia_repro::papers::Context;
@@ -86,14 +87,34 @@ fn findings_come_from_the_checks() {
         .expect("the SSO finding");
     assert!(sso.text.contains("c = 3 instead of 7"), "{}", sso.text);
     assert!(b.iter().any(|f| f.table == "B.T3"
-        && f.cell.contains("nDCG@10/all3/2lancers/ci_lo")
+        && f.cell.contains("nDCG@10/all3/2lancers")
         && f.text.contains("0.8720")));
     assert!(
         b.iter()
             .any(|f| f.cell.contains("t6_full_low_not_equivalent"))
     );
+    // One finding per root cause: B.T3's shifted intervals are one finding, however many cells.
+    assert_eq!(
+        b.iter()
+            .filter(|f| f.table == "B.T3" && f.hint == Some(Hint::ShiftedInterval))
+            .count(),
+        1
+    );
     let a = findings(&ledger, "A");
-    assert_eq!(a.iter().filter(|f| f.table == "A.T3").count(), 24);
+    // Paper A's ES_HSD cause (|d|/V_E fits, |d|/√V_E does not) is one finding listing its 24 rows.
+    let es_hsd: Vec<_> = a.iter().filter(|f| f.table == "A.T3").collect();
+    assert_eq!(es_hsd.len(), 1);
+    assert_eq!(es_hsd[0].hint, Some(Hint::DefinitionMismatch));
+    assert!(
+        es_hsd[0].cell.starts_with("24 rows: nG@1/r01, nG@1/r02"),
+        "{}",
+        es_hsd[0].cell
+    );
+    assert!(
+        es_hsd[0].text.contains("24 rows") && es_hsd[0].text.contains("Evidence, from the first"),
+        "{}",
+        es_hsd[0].text
+    );
     assert!(a.iter().all(|f| !f.text.is_empty()));
     // Consistent tables produce no finding.
     assert!(

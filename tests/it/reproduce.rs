@@ -220,9 +220,11 @@ fn check_exits_one_when_an_exact_cell_mismatches() {
     );
 }
 
-/// The generated LaTeX — each paper's tables document and its literate report — compiles. Runs when
-/// `pdflatex` is installed (`.ci/run` installs it from Debian's texlive-latex-recommended); otherwise
-/// says so and checks nothing else.
+/// The generated LaTeX — each paper's tables document and its literate report — compiles, and
+/// typesets: no line or table is more than [`OVERFULL_TOLERANCE_PT`] wider than the page allows
+/// (pdflatex's `Overfull \hbox (… too wide)` in the log). Runs when `pdflatex` is installed
+/// (`.ci/run` installs it from Debian's texlive-latex-recommended); otherwise says so and checks
+/// nothing else.
 #[test]
 fn generated_latex_compiles_with_pdflatex() {
     if Command::new("pdflatex").arg("--version").output().is_err() {
@@ -246,7 +248,41 @@ fn generated_latex_compiles_with_pdflatex() {
     }
 }
 
-/// Compiles `<dir>/<name>.tex` and checks that the PDF exists.
+/// How far (in points) a box may stick out before the compile test fails: about one character.
+const OVERFULL_TOLERANCE_PT: f64 = 5.0;
+
+/// The overfull boxes wider than [`OVERFULL_TOLERANCE_PT`] in a pdflatex log, each with the log line
+/// that reports it (`Overfull \hbox (257.59pt too wide) in paragraph at lines 31--52`).
+fn overfull_boxes(log: &str) -> Vec<String> {
+    log.lines()
+        .filter(|line| line.starts_with("Overfull \\hbox ("))
+        .filter(|line| {
+            let amount = line["Overfull \\hbox (".len()..]
+                .split("pt")
+                .next()
+                .unwrap_or("");
+            let points: f64 = amount
+                .parse()
+                .unwrap_or_else(|_| panic!("unreadable overfull box: {line}"));
+            points > OVERFULL_TOLERANCE_PT
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn overfull_boxes_are_read_from_a_pdflatex_log() {
+    let log = "Overfull \\hbox (4.9pt too wide) in paragraph at lines 1--2\n\
+               Overfull \\hbox (257.58998pt too wide) in paragraph at lines 31--52\n\
+               Underfull \\hbox (badness 10000) in paragraph at lines 3--4\n";
+    assert_eq!(
+        overfull_boxes(log),
+        ["Overfull \\hbox (257.58998pt too wide) in paragraph at lines 31--52"]
+    );
+}
+
+/// Compiles `<dir>/<name>.tex`, checks that the PDF exists and that the log reports no overfull box
+/// wider than [`OVERFULL_TOLERANCE_PT`].
 fn pdflatex(dir: &Path, name: &str) {
     let output = Command::new("pdflatex")
         .args(["-interaction=nonstopmode", "-halt-on-error"])
@@ -261,6 +297,17 @@ fn pdflatex(dir: &Path, name: &str) {
         String::from_utf8_lossy(&output.stdout)
     );
     assert!(dir.join(format!("{name}.pdf")).is_file());
+    // pdflatex writes the log in the input's encoding; a lossy read keeps every ASCII log line.
+    let log =
+        String::from_utf8_lossy(&fs::read(dir.join(format!("{name}.log"))).unwrap()).into_owned();
+    let overfull = overfull_boxes(&log);
+    assert!(
+        overfull.is_empty(),
+        "{}/{name}.tex: {} overfull box(es) wider than {OVERFULL_TOLERANCE_PT} pt:\n{}",
+        dir.display(),
+        overfull.len(),
+        overfull.join("\n")
+    );
 }
 
 /// Library options for a test: pinned commit, no SVG converter (so outputs do not depend on the
