@@ -136,6 +136,7 @@ pub mod class_qrels;
 pub mod confusion;
 pub mod intent_qrels;
 pub mod intents;
+pub mod labels;
 pub mod matrix;
 pub mod output;
 pub mod qrels;
