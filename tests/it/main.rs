@@ -2,6 +2,7 @@
 //! the `evia-repro` binary.
 #![allow(clippy::unwrap_used)] // test helpers; clippy.toml only covers #[test] fns
 
+mod agree_cli;
 mod agreement_golden;
 mod check_state;
 mod claims_ledger;
