@@ -31,6 +31,7 @@ mod manifest_errors;
 mod output_dir;
 mod published_coverage;
 mod published_loader;
+mod qrels_cli;
 mod reproduce;
 mod self_contained;
 mod standin_bounds;
