@@ -140,6 +140,19 @@ fn majority_names_its_tie_rule_and_mean_needs_gains() {
         err.contains("document `d1` of topic `T1` combines to -1"),
         "{err}"
     );
+    // Levels above L1000 (the most `eval` reads) are refused; gains are not bounded so low.
+    let eleven: String = (0..11).map(|a| format!("T1 d1 a{a} 100\n")).collect();
+    let big = write(dir.path(), "b", &eleven);
+    let scale = ["--scale", "0..100"];
+    let sum = ["qrels", "--labels", &big, "--combine", "sum"];
+    let out = evia(&[&sum[..], &scale].concat());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("L1100"),
+        "{out:?}"
+    );
+    let out = evia(&[&sum[..], &scale, &["--output", "gains"]].concat());
+    assert_eq!(ok(out), "T1 d1 1100\n");
 }
 
 /// The NTCIR-12 STC Japanese pool: one qrels line per labelled pair, summed levels L0–L20 as the

@@ -50,6 +50,8 @@ pub enum AgreementError {
         "Fleiss' kappa needs the same number of labels on every item; items have {fewest} to {most}"
     )]
     UnequalRaters { fewest: usize, most: usize },
+    #[error("no item has two or more labels, so there is no agreement to measure")]
+    NoPairableItems,
     #[error("Fleiss' kappa needs at least 2 labels per item, got {raters}")]
     TooFewRaters { raters: usize },
 }

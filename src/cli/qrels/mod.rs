@@ -14,6 +14,7 @@ use clap::{Args, ValueEnum};
 use super::Outcome;
 use super::eval::without_noise;
 use crate::io::labels::{LabelLayout, Scale, read_labels};
+use crate::io::qrels::MAX_LEVEL;
 pub use combine::{Rule, combine};
 
 /// What `qrels` writes.
@@ -99,6 +100,14 @@ pub fn run(args: QrelsArgs) -> anyhow::Result<Outcome> {
         if value < 0.0 {
             bail!(
                 "{}: document `{}` of topic `{}` combines to {value}; qrels levels and gains must be at least 0 (declare a scale starting at 0)",
+                args.labels.display(),
+                item.doc,
+                item.topic
+            );
+        }
+        if output == Output::Levels && value > f64::from(MAX_LEVEL) {
+            bail!(
+                "{}: document `{}` of topic `{}` combines to level L{value}; NTCIR levels go up to L{MAX_LEVEL} (use --output gains)",
                 args.labels.display(),
                 item.doc,
                 item.topic

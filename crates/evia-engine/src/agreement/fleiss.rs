@@ -24,7 +24,7 @@ pub fn fleiss_kappa(units: &[Vec<usize>], k: usize) -> Result<f64, AgreementErro
         .iter()
         .map(Vec::len)
         .min()
-        .ok_or(AgreementError::Empty)?;
+        .ok_or(AgreementError::NoPairableItems)?;
     let most = units.iter().map(Vec::len).max().unwrap_or(fewest);
     if fewest != most {
         return Err(AgreementError::UnequalRaters { fewest, most });
@@ -86,7 +86,7 @@ mod tests {
             fleiss_kappa(&[vec![0], vec![1]], 2),
             Err(AgreementError::TooFewRaters { .. })
         ));
-        assert_eq!(fleiss_kappa(&[], 2), Err(AgreementError::Empty));
+        assert_eq!(fleiss_kappa(&[], 2), Err(AgreementError::NoPairableItems));
         assert_eq!(
             fleiss_kappa(&[vec![1, 1], vec![1, 1]], 2),
             Err(AgreementError::Degenerate)

@@ -100,7 +100,7 @@ pub fn alpha(units: &[Vec<usize>], k: usize, metric: Metric) -> Result<f64, Agre
     let margins: Vec<f64> = o.chunks(k).map(|row| row.iter().sum()).collect();
     let n: f64 = margins.iter().sum();
     if n == 0.0 {
-        return Err(AgreementError::Empty);
+        return Err(AgreementError::NoPairableItems);
     }
     let mut observed = 0.0;
     let mut expected = 0.0;
@@ -155,7 +155,7 @@ mod tests {
         }
         assert_eq!(
             alpha(&[vec![1], vec![0]], 2, Metric::Nominal),
-            Err(AgreementError::Empty)
+            Err(AgreementError::NoPairableItems)
         );
         assert_eq!(
             alpha(&[vec![1, 1]], 2, Metric::Nominal),
