@@ -12,7 +12,8 @@
 //! 2. [`collection`]: the collections' domain types, shared by stand-ins and real-data readers;
 //! 3. [`io`] (readers and atomic writers) and [`sim`] (seeded stand-in collections);
 //! 4. the project as data: [`manifest`], [`published`], [`results`], [`provenance`];
-//! 5. [`experiments`]: one function per [`model::ExperimentId`];
+//! 5. [`papers`]: the experiments, a module per paper ([`papers::unanimity`], [`papers::lancers`]), one
+//!    function per [`model::ExperimentId`] and one registry ([`papers::run`]);
 //! 6. the ledger ([`ledger`], [`consistency`]) and the renderers ([`render`]);
 //! 7. [`report`]: the literate reports;
 //! 8. [`pipeline`]: selection, rebuild, build state and stamps, for `reproduce` and `check`;
@@ -21,11 +22,11 @@
 pub mod cli;
 pub mod collection;
 pub mod consistency;
-pub mod experiments;
 pub mod io;
 pub mod ledger;
 pub mod manifest;
 pub mod model;
+pub mod papers;
 pub mod pipeline;
 pub mod provenance;
 pub mod published;

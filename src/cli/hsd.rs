@@ -17,15 +17,13 @@ use serde::Serialize;
 
 use super::Outcome;
 use crate::io::matrix::{RunMatrix, read_matrix};
-use evia_engine::rng::StreamSpec;
+use crate::model::StreamScope;
 use evia_engine::significance::ptukey::tukey_hsd_p_many;
 use evia_engine::significance::randomised_hsd::{HsdResult, randomised_hsd};
 
 /// Seed used when `--seed` is not given.
 pub const DEFAULT_SEED: u64 = 2017;
-/// Artefact id of the random stream of this command (see `evia_engine::rng`).
-pub const STREAM_ARTEFACT: &str = "cli.hsd";
-/// Unit id of the random stream of this command.
+/// Unit id of the random stream of this command (scope [`StreamScope::HsdCommand`]).
 pub const STREAM_UNIT: &str = "matrix";
 /// Above this many permuted cells (B × topics × runs), a progress bar is drawn when standard error
 /// is a terminal.
@@ -145,11 +143,7 @@ fn run_with_progress(
     args: &HsdArgs,
     threads: usize,
 ) -> anyhow::Result<HsdResult> {
-    let spec = StreamSpec {
-        seed: args.seed,
-        artefact: STREAM_ARTEFACT,
-        unit: STREAM_UNIT,
-    };
+    let spec = StreamScope::HsdCommand.spec(args.seed, STREAM_UNIT);
     let cells = args
         .trials
         .saturating_mul(matrix.scores.values().len() as u64);

@@ -6,7 +6,7 @@ use clap::Args;
 
 use crate::cli::Outcome;
 use crate::cli::reproduce::load_manifest;
-use crate::experiments::Context;
+use crate::papers::Context;
 use crate::pipeline::reproduce::{rebuild, select};
 use crate::render::grid::{Target, layout};
 use crate::render::terminal::render_grid;

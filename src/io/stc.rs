@@ -20,7 +20,7 @@
 //! qrels do not judge are not evaluated; both are counted in [`StcData`] so the experiment can say so.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::qrels::{QrelsFormat, parse_level_qrels};
 use super::run::{RunFormat, RunOrder, find_duplicate, parse_run};
@@ -42,20 +42,65 @@ pub struct StcData {
     pub unjudged_topics: usize,
 }
 
+/// The judged documents of one topic, by id: the document's index in its [`StcTopic`].
+type DocIndex<'a> = BTreeMap<&'a str, usize>;
+
+/// For each judged topic id, its position among the topics and its [`DocIndex`].
+type TopicIndex<'a> = BTreeMap<&'a str, (usize, DocIndex<'a>)>;
+
 /// Reads `dir/qrels.txt` and every run in `dir/runs/`, keeping the top `depth` documents per list.
 pub fn read_stc_collection(dir: &Path, depth: usize) -> Result<StcData, SourceError> {
     let qrels_path = dir.join(QRELS_FILE);
     let text = read_text(&qrels_path)?;
-    let qrels = parse_level_qrels(&qrels_path, &text, QrelsFormat::Ntcir)?;
+    let (topics, index) = read_stc_qrels(&qrels_path, &text)?;
+    let files = run_files(&dir.join(RUNS_DIR))?;
+    let mut runs: Vec<StcRun> = Vec::with_capacity(files.len());
+    let mut names: BTreeMap<String, PathBuf> = BTreeMap::new();
+    let mut missing_lists = 0;
+    let mut unjudged_topics = 0;
+    for path in files {
+        let (team, name) = run_name(&path)?;
+        if let Some(other) = names.insert(name.clone(), path.clone()) {
+            return Err(SourceError::whole_file(
+                &path,
+                format!(
+                    "run name `{name}` is also the name of {}; run names must be unique",
+                    other.display()
+                ),
+            ));
+        }
+        let lists = read_stc_run(&path, &index, depth)?;
+        missing_lists += lists.missing;
+        unjudged_topics += lists.unjudged;
+        runs.push(StcRun {
+            team,
+            name,
+            lists: lists.lists,
+        });
+    }
+    Ok(StcData {
+        collection: StcCollection { topics, runs },
+        missing_lists,
+        unjudged_topics,
+    })
+}
+
+/// The topics of the qrels `text` (read from `path`), sorted, each with its judged documents and
+/// levels (L0–L2), and for each topic id its position and the index of its documents.
+fn read_stc_qrels<'a>(
+    path: &Path,
+    text: &'a str,
+) -> Result<(Vec<StcTopic>, TopicIndex<'a>), SourceError> {
+    let qrels = parse_level_qrels(path, text, QrelsFormat::Ntcir)?;
     let mut topics = Vec::with_capacity(qrels.topics.len());
-    let mut index: BTreeMap<&str, (usize, BTreeMap<&str, usize>)> = BTreeMap::new();
+    let mut index = BTreeMap::new();
     for (t, (&topic, judged)) in qrels.topics.iter().enumerate() {
-        let mut docs: BTreeMap<&str, usize> = BTreeMap::new();
+        let mut docs: DocIndex = BTreeMap::new();
         let mut levels = Vec::with_capacity(judged.len());
         for (i, j) in judged.iter().enumerate() {
             if j.value > u32::from(MAX_LEVEL) {
                 return Err(SourceError::at_line(
-                    &qrels_path,
+                    path,
                     j.line,
                     format!(
                         "relevance level L{} of document {}: STC judgements are L0, L1 or L2",
@@ -66,7 +111,7 @@ pub fn read_stc_collection(dir: &Path, depth: usize) -> Result<StcData, SourceEr
             if let Some(&first) = docs.get(j.doc) {
                 let first_line: usize = judged[first].line;
                 return Err(SourceError::at_line(
-                    &qrels_path,
+                    path,
                     j.line,
                     format!(
                         "document {} of topic {topic} is judged again (first judged on line {first_line})",
@@ -86,22 +131,26 @@ pub fn read_stc_collection(dir: &Path, depth: usize) -> Result<StcData, SourceEr
     }
     if topics.is_empty() {
         return Err(SourceError::whole_file(
-            &qrels_path,
+            path,
             "no judgements: expected lines `topic doc Lx`",
         ));
     }
+    Ok((topics, index))
+}
 
-    let runs_dir = dir.join(RUNS_DIR);
-    let entries = std::fs::read_dir(&runs_dir).map_err(|e| {
+/// The run files of `runs_dir`: every regular file whose name does not start with `.`, sorted; at
+/// least one.
+fn run_files(runs_dir: &Path) -> Result<Vec<PathBuf>, SourceError> {
+    let entries = std::fs::read_dir(runs_dir).map_err(|e| {
         SourceError::whole_file(
-            &runs_dir,
+            runs_dir,
             format!("cannot read the runs directory (one file per run expected): {e}"),
         )
     })?;
     let mut files = Vec::new();
     for entry in entries {
         let entry = entry.map_err(|e| {
-            SourceError::whole_file(&runs_dir, format!("cannot list the directory: {e}"))
+            SourceError::whole_file(runs_dir, format!("cannot list the directory: {e}"))
         })?;
         let path = entry.path();
         let hidden = entry.file_name().to_string_lossy().starts_with('.');
@@ -112,89 +161,89 @@ pub fn read_stc_collection(dir: &Path, depth: usize) -> Result<StcData, SourceEr
     files.sort();
     if files.is_empty() {
         return Err(SourceError::whole_file(
-            &runs_dir,
+            runs_dir,
             "no run files: expected one file per run (TREC or NTCIR res format)",
         ));
     }
+    Ok(files)
+}
 
-    let mut runs: Vec<StcRun> = Vec::with_capacity(files.len());
-    let mut names: BTreeMap<String, std::path::PathBuf> = BTreeMap::new();
-    let mut missing_lists = 0;
-    let mut unjudged_topics = 0;
-    for path in files {
-        let name = path
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let Some((team, _)) = name.rsplit_once('-') else {
-            return Err(SourceError::whole_file(
-                &path,
-                format!(
-                    "run name `{name}` has no `-`: the team is the run name before its last `-` (e.g. MSRSC-C-R1 → MSRSC-C)"
-                ),
-            ));
-        };
-        if team.is_empty() {
-            return Err(SourceError::whole_file(
-                &path,
-                format!("run name `{name}` starts with `-`, so its team name is empty"),
-            ));
-        }
-        if let Some(other) = names.insert(name.clone(), path.clone()) {
-            return Err(SourceError::whole_file(
-                &path,
-                format!(
-                    "run name `{name}` is also the name of {}; run names must be unique",
-                    other.display()
-                ),
-            ));
-        }
-        let text = read_text(&path)?;
-        if text.trim().is_empty() {
-            return Err(SourceError::whole_file(
-                &path,
-                "empty run file: expected TREC (`qid Q0 doc rank score tag`) or NTCIR res (`topic doc`) lines",
-            ));
-        }
-        let parsed = parse_run(&path, &text, RunFormat::Auto, RunOrder::Score)?;
-        let mut lists = vec![Vec::new(); topics.len()];
-        let mut answered = vec![false; topics.len()];
-        for list in &parsed {
-            if let Some((first, again, doc)) = find_duplicate(&list.docs) {
-                return Err(SourceError::at_line(
-                    &path,
-                    again,
-                    format!(
-                        "document {doc} of topic {} is listed again (first on line {first})",
-                        list.topic
-                    ),
-                ));
-            }
-            let Some((t, docs)) = index.get(list.topic) else {
-                unjudged_topics += 1;
-                continue;
-            };
-            answered[*t] = true;
-            lists[*t] = list
-                .docs
-                .iter()
-                .take(depth)
-                .map(|d| match docs.get(d.doc) {
-                    Some(&i) => Retrieved::Judged(i),
-                    None => Retrieved::Unjudged,
-                })
-                .collect();
-        }
-        missing_lists += answered.iter().filter(|&&a| !a).count();
-        runs.push(StcRun {
-            team: team.to_string(),
-            name,
-            lists,
-        });
+/// The (team, run name) of the run file `path`: the name is the file name without a final
+/// extension, the team the name before its last `-`.
+fn run_name(path: &Path) -> Result<(String, String), SourceError> {
+    let name = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let Some((team, _)) = name.rsplit_once('-') else {
+        return Err(SourceError::whole_file(
+            path,
+            format!(
+                "run name `{name}` has no `-`: the team is the run name before its last `-` (e.g. MSRSC-C-R1 → MSRSC-C)"
+            ),
+        ));
+    };
+    if team.is_empty() {
+        return Err(SourceError::whole_file(
+            path,
+            format!("run name `{name}` starts with `-`, so its team name is empty"),
+        ));
     }
-    Ok(StcData {
-        collection: StcCollection { topics, runs },
-        missing_lists,
-        unjudged_topics,
+    Ok((team.to_string(), name))
+}
+
+/// One run's ranked lists, one per qrels topic, and what was left out.
+struct RunLists {
+    lists: Vec<Vec<Retrieved>>,
+    /// Qrels topics the run does not answer (empty lists).
+    missing: usize,
+    /// Topics of the run the qrels do not judge (not evaluated).
+    unjudged: usize,
+}
+
+/// Reads the run file `path` (TREC or NTCIR res, decided by its first line) and keeps the top `depth`
+/// documents of each list of a judged topic, labelled through `index`.
+fn read_stc_run(path: &Path, index: &TopicIndex, depth: usize) -> Result<RunLists, SourceError> {
+    let text = read_text(path)?;
+    if text.trim().is_empty() {
+        return Err(SourceError::whole_file(
+            path,
+            "empty run file: expected TREC (`qid Q0 doc rank score tag`) or NTCIR res (`topic doc`) lines",
+        ));
+    }
+    let parsed = parse_run(path, &text, RunFormat::Auto, RunOrder::Score)?;
+    let mut lists = vec![Vec::new(); index.len()];
+    let mut answered = vec![false; index.len()];
+    let mut unjudged = 0;
+    for list in &parsed {
+        if let Some((first, again, doc)) = find_duplicate(&list.docs) {
+            return Err(SourceError::at_line(
+                path,
+                again,
+                format!(
+                    "document {doc} of topic {} is listed again (first on line {first})",
+                    list.topic
+                ),
+            ));
+        }
+        let Some((t, docs)) = index.get(list.topic) else {
+            unjudged += 1;
+            continue;
+        };
+        answered[*t] = true;
+        lists[*t] = list
+            .docs
+            .iter()
+            .take(depth)
+            .map(|d| match docs.get(d.doc) {
+                Some(&i) => Retrieved::Judged(i),
+                None => Retrieved::Unjudged,
+            })
+            .collect();
+    }
+    Ok(RunLists {
+        lists,
+        missing: answered.iter().filter(|&&a| !a).count(),
+        unjudged,
     })
 }

@@ -107,6 +107,14 @@ pub struct Artefact {
 }
 
 impl Artefact {
+    /// The seed of this artefact's random streams: its own `seed:` parameter, else `global` (the
+    /// manifest's or `--seed`). The one place a seed is resolved: experiments draw with it
+    /// ([`crate::model::stream_scope`]) and the pipeline records it in the stamp of every file the
+    /// artefact writes.
+    pub fn seed_or(&self, global: u64) -> u64 {
+        self.parameters.seed().unwrap_or(global)
+    }
+
     /// The column id a reference names in this artefact's layout: `ug_p[i]` resolved against the
     /// experiment's values of p ([`column_id::resolve`]), any other id unchanged.
     pub fn resolve_column(&self, column: &str) -> Result<String, column_id::ColumnRefError> {

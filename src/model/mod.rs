@@ -8,6 +8,7 @@ pub mod experiment_id;
 pub mod invisible;
 pub mod paper_id;
 pub mod provenance_class;
+pub mod stream_scope;
 
 pub use artefact_id::ArtefactId;
 pub use cell_key::{CellKey, VALUE};
@@ -15,3 +16,4 @@ pub use experiment_id::ExperimentId;
 pub use invisible::is_invisible;
 pub use paper_id::PaperId;
 pub use provenance_class::ProvenanceClass;
+pub use stream_scope::StreamScope;

@@ -6,10 +6,10 @@ use std::path::Path;
 
 use crate::consistency::outcome::Checks;
 use crate::consistency::wiring;
-use crate::experiments::Context;
 use crate::ledger::{Entry, Ledger, Verdict, ledger_checked};
 use crate::manifest::Manifest;
 use crate::model::ProvenanceClass;
+use crate::papers::Context;
 use crate::pipeline::build_state;
 use crate::pipeline::reproduce::{
     Options, Skipped, experiment_fingerprint, load_published, rebuild_available, select,

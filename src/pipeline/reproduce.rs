@@ -28,10 +28,10 @@ use std::process::Command;
 
 use serde::Serialize;
 
-use crate::experiments::{self, Context, ExperimentError};
 use crate::io::output::{OutputDir, OutputError};
 use crate::ledger::Ledger;
 use crate::manifest::{Artefact, Kind, Manifest, OutputFormat, Status};
+use crate::papers::{self, Context, ExperimentError};
 use crate::pipeline::build_state::{self, ArtefactState, BuildState, CachedTable, DocumentState};
 use crate::pipeline::progress::{Progress, Step};
 use crate::provenance::{ContentHash, Fnv1a64, Stamp};
@@ -106,7 +106,7 @@ impl Options {
             seed,
             only: Vec::new(),
             data_dir: None,
-            threads: experiments::default_threads(),
+            threads: papers::default_threads(),
             force: false,
             commit: std::env::var(crate::provenance::COMMIT_ENV)
                 .ok()
@@ -270,7 +270,7 @@ pub fn rebuild(
 ) -> Result<BTreeMap<String, ResultTable>, ReproduceError> {
     artefacts
         .iter()
-        .map(|a| Ok((a.id.to_string(), experiments::run(a, context)?)))
+        .map(|a| Ok((a.id.to_string(), papers::run(a, context)?)))
         .collect()
 }
 
@@ -291,7 +291,7 @@ pub fn rebuild_available(
     let mut tables = BTreeMap::new();
     let mut skipped = Vec::new();
     for a in artefacts {
-        match experiments::run(a, context) {
+        match papers::run(a, context) {
             Ok(table) => {
                 tables.insert(a.id.to_string(), table);
             }
@@ -334,10 +334,11 @@ fn hash_json(value: &impl Serialize) -> ContentHash {
     ContentHash::of(serde_json::to_string(value).unwrap_or_default().as_bytes())
 }
 
-/// The stamp of an artefact's files before the template of each format is added: its manifest entry
-/// and the files its experiment reads.
+/// The stamp of an artefact's files before the template of each format is added: its manifest entry,
+/// the files its experiment reads, and the seed its streams were drawn with ([`Artefact::seed_or`]
+/// of the run's global `seed`).
 pub fn artefact_stamp(root: &Path, artefact: &Artefact, commit: &str, seed: u64) -> Stamp {
-    let mut stamp = Stamp::new(commit, seed);
+    let mut stamp = Stamp::new(commit, artefact.seed_or(seed));
     stamp
         .inputs
         .insert(manifest_entry_name(&artefact.id), hash_json(artefact));
@@ -561,7 +562,7 @@ pub(crate) fn experiment_fingerprint(
     let mut h = Fnv1a64::new();
     h.field(b"experiment");
     h.field(options.program.as_bytes());
-    h.field(&options.seed.to_le_bytes());
+    h.field(&artefact.seed_or(options.seed).to_le_bytes());
     h.field(
         serde_json::to_string(artefact)
             .unwrap_or_default()
@@ -731,185 +732,62 @@ pub fn reproduce(
     let published = load_published(manifest, &options.root)?;
     let checks =
         crate::consistency::wiring::load_project_checks(&options.root, manifest, &published)?;
-
-    // Every output path is checked before anything runs or is written.
-    for artefact in &manifest.artefacts {
-        for path in output_paths(manifest, artefact) {
-            out.resolve(&path)?;
-        }
-    }
-    for paper in &manifest.papers {
-        for name in ["report.md", "report.tex", "tables.tex"] {
-            out.resolve(&format!("{}/{name}", paper.slug))?;
-        }
-    }
+    check_output_paths(manifest, out)?;
 
     let (previous, notice) = build_state::load(out.root());
-    let mut summary = Summary::default();
-    summary.notices.extend(notice);
-    let mut state = BuildState {
-        format: build_state::FORMAT_VERSION,
-        ..BuildState::default()
+    let mut build = Build::default();
+    build.summary.notices.extend(notice);
+    let rebuild = Rebuild {
+        manifest,
+        options,
+        out,
+        templates: &templates,
+        previous: &previous,
+        context: Context {
+            data_dir: options.data_dir.clone(),
+            threads: options.threads,
+            ..Context::new(&options.root, options.seed)
+        },
     };
-    let context = Context {
-        data_dir: options.data_dir.clone(),
-        threads: options.threads,
-        ..Context::new(&options.root, options.seed)
-    };
-    let mut results: BTreeMap<String, ResultTable> = BTreeMap::new();
-    let mut statuses: BTreeMap<String, ArtefactStatus> = BTreeMap::new();
-    let mut figure_pdfs: BTreeSet<String> = BTreeSet::new();
-
     let total = manifest.artefacts.len() + manifest.papers.len() + 1;
     let mut reported = 0;
     for (position, artefact) in (1..).zip(&manifest.artefacts) {
-        // Each iteration pushes exactly one `Done`; the previous one is reported here, the last after
-        // the loop, so that every `continue` below is covered.
-        report_finished(&options.progress, &summary.artefacts, &mut reported, total);
-        let id = &artefact.id;
+        // Each step pushes exactly one `Done`; the previous one is reported here, the last after the
+        // loop.
+        report_finished(
+            &options.progress,
+            &build.summary.artefacts,
+            &mut reported,
+            total,
+        );
         options.progress.report(Step::Started {
-            name: id,
+            name: &artefact.id,
             position,
             total,
         });
-        if artefact.status == Status::Pending {
-            let reason = artefact.pending_reason.clone().unwrap_or_default();
-            statuses.insert(id.to_string(), ArtefactStatus::Pending(reason.clone()));
-            summary.artefacts.push(Done {
-                name: id.to_string(),
-                action: Action::Pending(reason),
-                files: Vec::new(),
-            });
-            continue;
-        }
-        let experiment_fp = experiment_fingerprint(manifest, artefact, options);
-        let render_fp = render_fingerprint(artefact, options, &templates);
-        let prev = previous.artefacts.get(id.as_str());
-        let cached = prev
-            .filter(|p| p.experiment == experiment_fp && options.data_dir.is_none())
-            .and_then(|p| p.result.to_result().map(|t| (p, t)));
-        let intact = |p: &ArtefactState| {
-            p.render == render_fp && build_state::outputs_intact(out.root(), &p.outputs)
-        };
-
-        if !selected.contains(id.as_str()) {
-            // Not asked for: keep what the state has, and use its results only if still valid.
-            if let Some(p) = prev {
-                state.artefacts.insert(id.to_string(), p.clone());
-            }
-            let action = match cached {
-                Some((p, table)) if intact(p) => {
-                    if p.outputs.keys().any(|k| k.ends_with(".pdf")) {
-                        figure_pdfs.insert(id.to_string());
-                    }
-                    results.insert(id.to_string(), table);
-                    statuses.insert(id.to_string(), ArtefactStatus::Built);
-                    Action::UpToDate
-                }
-                _ => {
-                    statuses.insert(id.to_string(), ArtefactStatus::NotRebuilt);
-                    Action::NotSelected
-                }
-            };
-            summary.artefacts.push(Done {
-                name: id.to_string(),
-                action,
-                files: Vec::new(),
-            });
-            continue;
-        }
-
-        let (table, action) = match cached {
-            Some((p, table)) if !options.force && intact(p) => {
-                if p.outputs.keys().any(|k| k.ends_with(".pdf")) {
-                    figure_pdfs.insert(id.to_string());
-                }
-                state.artefacts.insert(id.to_string(), p.clone());
-                results.insert(id.to_string(), table);
-                statuses.insert(id.to_string(), ArtefactStatus::Built);
-                summary.artefacts.push(Done {
-                    name: id.to_string(),
-                    action: Action::UpToDate,
-                    files: Vec::new(),
-                });
-                continue;
-            }
-            Some((_, table)) if !options.force => (table, Action::Rerendered),
-            _ => match experiments::run(artefact, &context) {
-                Ok(table) => (table, Action::Rebuilt),
-                Err(ExperimentError::DataUnavailable { path, reason, .. }) => {
-                    let reason = format!("input {path} is not available: {reason}");
-                    statuses.insert(id.to_string(), ArtefactStatus::Skipped(reason.clone()));
-                    summary.artefacts.push(Done {
-                        name: id.to_string(),
-                        action: Action::Skipped(reason),
-                        files: Vec::new(),
-                    });
-                    continue;
-                }
-                Err(e) => return Err(e.into()),
-            },
-        };
-
-        let stamp = artefact_stamp(&options.root, artefact, &options.commit, options.seed);
-        let mut hashes = BTreeMap::new();
-        let mut files = Vec::new();
-        for (path, text) in render_table(manifest, artefact, &table, &templates, &stamp)? {
-            files.extend(write_if_changed(
-                out,
-                &path,
-                text.as_bytes(),
-                &mut hashes,
-                options.force,
-            )?);
-            if let (Some(converter), Some(stem)) =
-                (options.svg_converter.as_deref(), path.strip_suffix(".svg"))
-            {
-                let pdf = format!("{stem}.pdf");
-                match convert_svg(converter, out, &path, &pdf) {
-                    Ok(written) => {
-                        if let Ok(bytes) = fs::read(&written) {
-                            hashes.insert(pdf.clone(), ContentHash::of(&bytes));
-                        }
-                        figure_pdfs.insert(id.to_string());
-                        files.push(written);
-                    }
-                    Err(message) => summary.notices.push(format!(
-                        "{id}: the figure stays SVG only in the LaTeX report: {message}"
-                    )),
-                }
-            }
-        }
-        state.artefacts.insert(
-            id.to_string(),
-            ArtefactState {
-                experiment: experiment_fp,
-                render: render_fp,
-                outputs: hashes,
-                result: CachedTable::from(&table),
-            },
-        );
-        results.insert(id.to_string(), table);
-        statuses.insert(id.to_string(), ArtefactStatus::Built);
-        summary.artefacts.push(Done {
-            name: id.to_string(),
-            action,
-            files,
-        });
+        rebuild.artefact(
+            artefact,
+            selected.contains(artefact.id.as_str()),
+            &mut build,
+        )?;
     }
+    report_finished(
+        &options.progress,
+        &build.summary.artefacts,
+        &mut reported,
+        total,
+    );
 
-    report_finished(&options.progress, &summary.artefacts, &mut reported, total);
-
-    let ledger = crate::ledger::ledger_checked(manifest, &published, &checks, &results);
+    let ledger = crate::ledger::ledger_checked(manifest, &published, &checks, &build.results);
     let documents = Documents {
         manifest,
         options,
         out,
         templates: &templates,
-        results: &results,
-        statuses: &statuses,
+        results: &build.results,
+        statuses: &build.statuses,
         ledger: &ledger,
-        figure_pdfs: &figure_pdfs,
+        figure_pdfs: &build.figure_pdfs,
     };
     let first = manifest.artefacts.len() + 1;
     for (position, (paper, file)) in (first..).zip(manifest.papers.iter().zip(&published)) {
@@ -920,8 +798,8 @@ pub fn reproduce(
             total,
         };
         options.progress.report(step);
-        summary.documents.push(done);
-        state.documents.insert(name, document);
+        build.summary.documents.push(done);
+        build.state.documents.insert(name, document);
     }
     let (done, name, document) = documents.index(&previous)?;
     options.progress.report(Step::Finished {
@@ -929,10 +807,31 @@ pub fn reproduce(
         position: total,
         total,
     });
-    summary.documents.push(done);
-    state.documents.insert(name, document);
+    build.summary.documents.push(done);
+    build.state.documents.insert(name, document);
+    write_build_state(out, &build.state)?;
+    Ok(build.summary)
+}
 
-    let text = serde_json::to_string_pretty(&state).map_err(|e| ReproduceError::Render {
+/// Every output path of the manifest, checked against the output directory before anything runs or is
+/// written.
+fn check_output_paths(manifest: &Manifest, out: &OutputDir) -> Result<(), ReproduceError> {
+    for artefact in &manifest.artefacts {
+        for path in output_paths(manifest, artefact) {
+            out.resolve(&path)?;
+        }
+    }
+    for paper in &manifest.papers {
+        for name in ["report.md", "report.tex", "tables.tex"] {
+            out.resolve(&format!("{}/{name}", paper.slug))?;
+        }
+    }
+    Ok(())
+}
+
+/// Writes the build state (`build_state::STATE_FILE`) of this run.
+fn write_build_state(out: &OutputDir, state: &BuildState) -> Result<(), ReproduceError> {
+    let text = serde_json::to_string_pretty(state).map_err(|e| ReproduceError::Render {
         artefact: "(build state)".to_string(),
         source: e.into(),
     })? + "\n";
@@ -944,7 +843,183 @@ pub fn reproduce(
         &mut ignored,
         false,
     )?;
-    Ok(summary)
+    Ok(())
+}
+
+/// What the artefact steps of [`reproduce`] accumulate: the new build state, the results the ledger
+/// and the reports read, each artefact's status, the artefacts whose figure has a PDF, the account.
+struct Build {
+    state: BuildState,
+    results: BTreeMap<String, ResultTable>,
+    statuses: BTreeMap<String, ArtefactStatus>,
+    figure_pdfs: BTreeSet<String>,
+    summary: Summary,
+}
+
+impl Default for Build {
+    fn default() -> Self {
+        Build {
+            state: BuildState {
+                format: build_state::FORMAT_VERSION,
+                ..BuildState::default()
+            },
+            results: BTreeMap::new(),
+            statuses: BTreeMap::new(),
+            figure_pdfs: BTreeSet::new(),
+            summary: Summary::default(),
+        }
+    }
+}
+
+impl Build {
+    /// Records that artefact `id` ended with `action`, having written `files`.
+    fn done(&mut self, id: &str, action: Action, files: Vec<PathBuf>) {
+        self.summary.artefacts.push(Done {
+            name: id.to_string(),
+            action,
+            files,
+        });
+    }
+
+    /// Records artefact `id` as up to date: its previous state `prev` and cached result `table`.
+    fn up_to_date(&mut self, id: &str, prev: &ArtefactState, table: ResultTable) {
+        if prev.outputs.keys().any(|k| k.ends_with(".pdf")) {
+            self.figure_pdfs.insert(id.to_string());
+        }
+        self.state.artefacts.insert(id.to_string(), prev.clone());
+        self.results.insert(id.to_string(), table);
+        self.statuses.insert(id.to_string(), ArtefactStatus::Built);
+        self.done(id, Action::UpToDate, Vec::new());
+    }
+
+    /// Records artefact `id` as not built, with `status` and `action` saying why.
+    fn not_built(&mut self, id: &str, status: ArtefactStatus, action: Action) {
+        self.statuses.insert(id.to_string(), status);
+        self.done(id, action, Vec::new());
+    }
+}
+
+/// What every artefact step of [`reproduce`] reads.
+struct Rebuild<'a> {
+    manifest: &'a Manifest,
+    options: &'a Options,
+    out: &'a OutputDir,
+    templates: &'a Templates,
+    /// The build state of the previous run in the output directory.
+    previous: &'a BuildState,
+    context: Context,
+}
+
+impl Rebuild<'_> {
+    /// One artefact's step: pending, or not `selected` (kept from the previous run if still valid), or
+    /// up to date, or re-rendered from its cached result, or rebuilt (skipped when an optional input is
+    /// missing), then written.
+    fn artefact(
+        &self,
+        artefact: &Artefact,
+        selected: bool,
+        build: &mut Build,
+    ) -> Result<(), ReproduceError> {
+        let (id, options) = (artefact.id.as_str(), self.options);
+        if artefact.status == Status::Pending {
+            let reason = artefact.pending_reason.clone().unwrap_or_default();
+            let status = ArtefactStatus::Pending(reason.clone());
+            build.not_built(id, status, Action::Pending(reason));
+            return Ok(());
+        }
+        let experiment_fp = experiment_fingerprint(self.manifest, artefact, options);
+        let render_fp = render_fingerprint(artefact, options, self.templates);
+        let prev = self.previous.artefacts.get(id);
+        let cached = prev
+            .filter(|p| p.experiment == experiment_fp && options.data_dir.is_none())
+            .and_then(|p| p.result.to_result().map(|t| (p, t)));
+        let intact = |p: &ArtefactState| {
+            p.render == render_fp && build_state::outputs_intact(self.out.root(), &p.outputs)
+        };
+        if !selected {
+            // Not asked for: keep what the state has, and use its results only if still valid.
+            if let Some(p) = prev {
+                build.state.artefacts.insert(id.to_string(), p.clone());
+            }
+            match cached {
+                Some((p, table)) if intact(p) => build.up_to_date(id, p, table),
+                _ => build.not_built(id, ArtefactStatus::NotRebuilt, Action::NotSelected),
+            }
+            return Ok(());
+        }
+        let (table, action) = match cached {
+            Some((p, table)) if !options.force && intact(p) => {
+                build.up_to_date(id, p, table);
+                return Ok(());
+            }
+            Some((_, table)) if !options.force => (table, Action::Rerendered),
+            _ => match papers::run(artefact, &self.context) {
+                Ok(table) => (table, Action::Rebuilt),
+                Err(ExperimentError::DataUnavailable { path, reason, .. }) => {
+                    let reason = format!("input {path} is not available: {reason}");
+                    let status = ArtefactStatus::Skipped(reason.clone());
+                    build.not_built(id, status, Action::Skipped(reason));
+                    return Ok(());
+                }
+                Err(e) => return Err(e.into()),
+            },
+        };
+        let (outputs, files) = self.write_artefact(artefact, &table, build)?;
+        let state = ArtefactState {
+            experiment: experiment_fp,
+            render: render_fp,
+            outputs,
+            result: CachedTable::from(&table),
+        };
+        build.state.artefacts.insert(id.to_string(), state);
+        build.results.insert(id.to_string(), table);
+        build.statuses.insert(id.to_string(), ArtefactStatus::Built);
+        build.done(id, action, files);
+        Ok(())
+    }
+
+    /// Renders `table` in every format of `artefact` and writes the files whose content changed (an SVG
+    /// figure also as PDF, when a converter is available): the hashes of all its outputs and the files
+    /// written.
+    fn write_artefact(
+        &self,
+        artefact: &Artefact,
+        table: &ResultTable,
+        build: &mut Build,
+    ) -> Result<(BTreeMap<String, ContentHash>, Vec<PathBuf>), ReproduceError> {
+        let (id, options, out) = (&artefact.id, self.options, self.out);
+        let stamp = artefact_stamp(&options.root, artefact, &options.commit, options.seed);
+        let mut hashes = BTreeMap::new();
+        let mut files = Vec::new();
+        for (path, text) in render_table(self.manifest, artefact, table, self.templates, &stamp)? {
+            files.extend(write_if_changed(
+                out,
+                &path,
+                text.as_bytes(),
+                &mut hashes,
+                options.force,
+            )?);
+            let (Some(converter), Some(stem)) =
+                (options.svg_converter.as_deref(), path.strip_suffix(".svg"))
+            else {
+                continue;
+            };
+            let pdf = format!("{stem}.pdf");
+            match convert_svg(converter, out, &path, &pdf) {
+                Ok(written) => {
+                    if let Ok(bytes) = fs::read(&written) {
+                        hashes.insert(pdf.clone(), ContentHash::of(&bytes));
+                    }
+                    build.figure_pdfs.insert(id.to_string());
+                    files.push(written);
+                }
+                Err(message) => build.summary.notices.push(format!(
+                    "{id}: the figure stays SVG only in the LaTeX report: {message}"
+                )),
+            }
+        }
+        Ok((hashes, files))
+    }
 }
 
 /// Reports the artefacts pushed to `done` since the last call (`reported` counts those already reported).

@@ -6,8 +6,8 @@
 
 use plotters::prelude::*;
 
-use crate::experiments::unanimity_real::ITEMS;
 use crate::manifest::{Artefact, ExperimentParams};
+use crate::papers::unanimity::real_ratings::ITEMS;
 use crate::render::figure::FigureError;
 use crate::results::{ResultTable, VALUE};
 

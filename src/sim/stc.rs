@@ -110,6 +110,13 @@ impl StandinParams {
     /// intervals, finite numbers, `depth ≤ candidates_per_topic`, unique team names, `best_run` within
     /// the team's runs.
     pub fn validate(&self) -> Result<(), StandinError> {
+        self.validate_sizes()?;
+        self.validate_knobs()?;
+        self.validate_teams()
+    }
+
+    /// The size bounds (checked first, before anything else reads the sizes).
+    fn validate_sizes(&self) -> Result<(), StandinError> {
         let bad = |m: String| Err(StandinError(m));
         if self.topics > MAX_TOPICS {
             return bad(format!(
@@ -140,6 +147,12 @@ impl StandinParams {
                 "topics × runs × candidates_per_topic = {draws} scores to draw; at most {MAX_DRAWS} are supported"
             ));
         }
+        Ok(())
+    }
+
+    /// The real-valued knobs, counts, depth and shares.
+    fn validate_knobs(&self) -> Result<(), StandinError> {
+        let bad = |m: String| Err(StandinError(m));
         let reals = [
             self.l1_share.min,
             self.l1_share.max,
@@ -198,6 +211,12 @@ impl StandinParams {
                 self.topic_run_sd
             ));
         }
+        Ok(())
+    }
+
+    /// At least two teams, with unique names without spaces and a best run among their runs.
+    fn validate_teams(&self) -> Result<(), StandinError> {
+        let bad = |m: String| Err(StandinError(m));
         if self.teams.len() < 2 {
             return bad(format!(
                 "{} team(s); at least 2 are needed",

@@ -9,10 +9,10 @@ use std::process::Command;
 
 use evia_engine::agreement::StandardError;
 use evia_repro::cli::agree::{KappaOutcome, analyse};
-use evia_repro::experiments::{Context, lancers};
 use evia_repro::io::labels::{LabelLayout, Scale, read_labels};
 use evia_repro::manifest::params::AgreementParams;
 use evia_repro::manifest::{Artefact, ExperimentParams, Manifest};
+use evia_repro::papers::{Context, lancers::labels as lancers};
 use evia_repro::pipeline::reproduce::manifest_path;
 use evia_repro::sim::www::{ASSESSORS, PAIR_IDS, high_agreement_split};
 

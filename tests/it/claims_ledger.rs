@@ -7,9 +7,9 @@ use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::Command;
 
-use evia_repro::experiments::Context;
 use evia_repro::ledger::{Verdict, cell_name, findings};
 use evia_repro::manifest::Manifest;
+use evia_repro::papers::Context;
 use evia_repro::pipeline::check_project;
 use evia_repro::pipeline::reproduce::{load_published, manifest_path};
 

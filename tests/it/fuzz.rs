@@ -584,7 +584,7 @@ fn www_standin(data: &[u8], dir: &Path) -> Verdict {
 fn www_runs(data: &[u8], dir: &Path) -> Verdict {
     let path = input_path(dir);
     let text = text(data, dir)?;
-    let file: evia_repro::experiments::lancers_eval::EvaluationFile =
+    let file: evia_repro::papers::lancers::eval::EvaluationFile =
         evia_repro::io::parse_yaml(&path, &text).map_err(|e| e.to_string())?;
     file.runs.validate().map_err(|e| format!("{INPUT}: {e}"))
 }

@@ -8,8 +8,8 @@ use std::fs;
 use std::path::Path;
 use std::process::{Command, Output};
 
-use evia_repro::experiments::{self, Context};
 use evia_repro::manifest::{ExperimentParams, Manifest};
+use evia_repro::papers::{self, Context};
 use evia_repro::pipeline::reproduce::{manifest_path, rebuild, select};
 
 use crate::common;
@@ -200,9 +200,7 @@ fn stated_standin_sizes_must_match_the_standin() {
     );
     params.topics = Some(49);
     let context = Context::new(common::project_root(), manifest.seed);
-    let err = experiments::run(&artefact, &context)
-        .unwrap_err()
-        .to_string();
+    let err = papers::run(&artefact, &context).unwrap_err().to_string();
     assert!(
         err.contains("artefact `B.T3`: the manifest says topics: 49, but the stand-in has 50"),
         "{err}"

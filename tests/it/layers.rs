@@ -15,8 +15,8 @@ const LAYERS: &[&[&str]] = &[
     &["io", "sim"],
     // The project as data: manifest, published values, result tables, provenance stamps.
     &["manifest", "published", "results", "provenance"],
-    // Typed experiments.
-    &["experiments"],
+    // The papers' typed experiments, a module per paper (`papers/<slug>`).
+    &["papers"],
     // Pure ledger (verdicts, findings, claim checks, consistency checks) and renderers.
     &["consistency", "ledger", "render"],
     // Literate reports.

@@ -7,10 +7,10 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use evia_repro::experiments::Context;
 use evia_repro::io::output::OutputDir;
 use evia_repro::ledger::Verdict;
 use evia_repro::manifest::{ExperimentParams, Manifest, OutputFormat, Status};
+use evia_repro::papers::Context;
 use evia_repro::pipeline::check_project;
 use evia_repro::pipeline::reproduce::{
     Action, Options, Summary, artefact_stamp, manifest_path, rebuild, render_table, reproduce,
@@ -119,7 +119,7 @@ fn same_seed_gives_byte_identical_outputs() {
 fn rendered_tables_match_their_snapshots() {
     let manifest = manifest();
     let selected = select(&manifest, &[]).unwrap();
-    let context = evia_repro::experiments::Context::new(root(), manifest.seed);
+    let context = evia_repro::papers::Context::new(root(), manifest.seed);
     let results = rebuild(&selected, &context).unwrap();
     let templates = Templates::new(&root().join("templates")).unwrap();
     let settings = snapshot_settings();

@@ -54,7 +54,7 @@ fn a_billion_www_topics_are_rejected() {
 
 #[test]
 fn four_billion_real_rating_replicates_are_rejected() {
-    let bound = evia_repro::experiments::unanimity_real::MAX_REPLICATES;
+    let bound = evia_repro::papers::unanimity::real_ratings::MAX_REPLICATES;
     let (code, stderr) = reproduce_with(
         "data/unanimity/real-ratings-simulation.yaml",
         "\nreplicates: 10\n",

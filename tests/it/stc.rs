@@ -9,11 +9,11 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use evia_repro::experiments::{self, Context};
 use evia_repro::io::stc::read_stc_collection;
 use evia_repro::ledger::Verdict;
 use evia_repro::ledger::experiment_claims;
 use evia_repro::manifest::{ExperimentParams, Manifest};
+use evia_repro::papers::{self, Context};
 use evia_repro::pipeline::check_project;
 use evia_repro::pipeline::reproduce::manifest_path;
 use evia_repro::published::{PUBLISHED_FILES, ProvenanceClass, load};
@@ -165,7 +165,7 @@ fn stand_in_claims_are_in_the_ledger_as_simulated() {
 fn a_t3_rows_are_discrepancies_with_one_bold_p_value() {
     let manifest = manifest();
     let artefact = manifest.artefact("A.T3").unwrap();
-    let table = experiments::run(artefact, &Context::new(root(), manifest.seed)).unwrap();
+    let table = papers::run(artefact, &Context::new(root(), manifest.seed)).unwrap();
     let ExperimentParams::UnanimitySignificanceDiscrepancies(params) = &artefact.parameters else {
         panic!("A.T3 is unanimity.significance_discrepancies");
     };
@@ -365,7 +365,7 @@ fn real_data_mode_reads_qrels_and_runs_through_the_binary() {
     let published = load(&root().join(PUBLISHED_FILES[0])).unwrap();
     for id in ["A.T2", "A.T3"] {
         let artefact = manifest.artefact(id).unwrap();
-        let table = experiments::run(artefact, &context).unwrap();
+        let table = papers::run(artefact, &context).unwrap();
         assert!(table.real_data, "{id}");
         // The claims about Tables 2 and 3 compare with the print, in the ledger stage.
         assert!(
@@ -373,7 +373,7 @@ fn real_data_mode_reads_qrels_and_runs_through_the_binary() {
             "{id}"
         );
     }
-    let t2 = experiments::run(manifest.artefact("A.T2").unwrap(), &context).unwrap();
+    let t2 = papers::run(manifest.artefact("A.T2").unwrap(), &context).unwrap();
     assert_eq!(t2.cells.len(), 3 * 15 * 3);
 }
 

@@ -15,9 +15,9 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use evia_repro::experiments::{self, Context, ExperimentError};
 use evia_repro::manifest::params::RealRatingsParams;
 use evia_repro::manifest::{Artefact, ExperimentParams, Manifest};
+use evia_repro::papers::{self, Context, ExperimentError};
 use evia_repro::pipeline::reproduce::manifest_path;
 use evia_repro::results::ResultTable;
 
@@ -57,7 +57,7 @@ fn rebuild(threads: usize) -> ResultTable {
         threads,
         ..Context::new(common::project_root(), manifest.seed)
     };
-    experiments::run(&artefact(&manifest), &context).unwrap()
+    papers::run(&artefact(&manifest), &context).unwrap()
 }
 
 fn cell(table: &ResultTable, panel: &str, row: &str, column: &str) -> f64 {
@@ -231,7 +231,7 @@ fn missing_real_data_is_skipped_and_listed_as_pending() {
     let manifest = Manifest::load(&manifest_path(&root)).unwrap();
     let context = Context::new(&root, manifest.seed);
     assert!(matches!(
-        experiments::run(&artefact(&manifest), &context),
+        papers::run(&artefact(&manifest), &context),
         Err(ExperimentError::DataUnavailable { .. })
     ));
 

@@ -8,9 +8,10 @@
 use std::path::PathBuf;
 
 use evia_engine::agreement::StandardError;
-use evia_repro::experiments::{Context, lancers};
 use evia_repro::manifest::params::AgreementParams;
 use evia_repro::manifest::{Artefact, ExperimentParams, Manifest};
+use evia_repro::papers::Context;
+use evia_repro::papers::lancers::labels;
 use evia_repro::pipeline::reproduce::manifest_path;
 use evia_repro::published::{self, PublishedFile};
 use evia_repro::results::CellKey;
@@ -54,7 +55,7 @@ fn topics_for_seed(seed: u64) -> Vec<LabelledTopic> {
     let manifest = Manifest::load(&manifest_path(&root())).unwrap();
     let artefact = manifest.artefact("B.T1").unwrap();
     let context = Context::new(root(), seed);
-    lancers::standin_topics(&context, artefact, agreement_params(artefact).labels()).unwrap()
+    labels::standin_topics(&context, artefact, agreement_params(artefact).labels()).unwrap()
 }
 
 fn default_topics() -> Vec<LabelledTopic> {
@@ -330,7 +331,7 @@ fn real_data_mode_does_not_fall_back_to_the_standin() {
     let mut context = Context::new(root(), manifest.seed);
     context.data_dir = Some(root().join("no-such-dir"));
     let labels = agreement_params(artefact).labels();
-    let err = lancers::topics(&context, artefact, labels)
+    let err = labels::topics(&context, artefact, labels)
         .unwrap_err()
         .to_string();
     assert!(

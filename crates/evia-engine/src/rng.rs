@@ -23,7 +23,7 @@
 //! Lemire's method applied to batches of indices), [`uniform_f64`] and [`standard_normal`]. Library shuffles are avoided because their algorithms changed between `rand`
 //! releases; the value-stability tests below pin the first draws and permutations.
 
-use rand_chacha::ChaCha8Rng;
+pub use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
 /// The 64-bit FNV-1a hash (Fowler, Noll & Vo) of `bytes`.

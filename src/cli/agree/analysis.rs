@@ -3,7 +3,7 @@
 //! than two assessors, Fleiss' kappa and Krippendorff's alpha.
 //!
 //! Every statistic is the engine's (`evia_engine::agreement`): the pooled and per-topic kappas use the
-//! same estimator and standard error as B.T1 (`experiments::lancers::agreement`), so the two cannot
+//! same estimator and standard error as B.T1 (`papers::lancers::labels::agreement`), so the two cannot
 //! drift apart (`tests/it/agree_cli.rs` compares them on paper B's stand-in labels).
 
 use std::collections::{BTreeMap, HashMap};

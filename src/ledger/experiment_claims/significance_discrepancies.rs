@@ -5,8 +5,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::stc_setting::StcSetting;
-use crate::experiments::unanimity_stc::condition_row_prefix;
 use crate::manifest::Artefact;
+use crate::papers::unanimity::stc::condition_row_prefix;
 use crate::published::PublishedFile;
 use crate::results::{ClaimCheck, ResultTable, VALUE};
 

@@ -12,7 +12,7 @@
 //! - **Within a tolerance** (`targets.tolerance` of the knob file): the mean, minimum and maximum
 //!   per-topic kappa of each pair (Table 1).
 //!
-//! # Steps (all seeded through [`evia_engine::rng::stream`] with artefact [`STREAM`])
+//! # Steps (all seeded through [`evia_engine::rng::stream`] of scope [`StreamScope::WwwLabels`], see [`crate::model::stream_scope`])
 //!
 //! 1. **Pool sizes** (unit `pool-sizes`): each topic's size is the mean of two uniform integers on
 //!    `[pool_size.min, pool_size.max]` (a discrete triangular distribution), then sizes are nudged by
@@ -55,13 +55,15 @@ use serde::Deserialize;
 
 use super::joint::{ALL3_LEVELS, JointTable};
 use super::{Judgement, LabelledTopic, PAIRS};
+use crate::model::StreamScope;
 use crate::sim::SimError;
 use evia_engine::agreement::{StandardError, Z_975};
-use evia_engine::rng::{below, shuffle, stream};
+use evia_engine::rng::{below, shuffle};
 
 /// The artefact name of the stand-in's random streams: shared by every paper-B artefact, so they all
 /// see the same collection for a seed.
-pub const STREAM: &str = "sim.www.labels";
+/// The scope of every draw of the stand-in labels.
+const STREAM: StreamScope<'static> = StreamScope::WwwLabels;
 
 /// The `labels:` section of `data/lancers/www-standin.yaml` (every value is explained there).
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -318,7 +320,7 @@ fn validate(params: &LabelParams, joint: &JointTable) -> Result<(), SimError> {
 
 /// Step 1: pool sizes summing to the number of documents.
 fn pool_sizes(params: &LabelParams, seed: u64) -> Result<Vec<u32>, SimError> {
-    let mut rng = stream(seed, STREAM, "pool-sizes");
+    let mut rng = STREAM.stream(seed, "pool-sizes");
     let PoolSizeParams { min, max } = params.pool_size;
     let span = (max - min) as usize + 1;
     let mut sizes: Vec<u32> = (0..params.topics)
@@ -353,7 +355,7 @@ struct Plan {
 
 impl Plan {
     fn draw(params: &LabelParams, seed: u64) -> Result<Self, SimError> {
-        let mut rng = stream(seed, STREAM, "plan");
+        let mut rng = STREAM.stream(seed, "plan");
         let targets = &params.targets;
         let mut order: Vec<usize> = (0..params.topics).collect();
         shuffle(&mut rng, &mut order);
@@ -420,7 +422,7 @@ fn cell_labels(cell: usize) -> [u8; 3] {
 
 /// Step 3: the documents of the joint table shuffled and cut into pools of `sizes`.
 fn initial_allocation(joint: &JointTable, sizes: &[u32], seed: u64, unit: &str) -> Vec<[u32; 27]> {
-    let mut rng = stream(seed, STREAM, unit);
+    let mut rng = STREAM.stream(seed, unit);
     let mut docs: Vec<u8> = Vec::with_capacity(joint.total() as usize);
     for cell in 0..27 {
         let n = joint.count(cell_labels(cell));
@@ -599,7 +601,7 @@ impl<'a> Search<'a> {
     }
 
     fn run(&mut self, seed: u64, unit: &str) -> Result<(), SimError> {
-        let mut rng = stream(seed, STREAM, unit);
+        let mut rng = STREAM.stream(seed, unit);
         let topics = self.counts.len();
         let s = self.params.search.clone();
         let mut failing: Vec<usize> = Vec::new();
@@ -674,7 +676,7 @@ fn documents(params: &LabelParams, counts: &[[u32; 27]], seed: u64) -> Vec<Label
             for (cell, &n) in c.iter().enumerate() {
                 labels.extend(std::iter::repeat_n(cell_labels(cell), n as usize));
             }
-            let mut rng = stream(seed, STREAM, &format!("order/{id}"));
+            let mut rng = STREAM.stream(seed, &format!("order/{id}"));
             shuffle(&mut rng, &mut labels);
             let docs = labels
                 .into_iter()
@@ -753,6 +755,7 @@ fn verify(params: &LabelParams, topics: &[LabelledTopic]) -> Result<(), SimError
 mod tests {
     use super::*;
     use evia_engine::agreement::{ConfusionMatrix, linear_weighted_kappa};
+    use evia_engine::rng::stream;
 
     fn shipped_params() -> LabelParams {
         #[derive(Deserialize)]

@@ -10,7 +10,7 @@
 //! pool first): every run ranks the pool's documents, and the top-`depth` lists are built so that their
 //! union is exactly the pool, as a depth-`depth` pool of the runs would be.
 //!
-//! Scoring model, per topic t (every draw from `evia_engine::rng::stream(seed, STREAM, unit)`):
+//! Scoring model, per topic t (every draw from `StreamScope::WwwRuns.stream(seed, unit)`, see [`crate::model::stream_scope`]):
 //!
 //! ```text
 //! latent relevance  λ_d  = Σ_a w_a·l_a,d / (2 Σ_a w_a) + σ_t · ε_d,  ε_d ~ N(0, 1)     (unit latent/<t>)
@@ -48,8 +48,11 @@ use serde::Deserialize;
 use super::LabelledTopic;
 use evia_engine::rng;
 
+use crate::model::StreamScope;
+
 /// The stream name of every draw of the stand-in runs.
-pub const STREAM: &str = "sim.www.runs";
+/// The scope of every draw of the stand-in runs.
+const STREAM: StreamScope<'static> = StreamScope::WwwRuns;
 
 pub use crate::collection::www::Run;
 
@@ -258,7 +261,7 @@ fn topic_scores(
         + params.latent_noise.per_disagreement * (1.0 - kappa.clamp(0.0, 1.0));
     let w = params.assessor_weights;
     let scale = 2.0 * w.iter().sum::<f64>();
-    let mut latent_rng = rng::stream(seed, STREAM, &format!("latent/{}", topic.id));
+    let mut latent_rng = STREAM.stream(seed, &format!("latent/{}", topic.id));
     let latent: Vec<f64> = topic
         .docs
         .iter()
@@ -270,9 +273,8 @@ fn topic_scores(
     specs
         .iter()
         .map(|(team, spec)| {
-            let mut team_rng =
-                rng::stream(seed, STREAM, &format!("team/{}/{}", team.name, topic.id));
-            let mut run_rng = rng::stream(seed, STREAM, &format!("run/{}/{}", spec.name, topic.id));
+            let mut team_rng = STREAM.stream(seed, &format!("team/{}/{}", team.name, topic.id));
+            let mut run_rng = STREAM.stream(seed, &format!("run/{}/{}", spec.name, topic.id));
             let effectiveness = spec.quality
                 + params.team_topic_sd * rng::standard_normal(&mut team_rng)
                 + params.run_topic_sd * rng::standard_normal(&mut run_rng);

@@ -1,4 +1,7 @@
-//! Experiments: each turns an artefact's typed parameters and its inputs into a [`ResultTable`].
+//! The papers' experiments, one module per paper (`papers/<slug>`, the slug of the paper's output
+//! directory): each experiment turns an artefact's typed parameters and its inputs into a
+//! [`ResultTable`]. A third paper is a third module here, beside its manifest entries, published
+//! values and data (README, "Where a newcomer adds").
 //!
 //! The registry is [`ExperimentId`] (the closed set the manifest may name) with exhaustive `match`es:
 //! [`description`] here, [`ExperimentParams`] (each experiment's own parameter type, read and
@@ -6,10 +9,7 @@
 //! an experiment is a new variant; the compiler then points at every place that must handle it.
 
 pub mod lancers;
-pub mod lancers_eval;
 pub mod unanimity;
-pub mod unanimity_real;
-pub mod unanimity_stc;
 
 use std::path::{Path, PathBuf};
 
@@ -89,10 +89,9 @@ impl Context {
         self.root.join(relative)
     }
 
-    /// The seed of `artefact`'s random streams: its own `seed:` parameter, else the global seed (the
-    /// manifest's or `--seed`). Every experiment resolves it here, once per artefact.
+    /// The seed of `artefact`'s random streams ([`Artefact::seed_or`] of this run's global seed).
     pub fn seed_for(&self, artefact: &Artefact) -> u64 {
-        artefact.parameters.seed().unwrap_or(self.seed)
+        artefact.seed_or(self.seed)
     }
 }
 
@@ -126,25 +125,27 @@ impl ExperimentError {
 pub fn run(artefact: &Artefact, context: &Context) -> Result<ResultTable, ExperimentError> {
     use ExperimentParams as P;
     match &artefact.parameters {
-        P::UnanimityGainExamples(p) => unanimity::gain_examples(artefact, p, context),
-        P::UnanimityRealRatings(p) => unanimity_real::real_ratings(artefact, p, context),
-        P::UnanimityRankCorrelation(p) => unanimity_stc::rank_correlation(artefact, p, context),
+        P::UnanimityGainExamples(p) => {
+            unanimity::gain_examples::gain_examples(artefact, p, context)
+        }
+        P::UnanimityRealRatings(p) => unanimity::real_ratings::real_ratings(artefact, p, context),
+        P::UnanimityRankCorrelation(p) => unanimity::stc::rank_correlation(artefact, p, context),
         P::UnanimitySignificanceDiscrepancies(p) => {
-            unanimity_stc::significance_discrepancies(artefact, p, context)
+            unanimity::stc::significance_discrepancies(artefact, p, context)
         }
-        P::LancersAgreement(p) => lancers::agreement(artefact, p, context),
-        P::LancersLevelCounts(p) => lancers::level_counts(artefact, p, context),
+        P::LancersAgreement(p) => lancers::labels::agreement(artefact, p, context),
+        P::LancersLevelCounts(p) => lancers::labels::level_counts(artefact, p, context),
         P::LancersQrelsRankCorrelation(p) => {
-            lancers_eval::qrels_rank_correlation(artefact, p, context)
+            lancers::eval::qrels_rank_correlation(artefact, p, context)
         }
-        P::LancersQrelsOverlap(p) => lancers_eval::qrels_overlap(artefact, p, context),
+        P::LancersQrelsOverlap(p) => lancers::eval::qrels_overlap(artefact, p, context),
         P::LancersTopicsetRankCorrelation(p) => {
-            lancers_eval::topicset_rank_correlation(artefact, p, context)
+            lancers::eval::topicset_rank_correlation(artefact, p, context)
         }
-        P::LancersTopicsetOverlap(p) => lancers_eval::topicset_overlap(artefact, p, context),
-        P::LancersQrelsMeansFigure(p) => lancers_eval::qrels_means_figure(artefact, p, context),
+        P::LancersTopicsetOverlap(p) => lancers::eval::topicset_overlap(artefact, p, context),
+        P::LancersQrelsMeansFigure(p) => lancers::eval::qrels_means_figure(artefact, p, context),
         P::LancersTopicsetMeansFigure(p) => {
-            lancers_eval::topicset_means_figure(artefact, p, context)
+            lancers::eval::topicset_means_figure(artefact, p, context)
         }
     }
 }

@@ -32,14 +32,14 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use crate::experiments::{Context, ExperimentError, display_relative};
 use crate::io::read_yaml;
 use crate::io::stc_labels::{LabelFileError, read_labelled_pairs};
 use crate::manifest::Artefact;
 use crate::manifest::params::RealRatingsParams;
+use crate::model::StreamScope;
+use crate::papers::{Context, ExperimentError, display_relative};
 use crate::results::{ClaimCheck, ResultTable, VALUE};
 use evia_engine::gain::GainSetting;
-use evia_engine::rng::stream;
 use evia_engine::unanimity_stats::{PoolStatistics, RatingModel, pool_statistics, simulate_item};
 
 /// Panel of the item-level rows.
@@ -109,15 +109,7 @@ pub fn real_ratings(
         table.set(panel, row, REAL, VALUE, *value);
     }
 
-    // Label frequencies of the real relevant items, for the independent-marginal model.
-    let mut relevant_counts = vec![0u64; dmax as usize + 1];
-    for ratings in real_topics.iter().flatten() {
-        if ratings.iter().any(|&r| r > 0) {
-            for &r in ratings {
-                relevant_counts[r as usize] += 1;
-            }
-        }
-    }
+    let relevant_counts = relevant_label_counts(&real_topics, dmax);
     let simulation = Simulation {
         seed,
         n,
@@ -147,12 +139,57 @@ pub fn real_ratings(
     }
 
     add_claims(&mut table, &real_rows, &simulated);
+    let notes = NoteFacts {
+        shown: &shown,
+        stats: &real_stats,
+        relevant_counts: &relevant_counts,
+        replicates: knobs.replicates,
+        seed,
+    };
+    add_notes(&mut table, &notes, n, setting);
+    Ok(table)
+}
 
+/// Label frequencies (0..=`dmax`) of the relevant items (some label above 0) of `topics`, for the
+/// independent-marginal rating model.
+fn relevant_label_counts(topics: &[Vec<Vec<u32>>], dmax: u32) -> Vec<u64> {
+    let mut counts = vec![0u64; dmax as usize + 1];
+    for ratings in topics.iter().flatten() {
+        if ratings.iter().any(|&r| r > 0) {
+            for &r in ratings {
+                counts[r as usize] += 1;
+            }
+        }
+    }
+    counts
+}
+
+/// What A.X1's notes state about its inputs.
+struct NoteFacts<'a> {
+    /// The label file, relative to the project root.
+    shown: &'a str,
+    stats: &'a PoolStatistics,
+    relevant_counts: &'a [u64],
+    replicates: u32,
+    seed: u64,
+}
+
+/// The notes under A.X1: the real ratings, Eq. 2's difference, the simulation, the pair statistics.
+fn add_notes(table: &mut ResultTable, facts: &NoteFacts, n: usize, setting: GainSetting) {
+    let GainSetting { dmax, p } = setting;
+    let unit = p * n as f64;
+    let NoteFacts {
+        shown,
+        stats,
+        relevant_counts,
+        replicates,
+        seed,
+    } = *facts;
     table.note(format!(
         "Real ratings: {} (NTCIR-12 STC Japanese formal-run pool, mynlp/stc, Apache-2.0): {} post–reply \
          pairs in {} posts, N = {n} labels each on 0..{dmax}; the label columns are exchangeable (not \
          fixed annotators), which D_i and RawG_i do not need.",
-        shown, real_stats.items, real_stats.topics
+        shown, stats.items, stats.topics
     ));
     table.note(format!(
         "UG_i by Eq. 2 with p = {p}, so UG_i − RawG_i = {} × (Dmax − D_i) for RawG_i > 0. \"Relevant\" \
@@ -169,13 +206,12 @@ pub fn real_ratings(
             .map(|(r, c)| format!("{r}: {c}"))
             .collect::<Vec<_>>()
             .join(", "),
-        knobs.replicates
+        replicates
     ));
     table.note(
         "Pairs: unordered pairs of items of one post; flipped = ordered one way by RawG_i and the other \
          way by UG_i. Top-k sets: tie-inclusive, relevant items only; Jaccard = |A ∩ B| / |A ∪ B|.",
     );
-    Ok(table)
 }
 
 /// The real label file `params.data`, checked against N and Dmax: every post's items' ratings (posts
@@ -277,11 +313,8 @@ impl Simulation<'_> {
     ) -> Result<Vec<(&'static str, String, f64)>, evia_engine::gain::GainError> {
         let mut sums: Vec<(&'static str, String, f64)> = Vec::new();
         for replicate in 0..self.replicates {
-            let mut rng = stream(
-                self.seed,
-                &artefact.id,
-                &format!("{}/{replicate}", model_name.id()),
-            );
+            let mut rng = StreamScope::Artefact(&artefact.id)
+                .stream(self.seed, &format!("{}/{replicate}", model_name.id()));
             let topics: Vec<Vec<Vec<u32>>> = real_topics
                 .iter()
                 .map(|items| {

@@ -27,19 +27,19 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use serde::Deserialize;
 
-use crate::experiments::{Context, ExperimentError, display_relative};
 use crate::io::read_yaml;
 use crate::manifest::Artefact;
 use crate::manifest::params::{
     Conditions, EvalInputs, QrelsEvalParams, QrelsOverlapParams, Significance, StandinSizes,
     TopicsetEvalParams, TopicsetOverlapParams,
 };
+use crate::model::StreamScope;
+use crate::papers::{Context, ExperimentError, display_relative};
 use crate::results::{ResultTable, VALUE};
 use crate::sim::www::LabelledTopic;
 use crate::sim::www::runs::{Run, RunParams};
 use crate::sim::www::scores::{Measure, QrelsVersion, score_matrices, topic_subset};
 use evia_engine::ranking::kendall_tau;
-use evia_engine::rng::StreamSpec;
 use evia_engine::significance::ScoreMatrix;
 use evia_engine::significance::overlap::{discriminative_power, overlap_of_p_values};
 use evia_engine::significance::randomised_hsd::randomised_hsd;
@@ -51,7 +51,7 @@ pub const X_POSITION: &str = "x";
 mod claims;
 
 /// The stream (artefact part) of every randomised Tukey HSD of paper B.
-pub const HSD_STREAM: &str = "lancers.hsd";
+pub const HSD_STREAM: StreamScope<'static> = StreamScope::LancersHsd;
 
 /// The labelled topics, the runs over them, and the high-agreement split.
 #[derive(Debug, Clone)]
@@ -243,7 +243,7 @@ pub fn collection(
 ) -> Result<Collection, ExperimentError> {
     let se = inputs.kappa_se.standard_error();
     let (topics, real_data) =
-        crate::experiments::lancers::topics(context, artefact, inputs.labels)?;
+        crate::papers::lancers::labels::topics(context, artefact, inputs.labels)?;
     let agreement_err = |e: evia_engine::agreement::AgreementError| {
         ExperimentError::invalid(artefact, e.to_string())
     };
@@ -557,11 +557,7 @@ fn hsd_p_values(
     if let Some(p) = lock().get(&key) {
         return Ok(p.to_vec());
     }
-    let stream = StreamSpec {
-        seed,
-        artefact: HSD_STREAM,
-        unit,
-    };
+    let stream = HSD_STREAM.spec(seed, unit);
     let result = randomised_hsd(matrix, trials, stream, threads, None)?;
     let p: Arc<[f64]> = result.pairs.iter().map(|r| r.p).collect();
     lock().insert(key, Arc::clone(&p));
@@ -598,7 +594,8 @@ fn significance_cells(
     }
     let pairs = evaluated.collection.runs.len() * (evaluated.collection.runs.len() - 1) / 2;
     table.note(format!(
-        "Randomised Tukey HSD, B = {trials} trials, significant when p < {alpha}, over the {pairs} run pairs; one seeded stream per qrels version, topic subset and measure ({HSD_STREAM}/<qrels>/<subset>/<measure>). a/b/c = significant only with the row condition / with both / only with the column condition; SSO = b/(a+b+c) (tests/fixtures/statistics.md §3–§4). An SSO with no significant pair under either condition is left empty."
+        "Randomised Tukey HSD, B = {trials} trials, significant when p < {alpha}, over the {pairs} run pairs; one seeded stream per qrels version, topic subset and measure ({}/<qrels>/<subset>/<measure>). a/b/c = significant only with the row condition / with both / only with the column condition; SSO = b/(a+b+c) (tests/fixtures/statistics.md §3–§4). An SSO with no significant pair under either condition is left empty.",
+        HSD_STREAM.name()
     ));
     Ok(())
 }

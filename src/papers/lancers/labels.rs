@@ -6,12 +6,12 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use crate::experiments::{Context, ExperimentError, display_relative};
 use crate::io::confusion::{AssessorPair, read_confusion_matrices};
 use crate::io::read_yaml;
 use crate::manifest::Artefact;
 use crate::manifest::params::{AgreementParams, LabelInputs, LevelCountsParams};
 use crate::model::ProvenanceClass;
+use crate::papers::{Context, ExperimentError, display_relative};
 use crate::results::{ClaimCheck, ResultTable, VALUE};
 use crate::sim::SimError;
 use crate::sim::www::joint::{JointTargets, fit_joint};
@@ -289,28 +289,8 @@ pub fn level_counts(
     let mut from_labels: Vec<&str> = Vec::new();
     let mut labelled: Option<Vec<LabelledTopic>> = None;
     for qrels in wanted {
-        let version = versions
-            .versions
-            .iter()
-            .find(|v| &v.id == qrels)
-            .ok_or_else(|| {
-                ExperimentError::invalid(
-                    artefact,
-                    format!(
-                        "qrels `{qrels}` is not defined in {}",
-                        display_relative(context, &versions_path)
-                    ),
-                )
-            })?;
-        let counts = match version.assessors.as_slice() {
-            [one] => margins.get(one).cloned(),
-            [a, b] => pairs
-                .iter()
-                .find(|p| (&p.first, &p.second) == (a, b) || (&p.first, &p.second) == (b, a))
-                .map(|p| p.matrix.summed_level_counts()),
-            _ => None,
-        };
-        let counts = match counts {
+        let version = find_version(&versions, qrels, artefact, context, &versions_path)?;
+        let counts = match matrix_level_counts(&version.assessors, &margins, &pairs) {
             Some(counts) => counts,
             None => {
                 // Three assessors need the joint labels: the topics' summed labels.
@@ -362,6 +342,47 @@ pub fn level_counts(
         ));
     }
     Ok(table)
+}
+
+/// The qrels version `id` of `versions` (read from `path`).
+fn find_version<'v>(
+    versions: &'v QrelsVersions,
+    id: &str,
+    artefact: &Artefact,
+    context: &Context,
+    path: &Path,
+) -> Result<&'v QrelsVersion, ExperimentError> {
+    versions
+        .versions
+        .iter()
+        .find(|v| v.id == id)
+        .ok_or_else(|| {
+            ExperimentError::invalid(
+                artefact,
+                format!(
+                    "qrels `{id}` is not defined in {}",
+                    display_relative(context, path)
+                ),
+            )
+        })
+}
+
+/// The level counts of a qrels version that the printed matrices determine: one assessor's are a
+/// matrix margin, two assessors' the anti-diagonal sums of their matrix; `None` for more assessors
+/// (they need the joint labels).
+fn matrix_level_counts(
+    assessors: &[String],
+    margins: &BTreeMap<String, Vec<u64>>,
+    pairs: &[AssessorPair],
+) -> Option<Vec<u64>> {
+    match assessors {
+        [one] => margins.get(one).cloned(),
+        [a, b] => pairs
+            .iter()
+            .find(|p| (&p.first, &p.second) == (a, b) || (&p.first, &p.second) == (b, a))
+            .map(|p| p.matrix.summed_level_counts()),
+        _ => None,
+    }
 }
 
 /// Counts of documents per summed label of `assessors` (names from [`ASSESSORS`]) over all topics.

@@ -1,10 +1,10 @@
 //! Paper A ("Unanimity-Aware Gain for Highly Subjective Assessments") experiments.
 
-use crate::experiments::{Context, ExperimentError, display_relative};
 use crate::io::ratings::read_ratings;
 use crate::manifest::Artefact;
 use crate::manifest::params::GainExamplesParams;
 use crate::model::column_id;
+use crate::papers::{Context, ExperimentError, display_relative};
 use crate::results::{ResultTable, VALUE};
 use evia_engine::gain::{GainSetting, item_gains};
 

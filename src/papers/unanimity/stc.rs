@@ -20,11 +20,12 @@
 
 use std::collections::BTreeMap;
 
-use crate::experiments::{Context, ExperimentError, display_relative};
 use crate::io::read_yaml;
 use crate::io::stc::read_stc_collection;
 use crate::manifest::Artefact;
 use crate::manifest::params::{StcInputs, StcMeasure, StcParams, StcSignificanceParams};
+use crate::model::StreamScope;
+use crate::papers::{Context, ExperimentError, display_relative};
 use crate::results::{ResultTable, VALUE};
 use crate::sim::stc::{
     ConditionGains, Retrieved, StandinParams, StcCollection, generate, simulate_gains,
@@ -34,12 +35,11 @@ use evia_engine::measures::{
     Evaluation, Evaluator, Label, LevelGains, MeasureError, Params, TopicIdeal,
 };
 use evia_engine::ranking::kendall_tau;
-use evia_engine::rng::{StreamSpec, stream};
 use evia_engine::significance::randomised_hsd::{HsdResult, randomised_hsd};
 use evia_engine::significance::{ScoreMatrix, run_pairs};
 
 /// The stream namespace shared by both tables, so that they see the same collection and ratings.
-pub const STREAM: &str = "paper-A-stc";
+pub const STREAM: StreamScope<'static> = StreamScope::StcStandin;
 
 /// The value of `measure` in an evaluation (whose cutoffs include `l` for `nERR@l`).
 fn measure_value(measure: StcMeasure, e: &Evaluation) -> f64 {
@@ -126,7 +126,7 @@ fn standin_collection(
     knobs
         .validate()
         .map_err(|e| ExperimentError::Source(crate::io::SourceError::whole_file(&path, e.0)))?;
-    let collection = generate(&knobs, &mut stream(seed, STREAM, "collection"));
+    let collection = generate(&knobs, &mut STREAM.stream(seed, "collection"));
     let sizes = params.sizes;
     for (name, expected, got) in [
         ("topics", sizes.topics, collection.topics.len()),
@@ -219,7 +219,7 @@ impl Setup {
             &self.collection,
             GainSetting { dmax, p: self.p },
             n as usize,
-            &mut stream(self.seed, STREAM, &unit),
+            &mut STREAM.stream(self.seed, &unit),
         )
     }
 
@@ -433,11 +433,8 @@ pub fn significance_discrepancies(
         for (m, measure) in setup.measures.iter().enumerate() {
             let panel = measure.panel();
             let unit = format!("dmax={dmax}/n={n}/{panel}");
-            let spec = StreamSpec {
-                seed: setup.seed,
-                artefact: &artefact.id,
-                unit: &unit,
-            };
+            let scope = StreamScope::Artefact(&artefact.id);
+            let spec = scope.spec(setup.seed, &unit);
             let test = |columns: &[Vec<f64>]| -> Result<HsdResult, ExperimentError> {
                 let selected: Vec<&[f64]> =
                     best.iter().map(|&(j, _)| columns[j].as_slice()).collect();
@@ -463,22 +460,7 @@ pub fn significance_discrepancies(
                 let pair = format!("{} vs. {}", name(a), name(b));
                 let row = format!("{}{pair}", condition_row_prefix(dmax, n));
                 table.add_row(panel, &row, &format!("Dmax = {dmax}, N = {n}: {pair}"));
-                let mut near = 0;
-                for (column, o) in [("rawg", o_raw), ("ug", o_ug)] {
-                    table.set(panel, &row, column, "p", o.p);
-                    table.set(panel, &row, column, "p_se", o.p_se);
-                    table.set(panel, &row, column, "abs_d", o.abs_d);
-                    if let Some(es) = o.es_hsd {
-                        table.set(panel, &row, column, "es_hsd", es);
-                    }
-                    if o.p < alpha {
-                        table.mark_bold(panel, &row, column, "p");
-                    }
-                    if (o.p - alpha).abs() <= 2.0 * o.p_se {
-                        near += 1;
-                    }
-                }
-                table.set(panel, &row, "near_alpha", VALUE, f64::from(near));
+                set_discrepancy(&mut table, (panel, &row), [o_raw, o_ug], alpha);
             }
         }
     }
@@ -490,6 +472,33 @@ pub fn significance_discrepancies(
         ));
     }
     Ok(table)
+}
+
+/// The cells of one discrepancy row (`panel`, `row`): p, its Monte Carlo SE, |d| and ES_HSD under
+/// RawG and UG (p bold when significant at `alpha`), and how many of the two p-values lie within two
+/// SEs of `alpha`.
+fn set_discrepancy(
+    table: &mut ResultTable,
+    (panel, row): (&str, &str),
+    [raw, ug]: [PairOutcome; 2],
+    alpha: f64,
+) {
+    let mut near = 0;
+    for (column, o) in [("rawg", raw), ("ug", ug)] {
+        table.set(panel, row, column, "p", o.p);
+        table.set(panel, row, column, "p_se", o.p_se);
+        table.set(panel, row, column, "abs_d", o.abs_d);
+        if let Some(es) = o.es_hsd {
+            table.set(panel, row, column, "es_hsd", es);
+        }
+        if o.p < alpha {
+            table.mark_bold(panel, row, column, "p");
+        }
+        if (o.p - alpha).abs() <= 2.0 * o.p_se {
+            near += 1;
+        }
+    }
+    table.set(panel, row, "near_alpha", VALUE, f64::from(near));
 }
 
 /// Table 3's notes: the collection, the method, the team-best runs (by index into the collection's
