@@ -8,6 +8,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+pub mod agree;
 mod check;
 mod eval;
 mod eval_diversity;
@@ -15,6 +16,7 @@ mod eval_parity;
 mod hsd;
 mod list;
 mod progress;
+pub mod qrels;
 mod reproduce;
 mod show;
 
@@ -63,6 +65,12 @@ pub enum Command {
     Hsd(hsd::HsdArgs),
     /// Evaluate a run with NTCIREVAL-compatible measures (nev, tsv or json output).
     Eval(eval::EvalArgs),
+    /// Inter-assessor agreement of a label file: pairwise kappas with 95% CIs, per-topic kappas,
+    /// the high/low-agreement topic split, Fleiss' kappa and Krippendorff's alpha.
+    Agree(agree::AgreeArgs),
+    /// Consolidated qrels from per-assessor labels (sum, mean, min, max, majority, unanimity-aware
+    /// gain), as NTCIR levels or direct gains that `eval` reads.
+    Qrels(qrels::QrelsArgs),
 }
 
 /// Outcome of a command that completed: success, or a finding that should fail the process.
@@ -107,5 +115,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Check(args) => check::run(&root, args),
         Command::Hsd(args) => hsd::run(args),
         Command::Eval(args) => eval::run(args),
+        Command::Agree(args) => agree::run(args),
+        Command::Qrels(args) => qrels::run(args),
     }
 }

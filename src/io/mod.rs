@@ -137,6 +137,7 @@ pub mod confusion;
 pub mod decimal;
 pub mod intent_qrels;
 pub mod intents;
+pub mod labels;
 pub mod matrix;
 pub mod output;
 pub mod qrels;

@@ -613,6 +613,22 @@ fn www_labels(data: &[u8], dir: &Path) -> Verdict {
         .map_err(|e| e.to_string())
 }
 
+/// The per-assessor label reader of `agree` and `qrels` in one layout, on the scale 0..2 (`-2..2`
+/// for a seed that uses negative labels would need its own target; the scale is not part of the input).
+fn assessor_labels(
+    data: &[u8],
+    dir: &Path,
+    layout: evia_repro::io::labels::LabelLayout,
+) -> Verdict {
+    use evia_repro::io::labels::{Scale, parse_labels};
+    let path = input_path(dir);
+    let text = text(data, dir)?;
+    let scale = Scale::new(0, 2).unwrap();
+    parse_labels(&path, &text, layout, scale)
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+}
+
 fn ratings(data: &[u8], dir: &Path) -> Verdict {
     let path = input_path(dir);
     let text = text(data, dir)?;
@@ -772,6 +788,21 @@ fn targets() -> Vec<Target> {
             run: www_labels,
         },
         Target {
+            name: "labels-long",
+            seeds: seeds(&["T1 d1 ann 2\nT1 d1 bob 0\nT2 d2\tbob\t1\nT2 d3 ann 0\n"]),
+            run: |d, p| assessor_labels(d, p, evia_repro::io::labels::LabelLayout::Long),
+        },
+        Target {
+            name: "labels-wide",
+            seeds: seeds(&["topic doc ann bob cy\nT1 d1 2 0 NA\nT2 d2 NA 1 1\nT2\td3\t0\t0\t2\n"]),
+            run: |d, p| assessor_labels(d, p, evia_repro::io::labels::LabelLayout::Wide),
+        },
+        Target {
+            name: "labels-wide-unnamed",
+            seeds: seeds(&["p1\tr1\t0\t2\tNA\np1\tr2\t1\t1\t1\np2\tr3\t2\t2\t2\n"]),
+            run: |d, p| assessor_labels(d, p, evia_repro::io::labels::LabelLayout::WideUnnamed),
+        },
+        Target {
             name: "ratings",
             seeds: vec![shipped("data/unanimity/table1-ratings.tsv")],
             run: ratings,
@@ -891,6 +922,9 @@ quick_fuzz! {
     confusion_matrices => "confusion-matrices",
     stc_labels_inputs => "stc-labels",
     www_labels_inputs => "www-labels",
+    labels_long_inputs => "labels-long",
+    labels_wide_inputs => "labels-wide",
+    labels_wide_unnamed_inputs => "labels-wide-unnamed",
     ratings_inputs => "ratings",
     stc_directory_inputs => "stc-directory",
     www_directory_inputs => "www-directory",

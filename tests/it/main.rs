@@ -2,6 +2,8 @@
 //! the `evia-repro` binary.
 #![allow(clippy::unwrap_used)] // test helpers; clippy.toml only covers #[test] fns
 
+mod agree_cli;
+mod agreement_golden;
 mod check_state;
 mod claims_ledger;
 mod closed_pipe;
@@ -29,6 +31,7 @@ mod manifest_errors;
 mod output_dir;
 mod published_coverage;
 mod published_loader;
+mod qrels_cli;
 mod reproduce;
 mod self_contained;
 mod standin_bounds;

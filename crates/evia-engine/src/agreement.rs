@@ -12,8 +12,14 @@
 //!
 //! Linear weights are `w_ij = 1 − |i − j|/(k − 1)`; binary kappa collapses labels `1..k` into 1 and uses
 //! the identity weights on the 2 × 2 table.
+//!
+//! For more than two raters: [`fleiss`] (Fleiss' kappa) and [`krippendorff`] (Krippendorff's alpha,
+//! nominal, ordinal and interval, missing labels allowed).
 
 use std::fmt;
+
+pub mod fleiss;
+pub mod krippendorff;
 
 /// The 0.975 quantile of the standard normal distribution (`tests/fixtures/statistics.md`).
 pub const Z_975: f64 = 1.959_963_984_540_054;
@@ -40,6 +46,14 @@ pub enum AgreementError {
         "expected agreement is 1 (all items carry the same label for both assessors), so kappa is undefined"
     )]
     Degenerate,
+    #[error(
+        "Fleiss' kappa needs the same number of labels on every item; items have {fewest} to {most}"
+    )]
+    UnequalRaters { fewest: usize, most: usize },
+    #[error("no item has two or more labels, so there is no agreement to measure")]
+    NoPairableItems,
+    #[error("Fleiss' kappa needs at least 2 labels per item, got {raters}")]
+    TooFewRaters { raters: usize },
 }
 
 impl ConfusionMatrix {

@@ -1,0 +1,135 @@
+//! `evia-repro qrels`: consolidated qrels from per-assessor labels (issue 15 item 3), written as NTCIR
+//! level qrels (`topic doc Lx`) or direct gains (`topic doc gain`), either of which `evia-repro eval`
+//! reads directly (`--qrels` and `--gain-file`).
+
+mod combine;
+
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::PathBuf;
+
+use anyhow::{Context, bail};
+use clap::{Args, ValueEnum};
+
+use super::Outcome;
+use super::eval::without_noise;
+use crate::io::labels::{LabelLayout, Scale, read_labels};
+use crate::io::qrels::MAX_LEVEL;
+pub use combine::{Rule, combine};
+
+/// What `qrels` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Output {
+    /// NTCIR level qrels `topic doc Lx` (integer rules on labels ≥ 0 only); for `eval --qrels`.
+    Levels,
+    /// Direct gains `topic doc gain`; for `eval --gain-file`.
+    Gains,
+}
+
+/// Consolidate per-assessor labels into one qrels.
+#[derive(Debug, Clone, Args)]
+pub struct QrelsArgs {
+    /// Per-assessor labels (`.gz` is decompressed); layout chosen by --layout.
+    #[arg(long, value_name = "FILE")]
+    pub labels: PathBuf,
+    /// long: `topic doc assessor label` lines; wide: a header `topic doc A1 A2 …` then
+    /// `topic doc label1 label2 …` (NA = missing); wide-unnamed: the same without a header.
+    #[arg(long, value_enum, default_value_t = LabelLayout::Long)]
+    pub layout: LabelLayout,
+    /// The label scale, both ends included.
+    #[arg(
+        long,
+        value_name = "MIN..MAX",
+        default_value = "0..2",
+        allow_hyphen_values = true
+    )]
+    pub scale: Scale,
+    /// How a document's labels are combined: sum, mean, min, max, majority-low / majority-high (the
+    /// most frequent label, ties to the lowest / highest), ug (unanimity-aware gain, paper A Eq. 2).
+    #[arg(long, value_enum, value_name = "RULE")]
+    pub combine: Rule,
+    /// p of the unanimity-aware gain (paper A uses 0.2); Dmax is the scale's highest label.
+    #[arg(long, default_value_t = 0.2)]
+    pub p: f64,
+    /// levels (`topic doc Lx`) or gains (`topic doc gain`); default: levels for sum, min, max and
+    /// majority, gains for mean and ug.
+    #[arg(long, value_enum)]
+    pub output: Option<Output>,
+}
+
+/// Runs `evia-repro qrels`.
+pub fn run(args: QrelsArgs) -> anyhow::Result<Outcome> {
+    if !(args.p.is_finite() && (0.0..=1000.0).contains(&args.p)) {
+        bail!("--p must be a number from 0 to 1000, got {}", args.p);
+    }
+    let output = args.output.unwrap_or(if args.combine.integral() {
+        Output::Levels
+    } else {
+        Output::Gains
+    });
+    if output == Output::Levels && !args.combine.integral() {
+        bail!(
+            "--combine {} gives non-integer values; write them with --output gains",
+            args.combine
+                .to_possible_value()
+                .map_or_else(String::new, |v| v.get_name().to_string())
+        );
+    }
+    let labels = read_labels(&args.labels, args.layout, args.scale)?;
+    let (min, max) = (labels.scale.min(), labels.scale.max());
+    let mut out = String::new();
+    let mut unlabelled = Vec::new();
+    for item in &labels.items {
+        if item.labels.is_empty() {
+            unlabelled.push(format!("{} {}", item.topic, item.doc));
+            continue;
+        }
+        let values: Vec<i32> = item
+            .labels
+            .iter()
+            .map(|&(_, l)| labels.scale.label(usize::from(l)))
+            .collect();
+        let value = combine(args.combine, &values, min, max, args.p).with_context(|| {
+            format!(
+                "{}: document `{}` of topic `{}`",
+                args.labels.display(),
+                item.doc,
+                item.topic
+            )
+        })?;
+        if value < 0.0 {
+            bail!(
+                "{}: document `{}` of topic `{}` combines to {value}; qrels levels and gains must be at least 0 (declare a scale starting at 0)",
+                args.labels.display(),
+                item.doc,
+                item.topic
+            );
+        }
+        if output == Output::Levels && value > f64::from(MAX_LEVEL) {
+            bail!(
+                "{}: document `{}` of topic `{}` combines to level L{value}; NTCIR levels go up to L{MAX_LEVEL} (use --output gains)",
+                args.labels.display(),
+                item.doc,
+                item.topic
+            );
+        }
+        let _ = match output {
+            Output::Levels => writeln!(out, "{} {} L{}", item.topic, item.doc, value as u64),
+            Output::Gains => writeln!(out, "{} {} {}", item.topic, item.doc, without_noise(value)),
+        };
+    }
+    if !unlabelled.is_empty() {
+        eprintln!(
+            "warning: {} document(s) have no label and are left out of the qrels (first: {})",
+            unlabelled.len(),
+            unlabelled[..unlabelled.len().min(3)].join(", ")
+        );
+    }
+    match std::io::stdout().lock().write_all(out.as_bytes()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(Outcome::Success),
+        other => {
+            other.context("writing to standard output")?;
+            Ok(Outcome::Success)
+        }
+    }
+}

@@ -1,0 +1,551 @@
+//! Reader for per-assessor labels (issue 15 item 1): any number of assessors, missing labels
+//! allowed, integer labels on a declared scale.
+//!
+//! Three explicit layouts ([`LabelLayout`], chosen by the caller, never guessed):
+//!
+//! - **long**: one label a line, `topic doc assessor label`, whitespace-separated (tabs or spaces). An
+//!   assessor who did not judge a document simply has no line for it. Assessors are numbered in the
+//!   order they first appear.
+//! - **wide**: a header line `topic doc A1 A2 …` naming the assessors (the first two header fields are
+//!   column names and are not read), then one document a line, `topic doc label1 label2 …`, with one
+//!   field per assessor; `NA` marks a missing label.
+//! - **wide-unnamed**: the wide layout without a header (as the NTCIR-12 STC label files are); the label
+//!   columns are named `col1`, `col2`, … after their position, and every line must have the same
+//!   number of fields as the first.
+//!
+//! Labels are integers on the declared [`Scale`] `MIN..MAX` (both inclusive); they are stored as levels
+//! `label − MIN`. A (topic, doc, assessor) triple may be labelled once. A file whose name ends in `.gz`
+//! is decompressed while it is read. Bounds (checked before anything grows): the scale spans at most
+//! [`MAX_LEVELS`] labels within ±[`MAX_ABS_LABEL`], at most [`MAX_ASSESSORS`] assessors, at most
+//! [`MAX_TEXT_BYTES`] of (decompressed) text. Every problem is a [`SourceError`] naming the file, the
+//! line and what was expected.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::io::Read;
+use std::path::Path;
+use std::str::FromStr;
+
+use crate::io::{SourceError, decode_text, describe_line, io_reason, shown, strip_bom};
+
+/// The most assessors a label file may name (the pairwise analyses grow with their square).
+pub const MAX_ASSESSORS: usize = 1000;
+/// The most labels a scale may have.
+pub const MAX_LEVELS: usize = 101;
+/// The largest magnitude of a scale's ends.
+pub const MAX_ABS_LABEL: i32 = 1000;
+/// The most bytes a label file may hold once decompressed.
+pub const MAX_TEXT_BYTES: u64 = 256 << 20;
+
+/// How a label file is laid out (see the module documentation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LabelLayout {
+    /// `topic doc assessor label`, one label a line.
+    Long,
+    /// A header `topic doc A1 A2 …`, then `topic doc label1 label2 …` (`NA` = missing).
+    Wide,
+    /// The wide layout without a header; label columns are named `col1`, `col2`, ….
+    WideUnnamed,
+}
+
+/// An integer label scale `min..max`, both ends included.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Scale {
+    min: i32,
+    max: i32,
+}
+
+/// A scale that cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "expected a label scale `MIN..MAX` of integers with MIN < MAX, magnitudes at most {MAX_ABS_LABEL} and at most {MAX_LEVELS} labels, got `{0}`"
+)]
+pub struct ScaleError(String);
+
+impl Scale {
+    /// The scale `min..max`, checked against the bounds.
+    pub fn new(min: i32, max: i32) -> Result<Self, ScaleError> {
+        let ok = min < max
+            && min.abs() <= MAX_ABS_LABEL
+            && max.abs() <= MAX_ABS_LABEL
+            && ((max - min) as usize) < MAX_LEVELS;
+        if ok {
+            Ok(Scale { min, max })
+        } else {
+            Err(ScaleError(format!("{min}..{max}")))
+        }
+    }
+
+    /// The lowest label.
+    pub fn min(self) -> i32 {
+        self.min
+    }
+
+    /// The highest label.
+    pub fn max(self) -> i32 {
+        self.max
+    }
+
+    /// Number of labels `k = MAX − MIN + 1`.
+    pub fn levels(self) -> usize {
+        (self.max - self.min) as usize + 1
+    }
+
+    /// The label of level `level` (`MIN + level`).
+    pub fn label(self, level: usize) -> i32 {
+        self.min + level as i32
+    }
+
+    /// The level of a label written as `text`, if it is an integer on the scale.
+    fn level_of(self, text: &str) -> Option<u16> {
+        let value: i32 = text.parse().ok()?;
+        (self.min..=self.max)
+            .contains(&value)
+            .then(|| (value - self.min) as u16)
+    }
+}
+
+impl FromStr for Scale {
+    type Err = ScaleError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let (min, max) = s
+            .split_once("..")
+            .ok_or_else(|| ScaleError(s.to_string()))?;
+        let parse = |t: &str| {
+            t.trim()
+                .parse::<i32>()
+                .map_err(|_| ScaleError(s.to_string()))
+        };
+        Scale::new(parse(min)?, parse(max)?)
+    }
+}
+
+impl fmt::Display for Scale {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}..{}", self.min, self.max)
+    }
+}
+
+/// One judged document and the labels it received.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LabelledItem {
+    pub topic: String,
+    pub doc: String,
+    /// `(assessor, level)` pairs, sorted by assessor (indices into [`AssessorLabels::assessors`]);
+    /// assessors who did not judge the document are absent.
+    pub labels: Vec<(usize, u16)>,
+}
+
+/// Every assessor's labels of one file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AssessorLabels {
+    pub scale: Scale,
+    /// Assessor names, in the order of the header (wide) or of first appearance (long).
+    pub assessors: Vec<String>,
+    /// Items in the order of their first line.
+    pub items: Vec<LabelledItem>,
+}
+
+/// Reads a label file (decompressing it when its name ends in `.gz`).
+pub fn read_labels(
+    path: &Path,
+    layout: LabelLayout,
+    scale: Scale,
+) -> Result<AssessorLabels, SourceError> {
+    let file = std::fs::File::open(path).map_err(|e| {
+        SourceError::whole_file(path, format!("cannot read file: {}", io_reason(&e)))
+    })?;
+    let mut bytes = Vec::new();
+    let read = if path.extension().is_some_and(|e| e == "gz") {
+        flate2::read::GzDecoder::new(file)
+            .take(MAX_TEXT_BYTES + 1)
+            .read_to_end(&mut bytes)
+    } else {
+        file.take(MAX_TEXT_BYTES + 1).read_to_end(&mut bytes)
+    };
+    read.map_err(|e| SourceError::whole_file(path, format!("cannot read: {}", io_reason(&e))))?;
+    if bytes.len() as u64 > MAX_TEXT_BYTES {
+        return Err(SourceError::whole_file(
+            path,
+            format!("holds more than {MAX_TEXT_BYTES} bytes of text; is it a label file?"),
+        ));
+    }
+    parse_labels(path, &decode_text(path, bytes)?, layout, scale)
+}
+
+/// Parses label-file text; `path` is used in error messages only.
+pub fn parse_labels(
+    path: &Path,
+    text: &str,
+    layout: LabelLayout,
+    scale: Scale,
+) -> Result<AssessorLabels, SourceError> {
+    let mut builder = Builder::new(path, scale);
+    let mut lines = strip_bom(text).lines().enumerate().map(|(i, l)| (i + 1, l));
+    match layout {
+        LabelLayout::Long => {
+            for (n, line) in lines {
+                builder.long_line(n, line)?;
+            }
+        }
+        LabelLayout::Wide => {
+            let (n, header) = lines.next().ok_or_else(|| builder.empty())?;
+            builder.header(n, header)?;
+            for (n, line) in lines {
+                builder.wide_line(n, line)?;
+            }
+        }
+        LabelLayout::WideUnnamed => {
+            for (n, line) in lines {
+                if builder.assessors.is_empty() {
+                    builder.unnamed_columns(n, line)?;
+                }
+                builder.wide_line(n, line)?;
+            }
+        }
+    }
+    builder.finish()
+}
+
+/// The state of one parse.
+struct Builder<'a> {
+    path: &'a Path,
+    scale: Scale,
+    assessors: Vec<String>,
+    assessor_index: HashMap<String, usize>,
+    items: Vec<LabelledItem>,
+    item_index: HashMap<(String, String), usize>,
+    /// The line of each (item, assessor) label, for duplicate reports.
+    seen: HashMap<(usize, usize), usize>,
+}
+
+impl<'a> Builder<'a> {
+    fn new(path: &'a Path, scale: Scale) -> Self {
+        Builder {
+            path,
+            scale,
+            assessors: Vec::new(),
+            assessor_index: HashMap::new(),
+            items: Vec::new(),
+            item_index: HashMap::new(),
+            seen: HashMap::new(),
+        }
+    }
+
+    fn error(&self, line: usize, message: String) -> SourceError {
+        SourceError::at_line(self.path, line, message)
+    }
+
+    fn empty(&self) -> SourceError {
+        SourceError::whole_file(self.path, "no labels in the file")
+    }
+
+    fn add_assessor(&mut self, line: usize, name: &str) -> Result<usize, SourceError> {
+        if let Some(&a) = self.assessor_index.get(name) {
+            return Ok(a);
+        }
+        if self.assessors.len() == MAX_ASSESSORS {
+            return Err(self.error(
+                line,
+                format!("more than {MAX_ASSESSORS} assessors; at most {MAX_ASSESSORS} are allowed"),
+            ));
+        }
+        self.assessors.push(name.to_string());
+        self.assessor_index
+            .insert(name.to_string(), self.assessors.len() - 1);
+        Ok(self.assessors.len() - 1)
+    }
+
+    fn item(&mut self, topic: &str, doc: &str) -> usize {
+        let key = (topic.to_string(), doc.to_string());
+        let next = self.items.len();
+        let index = *self.item_index.entry(key).or_insert(next);
+        if index == next {
+            self.items.push(LabelledItem {
+                topic: topic.to_string(),
+                doc: doc.to_string(),
+                labels: Vec::new(),
+            });
+        }
+        index
+    }
+
+    fn level(&self, line: usize, field: &str, what: &str) -> Result<u16, SourceError> {
+        self.scale.level_of(field).ok_or_else(|| {
+            self.error(
+                line,
+                format!(
+                    "expected {what} to be an integer on the declared scale {}{}, found `{}`",
+                    self.scale,
+                    if what.contains("label of") {
+                        " or NA"
+                    } else {
+                        ""
+                    },
+                    shown(field)
+                ),
+            )
+        })
+    }
+
+    fn add_label(
+        &mut self,
+        line: usize,
+        item: usize,
+        assessor: usize,
+        level: u16,
+    ) -> Result<(), SourceError> {
+        if let Some(first) = self.seen.insert((item, assessor), line) {
+            let it = &self.items[item];
+            return Err(self.error(
+                line,
+                format!(
+                    "assessor `{}` already labelled document `{}` of topic `{}` on line {first}; each assessor labels a document once",
+                    shown(&self.assessors[assessor]),
+                    shown(&it.doc),
+                    shown(&it.topic)
+                ),
+            ));
+        }
+        self.items[item].labels.push((assessor, level));
+        Ok(())
+    }
+
+    fn long_line(&mut self, n: usize, line: &str) -> Result<(), SourceError> {
+        let (f, count) = crate::io::split_fields::<4>(line);
+        if count != 4 {
+            return Err(self.error(
+                n,
+                format!(
+                    "expected 4 fields `topic doc assessor label`, found {}",
+                    describe_line(line)
+                ),
+            ));
+        }
+        let level = self.level(n, f[3], "the label (field 4)")?;
+        let assessor = self.add_assessor(n, f[2])?;
+        let item = self.item(f[0], f[1]);
+        self.add_label(n, item, assessor, level)
+    }
+
+    fn header(&mut self, n: usize, line: &str) -> Result<(), SourceError> {
+        let names: Vec<&str> = line.split_ascii_whitespace().collect();
+        if names.len() < 3 {
+            return Err(self.error(
+                n,
+                format!(
+                    "expected a header `topic doc A1 A2 …` naming at least one assessor, found {}",
+                    describe_line(line)
+                ),
+            ));
+        }
+        for name in &names[2..] {
+            if self.assessor_index.contains_key(*name) {
+                return Err(self.error(
+                    n,
+                    format!("the header names assessor `{}` twice", shown(name)),
+                ));
+            }
+            self.add_assessor(n, name)?;
+        }
+        Ok(())
+    }
+
+    fn unnamed_columns(&mut self, n: usize, line: &str) -> Result<(), SourceError> {
+        let columns = line.split_ascii_whitespace().count().saturating_sub(2);
+        if columns == 0 {
+            return Err(self.error(
+                n,
+                format!(
+                    "expected `topic doc label1 label2 …` with at least one label, found {}",
+                    describe_line(line)
+                ),
+            ));
+        }
+        for c in 1..=columns {
+            self.add_assessor(n, &format!("col{c}"))?;
+        }
+        Ok(())
+    }
+
+    fn wide_line(&mut self, n: usize, line: &str) -> Result<(), SourceError> {
+        let fields: Vec<&str> = line
+            .split_ascii_whitespace()
+            .take(self.assessors.len() + 3)
+            .collect();
+        if fields.len() != self.assessors.len() + 2 {
+            return Err(self.error(
+                n,
+                format!(
+                    "expected {} fields `topic doc` and one label or NA per assessor, found {}",
+                    self.assessors.len() + 2,
+                    describe_line(line)
+                ),
+            ));
+        }
+        let item = self.item(fields[0], fields[1]);
+        if let Some(&first) = self.seen.get(&(item, usize::MAX)) {
+            return Err(self.error(
+                n,
+                format!(
+                    "document `{}` of topic `{}` is already labelled on line {first}; each document has one line",
+                    shown(fields[1]),
+                    shown(fields[0])
+                ),
+            ));
+        }
+        self.seen.insert((item, usize::MAX), n);
+        for (a, field) in fields[2..].iter().enumerate() {
+            if *field == "NA" {
+                continue;
+            }
+            let what = format!(
+                "the label of `{}` (field {})",
+                shown(&self.assessors[a]),
+                a + 3
+            );
+            let level = self.level(n, field, &what)?;
+            self.items[item].labels.push((a, level));
+        }
+        Ok(())
+    }
+
+    fn finish(mut self) -> Result<AssessorLabels, SourceError> {
+        if self.items.is_empty() {
+            return Err(self.empty());
+        }
+        for item in &mut self.items {
+            item.labels.sort_unstable();
+        }
+        Ok(AssessorLabels {
+            scale: self.scale,
+            assessors: self.assessors,
+            items: self.items,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scale() -> Scale {
+        Scale::new(0, 2).unwrap()
+    }
+
+    #[test]
+    fn long_and_wide_layouts_give_the_same_labels() {
+        let long = "T1 d1 ann 2\nT1 d1 bob 0\nT2 d2 bob 1\n";
+        let wide = "topic doc ann bob\nT1 d1 2 0\nT2 d2 NA 1\n";
+        let a = parse_labels(Path::new("l"), long, LabelLayout::Long, scale()).unwrap();
+        let b = parse_labels(Path::new("w"), wide, LabelLayout::Wide, scale()).unwrap();
+        assert_eq!(a, b);
+        assert_eq!(a.assessors, ["ann", "bob"]);
+        assert_eq!(a.items[0].labels, [(0, 2), (1, 0)]);
+        assert_eq!(a.items[1].labels, [(1, 1)]);
+        let unnamed = parse_labels(
+            Path::new("u"),
+            "T1 d1 2 0\nT2 d2 NA 1\n",
+            LabelLayout::WideUnnamed,
+            scale(),
+        )
+        .unwrap();
+        assert_eq!(unnamed.assessors, ["col1", "col2"]);
+        assert_eq!(unnamed.items, a.items);
+    }
+
+    #[test]
+    fn labels_are_levels_on_the_declared_scale() {
+        let s: Scale = "-2..2".parse().unwrap();
+        let l = parse_labels(Path::new("l"), "q d a -2\nq e a 2\n", LabelLayout::Long, s).unwrap();
+        assert_eq!(l.items[0].labels, [(0, 0)]);
+        assert_eq!(l.items[1].labels, [(0, 4)]);
+        assert_eq!((s.levels(), s.label(4)), (5, 2));
+        for bad in ["2..2", "0..101", "x..3", "0-2", "-2000..0"] {
+            assert!(bad.parse::<Scale>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn errors_name_file_line_and_what_was_expected() {
+        let cases = [
+            (
+                LabelLayout::Long,
+                "T1 d1 a 2\nT1 d1 a\n",
+                2,
+                "expected 4 fields",
+            ),
+            (
+                LabelLayout::Long,
+                "T1 d1 a 3\n",
+                1,
+                "the label (field 4) to be an integer on the declared scale 0..2",
+            ),
+            (
+                LabelLayout::Long,
+                "T1 d1 a 1\nT1 d1 a 2\n",
+                2,
+                "already labelled document `d1` of topic `T1` on line 1",
+            ),
+            (LabelLayout::Long, "T1 d1 a 1\n\n", 2, "an empty line"),
+            (
+                LabelLayout::Wide,
+                "topic doc a b\nT1 d1 1\n",
+                2,
+                "expected 4 fields",
+            ),
+            (
+                LabelLayout::Wide,
+                "topic doc a a\n",
+                1,
+                "names assessor `a` twice",
+            ),
+            (
+                LabelLayout::Wide,
+                "topic doc\n",
+                1,
+                "naming at least one assessor",
+            ),
+            (
+                LabelLayout::Wide,
+                "t d a b\nT1 d1 1 x\n",
+                2,
+                "label of `b` (field 4)",
+            ),
+            (
+                LabelLayout::Wide,
+                "t d a\nT1 d1 1\nT1 d1 2\n",
+                3,
+                "already labelled on line 2",
+            ),
+            (
+                LabelLayout::WideUnnamed,
+                "T1 d1 1 2\nT1 d2 1\n",
+                2,
+                "expected 4 fields",
+            ),
+        ];
+        for (layout, text, line, what) in cases {
+            let e = parse_labels(Path::new("l.tsv"), text, layout, scale()).unwrap_err();
+            let shown = e.to_string();
+            assert!(shown.starts_with(&format!("l.tsv:{line}: ")), "{shown}");
+            assert!(shown.contains(what), "{shown}");
+        }
+        let e = parse_labels(Path::new("l.tsv"), "", LabelLayout::Long, scale()).unwrap_err();
+        assert_eq!(e.to_string(), "l.tsv: no labels in the file");
+    }
+
+    #[test]
+    fn assessors_are_bounded() {
+        let text: String = (0..=MAX_ASSESSORS)
+            .map(|a| format!("T d a{a} 1\n"))
+            .collect();
+        let e = parse_labels(Path::new("l"), &text, LabelLayout::Long, scale()).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with(&format!("l:{}: more than", MAX_ASSESSORS + 1)),
+            "{e}"
+        );
+    }
+}

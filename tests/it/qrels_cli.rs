@@ -1,0 +1,185 @@
+//! `evia-repro qrels` (issue 15 item 3): consolidated qrels from per-assessor labels feed
+//! `evia-repro eval` directly; the unanimity-aware gains are the engine's Eq. 2; the shipped NTCIR-12
+//! STC Japanese labels go through it.
+
+use std::path::Path;
+use std::process::Command;
+
+use evia_engine::gain::{GainSetting, item_gains};
+
+use crate::common::project_root;
+
+fn evia(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_evia-repro"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn ok(out: std::process::Output) -> String {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Labels of three assessors (one missing label) for two topics.
+const LABELS: &str =
+    "topic doc a b c\nT1 d1 2 2 1\nT1 d2 0 0 0\nT1 d3 1 NA 2\nT2 d4 2 2 2\nT2 d5 0 1 0\n";
+
+fn per_doc_labels() -> Vec<(&'static str, &'static str, Vec<u32>)> {
+    LABELS
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split(' ').collect();
+            let labels = f[2..].iter().filter_map(|v| v.parse().ok()).collect();
+            (f[0], f[1], labels)
+        })
+        .collect()
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+const RUN: &str =
+    "T1 Q0 d3 1 3 r\nT1 Q0 d1 2 2 r\nT1 Q0 d2 3 1 r\nT2 Q0 d5 1 2 r\nT2 Q0 d4 2 1 r\n";
+
+/// `qrels --combine sum` piped into `eval --qrels` gives what `eval` gives on the summed qrels
+/// written independently here; `--combine ug` piped into `eval --gain-file` gives what `eval` gives
+/// on gains computed here by the engine's Eq. 2.
+#[test]
+fn qrels_output_feeds_eval() {
+    let dir = tempfile::tempdir().unwrap();
+    let labels = write(dir.path(), "labels.tsv", LABELS);
+    let run = write(dir.path(), "run", RUN);
+    let args = ["qrels", "--labels", &labels, "--layout", "wide"];
+
+    let summed = ok(evia(&[&args[..], &["--combine", "sum"]].concat()));
+    let expected: String = per_doc_labels()
+        .iter()
+        .map(|(t, d, l)| format!("{t} {d} L{}\n", l.iter().sum::<u32>()))
+        .collect();
+    assert_eq!(summed, expected);
+    let ours = write(dir.path(), "sum.qrels", &summed);
+    let reference = write(dir.path(), "ref.qrels", &expected);
+    let eval = |flag: &str, file: &str| ok(evia(&["eval", flag, file, "--run", &run]));
+    assert_eq!(eval("--qrels", &ours), eval("--qrels", &reference));
+
+    let ug = ok(evia(
+        &[&args[..], &["--combine", "ug", "--p", "0.2"]].concat(),
+    ));
+    let setting = GainSetting { dmax: 2, p: 0.2 };
+    let lines: Vec<&str> = ug.lines().collect();
+    for ((t, d, l), line) in per_doc_labels().iter().zip(&lines) {
+        let f: Vec<&str> = line.split(' ').collect();
+        assert_eq!((f[0], f[1]), (*t, *d));
+        let gain: f64 = f[2].parse().unwrap();
+        let engine = item_gains(l, setting).unwrap().unanimity_aware;
+        assert!((gain - engine).abs() < 1e-12, "{line}: engine {engine}");
+    }
+    let gains = write(dir.path(), "ug.gains", &ug);
+    let by_eval = eval("--gain-file", &gains);
+    assert!(by_eval.contains("nDCG@1000"), "{by_eval}");
+}
+
+#[test]
+fn majority_names_its_tie_rule_and_mean_needs_gains() {
+    let dir = tempfile::tempdir().unwrap();
+    let labels = write(
+        dir.path(),
+        "l",
+        "T1 d1 a 2\nT1 d1 b 0\nT1 d1 c 1\nT1 d2 a 1\nT1 d2 b 1\n",
+    );
+    let low = ok(evia(&[
+        "qrels",
+        "--labels",
+        &labels,
+        "--combine",
+        "majority-low",
+    ]));
+    let high = ok(evia(&[
+        "qrels",
+        "--labels",
+        &labels,
+        "--combine",
+        "majority-high",
+    ]));
+    assert_eq!(low, "T1 d1 L0\nT1 d2 L1\n");
+    assert_eq!(high, "T1 d1 L2\nT1 d2 L1\n");
+    let mean = ok(evia(&["qrels", "--labels", &labels, "--combine", "mean"]));
+    assert_eq!(mean, "T1 d1 1\nT1 d2 1\n");
+    let out = evia(&[
+        "qrels",
+        "--labels",
+        &labels,
+        "--combine",
+        "mean",
+        "--output",
+        "levels",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let neg = write(dir.path(), "n", "T1 d1 a -2\nT1 d1 b 1\n");
+    let out = evia(&[
+        "qrels",
+        "--labels",
+        &neg,
+        "--scale",
+        "-2..2",
+        "--combine",
+        "sum",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("document `d1` of topic `T1` combines to -1"),
+        "{err}"
+    );
+    // Levels above L1000 (the most `eval` reads) are refused; gains are not bounded so low.
+    let eleven: String = (0..11).map(|a| format!("T1 d1 a{a} 100\n")).collect();
+    let big = write(dir.path(), "b", &eleven);
+    let scale = ["--scale", "0..100"];
+    let sum = ["qrels", "--labels", &big, "--combine", "sum"];
+    let out = evia(&[&sum[..], &scale].concat());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("L1100"),
+        "{out:?}"
+    );
+    let out = evia(&[&sum[..], &scale, &["--output", "gains"]].concat());
+    assert_eq!(ok(out), "T1 d1 1100\n");
+}
+
+/// The NTCIR-12 STC Japanese pool: one qrels line per labelled pair, summed levels L0–L20 as the
+/// organisers' official gain (the label sum), and unanimity-aware gains `eval` accepts.
+#[test]
+fn qrels_on_the_ntcir12_stc_japanese_labels() {
+    let path = project_root().join("data/external/ntcir12-stc-japanese/test-final-labeled.txt.gz");
+    let file = path.to_str().unwrap();
+    let args = ["qrels", "--labels", file, "--layout", "wide-unnamed"];
+    let summed = ok(evia(&[&args[..], &["--combine", "sum"]].concat()));
+    assert_eq!(summed.lines().count(), 18_543);
+    assert!(summed.lines().all(|l| {
+        let level: u32 = l.rsplit(" L").next().unwrap().parse().unwrap();
+        level <= 20
+    }));
+    let ug = ok(evia(&[&args[..], &["--combine", "ug"]].concat()));
+    let dir = tempfile::tempdir().unwrap();
+    let gains = write(dir.path(), "stc.gains", &ug);
+    let first: Vec<&str> = ug.lines().take(5).collect();
+    let run: String = first
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            let f: Vec<&str> = l.split(' ').collect();
+            format!("{} Q0 {} {} {} r\n", f[0], f[1], i + 1, 10 - i)
+        })
+        .collect();
+    let run = write(dir.path(), "run", &run);
+    ok(evia(&["eval", "--gain-file", &gains, "--run", &run]));
+}
