@@ -13,12 +13,14 @@
 //! 3. [`io`] (readers and atomic writers) and [`sim`] (seeded stand-in collections);
 //! 4. the project as data: [`manifest`], [`published`], [`results`], [`provenance`];
 //! 5. [`papers`]: the experiments, a module per paper ([`papers::unanimity`], [`papers::lancers`]), one
-//!    function per [`model::ExperimentId`] and one registry ([`papers::run`]);
+//!    function per [`model::ExperimentId`] and one registry ([`papers::run`]); beside it [`assessors`],
+//!    the same methods on anyone's multi-assessor labels (`agree`, `qrels`);
 //! 6. the ledger ([`ledger`], [`consistency`]) and the renderers ([`render`]);
 //! 7. [`report`]: the literate reports;
 //! 8. [`pipeline`]: selection, rebuild, build state and stamps, for `reproduce` and `check`;
 //! 9. [`cli`]: the command-line edge (clap + anyhow).
 
+pub mod assessors;
 pub mod cli;
 pub mod collection;
 pub mod consistency;

@@ -14,6 +14,7 @@ mod eval;
 mod eval_diversity;
 mod eval_parity;
 mod hsd;
+mod label_input;
 mod list;
 mod progress;
 pub mod qrels;
@@ -48,7 +49,7 @@ pub enum Command {
     /// Rebuild tables and figures from the shipped data into the output directory.
     ///
     /// Runs the experiment of every built artefact of paper/manifest.yaml (or only those named by
-    /// --only) and writes Markdown, LaTeX and JSON renderings under DIR/<paper>/. Pending artefacts are
+    /// --only) and writes Markdown, LaTeX and JSON renderings under `DIR/<paper>/`. Pending artefacts are
     /// listed by `evia-repro list`.
     Reproduce(reproduce::ReproduceArgs),
     /// List every table and figure of both papers with its experiment and status.

@@ -22,7 +22,7 @@ pub struct Finding {
 }
 
 /// Every `inconsistent` entry of `paper` in the ledger, as findings in a reviewer's words, one per
-/// root cause. A cause is typed, never read from the detail's prose ([`Cause::of`]): every row of a
+/// root cause. A cause is typed, never read from the detail's prose (`Cause::of`): every row of a
 /// table whose printed p-value and effect size disagree under the stated definition is one cause
 /// (paper A's ES_HSD), as is every interval of a table shifted from or off its estimate; any other
 /// entry is grouped only with the entries of its table that share its arithmetic (an interval's two

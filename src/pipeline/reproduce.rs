@@ -122,7 +122,7 @@ impl Options {
 /// The package version and a stamp of the running executable: two builds of different code never
 /// share cached results.
 ///
-/// The stamp is the executable's file identity and metadata (see [`executable_stamp`]), not a hash
+/// The stamp is the executable's file identity and metadata (see `executable_stamp`), not a hash
 /// of its contents: hashing the ~40 MB release binary took about 30% of a small rebuild.
 pub fn program_identity() -> String {
     let exe = std::env::current_exe()

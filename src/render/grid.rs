@@ -326,7 +326,7 @@ fn latex_passes_through(c: char) -> bool {
 }
 
 /// Escapes LaTeX's special characters in plain text. Characters the fonts cannot show (anything
-/// beyond [`latex_passes_through`] and the symbols of `latex_symbol`: CJK, emoji, other scripts,
+/// beyond `latex_passes_through` and the symbols of `latex_symbol`: CJK, emoji, other scripts,
 /// control characters such as a newline, which would end a `%` comment) are printed as their code
 /// point (`U+6771`), never left to fail the LaTeX run.
 pub fn escape_latex(text: &str) -> String {

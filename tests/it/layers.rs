@@ -16,7 +16,7 @@ const LAYERS: &[&[&str]] = &[
     // The project as data: manifest, published values, result tables, provenance stamps.
     &["manifest", "published", "results", "provenance"],
     // The papers' typed experiments, a module per paper (`papers/<slug>`).
-    &["papers"],
+    &["papers", "assessors"],
     // Pure ledger (verdicts, findings, claim checks, consistency checks) and renderers.
     &["consistency", "ledger", "render"],
     // Literate reports.

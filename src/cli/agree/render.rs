@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use super::analysis::{Analysis, KappaOutcome, PairAgreement, Value};
+use crate::assessors::agreement::{Analysis, KappaOutcome, PairAgreement, Value};
 
 /// A rendering of `agree`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

@@ -2,20 +2,17 @@
 //! level qrels (`topic doc Lx`) or direct gains (`topic doc gain`), either of which `evia-repro eval`
 //! reads directly (`--qrels` and `--gain-file`).
 
-mod combine;
-
 use std::fmt::Write as _;
 use std::io::Write as _;
-use std::path::PathBuf;
 
 use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
 
 use super::Outcome;
 use super::eval::without_noise;
-use crate::io::labels::{LabelLayout, Scale, read_labels};
+use super::label_input::LabelInput;
+pub use crate::assessors::combine::{Rule, combine};
 use crate::io::qrels::MAX_LEVEL;
-pub use combine::{Rule, combine};
 
 /// What `qrels` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -29,21 +26,8 @@ pub enum Output {
 /// Consolidate per-assessor labels into one qrels.
 #[derive(Debug, Clone, Args)]
 pub struct QrelsArgs {
-    /// Per-assessor labels (`.gz` is decompressed); layout chosen by --layout.
-    #[arg(long, value_name = "FILE")]
-    pub labels: PathBuf,
-    /// long: `topic doc assessor label` lines; wide: a header `topic doc A1 A2 …` then
-    /// `topic doc label1 label2 …` (NA = missing); wide-unnamed: the same without a header.
-    #[arg(long, value_enum, default_value_t = LabelLayout::Long)]
-    pub layout: LabelLayout,
-    /// The label scale, both ends included.
-    #[arg(
-        long,
-        value_name = "MIN..MAX",
-        default_value = "0..2",
-        allow_hyphen_values = true
-    )]
-    pub scale: Scale,
+    #[command(flatten)]
+    pub input: LabelInput,
     /// How a document's labels are combined: sum, mean, min, max, majority-low / majority-high (the
     /// most frequent label, ties to the lowest / highest), ug (unanimity-aware gain, paper A Eq. 2).
     #[arg(long, value_enum, value_name = "RULE")]
@@ -75,7 +59,7 @@ pub fn run(args: QrelsArgs) -> anyhow::Result<Outcome> {
                 .map_or_else(String::new, |v| v.get_name().to_string())
         );
     }
-    let labels = read_labels(&args.labels, args.layout, args.scale)?;
+    let labels = args.input.read()?;
     let (min, max) = (labels.scale.min(), labels.scale.max());
     let mut out = String::new();
     let mut unlabelled = Vec::new();
@@ -92,7 +76,7 @@ pub fn run(args: QrelsArgs) -> anyhow::Result<Outcome> {
         let value = combine(args.combine, &values, min, max, args.p).with_context(|| {
             format!(
                 "{}: document `{}` of topic `{}`",
-                args.labels.display(),
+                args.input.labels.display(),
                 item.doc,
                 item.topic
             )
@@ -100,7 +84,7 @@ pub fn run(args: QrelsArgs) -> anyhow::Result<Outcome> {
         if value < 0.0 {
             bail!(
                 "{}: document `{}` of topic `{}` combines to {value}; qrels levels and gains must be at least 0 (declare a scale starting at 0)",
-                args.labels.display(),
+                args.input.labels.display(),
                 item.doc,
                 item.topic
             );
@@ -108,7 +92,7 @@ pub fn run(args: QrelsArgs) -> anyhow::Result<Outcome> {
         if output == Output::Levels && value > f64::from(MAX_LEVEL) {
             bail!(
                 "{}: document `{}` of topic `{}` combines to level L{value}; NTCIR levels go up to L{MAX_LEVEL} (use --output gains)",
-                args.labels.display(),
+                args.input.labels.display(),
                 item.doc,
                 item.topic
             );

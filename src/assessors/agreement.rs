@@ -1,4 +1,4 @@
-//! The agreement analysis of `evia-repro agree`: paper B §3's pairwise statistics (Table 1) for every
+//! The agreement analysis behind `evia-repro agree`: paper B §3's pairwise statistics (Table 1) for every
 //! pair of assessors of a label file, per-topic kappas and the high/low-agreement split, and, for more
 //! than two assessors, Fleiss' kappa and Krippendorff's alpha.
 //!
