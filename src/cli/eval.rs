@@ -32,6 +32,7 @@ use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
 
 use super::Outcome;
+use super::halves::map_in_halves;
 use crate::io::qrels::{MAX_GAIN, QrelsFormat, TopicSet, parse_gain_file, parse_level_qrels};
 use crate::io::run::{DocLines, RunFormat, RunOrder, RunTopic, find_duplicate_in, parse_run};
 use crate::io::{read_text, shown};
@@ -397,27 +398,8 @@ where
     F: Fn(&str, &TopicJudgements, &mut Scratch<'r>) -> TopicOutcome + Sync,
 {
     let all: Vec<(&String, &TopicJudgements)> = topics.topics.iter().collect();
-    let half = all.len().div_ceil(2).max(1);
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = all
-            .chunks(half)
-            .map(|part| {
-                let evaluate = &evaluate;
-                scope.spawn(move || {
-                    let mut scratch = Scratch::default();
-                    part.iter()
-                        .map(|(topic, judgements)| evaluate(topic, judgements, &mut scratch))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| match h.join() {
-                Ok(part) => part,
-                Err(panic) => std::panic::resume_unwind(panic),
-            })
-            .collect()
+    map_in_halves(&all, |&(topic, judgements), scratch: &mut Scratch<'r>| {
+        evaluate(topic, judgements, scratch)
     })
 }
 

@@ -18,6 +18,7 @@ use clap::Args;
 
 use super::Outcome;
 use super::eval::{EvalArgs, OutputFormat, parse_list};
+use super::halves::map_in_halves;
 use crate::io::intent_qrels::{
     DiversityTopicSet, IntentJudged, diversity_topics, parse_intent_qrels,
 };
@@ -135,26 +136,10 @@ pub fn run(args: &EvalArgs, intents_path: &Path) -> anyhow::Result<Outcome> {
     // Topics are evaluated independently, in two halves on two threads; the results (and the first
     // error, in topic order) are the same as one thread's.
     let all: Vec<(&String, &DiversityTopic)> = topics.topics.iter().collect();
-    let half = all.len().div_ceil(2).max(1);
-    let evaluated: Vec<anyhow::Result<DiversityEvaluation>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = all
-            .chunks(half)
-            .map(|part| {
-                scope.spawn(|| {
-                    part.iter()
-                        .map(|(topic, judgements)| evaluate(topic, judgements))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| match h.join() {
-                Ok(part) => part,
-                Err(panic) => std::panic::resume_unwind(panic),
-            })
-            .collect()
-    });
+    let evaluated: Vec<anyhow::Result<DiversityEvaluation>> =
+        map_in_halves(&all, |&(topic, judgements), _: &mut ()| {
+            evaluate(topic, judgements)
+        });
     let mut results: Vec<(&str, DiversityEvaluation)> = Vec::with_capacity(all.len());
     for ((topic, _), ev) in all.iter().zip(evaluated) {
         results.push((topic.as_str(), ev?));

@@ -13,6 +13,7 @@ mod check;
 mod eval;
 mod eval_diversity;
 mod eval_parity;
+mod halves;
 mod hsd;
 mod label_input;
 mod list;
