@@ -650,30 +650,8 @@ fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format) -> BlockC
         .map(|e| entry_view(e, format))
         .collect();
 
-    let mut counts = BTreeMap::new();
-    for v in [
-        Verdict::Match,
-        Verdict::Mismatch,
-        Verdict::Consistent,
-        Verdict::Inconsistent,
-        Verdict::Holds,
-        Verdict::Fails,
-        Verdict::Pending,
-    ] {
-        counts.insert(
-            v.to_string(),
-            entries.iter().filter(|e| e.verdict == v).count(),
-        );
-    }
+    let mut counts = entry_counts(&entries);
     counts.insert("total".to_string(), entries.len());
-    counts.insert(
-        FINDINGS_KEY.to_string(),
-        entries.iter().filter(|e| is_finding(e)).count(),
-    );
-    counts.insert(
-        STAND_IN_KEY.to_string(),
-        entries.iter().filter(|e| is_stand_in_comparison(e)).count(),
-    );
     let classes: BTreeSet<String> = entries.iter().map(|e| e.class.to_string()).collect();
     let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
     for e in entries.iter().filter(|e| e.verdict == Verdict::Pending) {
@@ -738,13 +716,9 @@ pub struct SummaryRow {
     pub counts: BTreeMap<String, usize>,
 }
 
-/// The index's summary: per artefact and class, the verdict counts of its ledger entries; artefacts
-/// without printed numbers (figures) get one row with class `-`; then the paper's running-text numbers.
-pub fn summary_rows(
-    manifest: &Manifest,
-    statuses: &BTreeMap<String, ArtefactStatus>,
-    ledger: &Ledger,
-) -> Vec<SummaryRow> {
+/// How many of `entries` have each verdict, and how many are findings about the paper and stand-in
+/// comparisons ([`FINDINGS_KEY`], [`STAND_IN_KEY`]).
+fn entry_counts(entries: &[&Entry]) -> BTreeMap<String, usize> {
     let verdicts = [
         Verdict::Match,
         Verdict::Mismatch,
@@ -754,26 +728,31 @@ pub fn summary_rows(
         Verdict::Fails,
         Verdict::Pending,
     ];
-    let count = |entries: &[&Entry]| -> BTreeMap<String, usize> {
-        let mut counts: BTreeMap<String, usize> = verdicts
-            .iter()
-            .map(|v| {
-                (
-                    v.to_string(),
-                    entries.iter().filter(|e| e.verdict == *v).count(),
-                )
-            })
-            .collect();
-        counts.insert(
-            FINDINGS_KEY.to_string(),
-            entries.iter().filter(|e| is_finding(e)).count(),
-        );
-        counts.insert(
-            STAND_IN_KEY.to_string(),
-            entries.iter().filter(|e| is_stand_in_comparison(e)).count(),
-        );
-        counts
-    };
+    let mut counts: BTreeMap<String, usize> = verdicts
+        .iter()
+        .map(|v| {
+            let n = entries.iter().filter(|e| e.verdict == *v).count();
+            (v.to_string(), n)
+        })
+        .collect();
+    counts.insert(
+        FINDINGS_KEY.to_string(),
+        entries.iter().filter(|e| is_finding(e)).count(),
+    );
+    counts.insert(
+        STAND_IN_KEY.to_string(),
+        entries.iter().filter(|e| is_stand_in_comparison(e)).count(),
+    );
+    counts
+}
+
+/// The index's summary: per artefact and class, the verdict counts of its ledger entries; artefacts
+/// without printed numbers (figures) get one row with class `-`; then the paper's running-text numbers.
+pub fn summary_rows(
+    manifest: &Manifest,
+    statuses: &BTreeMap<String, ArtefactStatus>,
+    ledger: &Ledger,
+) -> Vec<SummaryRow> {
     let mut rows = Vec::new();
     for paper in &manifest.papers {
         let artefacts = paper_artefacts(manifest, &paper.id);
@@ -819,7 +798,7 @@ pub fn summary_rows(
                     kind: kind.clone(),
                     status: status.clone(),
                     class: "-".to_string(),
-                    counts: count(&[]),
+                    counts: entry_counts(&[]),
                 });
             }
             for class in classes {
@@ -834,7 +813,7 @@ pub fn summary_rows(
                     kind: kind.clone(),
                     status: status.clone(),
                     class: class.to_string(),
-                    counts: count(&of_class),
+                    counts: entry_counts(&of_class),
                 });
             }
         }
