@@ -26,9 +26,11 @@ ci:
 
 # Benchmarks (bench/README.md): eval against trec_eval built from TREC_EVAL (a checkout of
 # usnistgov/trec_eval; never committed here), pytrec_eval and pyNTCIREVAL (on 200 topics);
-# randomised/classical Tukey HSD against elinor; reproduce --force against its 1 s target.
+# randomised/classical Tukey HSD and whole-process `hsd` against elinor; reproduce --force against
+# its 1 s target.
 bench TREC_EVAL:
     bench/eval/trec_eval.sh {{TREC_EVAL}}
     bench/eval/run.sh --py-topics 200
-    cargo run --release --quiet --manifest-path bench/hsd/Cargo.toml
+    cargo build --release --quiet
+    cargo run --release --quiet --manifest-path bench/hsd/Cargo.toml -- "${CARGO_TARGET_DIR:-target}/release/evia-repro"
     bench/reproduce/run.sh

@@ -778,6 +778,7 @@ pub fn reproduce(
             ..Context::new(&options.root, options.seed)
         },
     };
+    rebuild.run_ahead(&selected, &mut build);
     let total = manifest.artefacts.len() + manifest.papers.len() + 1;
     let mut reported = 0;
     for (position, artefact) in (1..).zip(&manifest.artefacts) {
@@ -878,6 +879,8 @@ fn write_build_state(out: &OutputDir, state: &BuildState) -> Result<(), Reproduc
 /// What the artefact steps of [`reproduce`] accumulate: the new build state, the results the ledger
 /// and the reports read, each artefact's status, the artefacts whose figure has a PDF, the account.
 struct Build {
+    /// Experiment results computed ahead, in parallel, by [`Rebuild::run_ahead`] (`--force` only).
+    ahead: BTreeMap<String, Result<ResultTable, ExperimentError>>,
     state: BuildState,
     results: BTreeMap<String, ResultTable>,
     statuses: BTreeMap<String, ArtefactStatus>,
@@ -888,6 +891,7 @@ struct Build {
 impl Default for Build {
     fn default() -> Self {
         Build {
+            ahead: BTreeMap::new(),
             state: BuildState {
                 format: build_state::FORMAT_VERSION,
                 ..BuildState::default()
@@ -940,6 +944,49 @@ struct Rebuild<'a> {
 }
 
 impl Rebuild<'_> {
+    /// With `--force`, every selected artefact that is not pending runs its experiment whatever the
+    /// previous state: with 2 threads or more, runs those experiments now on up to `threads` workers (in manifest order from
+    /// a shared queue; each keeps `threads` for its own parallel parts) into `build.ahead`, so that
+    /// independent tables are computed side by side. Results never depend on the thread count or the
+    /// order, and the sequential step of each artefact then uses (and reports errors of) its result
+    /// exactly as if it had run the experiment itself.
+    fn run_ahead(&self, selected: &BTreeSet<String>, build: &mut Build) {
+        if !self.options.force || self.options.threads < 2 {
+            return; // one thread: each step runs its own experiment, and progress shows it live
+        }
+        let to_run: Vec<&Artefact> = self
+            .manifest
+            .artefacts
+            .iter()
+            .filter(|a| a.status != Status::Pending && selected.contains(a.id.as_str()))
+            .collect();
+        let workers = self.options.threads.min(to_run.len());
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let worker = || {
+            let mut done = Vec::new();
+            while let Some(&artefact) =
+                to_run.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+            {
+                done.push((
+                    artefact.id.to_string(),
+                    papers::run(artefact, &self.context),
+                ));
+            }
+            done
+        };
+        let results: Vec<_> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..workers).map(|_| scope.spawn(worker)).collect();
+            handles
+                .into_iter()
+                .flat_map(|h| match h.join() {
+                    Ok(done) => done,
+                    Err(panic) => std::panic::resume_unwind(panic),
+                })
+                .collect()
+        });
+        build.ahead.extend(results);
+    }
+
     /// One artefact's step: pending, or not `selected` (kept from the previous run if still valid), or
     /// up to date, or re-rendered from its cached result, or rebuilt (skipped when an optional input is
     /// missing), then written.
@@ -982,7 +1029,11 @@ impl Rebuild<'_> {
                 return Ok(());
             }
             Some((_, table)) if !options.force => (table, Action::Rerendered),
-            _ => match papers::run(artefact, &self.context) {
+            _ => match build
+                .ahead
+                .remove(id)
+                .unwrap_or_else(|| papers::run(artefact, &self.context))
+            {
                 Ok(table) => (table, Action::Rebuilt),
                 Err(ExperimentError::DataUnavailable { path, reason, .. }) => {
                     let reason = format!("input {path} is not available: {reason}");

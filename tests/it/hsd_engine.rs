@@ -5,7 +5,7 @@ use evia_engine::rng::{self, StreamSpec};
 use evia_engine::significance::anova::two_way_anova;
 use evia_engine::significance::ptukey::tukey_hsd_p;
 use evia_engine::significance::randomised_hsd::{
-    HsdError, paired_randomisation_exact, randomised_hsd,
+    HsdError, paired_randomisation_exact, randomised_hsd, randomised_hsd_shared,
 };
 use evia_engine::significance::{ScoreMatrix, run_pairs};
 
@@ -221,4 +221,42 @@ fn randomised_hsd_counts_are_pinned() {
     let r = randomised_hsd(&textbook(), 1_000, spec(2017), 1, None).unwrap();
     let counts: Vec<u64> = r.pairs.iter().map(|p| p.count).collect();
     assert_eq!(counts, [286, 101, 888]);
+}
+
+/// A random `topics` × `runs` matrix whose scores lie on a 0.05 grid (so trials tie with |d|).
+fn grid_matrix(topics: usize, runs: usize, unit: &str) -> ScoreMatrix {
+    let mut r = rng::stream(11, "tests.hsd", unit);
+    let values = (0..topics * runs)
+        .map(|_| rng::below(&mut r, 21) as f64 * 0.05)
+        .collect();
+    ScoreMatrix::new(topics, runs, values).unwrap()
+}
+
+/// Matrices tested together with one stream get exactly the results of separate calls (common
+/// random numbers): with 16 runs (permutations packed per topic, drawn once for both matrices) and
+/// with 20 (rows shuffled in place, each matrix from the same draws), for 1 and 2 threads.
+#[test]
+fn shared_tests_equal_separate_tests() {
+    for runs in [16, 20] {
+        let a = grid_matrix(30, runs, &format!("shared-a-{runs}"));
+        let b = grid_matrix(30, runs, &format!("shared-b-{runs}"));
+        for threads in [1, 2] {
+            let shared = randomised_hsd_shared(&[&a, &b], 1_100, spec(8), threads, None).unwrap();
+            let separate = [&a, &b].map(|x| randomised_hsd(x, 1_100, spec(8), 1, None).unwrap());
+            assert_eq!(shared, separate, "{runs} runs, {threads} thread(s)");
+        }
+    }
+    let narrow = grid_matrix(30, 15, "shared-narrow");
+    let wide = grid_matrix(30, 16, "shared-wide");
+    assert_eq!(
+        randomised_hsd_shared(&[&narrow, &wide], 10, spec(8), 1, None),
+        Err(HsdError::ShapeMismatch {
+            first: (30, 15),
+            other: (30, 16)
+        })
+    );
+    assert_eq!(
+        randomised_hsd_shared(&[], 10, spec(8), 1, None),
+        Err(HsdError::NoMatrices)
+    );
 }

@@ -90,19 +90,24 @@ fn reproduce_writes_markdown_latex_and_json_for_every_built_table() {
     }
 }
 
+/// Also across thread counts: one thread runs each experiment in its step; `--force` with two runs
+/// the experiments ahead, side by side.
 #[test]
 fn same_seed_gives_byte_identical_outputs() {
     let a = tempfile::tempdir().unwrap();
     let b = tempfile::tempdir().unwrap();
-    for dir in [&a, &b] {
-        assert!(
-            run(
-                &root(),
-                &["reproduce", "--out", dir.path().to_str().unwrap()]
-            )
-            .status
-            .success()
-        );
+    for (dir, flags) in [
+        (&a, &["--threads", "1"][..]),
+        (&b, &["--force", "--threads", "2"]),
+    ] {
+        let out = ["--out", dir.path().to_str().unwrap()];
+        let args: Vec<&str> = ["reproduce"]
+            .iter()
+            .chain(flags)
+            .chain(&out)
+            .copied()
+            .collect();
+        assert!(run(&root(), &args).status.success());
     }
     for paper in ["unanimity", "lancers"] {
         for entry in fs::read_dir(a.path().join(paper)).unwrap() {

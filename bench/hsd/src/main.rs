@@ -6,7 +6,12 @@
 //! use different random streams, so they agree only within Monte Carlo error). Then times the
 //! classical Tukey HSD p-values of every pair (the studentized range distribution, one thread) for
 //! 16 and 100 runs over 100 topics: the fixed cost every `hsd` call pays besides its trials.
+//! Given the path of an `evia-repro` binary as its argument, it finally times the whole process
+//! `evia-repro hsd --trials 5000` on the 100 × 16 matrix (written to a TSV file under `bench/out/`)
+//! against elinor's in-process test time on the same matrix (a harness cost of zero for elinor).
 
+use std::path::{Path, PathBuf};
+use std::process::Command;
 use std::time::Instant;
 
 use elinor::statistical_tests::randomized_tukey_hsd_test::RandomizedTukeyHsdTester;
@@ -43,6 +48,75 @@ fn best_of<T>(mut f: impl FnMut() -> T) -> (f64, T) {
         last = Some(out);
     }
     (best, last.expect("REPEATS >= 1"))
+}
+
+/// Writes `x` as the TSV matrix `evia-repro hsd --matrix` reads.
+fn write_matrix(x: &ScoreMatrix, path: &Path) {
+    let mut text = String::from("topic");
+    for j in 0..x.runs() {
+        text.push_str(&format!("\trun{j}"));
+    }
+    text.push('\n');
+    for i in 0..x.topics() {
+        text.push_str(&format!("t{i}"));
+        for v in x.row(i) {
+            text.push_str(&format!("\t{v}"));
+        }
+        text.push('\n');
+    }
+    std::fs::write(path, text).expect("bench/out is writable");
+}
+
+/// Best wall-clock seconds of `REPEATS` whole `evia-repro hsd` processes on `matrix`.
+fn time_process(evia: &Path, matrix: &Path, trials: u64, threads: usize) -> f64 {
+    best_of(|| {
+        let status = Command::new(evia)
+            .args(["hsd", "--matrix"])
+            .arg(matrix)
+            .args([
+                "--trials",
+                &trials.to_string(),
+                "--threads",
+                &threads.to_string(),
+            ])
+            .stdout(std::process::Stdio::null())
+            .status()
+            .expect("evia-repro runs");
+        assert!(status.success(), "evia-repro hsd failed");
+    })
+    .0
+}
+
+/// Whole-process `evia-repro hsd` on 100 × 16, B = 5,000 against elinor's in-process time.
+fn whole_process(evia: &Path, cores: usize) {
+    let (topics, runs, trials) = (100, 16, 5_000u64);
+    let x = random_matrix(topics, runs);
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../out/hsd");
+    std::fs::create_dir_all(&dir).expect("bench/out is writable");
+    let matrix = dir.join("matrix-100x16.tsv");
+    write_matrix(&x, &matrix);
+    let rows: Vec<Vec<f64>> = (0..topics).map(|i| x.row(i).to_vec()).collect();
+    let (t_elinor, _) = best_of(|| {
+        RandomizedTukeyHsdTester::new(runs)
+            .with_n_iters(trials as usize)
+            .with_random_state(SEED)
+            .test(rows.iter())
+            .expect("elinor accepts the matrix")
+    });
+    println!();
+    println!(
+        "whole process `evia-repro hsd` vs elinor in process, 100×16, B = {trials} (best of {REPEATS})"
+    );
+    println!("{:<34} {:>9} {:>9}", "command", "seconds", "speed-up");
+    println!(
+        "{:<34} {:>9.4} {:>8.1}×",
+        "elinor test (in process)", t_elinor, 1.0
+    );
+    for threads in [1, cores] {
+        let t = time_process(evia, &matrix, trials, threads);
+        let label = format!("evia-repro hsd --threads {threads}");
+        println!("{label:<34} {t:>9.4} {:>8.1}×", t_elinor / t);
+    }
 }
 
 fn main() {
@@ -99,7 +173,10 @@ fn main() {
     }
     println!();
     println!("classical Tukey HSD p-values of every pair (best of {REPEATS}; 1 thread)");
-    println!("{:<10} {:>6} {:>12} {:>14}", "matrix", "pairs", "milliseconds", "µs per pair");
+    println!(
+        "{:<10} {:>6} {:>12} {:>14}",
+        "matrix", "pairs", "milliseconds", "µs per pair"
+    );
     for (topics, runs) in [(100usize, 16usize), (100, 100)] {
         let x = random_matrix(topics, runs);
         let result = randomised_hsd(
@@ -126,5 +203,8 @@ fn main() {
             t * 1e3,
             t * 1e6 / diffs.len() as f64
         );
+    }
+    if let Some(evia) = std::env::args_os().nth(1) {
+        whole_process(Path::new(&evia), cores);
     }
 }

@@ -155,7 +155,9 @@ struct Batch {
     first_range: u64,
     /// Number of steps; their ranges are first_range, first_range − 1, ….
     steps: usize,
-    /// Lemire's rejection threshold (2^64 − P) mod P for the product P of the ranges.
+    /// The product P of the ranges (below 2^64).
+    product: u64,
+    /// Lemire's rejection threshold (2^64 − P) mod P.
     threshold: u64,
 }
 
@@ -208,6 +210,7 @@ impl Shuffler {
             batches.push(Batch {
                 first_range,
                 steps,
+                product: p,
                 threshold: p.wrapping_neg() % p,
             });
         }
@@ -246,6 +249,130 @@ impl Shuffler {
             for (k, &j) in digits[..batch.steps].iter().enumerate() {
                 items.swap(batch.first_range as usize - 1 - k, j as usize);
             }
+        }
+    }
+}
+
+/// Most items a packed permutation holds ([`Shuffler::shuffle_packed`]): sixteen 4-bit fields of a `u64`.
+pub const PACKED_MAX_LEN: usize = 16;
+
+/// The identity permutation of `len` items packed as [`Shuffler::shuffle_packed`] reads it: field `k`
+/// (bits `4k..4k+4`) holds `k`; fields from `len` on are 0.
+///
+/// # Panics
+/// If `len` exceeds [`PACKED_MAX_LEN`].
+pub fn packed_identity(len: usize) -> u64 {
+    assert!(
+        len <= PACKED_MAX_LEN,
+        "packed permutations hold at most 16 items"
+    );
+    (0..len as u64).fold(0, |packed, k| packed | k << (4 * k))
+}
+
+/// Swaps the 4-bit fields `i` and `j` of `packed` (the XOR swap: both fields change by `a ^ b`).
+fn swap_fields(packed: u64, i: u64, j: u64) -> u64 {
+    let t = ((packed >> (4 * i)) ^ (packed >> (4 * j))) & 0xf;
+    packed ^ (t << (4 * i)) ^ (t << (4 * j))
+}
+
+/// Packed permutations shuffled side by side by [`Shuffler::shuffle_packed_many`]: independent
+/// dependency chains that the processor overlaps.
+const PACKED_LANES: usize = 4;
+
+impl Shuffler {
+    /// The permutation [`Shuffler::shuffle`] applies, applied to a slice of at most 16 items packed
+    /// into a `u64` (item `k` is the 4-bit field `(packed >> 4k) & 15`): the same draws in the same
+    /// order, the same swaps, so `shuffle_packed` of a packing equals the packing of `shuffle`.
+    ///
+    /// # Panics
+    /// If the planned length exceeds [`PACKED_MAX_LEN`].
+    pub fn shuffle_packed<R: RngCore + ?Sized>(&self, rng: &mut R, packed: u64) -> u64 {
+        let mut one = [packed];
+        self.shuffle_packed_many(rng, &mut one);
+        one[0]
+    }
+
+    /// Shuffles each packed permutation of `perms` in turn, exactly as calling
+    /// [`Shuffler::shuffle_packed`] on each in order would (the same draws in the same order).
+    ///
+    /// Sixteen items need a single batch (16! < 2^64), whose Lemire remainder is `r_last = x·P mod
+    /// 2^64` (`Shuffler`'s documentation), so whether a draw `x` is accepted takes one wrapping
+    /// multiplication. The accepted draws of [`PACKED_LANES`] permutations are taken first, in
+    /// order; then their digits and field swaps are computed side by side. Swapping fields of a
+    /// register avoids the store-to-load dependencies that swapping slice items in memory creates.
+    ///
+    /// # Panics
+    /// If the planned length exceeds [`PACKED_MAX_LEN`].
+    pub fn shuffle_packed_many<R: RngCore + ?Sized>(&self, rng: &mut R, perms: &mut [u64]) {
+        assert!(
+            self.len <= PACKED_MAX_LEN,
+            "packed permutations hold at most 16 items"
+        );
+        let [batch] = self.batches.as_slice() else {
+            return; // fewer than 2 items: nothing to shuffle, nothing drawn
+        };
+        let mut chunks = perms.chunks_exact_mut(PACKED_LANES);
+        for chunk in &mut chunks {
+            let lanes: &mut [u64; PACKED_LANES] = chunk.try_into().expect("exact chunk");
+            shuffle_lanes(batch, rng, lanes, PACKED_LANES);
+        }
+        let rest = chunks.into_remainder();
+        let mut lanes = [0u64; PACKED_LANES];
+        lanes[..rest.len()].copy_from_slice(rest);
+        shuffle_lanes(batch, rng, &mut lanes, rest.len());
+        rest.copy_from_slice(&lanes[..rest.len()]);
+    }
+}
+
+/// Shuffles the first `used` packed permutations of `lanes` with `batch` (the only batch of a
+/// length of at most 16): their accepted draws first, in order, then their digits and field swaps
+/// side by side. Unused lanes are shuffled with a draw of 0 and must be ignored by the caller.
+fn shuffle_lanes<R: RngCore + ?Sized>(
+    batch: &Batch,
+    rng: &mut R,
+    lanes: &mut [u64; PACKED_LANES],
+    used: usize,
+) {
+    let mut draws = [0u64; PACKED_LANES];
+    for draw in &mut draws[..used] {
+        *draw = loop {
+            let x = rng.next_u64();
+            if x.wrapping_mul(batch.product) >= batch.threshold {
+                break x;
+            }
+        };
+    }
+    // The batch of a length `len` <= 16 has ranges len, len − 1, …, 2; a constant length lets the
+    // compiler unroll the steps and shift by constants.
+    match batch.first_range {
+        2 => swap_lanes::<2>(draws, lanes),
+        3 => swap_lanes::<3>(draws, lanes),
+        4 => swap_lanes::<4>(draws, lanes),
+        5 => swap_lanes::<5>(draws, lanes),
+        6 => swap_lanes::<6>(draws, lanes),
+        7 => swap_lanes::<7>(draws, lanes),
+        8 => swap_lanes::<8>(draws, lanes),
+        9 => swap_lanes::<9>(draws, lanes),
+        10 => swap_lanes::<10>(draws, lanes),
+        11 => swap_lanes::<11>(draws, lanes),
+        12 => swap_lanes::<12>(draws, lanes),
+        13 => swap_lanes::<13>(draws, lanes),
+        14 => swap_lanes::<14>(draws, lanes),
+        15 => swap_lanes::<15>(draws, lanes),
+        16 => swap_lanes::<16>(draws, lanes),
+        other => unreachable!("a packed batch has 2 to 16 items, not {other}"),
+    }
+}
+
+/// The Fisher–Yates steps of `LEN` items (ranges LEN down to 2) on every lane: digit
+/// `⌊r · range / 2^64⌋` chooses the field swapped with field `range − 1`, and `r` becomes
+/// `r · range mod 2^64` (`Shuffler`'s documentation).
+fn swap_lanes<const LEN: u64>(mut draws: [u64; PACKED_LANES], lanes: &mut [u64; PACKED_LANES]) {
+    for range in (2..=LEN).rev() {
+        for (r, lane) in draws.iter_mut().zip(lanes.iter_mut()) {
+            let m = u128::from(*r) * u128::from(range);
+            *lane = swap_fields(*lane, range - 1, (m >> 64) as u64);
+            *r = m as u64;
         }
     }
 }
@@ -394,6 +521,84 @@ mod tests {
         let mut one = [7];
         shuffle(&mut rng, &mut one);
         assert_eq!(one, [7]);
+    }
+
+    /// `shuffle_packed` consumes the same draws and makes the same permutation as `shuffle`, for
+    /// every length it accepts, over many successive shuffles of one stream.
+    #[test]
+    fn packed_shuffle_matches_slice_shuffle() {
+        for len in 0..=PACKED_MAX_LEN {
+            let shuffler = Shuffler::new(len);
+            let mut slice_rng = stream(9, "rng-test", "packed");
+            let mut packed_rng = slice_rng.clone();
+            let mut items: Vec<u64> = (0..len as u64).collect();
+            let mut packed = packed_identity(len);
+            for _ in 0..500 {
+                shuffler.shuffle(&mut slice_rng, &mut items);
+                packed = shuffler.shuffle_packed(&mut packed_rng, packed);
+                let unpacked: Vec<u64> = (0..len).map(|k| packed >> (4 * k) & 0xf).collect();
+                assert_eq!(unpacked, items, "length {len}");
+            }
+            assert_eq!(slice_rng.next_u64(), packed_rng.next_u64(), "length {len}");
+        }
+    }
+
+    /// Shuffling 7 packings at once (a partial group of lanes included) equals shuffling them one
+    /// after the other with `shuffle`, draw for draw.
+    #[test]
+    fn packed_shuffle_of_many_matches_slice_shuffles_in_order() {
+        for len in [2, 13, 16] {
+            let shuffler = Shuffler::new(len);
+            let mut slice_rng = stream(10, "rng-test", "packed-many");
+            let mut packed_rng = slice_rng.clone();
+            let mut rows: Vec<Vec<u64>> = vec![(0..len as u64).collect(); 7];
+            let mut perms = vec![packed_identity(len); 7];
+            for _ in 0..50 {
+                for row in &mut rows {
+                    shuffler.shuffle(&mut slice_rng, row);
+                }
+                shuffler.shuffle_packed_many(&mut packed_rng, &mut perms);
+                for (row, &perm) in rows.iter().zip(&perms) {
+                    let unpacked: Vec<u64> = (0..len).map(|k| perm >> (4 * k) & 0xf).collect();
+                    assert_eq!(&unpacked, row, "length {len}");
+                }
+            }
+            assert_eq!(slice_rng.next_u64(), packed_rng.next_u64(), "length {len}");
+        }
+    }
+
+    /// A generator replaying fixed `u64` draws, to reach the rejection branch on purpose.
+    struct Replay(Vec<u64>);
+
+    impl RngCore for Replay {
+        fn next_u32(&mut self) -> u32 {
+            self.next_u64() as u32
+        }
+        fn next_u64(&mut self) -> u64 {
+            self.0.remove(0)
+        }
+        fn fill_bytes(&mut self, _: &mut [u8]) {
+            unimplemented!("not drawn by shuffles")
+        }
+    }
+
+    /// A draw of 0 leaves r_last = 0 below the rejection threshold of 16 items (2^64 mod 16! ≠ 0),
+    /// so both shuffles must reject it and use the next draw, identically.
+    #[test]
+    fn packed_shuffle_rejects_like_slice_shuffle() {
+        let shuffler = Shuffler::new(16);
+        assert_ne!(shuffler.batches[0].threshold, 0);
+        let draws = vec![0, 0x0123_4567_89ab_cdef];
+        let mut items: Vec<u64> = (0..16).collect();
+        shuffler.shuffle(&mut Replay(draws.clone()), &mut items);
+        let mut once = Replay(draws.clone());
+        let packed = shuffler.shuffle_packed(&mut once, packed_identity(16));
+        assert!(once.0.is_empty(), "both draws consumed");
+        let unpacked: Vec<u64> = (0..16).map(|k| packed >> (4 * k) & 0xf).collect();
+        assert_eq!(unpacked, items);
+        let mut accepted: Vec<u64> = (0..16).collect();
+        shuffler.shuffle(&mut Replay(vec![draws[1]]), &mut accepted);
+        assert_eq!(accepted, items, "the rejected draw left no trace");
     }
 
     #[test]

@@ -35,7 +35,7 @@ use evia_engine::measures::{
     Evaluation, Evaluator, Label, LevelGains, MeasureError, Params, TopicIdeal,
 };
 use evia_engine::ranking::kendall_tau;
-use evia_engine::significance::randomised_hsd::{HsdResult, randomised_hsd};
+use evia_engine::significance::randomised_hsd::{HsdResult, randomised_hsd_shared};
 use evia_engine::significance::{ScoreMatrix, run_pairs};
 
 /// The stream namespace shared by both tables, so that they see the same collection and ratings.
@@ -435,17 +435,23 @@ pub fn significance_discrepancies(
             let unit = format!("dmax={dmax}/n={n}/{panel}");
             let scope = StreamScope::Artefact(&artefact.id);
             let spec = scope.spec(setup.seed, &unit);
-            let test = |columns: &[Vec<f64>]| -> Result<HsdResult, ExperimentError> {
+            let matrix = |columns: &[Vec<f64>]| -> Result<ScoreMatrix, ExperimentError> {
                 let selected: Vec<&[f64]> =
                     best.iter().map(|&(j, _)| columns[j].as_slice()).collect();
-                let matrix = ScoreMatrix::from_columns(&selected).map_err(|e| {
-                    ExperimentError::invalid(artefact, format!("score matrix: {e}"))
-                })?;
-                randomised_hsd(&matrix, trials, spec, context.threads.max(1), None)
-                    .map_err(|e| ExperimentError::invalid(artefact, e.to_string()))
+                ScoreMatrix::from_columns(&selected)
+                    .map_err(|e| ExperimentError::invalid(artefact, format!("score matrix: {e}")))
             };
-            let raw_test = test(&raw[m])?;
-            let ug_test = test(&ug[m])?;
+            // One stream for both gains: each trial's permutations are drawn once for both.
+            let (raw_matrix, ug_matrix) = (matrix(&raw[m])?, matrix(&ug[m])?);
+            let tests = randomised_hsd_shared(
+                &[&raw_matrix, &ug_matrix],
+                trials,
+                spec,
+                context.threads.max(1),
+                None,
+            )
+            .map_err(|e| ExperimentError::invalid(artefact, e.to_string()))?;
+            let [raw_test, ug_test] = [&tests[0], &tests[1]];
             for (k, &(a, b)) in pairs.iter().enumerate() {
                 let outcome = |r: &HsdResult| PairOutcome {
                     p: r.pairs[k].p,
@@ -453,7 +459,7 @@ pub fn significance_discrepancies(
                     abs_d: r.pairs[k].diff.abs(),
                     es_hsd: r.pairs[k].effect_size,
                 };
-                let (o_raw, o_ug) = (outcome(&raw_test), outcome(&ug_test));
+                let (o_raw, o_ug) = (outcome(raw_test), outcome(ug_test));
                 if (o_raw.p < alpha) == (o_ug.p < alpha) {
                     continue;
                 }

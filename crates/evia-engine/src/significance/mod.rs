@@ -14,6 +14,7 @@ pub mod normal_cdf_table;
 pub mod overlap;
 pub mod ptukey;
 pub mod randomised_hsd;
+mod trials;
 
 /// Why a score matrix cannot be built.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]

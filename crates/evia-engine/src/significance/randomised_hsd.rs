@@ -20,7 +20,9 @@
 //! - Within a block, each trial shuffles every topic's row in place, topic by topic in row order, with
 //!   `rng::Shuffler` (Fisher–Yates over batched Lemire bounded integers). Shuffling the previous trial's
 //!   arrangement is as uniform as shuffling the observed one (a uniform permutation composed with any
-//!   fixed permutation is uniform), and it saves copying the matrix.
+//!   fixed permutation is uniform), and it saves copying the matrix. (`trials.rs` applies these
+//!   permutations to a packed index per topic when there are at most 16 runs: same draws, same
+//!   arrangements.)
 //! - Permuted run sums are accumulated topic by topic in row order, exactly like
 //!   `ScoreMatrix::run_sums` for the observed means, and means are `sum / n` in both cases, so an
 //!   arrangement equal to the observed one reproduces the observed difference bit for bit.
@@ -32,8 +34,9 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::anova::{Anova, two_way_anova};
+use super::trials::{BlockWorker, Tested};
 use super::{ScoreMatrix, run_pairs};
-use crate::rng::{self, StreamSpec};
+use crate::rng::StreamSpec;
 
 /// Trials per independently seeded block. Part of the reproducibility contract: changing it changes
 /// every randomised p-value.
@@ -49,6 +52,16 @@ pub enum HsdError {
     NoTrials,
     #[error("the number of threads must be at least 1")]
     NoThreads,
+    #[error("no score matrix to test")]
+    NoMatrices,
+    #[error(
+        "matrices tested together must have one shape: {} topics × {} runs and {} × {}",
+        first.0, first.1, other.0, other.1
+    )]
+    ShapeMismatch {
+        first: (usize, usize),
+        other: (usize, usize),
+    },
 }
 
 /// The outcome of the randomised Tukey HSD for one pair of runs (a, b), a < b.
@@ -94,31 +107,145 @@ pub fn randomised_hsd(
     threads: usize,
     progress: Option<&AtomicU64>,
 ) -> Result<HsdResult, HsdError> {
+    let mut results = randomised_hsd_shared(&[x], trials, stream, threads, progress)?;
+    Ok(results.swap_remove(0))
+}
+
+/// Runs the randomised Tukey HSD of every matrix of `xs` with the same `trials` and `stream`:
+/// result `t` is exactly `randomised_hsd(xs[t], trials, stream, threads, progress)`, but each
+/// trial's row permutations are drawn once for all the matrices (they depend on the draws only),
+/// which is what common random numbers across matrices of one shape cost.
+///
+/// `progress` counts trials once (not once per matrix).
+pub fn randomised_hsd_shared(
+    xs: &[&ScoreMatrix],
+    trials: u64,
+    stream: StreamSpec<'_>,
+    threads: usize,
+    progress: Option<&AtomicU64>,
+) -> Result<Vec<HsdResult>, HsdError> {
     if trials == 0 {
         return Err(HsdError::NoTrials);
     }
     if threads == 0 {
         return Err(HsdError::NoThreads);
     }
-    let anova = two_way_anova(x);
-    let means = x.run_means();
-    let pairs = run_pairs(x.runs());
-    let diffs: Vec<f64> = pairs.iter().map(|&(a, b)| means[a] - means[b]).collect();
-
-    // Pairs ordered by |d| ascending: a trial with range r counts for exactly the pairs in a prefix
-    // of this order (those with |d| − tolerance <= r), so one binary search per trial suffices.
-    let mut order: Vec<usize> = (0..pairs.len()).collect();
-    order.sort_by(|&p, &q| diffs[p].abs().total_cmp(&diffs[q].abs()));
-    let thresholds: Vec<f64> = order
+    let Some(first) = xs.first() else {
+        return Err(HsdError::NoMatrices);
+    };
+    let shape = (first.topics(), first.runs());
+    if let Some(other) = xs.iter().find(|x| (x.topics(), x.runs()) != shape) {
+        return Err(HsdError::ShapeMismatch {
+            first: shape,
+            other: (other.topics(), other.runs()),
+        });
+    }
+    let prepared: Vec<Prepared> = xs.iter().map(|x| Prepared::new(x)).collect();
+    let tested: Vec<Tested> = xs
         .iter()
-        .map(|&p| diffs[p].abs() - TIE_TOLERANCE)
+        .zip(&prepared)
+        .map(|(&x, p)| Tested {
+            x,
+            thresholds: p.thresholds(),
+        })
         .collect();
+    let hists = run_trials(&tested, trials, stream, threads, progress);
+    Ok(prepared
+        .into_iter()
+        .zip(hists)
+        .map(|(p, hist)| p.finish(trials, &hist))
+        .collect())
+}
 
+/// One matrix's observed statistics: ANOVA, means, pairs, differences and the pair order by |d|.
+struct Prepared {
+    anova: Anova,
+    means: Vec<f64>,
+    pairs: Vec<(usize, usize)>,
+    diffs: Vec<f64>,
+    /// Pair indices ordered by |d| ascending: a trial with range r counts for exactly the pairs in
+    /// a prefix of this order (those with |d| − tolerance <= r), so one binary search per trial
+    /// suffices.
+    order: Vec<usize>,
+}
+
+impl Prepared {
+    fn new(x: &ScoreMatrix) -> Self {
+        let anova = two_way_anova(x);
+        let means = x.run_means();
+        let pairs = run_pairs(x.runs());
+        let diffs: Vec<f64> = pairs.iter().map(|&(a, b)| means[a] - means[b]).collect();
+        let mut order: Vec<usize> = (0..pairs.len()).collect();
+        order.sort_by(|&p, &q| diffs[p].abs().total_cmp(&diffs[q].abs()));
+        Prepared {
+            anova,
+            means,
+            pairs,
+            diffs,
+            order,
+        }
+    }
+
+    /// |d| − [`TIE_TOLERANCE`] of the pairs in `order`.
+    fn thresholds(&self) -> Vec<f64> {
+        self.order
+            .iter()
+            .map(|&p| self.diffs[p].abs() - TIE_TOLERANCE)
+            .collect()
+    }
+
+    /// The result from the merged histogram `hist[c]` = number of trials that counted for the
+    /// first `c` pairs of `order`.
+    fn finish(self, trials: u64, hist: &[u64]) -> HsdResult {
+        let mut counts = vec![0u64; self.pairs.len()];
+        let mut reached = trials - hist[0];
+        for (rank, &p) in self.order.iter().enumerate() {
+            counts[p] = reached;
+            reached -= hist[rank + 1];
+        }
+        let b = trials as f64;
+        let anova = self.anova;
+        let results = self
+            .pairs
+            .iter()
+            .zip(&self.diffs)
+            .zip(&counts)
+            .map(|((&(a, bb), &diff), &count)| {
+                let p = count as f64 / b;
+                PairResult {
+                    a,
+                    b: bb,
+                    diff,
+                    count,
+                    p,
+                    p_se: (p * (1.0 - p) / b).sqrt(),
+                    effect_size: anova.effect_size(diff),
+                }
+            })
+            .collect();
+        HsdResult {
+            trials,
+            means: self.means,
+            anova,
+            pairs: results,
+        }
+    }
+}
+
+/// Runs the blocks of `trials` on up to `threads` threads and returns, per tested matrix, the sum
+/// of the workers' histograms.
+fn run_trials(
+    tested: &[Tested<'_>],
+    trials: u64,
+    stream: StreamSpec<'_>,
+    threads: usize,
+    progress: Option<&AtomicU64>,
+) -> Vec<Vec<u64>> {
     let blocks = trials.div_ceil(TRIALS_PER_BLOCK);
     let workers = threads.min(usize::try_from(blocks).unwrap_or(usize::MAX));
     let next_block = AtomicU64::new(0);
     let run_worker = || {
-        let mut worker = BlockWorker::new(x, &thresholds);
+        let mut worker = BlockWorker::new(tested);
         loop {
             let block = next_block.fetch_add(1, Ordering::Relaxed);
             if block >= blocks {
@@ -130,9 +257,9 @@ pub fn randomised_hsd(
                 progress.fetch_add(block_trials, Ordering::Relaxed);
             }
         }
-        worker.hist
+        worker.hists
     };
-    let hists: Vec<Vec<u64>> = if workers == 1 {
+    let per_worker: Vec<Vec<Vec<u64>>> = if workers == 1 {
         vec![run_worker()]
     } else {
         std::thread::scope(|scope| {
@@ -140,101 +267,24 @@ pub fn randomised_hsd(
             handles
                 .into_iter()
                 .map(|h| match h.join() {
-                    Ok(hist) => hist,
+                    Ok(hists) => hists,
                     Err(panic) => std::panic::resume_unwind(panic),
                 })
                 .collect()
         })
     };
-
-    // hist[c] = number of trials that counted for the first c pairs of `order`.
-    let mut hist = vec![0u64; thresholds.len() + 1];
-    for h in &hists {
-        for (total, &c) in hist.iter_mut().zip(h) {
-            *total += c;
-        }
-    }
-    let mut counts = vec![0u64; pairs.len()];
-    let mut reached = trials - hist[0];
-    for (rank, &p) in order.iter().enumerate() {
-        counts[p] = reached;
-        reached -= hist[rank + 1];
-    }
-
-    let b = trials as f64;
-    let results = pairs
+    let mut totals: Vec<Vec<u64>> = tested
         .iter()
-        .zip(&diffs)
-        .zip(&counts)
-        .map(|((&(a, bb), &diff), &count)| {
-            let p = count as f64 / b;
-            PairResult {
-                a,
-                b: bb,
-                diff,
-                count,
-                p,
-                p_se: (p * (1.0 - p) / b).sqrt(),
-                effect_size: anova.effect_size(diff),
-            }
-        })
+        .map(|t| vec![0; t.thresholds.len() + 1])
         .collect();
-    Ok(HsdResult {
-        trials,
-        means,
-        anova,
-        pairs: results,
-    })
-}
-
-/// One thread's state: the matrix, the pair thresholds, scratch space allocated once, and the
-/// histogram `hist[c]` = number of trials whose range reached the first `c` thresholds.
-struct BlockWorker<'a> {
-    x: &'a ScoreMatrix,
-    thresholds: &'a [f64],
-    shuffler: rng::Shuffler,
-    work: Vec<f64>,
-    sums: Vec<f64>,
-    hist: Vec<u64>,
-}
-
-impl<'a> BlockWorker<'a> {
-    fn new(x: &'a ScoreMatrix, thresholds: &'a [f64]) -> Self {
-        BlockWorker {
-            x,
-            thresholds,
-            shuffler: rng::Shuffler::new(x.runs()),
-            work: vec![0.0; x.values().len()],
-            sums: vec![0.0; x.runs()],
-            hist: vec![0; thresholds.len() + 1],
+    for hists in &per_worker {
+        for (total, hist) in totals.iter_mut().zip(hists) {
+            for (sum, &c) in total.iter_mut().zip(hist) {
+                *sum += c;
+            }
         }
     }
-
-    /// Runs `block_trials` trials from the observed matrix with the block's generator `rng`.
-    fn run_block(&mut self, block_trials: u64, rng: &mut rand_chacha::ChaCha8Rng) {
-        let m = self.x.runs();
-        let n = self.x.topics() as f64;
-        self.work.copy_from_slice(self.x.values());
-        for _ in 0..block_trials {
-            self.sums.fill(0.0);
-            for row in self.work.chunks_exact_mut(m) {
-                self.shuffler.shuffle(rng, row);
-                for (s, &v) in self.sums.iter_mut().zip(row.iter()) {
-                    *s += v;
-                }
-            }
-            let mut max = f64::NEG_INFINITY;
-            let mut min = f64::INFINITY;
-            for &s in &self.sums {
-                max = max.max(s);
-                min = min.min(s);
-            }
-            // Means as sum / n, exactly as the observed means are formed.
-            let range = max / n - min / n;
-            let reached = self.thresholds.partition_point(|&t| t <= range);
-            self.hist[reached] += 1;
-        }
-    }
+    totals
 }
 
 /// Why the exact paired randomisation test cannot run.
