@@ -37,6 +37,8 @@ use crate::render::number::{Minus, format_value};
 use crate::render::stand_in::StandIn;
 use crate::results::ResultTable;
 
+mod printed;
+
 /// The two report formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
@@ -173,13 +175,8 @@ pub fn render_report(input: &ReportInput<'_>, format: Format) -> Result<String, 
 
     let other = other_entries(input, format);
     let findings: Vec<FindingView> = crate::ledger::findings(input.ledger, &input.paper.id)
-        .into_iter()
-        .map(|f| FindingView {
-            table: format.escape(&f.table),
-            cell: format.escape(&f.cell),
-            printed: format.escape(&f.printed),
-            text: format.escape(&f.text),
-        })
+        .iter()
+        .map(|f| FindingView::new(f, format))
         .collect();
     let context = WrapperContext {
         title: format.escape(&input.paper.title),
@@ -407,10 +404,19 @@ struct WrapperContext<'a> {
 
 #[derive(Debug, Clone, Serialize)]
 struct FindingView {
-    table: String,
-    cell: String,
+    place: String,
     printed: String,
     text: String,
+}
+
+impl FindingView {
+    fn new(f: &crate::ledger::Finding, format: Format) -> Self {
+        FindingView {
+            place: format.escape(&f.place),
+            printed: format.escape(&f.printed),
+            text: format.escape(&f.text),
+        }
+    }
 }
 
 /// One ledger entry as shown in a report.
@@ -450,7 +456,8 @@ struct BlockContext {
     /// Pending printed numbers grouped by reason: `(count, reason)`.
     not_reproduced: Vec<(usize, String)>,
     mismatches: Vec<EntryView>,
-    inconsistencies: Vec<EntryView>,
+    /// The findings about the paper among the artefact's entries, one per root cause.
+    findings: Vec<FindingView>,
     claims: Vec<EntryView>,
 }
 
@@ -596,53 +603,8 @@ fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format) -> BlockC
         .cells()
         .filter(|c| c.table == id.as_str())
         .collect();
-    let mut placed_keys = BTreeSet::new();
-    let mut printed = None;
-    if let Some(layout) = artefact
-        .layout
-        .as_ref()
-        .filter(|_| !published_cells.is_empty())
-    {
-        let mut as_printed = ResultTable::new(id);
-        for c in &published_cells {
-            as_printed.set(&c.panel, &c.row, &c.column, &c.part, c.value);
-        }
-        if let Ok(mut grid) = grid::layout(artefact, &as_printed, target) {
-            for (panel, grid_panel) in layout.panels.iter().zip(grid.panels.iter_mut()) {
-                for (row, grid_row) in panel.rows.iter().zip(grid_panel.rows.iter_mut()) {
-                    for (column, cell) in panel.columns.iter().zip(grid_row.cells.iter_mut()) {
-                        let part = row.part.as_deref().or(column.part.as_deref());
-                        let here: Vec<&Entry> = published_cells
-                            .iter()
-                            .filter(|c| {
-                                c.panel == panel.id
-                                    && c.row == row.id
-                                    && c.column == column.id
-                                    && part.is_none_or(|p| p == c.part)
-                            })
-                            .filter_map(|c| {
-                                placed_keys.insert(c.key());
-                                by_cell.get(cell_name(&c.key()).as_str()).copied()
-                            })
-                            .collect();
-                        if here.is_empty() {
-                            *cell = if format == Format::Latex {
-                                "--".to_string()
-                            } else {
-                                "–".to_string()
-                            };
-                        } else {
-                            cell.push_str(&marker(&here, format));
-                        }
-                    }
-                }
-            }
-            grid.notes.clear();
-            if grid.panels.iter().any(|p| !p.rows.is_empty()) {
-                printed = Some(grid);
-            }
-        }
-    }
+    let (printed, placed_keys) =
+        printed::printed_grid(artefact, &published_cells, &by_cell, format);
     let unplaced: Vec<EntryView> = published_cells
         .iter()
         .filter(|c| !placed_keys.contains(&c.key()))
@@ -693,9 +655,20 @@ fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format) -> BlockC
             .map(|(r, n)| (n, format.escape(&r)))
             .collect(),
         mismatches: views(&|e| e.verdict == Verdict::Mismatch),
-        inconsistencies: views(&|e| e.verdict == Verdict::Inconsistent),
-        claims: views(&|e| matches!(e.verdict, Verdict::Holds | Verdict::Fails)),
+        findings: block_findings(&entries, &input.paper.id, format),
+        claims: views(&|e| matches!(e.verdict, Verdict::Holds | Verdict::Fails) && !is_finding(e)),
     }
+}
+
+/// The findings about the paper among one artefact's `entries`, one per root cause, for its block.
+fn block_findings(entries: &[&Entry], paper: &str, format: Format) -> Vec<FindingView> {
+    let ledger = Ledger {
+        entries: entries.iter().map(|e| (*e).clone()).collect(),
+    };
+    crate::ledger::findings(&ledger, paper)
+        .iter()
+        .map(|f| FindingView::new(f, format))
+        .collect()
 }
 
 /// The summary counts' key for the findings about the paper ([`is_finding`]), counted apart from the

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use super::checks_verdict::{checked, checks_hint};
+use super::checks_verdict::{checked, checks_hint, checks_repair};
 use super::printed_number::{cell_name, printed_decimals};
 use super::{Entry, Verdict};
 use crate::consistency::{CheckResult, half_unit};
@@ -50,6 +50,7 @@ pub(super) fn cell_entry(
         verdict: Verdict::Pending,
         detail: String::new(),
         hint: None,
+        repair: None,
     };
     let decimals = printed_decimals(&cell.printed);
     let table = rebuilt.get(&key.table);
@@ -62,6 +63,7 @@ pub(super) fn cell_entry(
         return Entry {
             rebuilt: value.map(|v| format!("{v:.decimals$}")),
             hint: checks_hint(results),
+            repair: checks_repair(results),
             ..checked_entry(cell, value, fitted, results, base)
         };
     }

@@ -27,6 +27,7 @@ pub(super) fn claim_entry(paper: &str, table: &ResultTable, claim: &ClaimCheck) 
         },
         detail: format!("{}: {}", claim.statement, claim.detail),
         hint: None,
+        repair: None,
     }
 }
 
@@ -46,5 +47,6 @@ pub(super) fn statement_entry(statement: &StatementOutcome) -> Entry {
         },
         detail: format!("{}: {}", statement.claim, statement.detail),
         hint: (!statement.holds).then_some(Hint::StatementContradicted),
+        repair: None,
     }
 }

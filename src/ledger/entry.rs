@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use super::Verdict;
 use crate::consistency::Hint;
+use crate::consistency::repair::Repair;
 use crate::model::ProvenanceClass;
 
 /// One line of the ledger.
@@ -28,6 +29,10 @@ pub struct Entry {
     /// ledger's JSON keeps its fields; the findings word it).
     #[serde(skip)]
     pub hint: Option<Hint>,
+    /// The single change that repairs the failed checks of the entry, when one does (a typesetting
+    /// slip; the findings show one finding per repair, with every cell it breaks).
+    #[serde(skip)]
+    pub repair: Option<Repair>,
 }
 
 /// The full ledger, in the order of the published files.

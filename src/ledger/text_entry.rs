@@ -29,6 +29,7 @@ pub(super) fn text_entry(
         verdict: Verdict::Pending,
         detail: format!("text claim not checked: {}", claim.claim),
         hint: None,
+        repair: None,
     };
     let Some(derivation) = derivation else {
         return base;

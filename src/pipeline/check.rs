@@ -120,6 +120,7 @@ fn ledger_with_skipped(
             verdict: Verdict::Pending,
             detail: format!("skipped: {}", s.reason),
             hint: None,
+            repair: None,
         }
     }));
     ledger

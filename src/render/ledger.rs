@@ -108,12 +108,13 @@ pub fn findings(ledger: &Ledger, format: FindingsFormat) -> String {
                     out.push_str("No printed number contradicts another.\n\n");
                 }
                 for (i, f) in list.iter().enumerate() {
-                    let text = if matches!(format, FindingsFormat::Md) {
-                        escape_markdown(&f.text)
+                    let line = format!("{} (printed {}): {}", f.place, f.printed, f.text);
+                    let line = if matches!(format, FindingsFormat::Md) {
+                        escape_markdown(&line)
                     } else {
-                        f.text.clone()
+                        line
                     };
-                    out.push_str(&format!("{}. {text}\n", i + 1));
+                    out.push_str(&format!("{}. {line}\n", i + 1));
                 }
                 out.push('\n');
             }
