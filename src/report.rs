@@ -37,7 +37,11 @@ use crate::render::number::{Minus, format_value};
 use crate::render::stand_in::StandIn;
 use crate::results::ResultTable;
 
+mod mark;
 mod printed;
+mod summary;
+
+pub use mark::{LegendItem, Mark};
 
 /// The two report formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -197,6 +201,8 @@ pub fn render_report(input: &ReportInput<'_>, format: Format) -> Result<String, 
         appendix,
         other,
         findings,
+        legend: Mark::legend(format),
+        summary: summary::review_summary(input.ledger, &input.paper.id, format),
     };
     env.get_template(wrapper)
         .and_then(|t| t.render(Value::from_serialize(&context)))
@@ -400,6 +406,10 @@ struct WrapperContext<'a> {
     appendix: Vec<String>,
     other: Vec<EntryView>,
     findings: Vec<FindingView>,
+    /// One symbol per mark ([`Mark::legend`]).
+    legend: Vec<LegendItem>,
+    /// The reviewer's summary that opens the report.
+    summary: summary::ReviewSummary,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -430,6 +440,12 @@ struct EntryView {
     verdict: String,
     marker: String,
     detail: String,
+    /// A claim's or statement's words, else the cell name.
+    label: String,
+    /// The arithmetic behind the verdict, without the label that opens a claim's detail.
+    why: String,
+    /// The mark of the verdict alone (no class letter).
+    mark: &'static str,
 }
 
 /// What an artefact block template receives.
@@ -471,55 +487,21 @@ pub fn class_letter(class: ProvenanceClass) -> &'static str {
     }
 }
 
-/// The marker of a verdict in `format` (the legend is in the report templates).
-pub fn verdict_symbol(verdict: Verdict, format: Format) -> &'static str {
-    match (format, verdict) {
-        (Format::Markdown, Verdict::Match) => "✓",
-        (Format::Markdown, Verdict::Mismatch) => "✗",
-        (Format::Markdown, Verdict::Consistent) => "≈",
-        (Format::Markdown, Verdict::Inconsistent) => "≠",
-        (Format::Markdown, Verdict::Holds) => "✓",
-        (Format::Markdown, Verdict::Fails) => "✗",
-        (Format::Markdown, Verdict::Pending) => "…",
-        (Format::Latex, Verdict::Match | Verdict::Holds) => "\\checkmark",
-        (Format::Latex, Verdict::Mismatch | Verdict::Fails) => "$\\times$",
-        (Format::Latex, Verdict::Consistent) => "$\\approx$",
-        (Format::Latex, Verdict::Inconsistent) => "$\\neq$",
-        (Format::Latex, Verdict::Pending) => "$\\cdots$",
-    }
-}
-
-/// How serious a verdict is when several parts of one printed cell are combined into one marker.
-fn severity(verdict: Verdict) -> u8 {
-    match verdict {
-        Verdict::Mismatch => 6,
-        Verdict::Inconsistent => 5,
-        Verdict::Fails => 4,
-        Verdict::Pending => 3,
-        Verdict::Consistent => 2,
-        Verdict::Holds => 1,
-        Verdict::Match => 0,
-    }
-}
-
 /// The marker of a set of ledger entries (the parts of one printed cell): their classes' letters and
-/// their most serious verdict.
+/// their most serious mark ([`Mark`]).
 fn marker(entries: &[&Entry], format: Format) -> String {
     let classes: BTreeSet<&str> = entries.iter().map(|e| class_letter(e.class)).collect();
     let Some(worst) = entries
         .iter()
-        .map(|e| e.verdict)
-        .max_by_key(|v| severity(*v))
+        .map(|e| Mark::of(e))
+        .max_by_key(|m| m.severity())
     else {
         return String::new();
     };
     let letters: String = classes.into_iter().collect();
     match format {
-        Format::Markdown => format!("<sup>{letters}{}</sup>", verdict_symbol(worst, format)),
-        Format::Latex => format!(
-            "\\textsuperscript{{{letters}\\,{}}}",
-            verdict_symbol(worst, format)
-        ),
+        Format::Markdown => format!("<sup>{letters}{}</sup>", worst.symbol(format)),
+        Format::Latex => format!("\\textsuperscript{{{letters}\\,{}}}", worst.symbol(format)),
     }
 }
 
@@ -536,6 +518,16 @@ fn entry_view(entry: &Entry, format: Format) -> EntryView {
         verdict: entry.verdict.to_string(),
         marker: marker(&[entry], format),
         detail: format.escape(&entry.detail),
+        label: format.escape(entry.label.as_deref().unwrap_or(&entry.cell)),
+        why: format.escape(
+            entry
+                .label
+                .as_deref()
+                .and_then(|l| entry.detail.strip_prefix(l))
+                .and_then(|rest| rest.strip_prefix(": "))
+                .unwrap_or(&entry.detail),
+        ),
+        mark: Mark::of(entry).symbol(format),
     }
 }
 
@@ -656,7 +648,10 @@ fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format) -> BlockC
             .collect(),
         mismatches: views(&|e| e.verdict == Verdict::Mismatch),
         findings: block_findings(&entries, &input.paper.id, format),
-        claims: views(&|e| matches!(e.verdict, Verdict::Holds | Verdict::Fails) && !is_finding(e)),
+        // A fitted cell is marked in the printed table (≡), not listed again as a claim.
+        claims: views(&|e| {
+            matches!(e.verdict, Verdict::Holds | Verdict::Fails) && !is_finding(e) && !e.fitted
+        }),
     }
 }
 

@@ -33,6 +33,14 @@ pub struct Entry {
     /// slip; the findings show one finding per repair, with every cell it breaks).
     #[serde(skip)]
     pub repair: Option<Repair>,
+    /// Whether the rebuilt number is a stand-in's, fitted to the printed one: it `holds` by
+    /// construction and reproduces nothing (the reports mark it apart from a match).
+    #[serde(skip)]
+    pub fitted: bool,
+    /// What the entry is about in words, for a claim or statement (its statement, which also opens
+    /// `detail`); `None` for a table cell, named by `cell`.
+    #[serde(skip)]
+    pub label: Option<String>,
 }
 
 /// The full ledger, in the order of the published files.

@@ -20,6 +20,11 @@ pub struct Finding {
     /// The finding in a reviewer's words, with the arithmetic behind it (where it is, `table` and
     /// `cell`, is not repeated in it).
     pub text: String,
+    /// The finding in one or two sentences a reviewer could paste into a review (the reports'
+    /// opening summary), without the arithmetic.
+    pub headline: String,
+    /// How many ledger entries (printed numbers or statements) the cause affects.
+    pub affected: usize,
     /// What the inconsistency points to (worded in `text`).
     #[serde(skip)]
     pub hint: Option<Hint>,
@@ -98,6 +103,8 @@ fn finding(cause: &Cause, entries: &[&Entry]) -> Finding {
         printed: join(|e| &e.printed),
         place: String::new(),
         text: String::new(),
+        headline: String::new(),
+        affected: entries.len(),
         hint: first.hint,
     };
     match cause {
@@ -105,6 +112,16 @@ fn finding(cause: &Cause, entries: &[&Entry]) -> Finding {
         Cause::TableWide { hint, .. } => table_wide(&mut out, *hint, entries),
         Cause::SameArithmetic { .. } => {
             out.text = format!("{}. {}", first.detail, pointer(out.hint));
+            out.headline = match out.hint {
+                Some(Hint::StatementContradicted) => format!(
+                    "The text's statement “{}” is not borne out by the paper's own {}: {}.",
+                    first.printed, first.table, first.detail
+                ),
+                _ => format!(
+                    "{} {}: the printed numbers contradict each other ({}).",
+                    first.table, out.cell, first.detail
+                ),
+            };
         }
     }
     if out.place.is_empty() {
@@ -164,6 +181,11 @@ fn slip(out: &mut Finding, repair: &Repair, entries: &[&Entry]) {
         pointer(out.hint),
         evidence.join("; ")
     );
+    out.headline = format!(
+        "{}: a typesetting slip; the single change {repair} makes all {} affected printed numbers consistent.",
+        out.table,
+        entries.len()
+    );
 }
 
 /// A property of a whole table: the affected rows (for a definition mismatch: p, |d| and ES of one
@@ -204,6 +226,35 @@ fn table_wide(out: &mut Finding, hint: Hint, entries: &[&Entry]) {
         pointer(Some(hint)),
         first.detail
     );
+    let what = match hint {
+        Hint::DefinitionMismatch => {
+            "the printed p-values and effect sizes cannot both hold under the stated definition ES_HSD = |d|/√V_E"
+        }
+        Hint::ShiftedInterval => {
+            "confidence intervals are not centred on their estimates, and each is printed, centred, for another cell: the intervals look shifted between cells"
+        }
+        _ => {
+            "confidence intervals are not centred on (or do not contain) their estimates, although they are computed as estimate ± z·SE"
+        }
+    };
+    out.headline = format!("{}, {} {noun}: {what}.", out.table, affected.len());
+}
+
+/// The findings ranked by weight: a definition that does not fit the printed numbers first, then a
+/// statement the paper's own table contradicts, intervals shifted or off their estimates, a
+/// typesetting slip, and other contradictions; within a kind, the cause affecting more numbers first
+/// (ledger order otherwise).
+pub fn ranked(mut findings: Vec<Finding>) -> Vec<Finding> {
+    let weight = |f: &Finding| match f.hint {
+        Some(Hint::DefinitionMismatch) => 0,
+        Some(Hint::StatementContradicted) => 1,
+        Some(Hint::ShiftedInterval) => 2,
+        Some(Hint::AsymmetricInterval) => 3,
+        Some(Hint::TypesettingSlip) => 4,
+        None => 5,
+    };
+    findings.sort_by_key(|f| (weight(f), std::cmp::Reverse(f.affected)));
+    findings
 }
 
 /// An entry that says something about the paper itself: an `inconsistent` number, or a statement of

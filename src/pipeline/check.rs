@@ -121,6 +121,8 @@ fn ledger_with_skipped(
             detail: format!("skipped: {}", s.reason),
             hint: None,
             repair: None,
+            fitted: false,
+            label: None,
         }
     }));
     ledger

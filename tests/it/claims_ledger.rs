@@ -223,6 +223,29 @@ fn strict_fails_on_inconsistencies_and_findings_print() {
     assert_eq!(entries("A.T3"), 1, "{text}");
 }
 
+/// `check`'s default text view is one line per entry that fits a terminal of 100 columns;
+/// `--detail` adds the arithmetic beneath each line.
+#[test]
+fn check_text_is_one_line_per_entry_and_detail_adds_the_arithmetic() {
+    let output = run(&root(), &["check", "--only", "B.T4"]);
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    let entries: Vec<&str> = text.lines().filter(|l| l.starts_with("B B.T4")).collect();
+    assert!(!entries.is_empty(), "{text}");
+    assert!(entries.iter().all(|l| l.chars().count() <= 100), "{text}");
+    assert!(
+        !text.contains("SSO = 23/(6 + 23 + 7)"),
+        "no arithmetic by default"
+    );
+    let output = run(&root(), &["check", "--only", "B.T4", "--detail"]);
+    let detailed = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(detailed.contains("SSO = 23/(6 + 23 + 7)"), "{detailed}");
+    assert_eq!(
+        detailed.lines().filter(|l| l.starts_with("B B.T4")).count(),
+        entries.len()
+    );
+}
+
 #[test]
 fn a_broken_wiring_reference_names_the_file_and_line() {
     let project = common::scratch_project();
