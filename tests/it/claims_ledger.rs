@@ -246,6 +246,38 @@ fn check_text_is_one_line_per_entry_and_detail_adds_the_arithmetic() {
     );
 }
 
+/// `show` on a figure prints its series as a table: paper B Figure 1's 13 runs per measure, in
+/// descending order of their all3 mean (the figure's order), one column per qrels version, with the
+/// stand-in note.
+#[test]
+fn show_prints_a_figure_series_as_a_table() {
+    let output = run(&root(), &["show", "B.F1"]);
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(text.contains("STAND-IN"), "{text}");
+    let rows: Vec<Vec<f64>> = text
+        .lines()
+        .filter(|l| l.contains("TEAM-"))
+        .map(|l| {
+            l.split('┆')
+                .skip(1)
+                .map(|c| {
+                    c.trim()
+                        .trim_end_matches('│')
+                        .trim()
+                        .parse()
+                        .expect("a number")
+                })
+                .collect()
+        })
+        .collect();
+    assert_eq!(rows.len(), 3 * 13, "{text}");
+    assert!(rows.iter().all(|r| r.len() == 5), "{text}");
+    for panel in rows.chunks(13) {
+        assert!(panel.windows(2).all(|w| w[0][0] >= w[1][0]), "{text}");
+    }
+}
+
 #[test]
 fn a_broken_wiring_reference_names_the_file_and_line() {
     let project = common::scratch_project();
