@@ -37,6 +37,12 @@ use crate::render::number::{Minus, format_value};
 use crate::render::stand_in::StandIn;
 use crate::results::ResultTable;
 
+mod mark;
+mod printed;
+mod summary;
+
+pub use mark::{LegendItem, Mark};
+
 /// The two report formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
@@ -173,13 +179,8 @@ pub fn render_report(input: &ReportInput<'_>, format: Format) -> Result<String, 
 
     let other = other_entries(input, format);
     let findings: Vec<FindingView> = crate::ledger::findings(input.ledger, &input.paper.id)
-        .into_iter()
-        .map(|f| FindingView {
-            table: format.escape(&f.table),
-            cell: format.escape(&f.cell),
-            printed: format.escape(&f.printed),
-            text: format.escape(&f.text),
-        })
+        .iter()
+        .map(|f| FindingView::new(f, format))
         .collect();
     let context = WrapperContext {
         title: format.escape(&input.paper.title),
@@ -200,6 +201,8 @@ pub fn render_report(input: &ReportInput<'_>, format: Format) -> Result<String, 
         appendix,
         other,
         findings,
+        legend: Mark::legend(format),
+        summary: summary::review_summary(input.ledger, &input.paper.id, format),
     };
     env.get_template(wrapper)
         .and_then(|t| t.render(Value::from_serialize(&context)))
@@ -403,14 +406,27 @@ struct WrapperContext<'a> {
     appendix: Vec<String>,
     other: Vec<EntryView>,
     findings: Vec<FindingView>,
+    /// One symbol per mark ([`Mark::legend`]).
+    legend: Vec<LegendItem>,
+    /// The reviewer's summary that opens the report.
+    summary: summary::ReviewSummary,
 }
 
 #[derive(Debug, Clone, Serialize)]
 struct FindingView {
-    table: String,
-    cell: String,
+    place: String,
     printed: String,
     text: String,
+}
+
+impl FindingView {
+    fn new(f: &crate::ledger::Finding, format: Format) -> Self {
+        FindingView {
+            place: format.escape(&f.place),
+            printed: format.escape(&f.printed),
+            text: format.escape(&f.text),
+        }
+    }
 }
 
 /// One ledger entry as shown in a report.
@@ -424,6 +440,12 @@ struct EntryView {
     verdict: String,
     marker: String,
     detail: String,
+    /// A claim's or statement's words, else the cell name.
+    label: String,
+    /// The arithmetic behind the verdict, without the label that opens a claim's detail.
+    why: String,
+    /// The mark of the verdict alone (no class letter).
+    mark: &'static str,
 }
 
 /// What an artefact block template receives.
@@ -450,7 +472,8 @@ struct BlockContext {
     /// Pending printed numbers grouped by reason: `(count, reason)`.
     not_reproduced: Vec<(usize, String)>,
     mismatches: Vec<EntryView>,
-    inconsistencies: Vec<EntryView>,
+    /// The findings about the paper among the artefact's entries, one per root cause.
+    findings: Vec<FindingView>,
     claims: Vec<EntryView>,
 }
 
@@ -464,55 +487,21 @@ pub fn class_letter(class: ProvenanceClass) -> &'static str {
     }
 }
 
-/// The marker of a verdict in `format` (the legend is in the report templates).
-pub fn verdict_symbol(verdict: Verdict, format: Format) -> &'static str {
-    match (format, verdict) {
-        (Format::Markdown, Verdict::Match) => "✓",
-        (Format::Markdown, Verdict::Mismatch) => "✗",
-        (Format::Markdown, Verdict::Consistent) => "≈",
-        (Format::Markdown, Verdict::Inconsistent) => "≠",
-        (Format::Markdown, Verdict::Holds) => "✓",
-        (Format::Markdown, Verdict::Fails) => "✗",
-        (Format::Markdown, Verdict::Pending) => "…",
-        (Format::Latex, Verdict::Match | Verdict::Holds) => "\\checkmark",
-        (Format::Latex, Verdict::Mismatch | Verdict::Fails) => "$\\times$",
-        (Format::Latex, Verdict::Consistent) => "$\\approx$",
-        (Format::Latex, Verdict::Inconsistent) => "$\\neq$",
-        (Format::Latex, Verdict::Pending) => "$\\cdots$",
-    }
-}
-
-/// How serious a verdict is when several parts of one printed cell are combined into one marker.
-fn severity(verdict: Verdict) -> u8 {
-    match verdict {
-        Verdict::Mismatch => 6,
-        Verdict::Inconsistent => 5,
-        Verdict::Fails => 4,
-        Verdict::Pending => 3,
-        Verdict::Consistent => 2,
-        Verdict::Holds => 1,
-        Verdict::Match => 0,
-    }
-}
-
 /// The marker of a set of ledger entries (the parts of one printed cell): their classes' letters and
-/// their most serious verdict.
+/// their most serious mark ([`Mark`]).
 fn marker(entries: &[&Entry], format: Format) -> String {
     let classes: BTreeSet<&str> = entries.iter().map(|e| class_letter(e.class)).collect();
     let Some(worst) = entries
         .iter()
-        .map(|e| e.verdict)
-        .max_by_key(|v| severity(*v))
+        .map(|e| Mark::of(e))
+        .max_by_key(|m| m.severity())
     else {
         return String::new();
     };
     let letters: String = classes.into_iter().collect();
     match format {
-        Format::Markdown => format!("<sup>{letters}{}</sup>", verdict_symbol(worst, format)),
-        Format::Latex => format!(
-            "\\textsuperscript{{{letters}\\,{}}}",
-            verdict_symbol(worst, format)
-        ),
+        Format::Markdown => format!("<sup>{letters}{}</sup>", worst.symbol(format)),
+        Format::Latex => format!("\\textsuperscript{{{letters}\\,{}}}", worst.symbol(format)),
     }
 }
 
@@ -529,6 +518,16 @@ fn entry_view(entry: &Entry, format: Format) -> EntryView {
         verdict: entry.verdict.to_string(),
         marker: marker(&[entry], format),
         detail: format.escape(&entry.detail),
+        label: format.escape(entry.label.as_deref().unwrap_or(&entry.cell)),
+        why: format.escape(
+            entry
+                .label
+                .as_deref()
+                .and_then(|l| entry.detail.strip_prefix(l))
+                .and_then(|rest| rest.strip_prefix(": "))
+                .unwrap_or(&entry.detail),
+        ),
+        mark: Mark::of(entry).symbol(format),
     }
 }
 
@@ -596,53 +595,8 @@ fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format) -> BlockC
         .cells()
         .filter(|c| c.table == id.as_str())
         .collect();
-    let mut placed_keys = BTreeSet::new();
-    let mut printed = None;
-    if let Some(layout) = artefact
-        .layout
-        .as_ref()
-        .filter(|_| !published_cells.is_empty())
-    {
-        let mut as_printed = ResultTable::new(id);
-        for c in &published_cells {
-            as_printed.set(&c.panel, &c.row, &c.column, &c.part, c.value);
-        }
-        if let Ok(mut grid) = grid::layout(artefact, &as_printed, target) {
-            for (panel, grid_panel) in layout.panels.iter().zip(grid.panels.iter_mut()) {
-                for (row, grid_row) in panel.rows.iter().zip(grid_panel.rows.iter_mut()) {
-                    for (column, cell) in panel.columns.iter().zip(grid_row.cells.iter_mut()) {
-                        let part = row.part.as_deref().or(column.part.as_deref());
-                        let here: Vec<&Entry> = published_cells
-                            .iter()
-                            .filter(|c| {
-                                c.panel == panel.id
-                                    && c.row == row.id
-                                    && c.column == column.id
-                                    && part.is_none_or(|p| p == c.part)
-                            })
-                            .filter_map(|c| {
-                                placed_keys.insert(c.key());
-                                by_cell.get(cell_name(&c.key()).as_str()).copied()
-                            })
-                            .collect();
-                        if here.is_empty() {
-                            *cell = if format == Format::Latex {
-                                "--".to_string()
-                            } else {
-                                "–".to_string()
-                            };
-                        } else {
-                            cell.push_str(&marker(&here, format));
-                        }
-                    }
-                }
-            }
-            grid.notes.clear();
-            if grid.panels.iter().any(|p| !p.rows.is_empty()) {
-                printed = Some(grid);
-            }
-        }
-    }
+    let (printed, placed_keys) =
+        printed::printed_grid(artefact, &published_cells, &by_cell, format);
     let unplaced: Vec<EntryView> = published_cells
         .iter()
         .filter(|c| !placed_keys.contains(&c.key()))
@@ -693,9 +647,23 @@ fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format) -> BlockC
             .map(|(r, n)| (n, format.escape(&r)))
             .collect(),
         mismatches: views(&|e| e.verdict == Verdict::Mismatch),
-        inconsistencies: views(&|e| e.verdict == Verdict::Inconsistent),
-        claims: views(&|e| matches!(e.verdict, Verdict::Holds | Verdict::Fails)),
+        findings: block_findings(&entries, &input.paper.id, format),
+        // A fitted cell is marked in the printed table (≡), not listed again as a claim.
+        claims: views(&|e| {
+            matches!(e.verdict, Verdict::Holds | Verdict::Fails) && !is_finding(e) && !e.fitted
+        }),
     }
+}
+
+/// The findings about the paper among one artefact's `entries`, one per root cause, for its block.
+fn block_findings(entries: &[&Entry], paper: &str, format: Format) -> Vec<FindingView> {
+    let ledger = Ledger {
+        entries: entries.iter().map(|e| (*e).clone()).collect(),
+    };
+    crate::ledger::findings(&ledger, paper)
+        .iter()
+        .map(|f| FindingView::new(f, format))
+        .collect()
 }
 
 /// The summary counts' key for the findings about the paper ([`is_finding`]), counted apart from the

@@ -36,6 +36,9 @@ pub struct CheckArgs {
     /// Only entries with these verdicts (comma-separated).
     #[arg(long, value_name = "V", value_enum, value_delimiter = ',')]
     pub verdict: Vec<Verdict>,
+    /// In the text view, show the arithmetic behind each verdict beneath its entry's line.
+    #[arg(long)]
+    pub detail: bool,
     /// Print the findings about the papers (every inconsistency, in a reviewer's words) instead of
     /// the ledger.
     #[arg(long)]
@@ -94,7 +97,7 @@ pub fn run(root: &Path, args: CheckArgs) -> anyhow::Result<Outcome> {
         print!("{}", ledger::findings(&shown, format));
     } else {
         match args.format {
-            LedgerFormat::Text => print!("{}", ledger::text(&shown)),
+            LedgerFormat::Text => print!("{}", ledger::text(&shown, args.detail)),
             LedgerFormat::Md => print!("{}", ledger::markdown(&shown)),
             LedgerFormat::Json => print!("{}", ledger::json(&shown)?),
         }

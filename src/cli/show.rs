@@ -6,9 +6,11 @@ use clap::Args;
 
 use crate::cli::Outcome;
 use crate::cli::reproduce::load_manifest;
+use crate::manifest::Kind;
 use crate::papers::Context;
 use crate::pipeline::reproduce::{rebuild, select};
 use crate::render::grid::{Target, layout};
+use crate::render::series::series_grid;
 use crate::render::stand_in::data_class;
 use crate::render::terminal::render_grid;
 
@@ -28,7 +30,14 @@ pub fn run(root: &Path, args: ShowArgs) -> anyhow::Result<Outcome> {
     let results = rebuild(&selected, &context)?;
     for artefact in selected {
         let table = &results[artefact.id.as_str()];
-        let grid = layout(artefact, table, Target::Terminal)?;
+        // A figure prints its series as a table (one row per plotted point).
+        let series = (artefact.kind == Kind::Figure)
+            .then(|| series_grid(artefact, table))
+            .flatten();
+        let grid = match series {
+            Some(grid) => grid,
+            None => layout(artefact, table, Target::Terminal)?,
+        };
         print!("{}", render_grid(&grid));
         println!(
             "class: {}",

@@ -8,6 +8,7 @@
 //!
 //! - [`sso`]: SSO percentages recomputed from the a/b/c counts they are printed with;
 //! - [`pair_counts`]: significant-pair counts `a + b` and `b + c` against the counts table they feed;
+//! - [`repair`]: the single change that repairs a slip in an overlap group, named by both checks;
 //! - [`shared_counts`]: a count printed in two tables;
 //! - [`tau`]: Kendall's tau on the k/(n(n−1)/2) grid of n runs, and CI widths attainable under the
 //!   Hollander–Wolfe–Chicken variance;
@@ -29,6 +30,7 @@ pub mod context;
 pub mod outcome;
 pub mod pair_counts;
 pub mod printed;
+pub mod repair;
 pub mod selector;
 pub mod shared_counts;
 pub mod sso;
@@ -114,6 +116,8 @@ pub struct CheckResult {
     pub detail: String,
     /// What a failure points to, when the check knows.
     pub hint: Option<Hint>,
+    /// The single change that repairs a failure, when one does (a typesetting slip).
+    pub repair: Option<repair::Repair>,
 }
 
 impl CheckResult {
@@ -123,12 +127,20 @@ impl CheckResult {
             ok,
             detail: detail.into(),
             hint: None,
+            repair: None,
         }
     }
 
     /// The same result, saying what its failure points to.
     pub fn with_hint(mut self, hint: Hint) -> Self {
         self.hint = Some(hint);
+        self
+    }
+
+    /// The same result, failed because of a typesetting slip that `repair` undoes.
+    pub fn with_repair(mut self, repair: repair::Repair) -> Self {
+        self.hint = Some(Hint::TypesettingSlip);
+        self.repair = Some(repair);
         self
     }
 }

@@ -7,6 +7,7 @@ use serde::Deserialize;
 
 use super::context::CheckContext;
 use super::printed::overlap_groups;
+use super::repair::group_repair;
 use super::wiring::WiringError;
 use super::{CheckKind, CheckResult};
 use crate::model::CellKey;
@@ -32,6 +33,8 @@ impl PairCountSpec {
             else {
                 continue;
             };
+            let group = (panel.as_str(), row.as_str(), column.as_str());
+            let repair = group_repair(context, &self.overlap, group, &parts);
             for (who, first, second, label, only_part) in
                 [(&row, a, b, "a + b", "a"), (&column, b, c, "b + c", "c")]
             {
@@ -47,21 +50,23 @@ impl PairCountSpec {
                         ),
                     ));
                 };
-                let result = significant_count(
+                let mut result = significant_count(
                     first as u64,
                     second as u64,
                     label,
                     count,
                     &format!("{} {who}/{panel}", self.counts),
                 );
-                let back = CheckResult::new(
-                    CheckKind::PairCount,
-                    result.ok,
-                    format!(
+                if let (false, Some(repair)) = (result.ok, &repair) {
+                    result = result.with_repair(repair.clone());
+                }
+                let back = CheckResult {
+                    detail: format!(
                         "{} ({}/{panel}/{row}/{column})",
                         result.detail, self.overlap
                     ),
-                );
+                    ..result.clone()
+                };
                 context.push(
                     CellKey::new(&self.counts, "main", who, &panel, "count"),
                     back,

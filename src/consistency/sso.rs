@@ -7,6 +7,7 @@ use serde::Deserialize;
 use super::check_spec::CheckSpec;
 use super::context::CheckContext;
 use super::printed::overlap_groups;
+use super::repair::group_repair;
 use super::wiring::WiringError;
 use super::{CheckKind, CheckResult, Hint, half_unit};
 use crate::model::CellKey;
@@ -66,6 +67,10 @@ impl SsoSpec {
                         list.join(" or ")
                     ));
                     result.hint = Some(Hint::TypesettingSlip);
+                }
+                let group = (panel.as_str(), row.as_str(), column.as_str());
+                if let Some(repair) = group_repair(context, &self.table, group, &parts) {
+                    result = result.with_repair(repair);
                 }
             }
             context.push(

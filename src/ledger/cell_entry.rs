@@ -3,8 +3,8 @@
 
 use std::collections::BTreeMap;
 
-use super::checks_verdict::{checked, checks_hint};
-use super::printed_number::{cell_name, printed_decimals};
+use super::checks_verdict::{checked, checks_hint, checks_repair};
+use super::printed_number::{beside_print, cell_name, printed_decimals};
 use super::{Entry, Verdict};
 use crate::consistency::{CheckResult, half_unit};
 use crate::manifest::{Manifest, Status};
@@ -13,11 +13,18 @@ use crate::published::PublishedCell;
 use crate::results::ResultTable;
 
 /// The verdict on a stand-in number fitted to a printed one: `holds` when within the fit's tolerance.
-fn fitted_verdict(rebuilt: f64, printed: f64, tolerance: f64) -> (Verdict, String) {
+fn fitted_verdict(
+    rebuilt: f64,
+    printed: f64,
+    decimals: usize,
+    tolerance: f64,
+) -> (Verdict, String) {
     let difference = (rebuilt - printed).abs();
     let holds = difference <= tolerance + 1e-9;
     let detail = format!(
-        "the stand-in is fitted to this printed number: |{rebuilt:.6} − {printed}| = {difference:.6} {} {tolerance} (the fit's tolerance); it agrees by construction and reproduces nothing by itself",
+        "the stand-in is fitted to this printed number: |{} − {printed}| = {} {} {tolerance} (the fit's tolerance); it agrees by construction and reproduces nothing by itself",
+        beside_print(rebuilt, decimals),
+        beside_print(difference, decimals),
         if holds { "≤" } else { ">" }
     );
     (
@@ -50,6 +57,9 @@ pub(super) fn cell_entry(
         verdict: Verdict::Pending,
         detail: String::new(),
         hint: None,
+        repair: None,
+        fitted: false,
+        label: None,
     };
     let decimals = printed_decimals(&cell.printed);
     let table = rebuilt.get(&key.table);
@@ -62,6 +72,7 @@ pub(super) fn cell_entry(
         return Entry {
             rebuilt: value.map(|v| format!("{v:.decimals$}")),
             hint: checks_hint(results),
+            repair: checks_repair(results),
             ..checked_entry(cell, value, fitted, results, base)
         };
     }
@@ -101,8 +112,11 @@ pub(super) fn cell_entry(
         rebuilt: Some(format!("{value:.decimals$}")),
         verdict,
         detail: format!(
-            "|{value:.6} − {}| = {difference:.6} {relation} {tolerance:.6} ({why})",
-            cell.value
+            "|{} − {}| = {} {relation} {} ({why})",
+            beside_print(value, decimals),
+            cell.value,
+            beside_print(difference, decimals),
+            beside_print(tolerance, decimals)
         ),
         ..base
     }
@@ -119,7 +133,8 @@ fn checked_entry(
     base: Entry,
 ) -> Entry {
     if let (Some(v), Some(tolerance)) = (value, fitted) {
-        let (verdict, mut detail) = fitted_verdict(v, cell.value, tolerance);
+        let decimals = printed_decimals(&cell.printed);
+        let (verdict, mut detail) = fitted_verdict(v, cell.value, decimals, tolerance);
         if let Some((_, checks)) = checked(results) {
             detail.push_str("; paper-internal checks: ");
             detail.push_str(&checks);
@@ -127,6 +142,7 @@ fn checked_entry(
         return Entry {
             verdict,
             detail,
+            fitted: true,
             ..base
         };
     }
@@ -202,13 +218,13 @@ mod tests {
     #[test]
     fn fitted_cells_hold_within_the_fit_tolerance_only() {
         // B.T1's per-topic kappa targets are fitted within 0.0004 (data/lancers/www-standin.yaml).
-        let (verdict, detail) = fitted_verdict(-0.128353, -0.128, 0.0004);
+        let (verdict, detail) = fitted_verdict(-0.128353, -0.128, 3, 0.0004);
         assert_eq!(verdict, Verdict::Holds, "{detail}");
-        let (verdict, detail) = fitted_verdict(-0.1290, -0.128, 0.0004);
+        let (verdict, detail) = fitted_verdict(-0.1290, -0.128, 3, 0.0004);
         assert_eq!(verdict, Verdict::Fails, "{detail}");
         assert!(detail.contains("> 0.0004"), "{detail}");
         // Counts are fitted exactly.
-        assert_eq!(fitted_verdict(19.0, 19.0, 0.0).0, Verdict::Holds);
-        assert_eq!(fitted_verdict(18.0, 19.0, 0.0).0, Verdict::Fails);
+        assert_eq!(fitted_verdict(19.0, 19.0, 0, 0.0).0, Verdict::Holds);
+        assert_eq!(fitted_verdict(18.0, 19.0, 0, 0.0).0, Verdict::Fails);
     }
 }

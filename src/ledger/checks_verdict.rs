@@ -1,6 +1,7 @@
 //! The verdict of the consistency checks that apply to one entry.
 
 use super::Verdict;
+use crate::consistency::repair::Repair;
 use crate::consistency::{CheckResult, Hint};
 
 /// What the failed checks of an entry point to: the hint of highest precedence among them.
@@ -9,6 +10,15 @@ pub(super) fn checks_hint(results: &[CheckResult]) -> Option<Hint> {
         .iter()
         .filter(|r| !r.ok)
         .fold(None, |hint, r| Hint::first(hint, r.hint))
+}
+
+/// The single change that repairs every failed check of an entry, when all of them name the same one.
+pub(super) fn checks_repair(results: &[CheckResult]) -> Option<Repair> {
+    let mut failed = results.iter().filter(|r| !r.ok);
+    let first = failed.next()?.repair.clone()?;
+    failed
+        .all(|r| r.repair.as_ref() == Some(&first))
+        .then_some(first)
 }
 
 /// The verdict and detail of the consistency checks on one entry (`None` when none applies).

@@ -27,6 +27,9 @@ pub(super) fn claim_entry(paper: &str, table: &ResultTable, claim: &ClaimCheck) 
         },
         detail: format!("{}: {}", claim.statement, claim.detail),
         hint: None,
+        repair: None,
+        fitted: false,
+        label: Some(claim.statement.clone()),
     }
 }
 
@@ -46,5 +49,8 @@ pub(super) fn statement_entry(statement: &StatementOutcome) -> Entry {
         },
         detail: format!("{}: {}", statement.claim, statement.detail),
         hint: (!statement.holds).then_some(Hint::StatementContradicted),
+        repair: None,
+        fitted: false,
+        label: Some(statement.claim.clone()),
     }
 }

@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use super::Verdict;
 use crate::consistency::Hint;
+use crate::consistency::repair::Repair;
 use crate::model::ProvenanceClass;
 
 /// One line of the ledger.
@@ -28,6 +29,18 @@ pub struct Entry {
     /// ledger's JSON keeps its fields; the findings word it).
     #[serde(skip)]
     pub hint: Option<Hint>,
+    /// The single change that repairs the failed checks of the entry, when one does (a typesetting
+    /// slip; the findings show one finding per repair, with every cell it breaks).
+    #[serde(skip)]
+    pub repair: Option<Repair>,
+    /// Whether the rebuilt number is a stand-in's, fitted to the printed one: it `holds` by
+    /// construction and reproduces nothing (the reports mark it apart from a match).
+    #[serde(skip)]
+    pub fitted: bool,
+    /// What the entry is about in words, for a claim or statement (its statement, which also opens
+    /// `detail`); `None` for a table cell, named by `cell`.
+    #[serde(skip)]
+    pub label: Option<String>,
 }
 
 /// The full ledger, in the order of the published files.

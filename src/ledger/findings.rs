@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use super::{Entry, Ledger, Verdict};
 use crate::consistency::Hint;
+use crate::consistency::repair::Repair;
 use crate::model::ProvenanceClass;
 
 /// One inconsistency found in a paper's own numbers, for the report's "Findings" section.
@@ -14,21 +15,30 @@ pub struct Finding {
     pub table: String,
     pub cell: String,
     pub printed: String,
-    /// The finding in a reviewer's words, with the arithmetic behind it.
+    /// Where the finding is, in words: its table and the affected cells, each table named once.
+    pub place: String,
+    /// The finding in a reviewer's words, with the arithmetic behind it (where it is, `table` and
+    /// `cell`, is not repeated in it).
     pub text: String,
+    /// The finding in one or two sentences a reviewer could paste into a review (the reports'
+    /// opening summary), without the arithmetic.
+    pub headline: String,
+    /// How many ledger entries (printed numbers or statements) the cause affects.
+    pub affected: usize,
     /// What the inconsistency points to (worded in `text`).
     #[serde(skip)]
     pub hint: Option<Hint>,
 }
 
 /// Every `inconsistent` entry of `paper` in the ledger, as findings in a reviewer's words, one per
-/// root cause. A cause is typed, never read from the detail's prose (`Cause::of`): every row of a
-/// table whose printed p-value and effect size disagree under the stated definition is one cause
-/// (paper A's ES_HSD), as is every interval of a table shifted from or off its estimate; any other
-/// entry is grouped only with the entries of its table that share its arithmetic (an interval's two
-/// limits, a row's six numbers). A grouped finding's `cell` lists the affected cells (rows, for a
-/// definition mismatch) and its text gives the evidence once, from the first of them; the ledger
-/// keeps every cell.
+/// root cause. A cause is typed, never read from the detail's prose (`Cause::of`): every cell broken
+/// by one typesetting slip is one cause, named by the single change that repairs it (paper B's
+/// Table 4 SSO and the Table 5 count it feeds); every row of a table whose printed p-value and effect
+/// size disagree under the stated definition is one cause (paper A's ES_HSD), as is every interval
+/// of a table shifted from or off its estimate; any other entry is grouped only with the entries of
+/// its table that share its arithmetic (an interval's two limits, a row's six numbers). A grouped
+/// finding's `cell` lists the affected cells (rows, for a definition mismatch) and its text gives
+/// the evidence once; the ledger keeps every cell.
 pub fn findings(ledger: &Ledger, paper: &str) -> Vec<Finding> {
     let mut groups: Vec<(Cause, Vec<&Entry>)> = Vec::new();
     for e in ledger
@@ -48,9 +58,11 @@ pub fn findings(ledger: &Ledger, paper: &str) -> Vec<Finding> {
         .collect()
 }
 
-/// What a finding is about: one property of a whole table, or one piece of arithmetic.
+/// What a finding is about: one slip, one property of a whole table, or one piece of arithmetic.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Cause {
+    /// Every cell, in any table, whose failed checks one changed number repairs.
+    Slip(Repair),
     /// A hint that speaks for every affected cell of the table at once.
     TableWide { table: String, hint: Hint },
     /// Entries of one table that share their detail (an interval's limits, a row's numbers).
@@ -59,6 +71,9 @@ enum Cause {
 
 impl Cause {
     fn of(e: &Entry) -> Cause {
+        if let Some(repair) = &e.repair {
+            return Cause::Slip(repair.clone());
+        }
         match e.hint {
             Some(
                 hint
@@ -86,51 +101,160 @@ fn finding(cause: &Cause, entries: &[&Entry]) -> Finding {
         table: first.table.clone(),
         cell: join(|e| &e.cell),
         printed: join(|e| &e.printed),
+        place: String::new(),
         text: String::new(),
+        headline: String::new(),
+        affected: entries.len(),
         hint: first.hint,
     };
-    if let Cause::TableWide { hint, .. } = cause {
-        // Rows for a definition mismatch (p, |d| and ES of one system pair), cells (panel/row/column,
-        // an interval's two limits together) for an interval.
-        let depth = if *hint == Hint::DefinitionMismatch {
-            2
-        } else {
-            3
-        };
-        let mut affected: Vec<String> = Vec::new();
-        for e in entries {
-            let unit: Vec<&str> = e.cell.split('/').take(depth).collect();
-            let unit = unit.join("/");
-            if !affected.contains(&unit) {
-                affected.push(unit);
-            }
+    match cause {
+        Cause::Slip(repair) => slip(&mut out, repair, entries),
+        Cause::TableWide { hint, .. } => table_wide(&mut out, *hint, entries),
+        Cause::SameArithmetic { .. } => {
+            out.text = format!("{}. {}", first.detail, pointer(out.hint));
+            out.headline = match out.hint {
+                Some(Hint::StatementContradicted) => format!(
+                    "The text's statement “{}” is not borne out by the paper's own {}: {}.",
+                    first.printed, first.table, first.detail
+                ),
+                _ => format!(
+                    "{} {}: the printed numbers contradict each other ({}).",
+                    first.table, out.cell, first.detail
+                ),
+            };
         }
-        let same: Vec<&Entry> = entries
-            .iter()
-            .copied()
-            .filter(|e| e.detail == first.detail)
-            .collect();
-        let noun = if depth == 2 { "rows" } else { "cells" };
-        out.cell = format!("{} {noun}: {}", affected.len(), affected.join(", "));
-        out.printed = same
-            .iter()
-            .map(|e| e.printed.as_str())
-            .collect::<Vec<_>>()
-            .join("; ");
-        let evidence = format!(
-            "{} {} (printed {})",
-            first.table,
-            same.iter()
-                .map(|e| e.cell.as_str())
-                .collect::<Vec<_>>()
-                .join("; "),
-            out.printed
-        );
-        out.text = reviewer_wording(&out, &first.detail, Some(&evidence));
-    } else {
-        out.text = reviewer_wording(&out, &first.detail, None);
+    }
+    if out.place.is_empty() {
+        out.place = format!("{} {}", out.table, out.cell);
     }
     out
+}
+
+/// A slip: the affected cells of every table, the repairing change, and the failed arithmetic of
+/// the repaired table's cells once.
+fn slip(out: &mut Finding, repair: &Repair, entries: &[&Entry]) {
+    let mut tables: Vec<&str> = Vec::new();
+    for e in entries {
+        if !tables.contains(&e.table.as_str()) {
+            tables.push(&e.table);
+        }
+    }
+    out.table = tables.join(" and ");
+    out.cell = entries
+        .iter()
+        .map(|e| e.cell.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
+    out.place = tables
+        .iter()
+        .map(|t| {
+            let cells: Vec<&str> = entries
+                .iter()
+                .filter(|e| e.table == *t)
+                .map(|e| e.cell.as_str())
+                .collect();
+            format!("{t} {}", cells.join(", "))
+        })
+        .collect::<Vec<_>>()
+        .join("; ");
+    out.printed = entries
+        .iter()
+        .map(|e| e.printed.as_str())
+        .collect::<Vec<_>>()
+        .join("; ");
+    let mut evidence: Vec<&str> = Vec::new();
+    let repaired = entries.iter().any(|e| e.table == repair.table);
+    for e in entries
+        .iter()
+        .filter(|e| !repaired || e.table == repair.table)
+    {
+        if !evidence.contains(&e.detail.as_str()) {
+            evidence.push(&e.detail);
+        }
+    }
+    let cells = match entries.len() {
+        1 => "this cell".to_string(),
+        n => format!("these {n} cells"),
+    };
+    out.text = format!(
+        "the single change {repair} repairs every check {cells} fail. {} Evidence: {}.",
+        pointer(out.hint),
+        evidence.join("; ")
+    );
+    out.headline = format!(
+        "{}: a typesetting slip; the single change {repair} makes all {} affected printed numbers consistent.",
+        out.table,
+        entries.len()
+    );
+}
+
+/// A property of a whole table: the affected rows (for a definition mismatch: p, |d| and ES of one
+/// system pair) or cells (an interval's two limits together), and the evidence of the first once.
+fn table_wide(out: &mut Finding, hint: Hint, entries: &[&Entry]) {
+    let first = entries[0];
+    let depth = if hint == Hint::DefinitionMismatch {
+        2
+    } else {
+        3
+    };
+    let mut affected: Vec<String> = Vec::new();
+    for e in entries {
+        let unit = e.cell.split('/').take(depth).collect::<Vec<_>>().join("/");
+        if !affected.contains(&unit) {
+            affected.push(unit);
+        }
+    }
+    let same: Vec<&Entry> = entries
+        .iter()
+        .copied()
+        .filter(|e| e.detail == first.detail)
+        .collect();
+    let noun = if depth == 2 { "rows" } else { "cells" };
+    out.cell = format!("{} {noun}: {}", affected.len(), affected.join(", "));
+    out.printed = same
+        .iter()
+        .map(|e| e.printed.as_str())
+        .collect::<Vec<_>>()
+        .join("; ");
+    let cells = same
+        .iter()
+        .map(|e| e.cell.as_str())
+        .collect::<Vec<_>>()
+        .join("; ");
+    out.text = format!(
+        "{} Evidence, from the first of them ({cells}): {}.",
+        pointer(Some(hint)),
+        first.detail
+    );
+    let what = match hint {
+        Hint::DefinitionMismatch => {
+            "the printed p-values and effect sizes cannot both hold under the stated definition ES_HSD = |d|/√V_E"
+        }
+        Hint::ShiftedInterval => {
+            "confidence intervals are not centred on their estimates, and each is printed, centred, for another cell: the intervals look shifted between cells"
+        }
+        _ => {
+            "confidence intervals are not centred on (or do not contain) their estimates, although they are computed as estimate ± z·SE"
+        }
+    };
+    out.headline = format!("{}, {} {noun}: {what}.", out.table, affected.len());
+}
+
+/// The findings ranked by weight: a definition that does not fit the printed numbers first, then a
+/// statement the paper's own table contradicts, intervals shifted or off their estimates, a
+/// typesetting slip, and other contradictions; within a kind, the cause affecting more numbers first
+/// (ledger order otherwise).
+pub fn ranked(mut findings: Vec<Finding>) -> Vec<Finding> {
+    let weight = |f: &Finding| match f.hint {
+        Some(Hint::DefinitionMismatch) => 0,
+        Some(Hint::StatementContradicted) => 1,
+        Some(Hint::ShiftedInterval) => 2,
+        Some(Hint::AsymmetricInterval) => 3,
+        Some(Hint::TypesettingSlip) => 4,
+        None => 5,
+    };
+    findings.sort_by_key(|f| (weight(f), std::cmp::Reverse(f.affected)));
+    findings
 }
 
 /// An entry that says something about the paper itself: an `inconsistent` number, or a statement of
@@ -149,14 +273,12 @@ pub fn is_stand_in_comparison(e: &Entry) -> bool {
     e.class == ProvenanceClass::Simulated && matches!(e.verdict, Verdict::Holds | Verdict::Fails)
 }
 
-/// A finding in a reviewer's words: where, what the printed numbers say, and which way the checks
-/// point (a typesetting or extraction slip in one number, or a property of the whole table).
-/// `evidence`, for a cause shared by several cells, names the first of them, whose arithmetic stands
-/// for all.
-fn reviewer_wording(finding: &Finding, detail: &str, evidence: Option<&str>) -> String {
-    let pointer = match finding.hint {
+/// Which way the checks of a finding point (a typesetting or extraction slip in one number, or a
+/// property of the whole table), in a reviewer's words.
+fn pointer(hint: Option<Hint>) -> &'static str {
+    match hint {
         Some(Hint::TypesettingSlip) => {
-            "Every other check on this cell passes once that one number is changed, which points to a typesetting slip in it rather than to the analysis."
+            "Every check on these cells passes once that one number is changed, which points to a typesetting slip rather than to the analysis."
         }
         Some(Hint::ShiftedInterval) => {
             "The same interval is printed, centred, for another cell: the intervals look shifted between cells, which points to a typesetting error rather than to a wrong computation."
@@ -165,21 +287,11 @@ fn reviewer_wording(finding: &Finding, detail: &str, evidence: Option<&str>) -> 
             "A symmetric interval (estimate ± z·SE) cannot have this midpoint; either the estimate or a limit is misprinted, or the interval was not computed as the paper says."
         }
         Some(Hint::DefinitionMismatch) => {
-            "p-value and effect size cannot both hold under the stated ES_HSD = |d|/√V_E; the detail names the reading of the definition, if any, under which they agree."
+            "p-value and effect size cannot both hold under the stated ES_HSD = |d|/√V_E; the evidence names the reading of the definition, if any, under which they agree."
         }
         Some(Hint::StatementContradicted) => {
             "The statement in the text is not borne out by the paper's own table."
         }
         None => "The printed numbers contradict each other.",
-    };
-    match evidence {
-        Some(first) => format!(
-            "{} {}. {pointer} Evidence, from the first of them, {first}: {detail}.",
-            finding.table, finding.cell
-        ),
-        None => format!(
-            "{} {} (printed {}): {detail}. {pointer}",
-            finding.table, finding.cell, finding.printed
-        ),
     }
 }

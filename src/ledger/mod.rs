@@ -41,7 +41,7 @@ mod text_entry;
 mod verdict;
 
 pub use entry::{Entry, Ledger};
-pub use findings::{Finding, findings, is_finding, is_stand_in_comparison};
+pub use findings::{Finding, findings, is_finding, is_stand_in_comparison, ranked};
 pub use printed_number::{cell_name, printed_decimals};
 pub use verdict::Verdict;
 

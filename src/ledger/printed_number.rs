@@ -27,9 +27,34 @@ pub fn printed_decimals(printed: &str) -> usize {
     })
 }
 
+/// A number computed for comparison with one printed to `decimals` places, at the precision that
+/// means something beside the print: two digits beyond it (enough to show how it rounds), trailing
+/// zeros dropped, so that a count reads `1897` and an exact agreement `0`, never `1897.000000`.
+pub fn beside_print(value: f64, decimals: usize) -> String {
+    if value == 0.0 {
+        return "0".to_string();
+    }
+    let text = format!("{value:.*}", decimals + 2);
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        text
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_beside_a_print_keep_two_guard_digits_only() {
+        assert_eq!(beside_print(1897.0, 0), "1897");
+        assert_eq!(beside_print(0.0, 3), "0");
+        assert_eq!(beside_print(-0.128353, 3), "-0.12835");
+        assert_eq!(beside_print(0.5, 0), "0.5");
+        assert_eq!(beside_print(0.0005, 3), "0.0005");
+        assert_eq!(beside_print(2.0, 0), "2");
+    }
 
     #[test]
     fn counts_printed_decimals() {

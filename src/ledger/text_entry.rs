@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::checks_verdict::{checked, checks_hint};
-use super::printed_number::printed_decimals;
+use super::printed_number::{beside_print, printed_decimals};
 use super::{Entry, Verdict};
 use crate::consistency::outcome::TextDerivation;
 use crate::consistency::{CheckKind, CheckResult, half_unit};
@@ -29,6 +29,9 @@ pub(super) fn text_entry(
         verdict: Verdict::Pending,
         detail: format!("text claim not checked: {}", claim.claim),
         hint: None,
+        repair: None,
+        fitted: false,
+        label: None,
     };
     let Some(derivation) = derivation else {
         return base;
@@ -90,9 +93,12 @@ fn exact_entry(
         rebuilt: Some(format!("{value:.decimals$}")),
         verdict: match_verdict(ok),
         detail: format!(
-            "{}: rebuilt {key} = {value:.6}, |Δ| = {difference:.6} {} {tolerance:.6}",
+            "{}: rebuilt {key} = {}, |Δ| = {} {} {}",
             claim.claim,
-            if ok { "≤" } else { ">" }
+            beside_print(*value, decimals),
+            beside_print(difference, decimals),
+            if ok { "≤" } else { ">" },
+            beside_print(tolerance, decimals)
         ),
         ..base
     }

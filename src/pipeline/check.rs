@@ -120,6 +120,9 @@ fn ledger_with_skipped(
             verdict: Verdict::Pending,
             detail: format!("skipped: {}", s.reason),
             hint: None,
+            repair: None,
+            fitted: false,
+            label: None,
         }
     }));
     ledger

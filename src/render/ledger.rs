@@ -1,7 +1,7 @@
 //! Renderings of the claims ledger: a terminal table with a summary, Markdown and JSON.
 
 use crate::ledger::{Ledger, findings as paper_findings};
-use crate::render::grid::escape_markdown;
+use crate::render::grid::{escape_markdown, escape_terminal};
 use crate::render::terminal::new_table;
 
 /// The per-(class, verdict) summary lines.
@@ -13,23 +13,49 @@ fn summary_lines(ledger: &Ledger) -> Vec<(String, String, usize)> {
         .collect()
 }
 
-/// The ledger as a terminal table followed by its summary.
-pub fn text(ledger: &Ledger) -> String {
-    let mut table = new_table();
-    table.set_header(vec![
-        "paper", "table", "cell", "printed", "class", "rebuilt", "verdict", "detail",
-    ]);
+/// The width of the cell label in [`text`]'s one-line entries (longer labels end in `…`).
+const CELL_WIDTH: usize = 40;
+/// The width of the printed and rebuilt numbers in [`text`]'s one-line entries.
+const NUMBER_WIDTH: usize = 10;
+
+/// `text` cut to `width` characters (the last one `…` when cut) and padded to it.
+fn fit(text: &str, width: usize) -> String {
+    let text = escape_terminal(text);
+    let count = text.chars().count();
+    if count <= width {
+        return format!("{text}{}", " ".repeat(width - count));
+    }
+    let cut: String = text.chars().take(width.saturating_sub(1)).collect();
+    format!("{cut}…")
+}
+
+/// The ledger for a terminal: one line per entry that fits a terminal of 100 columns (paper, table,
+/// cell, printed, rebuilt, class, verdict; a long cell label cut with `…`), with `detail` the
+/// arithmetic behind the verdict indented beneath each line, then the summary.
+pub fn text(ledger: &Ledger, detail: bool) -> String {
+    let mut out = format!(
+        "{} {} {} {} {} {:<9} verdict\n",
+        fit("p", 1),
+        fit("table", 8),
+        fit("cell", CELL_WIDTH),
+        fit("printed", NUMBER_WIDTH),
+        fit("rebuilt", NUMBER_WIDTH),
+        "class"
+    );
     for e in &ledger.entries {
-        table.add_row(vec![
-            e.paper.clone(),
-            e.table.clone(),
-            e.cell.clone(),
-            e.printed.clone(),
+        out.push_str(&format!(
+            "{} {} {} {} {} {:<9} {}\n",
+            fit(&e.paper, 1),
+            fit(&e.table, 8),
+            fit(&e.cell, CELL_WIDTH),
+            fit(&e.printed, NUMBER_WIDTH),
+            fit(e.rebuilt.as_deref().unwrap_or("-"), NUMBER_WIDTH),
             e.class.to_string(),
-            e.rebuilt.clone().unwrap_or_else(|| "-".to_string()),
-            e.verdict.to_string(),
-            e.detail.clone(),
-        ]);
+            e.verdict
+        ));
+        if detail {
+            out.push_str(&format!("    {}\n", escape_terminal(&e.detail)));
+        }
     }
     let mut summary = new_table();
     summary.set_header(vec!["class", "verdict", "entries"]);
@@ -37,7 +63,7 @@ pub fn text(ledger: &Ledger) -> String {
         summary.add_row(vec![class, verdict, n.to_string()]);
     }
     format!(
-        "{table}\n\nSummary ({} entries)\n{summary}\n",
+        "{out}\nSummary ({} entries)\n{summary}\n",
         ledger.entries.len()
     )
 }
@@ -108,12 +134,13 @@ pub fn findings(ledger: &Ledger, format: FindingsFormat) -> String {
                     out.push_str("No printed number contradicts another.\n\n");
                 }
                 for (i, f) in list.iter().enumerate() {
-                    let text = if matches!(format, FindingsFormat::Md) {
-                        escape_markdown(&f.text)
+                    let line = format!("{} (printed {}): {}", f.place, f.printed, f.text);
+                    let line = if matches!(format, FindingsFormat::Md) {
+                        escape_markdown(&line)
                     } else {
-                        f.text.clone()
+                        line
                     };
-                    out.push_str(&format!("{}. {text}\n", i + 1));
+                    out.push_str(&format!("{}. {line}\n", i + 1));
                 }
                 out.push('\n');
             }

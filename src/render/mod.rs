@@ -12,6 +12,7 @@ pub mod figure_unanimity_real;
 pub mod grid;
 pub mod ledger;
 pub mod number;
+pub mod series;
 pub mod stand_in;
 pub mod terminal;
 

@@ -81,11 +81,36 @@ fn every_derived_table_cell_has_a_consistency_verdict() {
 fn findings_come_from_the_checks() {
     let ledger = ledger();
     let b = findings(&ledger, "B");
-    let sso = b
+    // The Table 4/5 slip is one finding: the SSO and both pair counts it breaks (B.T4's b, c and
+    // sso_pct, B.T5's lancer1 Q@10 count), named by the one change that repairs them.
+    let slips: Vec<_> = b
         .iter()
-        .find(|f| f.table == "B.T4" && f.cell.contains("Q@10/all3/lancer1/sso_pct"))
-        .expect("the SSO finding");
-    assert!(sso.text.contains("c = 3 instead of 7"), "{}", sso.text);
+        .filter(|f| f.hint == Some(Hint::TypesettingSlip))
+        .collect();
+    assert_eq!(slips.len(), 1, "{slips:#?}");
+    let slip = slips[0];
+    assert_eq!(slip.table, "B.T4 and B.T5");
+    assert_eq!(
+        slip.place,
+        "B.T4 Q@10/all3/lancer1/b, Q@10/all3/lancer1/c, Q@10/all3/lancer1/sso_pct; B.T5 lancer1/Q@10/count"
+    );
+    assert!(
+        slip.text
+            .contains("B.T4 Q@10, all3 vs lancer1: c = 3 instead of 7"),
+        "{}",
+        slip.text
+    );
+    assert!(
+        b.iter()
+            .all(|f| f.table == "B.T4 and B.T5" || !f.table.starts_with("B.T4")),
+        "no other B.T4 finding"
+    );
+    assert!(
+        b.iter().all(|f| f.table != "B.T5"),
+        "no separate B.T5 finding"
+    );
+    // The place is said once: the text does not repeat the cell labels.
+    assert!(b.iter().all(|f| !f.text.contains(&f.place)));
     assert!(b.iter().any(|f| f.table == "B.T3"
         && f.cell.contains("nDCG@10/all3/2lancers")
         && f.text.contains("0.8720")));
@@ -111,7 +136,8 @@ fn findings_come_from_the_checks() {
         es_hsd[0].cell
     );
     assert!(
-        es_hsd[0].text.contains("24 rows") && es_hsd[0].text.contains("Evidence, from the first"),
+        es_hsd[0].place.starts_with("A.T3 24 rows")
+            && es_hsd[0].text.contains("Evidence, from the first"),
         "{}",
         es_hsd[0].text
     );
@@ -180,6 +206,76 @@ fn strict_fails_on_inconsistencies_and_findings_print() {
     let text = String::from_utf8(output.stdout).expect("UTF-8");
     assert!(text.contains("## Findings: paper A"));
     assert!(text.contains("## Findings: paper B"));
+    // One numbered entry per root cause: the Table 4/5 slip once, naming its repairing change, and
+    // paper A's ES_HSD once, listing its 24 rows.
+    let entries = |needle: &str| {
+        text.lines()
+            .filter(|l| {
+                l.split_once(". ")
+                    .is_some_and(|(n, _)| n.parse::<u32>().is_ok())
+            })
+            .filter(|l| l.contains(needle))
+            .count()
+    };
+    assert_eq!(entries("c = 3 instead of 7"), 1, "{text}");
+    assert_eq!(entries("B.T5 lancer1/Q@10/count"), 1, "{text}");
+    assert_eq!(entries("A.T3 24 rows: nG@1/r01"), 1, "{text}");
+    assert_eq!(entries("A.T3"), 1, "{text}");
+}
+
+/// `check`'s default text view is one line per entry that fits a terminal of 100 columns;
+/// `--detail` adds the arithmetic beneath each line.
+#[test]
+fn check_text_is_one_line_per_entry_and_detail_adds_the_arithmetic() {
+    let output = run(&root(), &["check", "--only", "B.T4"]);
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    let entries: Vec<&str> = text.lines().filter(|l| l.starts_with("B B.T4")).collect();
+    assert!(!entries.is_empty(), "{text}");
+    assert!(entries.iter().all(|l| l.chars().count() <= 100), "{text}");
+    assert!(
+        !text.contains("SSO = 23/(6 + 23 + 7)"),
+        "no arithmetic by default"
+    );
+    let output = run(&root(), &["check", "--only", "B.T4", "--detail"]);
+    let detailed = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(detailed.contains("SSO = 23/(6 + 23 + 7)"), "{detailed}");
+    assert_eq!(
+        detailed.lines().filter(|l| l.starts_with("B B.T4")).count(),
+        entries.len()
+    );
+}
+
+/// `show` on a figure prints its series as a table: paper B Figure 1's 13 runs per measure, in
+/// descending order of their all3 mean (the figure's order), one column per qrels version, with the
+/// stand-in note.
+#[test]
+fn show_prints_a_figure_series_as_a_table() {
+    let output = run(&root(), &["show", "B.F1"]);
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(text.contains("STAND-IN"), "{text}");
+    let rows: Vec<Vec<f64>> = text
+        .lines()
+        .filter(|l| l.contains("TEAM-"))
+        .map(|l| {
+            l.split('┆')
+                .skip(1)
+                .map(|c| {
+                    c.trim()
+                        .trim_end_matches('│')
+                        .trim()
+                        .parse()
+                        .expect("a number")
+                })
+                .collect()
+        })
+        .collect();
+    assert_eq!(rows.len(), 3 * 13, "{text}");
+    assert!(rows.iter().all(|r| r.len() == 5), "{text}");
+    for panel in rows.chunks(13) {
+        assert!(panel.windows(2).all(|w| w[0][0] >= w[1][0]), "{text}");
+    }
 }
 
 #[test]

@@ -1,0 +1,80 @@
+//! The single change that repairs a typesetting slip in an `a/b/c (sso%)` overlap group: one of a,
+//! b, c replaced so that the group's SSO (`b/(a + b + c)`, paper B §4.1.2) and the counts it feeds
+//! (`a + b`, `b + c` in the counts table, paper B §4.1.2 "all3 obtained 2 + 29 = 31") all hold.
+//! The SSO check and the pair-count checks of the group name the same repair, so that the findings
+//! show the slip once, with every cell it breaks.
+
+use std::collections::BTreeMap;
+
+use super::check_spec::CheckSpec;
+use super::context::CheckContext;
+use super::sso::single_corrections;
+
+/// One number of an overlap group changed: `part` (`a`, `b` or `c`) of `table`'s cell
+/// `panel/row/column` printed `from`, and every check on the group holds with `to`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Repair {
+    pub table: String,
+    pub panel: String,
+    pub row: String,
+    pub column: String,
+    pub part: char,
+    pub from: u64,
+    pub to: u64,
+}
+
+impl std::fmt::Display for Repair {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} {}, {} vs {}: {} = {} instead of {}",
+            self.table, self.panel, self.row, self.column, self.part, self.to, self.from
+        )
+    }
+}
+
+/// The repair of the overlap group `(panel, row, column)` of `table` (its printed `parts`), when
+/// exactly one single-number change makes its SSO and the counts it feeds hold; `None` when the
+/// group has no SSO or counts to check, no such change, or several (then no one change is named).
+pub fn group_repair(
+    context: &CheckContext<'_>,
+    table: &str,
+    (panel, row, column): (&str, &str, &str),
+    parts: &BTreeMap<String, f64>,
+) -> Option<Repair> {
+    let (a, b, c) = (parts.get("a")?, parts.get("b")?, parts.get("c")?);
+    let pct = parts.get("sso_pct")?;
+    let decimals = context.specs.iter().find_map(|s| match s {
+        CheckSpec::Sso(spec) if spec.table == table => Some(spec.decimals),
+        _ => None,
+    })?;
+    let counts_table = context.specs.iter().find_map(|s| match s {
+        CheckSpec::PairCounts(p) if p.overlap == table => Some(p.counts.as_str()),
+        _ => None,
+    });
+    let count = |who: &str| {
+        counts_table
+            .and_then(|t| context.printed.get(t, "main", who, panel, "count"))
+            .map(|v| v as u64)
+    };
+    let fixes = single_corrections(
+        [*a as u64, *b as u64, *c as u64],
+        *pct,
+        decimals,
+        count(row),
+        count(column),
+        context.limits.correction_limit,
+    );
+    match fixes.as_slice() {
+        [(part, from, to)] => Some(Repair {
+            table: table.to_string(),
+            panel: panel.to_string(),
+            row: row.to_string(),
+            column: column.to_string(),
+            part: *part,
+            from: *from,
+            to: *to,
+        }),
+        _ => None,
+    }
+}

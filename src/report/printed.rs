@@ -1,0 +1,130 @@
+//! The numbers as printed in the paper, laid out like the paper's table with a marker per cell.
+//!
+//! A table whose rows are fixed in the manifest takes them from there; a panel whose rows the
+//! experiment finds at run time (`rows: []`, paper A Table 3's discrepancy rows) takes the printed
+//! rows in the paper's order, each labelled from its cells' `meta` (`Dmax = 2, N = 5: X vs. Y`), so
+//! that the print is shown as the paper lays it out instead of as a list of cells. Columns the paper
+//! does not print (the rebuild's Monte Carlo SEs) are left out of the printed layout.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::{Format, marker};
+use crate::ledger::{Entry, cell_name};
+use crate::manifest::Artefact;
+use crate::model::CellKey;
+use crate::published::PublishedCell;
+use crate::render::grid::{self, Grid};
+use crate::results::ResultTable;
+
+/// The printed cells of `artefact` laid out like its table, with markers from the ledger entries
+/// `by_cell`; `None` when nothing can be placed. Returns the keys of the cells placed (the rest are
+/// listed apart).
+pub(super) fn printed_grid(
+    artefact: &Artefact,
+    cells: &[&PublishedCell],
+    by_cell: &BTreeMap<&str, &Entry>,
+    format: Format,
+) -> (Option<Grid>, BTreeSet<CellKey>) {
+    let mut placed = BTreeSet::new();
+    let Some(layout) = artefact.layout.as_ref().filter(|_| !cells.is_empty()) else {
+        return (None, placed);
+    };
+    let as_printed = printed_table(artefact, cells);
+    let Ok(mut grid) = grid::layout(artefact, &as_printed, format.target()) else {
+        return (None, placed);
+    };
+    for (panel, grid_panel) in layout.panels.iter().zip(grid.panels.iter_mut()) {
+        let rows: Vec<(String, Option<String>)> = if panel.rows.is_empty() {
+            let rows = as_printed.rows_of(&panel.id);
+            rows.iter().map(|r| (r.id.clone(), None)).collect()
+        } else {
+            let rows = panel.rows.iter();
+            rows.map(|r| (r.id.clone(), r.part.clone())).collect()
+        };
+        let mut printed_columns = vec![false; panel.columns.len()];
+        for ((row, row_part), grid_row) in rows.iter().zip(grid_panel.rows.iter_mut()) {
+            for (i, (column, cell)) in panel.columns.iter().zip(&mut grid_row.cells).enumerate() {
+                let part = row_part.as_deref().or(column.part.as_deref());
+                let here: Vec<&Entry> = cells
+                    .iter()
+                    .filter(|c| c.panel == panel.id && c.row == *row && c.column == column.id)
+                    .filter(|c| part.is_none_or(|p| p == c.part))
+                    .filter_map(|c| {
+                        placed.insert(c.key());
+                        by_cell.get(cell_name(&c.key()).as_str()).copied()
+                    })
+                    .collect();
+                if here.is_empty() {
+                    *cell = empty(format);
+                } else {
+                    printed_columns[i] = true;
+                    cell.push_str(&marker(&here, format));
+                }
+            }
+        }
+        if panel.rows.is_empty() {
+            keep_columns(grid_panel, &printed_columns);
+        }
+    }
+    grid.notes.clear();
+    let any = grid.panels.iter().any(|p| !p.rows.is_empty());
+    (any.then_some(grid), placed)
+}
+
+/// The printed values as a result table: the numbers, their bold, and for a panel whose rows come
+/// at run time the printed rows in the paper's order, labelled from their `meta`.
+fn printed_table(artefact: &Artefact, cells: &[&PublishedCell]) -> ResultTable {
+    let mut table = ResultTable::new(&artefact.id);
+    let dynamic: BTreeSet<&str> = artefact
+        .layout
+        .iter()
+        .flat_map(|l| &l.panels)
+        .filter(|p| p.rows.is_empty())
+        .map(|p| p.id.as_str())
+        .collect();
+    let mut seen: BTreeSet<(&str, &str)> = BTreeSet::new();
+    for c in cells {
+        table.set(&c.panel, &c.row, &c.column, &c.part, c.value);
+        if c.bold == Some(true) {
+            table.mark_bold(&c.panel, &c.row, &c.column, &c.part);
+        }
+        if dynamic.contains(c.panel.as_str()) && seen.insert((&c.panel, &c.row)) {
+            table.add_row(&c.panel, &c.row, &row_label(c));
+        }
+    }
+    table
+}
+
+/// A printed row's label from its `meta`: `Dmax = 2, N = 5: X vs. Y` (paper A Table 3's grouping
+/// rows and system pair), or the row id when the row has no such meta.
+fn row_label(cell: &PublishedCell) -> String {
+    let meta = |key: &str| cell.meta.get(key).map(String::as_str);
+    match (meta("dmax"), meta("n"), meta("pair")) {
+        (Some(dmax), Some(n), Some(pair)) => format!("Dmax = {dmax}, N = {n}: {pair}"),
+        (_, _, Some(pair)) => pair.to_string(),
+        _ => cell.row.clone(),
+    }
+}
+
+/// The mark of a cell the paper leaves empty.
+fn empty(format: Format) -> String {
+    match format {
+        Format::Latex => "--".to_string(),
+        Format::Markdown => "–".to_string(),
+    }
+}
+
+/// Drops the columns of a panel that no printed cell fills.
+fn keep_columns(panel: &mut grid::GridPanel, keep: &[bool]) {
+    let filter = |v: &mut Vec<String>| {
+        let mut i = 0;
+        v.retain(|_| {
+            i += 1;
+            keep.get(i - 1).copied().unwrap_or(true)
+        });
+    };
+    filter(&mut panel.header);
+    for row in &mut panel.rows {
+        filter(&mut row.cells);
+    }
+}
