@@ -36,9 +36,9 @@ use crate::manifest::params::{
 use crate::model::StreamScope;
 use crate::papers::{Context, ExperimentError, display_relative};
 use crate::results::{ResultTable, VALUE};
-use crate::sim::www::LabelledTopic;
 use crate::sim::www::runs::{Run, RunParams};
 use crate::sim::www::scores::{Measure, QrelsVersion, score_matrices, topic_subset};
+use crate::sim::www::{AssessorSet, LabelledTopic};
 use evia_engine::ranking::kendall_tau;
 use evia_engine::significance::ScoreMatrix;
 use evia_engine::significance::overlap::{discriminative_power, overlap_of_p_values};
@@ -56,9 +56,12 @@ pub const HSD_STREAM: StreamScope<'static> = StreamScope::LancersHsd;
 /// The labelled topics, the runs over them, and the high-agreement split.
 #[derive(Debug, Clone)]
 pub struct Collection {
+    /// Who labelled the topics, in the order of every judgement's labels.
+    pub assessors: AssessorSet,
     pub topics: Vec<LabelledTopic>,
     pub runs: Vec<Run>,
-    /// `high_agreement[t]`: topic t's per-topic kappa is significantly positive for all three pairs.
+    /// `high_agreement[t]`: topic t's per-topic kappa is significantly positive for every pair of
+    /// assessors.
     pub high_agreement: Vec<bool>,
     /// Whether the topics and runs are a user's real collection.
     pub real_data: bool,
@@ -155,6 +158,7 @@ fn load_qrels_versions(
     artefact: &Artefact,
     inputs: &EvalInputs<'_>,
     context: &Context,
+    assessors: &AssessorSet,
 ) -> Result<BTreeMap<String, QrelsVersion>, ExperimentError> {
     let path = context.data_path(inputs.qrels_versions);
     let parsed: QrelsVersionsFile = read_yaml(&path)?;
@@ -162,7 +166,7 @@ fn load_qrels_versions(
         .versions
         .iter()
         .map(|v| {
-            QrelsVersion::new(&v.id, &v.assessors)
+            QrelsVersion::new(&v.id, &v.assessors, assessors)
                 .map(|q| (v.id.clone(), q))
                 .map_err(|e| {
                     ExperimentError::invalid(
@@ -242,13 +246,14 @@ pub fn collection(
     file: &EvaluationFile,
 ) -> Result<Collection, ExperimentError> {
     let se = inputs.kappa_se.standard_error();
-    let (topics, real_data) =
+    let (labelled, real_data) =
         crate::papers::lancers::labels::topics(context, artefact, inputs.labels)?;
+    let (assessors, topics) = (labelled.assessors, labelled.topics);
     let agreement_err = |e: evia_engine::agreement::AgreementError| {
         ExperimentError::invalid(artefact, e.to_string())
     };
     let high_agreement =
-        crate::sim::www::high_agreement_split(&topics, se).map_err(agreement_err)?;
+        crate::sim::www::high_agreement_split(&topics, &assessors, se).map_err(agreement_err)?;
     let (runs, source) = match &context.data_dir {
         Some(dir) => {
             let runs = crate::io::www_labels::read_runs(
@@ -267,8 +272,8 @@ pub fn collection(
             let reliability = topics
                 .iter()
                 .map(|t| {
-                    crate::sim::www::topic_agreement(t, se)
-                        .map(|k| k.iter().map(|k| k.kappa).sum::<f64>() / 3.0)
+                    crate::sim::www::topic_agreement(t, &assessors, se)
+                        .map(|k| k.iter().map(|k| k.kappa).sum::<f64>() / k.len() as f64)
                         .map_err(agreement_err)
                 })
                 .collect::<Result<Vec<f64>, _>>()?;
@@ -296,6 +301,7 @@ pub fn collection(
         }
     };
     Ok(Collection {
+        assessors,
         topics,
         runs,
         high_agreement,
@@ -401,13 +407,13 @@ fn evaluated(
     context: &Context,
 ) -> Result<Evaluated, ExperimentError> {
     let file = load_evaluation_file(inputs, context)?;
-    let versions = load_qrels_versions(artefact, inputs, context)?;
+    let measures = measures(artefact, inputs)?;
+    let collection = collection(artefact, inputs, context, &file)?;
+    let versions = load_qrels_versions(artefact, inputs, context, &collection.assessors)?;
     let conditions = match inputs.conditions {
         Conditions::Qrels(ids) => qrels_conditions(artefact, &versions, ids)?,
         Conditions::TopicSets(ids) => topicset_conditions(artefact, &versions, ids, &file)?,
     };
-    let measures = measures(artefact, inputs)?;
-    let collection = collection(artefact, inputs, context, &file)?;
     evaluate(artefact, collection, conditions, measures)
 }
 

@@ -16,7 +16,9 @@ use crate::results::{ClaimCheck, ResultTable, VALUE};
 use crate::sim::SimError;
 use crate::sim::www::joint::{JointTargets, fit_joint};
 use crate::sim::www::labels::{LabelParams, summarise};
-use crate::sim::www::{ASSESSORS, LabelledTopic, PAIR_IDS, PAIRS, topic_agreement};
+use crate::sim::www::{
+    ASSESSORS, AssessorSet, LabelledCollection, LabelledTopic, PAIR_IDS, PAIRS, topic_agreement,
+};
 use evia_engine::agreement::{
     Kappa, StandardError, binary_kappa, binary_raw_agreement, linear_weighted_kappa,
 };
@@ -166,7 +168,8 @@ fn per_topic_rows(
     se: StandardError,
     wanted: &[String],
 ) -> Result<(), ExperimentError> {
-    let (topics, real) = topics(context, artefact, labels)?;
+    let (collection, real) = topics(context, artefact, labels)?;
+    let (assessors, topics) = (&collection.assessors, &collection.topics);
     table.real_data = real;
     // On the stand-in these rows are the fit's targets (`targets` of the knob file), not a rebuild.
     let fit_tolerance = if real {
@@ -177,16 +180,18 @@ fn per_topic_rows(
     let per_topic = topics
         .iter()
         .map(|t| {
-            topic_agreement(t, se)
+            topic_agreement(t, assessors, se)
                 .map_err(|e| ExperimentError::invalid(artefact, format!("topic {}: {e}", t.id)))
         })
         .collect::<Result<Vec<_>, _>>()?;
     let summary = summarise(&per_topic);
+    let pairs = assessors.pairs();
     for id in wanted {
-        let Some(p) = PAIR_IDS.iter().position(|pair| pair == id) else {
+        let Some(p) = pairs.iter().position(|pair| &pair.id == id) else {
+            let known: Vec<&str> = pairs.iter().map(|p| p.id.as_str()).collect();
             return Err(ExperimentError::invalid(
                 artefact,
-                format!("pair `{id}` is not one of the three assessor pairs {PAIR_IDS:?}"),
+                format!("pair `{id}` is not one of the assessor pairs {known:?}"),
             ));
         };
         for (part, value) in [
@@ -230,13 +235,29 @@ fn per_topic_rows(
         topics.len()
     ));
     table.note(format!(
-        "High-agreement topics (all three per-topic kappas significantly positive, §3): {} of {}: {}.",
+        "High-agreement topics (all {} per-topic kappas significantly positive, §3): {} of {}: {}.",
+        number_word(pairs.len()),
         high.len(),
         topics.len(),
         high.join(", ")
     ));
-    per_topic_agreement_claim(table, topics.len(), summary.not_significant);
+    if let (true, Ok(not_significant)) = (
+        *assessors == AssessorSet::paper_b(),
+        <[usize; 3]>::try_from(summary.not_significant),
+    ) {
+        per_topic_agreement_claim(table, topics.len(), not_significant);
+    }
     Ok(())
+}
+
+/// `n` in words for the small counts of a note (`three`), digits beyond ten.
+fn number_word(n: usize) -> String {
+    const WORDS: [&str; 11] = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    ];
+    WORDS
+        .get(n)
+        .map_or_else(|| n.to_string(), |w| (*w).to_string())
 }
 
 /// Paper B §3's per-topic form of the lancers' higher agreement: of `topics` topics, the per-topic
@@ -287,7 +308,7 @@ pub fn level_counts(
     let wanted = &params.qrels;
     let mut table = ResultTable::new(&artefact.id);
     let mut from_labels: Vec<&str> = Vec::new();
-    let mut labelled: Option<Vec<LabelledTopic>> = None;
+    let mut labelled: Option<LabelledCollection> = None;
     for qrels in wanted {
         let version = find_version(&versions, qrels, artefact, context, &versions_path)?;
         let counts = match matrix_level_counts(&version.assessors, &margins, &pairs) {
@@ -300,11 +321,12 @@ pub fn level_counts(
                     labelled = Some(topics);
                 }
                 from_labels.push(qrels.as_str());
-                summed_label_counts(
-                    artefact,
-                    labelled.as_deref().unwrap_or_default(),
-                    &version.assessors,
-                )?
+                match &labelled {
+                    Some(collection) => {
+                        summed_label_counts(artefact, collection, &version.assessors)?
+                    }
+                    None => Vec::new(),
+                }
             }
         };
         let fitted = from_labels.last() == Some(&qrels.as_str()) && !table.real_data;
@@ -385,39 +407,47 @@ fn matrix_level_counts(
     }
 }
 
-/// Counts of documents per summed label of `assessors` (names from [`ASSESSORS`]) over all topics.
+/// Counts of documents per summed label of `assessors` (names of the collection's assessors) over
+/// all topics: index x counts the documents whose labels sum to x (L0 … L(k·max)).
 fn summed_label_counts(
     artefact: &Artefact,
-    topics: &[LabelledTopic],
+    collection: &LabelledCollection,
     assessors: &[String],
 ) -> Result<Vec<u64>, ExperimentError> {
+    let known = &collection.assessors;
     let indices = assessors
         .iter()
         .map(|name| {
-            ASSESSORS.iter().position(|a| a == name).ok_or_else(|| {
+            known.index_of(name).ok_or_else(|| {
                 ExperimentError::invalid(
                     artefact,
-                    format!("assessor `{name}` is not one of {ASSESSORS:?}"),
+                    format!("assessor `{name}` is not one of {:?}", known.names()),
                 )
             })
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let mut levels = vec![0u64; 2 * indices.len() + 1];
-    for topic in topics {
+    let max = known.max_label();
+    let mut levels = vec![0u64; indices.len() * usize::from(max) + 1];
+    for topic in &collection.topics {
         for doc in &topic.docs {
-            if let Some(bad) = doc.labels.iter().find(|&&l| l > 2) {
-                return Err(ExperimentError::invalid(
-                    artefact,
-                    format!(
-                        "topic {} document {} has label {bad}; labels are 0, 1 or 2",
-                        topic.id, doc.doc
-                    ),
-                ));
+            let mut level = 0;
+            for &i in &indices {
+                match doc.labels.get(i) {
+                    Some(&l) if l <= max => level += usize::from(l),
+                    other => {
+                        return Err(ExperimentError::invalid(
+                            artefact,
+                            format!(
+                                "topic {} document {} has label {other:?} for assessor `{}`; labels are 0 to {max}",
+                                topic.id,
+                                doc.doc,
+                                known.names()[i]
+                            ),
+                        ));
+                    }
+                }
             }
-            levels[indices
-                .iter()
-                .map(|&i| usize::from(doc.labels[i]))
-                .sum::<usize>()] += 1;
+            levels[level] += 1;
         }
     }
     Ok(levels)
@@ -574,12 +604,14 @@ pub fn topics(
     context: &Context,
     artefact: &Artefact,
     labels: LabelInputs<'_>,
-) -> Result<(Vec<LabelledTopic>, bool), ExperimentError> {
-    match &context.data_dir {
-        None => Ok((standin_topics(context, artefact, labels)?, false)),
+) -> Result<(LabelledCollection, bool), ExperimentError> {
+    let (topics, real) = match &context.data_dir {
+        None => (standin_topics(context, artefact, labels)?, false),
         Some(dir) => {
             let path = dir.join(crate::io::www_labels::LABELS_FILE);
-            Ok((crate::io::www_labels::read_labels(&path)?, true))
+            (crate::io::www_labels::read_labels(&path)?, true)
         }
-    }
+    };
+    let assessors = AssessorSet::paper_b();
+    Ok((LabelledCollection { assessors, topics }, real))
 }
