@@ -303,7 +303,7 @@ fn parameters_must_fit_their_experiment() {
     assert_rejected(
         &text,
         line_of(&text, "trials: 10"),
-        "parameters: unknown field `trials`, expected one of `standin`, `data`, `qrels_versions`, `qrels`, `seed`",
+        "parameters: unknown field `trials`, expected one of `standin`, `data`, `qrels_versions`, `qrels`, `collection`, `seed`",
     );
 
     let pairs = "      pairs: [lancer1-lancer2, lancer1-student, lancer2-student]\n";

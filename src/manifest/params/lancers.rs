@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use evia_engine::agreement::StandardError;
 
 use super::{Params, StandinSizes};
+use crate::io::labels::{LabelLayout, Scale};
 use crate::manifest::parameter_rules::{self as rules, MAX_COUNT, Violation};
 use crate::sim::www::scores::Measure;
 
@@ -35,13 +36,43 @@ impl KappaSe {
     }
 }
 
-/// Where paper B's labelled topics come from: the files the stand-in labels are fitted to.
+/// Where paper B's labelled topics come from: the files the stand-in labels are fitted to, or a
+/// user's collection.
 #[derive(Debug, Clone, Copy)]
 pub struct LabelInputs<'a> {
     /// The pooled confusion matrices of paper B's Table 1.
     pub data: &'a str,
     /// The stand-in's knob file (its `labels:` section).
     pub standin: &'a str,
+    /// A user's per-assessor labels and runs, which replace the stand-in (and the printed matrices)
+    /// when given.
+    pub collection: Option<&'a UserCollection>,
+}
+
+/// A user's collection for paper B's analysis (the `collection:` parameter, written by
+/// `evia-repro study`): per-assessor labels read by [`crate::io::labels`] (any assessors, every
+/// assessor labelling every judged document, a scale starting at 0) and a directory of TREC runs
+/// (one file per run, read as `reproduce --data` reads `runs/`). Paths are absolute or relative to
+/// the project root. With it, every table is computed from these labels and runs (class
+/// `real-data`): B.T1's pooled matrices and B.T2's level counts from the labels, not the print.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct UserCollection {
+    /// The label file.
+    pub labels: String,
+    /// Its layout (`long`, `wide`, `wide-unnamed`).
+    pub layout: LabelLayout,
+    /// Its label scale `0..MAX`.
+    pub scale: Scale,
+    /// The directory of run files.
+    pub runs: String,
+}
+
+/// The input files of `collection` (its label file; the run directory is read whole, not hashed).
+fn collection_files(collection: Option<&UserCollection>) -> Vec<(&'static str, &str)> {
+    collection
+        .map(|c| vec![("collection.labels", c.labels.as_str())])
+        .unwrap_or_default()
 }
 
 /// `lancers.agreement` (B.T1): confusion matrices, kappas and raw agreement of assessor pairs.
@@ -57,6 +88,9 @@ pub struct AgreementParams {
     /// The kappa interval's standard error (`cohen`, the default, or `fce`).
     #[serde(default)]
     pub kappa_se: Option<KappaSe>,
+    /// A user's collection replacing the stand-in ([`UserCollection`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub collection: Option<UserCollection>,
     /// This artefact's seed, overriding the manifest's.
     #[serde(default)]
     pub seed: Option<u64>,
@@ -67,13 +101,16 @@ impl AgreementParams {
         LabelInputs {
             data: &self.data,
             standin: &self.standin,
+            collection: self.collection.as_ref(),
         }
     }
 }
 
 impl Params for AgreementParams {
     fn input_files(&self) -> Vec<(&'static str, &str)> {
-        vec![("data", &self.data), ("standin", &self.standin)]
+        let mut files = vec![("data", self.data.as_str()), ("standin", &self.standin)];
+        files.extend(collection_files(self.collection.as_ref()));
+        files
     }
 
     fn seed(&self) -> Option<u64> {
@@ -95,6 +132,9 @@ pub struct LevelCountsParams {
     pub qrels_versions: String,
     /// The qrels versions, in the table's order.
     pub qrels: Vec<String>,
+    /// A user's collection replacing the stand-in ([`UserCollection`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub collection: Option<UserCollection>,
     #[serde(default)]
     pub seed: Option<u64>,
 }
@@ -104,17 +144,20 @@ impl LevelCountsParams {
         LabelInputs {
             data: &self.data,
             standin: &self.standin,
+            collection: self.collection.as_ref(),
         }
     }
 }
 
 impl Params for LevelCountsParams {
     fn input_files(&self) -> Vec<(&'static str, &str)> {
-        vec![
-            ("data", &self.data),
+        let mut files = vec![
+            ("data", self.data.as_str()),
             ("standin", &self.standin),
             ("qrels_versions", &self.qrels_versions),
-        ]
+        ];
+        files.extend(collection_files(self.collection.as_ref()));
+        files
     }
 
     fn seed(&self) -> Option<u64> {
@@ -243,6 +286,9 @@ pub struct QrelsEvalParams {
     /// The kappa interval's standard error of the high/low-agreement split.
     #[serde(default)]
     pub kappa_se: Option<KappaSe>,
+    /// A user's collection replacing the stand-in ([`UserCollection`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub collection: Option<UserCollection>,
     /// This artefact's seed, overriding the manifest's.
     #[serde(default)]
     pub seed: Option<u64>,
@@ -254,6 +300,7 @@ impl QrelsEvalParams {
             labels: LabelInputs {
                 data: &self.data,
                 standin: &self.standin,
+                collection: self.collection.as_ref(),
             },
             evaluation: &self.evaluation,
             qrels_versions: &self.qrels_versions,
@@ -276,12 +323,14 @@ impl QrelsEvalParams {
 
 impl Params for QrelsEvalParams {
     fn input_files(&self) -> Vec<(&'static str, &str)> {
-        vec![
-            ("data", &self.data),
+        let mut files = vec![
+            ("data", self.data.as_str()),
             ("standin", &self.standin),
             ("evaluation", &self.evaluation),
             ("qrels_versions", &self.qrels_versions),
-        ]
+        ];
+        files.extend(collection_files(self.collection.as_ref()));
+        files
     }
 
     fn seed(&self) -> Option<u64> {
@@ -328,6 +377,9 @@ pub struct QrelsOverlapParams {
     /// The kappa interval's standard error of the high/low-agreement split.
     #[serde(default)]
     pub kappa_se: Option<KappaSe>,
+    /// A user's collection replacing the stand-in ([`UserCollection`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub collection: Option<UserCollection>,
     /// This artefact's seed, overriding the manifest's.
     #[serde(default)]
     pub seed: Option<u64>,
@@ -339,6 +391,7 @@ impl QrelsOverlapParams {
             labels: LabelInputs {
                 data: &self.data,
                 standin: &self.standin,
+                collection: self.collection.as_ref(),
             },
             evaluation: &self.evaluation,
             qrels_versions: &self.qrels_versions,
@@ -368,12 +421,14 @@ impl QrelsOverlapParams {
 
 impl Params for QrelsOverlapParams {
     fn input_files(&self) -> Vec<(&'static str, &str)> {
-        vec![
-            ("data", &self.data),
+        let mut files = vec![
+            ("data", self.data.as_str()),
             ("standin", &self.standin),
             ("evaluation", &self.evaluation),
             ("qrels_versions", &self.qrels_versions),
-        ]
+        ];
+        files.extend(collection_files(self.collection.as_ref()));
+        files
     }
 
     fn seed(&self) -> Option<u64> {
@@ -425,6 +480,9 @@ pub struct TopicsetEvalParams {
     /// The kappa interval's standard error of the high/low-agreement split.
     #[serde(default)]
     pub kappa_se: Option<KappaSe>,
+    /// A user's collection replacing the stand-in ([`UserCollection`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub collection: Option<UserCollection>,
     /// This artefact's seed, overriding the manifest's.
     #[serde(default)]
     pub seed: Option<u64>,
@@ -436,6 +494,7 @@ impl TopicsetEvalParams {
             labels: LabelInputs {
                 data: &self.data,
                 standin: &self.standin,
+                collection: self.collection.as_ref(),
             },
             evaluation: &self.evaluation,
             qrels_versions: &self.qrels_versions,
@@ -458,12 +517,14 @@ impl TopicsetEvalParams {
 
 impl Params for TopicsetEvalParams {
     fn input_files(&self) -> Vec<(&'static str, &str)> {
-        vec![
-            ("data", &self.data),
+        let mut files = vec![
+            ("data", self.data.as_str()),
             ("standin", &self.standin),
             ("evaluation", &self.evaluation),
             ("qrels_versions", &self.qrels_versions),
-        ]
+        ];
+        files.extend(collection_files(self.collection.as_ref()));
+        files
     }
 
     fn seed(&self) -> Option<u64> {
@@ -513,6 +574,9 @@ pub struct TopicsetOverlapParams {
     /// The kappa interval's standard error of the high/low-agreement split.
     #[serde(default)]
     pub kappa_se: Option<KappaSe>,
+    /// A user's collection replacing the stand-in ([`UserCollection`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub collection: Option<UserCollection>,
     /// This artefact's seed, overriding the manifest's.
     #[serde(default)]
     pub seed: Option<u64>,
@@ -524,6 +588,7 @@ impl TopicsetOverlapParams {
             labels: LabelInputs {
                 data: &self.data,
                 standin: &self.standin,
+                collection: self.collection.as_ref(),
             },
             evaluation: &self.evaluation,
             qrels_versions: &self.qrels_versions,
@@ -553,12 +618,14 @@ impl TopicsetOverlapParams {
 
 impl Params for TopicsetOverlapParams {
     fn input_files(&self) -> Vec<(&'static str, &str)> {
-        vec![
-            ("data", &self.data),
+        let mut files = vec![
+            ("data", self.data.as_str()),
             ("standin", &self.standin),
             ("evaluation", &self.evaluation),
             ("qrels_versions", &self.qrels_versions),
-        ]
+        ];
+        files.extend(collection_files(self.collection.as_ref()));
+        files
     }
 
     fn seed(&self) -> Option<u64> {

@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 pub use lancers::{
     AgreementParams, Conditions, EvalInputs, KappaSe, LabelInputs, LevelCountsParams,
     QrelsEvalParams, QrelsOverlapParams, Significance, TopicsetEvalParams, TopicsetOverlapParams,
+    UserCollection,
 };
 pub use one::One;
 pub use stc_measure::StcMeasure;

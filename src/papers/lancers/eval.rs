@@ -254,8 +254,22 @@ pub fn collection(
     };
     let high_agreement =
         crate::sim::www::high_agreement_split(&topics, &assessors, se).map_err(agreement_err)?;
-    let (runs, source) = match &context.data_dir {
-        Some(dir) => {
+    let (runs, source) = match (inputs.labels.collection, &context.data_dir) {
+        (Some(user), _) => {
+            let runs = crate::papers::lancers::user_collection::read_collection_runs(
+                context, user, &topics,
+            )?;
+            let source = format!(
+                "Collection from {} (labels) and {} (runs): {} topics, {} runs, assessors {}.",
+                user.labels,
+                user.runs,
+                topics.len(),
+                runs.len(),
+                assessors.names().join(", ")
+            );
+            (runs, source)
+        }
+        (None, Some(dir)) => {
             let runs = crate::io::www_labels::read_runs(
                 &dir.join(crate::io::www_labels::RUNS_DIR),
                 &topics,
@@ -268,7 +282,7 @@ pub fn collection(
             );
             (runs, source)
         }
-        None => {
+        (None, None) => {
             let reliability = topics
                 .iter()
                 .map(|t| {

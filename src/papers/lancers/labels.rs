@@ -38,17 +38,14 @@ pub fn agreement(
     params: &AgreementParams,
     context: &Context,
 ) -> Result<ResultTable, ExperimentError> {
-    let (pairs, path) = load_pairs(params.labels(), context)?;
+    let (pairs, source) = pooled_pairs(artefact, params.labels(), context)?;
     let se = params.kappa_se.unwrap_or_default().standard_error();
     let wanted = &params.pairs;
     let mut table = ResultTable::new(&artefact.id);
     let mut pooled = BTreeMap::new();
     for id in wanted {
         let pair = pairs.iter().find(|p| &p.id == id).ok_or_else(|| {
-            ExperimentError::invalid(
-                artefact,
-                format!("pair `{id}` is not in {}", display_relative(context, &path)),
-            )
+            ExperimentError::invalid(artefact, format!("pair `{id}` is not in {source}"))
         })?;
         let m = &pair.matrix;
         for (i, row) in m.rows().iter().enumerate() {
@@ -81,12 +78,51 @@ pub fn agreement(
         );
     }
     table.note(format!(
-        "Pooled confusion matrices from {}; 95% CIs are kappa ± 1.96·SE with {se} (tests/fixtures/statistics.md §1.1).",
-        display_relative(context, &path)
+        "Pooled confusion matrices from {source}; 95% CIs are kappa ± 1.96·SE with {se} (tests/fixtures/statistics.md §1.1).",
     ));
     pooled_claims(&mut table, &pooled);
     per_topic_rows(&mut table, artefact, params.labels(), context, se, wanted)?;
     Ok(table)
+}
+
+/// The pooled confusion matrix of every assessor pair, and where they come from (for notes): the
+/// printed matrices `labels.data`, or, for a user's collection, the sums of its topics' matrices
+/// ([`crate::sim::www::topic_matrix`]) for every pair of its assessors.
+fn pooled_pairs(
+    artefact: &Artefact,
+    labels: LabelInputs<'_>,
+    context: &Context,
+) -> Result<(Vec<AssessorPair>, String), ExperimentError> {
+    let Some(user) = labels.collection else {
+        let (pairs, path) = load_pairs(labels, context)?;
+        return Ok((pairs, display_relative(context, &path)));
+    };
+    let (collection, _) = topics(context, artefact, labels)?;
+    let assessors = &collection.assessors;
+    let levels = assessors.levels();
+    let mut pooled = Vec::new();
+    for pair in assessors.pairs() {
+        let mut rows = vec![vec![0u64; levels]; levels];
+        for topic in &collection.topics {
+            let m = crate::sim::www::topic_matrix(topic, assessors, &pair).map_err(|e| {
+                ExperimentError::invalid(artefact, format!("topic {}: {e}", topic.id))
+            })?;
+            for (i, row) in rows.iter_mut().enumerate() {
+                for (j, cell) in row.iter_mut().enumerate() {
+                    *cell += m.count(i, j);
+                }
+            }
+        }
+        let matrix = evia_engine::agreement::ConfusionMatrix::from_rows(&rows)
+            .map_err(|e| ExperimentError::invalid(artefact, format!("pair `{}`: {e}", pair.id)))?;
+        pooled.push(AssessorPair {
+            id: pair.id,
+            first: assessors.names()[pair.first].clone(),
+            second: assessors.names()[pair.second].clone(),
+            matrix,
+        });
+    }
+    Ok((pooled, format!("the labels of {}", user.labels)))
 }
 
 /// The pair ids of paper B's Table 1 split into the lancer–lancer pair and the lancer–student pairs.
@@ -301,7 +337,11 @@ pub fn level_counts(
     params: &LevelCountsParams,
     context: &Context,
 ) -> Result<ResultTable, ExperimentError> {
-    let (pairs, path) = load_pairs(params.labels(), context)?;
+    let (pairs, path) = match params.labels().collection {
+        // A user's collection: every row sums its labels.
+        Some(_) => (Vec::new(), std::path::PathBuf::new()),
+        None => load_pairs(params.labels(), context)?,
+    };
     let margins = assessor_margins(artefact, &pairs, &path, context)?;
     let versions_path = context.data_path(&params.qrels_versions);
     let versions: QrelsVersions = read_yaml(&versions_path)?;
@@ -345,10 +385,12 @@ pub fn level_counts(
             counts.iter().sum::<u64>() as f64,
         );
     }
-    table.note(format!(
-        "Single-assessor rows are margins of the matrices in {}; a two-assessor row sums the pair's labels.",
-        display_relative(context, &path)
-    ));
+    if params.labels().collection.is_none() {
+        table.note(format!(
+            "Single-assessor rows are margins of the matrices in {}; a two-assessor row sums the pair's labels.",
+            display_relative(context, &path)
+        ));
+    }
     if !from_labels.is_empty() {
         let source = if table.real_data {
             "the real per-assessor labels".to_string()
@@ -359,8 +401,13 @@ pub fn level_counts(
             )
         };
         table.note(format!(
-            "Rows {} sum three assessors' labels per document: from {source}.",
-            from_labels.join(", ")
+            "Rows {} sum {} assessors' labels per document: from {source}.",
+            from_labels.join(", "),
+            if params.labels().collection.is_some() {
+                "their"
+            } else {
+                "three"
+            }
         ));
     }
     Ok(table)
@@ -595,7 +642,9 @@ pub fn standin_topics(
 
 /// The labelled topics every paper-B experiment works on, and whether they are real.
 ///
-/// **The single dispatch point between the stand-in and a user's real collection**: without
+/// **The single dispatch point between the stand-in and a user's real collection**: with a
+/// `collection:` parameter ([`crate::manifest::params::UserCollection`], any assessors) it reads that
+/// label file ([`super::user_collection::read_collection_labels`]); otherwise, without
 /// `--data` (`context.data_dir` is `None`) it is [`standin_topics`]; with `--data DIR` it reads the
 /// real per-assessor labels `DIR/labels.tsv` (`topic doc lancer1 lancer2 student`, format in
 /// [`crate::io::www_labels`]) and never falls back to the stand-in: a missing or malformed file is an
@@ -605,6 +654,10 @@ pub fn topics(
     artefact: &Artefact,
     labels: LabelInputs<'_>,
 ) -> Result<(LabelledCollection, bool), ExperimentError> {
+    if let Some(user) = labels.collection {
+        let collection = super::user_collection::read_collection_labels(context, user)?;
+        return Ok((collection, true));
+    }
     let (topics, real) = match &context.data_dir {
         None => (standin_topics(context, artefact, labels)?, false),
         Some(dir) => {

@@ -8,3 +8,4 @@
 
 pub mod eval;
 pub mod labels;
+pub mod user_collection;
