@@ -75,6 +75,104 @@ fn collection_files(collection: Option<&UserCollection>) -> Vec<(&'static str, &
         .unwrap_or_default()
 }
 
+/// A qrels version: an id and the assessors whose labels it sums (paper B §3: all3, 2lancers, …).
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct QrelsVersionDef {
+    pub id: String,
+    pub assessors: Vec<String>,
+}
+
+/// A qrels-versions file (`data/lancers/qrels-versions.yaml`): its `versions:`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct QrelsVersionsFile {
+    pub versions: Vec<QrelsVersionDef>,
+}
+
+/// The `qrels_versions` parameter: a file under `data/` (paper B's manifest) or the versions
+/// themselves (the manifest `evia-repro study` generates for a user's assessors).
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(untagged)]
+pub enum QrelsVersions {
+    File(String),
+    Listed(Vec<QrelsVersionDef>),
+}
+
+impl QrelsVersions {
+    /// The file, when the versions are in one (an input file of the artefact).
+    pub fn file(&self) -> Option<&str> {
+        match self {
+            QrelsVersions::File(path) => Some(path),
+            QrelsVersions::Listed(_) => None,
+        }
+    }
+}
+
+/// The topics a condition is evaluated on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TopicSubset {
+    All,
+    HighAgreement,
+    LowAgreement,
+}
+
+impl TopicSubset {
+    /// The subset's name in random-stream units.
+    pub fn id(self) -> &'static str {
+        match self {
+            TopicSubset::All => "all",
+            TopicSubset::HighAgreement => "high_agreement",
+            TopicSubset::LowAgreement => "low_agreement",
+        }
+    }
+
+    /// Whether a topic of this agreement class belongs to the subset.
+    pub fn keeps(self, high_agreement: bool) -> bool {
+        match self {
+            TopicSubset::All => true,
+            TopicSubset::HighAgreement => high_agreement,
+            TopicSubset::LowAgreement => !high_agreement,
+        }
+    }
+}
+
+/// A topic set of Tables 6–8: a qrels version on a subset of the topics.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct TopicSetDef {
+    pub id: String,
+    pub qrels: String,
+    pub topics: TopicSubset,
+}
+
+/// Topic sets listed in the manifest entry instead of an evaluation file.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ListedTopicSets {
+    pub topic_sets: Vec<TopicSetDef>,
+}
+
+/// The `evaluation` parameter: the evaluation file under `data/` (the stand-in runs' knobs and the
+/// topic sets, paper B's manifest), or, for a user's `collection:`, only the topic sets.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(untagged)]
+pub enum Evaluation {
+    File(String),
+    Listed(ListedTopicSets),
+}
+
+impl Evaluation {
+    /// The file, when the evaluation is in one (an input file of the artefact).
+    pub fn file(&self) -> Option<&str> {
+        match self {
+            Evaluation::File(path) => Some(path),
+            Evaluation::Listed(_) => None,
+        }
+    }
+}
+
 /// `lancers.agreement` (B.T1): confusion matrices, kappas and raw agreement of assessor pairs.
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
@@ -128,8 +226,8 @@ impl Params for AgreementParams {
 pub struct LevelCountsParams {
     pub standin: String,
     pub data: String,
-    /// Which assessors each qrels version sums, under `data/`.
-    pub qrels_versions: String,
+    /// Which assessors each qrels version sums: a file under `data/`, or listed.
+    pub qrels_versions: QrelsVersions,
     /// The qrels versions, in the table's order.
     pub qrels: Vec<String>,
     /// A user's collection replacing the stand-in ([`UserCollection`]).
@@ -151,11 +249,8 @@ impl LevelCountsParams {
 
 impl Params for LevelCountsParams {
     fn input_files(&self) -> Vec<(&'static str, &str)> {
-        let mut files = vec![
-            ("data", self.data.as_str()),
-            ("standin", &self.standin),
-            ("qrels_versions", &self.qrels_versions),
-        ];
+        let mut files = vec![("data", self.data.as_str()), ("standin", &self.standin)];
+        files.extend(self.qrels_versions.file().map(|f| ("qrels_versions", f)));
         files.extend(collection_files(self.collection.as_ref()));
         files
     }
@@ -183,9 +278,9 @@ pub enum Conditions<'a> {
 pub struct EvalInputs<'a> {
     pub labels: LabelInputs<'a>,
     /// The stand-in runs' knobs and the topic-set definitions.
-    pub evaluation: &'a str,
+    pub evaluation: &'a Evaluation,
     /// Which assessors each qrels version sums.
-    pub qrels_versions: &'a str,
+    pub qrels_versions: &'a QrelsVersions,
     pub measures: &'a [String],
     /// The measure cutoffs, when the manifest lists them (each measure's cutoff must be among them).
     pub cutoffs: Option<&'a [u32]>,
@@ -279,10 +374,11 @@ pub struct QrelsEvalParams {
     /// The stand-in's number of teams, checked against the stand-in and quoted by the reports.
     #[serde(default)]
     pub teams: Option<u32>,
-    /// The stand-in runs' knobs and the topic-set definitions, under `data/`.
-    pub evaluation: String,
-    /// Which assessors each qrels version sums, under `data/`.
-    pub qrels_versions: String,
+    /// The stand-in runs' knobs and the topic-set definitions: a file under `data/`, or the topic
+    /// sets listed (with `collection:`).
+    pub evaluation: Evaluation,
+    /// Which assessors each qrels version sums: a file under `data/`, or listed.
+    pub qrels_versions: QrelsVersions,
     /// The kappa interval's standard error of the high/low-agreement split.
     #[serde(default)]
     pub kappa_se: Option<KappaSe>,
@@ -323,12 +419,9 @@ impl QrelsEvalParams {
 
 impl Params for QrelsEvalParams {
     fn input_files(&self) -> Vec<(&'static str, &str)> {
-        let mut files = vec![
-            ("data", self.data.as_str()),
-            ("standin", &self.standin),
-            ("evaluation", &self.evaluation),
-            ("qrels_versions", &self.qrels_versions),
-        ];
+        let mut files = vec![("data", self.data.as_str()), ("standin", &self.standin)];
+        files.extend(self.evaluation.file().map(|f| ("evaluation", f)));
+        files.extend(self.qrels_versions.file().map(|f| ("qrels_versions", f)));
         files.extend(collection_files(self.collection.as_ref()));
         files
     }
@@ -370,10 +463,11 @@ pub struct QrelsOverlapParams {
     pub trials: u32,
     /// Significance level alpha.
     pub alpha: f64,
-    /// The stand-in runs' knobs and the topic-set definitions, under `data/`.
-    pub evaluation: String,
-    /// Which assessors each qrels version sums, under `data/`.
-    pub qrels_versions: String,
+    /// The stand-in runs' knobs and the topic-set definitions: a file under `data/`, or the topic
+    /// sets listed (with `collection:`).
+    pub evaluation: Evaluation,
+    /// Which assessors each qrels version sums: a file under `data/`, or listed.
+    pub qrels_versions: QrelsVersions,
     /// The kappa interval's standard error of the high/low-agreement split.
     #[serde(default)]
     pub kappa_se: Option<KappaSe>,
@@ -421,12 +515,9 @@ impl QrelsOverlapParams {
 
 impl Params for QrelsOverlapParams {
     fn input_files(&self) -> Vec<(&'static str, &str)> {
-        let mut files = vec![
-            ("data", self.data.as_str()),
-            ("standin", &self.standin),
-            ("evaluation", &self.evaluation),
-            ("qrels_versions", &self.qrels_versions),
-        ];
+        let mut files = vec![("data", self.data.as_str()), ("standin", &self.standin)];
+        files.extend(self.evaluation.file().map(|f| ("evaluation", f)));
+        files.extend(self.qrels_versions.file().map(|f| ("qrels_versions", f)));
         files.extend(collection_files(self.collection.as_ref()));
         files
     }
@@ -473,10 +564,11 @@ pub struct TopicsetEvalParams {
     /// The stand-in's number of teams, checked against the stand-in and quoted by the reports.
     #[serde(default)]
     pub teams: Option<u32>,
-    /// The stand-in runs' knobs and the topic-set definitions, under `data/`.
-    pub evaluation: String,
-    /// Which assessors each qrels version sums, under `data/`.
-    pub qrels_versions: String,
+    /// The stand-in runs' knobs and the topic-set definitions: a file under `data/`, or the topic
+    /// sets listed (with `collection:`).
+    pub evaluation: Evaluation,
+    /// Which assessors each qrels version sums: a file under `data/`, or listed.
+    pub qrels_versions: QrelsVersions,
     /// The kappa interval's standard error of the high/low-agreement split.
     #[serde(default)]
     pub kappa_se: Option<KappaSe>,
@@ -517,12 +609,9 @@ impl TopicsetEvalParams {
 
 impl Params for TopicsetEvalParams {
     fn input_files(&self) -> Vec<(&'static str, &str)> {
-        let mut files = vec![
-            ("data", self.data.as_str()),
-            ("standin", &self.standin),
-            ("evaluation", &self.evaluation),
-            ("qrels_versions", &self.qrels_versions),
-        ];
+        let mut files = vec![("data", self.data.as_str()), ("standin", &self.standin)];
+        files.extend(self.evaluation.file().map(|f| ("evaluation", f)));
+        files.extend(self.qrels_versions.file().map(|f| ("qrels_versions", f)));
         files.extend(collection_files(self.collection.as_ref()));
         files
     }
@@ -567,10 +656,11 @@ pub struct TopicsetOverlapParams {
     pub trials: u32,
     /// Significance level alpha.
     pub alpha: f64,
-    /// The stand-in runs' knobs and the topic-set definitions, under `data/`.
-    pub evaluation: String,
-    /// Which assessors each qrels version sums, under `data/`.
-    pub qrels_versions: String,
+    /// The stand-in runs' knobs and the topic-set definitions: a file under `data/`, or the topic
+    /// sets listed (with `collection:`).
+    pub evaluation: Evaluation,
+    /// Which assessors each qrels version sums: a file under `data/`, or listed.
+    pub qrels_versions: QrelsVersions,
     /// The kappa interval's standard error of the high/low-agreement split.
     #[serde(default)]
     pub kappa_se: Option<KappaSe>,
@@ -618,12 +708,9 @@ impl TopicsetOverlapParams {
 
 impl Params for TopicsetOverlapParams {
     fn input_files(&self) -> Vec<(&'static str, &str)> {
-        let mut files = vec![
-            ("data", self.data.as_str()),
-            ("standin", &self.standin),
-            ("evaluation", &self.evaluation),
-            ("qrels_versions", &self.qrels_versions),
-        ];
+        let mut files = vec![("data", self.data.as_str()), ("standin", &self.standin)];
+        files.extend(self.evaluation.file().map(|f| ("evaluation", f)));
+        files.extend(self.qrels_versions.file().map(|f| ("qrels_versions", f)));
         files.extend(collection_files(self.collection.as_ref()));
         files
     }

@@ -25,16 +25,14 @@ use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use serde::Deserialize;
-
-use crate::io::read_yaml;
 use crate::manifest::Artefact;
 use crate::manifest::params::{
     Conditions, EvalInputs, QrelsEvalParams, QrelsOverlapParams, Significance, StandinSizes,
     TopicsetEvalParams, TopicsetOverlapParams,
 };
 use crate::model::StreamScope;
-use crate::papers::{Context, ExperimentError, display_relative};
+use crate::papers::lancers::definitions::{evaluation_defs, qrels_version_defs};
+use crate::papers::{Context, ExperimentError};
 use crate::results::{ResultTable, VALUE};
 use crate::sim::www::runs::{Run, RunParams};
 use crate::sim::www::scores::{Measure, QrelsVersion, score_matrices, topic_subset};
@@ -69,64 +67,8 @@ pub struct Collection {
     pub source: String,
 }
 
-/// The topics a condition is evaluated on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum TopicSubset {
-    All,
-    HighAgreement,
-    LowAgreement,
-}
-
-impl TopicSubset {
-    fn id(self) -> &'static str {
-        match self {
-            TopicSubset::All => "all",
-            TopicSubset::HighAgreement => "high_agreement",
-            TopicSubset::LowAgreement => "low_agreement",
-        }
-    }
-
-    fn keeps(self, high_agreement: bool) -> bool {
-        match self {
-            TopicSubset::All => true,
-            TopicSubset::HighAgreement => high_agreement,
-            TopicSubset::LowAgreement => !high_agreement,
-        }
-    }
-}
-
-/// The evaluation file (the `evaluation` parameter, `data/lancers/www-runs.yaml`): the stand-in runs'
-/// knobs and the definitions of the topic sets.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct EvaluationFile {
-    pub runs: RunParams,
-    pub topic_sets: Vec<TopicSetDef>,
-}
-
-/// A topic set of Tables 6–8: a qrels version on a subset of the topics.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TopicSetDef {
-    pub id: String,
-    pub qrels: String,
-    pub topics: TopicSubset,
-}
-
-/// `data/lancers/qrels-versions.yaml` (the `qrels_versions` parameter).
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct QrelsVersionsFile {
-    versions: Vec<QrelsVersionDef>,
-}
-
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct QrelsVersionDef {
-    id: String,
-    assessors: Vec<String>,
-}
+pub use crate::manifest::params::{TopicSetDef, TopicSubset};
+pub use crate::papers::lancers::definitions::EvaluationFile;
 
 /// One compared condition: a qrels version on a topic subset.
 #[derive(Debug, Clone)]
@@ -147,33 +89,19 @@ struct Evaluated {
     notes: Vec<String>,
 }
 
-fn load_evaluation_file(
-    inputs: &EvalInputs<'_>,
-    context: &Context,
-) -> Result<EvaluationFile, ExperimentError> {
-    Ok(read_yaml(&context.data_path(inputs.evaluation))?)
-}
-
 fn load_qrels_versions(
     artefact: &Artefact,
     inputs: &EvalInputs<'_>,
     context: &Context,
     assessors: &AssessorSet,
 ) -> Result<BTreeMap<String, QrelsVersion>, ExperimentError> {
-    let path = context.data_path(inputs.qrels_versions);
-    let parsed: QrelsVersionsFile = read_yaml(&path)?;
-    parsed
-        .versions
+    let (versions, source) = qrels_version_defs(context, inputs.qrels_versions)?;
+    versions
         .iter()
         .map(|v| {
             QrelsVersion::new(&v.id, &v.assessors, assessors)
                 .map(|q| (v.id.clone(), q))
-                .map_err(|e| {
-                    ExperimentError::invalid(
-                        artefact,
-                        format!("{}: {e}", display_relative(context, &path)),
-                    )
-                })
+                .map_err(|e| ExperimentError::invalid(artefact, format!("{source}: {e}")))
         })
         .collect()
 }
@@ -212,17 +140,13 @@ fn topicset_conditions(
     artefact: &Artefact,
     versions: &BTreeMap<String, QrelsVersion>,
     ids: &[String],
-    file: &EvaluationFile,
+    topic_sets: &[TopicSetDef],
 ) -> Result<Vec<Condition>, ExperimentError> {
     ids.iter()
         .map(|id| {
-            let def = file
-                .topic_sets
-                .iter()
-                .find(|d| &d.id == id)
-                .ok_or_else(|| {
-                    ExperimentError::invalid(artefact, format!("topic set `{id}` is not defined"))
-                })?;
+            let def = topic_sets.iter().find(|d| &d.id == id).ok_or_else(|| {
+                ExperimentError::invalid(artefact, format!("topic set `{id}` is not defined"))
+            })?;
             let qrels = versions.get(&def.qrels).cloned().ok_or_else(|| {
                 ExperimentError::invalid(
                     artefact,
@@ -243,7 +167,7 @@ pub fn collection(
     artefact: &Artefact,
     inputs: &EvalInputs<'_>,
     context: &Context,
-    file: &EvaluationFile,
+    standin_runs: Option<&RunParams>,
 ) -> Result<Collection, ExperimentError> {
     let se = inputs.kappa_se.standard_error();
     let (labelled, real_data) =
@@ -283,6 +207,12 @@ pub fn collection(
             (runs, source)
         }
         (None, None) => {
+            let params = standin_runs.ok_or_else(|| {
+                ExperimentError::invalid(
+                    artefact,
+                    "the stand-in runs need an evaluation file; listed topic sets need `collection:`",
+                )
+            })?;
             let reliability = topics
                 .iter()
                 .map(|t| {
@@ -294,22 +224,22 @@ pub fn collection(
             let runs = crate::sim::www::runs::standin_runs(
                 &topics,
                 &reliability,
-                &file.runs,
+                params,
                 context.seed_for(artefact),
             )
             .map_err(|e| ExperimentError::invalid(artefact, e.to_string()))?;
             check_standin_sizes(
                 artefact,
                 inputs.sizes,
-                [topics.len(), runs.len(), file.runs.teams.len()],
+                [topics.len(), runs.len(), params.teams.len()],
             )?;
             let source = format!(
                 "Stand-in collection (class simulated, not the NTCIR-13 WWW data): {} topics, {} pooled documents, {} runs of {} teams with placeholder names, each pooled to depth {} (data/lancers/www-runs.yaml).",
                 topics.len(),
                 topics.iter().map(|t| t.docs.len()).sum::<usize>(),
                 runs.len(),
-                file.runs.teams.len(),
-                file.runs.depth
+                params.teams.len(),
+                params.depth
             );
             (runs, source)
         }
@@ -420,13 +350,13 @@ fn evaluated(
     inputs: &EvalInputs<'_>,
     context: &Context,
 ) -> Result<Evaluated, ExperimentError> {
-    let file = load_evaluation_file(inputs, context)?;
+    let (topic_sets, standin_runs) = evaluation_defs(context, inputs.evaluation)?;
     let measures = measures(artefact, inputs)?;
-    let collection = collection(artefact, inputs, context, &file)?;
+    let collection = collection(artefact, inputs, context, standin_runs.as_ref())?;
     let versions = load_qrels_versions(artefact, inputs, context, &collection.assessors)?;
     let conditions = match inputs.conditions {
         Conditions::Qrels(ids) => qrels_conditions(artefact, &versions, ids)?,
-        Conditions::TopicSets(ids) => topicset_conditions(artefact, &versions, ids, &file)?,
+        Conditions::TopicSets(ids) => topicset_conditions(artefact, &versions, ids, &topic_sets)?,
     };
     evaluate(artefact, collection, conditions, measures)
 }

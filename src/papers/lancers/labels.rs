@@ -9,7 +9,7 @@ use serde::Deserialize;
 use crate::io::confusion::{AssessorPair, read_confusion_matrices};
 use crate::io::read_yaml;
 use crate::manifest::Artefact;
-use crate::manifest::params::{AgreementParams, LabelInputs, LevelCountsParams};
+use crate::manifest::params::{AgreementParams, LabelInputs, LevelCountsParams, QrelsVersionDef};
 use crate::model::ProvenanceClass;
 use crate::papers::{Context, ExperimentError, display_relative};
 use crate::results::{ClaimCheck, ResultTable, VALUE};
@@ -343,14 +343,14 @@ pub fn level_counts(
         None => load_pairs(params.labels(), context)?,
     };
     let margins = assessor_margins(artefact, &pairs, &path, context)?;
-    let versions_path = context.data_path(&params.qrels_versions);
-    let versions: QrelsVersions = read_yaml(&versions_path)?;
+    let (versions, versions_source) =
+        super::definitions::qrels_version_defs(context, &params.qrels_versions)?;
     let wanted = &params.qrels;
     let mut table = ResultTable::new(&artefact.id);
     let mut from_labels: Vec<&str> = Vec::new();
     let mut labelled: Option<LabelledCollection> = None;
     for qrels in wanted {
-        let version = find_version(&versions, qrels, artefact, context, &versions_path)?;
+        let version = find_version(&versions, qrels, artefact, &versions_source)?;
         let counts = match matrix_level_counts(&version.assessors, &margins, &pairs) {
             Some(counts) => counts,
             None => {
@@ -415,25 +415,14 @@ pub fn level_counts(
 
 /// The qrels version `id` of `versions` (read from `path`).
 fn find_version<'v>(
-    versions: &'v QrelsVersions,
+    versions: &'v [QrelsVersionDef],
     id: &str,
     artefact: &Artefact,
-    context: &Context,
-    path: &Path,
-) -> Result<&'v QrelsVersion, ExperimentError> {
-    versions
-        .versions
-        .iter()
-        .find(|v| v.id == id)
-        .ok_or_else(|| {
-            ExperimentError::invalid(
-                artefact,
-                format!(
-                    "qrels `{id}` is not defined in {}",
-                    display_relative(context, path)
-                ),
-            )
-        })
+    source: &str,
+) -> Result<&'v QrelsVersionDef, ExperimentError> {
+    versions.iter().find(|v| v.id == id).ok_or_else(|| {
+        ExperimentError::invalid(artefact, format!("qrels `{id}` is not defined in {source}"))
+    })
 }
 
 /// The level counts of a qrels version that the printed matrices determine: one assessor's are a
@@ -498,20 +487,6 @@ fn summed_label_counts(
         }
     }
     Ok(levels)
-}
-
-/// The qrels versions of paper B and the assessors each one sums (the `qrels_versions` file).
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct QrelsVersions {
-    versions: Vec<QrelsVersion>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct QrelsVersion {
-    id: String,
-    assessors: Vec<String>,
 }
 
 /// The confusion matrices `labels.data`, and their path.
