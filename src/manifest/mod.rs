@@ -46,8 +46,11 @@ pub struct Paper {
     /// Short name used for output directories (`unanimity`, `lancers`).
     pub slug: String,
     pub venue: String,
-    /// The file of published values, relative to the project root.
-    pub published: String,
+    /// The file of published values, relative to the project root; absent for a paper that printed
+    /// none (the manifest `evia-repro study` builds for a user's collection): its ledger then holds
+    /// only the claims of its rebuilt artefacts, and no consistency wiring applies to it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub published: Option<String>,
 }
 
 /// A table or a figure.

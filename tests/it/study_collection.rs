@@ -445,3 +445,36 @@ fn bad_labels_and_runs_name_file_and_line() {
         "{err}"
     );
 }
+
+/// A paper without published values (`published:` absent, as in the manifest `evia-repro study`
+/// builds) goes through `reproduce`: its artefacts are written, its literate report
+/// (`paper/study.report.*.j2`) is rendered, no consistency wiring applies, and the ledger holds no
+/// printed number of it.
+#[test]
+fn a_paper_without_published_values_is_reproduced() {
+    use evia_repro::io::output::OutputDir;
+    use evia_repro::pipeline::reproduce::{Action, Options, reproduce};
+
+    let root = project_root();
+    let mut manifest = Manifest::load(&manifest_path(&root)).unwrap();
+    manifest.papers.retain(|p| p.id == "B");
+    manifest.papers[0].slug = "study".into();
+    manifest.papers[0].published = None;
+    manifest.artefacts.retain(|a| a.paper == "B");
+    let out = tempfile::tempdir().unwrap();
+    let options = Options {
+        only: vec!["B.T2".into()],
+        threads: 1,
+        svg_converter: None,
+        ..Options::new(&root, manifest.seed)
+    };
+    let summary = reproduce(&manifest, &options, &OutputDir::new(out.path())).unwrap();
+    assert_eq!(summary.count(|a| *a == Action::Rebuilt), 1);
+    let table = std::fs::read_to_string(out.path().join("study/B.T2.md")).unwrap();
+    assert!(table.contains("all3"), "{table}");
+    let report = std::fs::read_to_string(out.path().join("study/report.md")).unwrap();
+    assert!(report.contains("It has no published values"), "{report}");
+    assert!(out.path().join("study/report.tex").is_file());
+    let ledger = std::fs::read_to_string(out.path().join("ledger.md")).unwrap();
+    assert!(!ledger.contains("| B | B.T2 |"), "{ledger}");
+}
