@@ -349,3 +349,19 @@ fn artefact_id_that_is_not_an_id_names_its_line() {
         assert_rejected(&text, line, "expected a paper letter, a dot and a name");
     }
 }
+
+/// Paper B's stand-in needs `data:` and `standin:` unless the entry has a user's `collection:`; a
+/// missing one is named at the artefact's `parameters:` line (not at a later artefact's key).
+#[test]
+fn paper_b_stand_in_without_its_data_file_names_the_parameters_line() {
+    let text =
+        real_manifest().replacen("      data: data/lancers/confusion-matrices.yaml\n", "", 1);
+    assert_ne!(text, real_manifest());
+    let b_t1 = line_of(&text, "id: B.T1");
+    let parameters = b_t1 + line_of(&text[text.find("id: B.T1").unwrap()..], "parameters:") - 1;
+    assert_rejected(
+        &text,
+        parameters,
+        "`data` is missing; it is needed unless `collection:` is given",
+    );
+}

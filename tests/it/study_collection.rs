@@ -237,27 +237,33 @@ fn four_assessor_artefact(artefact: &Artefact, user: &UserCollection) -> Artefac
     match &mut artefact.parameters {
         ExperimentParams::LancersAgreement(p) => {
             p.pairs = vec!["a1-a2".into(), "a1-a4".into(), "a3-a4".into()];
+            (p.data, p.standin) = (None, None);
         }
         ExperimentParams::LancersLevelCounts(p) => {
             (p.qrels, p.qrels_versions) = (ids, listed);
+            (p.data, p.standin) = (None, None);
         }
         ExperimentParams::LancersQrelsRankCorrelation(p)
         | ExperimentParams::LancersQrelsMeansFigure(p) => {
             (p.qrels, p.qrels_versions, p.evaluation) = (ids, listed, evaluation);
+            (p.data, p.standin) = (None, None);
             (p.topics, p.runs, p.teams) = (None, None, None);
         }
         ExperimentParams::LancersQrelsOverlap(p) => {
             (p.qrels, p.qrels_versions, p.evaluation) = (ids, listed, evaluation);
             (p.topics, p.runs, p.teams) = (None, None, None);
+            (p.data, p.standin) = (None, None);
         }
         ExperimentParams::LancersTopicsetRankCorrelation(p)
         | ExperimentParams::LancersTopicsetMeansFigure(p) => {
             (p.topic_sets, p.qrels_versions, p.evaluation) = (set_ids, listed, evaluation);
             (p.topics, p.runs, p.teams) = (None, None, None);
+            (p.data, p.standin) = (None, None);
         }
         ExperimentParams::LancersTopicsetOverlap(p) => {
             (p.topic_sets, p.qrels_versions, p.evaluation) = (set_ids, listed, evaluation);
             (p.topics, p.runs, p.teams) = (None, None, None);
+            (p.data, p.standin) = (None, None);
         }
         other => panic!("{} is not a paper-B experiment", other.experiment()),
     }

@@ -41,12 +41,39 @@ impl KappaSe {
 #[derive(Debug, Clone, Copy)]
 pub struct LabelInputs<'a> {
     /// The pooled confusion matrices of paper B's Table 1.
-    pub data: &'a str,
-    /// The stand-in's knob file (its `labels:` section).
-    pub standin: &'a str,
+    /// Absent only with a `collection`.
+    pub data: Option<&'a str>,
+    /// The stand-in's knob file (its `labels:` section). Absent only with a `collection`.
+    pub standin: Option<&'a str>,
     /// A user's per-assessor labels and runs, which replace the stand-in (and the printed matrices)
     /// when given.
     pub collection: Option<&'a UserCollection>,
+}
+
+impl<'a> LabelInputs<'a> {
+    /// Without a user's `collection`, the stand-in needs both `data` and `standin`.
+    pub fn validate(&self) -> Result<(), Violation> {
+        if self.collection.is_some() {
+            return Ok(());
+        }
+        for (key, value) in [("data", self.data), ("standin", self.standin)] {
+            if value.is_none() {
+                return Err(rules::violation(
+                    key,
+                    format!("`{key}` is missing; it is needed unless `collection:` is given"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The stand-in's input files that are given (`data`, `standin`).
+    fn files(&self) -> Vec<(&'static str, &'a str)> {
+        [("data", self.data), ("standin", self.standin)]
+            .into_iter()
+            .filter_map(|(key, value)| value.map(|v| (key, v)))
+            .collect()
+    }
 }
 
 /// A user's collection for paper B's analysis (the `collection:` parameter, written by
@@ -177,10 +204,12 @@ impl Evaluation {
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct AgreementParams {
-    /// The stand-in's knob file under `data/`.
-    pub standin: String,
-    /// The confusion matrices under `data/`.
-    pub data: String,
+    /// The stand-in's knob file under `data/` (not needed with `collection:`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub standin: Option<String>,
+    /// The confusion matrices under `data/` (not needed with `collection:`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub data: Option<String>,
     /// The assessor pairs (`lancer1-lancer2`, …), in the table's order.
     pub pairs: Vec<String>,
     /// The kappa interval's standard error (`cohen`, the default, or `fce`).
@@ -197,8 +226,8 @@ pub struct AgreementParams {
 impl AgreementParams {
     pub fn labels(&self) -> LabelInputs<'_> {
         LabelInputs {
-            data: &self.data,
-            standin: &self.standin,
+            data: self.data.as_deref(),
+            standin: self.standin.as_deref(),
             collection: self.collection.as_ref(),
         }
     }
@@ -206,7 +235,7 @@ impl AgreementParams {
 
 impl Params for AgreementParams {
     fn input_files(&self) -> Vec<(&'static str, &str)> {
-        let mut files = vec![("data", self.data.as_str()), ("standin", &self.standin)];
+        let mut files = self.labels().files();
         files.extend(collection_files(self.collection.as_ref()));
         files
     }
@@ -216,6 +245,7 @@ impl Params for AgreementParams {
     }
 
     fn validate(&self) -> Result<(), Violation> {
+        self.labels().validate()?;
         rules::non_empty("pairs", &self.pairs)
     }
 }
@@ -224,8 +254,12 @@ impl Params for AgreementParams {
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct LevelCountsParams {
-    pub standin: String,
-    pub data: String,
+    /// The stand-in's knob file under `data/` (not needed with `collection:`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub standin: Option<String>,
+    /// The confusion matrices under `data/` (not needed with `collection:`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub data: Option<String>,
     /// Which assessors each qrels version sums: a file under `data/`, or listed.
     pub qrels_versions: QrelsVersions,
     /// The qrels versions, in the table's order.
@@ -240,8 +274,8 @@ pub struct LevelCountsParams {
 impl LevelCountsParams {
     pub fn labels(&self) -> LabelInputs<'_> {
         LabelInputs {
-            data: &self.data,
-            standin: &self.standin,
+            data: self.data.as_deref(),
+            standin: self.standin.as_deref(),
             collection: self.collection.as_ref(),
         }
     }
@@ -249,7 +283,7 @@ impl LevelCountsParams {
 
 impl Params for LevelCountsParams {
     fn input_files(&self) -> Vec<(&'static str, &str)> {
-        let mut files = vec![("data", self.data.as_str()), ("standin", &self.standin)];
+        let mut files = self.labels().files();
         files.extend(self.qrels_versions.file().map(|f| ("qrels_versions", f)));
         files.extend(collection_files(self.collection.as_ref()));
         files
@@ -260,6 +294,7 @@ impl Params for LevelCountsParams {
     }
 
     fn validate(&self) -> Result<(), Violation> {
+        self.labels().validate()?;
         rules::non_empty("qrels", &self.qrels)
     }
 }
@@ -301,6 +336,7 @@ pub struct Significance {
 
 /// The value rules of the keys every evaluation experiment shares.
 fn validate_eval(inputs: &EvalInputs<'_>) -> Result<(), Violation> {
+    inputs.labels.validate()?;
     if let Some(cutoffs) = inputs.cutoffs {
         rules::counts("cutoffs", cutoffs, MAX_COUNT)?;
     }
@@ -354,10 +390,12 @@ fn validate_significance(significance: Significance) -> Result<(), Violation> {
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct QrelsEvalParams {
-    /// The confusion matrices under `data/`.
-    pub data: String,
-    /// The stand-in's knob file under `data/`.
-    pub standin: String,
+    /// The confusion matrices under `data/` (not needed with `collection:`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub data: Option<String>,
+    /// The stand-in's knob file under `data/` (not needed with `collection:`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub standin: Option<String>,
     /// The qrels versions compared, in the table's order.
     pub qrels: Vec<String>,
     /// The measures, by their NTCIREVAL names (`MSnDCG@10`, `Q@10`, `nERR@10`).
@@ -394,8 +432,8 @@ impl QrelsEvalParams {
     pub fn inputs(&self) -> EvalInputs<'_> {
         EvalInputs {
             labels: LabelInputs {
-                data: &self.data,
-                standin: &self.standin,
+                data: self.data.as_deref(),
+                standin: self.standin.as_deref(),
                 collection: self.collection.as_ref(),
             },
             evaluation: &self.evaluation,
@@ -419,7 +457,7 @@ impl QrelsEvalParams {
 
 impl Params for QrelsEvalParams {
     fn input_files(&self) -> Vec<(&'static str, &str)> {
-        let mut files = vec![("data", self.data.as_str()), ("standin", &self.standin)];
+        let mut files = self.inputs().labels.files();
         files.extend(self.evaluation.file().map(|f| ("evaluation", f)));
         files.extend(self.qrels_versions.file().map(|f| ("qrels_versions", f)));
         files.extend(collection_files(self.collection.as_ref()));
@@ -439,10 +477,12 @@ impl Params for QrelsEvalParams {
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct QrelsOverlapParams {
-    /// The confusion matrices under `data/`.
-    pub data: String,
-    /// The stand-in's knob file under `data/`.
-    pub standin: String,
+    /// The confusion matrices under `data/` (not needed with `collection:`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub data: Option<String>,
+    /// The stand-in's knob file under `data/` (not needed with `collection:`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub standin: Option<String>,
     /// The qrels versions compared, in the table's order.
     pub qrels: Vec<String>,
     /// The measures, by their NTCIREVAL names (`MSnDCG@10`, `Q@10`, `nERR@10`).
@@ -483,8 +523,8 @@ impl QrelsOverlapParams {
     pub fn inputs(&self) -> EvalInputs<'_> {
         EvalInputs {
             labels: LabelInputs {
-                data: &self.data,
-                standin: &self.standin,
+                data: self.data.as_deref(),
+                standin: self.standin.as_deref(),
                 collection: self.collection.as_ref(),
             },
             evaluation: &self.evaluation,
@@ -515,7 +555,7 @@ impl QrelsOverlapParams {
 
 impl Params for QrelsOverlapParams {
     fn input_files(&self) -> Vec<(&'static str, &str)> {
-        let mut files = vec![("data", self.data.as_str()), ("standin", &self.standin)];
+        let mut files = self.inputs().labels.files();
         files.extend(self.evaluation.file().map(|f| ("evaluation", f)));
         files.extend(self.qrels_versions.file().map(|f| ("qrels_versions", f)));
         files.extend(collection_files(self.collection.as_ref()));
@@ -541,10 +581,12 @@ impl Params for QrelsOverlapParams {
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct TopicsetEvalParams {
-    /// The confusion matrices under `data/`.
-    pub data: String,
-    /// The stand-in's knob file under `data/`.
-    pub standin: String,
+    /// The confusion matrices under `data/` (not needed with `collection:`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub data: Option<String>,
+    /// The stand-in's knob file under `data/` (not needed with `collection:`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub standin: Option<String>,
     /// The qrels version of the topic sets, repeated for readers (the evaluation file defines it).
     #[serde(default)]
     pub qrels: Option<Vec<String>>,
@@ -584,8 +626,8 @@ impl TopicsetEvalParams {
     pub fn inputs(&self) -> EvalInputs<'_> {
         EvalInputs {
             labels: LabelInputs {
-                data: &self.data,
-                standin: &self.standin,
+                data: self.data.as_deref(),
+                standin: self.standin.as_deref(),
                 collection: self.collection.as_ref(),
             },
             evaluation: &self.evaluation,
@@ -609,7 +651,7 @@ impl TopicsetEvalParams {
 
 impl Params for TopicsetEvalParams {
     fn input_files(&self) -> Vec<(&'static str, &str)> {
-        let mut files = vec![("data", self.data.as_str()), ("standin", &self.standin)];
+        let mut files = self.inputs().labels.files();
         files.extend(self.evaluation.file().map(|f| ("evaluation", f)));
         files.extend(self.qrels_versions.file().map(|f| ("qrels_versions", f)));
         files.extend(collection_files(self.collection.as_ref()));
@@ -629,10 +671,12 @@ impl Params for TopicsetEvalParams {
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct TopicsetOverlapParams {
-    /// The confusion matrices under `data/`.
-    pub data: String,
-    /// The stand-in's knob file under `data/`.
-    pub standin: String,
+    /// The confusion matrices under `data/` (not needed with `collection:`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub data: Option<String>,
+    /// The stand-in's knob file under `data/` (not needed with `collection:`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub standin: Option<String>,
     /// The qrels version of the topic sets, repeated for readers (the evaluation file defines it).
     #[serde(default)]
     pub qrels: Option<Vec<String>>,
@@ -676,8 +720,8 @@ impl TopicsetOverlapParams {
     pub fn inputs(&self) -> EvalInputs<'_> {
         EvalInputs {
             labels: LabelInputs {
-                data: &self.data,
-                standin: &self.standin,
+                data: self.data.as_deref(),
+                standin: self.standin.as_deref(),
                 collection: self.collection.as_ref(),
             },
             evaluation: &self.evaluation,
@@ -708,7 +752,7 @@ impl TopicsetOverlapParams {
 
 impl Params for TopicsetOverlapParams {
     fn input_files(&self) -> Vec<(&'static str, &str)> {
-        let mut files = vec![("data", self.data.as_str()), ("standin", &self.standin)];
+        let mut files = self.inputs().labels.files();
         files.extend(self.evaluation.file().map(|f| ("evaluation", f)));
         files.extend(self.qrels_versions.file().map(|f| ("qrels_versions", f)));
         files.extend(collection_files(self.collection.as_ref()));

@@ -94,7 +94,7 @@ fn pooled_pairs(
     context: &Context,
 ) -> Result<(Vec<AssessorPair>, String), ExperimentError> {
     let Some(user) = labels.collection else {
-        let (pairs, path) = load_pairs(labels, context)?;
+        let (pairs, path) = load_pairs(artefact, labels, context)?;
         return Ok((pairs, display_relative(context, &path)));
     };
     let (collection, _) = topics(context, artefact, labels)?;
@@ -211,7 +211,12 @@ fn per_topic_rows(
     let fit_tolerance = if real {
         None
     } else {
-        Some(standin_file(context, labels)?.labels.targets.tolerance)
+        Some(
+            standin_file(artefact, context, labels)?
+                .labels
+                .targets
+                .tolerance,
+        )
     };
     let per_topic = topics
         .iter()
@@ -262,7 +267,7 @@ fn per_topic_rows(
     } else {
         format!(
             "the seeded stand-in collection ({}, seed {}), not the real WWW labels",
-            labels.standin,
+            standin_input(artefact, "standin", labels.standin)?,
             context.seed_for(artefact)
         )
     };
@@ -340,7 +345,7 @@ pub fn level_counts(
     let (pairs, path) = match params.labels().collection {
         // A user's collection: every row sums its labels.
         Some(_) => (Vec::new(), std::path::PathBuf::new()),
-        None => load_pairs(params.labels(), context)?,
+        None => load_pairs(artefact, params.labels(), context)?,
     };
     let margins = assessor_margins(artefact, &pairs, &path, context)?;
     let (versions, versions_source) =
@@ -397,7 +402,7 @@ pub fn level_counts(
         } else {
             format!(
                 "the seeded stand-in collection, whose joint label table is fitted to the all3 level counts of {} (so these levels match by construction)",
-                params.standin
+                standin_input(artefact, "standin", params.labels().standin)?
             )
         };
         table.note(format!(
@@ -491,10 +496,11 @@ fn summed_label_counts(
 
 /// The confusion matrices `labels.data`, and their path.
 fn load_pairs(
+    artefact: &Artefact,
     labels: LabelInputs<'_>,
     context: &Context,
 ) -> Result<(Vec<AssessorPair>, std::path::PathBuf), ExperimentError> {
-    let path = context.data_path(labels.data);
+    let path = context.data_path(standin_input(artefact, "data", labels.data)?);
     Ok((read_confusion_matrices(&path)?, path))
 }
 
@@ -549,7 +555,7 @@ fn joint_targets(
     context: &Context,
     params: &LabelParams,
 ) -> Result<JointTargets, ExperimentError> {
-    let (pairs, path) = load_pairs(labels, context)?;
+    let (pairs, path) = load_pairs(artefact, labels, context)?;
     let matrix = |first: usize, second: usize| {
         let (a, b) = (ASSESSORS[first], ASSESSORS[second]);
         pairs
@@ -582,10 +588,27 @@ fn joint_targets(
 
 /// The stand-in's knob file, `labels.standin`.
 fn standin_file(
+    artefact: &Artefact,
     context: &Context,
     labels: LabelInputs<'_>,
 ) -> Result<StandinFile, ExperimentError> {
-    Ok(read_yaml(&context.data_path(labels.standin))?)
+    let path = standin_input(artefact, "standin", labels.standin)?;
+    Ok(read_yaml(&context.data_path(path))?)
+}
+
+/// The stand-in's input file `key` (`data` or `standin`): the manifest names both unless the entry
+/// has a user's `collection:` (which never reads them), so its absence here is an error.
+fn standin_input<'a>(
+    artefact: &Artefact,
+    key: &str,
+    value: Option<&'a str>,
+) -> Result<&'a str, ExperimentError> {
+    value.ok_or_else(|| {
+        ExperimentError::invalid(
+            artefact,
+            format!("the stand-in needs the `{key}` parameter (or a `collection:`)"),
+        )
+    })
 }
 
 /// Paper B's seeded stand-in topics for `artefact`: reads the knob file `labels.standin` (its
@@ -598,8 +621,8 @@ pub fn standin_topics(
     artefact: &Artefact,
     labels: LabelInputs<'_>,
 ) -> Result<Vec<LabelledTopic>, ExperimentError> {
-    let standin_path = context.data_path(labels.standin);
-    let file = standin_file(context, labels)?;
+    let standin_path = context.data_path(standin_input(artefact, "standin", labels.standin)?);
+    let file = standin_file(artefact, context, labels)?;
     let targets = joint_targets(artefact, labels, context, &file.labels)?;
     let sim_error = |e: SimError| {
         ExperimentError::invalid(
