@@ -116,7 +116,8 @@ pub struct ReportInput<'a> {
     pub root: &'a Path,
     pub manifest: &'a Manifest,
     pub paper: &'a Paper,
-    pub published: &'a PublishedFile,
+    /// The paper's published values (`None`: it has none).
+    pub published: Option<&'a PublishedFile>,
     pub results: &'a BTreeMap<String, ResultTable>,
     pub statuses: &'a BTreeMap<String, ArtefactStatus>,
     pub ledger: &'a Ledger,
@@ -247,7 +248,8 @@ fn register_functions(
     let printed: Arc<BTreeMap<CellKey, String>> = Arc::new(
         input
             .published
-            .cells()
+            .into_iter()
+            .flat_map(PublishedFile::cells)
             .map(|c| (c.key(), c.printed.clone()))
             .collect(),
     );
@@ -592,7 +594,8 @@ fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format) -> BlockC
     // The printed numbers laid out like the table, with markers; the rest listed.
     let published_cells: Vec<_> = input
         .published
-        .cells()
+        .into_iter()
+        .flat_map(PublishedFile::cells)
         .filter(|c| c.table == id.as_str())
         .collect();
     let (printed, placed_keys) =

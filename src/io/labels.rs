@@ -38,7 +38,10 @@ pub const MAX_ABS_LABEL: i32 = 1000;
 pub const MAX_TEXT_BYTES: u64 = 256 << 20;
 
 /// How a label file is laid out (see the module documentation).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Deserialize, serde::Serialize,
+)]
+#[serde(rename_all = "kebab-case")]
 pub enum LabelLayout {
     /// `topic doc assessor label`, one label a line.
     Long,
@@ -48,8 +51,9 @@ pub enum LabelLayout {
     WideUnnamed,
 }
 
-/// An integer label scale `min..max`, both ends included.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// An integer label scale `min..max`, both ends included (written `MIN..MAX` in manifests too).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[serde(try_from = "String", into = "String")]
 pub struct Scale {
     min: i32,
     max: i32,
@@ -118,6 +122,20 @@ impl FromStr for Scale {
                 .map_err(|_| ScaleError(s.to_string()))
         };
         Scale::new(parse(min)?, parse(max)?)
+    }
+}
+
+impl TryFrom<String> for Scale {
+    type Error = ScaleError;
+
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        s.parse()
+    }
+}
+
+impl From<Scale> for String {
+    fn from(scale: Scale) -> String {
+        scale.to_string()
     }
 }
 

@@ -57,7 +57,7 @@ pub fn parse_labels(path: &Path, text: &str) -> Result<Vec<LabelledTopic>, Sourc
                 ),
             ));
         }
-        let mut labels = [0u8; 3];
+        let mut labels = vec![0u8; 3];
         for (k, label) in labels.iter_mut().enumerate() {
             *label = match f[2 + k] {
                 "0" => 0,

@@ -46,8 +46,11 @@ pub struct Paper {
     /// Short name used for output directories (`unanimity`, `lancers`).
     pub slug: String,
     pub venue: String,
-    /// The file of published values, relative to the project root.
-    pub published: String,
+    /// The file of published values, relative to the project root; absent for a paper that printed
+    /// none (the manifest `evia-repro study` builds for a user's collection): its ledger then holds
+    /// only the claims of its rebuilt artefacts, and no consistency wiring applies to it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub published: Option<String>,
 }
 
 /// A table or a figure.
@@ -427,14 +430,25 @@ fn locate_parameter(text: &str, artefact_id: &str, key: &str) -> Option<Position
         .skip(start.line)
         .find(|(_, line)| line.trim() == "parameters:")?
         .0;
-    text.lines()
+    let found = text
+        .lines()
         .enumerate()
         .skip(parameters + 1)
+        // The artefact's block ends where the next artefact begins.
+        .take_while(|(_, line)| !line.trim_start().starts_with("- id:"))
         .find_map(|(i, line)| {
             let rest = line.trim_start().strip_prefix(key)?.strip_prefix(':')?;
             let column = line.len() - rest.trim_start().len() + 1;
             Some(Position::at(i + 1, column))
-        })
+        });
+    // A missing key: the artefact's `parameters:` line.
+    found.or_else(|| {
+        let line = text.lines().nth(parameters)?;
+        Some(Position::at(
+            parameters + 1,
+            line.len() - line.trim_start().len() + 1,
+        ))
+    })
 }
 
 /// The position of `key: value` inside the artefact whose `id` is `artefact_id`: the first such line

@@ -19,7 +19,7 @@ pub struct Violation {
     pub message: String,
 }
 
-fn violation(key: &'static str, message: impl Into<String>) -> Violation {
+pub fn violation(key: &'static str, message: impl Into<String>) -> Violation {
     Violation {
         key,
         message: message.into(),

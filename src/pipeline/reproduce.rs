@@ -721,8 +721,8 @@ fn pin_pdf_dates(pdf: &[u8]) -> Vec<u8> {
     out
 }
 
-/// The published values of every paper, in manifest order, their parameter-derived columns resolved
-/// against the manifest.
+/// The published values of every paper that has them (`published:`), in manifest order, their
+/// parameter-derived columns resolved against the manifest.
 pub fn load_published(
     manifest: &Manifest,
     root: &Path,
@@ -730,8 +730,9 @@ pub fn load_published(
     manifest
         .papers
         .iter()
-        .map(|p| {
-            let path = root.join(&p.published);
+        .filter_map(|p| p.published.as_deref())
+        .map(|published| {
+            let path = root.join(published);
             let text = crate::io::read_text(&path).map_err(PublishedError::Read)?;
             let mut file = crate::published::parse(&text, &path)?;
             super::published_layout::resolve_parameter_columns(manifest, &mut file, &path, &text)?;
@@ -739,6 +740,31 @@ pub fn load_published(
             Ok(file)
         })
         .collect()
+}
+
+/// The published values of `paper` among `published` (`None` when it has none).
+pub fn published_of<'p>(
+    published: &'p [PublishedFile],
+    paper: &crate::manifest::Paper,
+) -> Option<&'p PublishedFile> {
+    paper.published.as_ref()?;
+    published.iter().find(|f| f.paper.to_string() == paper.id)
+}
+
+/// The project's consistency checks on the `published` values
+/// ([`crate::consistency::wiring::load_project_checks`]); none when no paper of the manifest has
+/// published values (the wiring checks printed numbers, so it has nothing to apply to).
+pub fn load_checks(
+    root: &Path,
+    manifest: &Manifest,
+    published: &[PublishedFile],
+) -> Result<crate::consistency::outcome::Checks, ReproduceError> {
+    if published.is_empty() {
+        return Ok(crate::consistency::outcome::Checks::default());
+    }
+    Ok(crate::consistency::wiring::load_project_checks(
+        root, manifest, published,
+    )?)
 }
 
 /// Rebuilds what changed and writes every rendering, report, the index and the ledger into `out`.
@@ -759,8 +785,7 @@ pub fn reproduce(
         }
     })?;
     let published = load_published(manifest, &options.root)?;
-    let checks =
-        crate::consistency::wiring::load_project_checks(&options.root, manifest, &published)?;
+    let checks = load_checks(&options.root, manifest, &published)?;
     check_output_paths(manifest, out)?;
 
     let (previous, notice) = build_state::load(out.root());
@@ -820,7 +845,8 @@ pub fn reproduce(
         figure_pdfs: &build.figure_pdfs,
     };
     let first = manifest.artefacts.len() + 1;
-    for (position, (paper, file)) in (first..).zip(manifest.papers.iter().zip(&published)) {
+    for (position, paper) in (first..).zip(&manifest.papers) {
+        let file = published_of(&published, paper);
         let (done, name, document) = documents.paper(paper, file, &previous)?;
         let step = Step::Finished {
             done: &done,
@@ -1243,17 +1269,19 @@ impl Documents<'_> {
     fn paper(
         &self,
         paper: &crate::manifest::Paper,
-        published: &PublishedFile,
+        published: Option<&PublishedFile>,
         previous: &BuildState,
     ) -> Result<(Done, String, DocumentState), ReproduceError> {
         let artefacts = report::paper_artefacts(self.manifest, &paper.id);
-        let mut files = vec![
-            paper.published.clone(),
-            crate::consistency::wiring::CONSISTENCY_FILE.to_string(),
+        let mut files: Vec<String> = paper.published.iter().cloned().collect();
+        if paper.published.is_some() {
+            files.push(crate::consistency::wiring::CONSISTENCY_FILE.to_string());
+        }
+        files.extend([
             report::source_path(paper, Format::Markdown),
             report::source_path(paper, Format::Latex),
             format!("templates/{TABLES_TEMPLATE}"),
-        ];
+        ]);
         for format in [Format::Markdown, Format::Latex] {
             files.extend(report::report_templates(format).map(|t| format!("templates/{t}")));
         }
@@ -1312,9 +1340,11 @@ impl Documents<'_> {
             .manifest
             .papers
             .iter()
-            .map(|p| p.published.clone())
+            .filter_map(|p| p.published.clone())
             .collect();
-        files.push(crate::consistency::wiring::CONSISTENCY_FILE.to_string());
+        if !files.is_empty() {
+            files.push(crate::consistency::wiring::CONSISTENCY_FILE.to_string());
+        }
         files.push(format!("templates/{}", report::INDEX_TEMPLATE));
         let stamp = self.stamp(&files, &artefacts);
         let fingerprint = self.fingerprint("index", &stamp, &artefacts);

@@ -14,7 +14,7 @@ use evia_repro::manifest::params::AgreementParams;
 use evia_repro::manifest::{Artefact, ExperimentParams, Manifest};
 use evia_repro::papers::{Context, lancers::labels as lancers};
 use evia_repro::pipeline::reproduce::manifest_path;
-use evia_repro::sim::www::{ASSESSORS, PAIR_IDS, high_agreement_split};
+use evia_repro::sim::www::{ASSESSORS, AssessorSet, PAIR_IDS, high_agreement_split};
 
 use crate::common::project_root;
 
@@ -49,7 +49,9 @@ fn agree_on_the_standin_labels_reproduces_b_t1() {
     let mut text = format!("topic\tdoc\t{}\n", ASSESSORS.join("\t"));
     for t in &topics {
         for d in &t.docs {
-            let [a, b, c] = d.labels;
+            let [a, b, c] = d.labels[..] else {
+                panic!("paper B's stand-in has three labels per document")
+            };
             text.push_str(&format!("{}\t{}\t{a}\t{b}\t{c}\n", t.id, d.doc));
         }
     }
@@ -100,7 +102,8 @@ fn agree_on_the_standin_labels_reproduces_b_t1() {
             );
         }
     }
-    let split = high_agreement_split(&topics, StandardError::CohenSimple).unwrap();
+    let split =
+        high_agreement_split(&topics, &AssessorSet::paper_b(), StandardError::CohenSimple).unwrap();
     let high: Vec<String> = topics
         .iter()
         .zip(&split)

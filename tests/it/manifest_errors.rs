@@ -303,7 +303,7 @@ fn parameters_must_fit_their_experiment() {
     assert_rejected(
         &text,
         line_of(&text, "trials: 10"),
-        "parameters: unknown field `trials`, expected one of `standin`, `data`, `qrels_versions`, `qrels`, `seed`",
+        "parameters: unknown field `trials`, expected one of `standin`, `data`, `qrels_versions`, `qrels`, `collection`, `seed`",
     );
 
     let pairs = "      pairs: [lancer1-lancer2, lancer1-student, lancer2-student]\n";
@@ -348,4 +348,20 @@ fn artefact_id_that_is_not_an_id_names_its_line() {
         let line = line_of(&text, &format!("  - id: \"{bad}\""));
         assert_rejected(&text, line, "expected a paper letter, a dot and a name");
     }
+}
+
+/// Paper B's stand-in needs `data:` and `standin:` unless the entry has a user's `collection:`; a
+/// missing one is named at the artefact's `parameters:` line (not at a later artefact's key).
+#[test]
+fn paper_b_stand_in_without_its_data_file_names_the_parameters_line() {
+    let text =
+        real_manifest().replacen("      data: data/lancers/confusion-matrices.yaml\n", "", 1);
+    assert_ne!(text, real_manifest());
+    let b_t1 = line_of(&text, "id: B.T1");
+    let parameters = b_t1 + line_of(&text[text.find("id: B.T1").unwrap()..], "parameters:") - 1;
+    assert_rejected(
+        &text,
+        parameters,
+        "`data` is missing; it is needed unless `collection:` is given",
+    );
 }

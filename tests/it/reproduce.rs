@@ -683,7 +683,7 @@ fn figures_are_linked_in_markdown_and_included_or_noted_in_latex() {
         root: &root,
         manifest: &manifest,
         paper,
-        published: &published[1],
+        published: Some(&published[1]),
         results: &results,
         statuses: &statuses,
         ledger: &ledger,

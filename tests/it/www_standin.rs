@@ -17,7 +17,8 @@ use evia_repro::published::{self, PublishedFile};
 use evia_repro::results::CellKey;
 use evia_repro::sim::www::labels::summarise;
 use evia_repro::sim::www::{
-    ASSESSORS, LabelledTopic, PAIR_IDS, PAIRS, high_agreement_split, topic_agreement, topic_matrix,
+    ASSESSORS, AssessorSet, LabelledTopic, PAIR_IDS, PAIRS, high_agreement_split, topic_agreement,
+    topic_matrix,
 };
 
 use crate::common;
@@ -69,10 +70,12 @@ fn default_topics() -> Vec<LabelledTopic> {
 fn pooled_matrices_equal_the_printed_ones() {
     let file = published();
     let topics = default_topics();
+    let assessors = AssessorSet::paper_b();
     for (p, id) in PAIR_IDS.iter().enumerate() {
+        assert_eq!(assessors.pairs()[p].id, *id);
         let mut pooled = [[0u64; 3]; 3];
         for topic in &topics {
-            let m = topic_matrix(topic, p).unwrap();
+            let m = topic_matrix(topic, &assessors, &assessors.pairs()[p]).unwrap();
             for (i, row) in pooled.iter_mut().enumerate() {
                 for (j, cell) in row.iter_mut().enumerate() {
                     *cell += m.count(i, j);
@@ -128,7 +131,7 @@ fn assert_meets_published_per_topic_statistics(topics: &[LabelledTopic]) {
     assert_eq!(topics.len(), 50);
     let per_topic: Vec<_> = topics
         .iter()
-        .map(|t| topic_agreement(t, StandardError::CohenSimple).unwrap())
+        .map(|t| topic_agreement(t, &AssessorSet::paper_b(), StandardError::CohenSimple).unwrap())
         .collect();
     let summary = summarise(&per_topic);
     for (p, id) in PAIR_IDS.iter().enumerate() {
@@ -151,7 +154,8 @@ fn assert_meets_published_per_topic_statistics(topics: &[LabelledTopic]) {
             assert!((got - want).abs() < 0.0005, "{id} {part}: {got} vs {want}");
         }
     }
-    let split = high_agreement_split(topics, StandardError::CohenSimple).unwrap();
+    let split =
+        high_agreement_split(topics, &AssessorSet::paper_b(), StandardError::CohenSimple).unwrap();
     let high = split.iter().filter(|&&h| h).count();
     assert_eq!(high, summary.high_agreement);
     // §3 (B.text): "There were 27 topics where all three per-topic κ's were statistically

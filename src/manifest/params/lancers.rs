@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use evia_engine::agreement::StandardError;
 
 use super::{Params, StandinSizes};
+use crate::io::labels::{LabelLayout, Scale};
 use crate::manifest::parameter_rules::{self as rules, MAX_COUNT, Violation};
 use crate::sim::www::scores::Measure;
 
@@ -35,28 +36,188 @@ impl KappaSe {
     }
 }
 
-/// Where paper B's labelled topics come from: the files the stand-in labels are fitted to.
+/// Where paper B's labelled topics come from: the files the stand-in labels are fitted to, or a
+/// user's collection.
 #[derive(Debug, Clone, Copy)]
 pub struct LabelInputs<'a> {
     /// The pooled confusion matrices of paper B's Table 1.
-    pub data: &'a str,
-    /// The stand-in's knob file (its `labels:` section).
-    pub standin: &'a str,
+    /// Absent only with a `collection`.
+    pub data: Option<&'a str>,
+    /// The stand-in's knob file (its `labels:` section). Absent only with a `collection`.
+    pub standin: Option<&'a str>,
+    /// A user's per-assessor labels and runs, which replace the stand-in (and the printed matrices)
+    /// when given.
+    pub collection: Option<&'a UserCollection>,
+}
+
+impl<'a> LabelInputs<'a> {
+    /// Without a user's `collection`, the stand-in needs both `data` and `standin`.
+    pub fn validate(&self) -> Result<(), Violation> {
+        if self.collection.is_some() {
+            return Ok(());
+        }
+        for (key, value) in [("data", self.data), ("standin", self.standin)] {
+            if value.is_none() {
+                return Err(rules::violation(
+                    key,
+                    format!("`{key}` is missing; it is needed unless `collection:` is given"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The stand-in's input files that are given (`data`, `standin`).
+    fn files(&self) -> Vec<(&'static str, &'a str)> {
+        [("data", self.data), ("standin", self.standin)]
+            .into_iter()
+            .filter_map(|(key, value)| value.map(|v| (key, v)))
+            .collect()
+    }
+}
+
+/// A user's collection for paper B's analysis (the `collection:` parameter, written by
+/// `evia-repro study`): per-assessor labels read by [`crate::io::labels`] (any assessors, every
+/// assessor labelling every judged document, a scale starting at 0) and a directory of TREC runs
+/// (one file per run, read as `reproduce --data` reads `runs/`). Paths are absolute or relative to
+/// the project root. With it, every table is computed from these labels and runs (class
+/// `real-data`): B.T1's pooled matrices and B.T2's level counts from the labels, not the print.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct UserCollection {
+    /// The label file.
+    pub labels: String,
+    /// Its layout (`long`, `wide`, `wide-unnamed`).
+    pub layout: LabelLayout,
+    /// Its label scale `0..MAX`.
+    pub scale: Scale,
+    /// The directory of run files.
+    pub runs: String,
+}
+
+/// The input files of `collection` (its label file; the run directory is read whole, not hashed).
+fn collection_files(collection: Option<&UserCollection>) -> Vec<(&'static str, &str)> {
+    collection
+        .map(|c| vec![("collection.labels", c.labels.as_str())])
+        .unwrap_or_default()
+}
+
+/// A qrels version: an id and the assessors whose labels it sums (paper B §3: all3, 2lancers, …).
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct QrelsVersionDef {
+    pub id: String,
+    pub assessors: Vec<String>,
+}
+
+/// A qrels-versions file (`data/lancers/qrels-versions.yaml`): its `versions:`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct QrelsVersionsFile {
+    pub versions: Vec<QrelsVersionDef>,
+}
+
+/// The `qrels_versions` parameter: a file under `data/` (paper B's manifest) or the versions
+/// themselves (the manifest `evia-repro study` generates for a user's assessors).
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(untagged)]
+pub enum QrelsVersions {
+    File(String),
+    Listed(Vec<QrelsVersionDef>),
+}
+
+impl QrelsVersions {
+    /// The file, when the versions are in one (an input file of the artefact).
+    pub fn file(&self) -> Option<&str> {
+        match self {
+            QrelsVersions::File(path) => Some(path),
+            QrelsVersions::Listed(_) => None,
+        }
+    }
+}
+
+/// The topics a condition is evaluated on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TopicSubset {
+    All,
+    HighAgreement,
+    LowAgreement,
+}
+
+impl TopicSubset {
+    /// The subset's name in random-stream units.
+    pub fn id(self) -> &'static str {
+        match self {
+            TopicSubset::All => "all",
+            TopicSubset::HighAgreement => "high_agreement",
+            TopicSubset::LowAgreement => "low_agreement",
+        }
+    }
+
+    /// Whether a topic of this agreement class belongs to the subset.
+    pub fn keeps(self, high_agreement: bool) -> bool {
+        match self {
+            TopicSubset::All => true,
+            TopicSubset::HighAgreement => high_agreement,
+            TopicSubset::LowAgreement => !high_agreement,
+        }
+    }
+}
+
+/// A topic set of Tables 6–8: a qrels version on a subset of the topics.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct TopicSetDef {
+    pub id: String,
+    pub qrels: String,
+    pub topics: TopicSubset,
+}
+
+/// Topic sets listed in the manifest entry instead of an evaluation file.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ListedTopicSets {
+    pub topic_sets: Vec<TopicSetDef>,
+}
+
+/// The `evaluation` parameter: the evaluation file under `data/` (the stand-in runs' knobs and the
+/// topic sets, paper B's manifest), or, for a user's `collection:`, only the topic sets.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(untagged)]
+pub enum Evaluation {
+    File(String),
+    Listed(ListedTopicSets),
+}
+
+impl Evaluation {
+    /// The file, when the evaluation is in one (an input file of the artefact).
+    pub fn file(&self) -> Option<&str> {
+        match self {
+            Evaluation::File(path) => Some(path),
+            Evaluation::Listed(_) => None,
+        }
+    }
 }
 
 /// `lancers.agreement` (B.T1): confusion matrices, kappas and raw agreement of assessor pairs.
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct AgreementParams {
-    /// The stand-in's knob file under `data/`.
-    pub standin: String,
-    /// The confusion matrices under `data/`.
-    pub data: String,
+    /// The stand-in's knob file under `data/` (not needed with `collection:`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub standin: Option<String>,
+    /// The confusion matrices under `data/` (not needed with `collection:`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub data: Option<String>,
     /// The assessor pairs (`lancer1-lancer2`, …), in the table's order.
     pub pairs: Vec<String>,
     /// The kappa interval's standard error (`cohen`, the default, or `fce`).
     #[serde(default)]
     pub kappa_se: Option<KappaSe>,
+    /// A user's collection replacing the stand-in ([`UserCollection`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub collection: Option<UserCollection>,
     /// This artefact's seed, overriding the manifest's.
     #[serde(default)]
     pub seed: Option<u64>,
@@ -65,15 +226,18 @@ pub struct AgreementParams {
 impl AgreementParams {
     pub fn labels(&self) -> LabelInputs<'_> {
         LabelInputs {
-            data: &self.data,
-            standin: &self.standin,
+            data: self.data.as_deref(),
+            standin: self.standin.as_deref(),
+            collection: self.collection.as_ref(),
         }
     }
 }
 
 impl Params for AgreementParams {
     fn input_files(&self) -> Vec<(&'static str, &str)> {
-        vec![("data", &self.data), ("standin", &self.standin)]
+        let mut files = self.labels().files();
+        files.extend(collection_files(self.collection.as_ref()));
+        files
     }
 
     fn seed(&self) -> Option<u64> {
@@ -81,6 +245,7 @@ impl Params for AgreementParams {
     }
 
     fn validate(&self) -> Result<(), Violation> {
+        self.labels().validate()?;
         rules::non_empty("pairs", &self.pairs)
     }
 }
@@ -89,12 +254,19 @@ impl Params for AgreementParams {
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct LevelCountsParams {
-    pub standin: String,
-    pub data: String,
-    /// Which assessors each qrels version sums, under `data/`.
-    pub qrels_versions: String,
+    /// The stand-in's knob file under `data/` (not needed with `collection:`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub standin: Option<String>,
+    /// The confusion matrices under `data/` (not needed with `collection:`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub data: Option<String>,
+    /// Which assessors each qrels version sums: a file under `data/`, or listed.
+    pub qrels_versions: QrelsVersions,
     /// The qrels versions, in the table's order.
     pub qrels: Vec<String>,
+    /// A user's collection replacing the stand-in ([`UserCollection`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub collection: Option<UserCollection>,
     #[serde(default)]
     pub seed: Option<u64>,
 }
@@ -102,19 +274,19 @@ pub struct LevelCountsParams {
 impl LevelCountsParams {
     pub fn labels(&self) -> LabelInputs<'_> {
         LabelInputs {
-            data: &self.data,
-            standin: &self.standin,
+            data: self.data.as_deref(),
+            standin: self.standin.as_deref(),
+            collection: self.collection.as_ref(),
         }
     }
 }
 
 impl Params for LevelCountsParams {
     fn input_files(&self) -> Vec<(&'static str, &str)> {
-        vec![
-            ("data", &self.data),
-            ("standin", &self.standin),
-            ("qrels_versions", &self.qrels_versions),
-        ]
+        let mut files = self.labels().files();
+        files.extend(self.qrels_versions.file().map(|f| ("qrels_versions", f)));
+        files.extend(collection_files(self.collection.as_ref()));
+        files
     }
 
     fn seed(&self) -> Option<u64> {
@@ -122,6 +294,7 @@ impl Params for LevelCountsParams {
     }
 
     fn validate(&self) -> Result<(), Violation> {
+        self.labels().validate()?;
         rules::non_empty("qrels", &self.qrels)
     }
 }
@@ -140,9 +313,9 @@ pub enum Conditions<'a> {
 pub struct EvalInputs<'a> {
     pub labels: LabelInputs<'a>,
     /// The stand-in runs' knobs and the topic-set definitions.
-    pub evaluation: &'a str,
+    pub evaluation: &'a Evaluation,
     /// Which assessors each qrels version sums.
-    pub qrels_versions: &'a str,
+    pub qrels_versions: &'a QrelsVersions,
     pub measures: &'a [String],
     /// The measure cutoffs, when the manifest lists them (each measure's cutoff must be among them).
     pub cutoffs: Option<&'a [u32]>,
@@ -163,6 +336,7 @@ pub struct Significance {
 
 /// The value rules of the keys every evaluation experiment shares.
 fn validate_eval(inputs: &EvalInputs<'_>) -> Result<(), Violation> {
+    inputs.labels.validate()?;
     if let Some(cutoffs) = inputs.cutoffs {
         rules::counts("cutoffs", cutoffs, MAX_COUNT)?;
     }
@@ -216,10 +390,12 @@ fn validate_significance(significance: Significance) -> Result<(), Violation> {
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct QrelsEvalParams {
-    /// The confusion matrices under `data/`.
-    pub data: String,
-    /// The stand-in's knob file under `data/`.
-    pub standin: String,
+    /// The confusion matrices under `data/` (not needed with `collection:`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub data: Option<String>,
+    /// The stand-in's knob file under `data/` (not needed with `collection:`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub standin: Option<String>,
     /// The qrels versions compared, in the table's order.
     pub qrels: Vec<String>,
     /// The measures, by their NTCIREVAL names (`MSnDCG@10`, `Q@10`, `nERR@10`).
@@ -236,13 +412,17 @@ pub struct QrelsEvalParams {
     /// The stand-in's number of teams, checked against the stand-in and quoted by the reports.
     #[serde(default)]
     pub teams: Option<u32>,
-    /// The stand-in runs' knobs and the topic-set definitions, under `data/`.
-    pub evaluation: String,
-    /// Which assessors each qrels version sums, under `data/`.
-    pub qrels_versions: String,
+    /// The stand-in runs' knobs and the topic-set definitions: a file under `data/`, or the topic
+    /// sets listed (with `collection:`).
+    pub evaluation: Evaluation,
+    /// Which assessors each qrels version sums: a file under `data/`, or listed.
+    pub qrels_versions: QrelsVersions,
     /// The kappa interval's standard error of the high/low-agreement split.
     #[serde(default)]
     pub kappa_se: Option<KappaSe>,
+    /// A user's collection replacing the stand-in ([`UserCollection`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub collection: Option<UserCollection>,
     /// This artefact's seed, overriding the manifest's.
     #[serde(default)]
     pub seed: Option<u64>,
@@ -252,8 +432,9 @@ impl QrelsEvalParams {
     pub fn inputs(&self) -> EvalInputs<'_> {
         EvalInputs {
             labels: LabelInputs {
-                data: &self.data,
-                standin: &self.standin,
+                data: self.data.as_deref(),
+                standin: self.standin.as_deref(),
+                collection: self.collection.as_ref(),
             },
             evaluation: &self.evaluation,
             qrels_versions: &self.qrels_versions,
@@ -276,12 +457,11 @@ impl QrelsEvalParams {
 
 impl Params for QrelsEvalParams {
     fn input_files(&self) -> Vec<(&'static str, &str)> {
-        vec![
-            ("data", &self.data),
-            ("standin", &self.standin),
-            ("evaluation", &self.evaluation),
-            ("qrels_versions", &self.qrels_versions),
-        ]
+        let mut files = self.inputs().labels.files();
+        files.extend(self.evaluation.file().map(|f| ("evaluation", f)));
+        files.extend(self.qrels_versions.file().map(|f| ("qrels_versions", f)));
+        files.extend(collection_files(self.collection.as_ref()));
+        files
     }
 
     fn seed(&self) -> Option<u64> {
@@ -297,10 +477,12 @@ impl Params for QrelsEvalParams {
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct QrelsOverlapParams {
-    /// The confusion matrices under `data/`.
-    pub data: String,
-    /// The stand-in's knob file under `data/`.
-    pub standin: String,
+    /// The confusion matrices under `data/` (not needed with `collection:`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub data: Option<String>,
+    /// The stand-in's knob file under `data/` (not needed with `collection:`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub standin: Option<String>,
     /// The qrels versions compared, in the table's order.
     pub qrels: Vec<String>,
     /// The measures, by their NTCIREVAL names (`MSnDCG@10`, `Q@10`, `nERR@10`).
@@ -321,13 +503,17 @@ pub struct QrelsOverlapParams {
     pub trials: u32,
     /// Significance level alpha.
     pub alpha: f64,
-    /// The stand-in runs' knobs and the topic-set definitions, under `data/`.
-    pub evaluation: String,
-    /// Which assessors each qrels version sums, under `data/`.
-    pub qrels_versions: String,
+    /// The stand-in runs' knobs and the topic-set definitions: a file under `data/`, or the topic
+    /// sets listed (with `collection:`).
+    pub evaluation: Evaluation,
+    /// Which assessors each qrels version sums: a file under `data/`, or listed.
+    pub qrels_versions: QrelsVersions,
     /// The kappa interval's standard error of the high/low-agreement split.
     #[serde(default)]
     pub kappa_se: Option<KappaSe>,
+    /// A user's collection replacing the stand-in ([`UserCollection`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub collection: Option<UserCollection>,
     /// This artefact's seed, overriding the manifest's.
     #[serde(default)]
     pub seed: Option<u64>,
@@ -337,8 +523,9 @@ impl QrelsOverlapParams {
     pub fn inputs(&self) -> EvalInputs<'_> {
         EvalInputs {
             labels: LabelInputs {
-                data: &self.data,
-                standin: &self.standin,
+                data: self.data.as_deref(),
+                standin: self.standin.as_deref(),
+                collection: self.collection.as_ref(),
             },
             evaluation: &self.evaluation,
             qrels_versions: &self.qrels_versions,
@@ -368,12 +555,11 @@ impl QrelsOverlapParams {
 
 impl Params for QrelsOverlapParams {
     fn input_files(&self) -> Vec<(&'static str, &str)> {
-        vec![
-            ("data", &self.data),
-            ("standin", &self.standin),
-            ("evaluation", &self.evaluation),
-            ("qrels_versions", &self.qrels_versions),
-        ]
+        let mut files = self.inputs().labels.files();
+        files.extend(self.evaluation.file().map(|f| ("evaluation", f)));
+        files.extend(self.qrels_versions.file().map(|f| ("qrels_versions", f)));
+        files.extend(collection_files(self.collection.as_ref()));
+        files
     }
 
     fn seed(&self) -> Option<u64> {
@@ -395,10 +581,12 @@ impl Params for QrelsOverlapParams {
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct TopicsetEvalParams {
-    /// The confusion matrices under `data/`.
-    pub data: String,
-    /// The stand-in's knob file under `data/`.
-    pub standin: String,
+    /// The confusion matrices under `data/` (not needed with `collection:`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub data: Option<String>,
+    /// The stand-in's knob file under `data/` (not needed with `collection:`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub standin: Option<String>,
     /// The qrels version of the topic sets, repeated for readers (the evaluation file defines it).
     #[serde(default)]
     pub qrels: Option<Vec<String>>,
@@ -418,13 +606,17 @@ pub struct TopicsetEvalParams {
     /// The stand-in's number of teams, checked against the stand-in and quoted by the reports.
     #[serde(default)]
     pub teams: Option<u32>,
-    /// The stand-in runs' knobs and the topic-set definitions, under `data/`.
-    pub evaluation: String,
-    /// Which assessors each qrels version sums, under `data/`.
-    pub qrels_versions: String,
+    /// The stand-in runs' knobs and the topic-set definitions: a file under `data/`, or the topic
+    /// sets listed (with `collection:`).
+    pub evaluation: Evaluation,
+    /// Which assessors each qrels version sums: a file under `data/`, or listed.
+    pub qrels_versions: QrelsVersions,
     /// The kappa interval's standard error of the high/low-agreement split.
     #[serde(default)]
     pub kappa_se: Option<KappaSe>,
+    /// A user's collection replacing the stand-in ([`UserCollection`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub collection: Option<UserCollection>,
     /// This artefact's seed, overriding the manifest's.
     #[serde(default)]
     pub seed: Option<u64>,
@@ -434,8 +626,9 @@ impl TopicsetEvalParams {
     pub fn inputs(&self) -> EvalInputs<'_> {
         EvalInputs {
             labels: LabelInputs {
-                data: &self.data,
-                standin: &self.standin,
+                data: self.data.as_deref(),
+                standin: self.standin.as_deref(),
+                collection: self.collection.as_ref(),
             },
             evaluation: &self.evaluation,
             qrels_versions: &self.qrels_versions,
@@ -458,12 +651,11 @@ impl TopicsetEvalParams {
 
 impl Params for TopicsetEvalParams {
     fn input_files(&self) -> Vec<(&'static str, &str)> {
-        vec![
-            ("data", &self.data),
-            ("standin", &self.standin),
-            ("evaluation", &self.evaluation),
-            ("qrels_versions", &self.qrels_versions),
-        ]
+        let mut files = self.inputs().labels.files();
+        files.extend(self.evaluation.file().map(|f| ("evaluation", f)));
+        files.extend(self.qrels_versions.file().map(|f| ("qrels_versions", f)));
+        files.extend(collection_files(self.collection.as_ref()));
+        files
     }
 
     fn seed(&self) -> Option<u64> {
@@ -479,10 +671,12 @@ impl Params for TopicsetEvalParams {
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct TopicsetOverlapParams {
-    /// The confusion matrices under `data/`.
-    pub data: String,
-    /// The stand-in's knob file under `data/`.
-    pub standin: String,
+    /// The confusion matrices under `data/` (not needed with `collection:`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub data: Option<String>,
+    /// The stand-in's knob file under `data/` (not needed with `collection:`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub standin: Option<String>,
     /// The qrels version of the topic sets, repeated for readers (the evaluation file defines it).
     #[serde(default)]
     pub qrels: Option<Vec<String>>,
@@ -506,13 +700,17 @@ pub struct TopicsetOverlapParams {
     pub trials: u32,
     /// Significance level alpha.
     pub alpha: f64,
-    /// The stand-in runs' knobs and the topic-set definitions, under `data/`.
-    pub evaluation: String,
-    /// Which assessors each qrels version sums, under `data/`.
-    pub qrels_versions: String,
+    /// The stand-in runs' knobs and the topic-set definitions: a file under `data/`, or the topic
+    /// sets listed (with `collection:`).
+    pub evaluation: Evaluation,
+    /// Which assessors each qrels version sums: a file under `data/`, or listed.
+    pub qrels_versions: QrelsVersions,
     /// The kappa interval's standard error of the high/low-agreement split.
     #[serde(default)]
     pub kappa_se: Option<KappaSe>,
+    /// A user's collection replacing the stand-in ([`UserCollection`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub collection: Option<UserCollection>,
     /// This artefact's seed, overriding the manifest's.
     #[serde(default)]
     pub seed: Option<u64>,
@@ -522,8 +720,9 @@ impl TopicsetOverlapParams {
     pub fn inputs(&self) -> EvalInputs<'_> {
         EvalInputs {
             labels: LabelInputs {
-                data: &self.data,
-                standin: &self.standin,
+                data: self.data.as_deref(),
+                standin: self.standin.as_deref(),
+                collection: self.collection.as_ref(),
             },
             evaluation: &self.evaluation,
             qrels_versions: &self.qrels_versions,
@@ -553,12 +752,11 @@ impl TopicsetOverlapParams {
 
 impl Params for TopicsetOverlapParams {
     fn input_files(&self) -> Vec<(&'static str, &str)> {
-        vec![
-            ("data", &self.data),
-            ("standin", &self.standin),
-            ("evaluation", &self.evaluation),
-            ("qrels_versions", &self.qrels_versions),
-        ]
+        let mut files = self.inputs().labels.files();
+        files.extend(self.evaluation.file().map(|f| ("evaluation", f)));
+        files.extend(self.qrels_versions.file().map(|f| ("qrels_versions", f)));
+        files.extend(collection_files(self.collection.as_ref()));
+        files
     }
 
     fn seed(&self) -> Option<u64> {

@@ -16,8 +16,10 @@ use serde::de::{DeserializeSeed, Deserializer};
 use serde::{Deserialize, Serialize};
 
 pub use lancers::{
-    AgreementParams, Conditions, EvalInputs, KappaSe, LabelInputs, LevelCountsParams,
-    QrelsEvalParams, QrelsOverlapParams, Significance, TopicsetEvalParams, TopicsetOverlapParams,
+    AgreementParams, Conditions, EvalInputs, Evaluation, KappaSe, LabelInputs, LevelCountsParams,
+    ListedTopicSets, QrelsEvalParams, QrelsOverlapParams, QrelsVersionDef, QrelsVersions,
+    QrelsVersionsFile, Significance, TopicSetDef, TopicSubset, TopicsetEvalParams,
+    TopicsetOverlapParams, UserCollection,
 };
 pub use one::One;
 pub use stc_measure::StcMeasure;

@@ -25,20 +25,18 @@ use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use serde::Deserialize;
-
-use crate::io::read_yaml;
 use crate::manifest::Artefact;
 use crate::manifest::params::{
     Conditions, EvalInputs, QrelsEvalParams, QrelsOverlapParams, Significance, StandinSizes,
     TopicsetEvalParams, TopicsetOverlapParams,
 };
 use crate::model::StreamScope;
-use crate::papers::{Context, ExperimentError, display_relative};
+use crate::papers::lancers::definitions::{evaluation_defs, qrels_version_defs};
+use crate::papers::{Context, ExperimentError};
 use crate::results::{ResultTable, VALUE};
-use crate::sim::www::LabelledTopic;
 use crate::sim::www::runs::{Run, RunParams};
 use crate::sim::www::scores::{Measure, QrelsVersion, score_matrices, topic_subset};
+use crate::sim::www::{AssessorSet, LabelledTopic};
 use evia_engine::ranking::kendall_tau;
 use evia_engine::significance::ScoreMatrix;
 use evia_engine::significance::overlap::{discriminative_power, overlap_of_p_values};
@@ -56,9 +54,12 @@ pub const HSD_STREAM: StreamScope<'static> = StreamScope::LancersHsd;
 /// The labelled topics, the runs over them, and the high-agreement split.
 #[derive(Debug, Clone)]
 pub struct Collection {
+    /// Who labelled the topics, in the order of every judgement's labels.
+    pub assessors: AssessorSet,
     pub topics: Vec<LabelledTopic>,
     pub runs: Vec<Run>,
-    /// `high_agreement[t]`: topic t's per-topic kappa is significantly positive for all three pairs.
+    /// `high_agreement[t]`: topic t's per-topic kappa is significantly positive for every pair of
+    /// assessors.
     pub high_agreement: Vec<bool>,
     /// Whether the topics and runs are a user's real collection.
     pub real_data: bool,
@@ -66,64 +67,8 @@ pub struct Collection {
     pub source: String,
 }
 
-/// The topics a condition is evaluated on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum TopicSubset {
-    All,
-    HighAgreement,
-    LowAgreement,
-}
-
-impl TopicSubset {
-    fn id(self) -> &'static str {
-        match self {
-            TopicSubset::All => "all",
-            TopicSubset::HighAgreement => "high_agreement",
-            TopicSubset::LowAgreement => "low_agreement",
-        }
-    }
-
-    fn keeps(self, high_agreement: bool) -> bool {
-        match self {
-            TopicSubset::All => true,
-            TopicSubset::HighAgreement => high_agreement,
-            TopicSubset::LowAgreement => !high_agreement,
-        }
-    }
-}
-
-/// The evaluation file (the `evaluation` parameter, `data/lancers/www-runs.yaml`): the stand-in runs'
-/// knobs and the definitions of the topic sets.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct EvaluationFile {
-    pub runs: RunParams,
-    pub topic_sets: Vec<TopicSetDef>,
-}
-
-/// A topic set of Tables 6–8: a qrels version on a subset of the topics.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TopicSetDef {
-    pub id: String,
-    pub qrels: String,
-    pub topics: TopicSubset,
-}
-
-/// `data/lancers/qrels-versions.yaml` (the `qrels_versions` parameter).
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct QrelsVersionsFile {
-    versions: Vec<QrelsVersionDef>,
-}
-
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct QrelsVersionDef {
-    id: String,
-    assessors: Vec<String>,
-}
+pub use crate::manifest::params::{TopicSetDef, TopicSubset};
+pub use crate::papers::lancers::definitions::EvaluationFile;
 
 /// One compared condition: a qrels version on a topic subset.
 #[derive(Debug, Clone)]
@@ -144,32 +89,19 @@ struct Evaluated {
     notes: Vec<String>,
 }
 
-fn load_evaluation_file(
-    inputs: &EvalInputs<'_>,
-    context: &Context,
-) -> Result<EvaluationFile, ExperimentError> {
-    Ok(read_yaml(&context.data_path(inputs.evaluation))?)
-}
-
 fn load_qrels_versions(
     artefact: &Artefact,
     inputs: &EvalInputs<'_>,
     context: &Context,
+    assessors: &AssessorSet,
 ) -> Result<BTreeMap<String, QrelsVersion>, ExperimentError> {
-    let path = context.data_path(inputs.qrels_versions);
-    let parsed: QrelsVersionsFile = read_yaml(&path)?;
-    parsed
-        .versions
+    let (versions, source) = qrels_version_defs(context, inputs.qrels_versions)?;
+    versions
         .iter()
         .map(|v| {
-            QrelsVersion::new(&v.id, &v.assessors)
+            QrelsVersion::new(&v.id, &v.assessors, assessors)
                 .map(|q| (v.id.clone(), q))
-                .map_err(|e| {
-                    ExperimentError::invalid(
-                        artefact,
-                        format!("{}: {e}", display_relative(context, &path)),
-                    )
-                })
+                .map_err(|e| ExperimentError::invalid(artefact, format!("{source}: {e}")))
         })
         .collect()
 }
@@ -208,17 +140,13 @@ fn topicset_conditions(
     artefact: &Artefact,
     versions: &BTreeMap<String, QrelsVersion>,
     ids: &[String],
-    file: &EvaluationFile,
+    topic_sets: &[TopicSetDef],
 ) -> Result<Vec<Condition>, ExperimentError> {
     ids.iter()
         .map(|id| {
-            let def = file
-                .topic_sets
-                .iter()
-                .find(|d| &d.id == id)
-                .ok_or_else(|| {
-                    ExperimentError::invalid(artefact, format!("topic set `{id}` is not defined"))
-                })?;
+            let def = topic_sets.iter().find(|d| &d.id == id).ok_or_else(|| {
+                ExperimentError::invalid(artefact, format!("topic set `{id}` is not defined"))
+            })?;
             let qrels = versions.get(&def.qrels).cloned().ok_or_else(|| {
                 ExperimentError::invalid(
                     artefact,
@@ -239,18 +167,33 @@ pub fn collection(
     artefact: &Artefact,
     inputs: &EvalInputs<'_>,
     context: &Context,
-    file: &EvaluationFile,
+    standin_runs: Option<&RunParams>,
 ) -> Result<Collection, ExperimentError> {
     let se = inputs.kappa_se.standard_error();
-    let (topics, real_data) =
+    let (labelled, real_data) =
         crate::papers::lancers::labels::topics(context, artefact, inputs.labels)?;
+    let (assessors, topics) = (labelled.assessors, labelled.topics);
     let agreement_err = |e: evia_engine::agreement::AgreementError| {
         ExperimentError::invalid(artefact, e.to_string())
     };
     let high_agreement =
-        crate::sim::www::high_agreement_split(&topics, se).map_err(agreement_err)?;
-    let (runs, source) = match &context.data_dir {
-        Some(dir) => {
+        crate::sim::www::high_agreement_split(&topics, &assessors, se).map_err(agreement_err)?;
+    let (runs, source) = match (inputs.labels.collection, &context.data_dir) {
+        (Some(user), _) => {
+            let runs = crate::papers::lancers::user_collection::read_collection_runs(
+                context, user, &topics,
+            )?;
+            let source = format!(
+                "Collection from {} (labels) and {} (runs): {} topics, {} runs, assessors {}.",
+                user.labels,
+                user.runs,
+                topics.len(),
+                runs.len(),
+                assessors.names().join(", ")
+            );
+            (runs, source)
+        }
+        (None, Some(dir)) => {
             let runs = crate::io::www_labels::read_runs(
                 &dir.join(crate::io::www_labels::RUNS_DIR),
                 &topics,
@@ -263,39 +206,46 @@ pub fn collection(
             );
             (runs, source)
         }
-        None => {
+        (None, None) => {
+            let params = standin_runs.ok_or_else(|| {
+                ExperimentError::invalid(
+                    artefact,
+                    "the stand-in runs need an evaluation file; listed topic sets need `collection:`",
+                )
+            })?;
             let reliability = topics
                 .iter()
                 .map(|t| {
-                    crate::sim::www::topic_agreement(t, se)
-                        .map(|k| k.iter().map(|k| k.kappa).sum::<f64>() / 3.0)
+                    crate::sim::www::topic_agreement(t, &assessors, se)
+                        .map(|k| k.iter().map(|k| k.kappa).sum::<f64>() / k.len() as f64)
                         .map_err(agreement_err)
                 })
                 .collect::<Result<Vec<f64>, _>>()?;
             let runs = crate::sim::www::runs::standin_runs(
                 &topics,
                 &reliability,
-                &file.runs,
+                params,
                 context.seed_for(artefact),
             )
             .map_err(|e| ExperimentError::invalid(artefact, e.to_string()))?;
             check_standin_sizes(
                 artefact,
                 inputs.sizes,
-                [topics.len(), runs.len(), file.runs.teams.len()],
+                [topics.len(), runs.len(), params.teams.len()],
             )?;
             let source = format!(
                 "Stand-in collection (class simulated, not the NTCIR-13 WWW data): {} topics, {} pooled documents, {} runs of {} teams with placeholder names, each pooled to depth {} (data/lancers/www-runs.yaml).",
                 topics.len(),
                 topics.iter().map(|t| t.docs.len()).sum::<usize>(),
                 runs.len(),
-                file.runs.teams.len(),
-                file.runs.depth
+                params.teams.len(),
+                params.depth
             );
             (runs, source)
         }
     };
     Ok(Collection {
+        assessors,
         topics,
         runs,
         high_agreement,
@@ -400,14 +350,14 @@ fn evaluated(
     inputs: &EvalInputs<'_>,
     context: &Context,
 ) -> Result<Evaluated, ExperimentError> {
-    let file = load_evaluation_file(inputs, context)?;
-    let versions = load_qrels_versions(artefact, inputs, context)?;
+    let (topic_sets, standin_runs) = evaluation_defs(context, inputs.evaluation)?;
+    let measures = measures(artefact, inputs)?;
+    let collection = collection(artefact, inputs, context, standin_runs.as_ref())?;
+    let versions = load_qrels_versions(artefact, inputs, context, &collection.assessors)?;
     let conditions = match inputs.conditions {
         Conditions::Qrels(ids) => qrels_conditions(artefact, &versions, ids)?,
-        Conditions::TopicSets(ids) => topicset_conditions(artefact, &versions, ids, &file)?,
+        Conditions::TopicSets(ids) => topicset_conditions(artefact, &versions, ids, &topic_sets)?,
     };
-    let measures = measures(artefact, inputs)?;
-    let collection = collection(artefact, inputs, context, &file)?;
     evaluate(artefact, collection, conditions, measures)
 }
 

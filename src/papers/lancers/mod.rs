@@ -6,5 +6,7 @@
 //! - [`eval`]: Tables 3–8 and Figures 1–2, evaluating the (stand-in) runs under every qrels version
 //!   and topic subset: Kendall's tau with intervals, randomised Tukey HSD and SSO, mean scores.
 
+pub mod definitions;
 pub mod eval;
 pub mod labels;
+pub mod user_collection;

@@ -683,7 +683,7 @@ fn documents(params: &LabelParams, counts: &[[u32; 27]], seed: u64) -> Vec<Label
                 .enumerate()
                 .map(|(k, labels)| Judgement {
                     doc: format!("clueweb12-standin-{id}-{:04}", k + 1),
-                    labels,
+                    labels: labels.to_vec(),
                 })
                 .collect();
             LabelledTopic { id, docs }
@@ -693,29 +693,38 @@ fn documents(params: &LabelParams, counts: &[[u32; 27]], seed: u64) -> Vec<Label
 
 /// Per-pair summary of per-topic kappas: mean, minimum, maximum and the number of topics whose kappa
 /// is not significantly positive (paper B, Table 1), plus the number of high-agreement topics (§3).
+/// Each vector has one entry per assessor pair, in the order of the kappas summarised.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PerTopicSummary {
-    pub mean: [f64; 3],
-    pub min: [f64; 3],
-    pub max: [f64; 3],
-    pub not_significant: [usize; 3],
+    pub mean: Vec<f64>,
+    pub min: Vec<f64>,
+    pub max: Vec<f64>,
+    pub not_significant: Vec<usize>,
     pub high_agreement: usize,
 }
 
-/// Summarises per-topic kappas (one `[Kappa; 3]` per topic, as from [`super::topic_agreement`]).
-pub fn summarise(per_topic: &[[evia_engine::agreement::Kappa; 3]]) -> PerTopicSummary {
+/// Summarises per-topic kappas (one kappa per assessor pair and topic, as from
+/// [`super::topic_agreement`]; every topic has the same pairs).
+pub fn summarise(per_topic: &[Vec<evia_engine::agreement::Kappa>]) -> PerTopicSummary {
     let n = per_topic.len() as f64;
+    let pairs = per_topic.first().map_or(0, Vec::len);
     let column = |p: usize| per_topic.iter().map(move |k| k[p].kappa);
     PerTopicSummary {
-        mean: std::array::from_fn(|p| column(p).sum::<f64>() / n),
-        min: std::array::from_fn(|p| column(p).fold(f64::INFINITY, f64::min)),
-        max: std::array::from_fn(|p| column(p).fold(f64::NEG_INFINITY, f64::max)),
-        not_significant: std::array::from_fn(|p| {
-            per_topic
-                .iter()
-                .filter(|k| !k[p].significantly_positive())
-                .count()
-        }),
+        mean: (0..pairs).map(|p| column(p).sum::<f64>() / n).collect(),
+        min: (0..pairs)
+            .map(|p| column(p).fold(f64::INFINITY, f64::min))
+            .collect(),
+        max: (0..pairs)
+            .map(|p| column(p).fold(f64::NEG_INFINITY, f64::max))
+            .collect(),
+        not_significant: (0..pairs)
+            .map(|p| {
+                per_topic
+                    .iter()
+                    .filter(|k| !k[p].significantly_positive())
+                    .count()
+            })
+            .collect(),
         high_agreement: per_topic
             .iter()
             .filter(|k| {
@@ -731,14 +740,20 @@ fn verify(params: &LabelParams, topics: &[LabelledTopic]) -> Result<(), SimError
     let per_topic = topics
         .iter()
         .map(|t| {
-            super::topic_agreement(t, StandardError::CohenSimple)
-                .map_err(|e| SimError::Infeasible(format!("topic {}: {e}", t.id)))
+            super::topic_agreement(
+                t,
+                &super::AssessorSet::paper_b(),
+                StandardError::CohenSimple,
+            )
+            .map_err(|e| SimError::Infeasible(format!("topic {}: {e}", t.id)))
         })
         .collect::<Result<Vec<_>, _>>()?;
     let summary = summarise(&per_topic);
     let g = &params.targets;
-    let close = |a: &[f64; 3], b: &[f64; 3]| (0..3).all(|p| (a[p] - b[p]).abs() <= g.tolerance);
-    if summary.not_significant != g.not_significant
+    let close = |a: &[f64], b: &[f64; 3]| {
+        a.len() == b.len() && a.iter().zip(b).all(|(x, y)| (x - y).abs() <= g.tolerance)
+    };
+    if summary.not_significant[..] != g.not_significant[..]
         || summary.high_agreement != g.high_agreement
         || !close(&summary.mean, &g.mean)
         || !close(&summary.min, &g.min)

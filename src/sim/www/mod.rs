@@ -8,7 +8,9 @@
 pub mod runs;
 pub mod scores;
 
-pub use crate::collection::www::{ASSESSORS, Judgement, LabelledTopic};
+pub use crate::collection::www::{
+    ASSESSORS, AssessorPair, AssessorSet, Judgement, LabelledCollection, LabelledTopic,
+};
 
 pub mod joint;
 pub mod labels;
@@ -24,51 +26,61 @@ pub const PAIRS: [(usize, usize); 3] = [(0, 1), (0, 2), (1, 2)];
 /// The ids of [`PAIRS`], as the manifest and `data/lancers/confusion-matrices.yaml` name them.
 pub const PAIR_IDS: [&str; 3] = ["lancer1-lancer2", "lancer1-student", "lancer2-student"];
 
-/// The 3 × 3 confusion matrix of one topic for pair `pair` (index into [`PAIRS`]): rows the first
-/// assessor's label, columns the second's.
-pub fn topic_matrix(topic: &LabelledTopic, pair: usize) -> Result<ConfusionMatrix, AgreementError> {
-    let (first, second) = PAIRS[pair];
-    let mut rows = vec![vec![0u64; 3]; 3];
+/// The confusion matrix of one topic for `pair` of `assessors`: rows the first assessor's label,
+/// columns the second's, one row and column per label of the scale (3 × 3 for paper B).
+pub fn topic_matrix(
+    topic: &LabelledTopic,
+    assessors: &AssessorSet,
+    pair: &AssessorPair,
+) -> Result<ConfusionMatrix, AgreementError> {
+    let levels = assessors.levels();
+    let mut rows = vec![vec![0u64; levels]; levels];
     for judgement in &topic.docs {
-        let (a, b) = (
-            usize::from(judgement.labels[first]),
-            usize::from(judgement.labels[second]),
-        );
-        if let Some(&label) = [a, b].iter().find(|&&l| l >= 3) {
-            return Err(AgreementError::LabelOutOfRange { label, labels: 3 });
+        let label = |k: usize| judgement.labels.get(k).map_or(levels, |&l| usize::from(l));
+        let (a, b) = (label(pair.first), label(pair.second));
+        if let Some(&label) = [a, b].iter().find(|&&l| l >= levels) {
+            return Err(AgreementError::LabelOutOfRange {
+                label,
+                labels: levels,
+            });
         }
         rows[a][b] += 1;
     }
     ConfusionMatrix::from_rows(&rows)
 }
 
-/// Per-topic linear weighted kappa with its 95% CI for the pairs lancer1–lancer2, lancer1–student
-/// and lancer2–student, in that order (paper B §3: "we also computed per-topic linear weighted κ's so
-/// that the assessments of exactly three individuals are compared against one another"; formulas in
-/// `tests/fixtures/statistics.md` §1, applied to the topic's own 3 × 3 matrices). Shared by the stand-in
-/// and a user's real labels.
+/// Per-topic linear weighted kappa with its 95% CI for every pair of `assessors`, in the order of
+/// [`AssessorSet::pairs`] (for paper B: lancer1–lancer2, lancer1–student and lancer2–student). Paper
+/// B §3: "we also computed per-topic linear weighted κ's so that the assessments of exactly three
+/// individuals are compared against one another"; formulas in `tests/fixtures/statistics.md` §1,
+/// applied to the topic's own matrices. Shared by the stand-in and a user's real labels.
 pub fn topic_agreement(
     topic: &LabelledTopic,
+    assessors: &AssessorSet,
     se: StandardError,
-) -> Result<[Kappa; 3], AgreementError> {
-    let kappa = |pair| linear_weighted_kappa(&topic_matrix(topic, pair)?, se);
-    Ok([kappa(0)?, kappa(1)?, kappa(2)?])
+) -> Result<Vec<Kappa>, AgreementError> {
+    assessors
+        .pairs()
+        .iter()
+        .map(|pair| linear_weighted_kappa(&topic_matrix(topic, assessors, pair)?, se))
+        .collect()
 }
 
 /// The high-agreement split of paper B §3: `true` for a topic whose per-topic kappa is statistically
 /// significantly positive (the 95% CI's lower limit is above 0, [`Kappa::significantly_positive`])
-/// for every one of the three assessor pairs. The paper: "There were 27 topics where all three
-/// per-topic κ's were statistically significantly positive; for the remaining 23 topics, at least one
-/// per-topic κ was not. We shall refer to the set of the former 27 topics as the high-agreement set
-/// and the latter as the low-agreement set" (also §2 and §4.2).
+/// for every pair of `assessors`. The paper: "There were 27 topics where all three per-topic κ's were
+/// statistically significantly positive; for the remaining 23 topics, at least one per-topic κ was
+/// not. We shall refer to the set of the former 27 topics as the high-agreement set and the latter as
+/// the low-agreement set" (also §2 and §4.2).
 pub fn high_agreement_split(
     topics: &[LabelledTopic],
+    assessors: &AssessorSet,
     se: StandardError,
 ) -> Result<Vec<bool>, AgreementError> {
     topics
         .iter()
         .map(|t| {
-            Ok(topic_agreement(t, se)?
+            Ok(topic_agreement(t, assessors, se)?
                 .iter()
                 .all(Kappa::significantly_positive))
         })

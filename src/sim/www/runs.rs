@@ -266,7 +266,12 @@ fn topic_scores(
         .docs
         .iter()
         .map(|j| {
-            let mean = (0..3).map(|a| w[a] * f64::from(j.labels[a])).sum::<f64>() / scale;
+            let mean = w
+                .iter()
+                .zip(&j.labels)
+                .map(|(w, &l)| w * f64::from(l))
+                .sum::<f64>()
+                / scale;
             mean + sigma * rng::standard_normal(&mut latent_rng)
         })
         .collect();
@@ -388,7 +393,7 @@ mod tests {
             docs: (0..n)
                 .map(|k| Judgement {
                     doc: format!("{id}-{k}"),
-                    labels: [0, 1, 2].map(|_| rng::below(&mut r, 3) as u8),
+                    labels: (0..3).map(|_| rng::below(&mut r, 3) as u8).collect(),
                 })
                 .collect(),
         }

@@ -18,7 +18,7 @@
 //!   topic set's size) and the topic is reported in [`Scores::no_relevant`].
 
 use super::runs::Run;
-use super::{ASSESSORS, LabelledTopic};
+use super::{AssessorSet, LabelledTopic};
 use evia_engine::measures::{
     Evaluation, Evaluator, LevelGains, MeasureError, Params, TopicJudgements,
 };
@@ -60,22 +60,25 @@ pub enum ScoreError {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct QrelsVersion {
     pub id: String,
-    /// Indices into [`ASSESSORS`].
+    /// Indices into the collection's [`AssessorSet`].
     pub assessors: Vec<usize>,
+    /// The top of the assessors' label scale (2 for paper B).
+    pub max_label: u8,
 }
 
 impl QrelsVersion {
-    /// The version `id` summing the assessors named `names` (each one of [`ASSESSORS`], no repeats).
-    pub fn new(id: &str, names: &[String]) -> Result<Self, ScoreError> {
+    /// The version `id` summing the labels of the assessors named `names` (each one of `known`, no
+    /// repeats).
+    pub fn new(id: &str, names: &[String], known: &AssessorSet) -> Result<Self, ScoreError> {
         let mut assessors = Vec::with_capacity(names.len());
         for name in names {
-            let index = ASSESSORS.iter().position(|a| a == name).ok_or_else(|| {
-                ScoreError::UnknownAssessor {
+            let index = known
+                .index_of(name)
+                .ok_or_else(|| ScoreError::UnknownAssessor {
                     version: id.to_string(),
                     assessor: name.clone(),
-                    known: ASSESSORS.join(", "),
-                }
-            })?;
+                    known: known.names().join(", "),
+                })?;
             if assessors.contains(&index) {
                 return Err(ScoreError::BadVersion(id.to_string()));
             }
@@ -87,17 +90,23 @@ impl QrelsVersion {
         Ok(QrelsVersion {
             id: id.to_string(),
             assessors,
+            max_label: known.max_label(),
         })
     }
 
-    /// The highest level, 2 × the number of assessors.
+    /// The highest level: the number of assessors × the top label (paper B: 2 × the number of
+    /// assessors).
     pub fn max_level(&self) -> u32 {
-        2 * self.assessors.len() as u32
+        self.assessors.len() as u32 * u32::from(self.max_label)
     }
 
-    /// The level of a document with these three labels: the sum of this version's assessors' labels.
-    pub fn level(&self, labels: &[u8; 3]) -> u32 {
-        self.assessors.iter().map(|&a| u32::from(labels[a])).sum()
+    /// The level of a document with these labels (in the collection's assessor order): the sum of
+    /// this version's assessors' labels.
+    pub fn level(&self, labels: &[u8]) -> u32 {
+        self.assessors
+            .iter()
+            .map(|&a| labels.get(a).map_or(0, |&l| u32::from(l)))
+            .sum()
     }
 }
 
@@ -279,7 +288,7 @@ mod tests {
 
     fn version(id: &str, names: &[&str]) -> QrelsVersion {
         let names: Vec<String> = names.iter().map(|s| s.to_string()).collect();
-        QrelsVersion::new(id, &names).unwrap()
+        QrelsVersion::new(id, &names, &AssessorSet::paper_b()).unwrap()
     }
 
     #[test]
@@ -298,11 +307,11 @@ mod tests {
         assert_eq!(version("student", &["student"]).level(&[2, 1, 0]), 0);
         let names = vec!["lancer3".to_string()];
         assert!(matches!(
-            QrelsVersion::new("x", &names),
+            QrelsVersion::new("x", &names, &AssessorSet::paper_b()),
             Err(ScoreError::UnknownAssessor { .. })
         ));
         let names = vec!["student".to_string(), "student".to_string()];
-        assert!(QrelsVersion::new("x", &names).is_err());
+        assert!(QrelsVersion::new("x", &names, &AssessorSet::paper_b()).is_err());
     }
 
     /// A two-topic collection worked by hand against tests/fixtures/measures.md §5:
@@ -311,7 +320,7 @@ mod tests {
     fn scores_match_hand_computation() {
         let j = |doc: &str, labels: [u8; 3]| Judgement {
             doc: doc.into(),
-            labels,
+            labels: labels.to_vec(),
         };
         let topics = vec![
             LabelledTopic {

@@ -123,9 +123,7 @@ pub(super) fn student_disagrees_most(e: &Evaluated, table: &mut ResultTable) {
 
 /// The id of the condition whose qrels is the student's labels alone.
 fn student_only(e: &Evaluated) -> Option<&str> {
-    let student = crate::sim::www::ASSESSORS
-        .iter()
-        .position(|&a| a == "student")?;
+    let student = e.collection.assessors.index_of("student")?;
     e.conditions
         .iter()
         .find(|c| c.qrels.assessors == [student])

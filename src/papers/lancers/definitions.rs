@@ -1,0 +1,48 @@
+//! The qrels versions and topic sets an artefact of paper B compares, wherever its parameters put
+//! them: in files under `data/` (paper B's manifest) or listed in the manifest entry itself (the
+//! manifest `evia-repro study` generates for a user's assessors).
+
+use serde::Deserialize;
+
+use crate::io::read_yaml;
+use crate::manifest::params::{Evaluation, QrelsVersionDef, QrelsVersions, TopicSetDef};
+use crate::papers::{Context, ExperimentError, display_relative};
+use crate::sim::www::runs::RunParams;
+
+/// The qrels versions of `source`, and where they were defined (for messages).
+pub fn qrels_version_defs(
+    context: &Context,
+    source: &QrelsVersions,
+) -> Result<(Vec<QrelsVersionDef>, String), ExperimentError> {
+    match source {
+        QrelsVersions::File(file) => {
+            let path = context.data_path(file);
+            let parsed: crate::manifest::params::QrelsVersionsFile = read_yaml(&path)?;
+            Ok((parsed.versions, display_relative(context, &path)))
+        }
+        QrelsVersions::Listed(versions) => Ok((versions.clone(), "the manifest entry".to_string())),
+    }
+}
+
+/// The evaluation file (the `evaluation` parameter, `data/lancers/www-runs.yaml`): the stand-in runs'
+/// knobs and the definitions of the topic sets.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EvaluationFile {
+    pub runs: RunParams,
+    pub topic_sets: Vec<TopicSetDef>,
+}
+
+/// The topic sets of `evaluation` and the stand-in runs' knobs, which only an evaluation file has.
+pub fn evaluation_defs(
+    context: &Context,
+    evaluation: &Evaluation,
+) -> Result<(Vec<TopicSetDef>, Option<RunParams>), ExperimentError> {
+    match evaluation {
+        Evaluation::File(file) => {
+            let parsed: EvaluationFile = read_yaml(&context.data_path(file))?;
+            Ok((parsed.topic_sets, Some(parsed.runs)))
+        }
+        Evaluation::Listed(listed) => Ok((listed.topic_sets.clone(), None)),
+    }
+}

@@ -1,0 +1,486 @@
+//! Paper B's experiments on a user's collection (the `collection:` parameter that `evia-repro study`
+//! generates, issue 15 item 4): paper B's stand-in labels and runs, written out as a per-assessor label
+//! file and a run directory and read back through `collection:`, give every cell of B.T1–B.F2 exactly
+//! as the stand-in does (computed both ways, no typed numbers), so the general path and the paper's
+//! cannot drift apart; a label file with a missing label or a bad scale is an error naming the file.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use evia_engine::agreement::StandardError;
+use evia_repro::assessors::agreement::{KappaOutcome, analyse};
+use evia_repro::io::labels::{LabelLayout, Scale, read_labels};
+use evia_repro::manifest::params::{
+    Evaluation, ListedTopicSets, QrelsVersionDef, QrelsVersions, TopicSetDef, TopicSubset,
+    UserCollection,
+};
+use evia_repro::manifest::{Artefact, ExperimentParams, Manifest};
+use evia_repro::papers::lancers::definitions::evaluation_defs;
+use evia_repro::papers::lancers::eval::collection;
+use evia_repro::papers::{self, Context};
+use evia_repro::pipeline::reproduce::manifest_path;
+use evia_repro::results::CellKey;
+use evia_repro::sim::www::ASSESSORS;
+
+use crate::common::project_root;
+
+const PAPER_B: [&str; 10] = [
+    "B.T1", "B.T2", "B.T3", "B.T4", "B.T5", "B.T6", "B.T7", "B.T8", "B.F1", "B.F2",
+];
+
+/// `artefact` with `collection:` set to `user`.
+fn with_collection(artefact: &Artefact, user: &UserCollection) -> Artefact {
+    let mut artefact = artefact.clone();
+    let slot = match &mut artefact.parameters {
+        ExperimentParams::LancersAgreement(p) => &mut p.collection,
+        ExperimentParams::LancersLevelCounts(p) => &mut p.collection,
+        ExperimentParams::LancersQrelsRankCorrelation(p)
+        | ExperimentParams::LancersQrelsMeansFigure(p) => &mut p.collection,
+        ExperimentParams::LancersQrelsOverlap(p) => &mut p.collection,
+        ExperimentParams::LancersTopicsetRankCorrelation(p)
+        | ExperimentParams::LancersTopicsetMeansFigure(p) => &mut p.collection,
+        ExperimentParams::LancersTopicsetOverlap(p) => &mut p.collection,
+        other => panic!("{} is not a paper-B experiment", other.experiment()),
+    };
+    *slot = Some(user.clone());
+    artefact
+}
+
+/// Writes the stand-in collection of `manifest`'s B.T3 into `dir`: `labels.tsv` (wide, a header
+/// naming the three assessors) and `runs/<run>` (TREC runs, scores decreasing with the rank).
+fn write_standin(manifest: &Manifest, context: &Context, dir: &Path) {
+    let artefact = manifest.artefact("B.T3").unwrap();
+    let ExperimentParams::LancersQrelsRankCorrelation(params) = &artefact.parameters else {
+        panic!("B.T3 is lancers.qrels_rank_correlation");
+    };
+    let (_, runs) = evaluation_defs(context, &params.evaluation).unwrap();
+    let standin = collection(artefact, &params.inputs(), context, runs.as_ref()).unwrap();
+    let mut labels = format!("topic\tdoc\t{}\n", ASSESSORS.join("\t"));
+    for topic in &standin.topics {
+        for doc in &topic.docs {
+            let row: Vec<String> = doc.labels.iter().map(u8::to_string).collect();
+            writeln!(labels, "{}\t{}\t{}", topic.id, doc.doc, row.join("\t")).unwrap();
+        }
+    }
+    std::fs::write(dir.join("labels.tsv"), labels).unwrap();
+    std::fs::create_dir(dir.join("runs")).unwrap();
+    for run in &standin.runs {
+        let mut text = String::new();
+        for (topic, list) in standin.topics.iter().zip(&run.lists) {
+            for (rank, doc) in list.iter().enumerate() {
+                let score = list.len() - rank;
+                writeln!(
+                    text,
+                    "{} Q0 {doc} {} {score} {}",
+                    topic.id,
+                    rank + 1,
+                    run.name
+                )
+                .unwrap();
+            }
+        }
+        std::fs::write(dir.join("runs").join(&run.name), text).unwrap();
+    }
+}
+
+fn user_collection(dir: &Path) -> UserCollection {
+    UserCollection {
+        labels: dir.join("labels.tsv").display().to_string(),
+        layout: LabelLayout::Wide,
+        scale: Scale::new(0, 2).unwrap(),
+        runs: dir.join("runs").display().to_string(),
+    }
+}
+
+/// Every cell of B.T1–B.F2 computed from the written-out stand-in equals the stand-in's own: B.T1's
+/// pooled matrices, kappas and per-topic rows, B.T2's level counts (summed from the labels rather
+/// than read off the printed matrices), every tau and CI, every randomised Tukey HSD count and SSO,
+/// every mean score.
+#[test]
+fn paper_b_on_the_written_out_standin_equals_the_standin_cell_for_cell() {
+    let root = project_root();
+    let manifest = Manifest::load(&manifest_path(&root)).unwrap();
+    let context = Context::new(root.clone(), manifest.seed);
+    let dir = tempfile::tempdir().unwrap();
+    write_standin(&manifest, &context, dir.path());
+    let user = user_collection(dir.path());
+    for id in PAPER_B {
+        let artefact = manifest.artefact(id).unwrap();
+        let standin = papers::run(artefact, &context).unwrap();
+        let general = papers::run(&with_collection(artefact, &user), &context).unwrap();
+        assert!(!standin.cells.is_empty(), "{id}");
+        assert_eq!(general.cells, standin.cells, "{id}");
+        assert!(general.real_data, "{id}: a user's collection is real data");
+    }
+}
+
+/// A document without one assessor's label, a scale not starting at 0 and a single assessor are
+/// errors naming the label file.
+#[test]
+fn unusable_label_files_are_errors_naming_the_file() {
+    let root = project_root();
+    let manifest = Manifest::load(&manifest_path(&root)).unwrap();
+    let context = Context::new(root.clone(), manifest.seed);
+    let artefact = manifest.artefact("B.T2").unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        (
+            "topic doc a b\nT1 d1 1 NA\nT1 d2 0 2\n",
+            "0..2",
+            "has no label from assessor `b`",
+        ),
+        (
+            "topic doc a b\nT1 d1 1 1\n",
+            "-1..2",
+            "the scale must be 0..MAX",
+        ),
+        ("topic doc a\nT1 d1 1\n", "0..2", "between 2 and"),
+    ];
+    for (text, scale, expected) in cases {
+        let path = dir.path().join("labels.tsv");
+        std::fs::write(&path, text).unwrap();
+        let user = UserCollection {
+            scale: scale.parse().unwrap(),
+            ..user_collection(dir.path())
+        };
+        let err = papers::run(&with_collection(artefact, &user), &context)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("labels.tsv"), "{err}");
+        assert!(err.contains(expected), "{err}");
+    }
+}
+
+/// Four assessors (a1–a4, scale 0..3) on 12 topics of 30 documents and 5 runs, written by a seeded
+/// generator: labels are a shared latent grade plus per-assessor noise (the first six topics
+/// noisier), each run ranks the pool by the latent grade plus its own noise.
+fn write_four_assessors(dir: &Path) {
+    let mut rng = evia_engine::rng::stream(15, "test", "study-four-assessors");
+    let mut below = |n: u64| evia_engine::rng::below(&mut rng, n as usize) as u64;
+    let mut labels = String::from("topic doc a1 a2 a3 a4\n");
+    let mut grades: Vec<Vec<u64>> = Vec::new();
+    for t in 0..12u64 {
+        let noisy = t < 6;
+        let mut topic = Vec::new();
+        for d in 0..30 {
+            let grade = below(4);
+            let row: Vec<String> = (0..4)
+                .map(|_| {
+                    let flip = if noisy { below(2) == 0 } else { below(8) == 0 };
+                    if flip { below(4) } else { grade }.to_string()
+                })
+                .collect();
+            writeln!(labels, "T{t:02} d{d:02} {}", row.join(" ")).unwrap();
+            topic.push(grade);
+        }
+        grades.push(topic);
+    }
+    std::fs::write(dir.join("labels.tsv"), labels).unwrap();
+    std::fs::create_dir(dir.join("runs")).unwrap();
+    for r in 0..5u64 {
+        let mut text = String::new();
+        for (t, topic) in grades.iter().enumerate() {
+            for (d, &grade) in topic.iter().enumerate() {
+                let score = grade * (6 - r) * 10 + below(40);
+                writeln!(text, "T{t:02} Q0 d{d:02} 0 {score} run{r}").unwrap();
+            }
+        }
+        std::fs::write(dir.join("runs").join(format!("run{r}")), text).unwrap();
+    }
+}
+
+/// `artefact` with every paper-B parameter pointed at four assessors: versions `a1`…`a4`, `all4`
+/// and the four leave-one-out sets (`no-a1`…), listed in the entry; topic sets all4 on all, the
+/// high- and the low-agreement topics; no stand-in sizes.
+fn four_assessor_artefact(artefact: &Artefact, user: &UserCollection) -> Artefact {
+    let names = ["a1", "a2", "a3", "a4"];
+    let mut versions: Vec<QrelsVersionDef> = names
+        .iter()
+        .map(|a| QrelsVersionDef {
+            id: (*a).into(),
+            assessors: vec![(*a).into()],
+        })
+        .collect();
+    versions.push(QrelsVersionDef {
+        id: "all4".into(),
+        assessors: names.iter().map(|a| (*a).to_string()).collect(),
+    });
+    for left in names {
+        versions.push(QrelsVersionDef {
+            id: format!("no-{left}"),
+            assessors: names
+                .iter()
+                .filter(|a| **a != left)
+                .map(|a| (*a).to_string())
+                .collect(),
+        });
+    }
+    let ids: Vec<String> = versions.iter().map(|v| v.id.clone()).collect();
+    let sets = [
+        ("full", TopicSubset::All),
+        ("high", TopicSubset::HighAgreement),
+        ("low", TopicSubset::LowAgreement),
+    ];
+    let evaluation = Evaluation::Listed(ListedTopicSets {
+        topic_sets: sets
+            .iter()
+            .map(|(id, topics)| TopicSetDef {
+                id: (*id).into(),
+                qrels: "all4".into(),
+                topics: *topics,
+            })
+            .collect(),
+    });
+    let set_ids: Vec<String> = sets.iter().map(|(id, _)| (*id).to_string()).collect();
+    let listed = QrelsVersions::Listed(versions);
+    let mut artefact = with_collection(artefact, user);
+    match &mut artefact.parameters {
+        ExperimentParams::LancersAgreement(p) => {
+            p.pairs = vec!["a1-a2".into(), "a1-a4".into(), "a3-a4".into()];
+            (p.data, p.standin) = (None, None);
+        }
+        ExperimentParams::LancersLevelCounts(p) => {
+            (p.qrels, p.qrels_versions) = (ids, listed);
+            (p.data, p.standin) = (None, None);
+        }
+        ExperimentParams::LancersQrelsRankCorrelation(p)
+        | ExperimentParams::LancersQrelsMeansFigure(p) => {
+            (p.qrels, p.qrels_versions, p.evaluation) = (ids, listed, evaluation);
+            (p.data, p.standin) = (None, None);
+            (p.topics, p.runs, p.teams) = (None, None, None);
+        }
+        ExperimentParams::LancersQrelsOverlap(p) => {
+            (p.qrels, p.qrels_versions, p.evaluation) = (ids, listed, evaluation);
+            (p.topics, p.runs, p.teams) = (None, None, None);
+            (p.data, p.standin) = (None, None);
+        }
+        ExperimentParams::LancersTopicsetRankCorrelation(p)
+        | ExperimentParams::LancersTopicsetMeansFigure(p) => {
+            (p.topic_sets, p.qrels_versions, p.evaluation) = (set_ids, listed, evaluation);
+            (p.topics, p.runs, p.teams) = (None, None, None);
+            (p.data, p.standin) = (None, None);
+        }
+        ExperimentParams::LancersTopicsetOverlap(p) => {
+            (p.topic_sets, p.qrels_versions, p.evaluation) = (set_ids, listed, evaluation);
+            (p.topics, p.runs, p.teams) = (None, None, None);
+            (p.data, p.standin) = (None, None);
+        }
+        other => panic!("{} is not a paper-B experiment", other.experiment()),
+    }
+    artefact.layout = None;
+    artefact
+}
+
+fn cell(table: &evia_repro::results::ResultTable, key: [&str; 4]) -> f64 {
+    let [panel, row, column, part] = key;
+    *table
+        .cells
+        .get(&CellKey::new(&table.id, panel, row, column, part))
+        .unwrap_or_else(|| panic!("{} has no cell {key:?}", table.id))
+}
+
+/// Paper B's experiments on four assessors, with the qrels versions and topic sets listed in the
+/// parameters (as `study` generates them), agree with independent computations: B.T1's pooled
+/// kappas and intervals with `agree`'s analysis of the same file, B.T2's level counts with the
+/// labels summed here, the high-agreement split with `agree`'s; and every version (each assessor,
+/// all four, each leave-one-out set) gets its tau, discriminative-power and mean-score cells.
+#[test]
+fn paper_b_runs_on_four_assessors_with_listed_versions_and_topic_sets() {
+    let root = project_root();
+    let manifest = Manifest::load(&manifest_path(&root)).unwrap();
+    let context = Context::new(root.clone(), manifest.seed);
+    let dir = tempfile::tempdir().unwrap();
+    write_four_assessors(dir.path());
+    let user = UserCollection {
+        scale: Scale::new(0, 3).unwrap(),
+        ..user_collection(dir.path())
+    };
+    let run = |id: &str| {
+        let artefact = four_assessor_artefact(manifest.artefact(id).unwrap(), &user);
+        papers::run(&artefact, &context).unwrap_or_else(|e| panic!("{id}: {e}"))
+    };
+    let labels = read_labels(
+        &dir.path().join("labels.tsv"),
+        LabelLayout::Wide,
+        user.scale,
+    )
+    .unwrap();
+    let agree = analyse(&labels, "labels.tsv", StandardError::CohenSimple);
+
+    let t1 = run("B.T1");
+    for pair in &agree.pairs {
+        let id = format!("{}-{}", pair.first, pair.second);
+        if !["a1-a2", "a1-a4", "a3-a4"].contains(&id.as_str()) {
+            continue;
+        }
+        let KappaOutcome::Defined {
+            kappa,
+            ci_lo,
+            ci_hi,
+            ..
+        } = pair.kappa_linear
+        else {
+            panic!("{id}: kappa undefined");
+        };
+        assert_eq!(
+            cell(&t1, ["statistics", "kappa_w", &id, "estimate"]),
+            kappa,
+            "{id}"
+        );
+        assert_eq!(
+            cell(&t1, ["statistics", "kappa_w", &id, "ci_lo"]),
+            ci_lo,
+            "{id}"
+        );
+        assert_eq!(
+            cell(&t1, ["statistics", "kappa_w", &id, "ci_hi"]),
+            ci_hi,
+            "{id}"
+        );
+    }
+
+    let t2 = run("B.T2");
+    let level_of = |item: &evia_repro::io::labels::LabelledItem, who: &[usize]| -> usize {
+        item.labels
+            .iter()
+            .filter(|(a, _)| who.contains(a))
+            .map(|&(_, l)| usize::from(l))
+            .sum()
+    };
+    for (version, who) in [
+        ("a3", vec![2]),
+        ("all4", vec![0, 1, 2, 3]),
+        ("no-a2", vec![0, 2, 3]),
+    ] {
+        let mut counts = vec![0usize; 3 * who.len() + 1];
+        for item in &labels.items {
+            counts[level_of(item, &who)] += 1;
+        }
+        for (level, &n) in counts.iter().enumerate() {
+            assert_eq!(
+                cell(&t2, ["main", version, &format!("L{level}"), "value"]),
+                n as f64
+            );
+        }
+        assert_eq!(
+            cell(&t2, ["main", version, "total", "value"]),
+            labels.items.len() as f64
+        );
+    }
+
+    let versions = [
+        "a1", "a2", "a3", "a4", "all4", "no-a1", "no-a2", "no-a3", "no-a4",
+    ];
+    let (t3, t5, f1) = (run("B.T3"), run("B.T5"), run("B.F1"));
+    for measure in ["nDCG@10", "Q@10", "nERR@10"] {
+        for (i, a) in versions.iter().enumerate() {
+            let power = cell(&t5, ["main", a, measure, "count"]);
+            assert!((0.0..=10.0).contains(&power), "{a} {measure}: {power}");
+            assert!(cell(&f1, [measure, "run0", a, "value"]) > 0.0);
+            for b in &versions[i + 1..] {
+                let tau = cell(&t3, [measure, a, b, "tau"]);
+                assert!((-1.0..=1.0).contains(&tau), "{a} {b}: {tau}");
+            }
+        }
+    }
+
+    let t8 = run("B.T8");
+    let b_t3 = four_assessor_artefact(manifest.artefact("B.T3").unwrap(), &user);
+    let ExperimentParams::LancersQrelsRankCorrelation(params) = &b_t3.parameters else {
+        panic!("B.T3 is lancers.qrels_rank_correlation");
+    };
+    let split = collection(&b_t3, &params.inputs(), &context, None).unwrap();
+    let high = split.high_agreement.iter().filter(|&&h| h).count();
+    assert!(
+        0 < high && high < split.topics.len(),
+        "both subsets non-empty: {high}"
+    );
+    assert_eq!(high, agree.high_agreement_topics.len());
+    assert_eq!(split.topics.len() - high, agree.low_agreement_topics.len());
+    for set in ["full", "high", "low"] {
+        assert!(
+            t8.cells
+                .contains_key(&CellKey::new("B.T8", "main", set, "nDCG@10", "count")),
+            "{set}"
+        );
+    }
+}
+
+/// Bad input through `collection:` is an error naming the file and line: a label off the declared
+/// scale, a run line with a word for a score, a missing run directory.
+#[test]
+fn bad_labels_and_runs_name_file_and_line() {
+    let root = project_root();
+    let manifest = Manifest::load(&manifest_path(&root)).unwrap();
+    let context = Context::new(root.clone(), manifest.seed);
+    let artefact = manifest.artefact("B.T3").unwrap();
+    let error = |edit: &dyn Fn(&Path)| {
+        let dir = tempfile::tempdir().unwrap();
+        write_four_assessors(dir.path());
+        edit(dir.path());
+        let user = UserCollection {
+            scale: Scale::new(0, 3).unwrap(),
+            ..user_collection(dir.path())
+        };
+        papers::run(&four_assessor_artefact(artefact, &user), &context)
+            .unwrap_err()
+            .to_string()
+    };
+    let err = error(&|dir| {
+        let path = dir.join("labels.tsv");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut lines: Vec<&str> = text.lines().collect();
+        lines[3] = "T00 d02 1 9 1 1";
+        std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    });
+    assert!(err.contains("labels.tsv:4"), "{err}");
+    let err = error(&|dir| {
+        let path = dir.join("runs").join("run2");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        lines[1] = "T00 Q0 d01 0 high run2".to_string();
+        std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    });
+    assert!(
+        err.contains("run2:2: expected a score (a number) in the fifth field"),
+        "{err}"
+    );
+    let err = error(&|dir| std::fs::remove_dir_all(dir.join("runs")).unwrap());
+    assert!(
+        err.contains("runs") && err.contains("cannot read the run directory"),
+        "{err}"
+    );
+}
+
+/// A paper without published values (`published:` absent, as in the manifest `evia-repro study`
+/// builds) goes through `reproduce`: its artefacts are written, its literate report
+/// (`paper/study.report.*.j2`) is rendered, no consistency wiring applies, and the ledger holds no
+/// printed number of it.
+#[test]
+fn a_paper_without_published_values_is_reproduced() {
+    use evia_repro::io::output::OutputDir;
+    use evia_repro::pipeline::reproduce::{Action, Options, reproduce};
+
+    let root = project_root();
+    let mut manifest = Manifest::load(&manifest_path(&root)).unwrap();
+    manifest.papers.retain(|p| p.id == "B");
+    manifest.papers[0].slug = "study".into();
+    manifest.papers[0].published = None;
+    manifest.artefacts.retain(|a| a.paper == "B");
+    let out = tempfile::tempdir().unwrap();
+    let options = Options {
+        only: vec!["B.T2".into()],
+        threads: 1,
+        svg_converter: None,
+        ..Options::new(&root, manifest.seed)
+    };
+    let summary = reproduce(&manifest, &options, &OutputDir::new(out.path())).unwrap();
+    assert_eq!(summary.count(|a| *a == Action::Rebuilt), 1);
+    let table = std::fs::read_to_string(out.path().join("study/B.T2.md")).unwrap();
+    assert!(table.contains("all3"), "{table}");
+    let report = std::fs::read_to_string(out.path().join("study/report.md")).unwrap();
+    assert!(report.contains("It has no published values"), "{report}");
+    assert!(out.path().join("study/report.tex").is_file());
+    let ledger = std::fs::read_to_string(out.path().join("ledger.md")).unwrap();
+    assert!(!ledger.contains("| B | B.T2 |"), "{ledger}");
+}
