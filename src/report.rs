@@ -27,7 +27,7 @@ use minijinja::{Environment, ErrorKind, State, Value};
 use serde::Serialize;
 
 use crate::ledger::{Entry, Ledger, Verdict, cell_name, is_finding, is_stand_in_comparison};
-use crate::manifest::{Artefact, CellFormat, Kind, Manifest, OutputFormat, Paper, Status};
+use crate::manifest::{Artefact, CellFormat, Kind, Label, Manifest, OutputFormat, Paper, Status};
 use crate::model::{CellKey, ProvenanceClass, VALUE};
 use crate::provenance::Stamp;
 use crate::published::PublishedFile;
@@ -77,6 +77,15 @@ impl Format {
         match self {
             Format::Markdown => escape_markdown(text),
             Format::Latex => escape_latex_breakable(text),
+        }
+    }
+
+    /// A manifest label: its LaTeX spelling when it has one and the format is LaTeX, else its escaped
+    /// text.
+    fn label(self, label: &Label) -> String {
+        match (self, label.latex()) {
+            (Format::Latex, Some(latex)) => latex.to_string(),
+            _ => self.escape(label.text()),
         }
     }
 }
@@ -627,7 +636,7 @@ fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format) -> BlockC
     BlockContext {
         id: format.escape(id),
         kind: if is_figure { "figure" } else { "table" },
-        caption: format.escape(&artefact.caption),
+        caption: format.label(&artefact.caption),
         experiment: format.escape(artefact.experiment.as_str()),
         status,
         reason: format.escape(&reason),

@@ -25,10 +25,10 @@ pub fn run(root: &Path) -> anyhow::Result<Outcome> {
             Kind::Figure => "figure",
         };
         let detail = match a.status {
-            Status::Built => a.caption.clone(),
+            Status::Built => a.caption.text().to_string(),
             Status::Pending => format!(
                 "{}\npending: {}",
-                a.caption,
+                a.caption.text(),
                 a.pending_reason.as_deref().unwrap_or("")
             ),
         };

@@ -97,7 +97,8 @@ pub struct Artefact {
     /// `A` or `B`.
     pub paper: String,
     pub kind: Kind,
-    pub caption: String,
+    /// The paper's caption; a rich label carries its LaTeX spelling (math such as RawG$_i$).
+    pub caption: Label,
     /// The experiment that computes it; an unknown name is rejected while parsing.
     pub experiment: ExperimentId,
     pub status: Status,

@@ -466,7 +466,7 @@ pub fn render_table(
                 let json = JsonTable {
                     id: &artefact.id,
                     paper: &artefact.paper,
-                    caption: &artefact.caption,
+                    caption: artefact.caption.text(),
                     experiment: artefact.experiment.as_str(),
                     provenance: &stamp,
                     notes: &table.notes,

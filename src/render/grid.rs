@@ -201,7 +201,7 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
     };
     Ok(Grid {
         id: artefact.id.to_string(),
-        caption: escape(&artefact.caption),
+        caption: target.label(&artefact.caption),
         stand_in: StandIn::of(artefact.experiment, table.real_data).map(|s| escape(s.note())),
         panels,
         notes: table.notes.iter().map(|n| escape(n)).collect(),

@@ -75,7 +75,7 @@ pub fn series_grid(artefact: &Artefact, table: &ResultTable) -> Option<Grid> {
         .collect();
     Some(Grid {
         id: artefact.id.to_string(),
-        caption: escape_terminal(&artefact.caption),
+        caption: escape_terminal(artefact.caption.text()),
         stand_in: StandIn::of(artefact.experiment, table.real_data).map(|s| s.note().to_string()),
         panels,
         notes: Vec::new(),
