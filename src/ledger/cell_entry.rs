@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use super::cell_label::cell_label;
 use super::checks_verdict::{checked, checks_hint, checks_repair};
 use super::printed_number::{beside_print, cell_name, printed_decimals};
 use super::{Entry, Verdict};
@@ -59,7 +60,7 @@ pub(super) fn cell_entry(
         hint: None,
         repair: None,
         fitted: false,
-        label: None,
+        label: Some(cell_label(cell)),
     };
     let decimals = printed_decimals(&cell.printed);
     let table = rebuilt.get(&key.table);

@@ -31,6 +31,7 @@
 use std::collections::BTreeMap;
 
 mod cell_entry;
+mod cell_label;
 mod checks_verdict;
 mod claim_entry;
 mod entry;
@@ -40,6 +41,7 @@ mod printed_number;
 mod text_entry;
 mod verdict;
 
+pub use cell_label::{artefact_words, cell_label, row_words};
 pub use entry::{Entry, Ledger};
 pub use findings::{Finding, findings, is_finding, is_stand_in_comparison, ranked};
 pub use printed_number::{cell_name, printed_decimals};

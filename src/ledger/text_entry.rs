@@ -31,7 +31,7 @@ pub(super) fn text_entry(
         hint: None,
         repair: None,
         fitted: false,
-        label: None,
+        label: Some(claim.claim.clone()),
     };
     let Some(derivation) = derivation else {
         return base;

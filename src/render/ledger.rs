@@ -13,7 +13,7 @@ fn summary_lines(ledger: &Ledger) -> Vec<(String, String, usize)> {
         .collect()
 }
 
-/// The width of the cell label in [`text`]'s one-line entries (longer labels end in `…`).
+/// The width of the entry's words in [`text`]'s one-line entries (longer ones end in `…`).
 const CELL_WIDTH: usize = 40;
 /// The width of the printed and rebuilt numbers in [`text`]'s one-line entries.
 const NUMBER_WIDTH: usize = 10;
@@ -30,14 +30,14 @@ fn fit(text: &str, width: usize) -> String {
 }
 
 /// The ledger for a terminal: one line per entry that fits a terminal of 100 columns (paper, table,
-/// cell, printed, rebuilt, class, verdict; a long cell label cut with `…`), with `detail` the
-/// arithmetic behind the verdict indented beneath each line, then the summary.
+/// the entry in words, printed, rebuilt, class, verdict; long words cut with `…`), with `detail` the
+/// entry's id and the arithmetic behind the verdict indented beneath each line, then the summary.
 pub fn text(ledger: &Ledger, detail: bool) -> String {
     let mut out = format!(
         "{} {} {} {} {} {:<9} verdict\n",
         fit("p", 1),
         fit("table", 8),
-        fit("cell", CELL_WIDTH),
+        fit("entry", CELL_WIDTH),
         fit("printed", NUMBER_WIDTH),
         fit("rebuilt", NUMBER_WIDTH),
         "class"
@@ -47,14 +47,18 @@ pub fn text(ledger: &Ledger, detail: bool) -> String {
             "{} {} {} {} {} {:<9} {}\n",
             fit(&e.paper, 1),
             fit(&e.table, 8),
-            fit(&e.cell, CELL_WIDTH),
+            fit(e.label.as_deref().unwrap_or(&e.cell), CELL_WIDTH),
             fit(&e.printed, NUMBER_WIDTH),
             fit(e.rebuilt.as_deref().unwrap_or("-"), NUMBER_WIDTH),
             e.class.to_string(),
             e.verdict
         ));
         if detail {
-            out.push_str(&format!("    {}\n", escape_terminal(&e.detail)));
+            out.push_str(&format!(
+                "    {}: {}\n",
+                escape_terminal(&e.cell),
+                escape_terminal(&e.detail)
+            ));
         }
     }
     let mut summary = new_table();
@@ -76,14 +80,17 @@ pub fn markdown(ledger: &Ledger) -> String {
         out.push_str(&format!("| {class} | {verdict} | {n} |\n"));
     }
     out.push_str("\n## Entries\n\n");
-    out.push_str("| paper | table | cell | printed | class | rebuilt | verdict | detail |\n");
-    out.push_str("|---|---|---|---:|---|---:|---|---|\n");
+    out.push_str(
+        "| paper | table | cell | entry | printed | class | rebuilt | verdict | detail |\n",
+    );
+    out.push_str("|---|---|---|---|---:|---|---:|---|---|\n");
     for e in &ledger.entries {
         out.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {} | {} | {} |\n",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
             e.paper,
             e.table,
             escape_markdown(&e.cell),
+            escape_markdown(e.label.as_deref().unwrap_or("-")),
             escape_markdown(&e.printed),
             e.class,
             e.rebuilt

@@ -89,21 +89,10 @@ fn printed_table(artefact: &Artefact, cells: &[&PublishedCell]) -> ResultTable {
             table.mark_bold(&c.panel, &c.row, &c.column, &c.part);
         }
         if dynamic.contains(c.panel.as_str()) && seen.insert((&c.panel, &c.row)) {
-            table.add_row(&c.panel, &c.row, &row_label(c));
+            table.add_row(&c.panel, &c.row, &crate::ledger::row_words(c));
         }
     }
     table
-}
-
-/// A printed row's label from its `meta`: `Dmax = 2, N = 5: X vs. Y` (paper A Table 3's grouping
-/// rows and system pair), or the row id when the row has no such meta.
-fn row_label(cell: &PublishedCell) -> String {
-    let meta = |key: &str| cell.meta.get(key).map(String::as_str);
-    match (meta("dmax"), meta("n"), meta("pair")) {
-        (Some(dmax), Some(n), Some(pair)) => format!("Dmax = {dmax}, N = {n}: {pair}"),
-        (_, _, Some(pair)) => pair.to_string(),
-        _ => cell.row.clone(),
-    }
 }
 
 /// The mark of a cell the paper leaves empty.
