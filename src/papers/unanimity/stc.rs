@@ -50,11 +50,13 @@ fn measure_value(measure: StcMeasure, e: &Evaluation) -> f64 {
     }
 }
 
+/// Score columns `[measure][run][topic]`.
+type Columns = Vec<Vec<Vec<f64>>>;
+
 /// Scores of every run on every topic, per measure, and how many topics had no positive gain.
 #[derive(Debug)]
 struct Scores {
-    /// `columns[measure][run][topic]`.
-    columns: Vec<Vec<Vec<f64>>>,
+    columns: Columns,
     /// Topics without any item of positive gain: every run scores 0 there.
     without_relevant: usize,
 }
@@ -223,6 +225,21 @@ impl Setup {
         )
     }
 
+    /// One condition's RawG and UG score columns `[measure][run][topic]` (Tables 2 and 3 compare the
+    /// two), and the number of topics without any positive gain: UG_i = 0 exactly when RawG_i = 0
+    /// (paper A, Eq. 2), so both gains leave the same topics empty.
+    fn condition_scores(
+        &self,
+        artefact: &Artefact,
+        dmax: u32,
+        n: u32,
+    ) -> Result<(Columns, Columns, usize), ExperimentError> {
+        let gains = self.gains(dmax, n);
+        let raw = self.direct_scores(artefact, &gains.raw)?;
+        let ug = self.direct_scores(artefact, &gains.unanimity_aware)?;
+        Ok((raw.columns, ug.columns, raw.without_relevant))
+    }
+
     /// Per-measure score columns `[measure][run][topic]` with direct gains, and the number of topics
     /// without any positive gain (every run scores 0 there).
     fn direct_scores(
@@ -337,12 +354,8 @@ pub fn rank_correlation(
     table.real_data = setup.real_data();
     let mut empty_topics = 0;
     for &(dmax, n) in &setup.conditions {
-        let gains = setup.gains(dmax, n);
-        let raw = setup.direct_scores(artefact, &gains.raw)?;
-        let ug = setup.direct_scores(artefact, &gains.unanimity_aware)?;
-        // UG_i = 0 exactly when RawG_i = 0 (Eq. 2), so both gains leave the same topics empty.
-        empty_topics += raw.without_relevant;
-        let (raw, ug) = (raw.columns, ug.columns);
+        let (raw, ug, without_relevant) = setup.condition_scores(artefact, dmax, n)?;
+        empty_topics += without_relevant;
         for (m, measure) in setup.measures.iter().enumerate() {
             let raw_means = means(artefact, &raw[m])?;
             let ug_means = means(artefact, &ug[m])?;
@@ -424,12 +437,8 @@ pub fn significance_discrepancies(
     table.real_data = setup.real_data();
     let mut empty_topics = 0;
     for &(dmax, n) in &setup.conditions {
-        let gains = setup.gains(dmax, n);
-        let raw = setup.direct_scores(artefact, &gains.raw)?;
-        let ug = setup.direct_scores(artefact, &gains.unanimity_aware)?;
-        // UG_i = 0 exactly when RawG_i = 0 (Eq. 2), so both gains leave the same topics empty.
-        empty_topics += raw.without_relevant;
-        let (raw, ug) = (raw.columns, ug.columns);
+        let (raw, ug, without_relevant) = setup.condition_scores(artefact, dmax, n)?;
+        empty_topics += without_relevant;
         for (m, measure) in setup.measures.iter().enumerate() {
             let panel = measure.panel();
             let unit = format!("dmax={dmax}/n={n}/{panel}");
