@@ -15,8 +15,9 @@ use evia_repro::manifest::params::{
     UserCollection,
 };
 use evia_repro::manifest::{Artefact, ExperimentParams, Manifest};
-use evia_repro::papers::lancers::definitions::evaluation_defs;
+use evia_repro::papers::lancers::definitions::{evaluation_defs, qrels_version_defs};
 use evia_repro::papers::lancers::eval::collection;
+use evia_repro::papers::lancers::study::{StudyRequest, study_manifest};
 use evia_repro::papers::{self, Context};
 use evia_repro::pipeline::reproduce::manifest_path;
 use evia_repro::results::CellKey;
@@ -483,4 +484,135 @@ fn a_paper_without_published_values_is_reproduced() {
     assert!(out.path().join("study/report.tex").is_file());
     let ledger = std::fs::read_to_string(out.path().join("ledger.md")).unwrap();
     assert!(!ledger.contains("| B | B.T2 |"), "{ledger}");
+}
+
+/// `--version` specifications of paper B's qrels versions, in B.T2's order (`all3=lancer1,…`).
+fn paper_b_version_specs(manifest: &Manifest, context: &Context) -> Vec<String> {
+    let ExperimentParams::LancersLevelCounts(t2) = &manifest.artefact("B.T2").unwrap().parameters
+    else {
+        panic!("B.T2 is lancers.level_counts");
+    };
+    let (defs, _) = qrels_version_defs(context, &t2.qrels_versions).unwrap();
+    t2.qrels
+        .iter()
+        .map(|id| {
+            let def = defs.iter().find(|d| &d.id == id).unwrap();
+            format!("{id}={}", def.assessors.join(","))
+        })
+        .collect()
+}
+
+/// The generated study manifest (`papers::lancers::study`) on paper B's written-out stand-in, with
+/// paper B's versions listed as `--version`s, computes every cell of B.T1–B.F2 as paper B's own
+/// entries do: same experiments, same cell keys (the topic sets are named `all3-50`,
+/// `all3-high27`, `all3-low23` from the split of the labels), same numbers.
+#[test]
+fn the_generated_study_manifest_gives_paper_b_cells_on_the_written_out_standin() {
+    let root = project_root();
+    let manifest = Manifest::load(&manifest_path(&root)).unwrap();
+    let context = Context::new(root.clone(), manifest.seed);
+    let dir = tempfile::tempdir().unwrap();
+    write_standin(&manifest, &context, dir.path());
+    let request = StudyRequest {
+        collection: user_collection(dir.path()),
+        versions: paper_b_version_specs(&manifest, &context),
+        measures: None,
+        trials: None,
+        seed: None,
+    };
+    let study = study_manifest(&context, &manifest, &request).unwrap();
+    assert_eq!(study.papers.len(), 1);
+    assert_eq!(study.papers[0].slug, "study");
+    assert!(study.papers[0].published.is_none());
+    for id in PAPER_B {
+        let generated = study.artefact(id).unwrap();
+        let paper = manifest.artefact(id).unwrap();
+        assert_eq!(generated.experiment, paper.experiment, "{id}");
+        let standin = papers::run(paper, &context).unwrap();
+        let general = papers::run(generated, &context).unwrap();
+        assert_eq!(general.cells, standin.cells, "{id}");
+        // Every computed cell of a table has a place in the generated layout.
+        if generated.kind == evia_repro::manifest::Kind::Figure {
+            continue;
+        }
+        let layout = generated.layout.as_ref().unwrap();
+        for key in general.cells.keys() {
+            let panel = layout.panels.iter().find(|p| p.id == key.panel);
+            let panel = panel.unwrap_or_else(|| panic!("{id}: no panel {}", key.panel));
+            let placed = panel.columns.iter().any(|c| c.id == key.column)
+                && panel.rows.iter().any(|r| r.id == key.row);
+            assert!(placed, "{id}: cell {key:?} has no row/column");
+        }
+    }
+}
+
+/// With default versions on four assessors the study manifest has each assessor, all4 and each
+/// leave-one-out set; B.T1 one panel per pair (6) plus statistics; B.T2 columns L0..L12 (four
+/// assessors × scale top 3) and total; B.T3 the upper triangle; `--measures` and `--trials` are
+/// taken; and the whole study runs through `pipeline::reproduce` into `study/`, report included.
+#[test]
+fn the_study_manifest_follows_the_collection_and_runs_through_reproduce() {
+    use evia_repro::io::output::OutputDir;
+    use evia_repro::pipeline::reproduce::{Action, Options, reproduce};
+
+    let root = project_root();
+    let manifest = Manifest::load(&manifest_path(&root)).unwrap();
+    let context = Context::new(root.clone(), manifest.seed);
+    let dir = tempfile::tempdir().unwrap();
+    write_four_assessors(dir.path());
+    let request = StudyRequest {
+        collection: UserCollection {
+            scale: Scale::new(0, 3).unwrap(),
+            ..user_collection(dir.path())
+        },
+        versions: Vec::new(),
+        measures: Some(vec!["Q@10".into(), "nERR@5".into()]),
+        trials: Some(200),
+        seed: Some(7),
+    };
+    let study = study_manifest(&context, &manifest, &request).unwrap();
+    assert_eq!(study.seed, 7);
+    let layout = |id: &str| study.artefact(id).unwrap().layout.clone().unwrap();
+    let ids = |headers: &[evia_repro::manifest::Header]| -> Vec<String> {
+        headers.iter().map(|h| h.id.clone()).collect()
+    };
+    let t1 = layout("B.T1");
+    assert_eq!(t1.panels.len(), 7);
+    assert_eq!(ids(&t1.panels[0].rows), ["0", "1", "2", "3"]);
+    assert_eq!(t1.panels[6].columns.len(), 6);
+    let t2 = layout("B.T2");
+    let versions = [
+        "a1", "a2", "a3", "a4", "all4", "no-a1", "no-a2", "no-a3", "no-a4",
+    ];
+    assert_eq!(ids(&t2.panels[0].rows), versions);
+    assert_eq!(t2.panels[0].columns.len(), 4 * 3 + 2);
+    assert_eq!(t2.panels[0].columns[12].id, "L12");
+    let t3 = layout("B.T3");
+    assert_eq!(ids(&t3.panels[0].rows), versions[..8]);
+    assert_eq!(ids(&t3.panels[0].columns), versions[1..]);
+    let panels: Vec<&str> = t3.panels.iter().map(|p| p.id.as_str()).collect();
+    assert_eq!(panels, ["Q@10", "nERR@5"]);
+    let ExperimentParams::LancersQrelsOverlap(t4) = &study.artefact("B.T4").unwrap().parameters
+    else {
+        panic!("B.T4 is lancers.qrels_overlap");
+    };
+    assert_eq!(t4.trials, 200);
+    assert_eq!(t4.cutoffs.as_deref(), Some(&[5, 10][..]));
+
+    let out = tempfile::tempdir().unwrap();
+    let options = Options {
+        threads: 1,
+        svg_converter: None,
+        ..Options::new(&root, study.seed)
+    };
+    let summary = reproduce(&study, &options, &OutputDir::new(out.path())).unwrap();
+    assert_eq!(summary.count(|a| *a == Action::Rebuilt), 10);
+    for id in PAPER_B {
+        assert!(
+            out.path().join(format!("study/{id}.json")).is_file(),
+            "{id}"
+        );
+    }
+    let report = std::fs::read_to_string(out.path().join("study/report.md")).unwrap();
+    assert!(report.contains("no-a3"), "{report}");
 }

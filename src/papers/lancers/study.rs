@@ -1,0 +1,514 @@
+//! The manifest `evia-repro study` runs (issue 15 item 4): paper B's ten artefacts (B.T1–B.T8,
+//! B.F1–B.F2) on a user's collection, generated in memory as typed [`Manifest`] values, not YAML
+//! text, and run through [`crate::papers::run`] by the same pipeline, templates and renderers as
+//! the papers.
+//!
+//! What the user's collection decides, and how (paper B §3–§4 generalised to any assessors):
+//!
+//! - B.T1 compares every pair of assessors (one confusion-matrix panel per pair, its rows and columns
+//!   the scale's labels `0..MAX`; the statistics panel one column per pair);
+//! - the qrels versions are the `--version NAME=a,b,c` list, else [`default_versions`] (each
+//!   assessor alone, all of them, each leave-one-out set); B.T2's columns run from `L0` to the
+//!   highest level of any version (its assessors × the scale's top label, as paper B's sums);
+//! - B.T3 and B.T4 show the upper triangle over the versions, B.T5 and B.F1 every version;
+//! - the topic sets of B.T6–B.T8 and B.F2 are paper B's (§4.2): every topic, the high-agreement and
+//!   the low-agreement topics ([`crate::sim::www::high_agreement_split`], the experiments' own
+//!   split), on the version of all assessors (the first listed one without it); an empty subset is
+//!   left out, and with fewer than two sets B.T6 and B.T7 are pending, saying why;
+//! - measures, trials B and the seed come from the user, else from paper B's entries in the
+//!   project's manifest, which also give every cell format, stub and statistic row label.
+
+use crate::assessors::study_versions::{VersionSpecError, default_versions, parse_versions};
+use crate::io::SourceError;
+use crate::manifest::params::{
+    Evaluation, ListedTopicSets, QrelsVersionDef, QrelsVersions, TopicSetDef, TopicSubset,
+    UserCollection,
+};
+use crate::manifest::{
+    Artefact, ExperimentParams, Header, Label, Layout, Manifest, Panel, Paper, Status,
+};
+use crate::papers::Context;
+use crate::papers::lancers::user_collection::read_collection_labels;
+use crate::sim::www::scores::Measure;
+
+/// The artefacts of the study, in paper B's order (their ids, experiments and templates are paper
+/// B's; `paper/study.report.*.j2` places them by these ids).
+pub const STUDY_ARTEFACTS: [&str; 10] = [
+    "B.T1", "B.T2", "B.T3", "B.T4", "B.T5", "B.T6", "B.T7", "B.T8", "B.F1", "B.F2",
+];
+
+/// The study's output directory name under `--out` (`<out>/study/…`).
+pub const STUDY_SLUG: &str = "study";
+
+/// What the user asked for.
+#[derive(Debug, Clone)]
+pub struct StudyRequest {
+    /// The label file, its layout and scale, and the run directory (absolute paths).
+    pub collection: UserCollection,
+    /// `--version NAME=a,b,c` specifications; empty for [`default_versions`].
+    pub versions: Vec<String>,
+    /// `--measures`; `None` for paper B's.
+    pub measures: Option<Vec<String>>,
+    /// `--trials`; `None` for paper B's B.
+    pub trials: Option<u32>,
+    /// `--seed`; `None` for the project manifest's.
+    pub seed: Option<u64>,
+}
+
+/// Why no study manifest could be generated.
+#[derive(Debug, thiserror::Error)]
+pub enum StudyError {
+    #[error(transparent)]
+    Labels(#[from] SourceError),
+    #[error(transparent)]
+    Versions(#[from] VersionSpecError),
+    #[error("{labels}: the high/low-agreement split: {message}")]
+    Split { labels: String, message: String },
+    #[error(
+        "the project manifest has no paper-B artefact `{0}` (with its layout) to take the study's defaults from"
+    )]
+    PaperB(String),
+    #[error("--measures: {0}")]
+    Measure(String),
+    #[error("study artefact `{id}`: {message}")]
+    Parameters { id: String, message: String },
+}
+
+/// The collection-dependent choices shared by every artefact.
+struct Plan {
+    collection: UserCollection,
+    assessors: Vec<String>,
+    max_label: u8,
+    versions: Vec<QrelsVersionDef>,
+    /// The topic sets with their row labels (empty subsets left out).
+    topic_sets: Vec<(TopicSetDef, String)>,
+    /// The version the topic sets evaluate with.
+    all_version: String,
+    measures: Vec<Measure>,
+    trials: Option<u32>,
+}
+
+/// The study manifest for `request`: paper B's ten artefacts of `paper_b` (the project's manifest)
+/// rewritten for the user's collection, whose label file is read (and checked) here.
+pub fn study_manifest(
+    context: &Context,
+    paper_b: &Manifest,
+    request: &StudyRequest,
+) -> Result<Manifest, StudyError> {
+    let labelled = read_collection_labels(context, &request.collection)?;
+    let assessors = labelled.assessors.names().to_vec();
+    let versions = if request.versions.is_empty() {
+        default_versions(&assessors)
+    } else {
+        parse_versions(&request.versions, &assessors)?
+    };
+    let template = |id: &str| {
+        paper_b
+            .artefact(id)
+            .filter(|a| a.layout.is_some())
+            .ok_or_else(|| StudyError::PaperB(id.to_string()))
+    };
+    let t1 = template("B.T1")?;
+    let se = match &t1.parameters {
+        ExperimentParams::LancersAgreement(p) => p.kappa_se.unwrap_or_default(),
+        _ => return Err(StudyError::PaperB("B.T1".into())),
+    };
+    let high = crate::sim::www::high_agreement_split(
+        &labelled.topics,
+        &labelled.assessors,
+        se.standard_error(),
+    )
+    .map_err(|e| StudyError::Split {
+        labels: request.collection.labels.clone(),
+        message: e.to_string(),
+    })?;
+    let all_version = versions
+        .iter()
+        .find(|v| v.assessors.len() == assessors.len())
+        .unwrap_or(&versions[0])
+        .id
+        .clone();
+    let measures = match &request.measures {
+        Some(names) => names
+            .iter()
+            .map(|n| Measure::parse(n).map_err(|e| StudyError::Measure(e.to_string())))
+            .collect::<Result<Vec<_>, _>>()?,
+        None => paper_b_measures(template("B.T3")?)?,
+    };
+    let plan = Plan {
+        collection: request.collection.clone(),
+        assessors,
+        max_label: labelled.assessors.max_label(),
+        topic_sets: topic_sets(&all_version, &high),
+        all_version,
+        versions,
+        measures,
+        trials: request.trials,
+    };
+    let mut artefacts = Vec::new();
+    for id in STUDY_ARTEFACTS {
+        let artefact = study_artefact(template(id)?, &plan)?;
+        artefact
+            .parameters
+            .validate()
+            .map_err(|v| StudyError::Parameters {
+                id: id.to_string(),
+                message: format!("`{}`: {}", v.key, v.message),
+            })?;
+        artefacts.push(artefact);
+    }
+    Ok(Manifest {
+        seed: request.seed.unwrap_or(paper_b.seed),
+        papers: vec![study_paper(&request.collection)],
+        artefacts,
+    })
+}
+
+/// The study's paper entry: paper B's experiments (id `B`), its own slug and no published values.
+fn study_paper(collection: &UserCollection) -> Paper {
+    Paper {
+        id: "B".into(),
+        title: format!(
+            "Inter-assessor disagreement and IR system evaluation on {} and {}",
+            collection.labels, collection.runs
+        ),
+        slug: STUDY_SLUG.into(),
+        venue: "evia-repro study: paper B's analysis (Sakai, EVIA 2017, pp. 31-38) on a user's collection"
+            .into(),
+        published: None,
+    }
+}
+
+/// Paper B's measures, as its B.T3 entry lists them.
+fn paper_b_measures(t3: &Artefact) -> Result<Vec<Measure>, StudyError> {
+    let ExperimentParams::LancersQrelsRankCorrelation(p) = &t3.parameters else {
+        return Err(StudyError::PaperB("B.T3".into()));
+    };
+    p.measures
+        .iter()
+        .map(|n| Measure::parse(n).map_err(|e| StudyError::Measure(e.to_string())))
+        .collect()
+}
+
+/// Paper B's topic sets (§4.2) on `version`: every topic, then the high- and the low-agreement
+/// topics of `high` (one flag per topic); empty subsets are left out. Ids and labels follow paper
+/// B's (`all3-high27`, "all3 (27 high-agreement topics)").
+fn topic_sets(version: &str, high: &[bool]) -> Vec<(TopicSetDef, String)> {
+    let n_high = high.iter().filter(|&&h| h).count();
+    let n_low = high.len() - n_high;
+    let sets = [
+        (TopicSubset::All, "", "topics", high.len()),
+        (
+            TopicSubset::HighAgreement,
+            "high",
+            "high-agreement topics",
+            n_high,
+        ),
+        (
+            TopicSubset::LowAgreement,
+            "low",
+            "low-agreement topics",
+            n_low,
+        ),
+    ];
+    sets.into_iter()
+        .filter(|&(_, _, _, n)| n > 0)
+        .map(|(topics, tag, words, n)| {
+            let def = TopicSetDef {
+                id: format!("{version}-{tag}{n}"),
+                qrels: version.to_string(),
+                topics,
+            };
+            (def, format!("{version} ({n} {words})"))
+        })
+        .collect()
+}
+
+/// Paper B's artefact `b` rewritten for the plan's collection: its parameters, caption and layout.
+fn study_artefact(b: &Artefact, plan: &Plan) -> Result<Artefact, StudyError> {
+    let missing = || StudyError::PaperB(b.id.to_string());
+    let b_layout = b.layout.as_ref().ok_or_else(missing)?;
+    let mut artefact = b.clone();
+    artefact.parameters = study_parameters(&b.parameters, plan).ok_or_else(missing)?;
+    artefact.caption = Label::Plain(caption(b, plan));
+    artefact.status = Status::Built;
+    artefact.pending_reason = None;
+    let sets: Vec<Header> = plan
+        .topic_sets
+        .iter()
+        .map(|(def, label)| header(&def.id, label))
+        .collect();
+    let versions: Vec<Header> = plan.versions.iter().map(|v| header(&v.id, &v.id)).collect();
+    let layout = match &b.parameters {
+        ExperimentParams::LancersAgreement(_) => agreement_layout(b_layout, plan),
+        ExperimentParams::LancersLevelCounts(_) => level_layout(b_layout, plan, versions),
+        ExperimentParams::LancersQrelsMeansFigure(_) => series_layout(b_layout, plan, versions),
+        ExperimentParams::LancersTopicsetMeansFigure(_) => series_layout(b_layout, plan, sets),
+        ExperimentParams::LancersQrelsRankCorrelation(_)
+        | ExperimentParams::LancersQrelsOverlap(_) => conditions_layout(b_layout, plan, versions),
+        _ => {
+            if sets.len() < 2 && !is_main_panel(b_layout) {
+                artefact.status = Status::Pending;
+                artefact.pending_reason = Some(format!(
+                    "only {} topic set(s): every topic is on one side of the high/low-agreement split, so no two topic sets can be compared",
+                    sets.len()
+                ));
+            }
+            conditions_layout(b_layout, plan, sets)
+        }
+    };
+    artefact.layout = Some(layout.ok_or_else(missing)?);
+    Ok(artefact)
+}
+
+/// `b`'s parameters with the user's collection, versions, topic sets, measures and trials, and
+/// without the stand-in's files and sizes; `None` for a parameter type that is not paper B's.
+fn study_parameters(b: &ExperimentParams, plan: &Plan) -> Option<ExperimentParams> {
+    let collection = Some(plan.collection.clone());
+    let ids: Vec<String> = plan.versions.iter().map(|v| v.id.clone()).collect();
+    let set_ids: Vec<String> = plan.topic_sets.iter().map(|(d, _)| d.id.clone()).collect();
+    let listed = QrelsVersions::Listed(plan.versions.clone());
+    let evaluation = Evaluation::Listed(ListedTopicSets {
+        topic_sets: plan.topic_sets.iter().map(|(d, _)| d.clone()).collect(),
+    });
+    let measures: Vec<String> = plan.measures.iter().map(Measure::name).collect();
+    let mut cutoffs: Vec<u32> = plan.measures.iter().map(|m| m.cutoff as u32).collect();
+    cutoffs.sort_unstable();
+    cutoffs.dedup();
+    let mut params = b.clone();
+    match &mut params {
+        ExperimentParams::LancersAgreement(p) => {
+            p.pairs = pairs(&plan.assessors)
+                .into_iter()
+                .map(|(id, _)| id)
+                .collect();
+            (p.data, p.standin, p.collection, p.seed) = (None, None, collection, None);
+        }
+        ExperimentParams::LancersLevelCounts(p) => {
+            (p.qrels, p.qrels_versions) = (ids, listed);
+            (p.data, p.standin, p.collection, p.seed) = (None, None, collection, None);
+        }
+        ExperimentParams::LancersQrelsRankCorrelation(p)
+        | ExperimentParams::LancersQrelsMeansFigure(p) => {
+            (p.qrels, p.qrels_versions, p.evaluation) = (ids, listed, evaluation);
+            (p.measures, p.cutoffs) = (measures, Some(cutoffs));
+            (p.topics, p.runs, p.teams) = (None, None, None);
+            (p.data, p.standin, p.collection, p.seed) = (None, None, collection, None);
+        }
+        ExperimentParams::LancersQrelsOverlap(p) => {
+            (p.qrels, p.qrels_versions, p.evaluation) = (ids, listed, evaluation);
+            (p.measures, p.cutoffs) = (measures, Some(cutoffs));
+            (p.topics, p.runs, p.teams) = (None, None, None);
+            (p.data, p.standin, p.collection, p.seed) = (None, None, collection, None);
+            p.trials = plan.trials.unwrap_or(p.trials);
+        }
+        ExperimentParams::LancersTopicsetRankCorrelation(p)
+        | ExperimentParams::LancersTopicsetMeansFigure(p) => {
+            (p.topic_sets, p.qrels_versions, p.evaluation) = (set_ids, listed, evaluation);
+            p.qrels = Some(vec![plan.all_version.clone()]);
+            (p.measures, p.cutoffs) = (measures, Some(cutoffs));
+            (p.topics, p.runs, p.teams) = (None, None, None);
+            (p.data, p.standin, p.collection, p.seed) = (None, None, collection, None);
+        }
+        ExperimentParams::LancersTopicsetOverlap(p) => {
+            (p.topic_sets, p.qrels_versions, p.evaluation) = (set_ids, listed, evaluation);
+            p.qrels = Some(vec![plan.all_version.clone()]);
+            (p.measures, p.cutoffs) = (measures, Some(cutoffs));
+            (p.topics, p.runs, p.teams) = (None, None, None);
+            (p.data, p.standin, p.collection, p.seed) = (None, None, collection, None);
+            p.trials = plan.trials.unwrap_or(p.trials);
+        }
+        _ => return None,
+    }
+    Some(params)
+}
+
+/// Every pair of `assessors` in their order: its id (`a-b`, as B.T1 names pairs) and the two names.
+fn pairs(assessors: &[String]) -> Vec<(String, (&str, &str))> {
+    let mut out = Vec::new();
+    for (i, a) in assessors.iter().enumerate() {
+        for b in &assessors[i + 1..] {
+            out.push((format!("{a}-{b}"), (a.as_str(), b.as_str())));
+        }
+    }
+    out
+}
+
+/// The caption of the study's version of `b`: paper B's words, with what depends on the
+/// collection (the assessors, the number of runs, alpha) taken from the plan.
+fn caption(b: &Artefact, plan: &Plan) -> String {
+    let alpha = match &b.parameters {
+        ExperimentParams::LancersQrelsOverlap(p) => p.alpha,
+        ExperimentParams::LancersTopicsetOverlap(p) => p.alpha,
+        _ => f64::NAN,
+    };
+    let main = b.layout.as_ref().is_some_and(is_main_panel);
+    match (&b.parameters, main) {
+        (ExperimentParams::LancersAgreement(_), _) => format!(
+            "Pairwise inter-assessor agreement: {}",
+            plan.assessors.join(", ")
+        ),
+        (ExperimentParams::LancersLevelCounts(_), _) => {
+            "Number of Lx-relevant documents in each qrels version".into()
+        }
+        (ExperimentParams::LancersQrelsRankCorrelation(_), _) => "System ranking consistency in terms of Kendall's tau, with 95%CIs, for every pair of qrels versions".into(),
+        (ExperimentParams::LancersQrelsOverlap(_), false) => format!("Statistical Significance Overlap between two qrels versions (alpha = {alpha})"),
+        (ExperimentParams::LancersQrelsOverlap(_), true) => format!("Number of significantly different run pairs under each qrels version (alpha = {alpha})"),
+        (ExperimentParams::LancersTopicsetRankCorrelation(_), _) => "System ranking consistency in terms of Kendall's tau, with 95%CIs, for every pair of topic sets".into(),
+        (ExperimentParams::LancersTopicsetOverlap(_), false) => format!("Statistical Significance Overlap between two topic sets (alpha = {alpha})"),
+        (ExperimentParams::LancersTopicsetOverlap(_), true) => format!("Number of significantly different run pairs with each topic set (alpha = {alpha})"),
+        (ExperimentParams::LancersQrelsMeansFigure(_), _) => format!("Mean effectiveness scores according to different qrels versions; runs sorted by the {} scores", plan.versions[0].id),
+        (ExperimentParams::LancersTopicsetMeansFigure(_), _) => format!("Mean effectiveness scores according to different topic sets; runs sorted by the {} scores", plan.topic_sets.first().map_or(plan.all_version.as_str(), |(_, l)| l.as_str())),
+        _ => b.caption.text().to_string(),
+    }
+}
+
+/// Whether `layout` is one `main` panel (conditions as rows, measures as columns: B.T5, B.T8)
+/// rather than one panel per measure (B.T4, B.T7).
+fn is_main_panel(layout: &Layout) -> bool {
+    layout.panels.len() == 1 && layout.panels[0].id == "main"
+}
+
+fn header(id: &str, label: &str) -> Header {
+    Header {
+        id: id.to_string(),
+        label: Label::Plain(label.to_string()),
+        part: None,
+        format: None,
+    }
+}
+
+/// A panel tag: `a`, `b`, … `z`, then `27`, `28`, … (paper B labels its panels `(a)`–`(c)`).
+fn tag(i: usize) -> String {
+    u8::try_from(i)
+        .ok()
+        .filter(|&i| i < 26)
+        .map_or_else(|| (i + 1).to_string(), |i| char::from(b'a' + i).to_string())
+}
+
+/// B.T1: one confusion-matrix panel per pair (rows and columns the labels `0..MAX`, paper B's
+/// count format), then paper B's statistics rows with one column per pair.
+fn agreement_layout(b: &Layout, plan: &Plan) -> Option<Layout> {
+    let count = b.panels.first()?;
+    let statistics = b.panels.iter().find(|p| p.id == "statistics")?;
+    let grades: Vec<Header> = (0..=plan.max_label)
+        .map(|l| header(&l.to_string(), &l.to_string()))
+        .collect();
+    let pairs = pairs(&plan.assessors);
+    let mut panels: Vec<Panel> = pairs
+        .iter()
+        .enumerate()
+        .map(|(i, (id, (a, b)))| Panel {
+            id: id.clone(),
+            label: Some(Label::Plain(format!(
+                "({}) {a} (rows) vs. {b} (columns): raw counts",
+                tag(i)
+            ))),
+            stub: None,
+            format: count.format,
+            rows: grades.clone(),
+            columns: grades.clone(),
+        })
+        .collect();
+    panels.push(Panel {
+        columns: pairs
+            .iter()
+            .enumerate()
+            .map(|(i, (id, (a, b)))| header(id, &format!("({}) {a} vs. {b}", tag(i))))
+            .collect(),
+        ..statistics.clone()
+    });
+    Some(Layout {
+        stub: b.stub.clone(),
+        panels,
+    })
+}
+
+/// B.T2: one row per version, columns `L0` … the highest level of any version, then paper B's
+/// total column.
+fn level_layout(b: &Layout, plan: &Plan, versions: Vec<Header>) -> Option<Layout> {
+    let main = b.panels.first()?;
+    let total = main.columns.last()?.clone();
+    let top = plan
+        .versions
+        .iter()
+        .map(|v| v.assessors.len() * usize::from(plan.max_label))
+        .max()?;
+    let mut columns: Vec<Header> = (0..=top)
+        .map(|l| header(&format!("L{l}"), &format!("L{l}")))
+        .collect();
+    columns.push(total);
+    Some(Layout {
+        stub: b.stub.clone(),
+        panels: vec![Panel {
+            rows: versions,
+            columns,
+            ..main.clone()
+        }],
+    })
+}
+
+/// One panel per measure (`(a) Mean nDCG@10`, …), with paper B's format of its first panel.
+fn measure_panels(b: &Layout, plan: &Plan, rows: &[Header], columns: &[Header]) -> Vec<Panel> {
+    let format = b.panels.first().and_then(|p| p.format);
+    plan.measures
+        .iter()
+        .enumerate()
+        .map(|(i, m)| Panel {
+            id: m.printed_name(),
+            label: Some(Label::Plain(format!(
+                "({}) Mean {}",
+                tag(i),
+                m.printed_name()
+            ))),
+            stub: None,
+            format,
+            rows: rows.to_vec(),
+            columns: columns.to_vec(),
+        })
+        .collect()
+}
+
+/// B.T3, B.T4, B.T6, B.T7: the upper triangle over `conditions` per measure; B.T5, B.T8 (one
+/// `main` panel): every condition by measure.
+fn conditions_layout(b: &Layout, plan: &Plan, conditions: Vec<Header>) -> Option<Layout> {
+    if is_main_panel(b) {
+        let main = b.panels.first()?;
+        let columns: Vec<Header> = plan
+            .measures
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                let name = m.printed_name();
+                header(&name, &format!("({}) Mean {name}", tag(i)))
+            })
+            .collect();
+        return Some(Layout {
+            stub: b.stub.clone(),
+            panels: vec![Panel {
+                rows: conditions,
+                columns,
+                ..main.clone()
+            }],
+        });
+    }
+    let n = conditions.len();
+    let rows = &conditions[..n.saturating_sub(1)];
+    let columns = &conditions[n.min(1)..];
+    Some(Layout {
+        stub: b.stub.clone(),
+        panels: measure_panels(b, plan, rows, columns),
+    })
+}
+
+/// B.F1, B.F2: one panel per measure, one series per condition, rows (runs) at run time, sorted
+/// by the first series (as the figures draw them).
+fn series_layout(b: &Layout, plan: &Plan, conditions: Vec<Header>) -> Option<Layout> {
+    let first = conditions.first()?.label.text().to_string();
+    Some(Layout {
+        stub: Some(Label::Plain(format!(
+            "runs, sorted by their mean {first} score"
+        ))),
+        panels: measure_panels(b, plan, &[], &conditions),
+    })
+}
