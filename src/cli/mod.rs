@@ -21,6 +21,7 @@ mod progress;
 pub mod qrels;
 mod reproduce;
 mod show;
+mod study;
 
 /// Rebuild every table and figure of two EVIA 2017 papers by Tetsuya Sakai, and check each
 /// published number against a recomputation.
@@ -73,6 +74,10 @@ pub enum Command {
     /// Consolidated qrels from per-assessor labels (sum, mean, min, max, majority, unanimity-aware
     /// gain), as NTCIR levels or direct gains that `eval` reads.
     Qrels(qrels::QrelsArgs),
+    /// Paper B's disagreement study of your own labels and runs: agreement, level counts, tau with
+    /// CIs between qrels versions, SSO and discriminative power (randomised Tukey HSD), high/low
+    /// agreement topic sets and mean-score figures, as tables, figures and a Markdown/LaTeX report.
+    Study(study::StudyArgs),
 }
 
 /// Outcome of a command that completed: success, or a finding that should fail the process.
@@ -119,5 +124,6 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Eval(args) => eval::run(args),
         Command::Agree(args) => agree::run(args),
         Command::Qrels(args) => qrels::run(args),
+        Command::Study(args) => study::run(&root, args),
     }
 }

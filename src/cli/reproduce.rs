@@ -8,7 +8,7 @@ use clap::Args;
 use crate::cli::Outcome;
 use crate::io::output::OutputDir;
 use crate::manifest::Manifest;
-use crate::pipeline::reproduce::{Action, Options, manifest_path, reproduce};
+use crate::pipeline::reproduce::{Action, Options, Summary, manifest_path, reproduce};
 
 #[derive(Debug, Args)]
 pub struct ReproduceArgs {
@@ -48,6 +48,13 @@ pub fn run(root: &Path, args: ReproduceArgs) -> anyhow::Result<Outcome> {
     let out = OutputDir::new(args.out.clone());
     let _lock = out.lock()?;
     let summary = reproduce(&manifest, &options, &out).context("reproduce failed")?;
+    print_account(&summary, &out, &options);
+    Ok(Outcome::Success)
+}
+
+/// Prints a run's account on standard output: one line per artefact and document, the files
+/// written, notices (on standard error) and the summary line. Shared with `study`.
+pub fn print_account(summary: &Summary, out: &OutputDir, options: &Options) {
     for done in summary.artefacts.iter().chain(&summary.documents) {
         let what = match &done.action {
             Action::Rebuilt => "rebuilt".to_string(),
@@ -67,20 +74,18 @@ pub fn run(root: &Path, args: ReproduceArgs) -> anyhow::Result<Outcome> {
     for notice in &summary.notices {
         eprintln!("note: {notice}");
     }
-    let count = |f: fn(&Action) -> bool| summary.count(f);
     println!(
         "{} rebuilt, {} re-rendered, {} up to date, {} pending, {} skipped; {} file(s) written into {} (seed {}, commit {})",
-        count(|a| *a == Action::Rebuilt),
-        count(|a| *a == Action::Rerendered),
-        count(|a| *a == Action::UpToDate),
-        count(|a| matches!(a, Action::Pending(_))),
-        count(|a| matches!(a, Action::Skipped(_))),
+        summary.count(|a| *a == Action::Rebuilt),
+        summary.count(|a| *a == Action::Rerendered),
+        summary.count(|a| *a == Action::UpToDate),
+        summary.count(|a| matches!(a, Action::Pending(_))),
+        summary.count(|a| matches!(a, Action::Skipped(_))),
         summary.written().len(),
         out.root().display(),
         options.seed,
         options.commit,
     );
-    Ok(Outcome::Success)
 }
 
 /// Loads and validates `paper/manifest.yaml` under `root`.

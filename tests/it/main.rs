@@ -36,6 +36,7 @@ mod reproduce;
 mod self_contained;
 mod standin_bounds;
 mod stc;
+mod study_cli;
 mod study_collection;
 mod table_variant;
 mod unanimity_real;

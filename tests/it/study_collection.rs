@@ -49,7 +49,7 @@ fn with_collection(artefact: &Artefact, user: &UserCollection) -> Artefact {
 
 /// Writes the stand-in collection of `manifest`'s B.T3 into `dir`: `labels.tsv` (wide, a header
 /// naming the three assessors) and `runs/<run>` (TREC runs, scores decreasing with the rank).
-fn write_standin(manifest: &Manifest, context: &Context, dir: &Path) {
+pub(crate) fn write_standin(manifest: &Manifest, context: &Context, dir: &Path) {
     let artefact = manifest.artefact("B.T3").unwrap();
     let ExperimentParams::LancersQrelsRankCorrelation(params) = &artefact.parameters else {
         panic!("B.T3 is lancers.qrels_rank_correlation");
@@ -155,7 +155,7 @@ fn unusable_label_files_are_errors_naming_the_file() {
 /// Four assessors (a1–a4, scale 0..3) on 12 topics of 30 documents and 5 runs, written by a seeded
 /// generator: labels are a shared latent grade plus per-assessor noise (the first six topics
 /// noisier), each run ranks the pool by the latent grade plus its own noise.
-fn write_four_assessors(dir: &Path) {
+pub(crate) fn write_four_assessors(dir: &Path) {
     let mut rng = evia_engine::rng::stream(15, "test", "study-four-assessors");
     let mut below = |n: u64| evia_engine::rng::below(&mut rng, n as usize) as u64;
     let mut labels = String::from("topic doc a1 a2 a3 a4\n");
@@ -487,7 +487,7 @@ fn a_paper_without_published_values_is_reproduced() {
 }
 
 /// `--version` specifications of paper B's qrels versions, in B.T2's order (`all3=lancer1,…`).
-fn paper_b_version_specs(manifest: &Manifest, context: &Context) -> Vec<String> {
+pub(crate) fn paper_b_version_specs(manifest: &Manifest, context: &Context) -> Vec<String> {
     let ExperimentParams::LancersLevelCounts(t2) = &manifest.artefact("B.T2").unwrap().parameters
     else {
         panic!("B.T2 is lancers.level_counts");
