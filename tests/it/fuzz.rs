@@ -688,6 +688,47 @@ fn www_directory(data: &[u8], dir: &Path) -> Verdict {
         .map_err(|e| e.to_string())
 }
 
+/// `evia-repro study`'s collection as one bundle: `labels.tsv` (wide) and `runs/`, read as
+/// `study` reads them: the study manifest is generated (labels read and checked, the high/low
+/// split, the default versions), then the runs are read against the labelled topics.
+fn study_collection(data: &[u8], dir: &Path) -> Verdict {
+    use evia_repro::io::labels::{LabelLayout, Scale};
+    use evia_repro::manifest::params::UserCollection;
+    use evia_repro::papers::lancers::study::{StudyRequest, study_manifest};
+    use evia_repro::papers::lancers::user_collection::{
+        read_collection_labels, read_collection_runs,
+    };
+    static PAPER_B: std::sync::OnceLock<evia_repro::manifest::Manifest> =
+        std::sync::OnceLock::new();
+    let paper_b = PAPER_B.get_or_init(|| {
+        let root = project_root();
+        evia_repro::manifest::Manifest::load(&evia_repro::pipeline::reproduce::manifest_path(&root))
+            .unwrap()
+    });
+    let root = write_bundle(data, dir);
+    let collection = UserCollection {
+        labels: root.join("labels.tsv").display().to_string(),
+        layout: LabelLayout::Wide,
+        scale: Scale::new(0, 2).unwrap(),
+        runs: root.join("runs").display().to_string(),
+    };
+    let context = evia_repro::papers::Context::new(dir, paper_b.seed);
+    let request = StudyRequest {
+        collection: collection.clone(),
+        versions: Vec::new(),
+        measures: None,
+        trials: None,
+        seed: None,
+    };
+    study_manifest(&context, paper_b, &request).map_err(|e| e.to_string())?;
+    let labelled = read_collection_labels(&context, &collection).map_err(|e| e.to_string())?;
+    read_collection_runs(&context, &collection, &labelled.topics)
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+}
+
+const STUDY_BUNDLE: &str = "@@ labels.tsv\ntopic doc a b c\n0001 d1 0 1 2\n0001 d2 1 1 1\n0001 d5 2 2 1\n0003 d3 2 2 0\n0003 d4 0 0 0\n@@ runs/r1\n0001 Q0 d1 1 2.5 r1\n0001 Q0 d2 2 1.5 r1\n0003 Q0 d3 1 1 r1\n@@ runs/r2\n0001 Q0 d2 1 9 r2\n0003 Q0 d4 1 1 r2\n0005 Q0 d9 1 1 r2\n";
+
 const STC_BUNDLE: &str = "@@ qrels.txt\nT1 d1 L2\nT1 d2 L0\nT2 d3 L1\nT2 d4 L0\n@@ runs/A-C-R1.txt\nT1 Q0 d1 1 2.5 x\nT1 Q0 d2 2 1.0 x\nT2 Q0 d3 1 0.5 x\nT9 Q0 d3 1 0.5 x\n@@ runs/B-C-R1\nT1 d2\nT1 d1\nT2 d3\n";
 const WWW_BUNDLE: &str = "@@ labels.tsv\n0001 d1 0 1 2\n0001 d2 1 1 1\n0003 d3 2 2 0\n0003 d4 0 0 0\n@@ runs/r1\n0001 Q0 d1 1 2.5 r1\n0001 Q0 d2 2 1.5 r1\n0003 Q0 d3 1 1 r1\n@@ runs/r2\n0001 Q0 d2 1 9 r2\n0003 Q0 d4 1 1 r2\n0005 Q0 d9 1 1 r2\n";
 
@@ -817,6 +858,11 @@ fn targets() -> Vec<Target> {
             seeds: seeds(&[WWW_BUNDLE]),
             run: www_directory,
         },
+        Target {
+            name: "study-collection",
+            seeds: seeds(&[STUDY_BUNDLE]),
+            run: study_collection,
+        },
     ]
 }
 
@@ -928,6 +974,7 @@ quick_fuzz! {
     ratings_inputs => "ratings",
     stc_directory_inputs => "stc-directory",
     www_directory_inputs => "www-directory",
+    study_collection_inputs => "study-collection",
 }
 
 /// The long campaign (see the module documentation): `EVIA_FUZZ_INPUTS` inputs per target.
