@@ -183,3 +183,92 @@ fn qrels_on_the_ntcir12_stc_japanese_labels() {
     let run = write(dir.path(), "run", &run);
     ok(evia(&["eval", "--gain-file", &gains, "--run", &run]));
 }
+
+/// The shipped rule file of NTCIR-14 STC CECG (`data/qrels-rules/ntcir14-stc-cecg.rules`) against
+/// the survey's scheme (NTCIR graded-relevance survey, §4.9: "consolidated on a majority-vote basis,
+/// but if all three labels differed from one other (i.e., L2 vs. L1 vs. L0), the final relevance
+/// level was set to L0"), implemented here independently, on all 27 label triples of the scale
+/// 0..2; and the NTCIR-12 STC Chinese quadratic gains (L2, L1, L0 → 3, 1, 0) on one label a document.
+#[test]
+fn rule_files_apply_the_surveys_stc_schemes() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = String::from("topic doc a b c\n");
+    let mut expected = Vec::new();
+    for t in 0..27u32 {
+        let triple = [t / 9, (t / 3) % 3, t % 3];
+        text.push_str(&format!(
+            "T1 d{t:02} {} {} {}\n",
+            triple[0], triple[1], triple[2]
+        ));
+        let count = |l: u32| triple.iter().filter(|&&x| x == l).count();
+        let majority = (0..3).find(|&l| count(l) >= 2);
+        expected.push(format!("T1 d{t:02} L{}", majority.unwrap_or(0)));
+    }
+    let labels = dir.path().join("triples.tsv");
+    std::fs::write(&labels, text).unwrap();
+    let rules = project_root().join("data/qrels-rules/ntcir14-stc-cecg.rules");
+    let out = ok(evia(&[
+        "qrels",
+        "--layout",
+        "wide",
+        "--labels",
+        labels.to_str().unwrap(),
+        "--rules",
+        rules.to_str().unwrap(),
+    ]));
+    assert_eq!(out.lines().collect::<Vec<_>>(), expected);
+
+    let single = dir.path().join("single.tsv");
+    std::fs::write(&single, "T1 d1 x 2\nT1 d2 x 1\nT1 d3 x 0\n").unwrap();
+    let rules = project_root().join("data/qrels-rules/ntcir12-stc-chinese-quadratic.rules");
+    let out = ok(evia(&[
+        "qrels",
+        "--labels",
+        single.to_str().unwrap(),
+        "--rules",
+        rules.to_str().unwrap(),
+    ]));
+    assert_eq!(out, "T1 d1 3\nT1 d2 1\nT1 d3 0\n");
+}
+
+/// A bad rule line is an error naming the rule file and line; `--combine` and `--rules` exclude
+/// each other; a document no rule matches is named.
+#[test]
+fn bad_rule_files_name_file_and_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let labels = dir.path().join("labels.tsv");
+    std::fs::write(&labels, LABELS).unwrap();
+    let rules = dir.path().join("bad.rules");
+    std::fs::write(&rules, "# header\nsum 0..2 -> L0\nsum 3.. -> L1\n").unwrap();
+    let args = |rules: &Path| {
+        evia(&[
+            "qrels",
+            "--layout",
+            "wide",
+            "--labels",
+            labels.to_str().unwrap(),
+            "--rules",
+            rules.to_str().unwrap(),
+        ])
+    };
+    let out = args(&rules);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("bad.rules:3:"), "{stderr}");
+    std::fs::write(&rules, "sum 0..2 -> L0\n").unwrap();
+    let stderr = String::from_utf8_lossy(&args(&rules).stderr).to_string();
+    assert!(
+        stderr.contains("document `d1` of topic `T1`") && stderr.contains("no rule matches"),
+        "{stderr}"
+    );
+    let both = evia(&[
+        "qrels",
+        "--labels",
+        labels.to_str().unwrap(),
+        "--combine",
+        "sum",
+        "--rules",
+        rules.to_str().unwrap(),
+    ]);
+    assert_eq!(both.status.code(), Some(2));
+}

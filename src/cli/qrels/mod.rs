@@ -12,6 +12,7 @@ use super::Outcome;
 use super::eval::without_noise;
 use super::label_input::LabelInput;
 pub use crate::assessors::combine::{Rule, combine};
+use crate::assessors::mapping::RuleFile;
 use crate::io::qrels::MAX_LEVEL;
 
 /// What `qrels` writes.
@@ -30,8 +31,18 @@ pub struct QrelsArgs {
     pub input: LabelInput,
     /// How a document's labels are combined: sum, mean, min, max, majority-low / majority-high (the
     /// most frequent label, ties to the lowest / highest), ug (unanimity-aware gain, paper A Eq. 2).
-    #[arg(long, value_enum, value_name = "RULE")]
-    pub combine: Rule,
+    #[arg(
+        long,
+        value_enum,
+        value_name = "RULE",
+        required_unless_present = "rules",
+        conflicts_with = "rules"
+    )]
+    pub combine: Option<Rule>,
+    /// Instead of --combine: a mapping rule file (`labels 0 1 2 -> L0`, `sum 4..6 -> L2`,
+    /// `otherwise majority-low`; first match wins), such as data/qrels-rules/*.rules.
+    #[arg(long, value_name = "FILE")]
+    pub rules: Option<std::path::PathBuf>,
     /// p of the unanimity-aware gain (paper A uses 0.2); Dmax is the scale's highest label.
     #[arg(long, default_value_t = 0.2)]
     pub p: f64,
@@ -46,17 +57,16 @@ pub fn run(args: QrelsArgs) -> anyhow::Result<Outcome> {
     if !(args.p.is_finite() && (0.0..=1000.0).contains(&args.p)) {
         bail!("--p must be a number from 0 to 1000, got {}", args.p);
     }
-    let output = args.output.unwrap_or(if args.combine.integral() {
+    let consolidation = Consolidation::of(&args)?;
+    let output = args.output.unwrap_or(if consolidation.integral() {
         Output::Levels
     } else {
         Output::Gains
     });
-    if output == Output::Levels && !args.combine.integral() {
+    if output == Output::Levels && !consolidation.integral() {
         bail!(
-            "--combine {} gives non-integer values; write them with --output gains",
-            args.combine
-                .to_possible_value()
-                .map_or_else(String::new, |v| v.get_name().to_string())
+            "{} gives non-integer values; write them with --output gains",
+            consolidation.name()
         );
     }
     let labels = args.input.read()?;
@@ -73,14 +83,16 @@ pub fn run(args: QrelsArgs) -> anyhow::Result<Outcome> {
             .iter()
             .map(|&(_, l)| labels.scale.label(usize::from(l)))
             .collect();
-        let value = combine(args.combine, &values, min, max, args.p).with_context(|| {
-            format!(
-                "{}: document `{}` of topic `{}`",
-                args.input.labels.display(),
-                item.doc,
-                item.topic
-            )
-        })?;
+        let value = consolidation
+            .apply(&values, min, max, args.p)
+            .with_context(|| {
+                format!(
+                    "{}: document `{}` of topic `{}`",
+                    args.input.labels.display(),
+                    item.doc,
+                    item.topic
+                )
+            })?;
         if value < 0.0 {
             bail!(
                 "{}: document `{}` of topic `{}` combines to {value}; qrels levels and gains must be at least 0 (declare a scale starting at 0)",
@@ -115,5 +127,49 @@ pub fn run(args: QrelsArgs) -> anyhow::Result<Outcome> {
             other.context("writing to standard output")?;
             Ok(Outcome::Success)
         }
+    }
+}
+
+/// A built-in rule (`--combine`) or a mapping rule file (`--rules`).
+enum Consolidation {
+    Builtin(Rule),
+    File(RuleFile),
+}
+
+impl Consolidation {
+    fn of(args: &QrelsArgs) -> anyhow::Result<Self> {
+        match (&args.rules, args.combine) {
+            (Some(path), _) => {
+                let text = crate::io::read_text(path)?;
+                Ok(Consolidation::File(RuleFile::parse(path, &text)?))
+            }
+            (None, Some(rule)) => Ok(Consolidation::Builtin(rule)),
+            (None, None) => bail!("give --combine RULE or --rules FILE"),
+        }
+    }
+
+    fn integral(&self) -> bool {
+        match self {
+            Consolidation::Builtin(rule) => rule.integral(),
+            Consolidation::File(file) => file.integral(),
+        }
+    }
+
+    fn name(&self) -> String {
+        match self {
+            Consolidation::Builtin(rule) => format!(
+                "--combine {}",
+                rule.to_possible_value()
+                    .map_or_else(String::new, |v| v.get_name().to_string())
+            ),
+            Consolidation::File(file) => format!("--rules {}", file.path.display()),
+        }
+    }
+
+    fn apply(&self, labels: &[i32], min: i32, max: i32, p: f64) -> anyhow::Result<f64> {
+        Ok(match self {
+            Consolidation::Builtin(rule) => combine(*rule, labels, min, max, p)?,
+            Consolidation::File(file) => file.apply(labels, min, max, p)?,
+        })
     }
 }
