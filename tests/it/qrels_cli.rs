@@ -272,3 +272,49 @@ fn bad_rule_files_name_file_and_line() {
     ]);
     assert_eq!(both.status.code(), Some(2));
 }
+
+/// The shipped NTCIR-14 STC-3 dialogue-quality annotations (19 annotators, A scores on -2..2)
+/// through `qrels`: the A column shifted to 0..4 (qrels gains cannot be negative) and averaged per
+/// dialogue gives 3,700 direct gains, each the mean of its 19 shifted scores computed here.
+#[test]
+fn qrels_on_the_ntcir14_stc3_dq_annotations() {
+    use std::collections::BTreeMap;
+    use std::io::Read as _;
+    let path =
+        project_root().join("data/external/ntcir14-stc3-dq-annotations/dq_quality_train_cn.tsv.gz");
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(std::fs::File::open(path).unwrap())
+        .read_to_string(&mut text)
+        .unwrap();
+    let mut long = String::new();
+    let mut scores: BTreeMap<String, Vec<f64>> = BTreeMap::new();
+    for line in text.lines().skip(1) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let shifted = f[2].parse::<i32>().unwrap() + 2;
+        long.push_str(&format!("dq {} {} {shifted}\n", f[0], f[1]));
+        scores
+            .entry(f[0].to_string())
+            .or_default()
+            .push(f64::from(shifted));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(dir.path(), "dq-a.txt", &long);
+    let gains = ok(evia(&[
+        "qrels",
+        "--labels",
+        &file,
+        "--scale",
+        "0..4",
+        "--combine",
+        "mean",
+    ]));
+    assert_eq!(gains.lines().count(), 3700);
+    for line in gains.lines() {
+        let f: Vec<&str> = line.split(' ').collect();
+        let labels = &scores[f[1]];
+        assert_eq!(labels.len(), 19, "{line}");
+        let mean = labels.iter().sum::<f64>() / 19.0;
+        let gain: f64 = f[2].parse().unwrap();
+        assert!((gain - mean).abs() < 1e-9, "{line}: expected {mean}");
+    }
+}
