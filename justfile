@@ -27,10 +27,11 @@ ci:
 # Benchmarks (bench/README.md): eval against trec_eval built from TREC_EVAL (a checkout of
 # usnistgov/trec_eval; never committed here), pytrec_eval and pyNTCIREVAL (on 200 topics);
 # randomised/classical Tukey HSD and whole-process `hsd` against elinor; reproduce --force against
-# its 1 s target.
+# its 1 s target; study on 10 assessors x 50 topics x 20 runs with B = 10,000 against its 30 s target.
 bench TREC_EVAL:
     bench/eval/trec_eval.sh {{TREC_EVAL}}
     bench/eval/run.sh --py-topics 200
     cargo build --release --quiet
     cargo run --release --quiet --manifest-path bench/hsd/Cargo.toml -- "${CARGO_TARGET_DIR:-target}/release/evia-repro"
     bench/reproduce/run.sh
+    bench/study/run.sh
