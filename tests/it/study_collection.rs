@@ -616,3 +616,35 @@ fn the_study_manifest_follows_the_collection_and_runs_through_reproduce() {
     let report = std::fs::read_to_string(out.path().join("study/report.md")).unwrap();
     assert!(report.contains("no-a3"), "{report}");
 }
+
+/// Assessor names whose pair ids would coincide (`a-b` with `c`, `a` with `b-c`: both `a-b-c`)
+/// are an error naming the label file, not a table showing one pair's numbers under another's name.
+#[test]
+fn assessor_names_giving_one_pair_id_twice_are_an_error() {
+    let root = project_root();
+    let manifest = Manifest::load(&manifest_path(&root)).unwrap();
+    let context = Context::new(root.clone(), manifest.seed);
+    let dir = tempfile::tempdir().unwrap();
+    write_four_assessors(dir.path());
+    let path = dir.path().join("labels.tsv");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let renamed = text.replacen("topic doc a1 a2 a3 a4", "topic doc a-b c a b-c", 1);
+    std::fs::write(&path, renamed).unwrap();
+    let request = StudyRequest {
+        collection: UserCollection {
+            scale: Scale::new(0, 3).unwrap(),
+            ..user_collection(dir.path())
+        },
+        versions: Vec::new(),
+        measures: None,
+        trials: None,
+        seed: None,
+    };
+    let err = study_manifest(&context, &manifest, &request)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("labels.tsv") && err.contains("the same id"),
+        "{err}"
+    );
+}

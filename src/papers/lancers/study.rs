@@ -72,6 +72,10 @@ pub enum StudyError {
     Measure(String),
     #[error("study artefact `{id}`: {message}")]
     Parameters { id: String, message: String },
+    #[error(
+        "{labels}: the assessor names {names} give two pairs the same id (`a-b`); rename an assessor so that no pair id repeats"
+    )]
+    AmbiguousPairs { labels: String, names: String },
 }
 
 /// The collection-dependent choices shared by every artefact.
@@ -97,6 +101,7 @@ pub fn study_manifest(
 ) -> Result<Manifest, StudyError> {
     let labelled = read_collection_labels(context, &request.collection)?;
     let assessors = labelled.assessors.names().to_vec();
+    check_pair_ids(&assessors, &request.collection.labels)?;
     let versions = if request.versions.is_empty() {
         default_versions(&assessors)
     } else {
@@ -161,6 +166,20 @@ pub fn study_manifest(
         seed: request.seed.unwrap_or(paper_b.seed),
         papers: vec![study_paper(&request.collection)],
         artefacts,
+    })
+}
+
+/// B.T1 names a pair `a-b`: assessor names with dashes could give two pairs one id (`a-b` + `c`
+/// and `a` + `b-c`), and a table would then show one pair's numbers under the other's name.
+fn check_pair_ids(assessors: &[String], labels: &str) -> Result<(), StudyError> {
+    let ids: std::collections::BTreeSet<String> =
+        pairs(assessors).into_iter().map(|(id, _)| id).collect();
+    if ids.len() == assessors.len() * (assessors.len() - 1) / 2 {
+        return Ok(());
+    }
+    Err(StudyError::AmbiguousPairs {
+        labels: labels.to_string(),
+        names: assessors.join(", "),
     })
 }
 
