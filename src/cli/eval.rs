@@ -32,9 +32,10 @@ use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
 
 use super::Outcome;
+use super::eval_blocks::evaluate_by_block;
 use super::halves::map_in_halves;
 use crate::io::qrels::{MAX_GAIN, QrelsFormat, TopicSet, parse_gain_file, parse_level_qrels};
-use crate::io::run::{DocLines, RunFormat, RunOrder, RunTopic, find_duplicate_in, parse_run};
+use crate::io::run::{DocLines, RunDoc, RunFormat, RunOrder, find_duplicate_in, parse_run};
 use crate::io::{read_text, shown};
 use evia_engine::measures::lines::{line_names, lines, nev_header, nev_line};
 use evia_engine::measures::{
@@ -267,16 +268,17 @@ pub fn run(args: EvalArgs) -> anyhow::Result<Outcome> {
         ..params
     })
     .context("bad measure parameters")?;
-    let (topics, run) = load_inputs(&args)?;
-    warn_about_topics(&args, &topics, &run)?;
-
+    let (topics, text) = load_inputs(&args)?;
     let evaluators = [&evaluator, &without_bpref];
-    let evaluated = evaluate_in_halves(&topics, |topic, judgements, scratch| {
-        evaluate_topic(&args, evaluators, topic, judgements, &run, scratch)
-    });
+    let evaluated = match evaluate_by_block(&args, evaluators, &topics, text)? {
+        Some(evaluated) => evaluated,
+        None => evaluate_parsed(&args, evaluators, &topics, text)?,
+    };
+    warn_about_topics(&args, &topics, &evaluated.run_topics)?;
+
     let mut results: Vec<(&str, Evaluation)> = Vec::with_capacity(topics.topics.len());
     let mut without_nonrelevant: Vec<&str> = Vec::new();
-    for ((topic, _), outcome) in topics.topics.iter().zip(evaluated) {
+    for ((topic, _), outcome) in topics.topics.iter().zip(evaluated.outcomes) {
         let (ev, without_bpref) = outcome?;
         if without_bpref {
             without_nonrelevant.push(topic.as_str());
@@ -312,32 +314,63 @@ pub fn run(args: EvalArgs) -> anyhow::Result<Outcome> {
     // evaluation), so they are deliberately not dropped (the run text is leaked, see
     // `load_inputs`).
     std::mem::forget(results);
-    std::mem::forget(run);
     std::mem::forget(topics);
     Ok(Outcome::Success)
 }
 
-/// The judgements and the parsed run, read concurrently: the run is read and parsed on a second
-/// thread while the judgements are read and indexed on this one. Errors are reported in the order
-/// of a sequential reading (judgements first, then the run).
+/// The judgements and the run's text, read concurrently: the run is read on a second thread while
+/// the judgements are read and indexed on this one. Errors are reported in the order of a
+/// sequential reading (judgements first, then the run).
 ///
 /// The run text is leaked: the ranked lists borrow their ids from it until the process ends, and
 /// `eval` is the last thing the process does (freeing it would only cost time).
-fn load_inputs(args: &EvalArgs) -> anyhow::Result<(TopicSet, Vec<RunTopic<'static>>)> {
-    let (run_format, order) = run_reading(args);
-    let (topics, run) = std::thread::scope(|scope| {
-        let run = scope.spawn(|| -> anyhow::Result<Vec<RunTopic<'static>>> {
-            let text: &'static str = read_text(&args.run)?.leak();
-            Ok(parse_run(&args.run, text, run_format, order)?)
-        });
+fn load_inputs(args: &EvalArgs) -> anyhow::Result<(TopicSet, &'static str)> {
+    let (topics, text) = std::thread::scope(|scope| {
+        let text = scope.spawn(|| read_text(&args.run));
         let topics = load_topics(args);
-        let run = match run.join() {
-            Ok(run) => run,
+        let text = match text.join() {
+            Ok(text) => text,
             Err(panic) => std::panic::resume_unwind(panic),
         };
-        (topics, run)
+        (topics, text)
     });
-    Ok((topics?, run?))
+    let topics = topics?;
+    Ok((topics, text?.leak()))
+}
+
+/// What evaluating the run gave: the run's topics with the first line of each (sorted by topic),
+/// and one outcome per topic of the judgements (in their order).
+pub(super) struct Evaluated<'r> {
+    pub run_topics: Vec<(&'r str, usize)>,
+    pub outcomes: Vec<TopicOutcome>,
+}
+
+/// The run parsed whole ([`parse_run`], which groups the lines of each topic wherever they are),
+/// then every judged topic evaluated, in two halves on two threads.
+fn evaluate_parsed<'r>(
+    args: &EvalArgs,
+    evaluators: [&Evaluator; 2],
+    topics: &TopicSet,
+    text: &'r str,
+) -> anyhow::Result<Evaluated<'r>> {
+    let (run_format, order) = run_reading(args);
+    let run = parse_run(&args.run, text, run_format, order)?;
+    let outcomes = evaluate_in_halves(topics, |topic, judgements, scratch| {
+        let docs = run
+            .binary_search_by(|t| t.topic.cmp(topic))
+            .map_or(&[][..], |k| run[k].docs.as_slice());
+        evaluate_topic(args, evaluators, topic, judgements, docs, scratch)
+    });
+    let run_topics = run
+        .iter()
+        .map(|t| (t.topic, t.docs.iter().map(|d| d.line).min().unwrap_or(0)))
+        .collect();
+    // The ranked lists are not freed one by one (see `run`).
+    std::mem::forget(run);
+    Ok(Evaluated {
+        run_topics,
+        outcomes,
+    })
 }
 
 /// Warns about (or, with `--strict`, rejects) run topics that are not judged, and warns about
@@ -345,28 +378,25 @@ fn load_inputs(args: &EvalArgs) -> anyhow::Result<(TopicSet, Vec<RunTopic<'stati
 fn warn_about_topics(
     args: &EvalArgs,
     topics: &TopicSet,
-    run: &[RunTopic<'_>],
+    run_topics: &[(&str, usize)],
 ) -> anyhow::Result<()> {
     // Run topics that are not judged at all (neither evaluable nor without relevant documents).
-    let unjudged: Vec<&RunTopic<'_>> = run
+    let unjudged: Vec<&(&str, usize)> = run_topics
         .iter()
-        .filter(|t| {
-            !topics.topics.contains_key(t.topic) && !topics.without_relevant.contains(t.topic)
-        })
+        .filter(|(t, _)| !topics.topics.contains_key(*t) && !topics.without_relevant.contains(*t))
         .collect();
-    if let Some(first) = unjudged.first() {
-        let line = first.docs.iter().map(|d| d.line).min().unwrap_or(0);
+    if let Some(&&(first, line)) = unjudged.first() {
         if args.strict {
             bail!(
                 "{}:{line}: topic {} is not in the relevance judgements, so it cannot be evaluated (--strict)",
                 args.run.display(),
-                shown(first.topic)
+                shown(first)
             );
         }
         eprintln!(
             "warning: {} run topic(s) are not in the relevance judgements and are skipped (trec_eval and NTCIREVAL skip them too; --strict makes this an error): {} (first on {}:{line})",
             unjudged.len(),
-            name_list(unjudged.iter().map(|t| t.topic)),
+            name_list(unjudged.iter().map(|t| t.0)),
             args.run.display()
         );
     }
@@ -382,14 +412,14 @@ fn warn_about_topics(
 
 /// Buffers one thread reuses from topic to topic.
 #[derive(Default)]
-struct Scratch<'a> {
+pub(super) struct Scratch<'a> {
     labels: Vec<Label>,
     seen: DocLines<'a>,
 }
 
 /// One evaluated topic, and whether it lacked a judged nonrelevant document (so its bpref/rpref
 /// lines are left out).
-type TopicOutcome = anyhow::Result<(Evaluation, bool)>;
+pub(super) type TopicOutcome = anyhow::Result<(Evaluation, bool)>;
 
 /// Evaluates every topic of `topics`, in two halves on two threads, each with its own
 /// [`Scratch`]; the outcomes come back in topic order, the same as one thread's.
@@ -403,19 +433,16 @@ where
     })
 }
 
-/// One topic: its ranked list from `run` (empty if the run does not have the topic), checked for
+/// One topic: its ranked list `docs` (empty if the run does not have the topic), checked for
 /// duplicates, labelled, truncated and evaluated (`evaluators`: with and without bpref/rpref).
-fn evaluate_topic<'r>(
+pub(super) fn evaluate_topic<'r>(
     args: &EvalArgs,
     evaluators: [&Evaluator; 2],
     topic: &str,
     judgements: &TopicJudgements,
-    run: &[RunTopic<'r>],
+    docs: &[RunDoc<'r>],
     scratch: &mut Scratch<'r>,
 ) -> TopicOutcome {
-    let docs = run
-        .binary_search_by(|t| t.topic.cmp(topic))
-        .map_or(&[][..], |k| run[k].docs.as_slice());
     if !args.allow_duplicates {
         if let Some((first, again, doc)) = find_duplicate_in(docs, &mut scratch.seen) {
             bail!(
