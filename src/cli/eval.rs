@@ -35,7 +35,7 @@ use super::Outcome;
 use super::eval_blocks::evaluate_by_block;
 use super::halves::map_in_halves;
 use crate::io::qrels::{MAX_GAIN, QrelsFormat, TopicSet, parse_gain_file, parse_level_qrels};
-use crate::io::run::{DocLines, RunDoc, RunFormat, RunOrder, find_duplicate_in, parse_run};
+use crate::io::run::{RunDoc, RunFormat, RunOrder, find_duplicate, parse_run};
 use crate::io::{read_text, shown};
 use evia_engine::measures::lines::{line_names, lines, nev_header, nev_line};
 use evia_engine::measures::{
@@ -268,11 +268,11 @@ pub fn run(args: EvalArgs) -> anyhow::Result<Outcome> {
         ..params
     })
     .context("bad measure parameters")?;
-    let (topics, text) = load_inputs(&args)?;
+    let topics = load_topics(&args)?;
     let evaluators = [&evaluator, &without_bpref];
-    let evaluated = match evaluate_by_block(&args, evaluators, &topics, text)? {
+    let evaluated = match evaluate_by_block(&args, evaluators, &topics) {
         Some(evaluated) => evaluated,
-        None => evaluate_parsed(&args, evaluators, &topics, text)?,
+        None => evaluate_parsed(&args, evaluators, &topics)?,
     };
     warn_about_topics(&args, &topics, &evaluated.run_topics)?;
 
@@ -318,41 +318,24 @@ pub fn run(args: EvalArgs) -> anyhow::Result<Outcome> {
     Ok(Outcome::Success)
 }
 
-/// The judgements and the run's text, read concurrently: the run is read on a second thread while
-/// the judgements are read and indexed on this one. Errors are reported in the order of a
-/// sequential reading (judgements first, then the run).
-///
-/// The run text is leaked: the ranked lists borrow their ids from it until the process ends, and
-/// `eval` is the last thing the process does (freeing it would only cost time).
-fn load_inputs(args: &EvalArgs) -> anyhow::Result<(TopicSet, &'static str)> {
-    let (topics, text) = std::thread::scope(|scope| {
-        let text = scope.spawn(|| read_text(&args.run));
-        let topics = load_topics(args);
-        let text = match text.join() {
-            Ok(text) => text,
-            Err(panic) => std::panic::resume_unwind(panic),
-        };
-        (topics, text)
-    });
-    let topics = topics?;
-    Ok((topics, text?.leak()))
-}
-
 /// What evaluating the run gave: the run's topics with the first line of each (sorted by topic),
 /// and one outcome per topic of the judgements (in their order).
-pub(super) struct Evaluated<'r> {
-    pub run_topics: Vec<(&'r str, usize)>,
+pub(super) struct Evaluated {
+    pub run_topics: Vec<(String, usize)>,
     pub outcomes: Vec<TopicOutcome>,
 }
 
-/// The run parsed whole ([`parse_run`], which groups the lines of each topic wherever they are),
-/// then every judged topic evaluated, in two halves on two threads.
-fn evaluate_parsed<'r>(
+/// The run read and parsed whole ([`parse_run`], which groups the lines of each topic wherever
+/// they are), then every judged topic evaluated, in two halves on two threads.
+///
+/// The run text is leaked: the ranked lists borrow their ids from it, and `eval` is the last
+/// thing the process does (freeing it would only cost time).
+fn evaluate_parsed(
     args: &EvalArgs,
     evaluators: [&Evaluator; 2],
     topics: &TopicSet,
-    text: &'r str,
-) -> anyhow::Result<Evaluated<'r>> {
+) -> anyhow::Result<Evaluated> {
+    let text: &'static str = read_text(&args.run)?.leak();
     let (run_format, order) = run_reading(args);
     let run = parse_run(&args.run, text, run_format, order)?;
     let outcomes = evaluate_in_halves(topics, |topic, judgements, scratch| {
@@ -363,7 +346,10 @@ fn evaluate_parsed<'r>(
     });
     let run_topics = run
         .iter()
-        .map(|t| (t.topic, t.docs.iter().map(|d| d.line).min().unwrap_or(0)))
+        .map(|t| {
+            let first = t.docs.iter().map(|d| d.line).min().unwrap_or(0);
+            (t.topic.to_string(), first)
+        })
         .collect();
     // The ranked lists are not freed one by one (see `run`).
     std::mem::forget(run);
@@ -378,14 +364,14 @@ fn evaluate_parsed<'r>(
 fn warn_about_topics(
     args: &EvalArgs,
     topics: &TopicSet,
-    run_topics: &[(&str, usize)],
+    run_topics: &[(String, usize)],
 ) -> anyhow::Result<()> {
     // Run topics that are not judged at all (neither evaluable nor without relevant documents).
-    let unjudged: Vec<&(&str, usize)> = run_topics
+    let unjudged: Vec<&(String, usize)> = run_topics
         .iter()
-        .filter(|(t, _)| !topics.topics.contains_key(*t) && !topics.without_relevant.contains(*t))
+        .filter(|(t, _)| !topics.topics.contains_key(t) && !topics.without_relevant.contains(t))
         .collect();
-    if let Some(&&(first, line)) = unjudged.first() {
+    if let Some(&&(ref first, line)) = unjudged.first() {
         if args.strict {
             bail!(
                 "{}:{line}: topic {} is not in the relevance judgements, so it cannot be evaluated (--strict)",
@@ -396,7 +382,7 @@ fn warn_about_topics(
         eprintln!(
             "warning: {} run topic(s) are not in the relevance judgements and are skipped (trec_eval and NTCIREVAL skip them too; --strict makes this an error): {} (first on {}:{line})",
             unjudged.len(),
-            name_list(unjudged.iter().map(|t| t.0)),
+            name_list(unjudged.iter().map(|t| t.0.as_str())),
             args.run.display()
         );
     }
@@ -412,9 +398,8 @@ fn warn_about_topics(
 
 /// Buffers one thread reuses from topic to topic.
 #[derive(Default)]
-pub(super) struct Scratch<'a> {
+pub(super) struct Scratch {
     labels: Vec<Label>,
-    seen: DocLines<'a>,
 }
 
 /// One evaluated topic, and whether it lacked a judged nonrelevant document (so its bpref/rpref
@@ -423,12 +408,12 @@ pub(super) type TopicOutcome = anyhow::Result<(Evaluation, bool)>;
 
 /// Evaluates every topic of `topics`, in two halves on two threads, each with its own
 /// [`Scratch`]; the outcomes come back in topic order, the same as one thread's.
-fn evaluate_in_halves<'r, F>(topics: &TopicSet, evaluate: F) -> Vec<TopicOutcome>
+fn evaluate_in_halves<F>(topics: &TopicSet, evaluate: F) -> Vec<TopicOutcome>
 where
-    F: Fn(&str, &TopicJudgements, &mut Scratch<'r>) -> TopicOutcome + Sync,
+    F: Fn(&str, &TopicJudgements, &mut Scratch) -> TopicOutcome + Sync,
 {
     let all: Vec<(&String, &TopicJudgements)> = topics.topics.iter().collect();
-    map_in_halves(&all, |&(topic, judgements), scratch: &mut Scratch<'r>| {
+    map_in_halves(&all, |&(topic, judgements), scratch: &mut Scratch| {
         evaluate(topic, judgements, scratch)
     })
 }
@@ -441,10 +426,10 @@ pub(super) fn evaluate_topic<'r>(
     topic: &str,
     judgements: &TopicJudgements,
     docs: &[RunDoc<'r>],
-    scratch: &mut Scratch<'r>,
+    scratch: &mut Scratch,
 ) -> TopicOutcome {
     if !args.allow_duplicates {
-        if let Some((first, again, doc)) = find_duplicate_in(docs, &mut scratch.seen) {
+        if let Some((first, again, doc)) = find_duplicate(docs) {
             bail!(
                 "{}:{again}: document {} is retrieved again for topic {} (first on line {first}); \
                  use --allow-duplicates to count it at each rank as NTCIREVAL does",
