@@ -32,9 +32,10 @@ use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
 
 use super::Outcome;
+use super::eval_blocks::evaluate_by_block;
 use super::halves::map_in_halves;
 use crate::io::qrels::{MAX_GAIN, QrelsFormat, TopicSet, parse_gain_file, parse_level_qrels};
-use crate::io::run::{DocLines, RunFormat, RunOrder, RunTopic, find_duplicate_in, parse_run};
+use crate::io::run::{RunDoc, RunFormat, RunOrder, find_duplicate, parse_run};
 use crate::io::{read_text, shown};
 use evia_engine::measures::lines::{line_names, lines, nev_header, nev_line};
 use evia_engine::measures::{
@@ -267,16 +268,17 @@ pub fn run(args: EvalArgs) -> anyhow::Result<Outcome> {
         ..params
     })
     .context("bad measure parameters")?;
-    let (topics, run) = load_inputs(&args)?;
-    warn_about_topics(&args, &topics, &run)?;
-
+    let topics = load_topics(&args)?;
     let evaluators = [&evaluator, &without_bpref];
-    let evaluated = evaluate_in_halves(&topics, |topic, judgements, scratch| {
-        evaluate_topic(&args, evaluators, topic, judgements, &run, scratch)
-    });
+    let evaluated = match evaluate_by_block(&args, evaluators, &topics) {
+        Some(evaluated) => evaluated,
+        None => evaluate_parsed(&args, evaluators, &topics)?,
+    };
+    warn_about_topics(&args, &topics, &evaluated.run_topics)?;
+
     let mut results: Vec<(&str, Evaluation)> = Vec::with_capacity(topics.topics.len());
     let mut without_nonrelevant: Vec<&str> = Vec::new();
-    for ((topic, _), outcome) in topics.topics.iter().zip(evaluated) {
+    for ((topic, _), outcome) in topics.topics.iter().zip(evaluated.outcomes) {
         let (ev, without_bpref) = outcome?;
         if without_bpref {
             without_nonrelevant.push(topic.as_str());
@@ -312,32 +314,49 @@ pub fn run(args: EvalArgs) -> anyhow::Result<Outcome> {
     // evaluation), so they are deliberately not dropped (the run text is leaked, see
     // `load_inputs`).
     std::mem::forget(results);
-    std::mem::forget(run);
     std::mem::forget(topics);
     Ok(Outcome::Success)
 }
 
-/// The judgements and the parsed run, read concurrently: the run is read and parsed on a second
-/// thread while the judgements are read and indexed on this one. Errors are reported in the order
-/// of a sequential reading (judgements first, then the run).
+/// What evaluating the run gave: the run's topics with the first line of each (sorted by topic),
+/// and one outcome per topic of the judgements (in their order).
+pub(super) struct Evaluated {
+    pub run_topics: Vec<(String, usize)>,
+    pub outcomes: Vec<TopicOutcome>,
+}
+
+/// The run read and parsed whole ([`parse_run`], which groups the lines of each topic wherever
+/// they are), then every judged topic evaluated, in two halves on two threads.
 ///
-/// The run text is leaked: the ranked lists borrow their ids from it until the process ends, and
-/// `eval` is the last thing the process does (freeing it would only cost time).
-fn load_inputs(args: &EvalArgs) -> anyhow::Result<(TopicSet, Vec<RunTopic<'static>>)> {
+/// The run text is leaked: the ranked lists borrow their ids from it, and `eval` is the last
+/// thing the process does (freeing it would only cost time).
+fn evaluate_parsed(
+    args: &EvalArgs,
+    evaluators: [&Evaluator; 2],
+    topics: &TopicSet,
+) -> anyhow::Result<Evaluated> {
+    let text: &'static str = read_text(&args.run)?.leak();
     let (run_format, order) = run_reading(args);
-    let (topics, run) = std::thread::scope(|scope| {
-        let run = scope.spawn(|| -> anyhow::Result<Vec<RunTopic<'static>>> {
-            let text: &'static str = read_text(&args.run)?.leak();
-            Ok(parse_run(&args.run, text, run_format, order)?)
-        });
-        let topics = load_topics(args);
-        let run = match run.join() {
-            Ok(run) => run,
-            Err(panic) => std::panic::resume_unwind(panic),
-        };
-        (topics, run)
+    let run = parse_run(&args.run, text, run_format, order)?;
+    let outcomes = evaluate_in_halves(topics, |topic, judgements, scratch| {
+        let docs = run
+            .binary_search_by(|t| t.topic.cmp(topic))
+            .map_or(&[][..], |k| run[k].docs.as_slice());
+        evaluate_topic(args, evaluators, topic, judgements, docs, scratch)
     });
-    Ok((topics?, run?))
+    let run_topics = run
+        .iter()
+        .map(|t| {
+            let first = t.docs.iter().map(|d| d.line).min().unwrap_or(0);
+            (t.topic.to_string(), first)
+        })
+        .collect();
+    // The ranked lists are not freed one by one (see `run`).
+    std::mem::forget(run);
+    Ok(Evaluated {
+        run_topics,
+        outcomes,
+    })
 }
 
 /// Warns about (or, with `--strict`, rejects) run topics that are not judged, and warns about
@@ -345,28 +364,25 @@ fn load_inputs(args: &EvalArgs) -> anyhow::Result<(TopicSet, Vec<RunTopic<'stati
 fn warn_about_topics(
     args: &EvalArgs,
     topics: &TopicSet,
-    run: &[RunTopic<'_>],
+    run_topics: &[(String, usize)],
 ) -> anyhow::Result<()> {
     // Run topics that are not judged at all (neither evaluable nor without relevant documents).
-    let unjudged: Vec<&RunTopic<'_>> = run
+    let unjudged: Vec<&(String, usize)> = run_topics
         .iter()
-        .filter(|t| {
-            !topics.topics.contains_key(t.topic) && !topics.without_relevant.contains(t.topic)
-        })
+        .filter(|(t, _)| !topics.topics.contains_key(t) && !topics.without_relevant.contains(t))
         .collect();
-    if let Some(first) = unjudged.first() {
-        let line = first.docs.iter().map(|d| d.line).min().unwrap_or(0);
+    if let Some(&&(ref first, line)) = unjudged.first() {
         if args.strict {
             bail!(
                 "{}:{line}: topic {} is not in the relevance judgements, so it cannot be evaluated (--strict)",
                 args.run.display(),
-                shown(first.topic)
+                shown(first)
             );
         }
         eprintln!(
             "warning: {} run topic(s) are not in the relevance judgements and are skipped (trec_eval and NTCIREVAL skip them too; --strict makes this an error): {} (first on {}:{line})",
             unjudged.len(),
-            name_list(unjudged.iter().map(|t| t.topic)),
+            name_list(unjudged.iter().map(|t| t.0.as_str())),
             args.run.display()
         );
     }
@@ -382,42 +398,38 @@ fn warn_about_topics(
 
 /// Buffers one thread reuses from topic to topic.
 #[derive(Default)]
-struct Scratch<'a> {
+pub(super) struct Scratch {
     labels: Vec<Label>,
-    seen: DocLines<'a>,
 }
 
 /// One evaluated topic, and whether it lacked a judged nonrelevant document (so its bpref/rpref
 /// lines are left out).
-type TopicOutcome = anyhow::Result<(Evaluation, bool)>;
+pub(super) type TopicOutcome = anyhow::Result<(Evaluation, bool)>;
 
 /// Evaluates every topic of `topics`, in two halves on two threads, each with its own
 /// [`Scratch`]; the outcomes come back in topic order, the same as one thread's.
-fn evaluate_in_halves<'r, F>(topics: &TopicSet, evaluate: F) -> Vec<TopicOutcome>
+fn evaluate_in_halves<F>(topics: &TopicSet, evaluate: F) -> Vec<TopicOutcome>
 where
-    F: Fn(&str, &TopicJudgements, &mut Scratch<'r>) -> TopicOutcome + Sync,
+    F: Fn(&str, &TopicJudgements, &mut Scratch) -> TopicOutcome + Sync,
 {
     let all: Vec<(&String, &TopicJudgements)> = topics.topics.iter().collect();
-    map_in_halves(&all, |&(topic, judgements), scratch: &mut Scratch<'r>| {
+    map_in_halves(&all, |&(topic, judgements), scratch: &mut Scratch| {
         evaluate(topic, judgements, scratch)
     })
 }
 
-/// One topic: its ranked list from `run` (empty if the run does not have the topic), checked for
+/// One topic: its ranked list `docs` (empty if the run does not have the topic), checked for
 /// duplicates, labelled, truncated and evaluated (`evaluators`: with and without bpref/rpref).
-fn evaluate_topic<'r>(
+pub(super) fn evaluate_topic<'r>(
     args: &EvalArgs,
     evaluators: [&Evaluator; 2],
     topic: &str,
     judgements: &TopicJudgements,
-    run: &[RunTopic<'r>],
-    scratch: &mut Scratch<'r>,
+    docs: &[RunDoc<'r>],
+    scratch: &mut Scratch,
 ) -> TopicOutcome {
-    let docs = run
-        .binary_search_by(|t| t.topic.cmp(topic))
-        .map_or(&[][..], |k| run[k].docs.as_slice());
     if !args.allow_duplicates {
-        if let Some((first, again, doc)) = find_duplicate_in(docs, &mut scratch.seen) {
+        if let Some((first, again, doc)) = find_duplicate(docs) {
             bail!(
                 "{}:{again}: document {} is retrieved again for topic {} (first on line {first}); \
                  use --allow-duplicates to count it at each rank as NTCIREVAL does",

@@ -11,6 +11,7 @@ use clap::{Parser, Subcommand};
 pub mod agree;
 mod check;
 mod eval;
+mod eval_blocks;
 mod eval_diversity;
 mod eval_parity;
 mod halves;

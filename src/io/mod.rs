@@ -143,6 +143,7 @@ pub mod output;
 pub mod qrels;
 pub mod ratings;
 pub mod run;
+pub mod run_groups;
 pub mod stc;
 pub mod stc_labels;
 pub mod www_labels;

@@ -66,85 +66,12 @@ pub fn parse_run<'a>(
     order: RunOrder,
 ) -> Result<Vec<RunTopic<'a>>, SourceError> {
     let text = strip_bom(text);
-    let mut format = format;
+    let format = resolve_format(path, text, format)?;
     let mut topics: Vec<RunTopic<'a>> = Vec::new();
     let mut index: HashMap<&'a str, usize, FastHash> = HashMap::default();
     let mut current: Option<(&'a str, usize)> = None;
     for (i, line) in text.lines().enumerate() {
-        let n = i + 1;
-        let (f, count) = split_fields::<6>(line);
-        if format == RunFormat::Auto {
-            format = match count {
-                6 => RunFormat::Trec,
-                2 => RunFormat::Res,
-                _ => {
-                    return Err(SourceError::at_line(
-                        path,
-                        n,
-                        format!(
-                            "expected a TREC run line `qid Q0 doc rank score tag` or an NTCIR res line `topic doc`, found {}",
-                            describe_line(line)
-                        ),
-                    ));
-                }
-            };
-        }
-        let (topic, doc) = (
-            f[0],
-            if format == RunFormat::Trec {
-                f[2]
-            } else {
-                f[1]
-            },
-        );
-        let score = match format {
-            RunFormat::Trec => {
-                if count != 6 {
-                    return Err(SourceError::at_line(
-                        path,
-                        n,
-                        format!(
-                            "expected 6 fields `qid Q0 doc rank score tag` (TREC run), found {}",
-                            describe_line(line)
-                        ),
-                    ));
-                }
-                let s = parse_f64(f[4]).ok_or_else(|| {
-                    SourceError::at_line(
-                        path,
-                        n,
-                        format!(
-                            "expected a score (a number) in the fifth field, found `{}`",
-                            shown(f[4])
-                        ),
-                    )
-                })?;
-                if !s.is_finite() {
-                    return Err(SourceError::at_line(
-                        path,
-                        n,
-                        format!(
-                            "score `{}` is not a finite number; the ranking would be undefined",
-                            shown(f[4])
-                        ),
-                    ));
-                }
-                s
-            }
-            _ => {
-                if count != 2 {
-                    return Err(SourceError::at_line(
-                        path,
-                        n,
-                        format!(
-                            "expected 2 fields `topic doc` (NTCIR res form), found {}",
-                            describe_line(line)
-                        ),
-                    ));
-                }
-                0.0
-            }
-        };
+        let (topic, doc) = parse_line(path, i + 1, line, format)?;
         let slot = match current {
             Some((t, s)) if t == topic => s,
             _ => {
@@ -159,20 +86,118 @@ pub fn parse_run<'a>(
                 s
             }
         };
-        topics[slot].docs.push(RunDoc {
-            doc,
-            score,
-            line: n,
-        });
+        topics[slot].docs.push(doc);
     }
     if format == RunFormat::Trec && order == RunOrder::Score {
         for t in &mut topics {
-            t.docs
-                .sort_by(|a, b| b.score.total_cmp(&a.score).then_with(|| b.doc.cmp(a.doc)));
+            rank_by_score(&mut t.docs);
         }
     }
     topics.sort_by(|a, b| a.topic.cmp(b.topic));
     Ok(topics)
+}
+
+/// Ranks one topic's documents (in file order) as trec_eval does: score descending, ties by
+/// document id descending (a stable sort).
+pub fn rank_by_score(docs: &mut [RunDoc<'_>]) {
+    docs.sort_by(|a, b| b.score.total_cmp(&a.score).then_with(|| b.doc.cmp(a.doc)));
+}
+
+/// The syntax of the run whose text (without a byte-order mark) is `text`: `format` itself unless
+/// it is [`RunFormat::Auto`], which is decided by the first line (6 fields: TREC, 2: res form; any
+/// other count is an error naming line 1). An empty text keeps `Auto` (it has no lines to parse).
+pub fn resolve_format(
+    path: &Path,
+    text: &str,
+    format: RunFormat,
+) -> Result<RunFormat, SourceError> {
+    let Some(line) = text.lines().next().filter(|_| format == RunFormat::Auto) else {
+        return Ok(format);
+    };
+    match split_fields::<6>(line).1 {
+        6 => Ok(RunFormat::Trec),
+        2 => Ok(RunFormat::Res),
+        _ => Err(SourceError::at_line(
+            path,
+            1,
+            format!(
+                "expected a TREC run line `qid Q0 doc rank score tag` or an NTCIR res line `topic doc`, found {}",
+                describe_line(line)
+            ),
+        )),
+    }
+}
+
+/// One line `n` of a run in the resolved syntax `format` (TREC or res form): its topic and
+/// retrieved document (res form: score 0). Wrong field counts and scores that are not finite
+/// numbers are errors naming the line.
+pub fn parse_line<'a>(
+    path: &Path,
+    n: usize,
+    line: &'a str,
+    format: RunFormat,
+) -> Result<(&'a str, RunDoc<'a>), SourceError> {
+    let (f, count) = split_fields::<6>(line);
+    if format == RunFormat::Trec {
+        if count != 6 {
+            return Err(SourceError::at_line(
+                path,
+                n,
+                format!(
+                    "expected 6 fields `qid Q0 doc rank score tag` (TREC run), found {}",
+                    describe_line(line)
+                ),
+            ));
+        }
+        let score = parse_score(path, n, f[4])?;
+        let doc = RunDoc {
+            doc: f[2],
+            score,
+            line: n,
+        };
+        return Ok((f[0], doc));
+    }
+    if count != 2 {
+        return Err(SourceError::at_line(
+            path,
+            n,
+            format!(
+                "expected 2 fields `topic doc` (NTCIR res form), found {}",
+                describe_line(line)
+            ),
+        ));
+    }
+    let doc = RunDoc {
+        doc: f[1],
+        score: 0.0,
+        line: n,
+    };
+    Ok((f[0], doc))
+}
+
+/// The score field of TREC run line `n`: a finite number.
+fn parse_score(path: &Path, n: usize, field: &str) -> Result<f64, SourceError> {
+    let s = parse_f64(field).ok_or_else(|| {
+        SourceError::at_line(
+            path,
+            n,
+            format!(
+                "expected a score (a number) in the fifth field, found `{}`",
+                shown(field)
+            ),
+        )
+    })?;
+    if !s.is_finite() {
+        return Err(SourceError::at_line(
+            path,
+            n,
+            format!(
+                "score `{}` is not a finite number; the ranking would be undefined",
+                shown(field)
+            ),
+        ));
+    }
+    Ok(s)
 }
 
 /// A document that occurs twice in a ranked list, as (earlier line, later line, doc): the first

@@ -174,6 +174,48 @@ fn duplicates_are_errors_unless_allowed() {
     assert_eq!(nev_value(&out, "T1", "Prec@0005"), "0.6000");
 }
 
+/// A run whose topics' lines are interleaved (read by the whole-file parser) is evaluated exactly
+/// as the same lines grouped by topic (read block by block, in two parts on two threads), in every
+/// output format; errors in the second part name their lines in the whole file.
+#[test]
+fn interleaved_and_grouped_runs_agree() {
+    let qrels = "T1 a L1\nT1 b L2\nT1 c L0\nT2 a L2\nT2 d L1\nT3 e L1\n";
+    let lines = [
+        "T1 Q0 a 1 3.0 r",
+        "T2 Q0 d 1 2.5 r",
+        "T1 Q0 x 2 2.0 r",
+        "T3 Q0 e 1 1 r",
+        "T2 Q0 a 2 2.5 r",
+        "T1 Q0 b 3 2.0 r",
+        "T4 Q0 z 1 1 r",
+        "T2 Q0 q 3 0.5 r",
+    ];
+    let interleaved = lines.join("\n") + "\n";
+    let mut sorted = lines.to_vec();
+    sorted.sort_by_key(|l| l.split(' ').next().unwrap().to_string());
+    let grouped = sorted.join("\n") + "\n";
+    for format in ["nev", "tsv", "json"] {
+        let a = eval_texts(
+            qrels,
+            &interleaved,
+            &["--format", format, "--cutoffs", "1,2"],
+        );
+        let b = eval_texts(qrels, &grouped, &["--format", format, "--cutoffs", "1,2"]);
+        assert_eq!(a.code, 0, "{}", a.stderr);
+        assert_eq!(a.stdout, b.stdout, "{format}");
+        assert!(a.stderr.contains("T4 (first on"), "{}", a.stderr);
+    }
+    let run = "T1 Q0 a 1 3 r\nT1 Q0 b 2 2 r\nT1 Q0 c 3 1 r\nT2 Q0 a 1 3 r\nT2 Q0 d 2 2 r\n\
+               T2 Q0 a 3 1 r\n";
+    let out = eval_texts(qrels, run, &[]);
+    assert_error(
+        &out,
+        &["run.txt:6", "document a", "topic T2", "first on line 4"],
+    );
+    let out = eval_texts(qrels, &format!("{run}T3 Q0 e 1 x r\n"), &[]);
+    assert_error(&out, &["run.txt:7", "expected a score"]);
+}
+
 #[test]
 fn malformed_qrels_lines() {
     let run = SAMPLE_RUN_RES;

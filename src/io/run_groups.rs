@@ -1,0 +1,300 @@
+//! A run file read topic by topic, in chunks: each maximal block of consecutive lines of one topic
+//! is ranked and handed to the caller as soon as it has been read, so that neither the file's
+//! text nor an entry per run line is kept, and the file can be read in two byte ranges on two
+//! threads ([`plan_parts`] splits it where the topic changes).
+//!
+//! This reader is a fast path only: it gives up (`None`) on anything unusual — a file that is not
+//! a regular file, a byte-order mark, bytes that are not UTF-8, a malformed line, or a caller
+//! that stops — and the caller then reads the file with [`super::read_text`] and
+//! [`super::run::parse_run`], which report every error with its file, line and what was expected.
+//! Whether each topic's lines are all in one block is known only at the end ([`is_grouped`]).
+//! Lines are parsed by [`super::run::parse_line`] and blocks ranked by
+//! [`super::run::rank_by_score`], so a block of a grouped file is ranked exactly as `parse_run`
+//! ranks its topic.
+
+use std::fs::File;
+use std::io::{Read, Seek, SeekFrom};
+use std::ops::{ControlFlow, Range};
+use std::path::Path;
+
+use super::run::{RunDoc, RunFormat, RunOrder, parse_line, rank_by_score, resolve_format};
+
+/// A block of consecutive lines of one topic.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Block<'a> {
+    pub topic: &'a str,
+    /// 1-based line of the block's first line, counted from the start of the byte range read.
+    pub first_line: usize,
+}
+
+/// How a run file is read: its resolved syntax and ranking, and its byte ranges.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Parts<'p> {
+    pub path: &'p Path,
+    /// The resolved syntax (see [`super::run::resolve_format`]).
+    pub format: RunFormat,
+    pub order: RunOrder,
+    /// Two ranges of whole lines covering the file; the second starts at a line whose topic
+    /// differs from the previous line's (it is empty when no such line was found near the middle).
+    pub ranges: [Range<u64>; 2],
+}
+
+/// Bytes read at a time, at least (the part of a block that does not end in a chunk is parsed
+/// again with the next).
+const CHUNK: usize = 1 << 21;
+
+/// How far past the middle of the file (in bytes) a topic change is looked for.
+const SEARCH: usize = 1 << 18;
+
+/// How the run at `path` is read in two parts, or `None` (the fast path gives up) when it is not a
+/// regular file, starts with a byte-order mark or its first line does not decide `format`.
+pub fn plan_parts(path: &Path, format: RunFormat, order: RunOrder) -> Option<Parts<'_>> {
+    let mut file = File::open(path).ok()?;
+    let meta = file.metadata().ok()?;
+    if !meta.is_file() {
+        return None;
+    }
+    let size = meta.len();
+    let head = read_at(&mut file, 0, SEARCH)?;
+    if head.starts_with("\u{feff}".as_bytes()) {
+        return None;
+    }
+    let first = head.split(|&b| b == b'\n').next().unwrap_or(&[]);
+    let first = std::str::from_utf8(first).ok()?;
+    let format = resolve_format(path, first, format).ok()?;
+    let middle = size / 2;
+    let window = read_at(&mut file, middle, SEARCH)?;
+    let split = first_topic_change(&window).map_or(size, |at| middle + at as u64);
+    Some(Parts {
+        path,
+        format,
+        order,
+        ranges: [0..split, split..size],
+    })
+}
+
+/// Up to `len` bytes of `file` from byte `start`.
+fn read_at(file: &mut File, start: u64, len: usize) -> Option<Vec<u8>> {
+    file.seek(SeekFrom::Start(start)).ok()?;
+    let mut bytes = Vec::with_capacity(len);
+    file.take(len as u64).read_to_end(&mut bytes).ok()?;
+    Some(bytes)
+}
+
+/// The offset in `window` of the first line start after its first line feed whose topic (first
+/// field) differs from the previous line's; both lines must end within the window.
+fn first_topic_change(window: &[u8]) -> Option<usize> {
+    let mut at = window.iter().position(|&b| b == b'\n')? + 1;
+    let mut previous: Option<&[u8]> = None;
+    while let Some(len) = window[at..].iter().position(|&b| b == b'\n') {
+        let line = &window[at..at + len];
+        let topic = line
+            .split(u8::is_ascii_whitespace)
+            .find(|f| !f.is_empty())
+            .unwrap_or(&[]);
+        if previous.is_some_and(|p| p != topic) {
+            return Some(at);
+        }
+        previous = Some(topic);
+        at += len + 1;
+    }
+    None
+}
+
+/// Reads `range` of the run and calls `each` with every block of consecutive lines of one topic
+/// and its documents, ranked as `parse_run` ranks a topic. Returns the number of lines read, or
+/// `None` when the reader gives up (see the module) or `each` breaks.
+pub fn read_blocks(
+    parts: &Parts<'_>,
+    range: Range<u64>,
+    mut each: impl FnMut(Block<'_>, &[RunDoc<'_>]) -> ControlFlow<()>,
+) -> Option<usize> {
+    let mut file = File::open(parts.path).ok()?;
+    file.seek(SeekFrom::Start(range.start)).ok()?;
+    let mut remaining = range.end.saturating_sub(range.start);
+    let mut buffer: Vec<u8> = Vec::with_capacity(CHUNK);
+    let mut line = 1;
+    loop {
+        // As many bytes as are kept, at least: a block longer than a chunk is read again only a
+        // logarithmic number of times.
+        let chunk = CHUNK.max(buffer.len());
+        let want = usize::try_from(remaining).map_or(chunk, |r| r.min(chunk));
+        let old = buffer.len();
+        buffer.resize(old + want, 0);
+        file.read_exact(&mut buffer[old..]).ok()?;
+        remaining -= want as u64;
+        let more = remaining > 0;
+        let end = if more {
+            match buffer.iter().rposition(|&b| b == b'\n') {
+                Some(i) => i + 1,
+                None => continue,
+            }
+        } else {
+            buffer.len()
+        };
+        let region = std::str::from_utf8(&buffer[..end]).ok()?;
+        let (kept, kept_line) = region_blocks(parts, region, line, more, &mut each)?;
+        if !more {
+            return Some(kept_line - 1);
+        }
+        buffer.drain(..kept);
+        line = kept_line;
+    }
+}
+
+/// Hands over the blocks of `region` (whole lines, the first being line `first_line`), all of
+/// them when `!more`, else all but the last, which may continue after the region. Returns the
+/// byte offset and line number where the part not handed over starts (the region's end and the
+/// line after its last when everything was), or `None` on a malformed line or a break.
+fn region_blocks<'b>(
+    parts: &Parts<'_>,
+    region: &'b str,
+    first_line: usize,
+    more: bool,
+    each: &mut impl FnMut(Block<'_>, &[RunDoc<'_>]) -> ControlFlow<()>,
+) -> Option<(usize, usize)> {
+    let rank = parts.format == RunFormat::Trec && parts.order == RunOrder::Score;
+    let mut hand_over = |block: Block<'b>, docs: &mut Vec<RunDoc<'b>>| {
+        if rank {
+            rank_by_score(docs);
+        }
+        let flow = each(block, docs);
+        docs.clear();
+        flow
+    };
+    let mut docs: Vec<RunDoc<'b>> = Vec::new();
+    let mut block = Block {
+        topic: "",
+        first_line,
+    };
+    let mut block_start = 0;
+    let mut offset = 0;
+    let mut n = first_line;
+    for line in region.split_inclusive('\n') {
+        let (topic, doc) = parse_line(parts.path, n, line, parts.format).ok()?;
+        if topic != block.topic {
+            if !docs.is_empty() && hand_over(block, &mut docs).is_break() {
+                return None;
+            }
+            block = Block {
+                topic,
+                first_line: n,
+            };
+            block_start = offset;
+        }
+        docs.push(doc);
+        offset += line.len();
+        n += 1;
+    }
+    if more {
+        return Some((block_start, block.first_line));
+    }
+    if !docs.is_empty() && hand_over(block, &mut docs).is_break() {
+        return None;
+    }
+    Some((region.len(), n))
+}
+
+/// Whether every topic of `topics` (one entry per block) has a single block (the run file lists
+/// each topic's lines together).
+pub fn is_grouped(topics: &[&str]) -> bool {
+    let mut topics = topics.to_vec();
+    topics.sort_unstable();
+    topics.windows(2).all(|w| w[0] != w[1])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::io::run::parse_run;
+
+    /// A block: topic, first line and (document, line) in rank order.
+    type Read = (String, usize, Vec<(String, usize)>);
+
+    /// Every block of both parts, with whole-file line numbers.
+    fn blocks_in_file(path: &Path, order: RunOrder) -> Option<Vec<Read>> {
+        let parts = plan_parts(path, RunFormat::Auto, order)?;
+        let mut out: Vec<Read> = Vec::new();
+        let mut offset = 0;
+        for range in parts.ranges.clone() {
+            let mut blocks: Vec<Read> = Vec::new();
+            let lines = read_blocks(&parts, range, |b, docs| {
+                let docs = docs.iter().map(|d| (d.doc.to_string(), d.line)).collect();
+                blocks.push((b.topic.to_string(), b.first_line, docs));
+                ControlFlow::Continue(())
+            })?;
+            for (topic, first, docs) in blocks {
+                let docs = docs.into_iter().map(|(d, l)| (d, offset + l)).collect();
+                out.push((topic, offset + first, docs));
+            }
+            offset += lines;
+        }
+        Some(out)
+    }
+
+    /// On grouped runs (TREC and res form, CRLF, no final newline, topics of several chunks), the
+    /// blocks are parse_run's topics in file order, ranked alike, for both orders, with whole-file
+    /// lines; the parts never cut a topic.
+    #[test]
+    fn blocks_of_a_grouped_run_are_parse_runs_topics() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("run.txt");
+        let mut big = String::new();
+        for t in 0..5 {
+            for d in 0..40_000 {
+                big.push_str(&format!("T{t} Q0 doc{} 1 {} r\n", d % 30_000 + d, d % 17));
+            }
+        }
+        let texts = [
+            "B Q0 d1 1 0.5 r\nB Q0 d3 2 0.5 r\nB Q0 d2 3 0.9 r\nA Q0 x 1 1 r\r\nA Q0 y 2 2 r\nC Q0 z 1 0 r",
+            "B d1\nB d3\nA x\n",
+            "A d\n",
+            &big,
+        ];
+        for text in texts {
+            std::fs::write(&path, text).unwrap();
+            for order in [RunOrder::Score, RunOrder::File] {
+                let blocks = blocks_in_file(&path, order).unwrap();
+                let topics: Vec<&str> = blocks.iter().map(|b| b.0.as_str()).collect();
+                assert!(is_grouped(&topics));
+                let mut parsed = parse_run(&path, text, RunFormat::Auto, order).unwrap();
+                parsed.sort_by_key(|t| t.docs.iter().map(|d| d.line).min());
+                assert_eq!(blocks.len(), parsed.len());
+                for ((topic, first, docs), parsed) in blocks.iter().zip(&parsed) {
+                    assert_eq!(topic, parsed.topic);
+                    let expected: Vec<(String, usize)> = parsed
+                        .docs
+                        .iter()
+                        .map(|d| (d.doc.to_string(), d.line))
+                        .collect();
+                    assert_eq!(docs, &expected);
+                    assert_eq!(*first, parsed.docs.iter().map(|d| d.line).min().unwrap());
+                }
+            }
+        }
+    }
+
+    /// A topic in two places gives two blocks (not grouped); malformed lines, bad UTF-8, a
+    /// byte-order mark, a bad first line and a missing file make the reader give up.
+    #[test]
+    fn unusual_files_are_left_to_the_whole_file_parser() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("run.txt");
+        std::fs::write(&path, "A Q0 x 1 1 r\nB Q0 y 1 1 r\nA Q0 z 2 0 r\n").unwrap();
+        let blocks = blocks_in_file(&path, RunOrder::Score).unwrap();
+        let topics: Vec<&str> = blocks.iter().map(|b| b.0.as_str()).collect();
+        assert_eq!(topics, ["A", "B", "A"]);
+        assert!(!is_grouped(&topics));
+        for bad in [
+            &b"A Q0 x 1 1 r\nA Q0 y 1 nan r\n"[..],
+            b"A Q0 x 1 1 r\nA Q0 \xff 1 1 r\n",
+            b"\xef\xbb\xbfA Q0 x 1 1 r\n",
+            b"A Q0 x 1\n",
+            b"A Q0 x 1 1 r\nA Q0 y 1 r\n",
+        ] {
+            std::fs::write(&path, bad).unwrap();
+            assert!(blocks_in_file(&path, RunOrder::Score).is_none(), "{bad:?}");
+        }
+        assert!(blocks_in_file(&dir.path().join("missing"), RunOrder::Score).is_none());
+    }
+}
