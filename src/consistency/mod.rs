@@ -94,6 +94,8 @@ pub enum Hint {
     DefinitionMismatch,
     /// A statement of the text that the paper's own table does not bear out.
     StatementContradicted,
+    /// A setting the text states (runs, topics, trials, …) that the build does not use.
+    SettingDiffers,
 }
 
 impl Hint {

@@ -251,16 +251,19 @@ pub fn ranked(mut findings: Vec<Finding>) -> Vec<Finding> {
         Some(Hint::ShiftedInterval) => 2,
         Some(Hint::AsymmetricInterval) => 3,
         Some(Hint::TypesettingSlip) => 4,
-        None => 5,
+        Some(Hint::SettingDiffers) => 5,
+        None => 6,
     };
     findings.sort_by_key(|f| (weight(f), std::cmp::Reverse(f.affected)));
     findings
 }
 
-/// An entry that says something about the paper itself: an `inconsistent` number, or a statement of
-/// the text that `fails` on the paper's own printed numbers (not a stand-in's qualitative claim).
+/// An entry that says something about the paper itself: an `inconsistent` number, a statement of
+/// the text that `fails` on the paper's own printed numbers (not a stand-in's qualitative claim), or
+/// a setting of the text the build does not use.
 pub fn is_finding(e: &Entry) -> bool {
     e.verdict == Verdict::Inconsistent
+        || (e.verdict == Verdict::Mismatch && e.hint == Some(Hint::SettingDiffers))
         || (e.verdict == Verdict::Fails
             && matches!(e.class, ProvenanceClass::Exact | ProvenanceClass::Derived))
 }
@@ -291,6 +294,9 @@ fn pointer(hint: Option<Hint>) -> &'static str {
         }
         Some(Hint::StatementContradicted) => {
             "The statement in the text is not borne out by the paper's own table."
+        }
+        Some(Hint::SettingDiffers) => {
+            "The build does not use the setting the text states, so its numbers are not those of the paper's setting."
         }
         None => "The printed numbers contradict each other.",
     }

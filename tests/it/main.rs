@@ -38,6 +38,7 @@ mod standin_bounds;
 mod stc;
 mod study_collection;
 mod table_variant;
+mod text_settings;
 mod unanimity_real;
 mod usage_errors;
 mod www_standin;
