@@ -50,9 +50,10 @@ fn rank_claim(table: &ResultTable, claim: &FigureRankClaim) -> ClaimCheck {
     );
     check.holds = rank as f64 == claim.value;
     check.detail = format!(
-        "{} (competition rank, 1 = best); the paper: “{}”",
-        check.rebuilt, claim.quote
+        "rank = 1 + the runs with a higher mean under {} (ties share the better rank); the paper: “{}”",
+        claim.ranked_by, claim.quote
     );
+
     check
 }
 
