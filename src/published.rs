@@ -28,7 +28,7 @@ pub const PUBLISHED_FILES: [&str; 2] = [
     "paper/published/lancers.yaml",
 ];
 
-pub use crate::model::{PaperId as Paper, ProvenanceClass};
+pub use crate::model::{PaperId as Paper, ProvenanceClass, SettingParameter};
 
 /// The identity of one published number (shared with rebuilt result tables).
 pub use crate::model::CellKey;
@@ -43,6 +43,10 @@ pub struct PublishedFile {
     pub source: String,
     pub tables: Vec<PublishedTable>,
     pub text: Vec<TextClaim>,
+    /// Settings the text states (runs, topics, trials, …), checked against the manifest.
+    pub settings: Vec<SettingClaim>,
+    /// Statements about a figure's curves, checked on the rebuilt series.
+    pub figure_ranks: Vec<FigureRankClaim>,
 }
 
 impl PublishedFile {
@@ -125,6 +129,54 @@ pub struct TextClaim {
     pub class: ProvenanceClass,
     #[serde(default)]
     pub note: Option<String>,
+}
+
+/// A setting the text states (`44 runs from 16 teams`, `B = 5,000 trials`): the printed value(s)
+/// against the manifest parameter the build uses for each listed artefact.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SettingClaim {
+    /// e.g. `A.setting.runs`.
+    pub id: String,
+    pub section: String,
+    /// The sentence as printed (MD or layout extraction), trimmed to the setting.
+    pub quote: String,
+    /// A short paraphrase, the entry's label.
+    pub claim: String,
+    /// As printed: one number (`5,000`, `three`) or a set `{2, 4, 8}`.
+    pub printed: String,
+    /// The parse of `printed`, in order.
+    pub values: Vec<f64>,
+    /// The manifest parameter the setting is.
+    pub parameter: SettingParameter,
+    /// The artefacts whose parameter must equal the printed values (at least one).
+    pub artefacts: Vec<String>,
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+/// A statement about a figure's curves: the run on top of one series is the `value`-th best of
+/// another (paper B §4.1.1: "the top performing run according to nERR@10 with all3 is only the
+/// fifth best run according to the same measure with lancer1").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FigureRankClaim {
+    /// e.g. `B.F1.top_all3_rank_lancer1`; starts with the figure's id.
+    pub id: String,
+    /// The figure, e.g. `B.F1`.
+    pub figure: String,
+    pub section: String,
+    /// The sentence as printed.
+    pub quote: String,
+    /// The panel (measure) of the figure.
+    pub panel: String,
+    /// The series whose best run is followed.
+    pub top_of: String,
+    /// The series under which that run's rank is stated.
+    pub ranked_by: String,
+    /// The rank as printed (`fifth`).
+    pub printed: String,
+    pub value: f64,
 }
 
 /// Why a published-values file could not be loaded. Both variants name the file and, where the
@@ -246,6 +298,38 @@ const NUMBER_WORDS: [&str; 21] = [
     "twenty",
 ];
 
+/// Lower-case ordinal words, `first` (1) to `twentieth` (20).
+const ORDINAL_WORDS: [&str; 20] = [
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+    "eleventh",
+    "twelfth",
+    "thirteenth",
+    "fourteenth",
+    "fifteenth",
+    "sixteenth",
+    "seventeenth",
+    "eighteenth",
+    "nineteenth",
+    "twentieth",
+];
+
+/// Parses a rank printed in running text: an ordinal word (`fifth` → 5) or a printed number.
+pub fn parse_ordinal(printed: &str) -> Option<f64> {
+    match ORDINAL_WORDS.iter().position(|word| *word == printed) {
+        Some(index) => Some((index + 1) as f64),
+        None => parse_printed(printed),
+    }
+}
+
 /// Parses a number printed in running text: anything [`parse_printed`] accepts, or a lower-case
 /// number word from `zero` to `twenty`.
 pub fn parse_text_printed(printed: &str) -> Option<f64> {
@@ -269,6 +353,10 @@ struct RawFile {
     tables: UniqueSeq<RawTable>,
     #[serde(default)]
     text: UniqueSeq<TextClaim>,
+    #[serde(default)]
+    settings: UniqueSeq<SettingClaim>,
+    #[serde(default)]
+    figure_ranks: UniqueSeq<FigureRankClaim>,
 }
 
 #[derive(Deserialize)]
@@ -365,6 +453,58 @@ impl Entry for TextClaim {
     }
     fn check(&self) -> Result<(), String> {
         check_value(&self.printed, self.value, parse_text_printed)
+    }
+}
+
+impl Entry for SettingClaim {
+    type Key = String;
+    const WHAT: &'static str = "setting id";
+    fn key(&self) -> String {
+        self.id.clone()
+    }
+    fn check(&self) -> Result<(), String> {
+        if self.artefacts.is_empty() {
+            return Err(format!("setting `{}` names no artefact", self.id));
+        }
+        let parsed: Option<Vec<f64>> = match self.printed.strip_prefix('{') {
+            Some(set) => set
+                .strip_suffix('}')
+                .map(|inner| inner.split(", ").map(parse_text_printed).collect())
+                .unwrap_or(None),
+            None => parse_text_printed(&self.printed).map(|v| vec![v]),
+        };
+        match parsed {
+            None => Err(format!(
+                "printed `{}` is neither a printed number nor a set `{{a, b, …}}` of them",
+                self.printed
+            )),
+            Some(parsed) if parsed != self.values => Err(format!(
+                "values {:?} do not match printed `{}` (which parses as {parsed:?})",
+                self.values, self.printed
+            )),
+            Some(_) => Ok(()),
+        }
+    }
+}
+
+impl Entry for FigureRankClaim {
+    type Key = String;
+    const WHAT: &'static str = "figure rank id";
+    fn key(&self) -> String {
+        self.id.clone()
+    }
+    fn check(&self) -> Result<(), String> {
+        if !self.id.starts_with(&format!("{}.", self.figure)) {
+            return Err(format!(
+                "figure rank id `{}` does not start with its figure `{}.`",
+                self.id, self.figure
+            ));
+        }
+        check_value(&self.printed, self.value, parse_ordinal)?;
+        if self.value < 1.0 || self.value.fract() != 0.0 {
+            return Err(format!("rank `{}` is not a whole number ≥ 1", self.printed));
+        }
+        Ok(())
     }
 }
 
@@ -588,6 +728,36 @@ fn resolve(raw: RawFile, text: &str, path: &Path) -> Result<PublishedFile, Publi
             ));
         }
     }
+    let setting_prefix = format!("{paper}.setting.");
+    for setting in &raw.settings.0 {
+        if !setting.id.starts_with(&setting_prefix) {
+            return Err(invalid_at(
+                text,
+                path,
+                "id",
+                &setting.id,
+                format!(
+                    "setting id `{}` does not belong to paper {paper} (expected `{setting_prefix}<name>`)",
+                    setting.id
+                ),
+            ));
+        }
+    }
+    let figure_prefix = format!("{paper}.F");
+    for rank in &raw.figure_ranks.0 {
+        if !rank.figure.starts_with(&figure_prefix) {
+            return Err(invalid_at(
+                text,
+                path,
+                "id",
+                &rank.id,
+                format!(
+                    "figure `{}` does not belong to paper {paper} (expected `{figure_prefix}<n>`)",
+                    rank.figure
+                ),
+            ));
+        }
+    }
     Ok(PublishedFile {
         paper,
         title: raw.title,
@@ -595,6 +765,8 @@ fn resolve(raw: RawFile, text: &str, path: &Path) -> Result<PublishedFile, Publi
         source: raw.source,
         tables,
         text: raw.text.0,
+        settings: raw.settings.0,
+        figure_ranks: raw.figure_ranks.0,
     })
 }
 
@@ -631,6 +803,15 @@ mod tests {
         assert_eq!(parse_text_printed("one"), Some(1.0));
         assert_eq!(parse_text_printed("120"), Some(120.0));
         assert_eq!(parse_text_printed("Three"), None);
+    }
+
+    #[test]
+    fn ranks_may_be_ordinal_words() {
+        assert_eq!(parse_ordinal("fifth"), Some(5.0));
+        assert_eq!(parse_ordinal("first"), Some(1.0));
+        assert_eq!(parse_ordinal("twentieth"), Some(20.0));
+        assert_eq!(parse_ordinal("5"), Some(5.0));
+        assert_eq!(parse_ordinal("Fifth"), None);
     }
 
     #[test]

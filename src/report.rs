@@ -428,6 +428,9 @@ struct FindingView {
     place: String,
     printed: String,
     text: String,
+    /// The one-sentence headline (LaTeX with its math where it has one): an artefact's block shows
+    /// it and points to the report's "Findings" section, which gives the evidence once.
+    headline: String,
 }
 
 impl FindingView {
@@ -436,6 +439,10 @@ impl FindingView {
             place: format.escape(&f.place),
             printed: format.escape(&f.printed),
             text: format.escape(&f.text),
+            headline: match (format, &f.headline_latex) {
+                (Format::Latex, Some(latex)) => latex.clone(),
+                _ => format.escape(&f.headline),
+            },
         }
     }
 }

@@ -90,10 +90,15 @@ pub enum Hint {
     ShiftedInterval,
     /// An interval that is not centred on (or does not contain) its estimate.
     AsymmetricInterval,
-    /// Printed p-value and effect size disagree under the paper's stated definition.
-    DefinitionMismatch,
+    /// Printed p-value and effect size disagree under the paper's stated definition; `fits` is the
+    /// first other reading of the definition under which they agree, if any.
+    DefinitionMismatch {
+        fits: Option<tukey::EffectSizeReading>,
+    },
     /// A statement of the text that the paper's own table does not bear out.
     StatementContradicted,
+    /// A setting the text states (runs, topics, trials, …) that the build does not use.
+    SettingDiffers,
 }
 
 impl Hint {

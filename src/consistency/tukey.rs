@@ -97,7 +97,7 @@ impl TukeySpec {
 }
 
 /// A reading of the effect-size definition: how V_E follows from |d| and ES_HSD.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum EffectSizeReading {
     /// ES = |d| / sqrt(V_E), the paper's stated definition.
     StandardDeviation,
@@ -114,11 +114,40 @@ impl EffectSizeReading {
         EffectSizeReading::StandardError,
     ];
 
-    fn formula(self) -> &'static str {
+    pub fn formula(self) -> &'static str {
         match self {
             EffectSizeReading::StandardDeviation => "ES = |d|/√V_E",
             EffectSizeReading::Variance => "ES = |d|/V_E",
             EffectSizeReading::StandardError => "ES = |d|/√(V_E/n)",
+        }
+    }
+
+    /// The reading as the paper names the effect size, in plain text.
+    pub fn formula_hsd(self) -> &'static str {
+        match self {
+            EffectSizeReading::StandardDeviation => "ES_HSD = |d|/√V_E",
+            EffectSizeReading::Variance => "ES_HSD = |d|/V_E",
+            EffectSizeReading::StandardError => "ES_HSD = |d|/√(V_E/n)",
+        }
+    }
+
+    /// The reading as LaTeX math (in text mode: it opens and closes its own `$`).
+    pub fn formula_latex(self) -> &'static str {
+        match self {
+            EffectSizeReading::StandardDeviation => "ES$_\\mathrm{HSD} = |d|/\\sqrt{V_E}$",
+            EffectSizeReading::Variance => "ES$_\\mathrm{HSD} = |d|/V_E$",
+            EffectSizeReading::StandardError => "ES$_\\mathrm{HSD} = |d|/\\sqrt{V_E/n}$",
+        }
+    }
+
+    /// What the reading divides |d| by, in words.
+    pub fn divisor_words(self) -> &'static str {
+        match self {
+            EffectSizeReading::StandardDeviation => "the residual standard deviation",
+            EffectSizeReading::Variance => {
+                "the residual variance V_E itself, not its square root (the stated residual standard deviation)"
+            }
+            EffectSizeReading::StandardError => "the standard error of a mean over the n topics",
         }
     }
 
@@ -167,6 +196,7 @@ pub fn p_agrees_with_effect_size(
     let mut parts = Vec::new();
     let mut stated_ok = false;
     let mut others = Vec::new();
+    let mut fits = None;
     for reading in EffectSizeReading::ALL {
         let Some((q, p)) = classical_p(reading, d, es, topics, runs) else {
             return CheckResult::new(
@@ -190,6 +220,7 @@ pub fn p_agrees_with_effect_size(
                 if ok { "compatible" } else { "incompatible" }
             ));
         } else if ok {
+            fits = fits.or(Some(reading));
             others.push(format!("{} (q = {q:.2}, p = {p:.3})", reading.formula()));
         }
     }
@@ -210,7 +241,7 @@ pub fn p_agrees_with_effect_size(
     if stated_ok {
         result
     } else {
-        result.with_hint(Hint::DefinitionMismatch)
+        result.with_hint(Hint::DefinitionMismatch { fits })
     }
 }
 

@@ -6,6 +6,7 @@ use serde::Serialize;
 use super::{Entry, Ledger, Verdict};
 use crate::consistency::Hint;
 use crate::consistency::repair::Repair;
+use crate::consistency::tukey::EffectSizeReading;
 use crate::model::ProvenanceClass;
 
 /// One inconsistency found in a paper's own numbers, for the report's "Findings" section.
@@ -23,6 +24,9 @@ pub struct Finding {
     /// The finding in one or two sentences a reviewer could paste into a review (the reports'
     /// opening summary), without the arithmetic.
     pub headline: String,
+    /// The headline's LaTeX spelling, when it has math (ES$_\mathrm{HSD}$ = $|d|/\sqrt{V_E}$);
+    /// LaTeX output escapes `headline` otherwise.
+    pub headline_latex: Option<String>,
     /// How many ledger entries (printed numbers or statements) the cause affects.
     pub affected: usize,
     /// What the inconsistency points to (worded in `text`).
@@ -76,8 +80,9 @@ impl Cause {
         }
         match e.hint {
             Some(
-                hint
-                @ (Hint::DefinitionMismatch | Hint::ShiftedInterval | Hint::AsymmetricInterval),
+                hint @ (Hint::DefinitionMismatch { .. }
+                | Hint::ShiftedInterval
+                | Hint::AsymmetricInterval),
             ) => Cause::TableWide {
                 table: e.table.clone(),
                 hint,
@@ -104,6 +109,7 @@ fn finding(cause: &Cause, entries: &[&Entry]) -> Finding {
         place: String::new(),
         text: String::new(),
         headline: String::new(),
+        headline_latex: None,
         affected: entries.len(),
         hint: first.hint,
     };
@@ -192,7 +198,7 @@ fn slip(out: &mut Finding, repair: &Repair, entries: &[&Entry]) {
 /// system pair) or cells (an interval's two limits together), and the evidence of the first once.
 fn table_wide(out: &mut Finding, hint: Hint, entries: &[&Entry]) {
     let first = entries[0];
-    let depth = if hint == Hint::DefinitionMismatch {
+    let depth = if matches!(hint, Hint::DefinitionMismatch { .. }) {
         2
     } else {
         3
@@ -226,18 +232,61 @@ fn table_wide(out: &mut Finding, hint: Hint, entries: &[&Entry]) {
         pointer(Some(hint)),
         first.detail
     );
-    let what = match hint {
-        Hint::DefinitionMismatch => {
-            "the printed p-values and effect sizes cannot both hold under the stated definition ES_HSD = |d|/√V_E"
-        }
-        Hint::ShiftedInterval => {
-            "confidence intervals are not centred on their estimates, and each is printed, centred, for another cell: the intervals look shifted between cells"
-        }
-        _ => {
-            "confidence intervals are not centred on (or do not contain) their estimates, although they are computed as estimate ± z·SE"
-        }
+    let place = format!("{}, {} {noun}", out.table, affected.len());
+    if let Hint::DefinitionMismatch { fits } = hint {
+        let (headline, latex) = definition_headline(&place, fits);
+        out.headline = headline;
+        out.headline_latex = Some(latex);
+        return;
+    }
+    let what = if hint == Hint::ShiftedInterval {
+        "confidence intervals are not centred on their estimates, and each is printed, centred, for another cell: the intervals look shifted between cells"
+    } else {
+        "confidence intervals are not centred on (or do not contain) their estimates, although they are computed as estimate ± z·SE"
     };
-    out.headline = format!("{}, {} {noun}: {what}.", out.table, affected.len());
+    out.headline = format!("{place}: {what}.");
+}
+
+/// The headline of a definition that does not fit, in plain text and in LaTeX (math as math), saying
+/// which reading of the definition the printed numbers fit, if one does.
+fn definition_headline(place: &str, fits: Option<EffectSizeReading>) -> (String, String) {
+    let stated = EffectSizeReading::StandardDeviation;
+    let opening = |formula: &str| {
+        format!(
+            "{place}: the printed p-values and effect sizes cannot both hold under the stated definition {formula}"
+        )
+    };
+    let opening_latex = |formula: &str| {
+        format!(
+            "{place}: the printed $p$-values and effect sizes cannot both hold under the stated definition {formula}"
+        )
+    };
+    match fits {
+        Some(reading) => (
+            format!(
+                "{}; they fit {} instead, that is, |d| divided by {}.",
+                opening(stated.formula_hsd()),
+                reading.formula_hsd(),
+                reading.divisor_words()
+            ),
+            format!(
+                "{}; they fit {} instead, that is, $|d|$ divided by {}.",
+                opening_latex(stated.formula_latex()),
+                reading.formula_latex(),
+                reading.divisor_words().replace("V_E", "$V_E$")
+            ),
+        ),
+        None => (
+            format!(
+                "{}, nor under any other reading tried.",
+                opening(stated.formula_hsd())
+            ),
+            format!(
+                "{}, nor under any other reading tried.",
+                opening_latex(stated.formula_latex())
+            ),
+        ),
+    }
 }
 
 /// The findings ranked by weight: a definition that does not fit the printed numbers first, then a
@@ -246,21 +295,24 @@ fn table_wide(out: &mut Finding, hint: Hint, entries: &[&Entry]) {
 /// (ledger order otherwise).
 pub fn ranked(mut findings: Vec<Finding>) -> Vec<Finding> {
     let weight = |f: &Finding| match f.hint {
-        Some(Hint::DefinitionMismatch) => 0,
+        Some(Hint::DefinitionMismatch { .. }) => 0,
         Some(Hint::StatementContradicted) => 1,
         Some(Hint::ShiftedInterval) => 2,
         Some(Hint::AsymmetricInterval) => 3,
         Some(Hint::TypesettingSlip) => 4,
-        None => 5,
+        Some(Hint::SettingDiffers) => 5,
+        None => 6,
     };
     findings.sort_by_key(|f| (weight(f), std::cmp::Reverse(f.affected)));
     findings
 }
 
-/// An entry that says something about the paper itself: an `inconsistent` number, or a statement of
-/// the text that `fails` on the paper's own printed numbers (not a stand-in's qualitative claim).
+/// An entry that says something about the paper itself: an `inconsistent` number, a statement of
+/// the text that `fails` on the paper's own printed numbers (not a stand-in's qualitative claim), or
+/// a setting of the text the build does not use.
 pub fn is_finding(e: &Entry) -> bool {
     e.verdict == Verdict::Inconsistent
+        || (e.verdict == Verdict::Mismatch && e.hint == Some(Hint::SettingDiffers))
         || (e.verdict == Verdict::Fails
             && matches!(e.class, ProvenanceClass::Exact | ProvenanceClass::Derived))
 }
@@ -286,11 +338,24 @@ fn pointer(hint: Option<Hint>) -> &'static str {
         Some(Hint::AsymmetricInterval) => {
             "A symmetric interval (estimate ± z·SE) cannot have this midpoint; either the estimate or a limit is misprinted, or the interval was not computed as the paper says."
         }
-        Some(Hint::DefinitionMismatch) => {
-            "p-value and effect size cannot both hold under the stated ES_HSD = |d|/√V_E; the evidence names the reading of the definition, if any, under which they agree."
+        Some(Hint::DefinitionMismatch {
+            fits: Some(EffectSizeReading::Variance),
+        }) => {
+            "p-value and effect size cannot both hold under the stated ES_HSD = |d|/√V_E; they agree under ES_HSD = |d|/V_E (|d| divided by the residual variance, not by its square root), as the evidence shows."
+        }
+        Some(Hint::DefinitionMismatch {
+            fits: Some(EffectSizeReading::StandardError),
+        }) => {
+            "p-value and effect size cannot both hold under the stated ES_HSD = |d|/√V_E; they agree under ES_HSD = |d|/√(V_E/n) (|d| divided by the standard error of a mean), as the evidence shows."
+        }
+        Some(Hint::DefinitionMismatch { .. }) => {
+            "p-value and effect size cannot both hold under the stated ES_HSD = |d|/√V_E, nor under any other reading of the definition tried (see the evidence)."
         }
         Some(Hint::StatementContradicted) => {
             "The statement in the text is not borne out by the paper's own table."
+        }
+        Some(Hint::SettingDiffers) => {
+            "The build does not use the setting the text states, so its numbers are not those of the paper's setting."
         }
         None => "The printed numbers contradict each other.",
     }

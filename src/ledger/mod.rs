@@ -19,6 +19,9 @@
 //!   differences, effect sizes, counts) at the printed precision;
 //! - text claims: `match`/`mismatch` for `exact` claims that repeat a rebuilt cell, `consistent` /
 //!   `inconsistent` for claims whose arithmetic the wiring recomputes from printed numbers;
+//! - settings the text states (`settings:` of the published files: runs, topics, trials, …):
+//!   `match` when every artefact they govern uses the printed value in the manifest, else `mismatch`
+//!   (a finding: the build does not run the paper's setting);
 //! - statements of the running text (`paper/consistency.yaml`, `statements`): `holds` / `fails`;
 //! - qualitative claims about rebuilt results (`holds` / `fails`): those an experiment checks on its own
 //!   results, and those that compare a result with the printed values ([`experiment_claims`]), which
@@ -38,6 +41,7 @@ mod entry;
 pub mod experiment_claims;
 mod findings;
 mod printed_number;
+mod setting_entry;
 mod text_entry;
 mod verdict;
 
@@ -49,6 +53,7 @@ pub use verdict::Verdict;
 
 use cell_entry::cell_entry;
 use claim_entry::{claim_entry, statement_entry};
+use setting_entry::setting_entry;
 use text_entry::text_entry;
 
 use crate::consistency::outcome::Checks;
@@ -90,6 +95,9 @@ pub fn ledger_checked(
                 checks.text.get(&claim.id),
                 rebuilt,
             ));
+        }
+        for setting in &file.settings {
+            entries.push(setting_entry(&paper, manifest, setting));
         }
         for statement in checks.statements.iter().filter(|s| s.paper == file.paper) {
             entries.push(statement_entry(statement));

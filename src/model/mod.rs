@@ -8,6 +8,7 @@ pub mod experiment_id;
 pub mod invisible;
 pub mod paper_id;
 pub mod provenance_class;
+pub mod setting_parameter;
 pub mod stream_scope;
 
 pub use artefact_id::ArtefactId;
@@ -16,4 +17,5 @@ pub use experiment_id::ExperimentId;
 pub use invisible::is_invisible;
 pub use paper_id::PaperId;
 pub use provenance_class::ProvenanceClass;
+pub use setting_parameter::SettingParameter;
 pub use stream_scope::StreamScope;

@@ -37,6 +37,7 @@ use crate::pipeline::progress::{Progress, Step};
 use crate::provenance::{ContentHash, Fnv1a64, Stamp};
 use crate::published::{PublishedError, PublishedFile};
 use crate::render::grid::{self, Target};
+use crate::render::stand_in::StandIn;
 use crate::render::{RenderError, Templates};
 use crate::report::{self, ArtefactStatus, Format, ReportInput};
 use crate::results::ResultTable;
@@ -401,6 +402,9 @@ struct JsonTable<'a> {
     id: &'a str,
     paper: &'a str,
     caption: &'a str,
+    /// The visible stand-in note ([`StandIn::note`]) when the table rests on a stand-in, else null:
+    /// the JSON cannot be copied out of the build directory without it.
+    stand_in: Option<&'static str>,
     experiment: &'a str,
     provenance: &'a Stamp,
     notes: &'a [String],
@@ -467,6 +471,7 @@ pub fn render_table(
                     id: &artefact.id,
                     paper: &artefact.paper,
                     caption: artefact.caption.text(),
+                    stand_in: StandIn::of(artefact.experiment, table.real_data).map(StandIn::note),
                     experiment: artefact.experiment.as_str(),
                     provenance: &stamp,
                     notes: &table.notes,

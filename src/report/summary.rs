@@ -53,7 +53,10 @@ pub fn review_summary(ledger: &Ledger, paper: &str, format: Format) -> ReviewSum
         real_data: of_class(ProvenanceClass::RealData),
         findings: ranked(findings(ledger, paper))
             .iter()
-            .map(|f| format.escape(&f.headline))
+            .map(|f| match (format, &f.headline_latex) {
+                (Format::Latex, Some(latex)) => latex.clone(),
+                _ => format.escape(&f.headline),
+            })
             .collect(),
     }
 }

@@ -8,6 +8,7 @@ use std::path::Path;
 use std::process::Command;
 
 use evia_repro::consistency::Hint;
+use evia_repro::consistency::tukey::EffectSizeReading;
 use evia_repro::ledger::{Verdict, cell_name, findings};
 use evia_repro::manifest::Manifest;
 use evia_repro::papers::Context;
@@ -129,7 +130,12 @@ fn findings_come_from_the_checks() {
     // Paper A's ES_HSD cause (|d|/V_E fits, |d|/√V_E does not) is one finding listing its 24 rows.
     let es_hsd: Vec<_> = a.iter().filter(|f| f.table == "A.T3").collect();
     assert_eq!(es_hsd.len(), 1);
-    assert_eq!(es_hsd[0].hint, Some(Hint::DefinitionMismatch));
+    assert_eq!(
+        es_hsd[0].hint,
+        Some(Hint::DefinitionMismatch {
+            fits: Some(EffectSizeReading::Variance)
+        })
+    );
     assert!(
         es_hsd[0].cell.starts_with("24 rows: nG@1/r01, nG@1/r02"),
         "{}",

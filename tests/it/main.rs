@@ -39,6 +39,7 @@ mod stc;
 mod study_cli;
 mod study_collection;
 mod table_variant;
+mod text_settings;
 mod unanimity_real;
 mod usage_errors;
 mod www_standin;

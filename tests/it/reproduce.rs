@@ -17,6 +17,7 @@ use evia_repro::pipeline::reproduce::{
     select,
 };
 use evia_repro::published::ProvenanceClass;
+use evia_repro::render::stand_in::StandIn;
 use evia_repro::render::{Templates, ledger};
 
 use crate::common;
@@ -81,6 +82,7 @@ fn reproduce_writes_markdown_latex_and_json_for_every_built_table() {
             }
         }
     }
+    every_stand_in_output_carries_its_note(&manifest, out.path());
     // Nothing but the output directory is written: no temporary files are left behind.
     for paper in ["unanimity", "lancers"] {
         for entry in fs::read_dir(out.path().join(paper)).unwrap() {
@@ -88,6 +90,59 @@ fn reproduce_writes_markdown_latex_and_json_for_every_built_table() {
             assert!(!name.starts_with('.'), "leftover temporary file {name}");
         }
     }
+}
+
+/// Walks every table and figure file of the build directory (`<ID>.md`, `.tex`, `.json`, `.svg`):
+/// one of an artefact built on a stand-in ([`StandIn::of`]) carries the visible note outside any
+/// comment — in the Markdown heading, the LaTeX caption, the JSON's `stand_in` field, a text of the
+/// SVG — and one that is not built on a stand-in does not (issue 14, item 5).
+fn every_stand_in_output_carries_its_note(manifest: &Manifest, out: &Path) {
+    let mut walked = 0;
+    for paper in ["unanimity", "lancers"] {
+        for entry in fs::read_dir(out.join(paper)).unwrap() {
+            let path = entry.unwrap().path();
+            let (Some(stem), Some(ext)) = (
+                path.file_stem().and_then(|s| s.to_str()),
+                path.extension().and_then(|s| s.to_str()),
+            ) else {
+                continue;
+            };
+            let Some(artefact) = manifest.artefacts.iter().find(|a| a.id.as_str() == stem) else {
+                continue;
+            };
+            if !["md", "tex", "json", "svg"].contains(&ext) {
+                continue;
+            }
+            let text = fs::read_to_string(&path).unwrap();
+            let stand_in = StandIn::of(artefact.experiment, false);
+            let visible = match ext {
+                "json" => {
+                    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+                    json["stand_in"].as_str().map(str::to_string)
+                }
+                _ => text
+                    .lines()
+                    .map(str::trim_start)
+                    .filter(|l| !l.starts_with('%') && !l.starts_with("<!--"))
+                    .find(|l| l.contains("STAND-IN"))
+                    .map(str::to_string),
+            };
+            match stand_in {
+                Some(s) if ext == "json" => {
+                    assert_eq!(visible.as_deref(), Some(s.note()), "{}", path.display())
+                }
+                Some(_) => assert!(
+                    visible.is_some(),
+                    "{} lacks its stand-in note",
+                    path.display()
+                ),
+                None => assert!(visible.is_none(), "{} says STAND-IN", path.display()),
+            }
+            walked += 1;
+        }
+    }
+    // 14 artefacts, most with .md, .tex and .json, the figures with .svg and .json.
+    assert!(walked >= 30, "walked only {walked} files");
 }
 
 /// Also across thread counts: one thread runs each experiment in its step; `--force` with two runs

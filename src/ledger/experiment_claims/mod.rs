@@ -5,6 +5,7 @@
 //! Claims an experiment can check on its own data alone (a stand-in's fit, the pattern of its own
 //! numbers) stay with the experiment ([`crate::results::ResultTable::claims`]).
 
+mod figure_rank;
 mod rank_correlation;
 mod significance_discrepancies;
 mod stc_setting;
@@ -28,6 +29,9 @@ pub fn claims(
         ExperimentId::UnanimitySignificanceDiscrepancies => {
             significance_discrepancies::claims(artefact, table, published)
         }
+        ExperimentId::LancersQrelsMeansFigure | ExperimentId::LancersTopicsetMeansFigure => {
+            figure_rank::claims(table, published)
+        }
         ExperimentId::UnanimityGainExamples
         | ExperimentId::UnanimityRealRatings
         | ExperimentId::LancersAgreement
@@ -35,8 +39,6 @@ pub fn claims(
         | ExperimentId::LancersQrelsRankCorrelation
         | ExperimentId::LancersQrelsOverlap
         | ExperimentId::LancersTopicsetRankCorrelation
-        | ExperimentId::LancersTopicsetOverlap
-        | ExperimentId::LancersQrelsMeansFigure
-        | ExperimentId::LancersTopicsetMeansFigure => Vec::new(),
+        | ExperimentId::LancersTopicsetOverlap => Vec::new(),
     }
 }

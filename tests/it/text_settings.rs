@@ -1,0 +1,177 @@
+//! The settings the papers' texts state (44 runs from 16 teams, B = 5,000, 50 topics, 13 runs, …)
+//! are checked against the manifest parameters the build uses, and paper B's statement about
+//! Figure 1(c) (the top nERR@10 run under all3 is only the fifth best under lancer1) is checked on
+//! the rebuilt series (issue 14, item 7; src/ledger/setting_entry.rs,
+//! src/ledger/experiment_claims/figure_rank.rs).
+
+use crate::common;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use evia_repro::consistency::Hint;
+use evia_repro::ledger::{Verdict, findings, is_finding, ledger};
+use evia_repro::manifest::{ExperimentParams, Manifest};
+use evia_repro::pipeline::reproduce::{load_published, manifest_path};
+use evia_repro::published::{self, ProvenanceClass, PublishedFile};
+use evia_repro::results::ResultTable;
+
+fn loaded() -> (Manifest, Vec<PublishedFile>) {
+    let root = common::project_root();
+    let manifest = Manifest::load(&manifest_path(&root)).expect("manifest loads");
+    let published = load_published(&manifest, &root).expect("published files load");
+    (manifest, published)
+}
+
+/// Every shipped setting has an `exact` ledger entry that matches the manifest (a setting that
+/// names a missing artefact or parameter would be a mismatch).
+#[test]
+fn every_stated_setting_matches_the_manifest() {
+    let (manifest, published) = loaded();
+    let ledger = ledger(&manifest, &published, &BTreeMap::new());
+    let mut checked = 0;
+    for file in &published {
+        for setting in &file.settings {
+            let entry = ledger
+                .entries
+                .iter()
+                .find(|e| e.cell.starts_with(&format!("{} (", setting.id)))
+                .unwrap_or_else(|| panic!("no ledger entry for {}", setting.id));
+            assert_eq!(entry.class, ProvenanceClass::Exact, "{}", setting.id);
+            assert_eq!(
+                entry.verdict,
+                Verdict::Match,
+                "{}: {}",
+                setting.id,
+                entry.detail
+            );
+            checked += 1;
+        }
+    }
+    // Paper A: runs, teams, topics, B, alpha, p, Dmax, N, depth, gains, …; paper B: topics, runs,
+    // teams, cutoff, B, alpha, ….
+    assert!(checked >= 25, "only {checked} settings checked");
+}
+
+/// A build whose A.T3 runs another number of trials than the printed B = 5,000 gets a mismatch,
+/// and the mismatch is a finding of its own kind.
+#[test]
+fn a_setting_the_build_does_not_use_is_a_mismatch_and_a_finding() {
+    let (mut manifest, published) = loaded();
+    let t3 = manifest
+        .artefacts
+        .iter_mut()
+        .find(|a| a.id.as_str() == "A.T3")
+        .expect("A.T3 in the manifest");
+    match &mut t3.parameters {
+        ExperimentParams::UnanimitySignificanceDiscrepancies(params) => params.trials = 4000,
+        other => panic!("A.T3 has parameters {other:?}"),
+    }
+    let ledger = ledger(&manifest, &published, &BTreeMap::new());
+    let entry = ledger
+        .entries
+        .iter()
+        .find(|e| e.cell.starts_with("A.setting.trials ("))
+        .expect("the trials setting is in the ledger");
+    assert_eq!(entry.verdict, Verdict::Mismatch);
+    assert!(entry.detail.contains("A.T3 uses 4000"), "{}", entry.detail);
+    assert!(is_finding(entry));
+    assert!(ledger.has_exact_mismatch());
+    let found = findings(&ledger, "A");
+    assert!(
+        found
+            .iter()
+            .any(|f| f.hint == Some(Hint::SettingDiffers) && f.cell.contains("A.setting.trials")),
+        "no setting finding among {:?}",
+        found.iter().map(|f| &f.cell).collect::<Vec<_>>()
+    );
+}
+
+/// A B.F1 series of six runs whose all3-best run (x = 1) has `others_above` runs ahead of it under
+/// lancer1 (ties included once, competition ranking).
+fn figure(others_above: usize) -> ResultTable {
+    let mut table = ResultTable::new("B.F1");
+    for r in 0..6 {
+        let run = format!("RUN-{r}");
+        table.set("nERR@10", &run, "x", "value", (r + 1) as f64);
+        table.set("nERR@10", &run, "all3", "value", 0.6 - 0.05 * r as f64);
+        let lancer1 = if r == 0 {
+            0.40
+        } else if r <= others_above {
+            0.50 + 0.01 * r as f64
+        } else {
+            0.30 - 0.01 * r as f64
+        };
+        table.set("nERR@10", &run, "lancer1", "value", lancer1);
+    }
+    table
+}
+
+/// The rank is computed from the rebuilt series: the claim holds when the all3-best run is fifth
+/// under lancer1 (four runs ahead) and fails otherwise, naming the computed rank.
+#[test]
+fn the_figure_rank_claim_is_computed_from_the_series() {
+    let (manifest, published) = loaded();
+    for (above, holds) in [(4, true), (1, false), (5, false)] {
+        let rebuilt = BTreeMap::from([("B.F1".to_string(), figure(above))]);
+        let ledger = ledger(&manifest, &published, &rebuilt);
+        let entry = ledger
+            .entries
+            .iter()
+            .find(|e| e.cell == "B.F1.top_all3_rank_lancer1")
+            .expect("the Figure 1(c) claim is in the ledger");
+        assert_eq!(entry.class, ProvenanceClass::Simulated);
+        let expected = if holds {
+            Verdict::Holds
+        } else {
+            Verdict::Fails
+        };
+        assert_eq!(entry.verdict, expected, "{}", entry.detail);
+        let rank = format!("(RUN-0) ranks {} of 6 under lancer1", above + 1);
+        let rebuilt = entry.rebuilt.as_deref().unwrap_or_default();
+        assert!(rebuilt.contains(&rank), "{rebuilt}");
+    }
+}
+
+const SETTING: &str = r#"paper: A
+title: "t"
+venue: "v"
+source: "s"
+tables:
+  - table: A.T1
+    caption: "c"
+    class: exact
+    cells:
+      - {panel: main, row: item1, column: wg, printed: "10.0", value: 10.0}
+settings:
+  - id: A.setting.trials
+    section: "§5"
+    quote: "with B = 5,000 trials for each test"
+    claim: "trials"
+    printed: "5,000"
+    values: [5000]
+    parameter: trials
+    artefacts: [A.T3]
+"#;
+
+/// A setting whose values are not the parse of its printed token, or that names an unknown
+/// parameter, is rejected naming the file and line.
+#[test]
+fn a_malformed_setting_names_the_file_and_line() {
+    let path = Path::new("paper/published/unanimity.yaml");
+    assert!(published::parse(SETTING, path).is_ok());
+    for (from, to) in [
+        ("values: [5000]", "values: [500]"),
+        ("parameter: trials", "parameter: trails"),
+        ("artefacts: [A.T3]", "artefacts: []"),
+        ("id: A.setting.trials", "id: B.setting.trials"),
+    ] {
+        let broken = SETTING.replace(from, to);
+        let err = published::parse(&broken, path).expect_err(to);
+        let message = err.source_error().to_string();
+        assert!(
+            message.starts_with("paper/published/unanimity.yaml:"),
+            "{to}: {message}"
+        );
+    }
+}
