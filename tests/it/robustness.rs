@@ -7,7 +7,7 @@ use evia_repro::manifest::{Artefact, Manifest};
 use evia_repro::papers::{self, Context};
 use evia_repro::pipeline::reproduce::manifest_path;
 use evia_repro::published::{PublishedFile, load};
-use evia_repro::robustness::{replicate_seed, run_replicate, run_study};
+use evia_repro::robustness::{replicate_seed, run_replicate, run_study, study_table};
 
 use crate::common;
 
@@ -71,6 +71,16 @@ fn a_t2_study_is_identical_for_one_and_two_threads_and_two_runs() {
         one.counts.iter().any(|c| c.band.p05 < c.band.p95),
         "replicates should redraw the stand-in"
     );
+    let table = study_table("A.R1", &one);
+    for claim in &one.claims {
+        let rate = table.get("claims", &claim.id, "rate", "value").unwrap();
+        assert_eq!(rate, f64::from(claim.held) / 4.0, "{}", claim.id);
+        let lo = table.get("claims", &claim.id, "rate", "ci_lo").unwrap();
+        let hi = table.get("claims", &claim.id, "rate", "ci_hi").unwrap();
+        assert!(lo <= rate && rate <= hi, "{}: {lo} {rate} {hi}", claim.id);
+    }
+    assert_eq!(table.rows_of("claims").len(), one.claims.len());
+    assert_eq!(table.rows_of("counts").len(), one.counts.len());
 }
 
 /// Replicate 0 is the shipped draw: its claims and numbers are those of A.T2 and A.T3 run on the
