@@ -10,11 +10,13 @@ pub mod band;
 pub mod replicate;
 pub mod study;
 pub mod table;
+pub mod verdict;
 pub mod wilson;
 
 pub use replicate::{replicate_seed, run_replicate};
 pub use study::{CountBand, HoldingRate, Study, run_study};
 pub use table::study_table;
+pub use verdict::{Robustness, robustness};
 pub use wilson::{Interval, wilson};
 
 use crate::papers::ExperimentError;
