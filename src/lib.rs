@@ -16,9 +16,11 @@
 //!    function per [`model::ExperimentId`] and one registry ([`papers::run`]); beside it [`assessors`],
 //!    the same methods on anyone's multi-assessor labels (`agree`, `qrels`);
 //! 6. the ledger ([`ledger`], [`consistency`]) and the renderers ([`render`]);
-//! 7. [`report`]: the literate reports;
-//! 8. [`pipeline`]: selection, rebuild, build state and stamps, for `reproduce` and `check`;
-//! 9. [`cli`]: the command-line edge (clap + anyhow).
+//! 7. [`robustness`]: every simulated claim over independent stand-in replicates (holding rates,
+//!    replicate bands of the printed numbers);
+//! 8. [`report`]: the literate reports;
+//! 9. [`pipeline`]: selection, rebuild, build state and stamps, for `reproduce` and `check`;
+//! 10. [`cli`]: the command-line edge (clap + anyhow).
 
 pub mod assessors;
 pub mod cli;
@@ -35,4 +37,5 @@ pub mod published;
 pub mod render;
 pub mod report;
 pub mod results;
+pub mod robustness;
 pub mod sim;

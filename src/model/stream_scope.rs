@@ -39,6 +39,8 @@ pub enum StreamScope<'a> {
     LancersHsd,
     /// The `hsd` command's trials on a user's matrix.
     HsdCommand,
+    /// The seeds of a robustness study's replicates (the `robustness` module): unit `replicate/<r>`.
+    RobustnessReplicates,
 }
 
 impl StreamScope<'_> {
@@ -51,6 +53,7 @@ impl StreamScope<'_> {
             StreamScope::WwwRuns => "sim.www.runs",
             StreamScope::LancersHsd => "lancers.hsd",
             StreamScope::HsdCommand => "cli.hsd",
+            StreamScope::RobustnessReplicates => "robustness.replicates",
         }
     }
 
@@ -83,6 +86,7 @@ mod tests {
             StreamScope::WwwRuns,
             StreamScope::LancersHsd,
             StreamScope::HsdCommand,
+            StreamScope::RobustnessReplicates,
         ];
         for (i, a) in shared.iter().enumerate() {
             assert!(ArtefactId::parse(a.name()).is_err(), "{}", a.name());

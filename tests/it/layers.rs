@@ -19,6 +19,8 @@ const LAYERS: &[&[&str]] = &[
     &["papers", "assessors"],
     // Pure ledger (verdicts, findings, claim checks, consistency checks) and renderers.
     &["consistency", "ledger", "render"],
+    // Robustness studies: experiments and ledger claims over independent stand-in replicates.
+    &["robustness"],
     // Literate reports.
     &["report"],
     // Select, rebuild, build state, stamps: `reproduce` and `check`.

@@ -33,6 +33,7 @@ mod published_coverage;
 mod published_loader;
 mod qrels_cli;
 mod reproduce;
+mod robustness;
 mod self_contained;
 mod standin_bounds;
 mod stc;

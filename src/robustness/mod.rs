@@ -1,0 +1,39 @@
+//! How robust is each conclusion (issue 18): every simulated claim of a paper checked on R
+//! independent stand-in collections (replicates), summarised as the share of replicates in which it
+//! holds with a Wilson 95% interval, and every printed simulated number beside the 5th–95th
+//! percentile band of its replicates.
+//!
+//! It sits above the ledger layer because a replicate needs both the papers' experiments and the
+//! ledger's claims that compare a table with the printed values.
+
+pub mod band;
+pub mod replicate;
+pub mod study;
+pub mod table;
+pub mod verdict;
+pub mod wilson;
+
+pub use replicate::{replicate_seed, run_replicate};
+pub use study::{CountBand, HoldingRate, Study, run_study};
+pub use table::study_table;
+pub use verdict::{Robustness, robustness};
+pub use wilson::{Interval, wilson};
+
+use crate::papers::ExperimentError;
+
+/// Why a robustness study could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum RobustnessError {
+    #[error("a robustness study needs at least one replicate")]
+    NoReplicates,
+    /// Its replicate seeds would be ignored: the artefact's streams follow its own `seed:`.
+    #[error("artefact `{artefact}` has its own `seed:`, so its replicates could not be redrawn")]
+    OwnSeed { artefact: String },
+    #[error("replicate {replicate}: {source}")]
+    Experiment {
+        replicate: u32,
+        source: Box<ExperimentError>,
+    },
+    #[error(transparent)]
+    Wilson(#[from] wilson::WilsonError),
+}

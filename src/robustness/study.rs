@@ -1,0 +1,169 @@
+//! A robustness study: R replicates of a paper's stand-in, run in parallel and collected in replicate
+//! order, summarised as each claim's holding rate and each printed simulated number's replicate band.
+
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use crate::manifest::Artefact;
+use crate::model::CellKey;
+use crate::papers::Context;
+use crate::published::{ProvenanceClass, PublishedFile};
+
+use super::RobustnessError;
+use super::band::{Band, band};
+use super::replicate::{ReplicateOutcome, run_replicate};
+use super::wilson::{Interval, Z_95, wilson};
+
+/// The study's summary.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Study {
+    pub replicates: u32,
+    /// Per simulated claim, in claim-id order.
+    pub claims: Vec<HoldingRate>,
+    /// Per printed simulated number of the replicated tables, in key order.
+    pub counts: Vec<CountBand>,
+}
+
+/// How often one claim held.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HoldingRate {
+    pub id: String,
+    pub section: String,
+    pub statement: String,
+    /// Replicates in which it held, of those in which it was checked.
+    pub held: u32,
+    pub checked: u32,
+    /// Whether it held on replicate 0, the shipped draw.
+    pub shipped: bool,
+    /// Wilson 95% interval of `held / checked` ([`wilson`]).
+    pub interval: Interval,
+}
+
+/// One printed simulated number beside its replicate distribution.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CountBand {
+    pub key: CellKey,
+    pub printed: f64,
+    pub band: Band,
+    /// Whether the printed value lies in the 5th–95th percentile band.
+    pub inside: bool,
+}
+
+/// Runs `replicates` replicates of `artefacts` on `context.threads` workers (each replicate's own
+/// experiments on one thread) and summarises them. `progress` is told each finished replicate count.
+pub fn run_study(
+    artefacts: &[&Artefact],
+    published: &PublishedFile,
+    context: &Context,
+    replicates: u32,
+    progress: &(dyn Fn(u32, u32) + Sync),
+) -> Result<Study, RobustnessError> {
+    if replicates == 0 {
+        return Err(RobustnessError::NoReplicates);
+    }
+    let outcomes = run_all(artefacts, published, context, replicates, progress)?;
+    summarise(&outcomes, published)
+}
+
+/// Every replicate's outcome, in replicate order, whatever the number of workers.
+fn run_all(
+    artefacts: &[&Artefact],
+    published: &PublishedFile,
+    context: &Context,
+    replicates: u32,
+    progress: &(dyn Fn(u32, u32) + Sync),
+) -> Result<Vec<ReplicateOutcome>, RobustnessError> {
+    let workers = context.threads.clamp(1, replicates as usize);
+    let inner = Context {
+        threads: (context.threads / workers).max(1),
+        ..context.clone()
+    };
+    let next = AtomicU32::new(0);
+    let done = AtomicU32::new(0);
+    let slots: Mutex<BTreeMap<u32, Result<ReplicateOutcome, RobustnessError>>> =
+        Mutex::new(BTreeMap::new());
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| {
+                loop {
+                    let r = next.fetch_add(1, Ordering::Relaxed);
+                    if r >= replicates {
+                        break;
+                    }
+                    let outcome = run_replicate(artefacts, published, &inner, r);
+                    let failed = outcome.is_err();
+                    slots
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .insert(r, outcome);
+                    progress(done.fetch_add(1, Ordering::Relaxed) + 1, replicates);
+                    if failed {
+                        next.store(replicates, Ordering::Relaxed);
+                    }
+                }
+            });
+        }
+    });
+    let slots = slots.into_inner().unwrap_or_else(|e| e.into_inner());
+    slots.into_values().collect()
+}
+
+/// Holding rates and bands from the replicates' outcomes (replicate 0 first).
+fn summarise(
+    outcomes: &[ReplicateOutcome],
+    published: &PublishedFile,
+) -> Result<Study, RobustnessError> {
+    let mut rates: BTreeMap<&str, HoldingRate> = BTreeMap::new();
+    for (r, outcome) in outcomes.iter().enumerate() {
+        for (id, claim) in &outcome.claims {
+            let rate = rates.entry(id).or_insert_with(|| HoldingRate {
+                id: id.clone(),
+                section: claim.section.clone(),
+                statement: claim.statement.clone(),
+                held: 0,
+                checked: 0,
+                shipped: r == 0 && claim.holds,
+                interval: Interval { lo: 0.0, hi: 0.0 },
+            });
+            rate.checked += 1;
+            rate.held += u32::from(claim.holds);
+        }
+    }
+    let mut claims = Vec::with_capacity(rates.len());
+    for mut rate in rates.into_values() {
+        rate.interval = wilson(rate.held.into(), rate.checked.into(), Z_95)?;
+        claims.push(rate);
+    }
+    Ok(Study {
+        replicates: outcomes.len() as u32,
+        claims,
+        counts: count_bands(outcomes, published),
+    })
+}
+
+/// The band of every printed `simulated` number that every replicate rebuilt.
+fn count_bands(outcomes: &[ReplicateOutcome], published: &PublishedFile) -> Vec<CountBand> {
+    let mut counts = Vec::new();
+    for cell in published
+        .cells()
+        .filter(|c| c.class == ProvenanceClass::Simulated)
+    {
+        let key = cell.key();
+        let values: Option<Vec<f64>> = outcomes
+            .iter()
+            .map(|o| o.cells.get(&key).copied())
+            .collect();
+        let Some(band) = values.as_deref().and_then(band) else {
+            continue;
+        };
+        counts.push(CountBand {
+            inside: band.p05 <= cell.value && cell.value <= band.p95,
+            printed: cell.value,
+            band,
+            key,
+        });
+    }
+    counts.sort_by(|a, b| a.key.cmp(&b.key));
+    counts
+}
