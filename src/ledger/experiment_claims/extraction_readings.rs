@@ -38,7 +38,9 @@ fn show_labels(reading: &Reading) -> String {
         .join(", ")
 }
 
-/// One claim per row of table `id` whose cells carry readings; `printed_under(source)` is the
+/// One claim per row of table `id`; its rebuilt column lists, per reading, the verdict of each
+/// group count the row falls in under any reading (`one-line extraction: Dmax = 2, N = 5 holds, …`).
+/// Only rows whose cells carry readings have a claim; `printed_under(source)` is the
 /// printed group counts with every cell read as extraction `source` reads it.
 pub fn claims(
     id: &str,
@@ -83,10 +85,10 @@ fn row_claim(
             let list = groups
                 .iter()
                 .zip(per_group)
-                .map(|((p, d, n), h)| format!("{p} Dmax = {d}, N = {n} count {}", word(*h)))
+                .map(|((_, d, n), h)| format!("Dmax = {d}, N = {n} {}", word(*h)))
                 .collect::<Vec<_>>()
                 .join(", ");
-            format!("under the {source}: {list}")
+            format!("{source}: {list}")
         })
         .collect::<Vec<_>>()
         .join(" / ");
@@ -160,19 +162,24 @@ tables:
         let spelling = &claims[0];
         assert_eq!(spelling.id, "A.T3.reading.P+.r11");
         assert!(spelling.holds, "{spelling:?}");
-        assert!(spelling.rebuilt.contains("same group"), "{spelling:?}");
+        assert!(
+            spelling.rebuilt.contains("in the same group"),
+            "{spelling:?}"
+        );
         let n = &claims[1];
         assert_eq!(n.id, "A.T3.reading.P+.r13");
         // Under the one-line reading the printed N = 10 group has a row the rebuild lacks (fails);
         // under the MD reading it is empty, as rebuilt (holds).
         assert!(!n.holds, "{n:?}");
         assert!(
-            n.rebuilt.contains("under the one-line extraction: P+ Dmax = 2, N = 5 count holds, P+ Dmax = 2, N = 10 count fails"),
+            n.rebuilt
+                .contains("one-line extraction: Dmax = 2, N = 5 holds, Dmax = 2, N = 10 fails"),
             "{}",
             n.rebuilt
         );
         assert!(
-            n.rebuilt.contains("under the MD extraction: P+ Dmax = 2, N = 5 count holds, P+ Dmax = 2, N = 10 count holds"),
+            n.rebuilt
+                .contains("/ MD extraction: Dmax = 2, N = 5 holds, Dmax = 2, N = 10 holds"),
             "{}",
             n.rebuilt
         );
