@@ -97,8 +97,39 @@ pub struct PublishedCell {
     /// Bold in the print, where the print carries bold information at all.
     pub bold: Option<bool>,
     pub note: Option<String>,
-    /// Row metadata such as A.T3's `dmax`, `n` and `pair`.
+    /// Row metadata such as A.T3's `dmax`, `n` and `pair`: the reading the ledger takes.
     pub meta: BTreeMap<String, String>,
+    /// Where the paper's extractions disagree on this cell's row labels: each extraction's reading
+    /// (one of them agrees with `meta`); empty where they agree.
+    pub readings: Vec<Reading>,
+}
+
+/// One extraction's reading of a cell's row labels, where the paper's extractions disagree (paper A
+/// Table 3 row 13 of P+: the one-line extraction prints N = 10, the MD extraction no token, read
+/// literally as N = 5).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Reading {
+    /// The extraction, e.g. `one-line extraction`.
+    pub source: String,
+    /// The labels as this extraction reads them; keys are a subset of the cell's `meta`.
+    pub meta: BTreeMap<String, String>,
+}
+
+impl PublishedCell {
+    /// The cell's row labels under `reading`: its `meta` with the reading's labels put in.
+    pub fn meta_under(&self, reading: &Reading) -> BTreeMap<String, String> {
+        let mut meta = self.meta.clone();
+        meta.extend(reading.meta.clone());
+        meta
+    }
+
+    /// The reading the ledger takes (the one that agrees with `meta`), if the cell has readings.
+    pub fn taken_reading(&self) -> Option<&Reading> {
+        self.readings
+            .iter()
+            .find(|r| r.meta.iter().all(|(k, v)| self.meta.get(k) == Some(v)))
+    }
 }
 
 impl PublishedCell {
@@ -392,6 +423,8 @@ struct RawCell {
     note: Option<String>,
     #[serde(default)]
     meta: UniqueMap,
+    #[serde(default)]
+    readings: Vec<Reading>,
 }
 
 /// An entry of a list that must be unique by some key and may be checked on its own.
@@ -441,8 +474,45 @@ impl Entry for RawCell {
         ])
     }
     fn check(&self) -> Result<(), String> {
-        check_value(&self.printed, self.value, parse_printed)
+        check_value(&self.printed, self.value, parse_printed)?;
+        check_readings(&self.readings, &self.meta.0)
     }
+}
+
+/// A cell's readings, if any: at least two, from distinct extractions, each naming only labels the
+/// cell's `meta` has, and exactly one agreeing with `meta` (the reading the ledger takes).
+fn check_readings(readings: &[Reading], meta: &BTreeMap<String, String>) -> Result<(), String> {
+    if readings.is_empty() {
+        return Ok(());
+    }
+    if readings.len() < 2 {
+        return Err(
+            "`readings` lists one reading; expected one per disagreeing extraction (at least two)"
+                .to_string(),
+        );
+    }
+    let sources: BTreeSet<&str> = readings.iter().map(|r| r.source.as_str()).collect();
+    if sources.len() != readings.len() {
+        return Err("`readings` names the same extraction twice".to_string());
+    }
+    for reading in readings {
+        if let Some(key) = reading.meta.keys().find(|k| !meta.contains_key(*k)) {
+            return Err(format!(
+                "reading `{}` sets `{key}`, which the cell's meta does not have",
+                reading.source
+            ));
+        }
+    }
+    let agreeing = readings
+        .iter()
+        .filter(|r| r.meta.iter().all(|(k, v)| meta.get(k) == Some(v)))
+        .count();
+    if agreeing != 1 {
+        return Err(format!(
+            "{agreeing} readings agree with the cell's meta; expected exactly one (the reading taken)"
+        ));
+    }
+    Ok(())
 }
 
 impl Entry for TextClaim {
@@ -704,6 +774,7 @@ fn resolve(raw: RawFile, text: &str, path: &Path) -> Result<PublishedFile, Publi
                 bold: cell.bold,
                 note: cell.note,
                 meta: cell.meta.0,
+                readings: cell.readings,
             })
             .collect();
         tables.push(PublishedTable {

@@ -110,6 +110,7 @@ mod tests {
             bold: None,
             note: None,
             meta: BTreeMap::new(),
+            readings: Vec::new(),
         }
     }
 

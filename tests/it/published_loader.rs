@@ -255,3 +255,47 @@ fn a_missing_file_is_a_read_error_naming_the_file() {
     assert!(matches!(err, PublishedError::Read(_)), "{err:?}");
     assert!(err.to_string().contains("absent.yaml"), "{err}");
 }
+
+/// Paper A Table 3 row 13: the one-line extraction reads N = 10, the MD extraction N = 5.
+const READINGS: &str = r#"readings: [{source: "one-line extraction", meta: {n: "10"}}, {source: "MD extraction", meta: {n: "5"}}]"#;
+
+#[test]
+fn readings_load_typed_with_the_taken_one_agreeing_with_meta() {
+    let cell = format!(
+        r#"      - {{panel: nG@1, row: dmax=2, column: n=5, part: "tau", printed: ".987", value: 0.987, meta: {{n: "10"}}, {READINGS}}}"#
+    );
+    let (result, _, _dir) = load_text(&with_line(16, &cell));
+    let file = result.expect("valid readings load");
+    let cell = file
+        .cell(&CellKey::new("A.T2", "nG@1", "dmax=2", "n=5", "tau"))
+        .expect("cell");
+    assert_eq!(cell.readings.len(), 2);
+    assert_eq!(cell.readings[1].source, "MD extraction");
+    assert_eq!(cell.meta_under(&cell.readings[1])["n"], "5");
+    let taken = cell.taken_reading().expect("one reading agrees with meta");
+    assert_eq!(taken.source, "one-line extraction");
+}
+
+#[test]
+fn readings_that_none_or_both_agree_with_meta_are_rejected_at_the_cell_line() {
+    let both = r#"readings: [{source: "a", meta: {n: "10"}}, {source: "b", meta: {n: "10"}}]"#;
+    let one = r#"readings: [{source: "a", meta: {n: "10"}}]"#;
+    for (meta, readings, expected) in [
+        ("7", READINGS, "0 readings agree with the cell's meta"),
+        ("10", both, "2 readings agree with the cell's meta"),
+        ("10", one, "lists one reading"),
+    ] {
+        let cell = format!(
+            r#"      - {{panel: nG@1, row: dmax=2, column: n=5, part: "tau", printed: ".987", value: 0.987, meta: {{n: "{meta}"}}, {readings}}}"#
+        );
+        let (result, path, _dir) = load_text(&with_line(16, &cell));
+        assert_invalid_at(result, &path, 16, expected);
+    }
+}
+
+#[test]
+fn a_reading_naming_a_label_the_cell_lacks_is_rejected() {
+    let cell = r#"      - {panel: nG@1, row: dmax=2, column: n=5, part: "tau", printed: ".987", value: 0.987, readings: [{source: "a", meta: {n: "1"}}, {source: "b", meta: {n: "2"}}]}"#;
+    let (result, path, _dir) = load_text(&with_line(16, cell));
+    assert_invalid_at(result, &path, 16, "which the cell's meta does not have");
+}

@@ -138,7 +138,8 @@ fn stand_in_claims_are_in_the_ledger_as_simulated() {
             .printed
             .starts_with("45 of 45 upper limits")
     );
-    // 3 claims about Table 2; 3 + 45 (measure × Dmax × N) about Table 3.
+    // 3 claims about Table 2; 3 + 45 (measure × Dmax × N) about Table 3, and one per row whose
+    // labels the extractions read differently (r11, r13 and r19 of P+, r23 of nERR).
     let claims = |prefix: &str| {
         ledger
             .entries
@@ -148,7 +149,22 @@ fn stand_in_claims_are_in_the_ledger_as_simulated() {
             .count()
     };
     assert_eq!(claims("A.T2."), 3);
-    assert_eq!(claims("A.T3."), 48);
+    assert_eq!(claims("A.T3."), 52);
+    // Row 13 of P+ is N = 10 in the one-line extraction and N = 5 in the MD extraction: its claim
+    // shows the group-count verdicts under each.
+    let reading = entry("A.T3.reading.P+.r13");
+    assert_eq!(
+        reading.printed,
+        "one-line extraction: Dmax = 2, N = 10 / MD extraction: Dmax = 2, N = 5"
+    );
+    assert!(
+        reading
+            .rebuilt
+            .as_deref()
+            .is_some_and(|r| r.starts_with("one-line extraction: Dmax = 2, N = 5 ")
+                && r.contains("/ MD extraction: Dmax = 2, N = 5 ")),
+        "{reading:?}"
+    );
     // The printed rows of Table 3 are not the stand-in's rows: they are never matched against it, only
     // checked against the paper's own numbers (reviewer mode's consistency checks).
     let printed_row = ledger

@@ -5,6 +5,7 @@
 //! Claims an experiment can check on its own data alone (a stand-in's fit, the pattern of its own
 //! numbers) stay with the experiment ([`crate::results::ResultTable::claims`]).
 
+mod extraction_readings;
 mod figure_rank;
 mod rank_correlation;
 mod significance_discrepancies;

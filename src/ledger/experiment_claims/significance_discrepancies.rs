@@ -11,7 +11,7 @@ use crate::published::PublishedFile;
 use crate::results::{ClaimCheck, ResultTable, VALUE};
 
 /// A (panel, Dmax, N) group of the table.
-type Group = (String, u32, u32);
+pub(super) type Group = (String, u32, u32);
 
 /// The discrepancies of every group: printed, rebuilt, and rebuilt with a p-value within two Monte
 /// Carlo standard errors of alpha.
@@ -25,23 +25,9 @@ struct Counts {
 
 impl Counts {
     fn new(setting: &StcSetting, table: &ResultTable, published: &PublishedFile) -> Self {
-        // Printed counts: the distinct rows of each (panel, Dmax, N) group of the published table.
-        let mut printed_rows: BTreeMap<Group, BTreeSet<&str>> = BTreeMap::new();
-        for cell in published.cells().filter(|c| c.table == table.id) {
-            let parse = |key: &str| cell.meta.get(key).and_then(|v| v.parse::<u32>().ok());
-            if let (Some(d), Some(n)) = (parse("dmax"), parse("n")) {
-                printed_rows
-                    .entry((cell.panel.clone(), d, n))
-                    .or_default()
-                    .insert(&cell.row);
-            }
-        }
         let mut counts = Counts {
             groups: BTreeSet::new(),
-            printed: printed_rows
-                .into_iter()
-                .map(|(k, rows)| (k, rows.len()))
-                .collect(),
+            printed: printed_counts(table, published, None),
             rebuilt: BTreeMap::new(),
             near: BTreeMap::new(),
         };
@@ -89,6 +75,30 @@ impl Counts {
     }
 }
 
+/// The printed count of every (panel, Dmax, N) group: the distinct rows of the published table in
+/// it, each row placed by its `meta`, or by the reading of extraction `reading` where the cell has one.
+fn printed_counts(
+    table: &ResultTable,
+    published: &PublishedFile,
+    reading: Option<&str>,
+) -> BTreeMap<Group, usize> {
+    let mut rows: BTreeMap<Group, BTreeSet<&str>> = BTreeMap::new();
+    for cell in published.cells().filter(|c| c.table == table.id) {
+        let chosen = reading.and_then(|src| cell.readings.iter().find(|r| r.source == src));
+        let meta = match chosen {
+            Some(r) => cell.meta_under(r),
+            None => cell.meta.clone(),
+        };
+        let parse = |key: &str| meta.get(key).and_then(|v| v.parse::<u32>().ok());
+        if let (Some(d), Some(n)) = (parse("dmax"), parse("n")) {
+            rows.entry((cell.panel.clone(), d, n))
+                .or_default()
+                .insert(&cell.row);
+        }
+    }
+    rows.into_iter().map(|(k, r)| (k, r.len())).collect()
+}
+
 /// The claims of A.T3 (or a variant of it).
 pub fn claims(
     artefact: &Artefact,
@@ -116,6 +126,12 @@ pub fn claims(
             claims.push(group_count(id, &counts, &group));
         }
     }
+    claims.extend(super::extraction_readings::claims(
+        id,
+        published,
+        &counts.rebuilt,
+        &|source| printed_counts(table, published, Some(source)),
+    ));
     claims
 }
 
