@@ -212,6 +212,8 @@ pub fn render_report(input: &ReportInput<'_>, format: Format) -> Result<String, 
         other,
         findings,
         legend: Mark::legend(format),
+        claim_legend: Mark::claim_legend(format),
+        published: input.paper.published.is_some(),
         summary: summary::review_summary(input.ledger, &input.paper.id, format),
     };
     env.get_template(wrapper)
@@ -419,6 +421,11 @@ struct WrapperContext<'a> {
     findings: Vec<FindingView>,
     /// One symbol per mark ([`Mark::legend`]).
     legend: Vec<LegendItem>,
+    /// The claim marks only, for a report without published values.
+    claim_legend: Vec<LegendItem>,
+    /// Whether the paper has published values (`false` for `evia-repro study`): the summary,
+    /// the printed-value legend, the running-text numbers and the findings appear only then.
+    published: bool,
     /// The reviewer's summary that opens the report.
     summary: summary::ReviewSummary,
 }

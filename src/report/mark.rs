@@ -112,7 +112,18 @@ impl Mark {
 
     /// The legend in `format`: every mark with its meaning.
     pub fn legend(format: Format) -> Vec<LegendItem> {
-        Mark::ALL
+        Mark::items(&Mark::ALL, format)
+    }
+
+    /// The marks a claim can carry (holds, fails, pending): the legend of a report without
+    /// published values, where no printed number is compared.
+    pub fn claim_legend(format: Format) -> Vec<LegendItem> {
+        let claims = [Verdict::Holds, Verdict::Fails, Verdict::Pending].map(Mark::Verdict);
+        Mark::items(&claims, format)
+    }
+
+    fn items(marks: &[Mark], format: Format) -> Vec<LegendItem> {
+        marks
             .iter()
             .map(|m| LegendItem {
                 symbol: m.symbol(format),

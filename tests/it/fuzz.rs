@@ -719,6 +719,7 @@ fn study_collection(data: &[u8], dir: &Path) -> Verdict {
         measures: None,
         trials: None,
         seed: None,
+        shown_as: ("labels".into(), "runs".into()),
     };
     study_manifest(&context, paper_b, &request).map_err(|e| e.to_string())?;
     let labelled = read_collection_labels(&context, &collection).map_err(|e| e.to_string())?;

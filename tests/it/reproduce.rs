@@ -282,7 +282,8 @@ fn check_exits_one_when_an_exact_cell_mismatches() {
     );
 }
 
-/// The generated LaTeX — each paper's tables document and its literate report — compiles, and
+/// The generated LaTeX — each paper's tables document and its literate report, and `study`'s on
+/// the shipped example — compiles, and
 /// typesets: no line or table is more than [`OVERFULL_TOLERANCE_PT`] wider than the page allows
 /// (pdflatex's `Overfull \hbox (… too wide)` in the log). Runs when `pdflatex` is installed
 /// (`.ci/run` installs it from Debian's texlive-latex-recommended); otherwise says so and checks
@@ -307,6 +308,27 @@ fn generated_latex_compiles_with_pdflatex() {
         for document in ["tables", "report"] {
             pdflatex(&dir, document);
         }
+    }
+    // `evia-repro study` on the shipped example renders through the same frame without
+    // published values.
+    let example = root().join("data/study-example");
+    let study_out = out.path().join("study-out");
+    let args = [
+        "study",
+        "--labels",
+        &example.join("labels.tsv").display().to_string(),
+        "--layout",
+        "wide",
+        "--runs",
+        &example.join("runs").display().to_string(),
+        "--out",
+        &study_out.display().to_string(),
+    ]
+    .map(|a| a.to_string());
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    assert!(run(&root(), &args).status.success());
+    for document in ["tables", "report"] {
+        pdflatex(&study_out.join("study"), document);
     }
 }
 

@@ -91,7 +91,21 @@ fn study_on_the_standin_equals_reproduce_cell_for_cell() {
     }
     let report = text(&study_out.join("study/report.md"));
     assert!(report.contains("B.F1.svg"), "the report places the figures");
-    assert!(study_out.join("study/report.tex").is_file());
+    // A study has no published values: its title names the user's files as given, and it has no
+    // reviewer's summary, printed-value legend, running-text numbers or findings about a paper.
+    let title = format!("# Paper B's disagreement analysis of {labels} with the runs in {runs}");
+    assert!(report.contains(&title), "{title}");
+    for absent in [
+        "Rebuilding paper",
+        "## Reviewer's summary",
+        "as printed in the",
+        "## Numbers in the running text",
+        "## Findings about the paper",
+    ] {
+        assert!(!report.contains(absent), "{absent}");
+    }
+    let latex = text(&study_out.join("study/report.tex"));
+    assert!(!latex.contains("Reviewer's summary") && !latex.contains("Rebuilding paper"));
 }
 
 /// The README's example (the shipped `data/study-example/`) with 1 and 2 threads writes

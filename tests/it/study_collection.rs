@@ -519,6 +519,7 @@ fn the_generated_study_manifest_gives_paper_b_cells_on_the_written_out_standin()
         measures: None,
         trials: None,
         seed: None,
+        shown_as: ("labels".into(), "runs".into()),
     };
     let study = study_manifest(&context, &manifest, &request).unwrap();
     assert_eq!(study.papers.len(), 1);
@@ -569,6 +570,7 @@ fn the_study_manifest_follows_the_collection_and_runs_through_reproduce() {
         measures: Some(vec!["Q@10".into(), "nERR@5".into()]),
         trials: Some(200),
         seed: Some(7),
+        shown_as: ("labels".into(), "runs".into()),
     };
     let study = study_manifest(&context, &manifest, &request).unwrap();
     assert_eq!(study.seed, 7);
@@ -639,6 +641,7 @@ fn assessor_names_giving_one_pair_id_twice_are_an_error() {
         measures: None,
         trials: None,
         seed: None,
+        shown_as: ("labels".into(), "runs".into()),
     };
     let err = study_manifest(&context, &manifest, &request)
         .unwrap_err()

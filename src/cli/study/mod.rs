@@ -63,6 +63,10 @@ pub fn run(root: &Path, args: StudyArgs) -> anyhow::Result<Outcome> {
         measures: args.measures,
         trials: args.trials,
         seed: args.seed,
+        shown_as: (
+            args.input.labels.display().to_string(),
+            args.runs.display().to_string(),
+        ),
     };
     let mut context = Context::new(root, args.seed.unwrap_or(paper_b.seed));
     if let Some(threads) = args.threads {

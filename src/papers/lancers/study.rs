@@ -53,6 +53,9 @@ pub struct StudyRequest {
     pub trials: Option<u32>,
     /// `--seed`; `None` for the project manifest's.
     pub seed: Option<u64>,
+    /// The label file and the run directory as the user named them, for the report's title
+    /// (`collection` holds them resolved).
+    pub shown_as: (String, String),
 }
 
 /// Why no study manifest could be generated.
@@ -164,7 +167,7 @@ pub fn study_manifest(
     }
     Ok(Manifest {
         seed: request.seed.unwrap_or(paper_b.seed),
-        papers: vec![study_paper(&request.collection)],
+        papers: vec![study_paper(&request.shown_as)],
         artefacts,
     })
 }
@@ -184,13 +187,10 @@ fn check_pair_ids(assessors: &[String], labels: &str) -> Result<(), StudyError> 
 }
 
 /// The study's paper entry: paper B's experiments (id `B`), its own slug and no published values.
-fn study_paper(collection: &UserCollection) -> Paper {
+fn study_paper((labels, runs): &(String, String)) -> Paper {
     Paper {
         id: "B".into(),
-        title: format!(
-            "Inter-assessor disagreement and IR system evaluation on {} and {}",
-            collection.labels, collection.runs
-        ),
+        title: format!("Paper B's disagreement analysis of {labels} with the runs in {runs}"),
         slug: STUDY_SLUG.into(),
         venue: "evia-repro study: paper B's analysis (Sakai, EVIA 2017, pp. 31-38) on a user's collection"
             .into(),
