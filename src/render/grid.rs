@@ -65,6 +65,23 @@ pub struct Grid {
     pub stand_in: Option<String>,
     pub panels: Vec<GridPanel>,
     pub notes: Vec<String>,
+    /// Whether the table is taller than a page holds as one float ([`is_tall`]): LaTeX then sets
+    /// its panels as long tables that split across pages.
+    pub tall: bool,
+}
+
+/// Lines of a landscape page (A4, 2 cm margins, `\small` booktabs rows) that one table float may
+/// fill; a taller float would run off the page.
+const PAGE_LINES: usize = 36;
+
+/// Whether `panels` need more than [`PAGE_LINES`] lines: a panel's label and header take two, a row
+/// one, or two when its label wraps in a wide stub column.
+fn is_tall(panels: &[GridPanel]) -> bool {
+    let lines: usize = panels
+        .iter()
+        .map(|p| 2 + p.rows.len() * if p.stub_wide { 2 } else { 1 })
+        .sum();
+    lines > PAGE_LINES
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -203,6 +220,7 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
         id: artefact.id.to_string(),
         caption: target.label(&artefact.caption),
         stand_in: StandIn::of(artefact.experiment, table.real_data).map(|s| escape(s.note())),
+        tall: is_tall(&panels),
         panels,
         notes: table.notes.iter().map(|n| escape(n)).collect(),
     })

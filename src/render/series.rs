@@ -79,5 +79,7 @@ pub fn series_grid(artefact: &Artefact, table: &ResultTable) -> Option<Grid> {
         stand_in: StandIn::of(artefact.experiment, table.real_data).map(|s| s.note().to_string()),
         panels,
         notes: Vec::new(),
+        // Printed on a terminal, never typeset as LaTeX.
+        tall: false,
     })
 }

@@ -384,6 +384,12 @@ fn pdflatex(dir: &Path, name: &str) {
     // pdflatex writes the log in the input's encoding; a lossy read keeps every ASCII log line.
     let log =
         String::from_utf8_lossy(&fs::read(dir.join(format!("{name}.log"))).unwrap()).into_owned();
+    // A float taller than the page runs off its bottom edge: its last rows are lost.
+    assert!(
+        !log.contains("Float too large"),
+        "{}/{name}.tex: a table float is taller than the page",
+        dir.display()
+    );
     let overfull = overfull_boxes(&log);
     assert!(
         overfull.is_empty(),
