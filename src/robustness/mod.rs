@@ -7,6 +7,7 @@
 //! ledger's claims that compare a table with the printed values.
 
 pub mod band;
+pub mod calibration;
 pub mod replicate;
 pub mod study;
 pub mod table;

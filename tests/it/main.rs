@@ -4,6 +4,7 @@
 
 mod agree_cli;
 mod agreement_golden;
+mod calibration;
 mod check_state;
 mod claims_ledger;
 mod closed_pipe;
