@@ -44,6 +44,28 @@ pub(crate) fn line_fields<const N: usize>(text: &str, start: usize) -> ([&str; N
     }
 }
 
+/// Every line of `text` as `str::lines` gives it (without its `\n` or `\r\n`), with its first
+/// `N` fields and its field count (as [`line_fields`]).
+pub(crate) fn lines_with_fields<const N: usize>(
+    text: &str,
+) -> impl Iterator<Item = (&str, [&str; N], usize)> {
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        if at >= text.len() {
+            return None;
+        }
+        let (fields, count, next) = line_fields::<N>(text, at);
+        let line = &text[at..next];
+        // As `str::lines`: a `\r` is removed only before the `\n`.
+        let line = match line.strip_suffix('\n') {
+            Some(line) => line.strip_suffix('\r').unwrap_or(line),
+            None => line,
+        };
+        at = next;
+        Some((line, fields, count))
+    })
+}
+
 /// The index of the first ASCII whitespace byte at or after `i`, or `bytes.len()`.
 fn field_end(bytes: &[u8], mut i: usize) -> usize {
     loop {
@@ -128,6 +150,30 @@ mod tests {
                 assert_eq!(next, at, "{text:?}");
             }
             assert_eq!(at, text.len());
+        }
+    }
+
+    /// The lines of `lines_with_fields` are those of `str::lines`, with `split_fields`'s fields.
+    #[test]
+    fn lines_are_str_lines() {
+        for text in [
+            "",
+            "a",
+            "a\n",
+            "a b\r\n\n c\r",
+            "\n\n",
+            "x\ry z\r\r\nw",
+            "é 漢\n\x01 b",
+        ] {
+            let ours: Vec<_> = lines_with_fields::<2>(text).collect();
+            let reference: Vec<_> = text
+                .lines()
+                .map(|l| {
+                    let (f, count) = crate::io::split_fields::<2>(l);
+                    (l, f, l.split_ascii_whitespace().count().max(count))
+                })
+                .collect();
+            assert_eq!(ours, reference, "{text:?}");
         }
     }
 
