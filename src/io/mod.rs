@@ -138,6 +138,7 @@ pub mod decimal;
 pub mod intent_qrels;
 pub mod intents;
 pub mod labels;
+pub mod line_fields;
 pub mod matrix;
 pub mod output;
 pub mod qrels;

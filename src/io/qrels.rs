@@ -17,6 +17,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
+use super::line_fields::lines_with_fields;
 use super::{SourceError, describe_line, shown, split_fields, strip_bom};
 use evia_engine::measures::{LevelGains, MeasureError, TopicJudgements};
 
@@ -201,9 +202,8 @@ pub fn parse_level_qrels<'a>(
     let text = strip_bom(text);
     let mut format = format;
     let mut grouper = Grouper::new();
-    for (i, line) in text.lines().enumerate() {
+    for (i, (line, f, count)) in lines_with_fields::<4>(text).enumerate() {
         let n = i + 1;
-        let (f, count) = split_fields::<4>(line);
         if format == QrelsFormat::Auto {
             format = match count {
                 3 => QrelsFormat::Ntcir,

@@ -138,6 +138,19 @@ pub fn parse_line<'a>(
     format: RunFormat,
 ) -> Result<(&'a str, RunDoc<'a>), SourceError> {
     let (f, count) = split_fields::<6>(line);
+    line_from_fields(path, n, line, f, count, format)
+}
+
+/// [`parse_line`] of line `n` (its text `line`, for error messages) from its first six fields `f`
+/// and its field count `count` (any value above 6 means "too many"), split by the caller.
+pub fn line_from_fields<'a>(
+    path: &Path,
+    n: usize,
+    line: &str,
+    f: [&'a str; 6],
+    count: usize,
+    format: RunFormat,
+) -> Result<(&'a str, RunDoc<'a>), SourceError> {
     if format == RunFormat::Trec {
         if count != 6 {
             return Err(SourceError::at_line(

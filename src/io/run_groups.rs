@@ -8,7 +8,8 @@
 //! that stops — and the caller then reads the file with [`super::read_text`] and
 //! [`super::run::parse_run`], which report every error with its file, line and what was expected.
 //! Whether each topic's lines are all in one block is known only at the end ([`is_grouped`]).
-//! Lines are parsed by [`super::run::parse_line`] and blocks ranked by
+//! Lines are split by [`super::line_fields`] (the fields [`super::split_fields`] finds, in one
+//! pass with the line's end), parsed by [`super::run::line_from_fields`] and blocks ranked by
 //! [`super::run::rank_by_score`], so a block of a grouped file is ranked exactly as `parse_run`
 //! ranks its topic.
 
@@ -17,7 +18,8 @@ use std::io::{Read, Seek, SeekFrom};
 use std::ops::{ControlFlow, Range};
 use std::path::Path;
 
-use super::run::{RunDoc, RunFormat, RunOrder, parse_line, rank_by_score, resolve_format};
+use super::line_fields::line_fields;
+use super::run::{RunDoc, RunFormat, RunOrder, line_from_fields, rank_by_score, resolve_format};
 
 /// A block of consecutive lines of one topic.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -170,8 +172,11 @@ fn region_blocks<'b>(
     let mut block_start = 0;
     let mut offset = 0;
     let mut n = first_line;
-    for line in region.split_inclusive('\n') {
-        let (topic, doc) = parse_line(parts.path, n, line, parts.format).ok()?;
+    while offset < region.len() {
+        let (fields, count, next) = line_fields::<6>(region, offset);
+        let line = &region[offset..next];
+        let (topic, doc) =
+            line_from_fields(parts.path, n, line, fields, count, parts.format).ok()?;
         if topic != block.topic {
             if !docs.is_empty() && hand_over(block, &mut docs).is_break() {
                 return None;
@@ -183,7 +188,7 @@ fn region_blocks<'b>(
             block_start = offset;
         }
         docs.push(doc);
-        offset += line.len();
+        offset = next;
         n += 1;
     }
     if more {
