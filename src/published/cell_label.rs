@@ -2,19 +2,8 @@
 //! `meta` where the published file gives it): `Table 2, nG@1, Dmax = 4, N = 5: 95%CI upper limit`.
 //! Nothing is typed per cell; an id this module does not know is shown as it is.
 
-use crate::published::PublishedCell;
-
-/// The artefact in words: `A.T2` → `Table 2`, `B.F1` → `Figure 1`; any other id as it is.
-pub fn artefact_words(table: &str) -> String {
-    let local = table.split_once('.').map_or(table, |(_, rest)| rest);
-    let (kind, number) = local.split_at(local.len().min(1));
-    let numbered = !number.is_empty() && number.chars().all(|c| c.is_ascii_digit());
-    match kind {
-        "T" if numbered => format!("Table {number}"),
-        "F" if numbered => format!("Figure {number}"),
-        _ => table.to_string(),
-    }
-}
+use super::PublishedCell;
+pub use crate::model::artefact_words;
 
 /// A row of the published file in words: from its `meta` (`Dmax = 2, N = 5: X vs. Y`, paper A
 /// Table 3's grouping rows and system pair) when it has one, else its id in words.
@@ -54,7 +43,7 @@ fn id_words(id: &str, axis: &str) -> String {
 /// note: a = significant only with the row's qrels, b = with both, c = only with the column's.
 fn part_words(cell: &PublishedCell) -> Option<String> {
     let words = match cell.part.as_str() {
-        crate::results::VALUE => return None,
+        crate::model::VALUE => return None,
         "tau" => "τ".to_string(),
         "ci_lo" => "95%CI lower limit".to_string(),
         "ci_hi" => "95%CI upper limit".to_string(),
@@ -74,20 +63,120 @@ fn part_words(cell: &PublishedCell) -> Option<String> {
     Some(words)
 }
 
+/// A printed cell's place in words, part by part, so that a list of cells can name what they share
+/// once (`nG@1, Dmax = 2, N = 5: X vs. Y, Z vs. W`) and a single cell in full ([`CellWords::label`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CellWords {
+    /// `Table 2`.
+    pub table: String,
+    /// The panel in words, `None` for the `main` panel.
+    pub panel: Option<String>,
+    /// The row in words, from its `meta` where it has one (`Dmax = 2, N = 5: X vs. Y`).
+    pub row: String,
+    pub column: String,
+    /// The part in words, `None` for the plain `value`.
+    pub part: Option<String>,
+}
+
+impl CellWords {
+    /// The words of `cell`.
+    pub fn of(cell: &PublishedCell) -> CellWords {
+        CellWords {
+            table: artefact_words(&cell.table),
+            panel: (cell.panel != "main").then(|| id_words(&cell.panel, "panel")),
+            row: row_words(cell),
+            column: id_words(&cell.column, "column"),
+            part: part_words(cell),
+        }
+    }
+
+    /// The cell in full: `{artefact}, {panel}, {row}, {column}: {part}` (a `main` panel and a
+    /// plain `value` part left out).
+    pub fn label(&self) -> String {
+        let place = format!("{}, {}", self.table, self.within_table_up_to_column());
+        match &self.part {
+            Some(part) => format!("{place}: {part}"),
+            None => place,
+        }
+    }
+
+    /// The row within its table, as a group and an item (`nG@1, Dmax = 2, N = 5` and `X vs. Y`, from
+    /// a row's `meta`; `nDCG@10` and `all3` otherwise), so that a list of rows names each group once.
+    pub fn row_in_table(&self) -> (String, String) {
+        let (group, item) = match self.row.split_once(": ") {
+            Some((group, item)) => (Some(group), item),
+            None => (None, self.row.as_str()),
+        };
+        let prefix: Vec<&str> = self.panel.as_deref().into_iter().chain(group).collect();
+        (prefix.join(", "), item.to_string())
+    }
+
+    /// The cell within its table, without its part, as a group (panel and row) and an item (the
+    /// column): `nDCG@10, all3` and `2lancers`.
+    pub fn cell_in_table(&self) -> (String, String) {
+        let prefix: Vec<&str> = self
+            .panel
+            .as_deref()
+            .into_iter()
+            .chain([self.row.as_str()])
+            .collect();
+        (prefix.join(", "), self.column.clone())
+    }
+
+    /// The part alone, shortly (`c`, `SSO`, `p-value`; `value` for a plain one), for a list of the
+    /// parts of one cell.
+    pub fn short_part(&self) -> String {
+        match &self.part {
+            Some(part) => part.split(", ").next().unwrap_or(part).to_string(),
+            None => "value".to_string(),
+        }
+    }
+
+    /// The cell without its part: `Table 6, nDCG@10, all3-50, all3-high27`.
+    pub fn place(&self) -> String {
+        format!("{}, {}", self.table, self.within_table_up_to_column())
+    }
+
+    /// The cell within its table, without its part: `nDCG@10, all3-50, all3-low23`.
+    pub fn within_table_up_to_column(&self) -> String {
+        let words: Vec<&str> = self
+            .panel
+            .as_deref()
+            .into_iter()
+            .chain([self.row.as_str(), self.column.as_str()])
+            .collect();
+        words.join(", ")
+    }
+}
+
 /// The cell in words: `{artefact}, {panel}, {row}, {column}: {part}` (a `main` panel and a plain
 /// `value` part left out).
 pub fn cell_label(cell: &PublishedCell) -> String {
-    let mut words = vec![artefact_words(&cell.table)];
-    if cell.panel != "main" {
-        words.push(id_words(&cell.panel, "panel"));
+    CellWords::of(cell).label()
+}
+
+/// Items under groups in words: `g1: i1, i2; g2: i3` (an item under an empty group alone), each
+/// group named once, in the order of first appearance.
+pub fn grouped_words(units: &[(String, String)]) -> String {
+    let mut groups: Vec<(&str, Vec<&str>)> = Vec::new();
+    for (group, item) in units {
+        match groups.iter_mut().find(|(g, _)| *g == group.as_str()) {
+            Some((_, items)) => {
+                if !items.contains(&item.as_str()) {
+                    items.push(item);
+                }
+            }
+            None => groups.push((group, vec![item])),
+        }
     }
-    words.push(row_words(cell));
-    words.push(id_words(&cell.column, "column"));
-    let place = words.join(", ");
-    match part_words(cell) {
-        Some(part) => format!("{place}: {part}"),
-        None => place,
-    }
+    groups
+        .iter()
+        .map(|(group, items)| match group.is_empty() {
+            true => items.join("; "),
+            false => format!("{group}: {}", items.join(", ")),
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 #[cfg(test)]
@@ -137,7 +226,7 @@ mod tests {
 
     #[test]
     fn a_main_panel_and_a_plain_value_are_left_out() {
-        let c = cell("B.T2", "main", "all3", "L1", crate::results::VALUE);
+        let c = cell("B.T2", "main", "all3", "L1", crate::model::VALUE);
         assert_eq!(cell_label(&c), "Table 2, all3, L1");
     }
 
@@ -151,11 +240,41 @@ mod tests {
     }
 
     #[test]
+    fn a_list_of_rows_names_each_group_once() {
+        let row = |r: &str, pair: &str, n: &str| {
+            let mut c = cell("A.T3", "nG@1", r, "rawg", "p");
+            for (k, v) in [("dmax", "2"), ("n", n), ("pair", pair)] {
+                c.meta.insert(k.to_string(), v.to_string());
+            }
+            CellWords::of(&c).row_in_table()
+        };
+        let units = [
+            row("r01", "X vs. Y", "5"),
+            row("r01", "X vs. Y", "5"),
+            row("r02", "Z vs. W", "5"),
+            row("r03", "U vs. V", "10"),
+        ];
+        assert_eq!(
+            grouped_words(&units),
+            "nG@1, Dmax = 2, N = 5: X vs. Y, Z vs. W; nG@1, Dmax = 2, N = 10: U vs. V"
+        );
+        let interval = CellWords::of(&cell("B.T3", "nDCG@10", "all3", "2lancers", "ci_lo"));
+        assert_eq!(
+            interval.cell_in_table(),
+            ("nDCG@10, all3".to_string(), "2lancers".to_string())
+        );
+        let sso = CellWords::of(&cell("B.T4", "Q@10", "all3", "lancer1", "c"));
+        assert_eq!(sso.short_part(), "c");
+        let plain = [
+            (String::new(), "a claim".to_string()),
+            (String::new(), "another".to_string()),
+        ];
+        assert_eq!(grouped_words(&plain), "a claim; another");
+    }
+
+    #[test]
     fn numbered_rows_and_columns_and_unknown_ids() {
-        let c = cell("B.T1", "lancer1-lancer2", "0", "2", crate::results::VALUE);
+        let c = cell("B.T1", "lancer1-lancer2", "0", "2", crate::model::VALUE);
         assert_eq!(cell_label(&c), "Table 1, lancer1-lancer2, row 0, column 2");
-        assert_eq!(artefact_words("B.F1"), "Figure 1");
-        assert_eq!(artefact_words("A.text"), "A.text");
-        assert_eq!(artefact_words("A.T"), "A.T");
     }
 }
