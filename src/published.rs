@@ -22,6 +22,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::io::{Position, SourceError, read_text};
 
+pub mod cell_label;
+
 /// The two published-value files, relative to the package root.
 pub const PUBLISHED_FILES: [&str; 2] = [
     "paper/published/unanimity.yaml",

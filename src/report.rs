@@ -433,6 +433,8 @@ struct WrapperContext<'a> {
 #[derive(Debug, Clone, Serialize)]
 struct FindingView {
     place: String,
+    /// The affected cells in words (empty when the place and text say it).
+    cells: String,
     printed: String,
     text: String,
     /// The one-sentence headline (LaTeX with its math where it has one): an artefact's block shows
@@ -444,6 +446,7 @@ impl FindingView {
     fn new(f: &crate::ledger::Finding, format: Format) -> Self {
         FindingView {
             place: format.escape(&f.place),
+            cells: format.escape(&f.cells),
             printed: format.escape(&f.printed),
             text: format.escape(&f.text),
             headline: match (format, &f.headline_latex) {
@@ -483,7 +486,11 @@ struct BlockContext {
     /// `built`, `pending`, `skipped` or `not rebuilt`.
     status: &'static str,
     reason: String,
+    /// The rebuilt table, unless it equals the printed one ([`BlockContext::rebuilt_is_printed`]).
     rebuilt: Option<Grid>,
+    /// Whether the rebuilt table is the printed one, number for number: it is shown once, as
+    /// printed with its marks.
+    rebuilt_is_printed: bool,
     printed: Option<Grid>,
     /// Printed numbers of the artefact that its layout does not place (listed instead).
     unplaced: Vec<EntryView>,
@@ -623,6 +630,12 @@ fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format) -> BlockC
         .collect();
     let (printed, placed_keys) =
         printed::printed_grid(artefact, &published_cells, &by_cell, format);
+    // A rebuilt table equal to the print is shown once: as printed, with its marks.
+    let rebuilt_is_printed = printed.is_some()
+        && rebuilt
+            .as_ref()
+            .is_some_and(|r| printed::rebuilt_is_printed(artefact, &published_cells, r, format));
+    let rebuilt = rebuilt.filter(|_| !rebuilt_is_printed);
     let unplaced: Vec<EntryView> = published_cells
         .iter()
         .filter(|c| !placed_keys.contains(&c.key()))
@@ -655,6 +668,7 @@ fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format) -> BlockC
         status,
         reason: format.escape(&reason),
         rebuilt,
+        rebuilt_is_printed,
         printed,
         unplaced,
         figure_svg: has_svg.then(|| format!("{id}.svg")),

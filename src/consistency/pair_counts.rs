@@ -3,6 +3,7 @@
 //! obtained 2 + 29 = 31 … 2lancers obtained 29 + 2 = 31"); the counts table deduced from it must
 //! print the same numbers.
 
+use crate::model::artefact_words;
 use serde::Deserialize;
 
 use super::context::CheckContext;
@@ -55,15 +56,16 @@ impl PairCountSpec {
                     second as u64,
                     label,
                     count,
-                    &format!("{} {who}/{panel}", self.counts),
+                    &format!("{}, {who}, {panel}", artefact_words(&self.counts)),
                 );
                 if let (false, Some(repair)) = (result.ok, &repair) {
                     result = result.with_repair(repair.clone());
                 }
                 let back = CheckResult {
                     detail: format!(
-                        "{} ({}/{panel}/{row}/{column})",
-                        result.detail, self.overlap
+                        "{} ({}, {panel}, {row}, {column})",
+                        result.detail,
+                        artefact_words(&self.overlap)
                     ),
                     ..result.clone()
                 };

@@ -27,8 +27,14 @@ impl std::fmt::Display for Repair {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "{} {}, {} vs {}: {} = {} instead of {}",
-            self.table, self.panel, self.row, self.column, self.part, self.to, self.from
+            "{}, {}, {} vs {}: {} = {} instead of {}",
+            crate::model::artefact_words(&self.table),
+            self.panel,
+            self.row,
+            self.column,
+            self.part,
+            self.to,
+            self.from
         )
     }
 }

@@ -1,6 +1,7 @@
 //! A count printed in two tables: paper B prints the all-topic all3 significant-pair counts both in
 //! Table 5 (row `all3`) and in Table 8 (row `all3-50`); the two must be equal.
 
+use crate::model::artefact_words;
 use serde::Deserialize;
 
 use super::context::CheckContext;
@@ -43,9 +44,19 @@ impl SharedCountSpec {
             };
             let result = shared_count(
                 cell.value,
-                &format!("{} {}/{}", cell.table, cell.row, cell.column),
+                &format!(
+                    "{}, {}, {}",
+                    artefact_words(&cell.table),
+                    cell.row,
+                    cell.column
+                ),
                 value,
-                &format!("{} {}/{}", self.second.table, self.second.row, cell.column),
+                &format!(
+                    "{}, {}, {}",
+                    artefact_words(&self.second.table),
+                    self.second.row,
+                    cell.column
+                ),
             );
             context.push(cell.key(), result.clone());
             context.push(other, result);

@@ -3,6 +3,8 @@
 //! limit ≥ 1), one group of cells exceeds another, a count of distinct keys satisfies a bound, or the
 //! largest unanimity-aware gain is (1 + p)·N·Dmax (paper A §3, by enumerating every rating vector).
 
+use crate::model::artefact_words;
+use crate::published::cell_label::CellWords;
 use serde::Deserialize;
 
 use super::context::CheckContext;
@@ -133,14 +135,17 @@ impl Bound {
         let failing: Vec<String> = cells
             .iter()
             .filter(|c| !self.op.holds(c.value, self.bound))
-            .map(|c| format!("{}/{}/{} = {}", c.panel, c.row, c.column, c.printed))
+            .map(|c| {
+                let words = CellWords::of(c).within_table_up_to_column();
+                format!("{words} = {}", c.printed)
+            })
             .collect();
         let equal = cells.iter().filter(|c| c.value == self.bound).count();
         let detail = if failing.is_empty() {
             format!(
                 "all {} selected values of {} are {} {}{}",
                 cells.len(),
-                self.select.table,
+                artefact_words(&self.select.table),
                 self.op.symbol(),
                 self.bound,
                 if equal > 0 && self.op == Op::Ge {
@@ -154,7 +159,7 @@ impl Bound {
                 "{} of {} values of {} are not {} {}: {}",
                 failing.len(),
                 cells.len(),
-                self.select.table,
+                artefact_words(&self.select.table),
                 self.op.symbol(),
                 self.bound,
                 failing.join(", ")
@@ -185,7 +190,7 @@ impl Greater {
                 compared += 1;
                 if high.value <= low.value {
                     failing.push(format!(
-                        "{}/{} {} ≤ {}/{} {}",
+                        "{}, {} {} ≤ {}, {} {}",
                         high.row, high.column, high.printed, low.row, low.column, low.printed
                     ));
                 }

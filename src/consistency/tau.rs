@@ -23,6 +23,7 @@
 //! rankings are the only possible cause: T disjoint tied pairs give `C_i = (n − 1) − t_i` with t_i ∈
 //! {0, 1}, tau-b = 1 and `var_C = (2T − (2T)²/n)/(n − 1)`.
 
+use crate::published::cell_label::CellWords;
 use serde::Deserialize;
 
 use super::context::CheckContext;
@@ -158,11 +159,8 @@ fn same_interval_elsewhere(
             let tau = printed.get(&c.table, &c.panel, &c.row, &c.column, "tau");
             let centred = tau.is_some_and(|t| (t - (lo + hi) / 2.0).abs() <= 0.001);
             let name = format!(
-                "{} {}/{}/{} (τ = {}{})",
-                c.table,
-                c.panel,
-                c.row,
-                c.column,
+                "{} (τ = {}{})",
+                CellWords::of(c).place(),
                 tau.map_or("?".to_string(), |t| t.to_string()),
                 if centred { ", centred there" } else { "" }
             );

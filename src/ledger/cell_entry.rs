@@ -3,7 +3,6 @@
 
 use std::collections::BTreeMap;
 
-use super::cell_label::cell_label;
 use super::checks_verdict::{checked, checks_hint, checks_repair};
 use super::printed_number::{beside_print, cell_name, printed_decimals};
 use super::{Entry, Verdict};
@@ -11,6 +10,7 @@ use crate::consistency::{CheckResult, half_unit};
 use crate::manifest::{Manifest, Status};
 use crate::model::ProvenanceClass;
 use crate::published::PublishedCell;
+use crate::published::cell_label::{CellWords, cell_label};
 use crate::results::ResultTable;
 
 /// The verdict on a stand-in number fitted to a printed one: `holds` when within the fit's tolerance.
@@ -61,6 +61,7 @@ pub(super) fn cell_entry(
         repair: None,
         fitted: false,
         label: Some(cell_label(cell)),
+        words: Some(CellWords::of(cell)),
     };
     let decimals = printed_decimals(&cell.printed);
     let table = rebuilt.get(&key.table);

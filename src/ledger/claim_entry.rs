@@ -30,6 +30,7 @@ pub(super) fn claim_entry(paper: &str, table: &ResultTable, claim: &ClaimCheck) 
         repair: None,
         fitted: false,
         label: Some(claim.statement.clone()),
+        words: None,
     }
 }
 
@@ -52,5 +53,6 @@ pub(super) fn statement_entry(statement: &StatementOutcome) -> Entry {
         repair: None,
         fitted: false,
         label: Some(statement.claim.clone()),
+        words: None,
     }
 }

@@ -8,6 +8,7 @@ use super::Verdict;
 use crate::consistency::Hint;
 use crate::consistency::repair::Repair;
 use crate::model::ProvenanceClass;
+use crate::published::cell_label::CellWords;
 
 /// One line of the ledger.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -42,6 +43,10 @@ pub struct Entry {
     /// (`Table 2, nG@1, Dmax = 4, N = 5: 95%CI upper limit`).
     #[serde(skip)]
     pub label: Option<String>,
+    /// A printed cell's place part by part, so that a finding lists many cells with what they share
+    /// said once (`None` for claims, statements and settings: their `label` says it).
+    #[serde(skip)]
+    pub words: Option<CellWords>,
 }
 
 /// The full ledger, in the order of the published files.

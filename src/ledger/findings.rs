@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::{Entry, Ledger, Verdict};
+use super::{Entry, Ledger, Verdict, artefact_words, grouped_words};
 use crate::consistency::Hint;
 use crate::consistency::repair::Repair;
 use crate::consistency::tukey::EffectSizeReading;
@@ -16,8 +16,13 @@ pub struct Finding {
     pub table: String,
     pub cell: String,
     pub printed: String,
-    /// Where the finding is, in words: its table and the affected cells, each table named once.
+    /// Where the finding is, in words: its table(s) and how many rows, intervals or numbers
+    /// (`Table 3, 24 rows`).
     pub place: String,
+    /// The affected cells in words, what they share named once (`nG@1, Dmax = 2, N = 5: X vs. Y,
+    /// Z vs. W; …`); empty when `place` and `text` already say it (a statement). `cell` keeps
+    /// their ids, for machine readers.
+    pub cells: String,
     /// The finding in a reviewer's words, with the arithmetic behind it (where it is, `table` and
     /// `cell`, is not repeated in it).
     pub text: String,
@@ -107,6 +112,7 @@ fn finding(cause: &Cause, entries: &[&Entry]) -> Finding {
         cell: join(|e| &e.cell),
         printed: join(|e| &e.printed),
         place: String::new(),
+        cells: String::new(),
         text: String::new(),
         headline: String::new(),
         headline_latex: None,
@@ -116,24 +122,71 @@ fn finding(cause: &Cause, entries: &[&Entry]) -> Finding {
     match cause {
         Cause::Slip(repair) => slip(&mut out, repair, entries),
         Cause::TableWide { hint, .. } => table_wide(&mut out, *hint, entries),
-        Cause::SameArithmetic { .. } => {
-            out.text = format!("{}. {}", first.detail, pointer(out.hint));
-            out.headline = match out.hint {
-                Some(Hint::StatementContradicted) => format!(
-                    "The text's statement “{}” is not borne out by the paper's own {}: {}.",
-                    first.printed, first.table, first.detail
-                ),
-                _ => format!(
-                    "{} {}: the printed numbers contradict each other ({}).",
-                    first.table, out.cell, first.detail
-                ),
-            };
-        }
-    }
-    if out.place.is_empty() {
-        out.place = format!("{} {}", out.table, out.cell);
+        Cause::SameArithmetic { .. } => same_arithmetic(&mut out, entries),
     }
     out
+}
+
+/// Entries of one table sharing their arithmetic: the evidence once, the cells in words.
+fn same_arithmetic(out: &mut Finding, entries: &[&Entry]) {
+    let first = entries[0];
+    let table = artefact_words(&first.table);
+    let place = capitalised(&table);
+    out.text = format!("{}. {}", first.detail, pointer(out.hint));
+    out.cells = if entries.iter().any(|e| e.words.is_some()) {
+        let units: Vec<(String, String)> = entries.iter().map(|e| in_table(e)).collect();
+        grouped_words(&units)
+    } else {
+        String::new()
+    };
+    out.place = match entries.len() {
+        1 => place,
+        n => format!("{place}, {n} numbers"),
+    };
+    out.headline = match out.hint {
+        Some(Hint::StatementContradicted) => format!(
+            "The text's statement “{}” is not borne out by the paper's own {table}: {}.",
+            first.printed, first.detail
+        ),
+        _ => format!(
+            "{} ({}): the printed numbers contradict each other ({}).",
+            out.place, out.cells, first.detail
+        ),
+    };
+}
+
+/// `text` with its first letter upper-case (`the running text` opening a finding).
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |c| {
+        c.to_uppercase().chain(chars).collect::<String>()
+    })
+}
+
+/// An entry's cell within its table, as a group and an item (`nDCG@10, all3` and `2lancers: 95%CI
+/// lower limit`); an entry without cell words (a text claim) as its label alone.
+fn in_table(e: &Entry) -> (String, String) {
+    match &e.words {
+        Some(words) => {
+            let (group, column) = words.cell_in_table();
+            (group, format!("{column}: {}", words.short_part()))
+        }
+        None => (String::new(), unit_label(e)),
+    }
+}
+
+/// An entry without cell words in words: its label (a claim's words, with its section when its
+/// id names one), else its id.
+fn unit_label(e: &Entry) -> String {
+    let section = e
+        .cell
+        .rsplit_once(" (")
+        .map(|(_, s)| s.trim_end_matches(')'));
+    match (&e.label, section) {
+        (Some(label), Some(section)) => format!("{label} ({section})"),
+        (Some(label), None) => label.clone(),
+        (None, _) => e.cell.clone(),
+    }
 }
 
 /// A slip: the affected cells of every table, the repairing change, and the failed arithmetic of
@@ -151,18 +204,22 @@ fn slip(out: &mut Finding, repair: &Repair, entries: &[&Entry]) {
         .map(|e| e.cell.as_str())
         .collect::<Vec<_>>()
         .join(", ");
-    out.place = tables
+    let units: Vec<(String, String)> = entries
         .iter()
-        .map(|t| {
-            let cells: Vec<&str> = entries
-                .iter()
-                .filter(|e| e.table == *t)
-                .map(|e| e.cell.as_str())
-                .collect();
-            format!("{t} {}", cells.join(", "))
+        .map(|e| match &e.words {
+            Some(words) => {
+                let (group, column) = words.cell_in_table();
+                (
+                    format!("{}, {group}, {column}", words.table),
+                    words.short_part(),
+                )
+            }
+            None => (String::new(), unit_label(e)),
         })
-        .collect::<Vec<_>>()
-        .join("; ");
+        .collect();
+    out.cells = grouped_words(&units);
+    let words: Vec<String> = tables.iter().map(|t| artefact_words(t)).collect();
+    out.place = format!("{}, {} numbers", words.join(" and "), entries.len());
     out.printed = entries
         .iter()
         .map(|e| e.printed.as_str())
@@ -183,13 +240,13 @@ fn slip(out: &mut Finding, repair: &Repair, entries: &[&Entry]) {
         n => format!("these {n} cells"),
     };
     out.text = format!(
-        "the single change {repair} repairs every check {cells} fail. {} Evidence: {}.",
+        "The single change {repair} repairs every check {cells} fail. {} Evidence: {}.",
         pointer(out.hint),
         evidence.join("; ")
     );
     out.headline = format!(
         "{}: a typesetting slip; the single change {repair} makes all {} affected printed numbers consistent.",
-        out.table,
+        words.join(" and "),
         entries.len()
     );
 }
@@ -204,10 +261,16 @@ fn table_wide(out: &mut Finding, hint: Hint, entries: &[&Entry]) {
         3
     };
     let mut affected: Vec<String> = Vec::new();
+    let mut units: Vec<(String, String)> = Vec::new();
     for e in entries {
         let unit = e.cell.split('/').take(depth).collect::<Vec<_>>().join("/");
         if !affected.contains(&unit) {
             affected.push(unit);
+            units.push(match &e.words {
+                Some(words) if depth == 2 => words.row_in_table(),
+                Some(words) => words.cell_in_table(),
+                None => (String::new(), unit_label(e)),
+            });
         }
     }
     let same: Vec<&Entry> = entries
@@ -215,24 +278,35 @@ fn table_wide(out: &mut Finding, hint: Hint, entries: &[&Entry]) {
         .copied()
         .filter(|e| e.detail == first.detail)
         .collect();
-    let noun = if depth == 2 { "rows" } else { "cells" };
+    let noun = match (depth, first.words.is_some()) {
+        (2, _) => "rows",
+        (_, true) => "intervals",
+        (_, false) => "numbers",
+    };
     out.cell = format!("{} {noun}: {}", affected.len(), affected.join(", "));
+    out.cells = grouped_words(&units);
     out.printed = same
         .iter()
         .map(|e| e.printed.as_str())
         .collect::<Vec<_>>()
         .join("; ");
-    let cells = same
-        .iter()
-        .map(|e| e.cell.as_str())
-        .collect::<Vec<_>>()
-        .join("; ");
+    let (group, item) = &units[0];
+    let first_words = match (group.is_empty(), depth) {
+        (true, _) => item.clone(),
+        (false, 2) => format!("{group}: {item}"),
+        (false, _) => format!("{group}, {item}"),
+    };
     out.text = format!(
-        "{} Evidence, from the first of them ({cells}): {}.",
+        "{} Evidence, from the first of them ({first_words}): {}.",
         pointer(Some(hint)),
         first.detail
     );
-    let place = format!("{}, {} {noun}", out.table, affected.len());
+    let place = format!(
+        "{}, {} {noun}",
+        capitalised(&artefact_words(&out.table)),
+        affected.len()
+    );
+    out.place = place.clone();
     if let Hint::DefinitionMismatch { fits } = hint {
         let (headline, latex) = definition_headline(&place, fits);
         out.headline = headline;
@@ -341,15 +415,15 @@ fn pointer(hint: Option<Hint>) -> &'static str {
         Some(Hint::DefinitionMismatch {
             fits: Some(EffectSizeReading::Variance),
         }) => {
-            "p-value and effect size cannot both hold under the stated ES_HSD = |d|/√V_E; they agree under ES_HSD = |d|/V_E (|d| divided by the residual variance, not by its square root), as the evidence shows."
+            "A row's p-value and effect size cannot both hold under the stated ES_HSD = |d|/√V_E; they agree under ES_HSD = |d|/V_E (|d| divided by the residual variance, not by its square root), as the evidence shows."
         }
         Some(Hint::DefinitionMismatch {
             fits: Some(EffectSizeReading::StandardError),
         }) => {
-            "p-value and effect size cannot both hold under the stated ES_HSD = |d|/√V_E; they agree under ES_HSD = |d|/√(V_E/n) (|d| divided by the standard error of a mean), as the evidence shows."
+            "A row's p-value and effect size cannot both hold under the stated ES_HSD = |d|/√V_E; they agree under ES_HSD = |d|/√(V_E/n) (|d| divided by the standard error of a mean), as the evidence shows."
         }
         Some(Hint::DefinitionMismatch { .. }) => {
-            "p-value and effect size cannot both hold under the stated ES_HSD = |d|/√V_E, nor under any other reading of the definition tried (see the evidence)."
+            "A row's p-value and effect size cannot both hold under the stated ES_HSD = |d|/√V_E, nor under any other reading of the definition tried (see the evidence)."
         }
         Some(Hint::StatementContradicted) => {
             "The statement in the text is not borne out by the paper's own table."

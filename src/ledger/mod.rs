@@ -34,7 +34,6 @@
 use std::collections::BTreeMap;
 
 mod cell_entry;
-mod cell_label;
 mod checks_verdict;
 mod claim_entry;
 mod entry;
@@ -45,7 +44,9 @@ mod setting_entry;
 mod text_entry;
 mod verdict;
 
-pub use cell_label::{artefact_words, cell_label, row_words};
+pub use crate::published::cell_label::{
+    CellWords, artefact_words, cell_label, grouped_words, row_words,
+};
 pub use entry::{Entry, Ledger};
 pub use findings::{Finding, findings, is_finding, is_stand_in_comparison, ranked};
 pub use printed_number::{cell_name, printed_decimals};

@@ -66,6 +66,7 @@ pub(super) fn setting_entry(paper: &str, manifest: &Manifest, setting: &SettingC
         repair: None,
         fitted: false,
         label: Some(format!("Setting: {}", setting.claim)),
+        words: None,
     }
 }
 

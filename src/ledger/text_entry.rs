@@ -32,6 +32,7 @@ pub(super) fn text_entry(
         repair: None,
         fitted: false,
         label: Some(claim.claim.clone()),
+        words: None,
     };
     let Some(derivation) = derivation else {
         return base;

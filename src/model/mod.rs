@@ -2,6 +2,7 @@
 //! beside the engine crate: everything may import it, and it imports nothing of the crate.
 
 pub mod artefact_id;
+pub mod artefact_words;
 pub mod cell_key;
 pub mod column_id;
 pub mod experiment_id;
@@ -12,6 +13,7 @@ pub mod setting_parameter;
 pub mod stream_scope;
 
 pub use artefact_id::ArtefactId;
+pub use artefact_words::artefact_words;
 pub use cell_key::{CellKey, VALUE};
 pub use experiment_id::ExperimentId;
 pub use invisible::is_invisible;

@@ -27,6 +27,8 @@ pub enum SettingParameter {
     Cutoffs,
     /// Official gain values of the relevance levels L1, L2, ….
     Gains,
+    /// Depth of the pools the judged documents come from (paper B: "depth-30 pools").
+    PoolDepth,
 }
 
 impl SettingParameter {
@@ -43,6 +45,7 @@ impl SettingParameter {
             SettingParameter::N => "n",
             SettingParameter::Cutoffs => "cutoffs",
             SettingParameter::Gains => "gains",
+            SettingParameter::PoolDepth => "pool_depth",
         }
     }
 }

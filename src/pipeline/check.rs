@@ -123,6 +123,7 @@ fn ledger_with_skipped(
             repair: None,
             fitted: false,
             label: None,
+            words: None,
         }
     }));
     ledger

@@ -199,6 +199,9 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
                     .collect(),
             });
         }
+        if rows_from_data && target == Target::Latex {
+            group_row_labels(&mut rows);
+        }
         panels.push(GridPanel {
             label: panel
                 .label
@@ -224,6 +227,24 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
         panels,
         notes: table.notes.iter().map(|n| escape(n)).collect(),
     })
+}
+
+/// Row labels of one group (`Dmax = 8, N = 5: X vs. Y`, A.T3's rows) name the group once, as the
+/// paper's table does: a row whose label opens with the previous row's group (the text before `: `)
+/// shows its item only, so a narrow LaTeX stub column wraps one line less per row.
+fn group_row_labels(rows: &mut [GridRow]) {
+    let mut previous: Option<String> = None;
+    for row in rows {
+        let Some((group, item)) = row.label.split_once(": ") else {
+            previous = None;
+            continue;
+        };
+        let (group, item) = (group.to_string(), item.to_string());
+        if previous.as_deref() == Some(group.as_str()) {
+            row.label = item;
+        }
+        previous = Some(group);
+    }
 }
 
 /// The text of one cell, or `None` when the table has no number for it.
@@ -524,6 +545,33 @@ mod tests {
                 "{c:?} -> {escaped}"
             );
         }
+    }
+
+    #[test]
+    fn rows_of_one_group_name_it_once() {
+        let row = |label: &str| GridRow {
+            label: label.to_string(),
+            cells: Vec::new(),
+        };
+        let mut rows = vec![
+            row("Dmax = 2, N = 5: A vs. B"),
+            row("Dmax = 2, N = 5: C vs. D"),
+            row("Dmax = 4, N = 5: A vs. B"),
+            row("plain"),
+            row("Dmax = 4, N = 5: C vs. D"),
+        ];
+        group_row_labels(&mut rows);
+        let labels: Vec<&str> = rows.iter().map(|r| r.label.as_str()).collect();
+        assert_eq!(
+            labels,
+            [
+                "Dmax = 2, N = 5: A vs. B",
+                "C vs. D",
+                "Dmax = 4, N = 5: A vs. B",
+                "plain",
+                "Dmax = 4, N = 5: C vs. D"
+            ]
+        );
     }
 
     #[test]

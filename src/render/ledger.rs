@@ -72,7 +72,8 @@ pub fn text(ledger: &Ledger, detail: bool) -> String {
     )
 }
 
-/// The ledger as a Markdown document.
+/// The ledger as a Markdown document, for people: each entry in words (its id is in the JSON and
+/// in the text view's `--detail`).
 pub fn markdown(ledger: &Ledger) -> String {
     let mut out = String::from("# Claims ledger: published vs rebuilt\n\n## Summary\n\n");
     out.push_str("| class | verdict | entries |\n|---|---|---:|\n");
@@ -80,17 +81,14 @@ pub fn markdown(ledger: &Ledger) -> String {
         out.push_str(&format!("| {class} | {verdict} | {n} |\n"));
     }
     out.push_str("\n## Entries\n\n");
-    out.push_str(
-        "| paper | table | cell | entry | printed | class | rebuilt | verdict | detail |\n",
-    );
-    out.push_str("|---|---|---|---|---:|---|---:|---|---|\n");
+    out.push_str("| paper | table | entry | printed | class | rebuilt | verdict | detail |\n");
+    out.push_str("|---|---|---|---:|---|---:|---|---|\n");
     for e in &ledger.entries {
         out.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+            "| {} | {} | {} | {} | {} | {} | {} | {} |\n",
             e.paper,
             e.table,
-            escape_markdown(&e.cell),
-            escape_markdown(e.label.as_deref().unwrap_or("-")),
+            escape_markdown(e.label.as_deref().unwrap_or(&e.cell)),
             escape_markdown(&e.printed),
             e.class,
             e.rebuilt
@@ -141,7 +139,10 @@ pub fn findings(ledger: &Ledger, format: FindingsFormat) -> String {
                     out.push_str("No printed number contradicts another.\n\n");
                 }
                 for (i, f) in list.iter().enumerate() {
-                    let line = format!("{} (printed {}): {}", f.place, f.printed, f.text);
+                    let line = match f.cells.is_empty() {
+                        true => format!("{}: {}", f.place, f.text),
+                        false => format!("{}: {} Affected: {}.", f.place, f.text, f.cells),
+                    };
                     let line = if matches!(format, FindingsFormat::Md) {
                         escape_markdown(&line)
                     } else {

@@ -71,6 +71,32 @@ pub(super) fn printed_grid(
     (any.then_some(grid), placed)
 }
 
+/// Whether `rebuilt` shows exactly the printed numbers of `cells` (every panel, row label and cell
+/// text equal, as laid out for `format`): the report then shows the table once, as printed with
+/// its marks, instead of twice.
+pub(super) fn rebuilt_is_printed(
+    artefact: &Artefact,
+    cells: &[&PublishedCell],
+    rebuilt: &Grid,
+    format: Format,
+) -> bool {
+    if cells.is_empty() {
+        return false;
+    }
+    let as_printed = printed_table(artefact, cells);
+    let Ok(printed) = grid::layout(artefact, &as_printed, format.target()) else {
+        return false;
+    };
+    printed.panels.len() == rebuilt.panels.len()
+        && printed.panels.iter().zip(&rebuilt.panels).all(|(p, r)| {
+            p.rows.len() == r.rows.len()
+                && p.rows
+                    .iter()
+                    .zip(&r.rows)
+                    .all(|(p, r)| p.label == r.label && p.cells == r.cells)
+        })
+}
+
 /// The printed values as a result table: the numbers, their bold, and for a panel whose rows come
 /// at run time the printed rows in the paper's order, labelled from their `meta`.
 fn printed_table(artefact: &Artefact, cells: &[&PublishedCell]) -> ResultTable {

@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use super::{Format, Mark};
-use crate::ledger::{Entry, Ledger, findings, ranked};
+use crate::ledger::{Entry, Ledger, artefact_words, findings, ranked};
 use crate::model::ProvenanceClass;
 
 /// What the summary is rendered from.
@@ -62,10 +62,11 @@ pub fn review_summary(ledger: &Ledger, paper: &str, format: Format) -> ReviewSum
 }
 
 fn class_summary(entries: &[&Entry], format: Format) -> ClassSummary {
-    let mut tables: Vec<&str> = Vec::new();
+    let mut tables: Vec<String> = Vec::new();
     for e in entries {
-        if !tables.contains(&e.table.as_str()) {
-            tables.push(&e.table);
+        let words = artefact_words(&e.table);
+        if !tables.contains(&words) {
+            tables.push(words);
         }
     }
     let marks = Mark::ALL

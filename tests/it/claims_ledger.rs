@@ -91,13 +91,20 @@ fn findings_come_from_the_checks() {
     assert_eq!(slips.len(), 1, "{slips:#?}");
     let slip = slips[0];
     assert_eq!(slip.table, "B.T4 and B.T5");
+    assert_eq!(slip.place, "Table 4 and Table 5, 4 numbers");
+    // Every affected cell by its label (what the cells share named once), never by its id; the
+    // ids stay in `cell`, for the JSON.
     assert_eq!(
-        slip.place,
-        "B.T4 Q@10/all3/lancer1/b, Q@10/all3/lancer1/c, Q@10/all3/lancer1/sso_pct; B.T5 lancer1/Q@10/count"
+        slip.cells,
+        "Table 4, Q@10, all3, lancer1: b, c, SSO; Table 5, lancer1, Q@10: significantly different run pairs"
+    );
+    assert_eq!(
+        slip.cell,
+        "Q@10/all3/lancer1/b, Q@10/all3/lancer1/c, Q@10/all3/lancer1/sso_pct, lancer1/Q@10/count"
     );
     assert!(
         slip.text
-            .contains("B.T4 Q@10, all3 vs lancer1: c = 3 instead of 7"),
+            .contains("Table 4, Q@10, all3 vs lancer1: c = 3 instead of 7"),
         "{}",
         slip.text
     );
@@ -110,8 +117,19 @@ fn findings_come_from_the_checks() {
         b.iter().all(|f| f.table != "B.T5"),
         "no separate B.T5 finding"
     );
-    // The place is said once: the text does not repeat the cell labels.
-    assert!(b.iter().all(|f| !f.text.contains(&f.place)));
+    // The place is said once: the text does not repeat the cell labels; no raw id reaches a person.
+    assert!(
+        b.iter()
+            .all(|f| f.cells.is_empty() || !f.text.contains(&f.cells))
+    );
+    for f in b.iter().chain(findings(&ledger, "A").iter()) {
+        for words in [&f.place, &f.cells, &f.text, &f.headline] {
+            assert!(
+                !words.contains("/r0") && !words.contains("/all3/") && !words.contains("B.T5 "),
+                "{words}"
+            );
+        }
+    }
     assert!(b.iter().any(|f| f.table == "B.T3"
         && f.cell.contains("nDCG@10/all3/2lancers")
         && f.text.contains("0.8720")));
@@ -141,9 +159,19 @@ fn findings_come_from_the_checks() {
         "{}",
         es_hsd[0].cell
     );
+    assert_eq!(es_hsd[0].place, "Table 3, 24 rows");
     assert!(
-        es_hsd[0].place.starts_with("A.T3 24 rows")
-            && es_hsd[0].text.contains("Evidence, from the first"),
+        es_hsd[0].cells.starts_with(
+            "nG@1, Dmax = 2, N = 5: MSRSC-C-R1 vs. Grad1-C-R1, ICL00-C-R1 vs. Grad1-C-R1"
+        ),
+        "{}",
+        es_hsd[0].cells
+    );
+    assert_eq!(es_hsd[0].cells.matches(" vs. ").count(), 24);
+    assert!(
+        es_hsd[0].text.contains(
+            "Evidence, from the first of them (nG@1, Dmax = 2, N = 5: MSRSC-C-R1 vs. Grad1-C-R1)"
+        ),
         "{}",
         es_hsd[0].text
     );
@@ -224,9 +252,18 @@ fn strict_fails_on_inconsistencies_and_findings_print() {
             .count()
     };
     assert_eq!(entries("c = 3 instead of 7"), 1, "{text}");
-    assert_eq!(entries("B.T5 lancer1/Q@10/count"), 1, "{text}");
-    assert_eq!(entries("A.T3 24 rows: nG@1/r01"), 1, "{text}");
-    assert_eq!(entries("A.T3"), 1, "{text}");
+    assert_eq!(
+        entries("Table 5, lancer1, Q@10: significantly different run pairs"),
+        1,
+        "{text}"
+    );
+    assert_eq!(entries("Table 3, 24 rows"), 1, "{text}");
+    assert_eq!(entries("Table 3, 24 rows: A row's p-value"), 1, "{text}");
+    // Affected cells by their labels, never their ids.
+    assert!(
+        !text.contains("nG@1/r0") && !text.contains("/all3/"),
+        "{text}"
+    );
 }
 
 /// `check`'s default text view is one line per entry that fits a terminal of 100 columns;

@@ -53,6 +53,32 @@ fn results_do_not_depend_on_the_thread_count() {
     }
 }
 
+/// The stand-in runs are pooled to the depth the manifest states (`pool_depth`, paper B's
+/// "depth-30 pools", checked against the text in the ledger): a manifest stating another depth than
+/// the runs' knob file (`data/lancers/www-runs.yaml`, `runs: depth:`) is an error naming both.
+#[test]
+fn the_stand_in_runs_have_the_stated_pool_depth() {
+    let root = common::project_root();
+    let mut manifest = Manifest::load(&manifest_path(&root)).unwrap();
+    let t3 = manifest
+        .artefacts
+        .iter_mut()
+        .find(|a| a.id.as_str() == "B.T3")
+        .unwrap();
+    match &mut t3.parameters {
+        ExperimentParams::LancersQrelsRankCorrelation(params) => params.pool_depth = Some(40),
+        other => panic!("B.T3 has parameters {other:?}"),
+    }
+    let selected = select(&manifest, &["B.T3".to_string()]).unwrap();
+    let error = rebuild(&selected, &Context::new(&root, manifest.seed))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.contains("the manifest says pool_depth: 40, but the stand-in has 30"),
+        "{error}"
+    );
+}
+
 /// A synthetic collection: 6 topics of 40 documents. Topics 1–3 have three identical labels per
 /// document (perfect agreement: high-agreement topics), topics 4–6 independent-looking labels
 /// (no agreement beyond chance: low-agreement topics). Four runs rank the documents differently.

@@ -87,6 +87,41 @@ fn a_setting_the_build_does_not_use_is_a_mismatch_and_a_finding() {
     );
 }
 
+/// Paper B's "depth-30 pools" (§2, §3) is checked against the manifest's `pool_depth` of every
+/// artefact built on the stand-in runs (which the experiments check against the depth the runs are
+/// built to, `data/lancers/www-runs.yaml`): a manifest stating another depth is a mismatch.
+#[test]
+fn the_pool_depth_is_checked_against_the_manifest() {
+    let (mut manifest, published) = loaded();
+    let entry = |manifest: &Manifest| {
+        ledger(manifest, &published, &BTreeMap::new())
+            .entries
+            .into_iter()
+            .find(|e| e.cell.starts_with("B.setting.pool_depth ("))
+            .expect("the pool depth setting is in the ledger")
+    };
+    let shipped = entry(&manifest);
+    assert_eq!(shipped.verdict, Verdict::Match, "{}", shipped.detail);
+    assert!(shipped.detail.contains("B.T5 30"), "{}", shipped.detail);
+    let t5 = manifest
+        .artefacts
+        .iter_mut()
+        .find(|a| a.id.as_str() == "B.T5")
+        .expect("B.T5 in the manifest");
+    match &mut t5.parameters {
+        ExperimentParams::LancersQrelsOverlap(params) => params.pool_depth = Some(20),
+        other => panic!("B.T5 has parameters {other:?}"),
+    }
+    let changed = entry(&manifest);
+    assert_eq!(changed.verdict, Verdict::Mismatch);
+    assert!(
+        changed.detail.contains("B.T5 uses 20"),
+        "{}",
+        changed.detail
+    );
+    assert!(is_finding(&changed));
+}
+
 /// A B.F1 series of six runs whose all3-best run (x = 1) has `others_above` runs ahead of it under
 /// lancer1 (ties included once, competition ranking).
 fn figure(others_above: usize) -> ResultTable {

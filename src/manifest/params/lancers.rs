@@ -412,6 +412,10 @@ pub struct QrelsEvalParams {
     /// The stand-in's number of teams, checked against the stand-in and quoted by the reports.
     #[serde(default)]
     pub teams: Option<u32>,
+    /// The stand-in runs' pool depth (paper B §2: "depth-30 pools"), checked against the depth the
+    /// stand-in runs are built to (`evaluation`'s `runs: depth:`).
+    #[serde(default)]
+    pub pool_depth: Option<u32>,
     /// The stand-in runs' knobs and the topic-set definitions: a file under `data/`, or the topic
     /// sets listed (with `collection:`).
     pub evaluation: Evaluation,
@@ -451,6 +455,7 @@ impl QrelsEvalParams {
             topics: self.topics,
             runs: self.runs,
             teams: self.teams,
+            pool_depth: self.pool_depth,
         }
     }
 }
@@ -499,6 +504,10 @@ pub struct QrelsOverlapParams {
     /// The stand-in's number of teams, checked against the stand-in and quoted by the reports.
     #[serde(default)]
     pub teams: Option<u32>,
+    /// The stand-in runs' pool depth (paper B §2: "depth-30 pools"), checked against the depth the
+    /// stand-in runs are built to (`evaluation`'s `runs: depth:`).
+    #[serde(default)]
+    pub pool_depth: Option<u32>,
     /// Randomised Tukey HSD trials B.
     pub trials: u32,
     /// Significance level alpha.
@@ -549,6 +558,7 @@ impl QrelsOverlapParams {
             topics: self.topics,
             runs: self.runs,
             teams: self.teams,
+            pool_depth: self.pool_depth,
         }
     }
 }
@@ -606,6 +616,10 @@ pub struct TopicsetEvalParams {
     /// The stand-in's number of teams, checked against the stand-in and quoted by the reports.
     #[serde(default)]
     pub teams: Option<u32>,
+    /// The stand-in runs' pool depth (paper B §2: "depth-30 pools"), checked against the depth the
+    /// stand-in runs are built to (`evaluation`'s `runs: depth:`).
+    #[serde(default)]
+    pub pool_depth: Option<u32>,
     /// The stand-in runs' knobs and the topic-set definitions: a file under `data/`, or the topic
     /// sets listed (with `collection:`).
     pub evaluation: Evaluation,
@@ -645,6 +659,7 @@ impl TopicsetEvalParams {
             topics: self.topics,
             runs: self.runs,
             teams: self.teams,
+            pool_depth: self.pool_depth,
         }
     }
 }
@@ -696,6 +711,10 @@ pub struct TopicsetOverlapParams {
     /// The stand-in's number of teams, checked against the stand-in and quoted by the reports.
     #[serde(default)]
     pub teams: Option<u32>,
+    /// The stand-in runs' pool depth (paper B §2: "depth-30 pools"), checked against the depth the
+    /// stand-in runs are built to (`evaluation`'s `runs: depth:`).
+    #[serde(default)]
+    pub pool_depth: Option<u32>,
     /// Randomised Tukey HSD trials B.
     pub trials: u32,
     /// Significance level alpha.
@@ -746,6 +765,7 @@ impl TopicsetOverlapParams {
             topics: self.topics,
             runs: self.runs,
             teams: self.teams,
+            pool_depth: self.pool_depth,
         }
     }
 }

@@ -56,20 +56,23 @@ pub trait Params {
     }
 }
 
-/// The stand-in sizes an artefact states (`topics`, `runs`, `teams`): paper A's STC experiments check
+/// The stand-in sizes an artefact states (`topics`, `runs`, `teams`, `pool_depth`): paper A's STC experiments check
 /// them against the generated collection, and the reports quote them.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct StandinSizes {
     pub topics: Option<u32>,
     pub runs: Option<u32>,
     pub teams: Option<u32>,
+    /// Paper B's pool depth (the stand-in runs list that many documents per topic).
+    pub pool_depth: Option<u32>,
 }
 
 impl StandinSizes {
     fn validate(self) -> Result<(), Violation> {
         rules::size("topics", self.topics)?;
         rules::size("runs", self.runs)?;
-        rules::size("teams", self.teams)
+        rules::size("teams", self.teams)?;
+        rules::size("pool_depth", self.pool_depth)
     }
 }
 

@@ -129,6 +129,7 @@ impl StcParams {
                 topics: self.topics,
                 runs: self.runs,
                 teams: self.teams,
+                pool_depth: None,
             },
         }
     }
@@ -148,6 +149,7 @@ impl StcSignificanceParams {
                 topics: self.topics,
                 runs: self.runs,
                 teams: self.teams,
+                pool_depth: None,
             },
         }
     }

@@ -231,7 +231,7 @@ pub fn collection(
             check_standin_sizes(
                 artefact,
                 inputs.sizes,
-                [topics.len(), runs.len(), params.teams.len()],
+                [topics.len(), runs.len(), params.teams.len(), params.depth],
             )?;
             let source = format!(
                 "Stand-in collection (class simulated, not the NTCIR-13 WWW data): {} topics, {} pooled documents, {} runs of {} teams with placeholder names, each pooled to depth {} (data/lancers/www-runs.yaml).",
@@ -254,16 +254,17 @@ pub fn collection(
     })
 }
 
-/// Checks the stand-in's (topics, runs, teams) against the sizes the manifest states.
+/// Checks the stand-in's (topics, runs, teams, pool depth) against the sizes the manifest states.
 fn check_standin_sizes(
     artefact: &Artefact,
     stated: StandinSizes,
-    [topics, runs, teams]: [usize; 3],
+    [topics, runs, teams, depth]: [usize; 4],
 ) -> Result<(), ExperimentError> {
     for (name, expected, got) in [
         ("topics", stated.topics, topics),
         ("runs", stated.runs, runs),
         ("teams", stated.teams, teams),
+        ("pool_depth", stated.pool_depth, depth),
     ] {
         if let Some(expected) = expected.filter(|&e| e as usize != got) {
             return Err(ExperimentError::invalid(

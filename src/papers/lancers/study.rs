@@ -311,13 +311,13 @@ fn study_parameters(b: &ExperimentParams, plan: &Plan) -> Option<ExperimentParam
         | ExperimentParams::LancersQrelsMeansFigure(p) => {
             (p.qrels, p.qrels_versions, p.evaluation) = (ids, listed, evaluation);
             (p.measures, p.cutoffs) = (measures, Some(cutoffs));
-            (p.topics, p.runs, p.teams) = (None, None, None);
+            (p.topics, p.runs, p.teams, p.pool_depth) = (None, None, None, None);
             (p.data, p.standin, p.collection, p.seed) = (None, None, collection, None);
         }
         ExperimentParams::LancersQrelsOverlap(p) => {
             (p.qrels, p.qrels_versions, p.evaluation) = (ids, listed, evaluation);
             (p.measures, p.cutoffs) = (measures, Some(cutoffs));
-            (p.topics, p.runs, p.teams) = (None, None, None);
+            (p.topics, p.runs, p.teams, p.pool_depth) = (None, None, None, None);
             (p.data, p.standin, p.collection, p.seed) = (None, None, collection, None);
             p.trials = plan.trials.unwrap_or(p.trials);
         }
@@ -326,14 +326,14 @@ fn study_parameters(b: &ExperimentParams, plan: &Plan) -> Option<ExperimentParam
             (p.topic_sets, p.qrels_versions, p.evaluation) = (set_ids, listed, evaluation);
             p.qrels = Some(vec![plan.all_version.clone()]);
             (p.measures, p.cutoffs) = (measures, Some(cutoffs));
-            (p.topics, p.runs, p.teams) = (None, None, None);
+            (p.topics, p.runs, p.teams, p.pool_depth) = (None, None, None, None);
             (p.data, p.standin, p.collection, p.seed) = (None, None, collection, None);
         }
         ExperimentParams::LancersTopicsetOverlap(p) => {
             (p.topic_sets, p.qrels_versions, p.evaluation) = (set_ids, listed, evaluation);
             p.qrels = Some(vec![plan.all_version.clone()]);
             (p.measures, p.cutoffs) = (measures, Some(cutoffs));
-            (p.topics, p.runs, p.teams) = (None, None, None);
+            (p.topics, p.runs, p.teams, p.pool_depth) = (None, None, None, None);
             (p.data, p.standin, p.collection, p.seed) = (None, None, collection, None);
             p.trials = plan.trials.unwrap_or(p.trials);
         }

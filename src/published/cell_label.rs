@@ -1,0 +1,280 @@
+//! A printed cell in words, generated from its table, panel, row, column and part (and the row's
+//! `meta` where the published file gives it): `Table 2, nG@1, Dmax = 4, N = 5: 95%CI upper limit`.
+//! Nothing is typed per cell; an id this module does not know is shown as it is.
+
+use super::PublishedCell;
+pub use crate::model::artefact_words;
+
+/// A row of the published file in words: from its `meta` (`Dmax = 2, N = 5: X vs. Y`, paper A
+/// Table 3's grouping rows and system pair) when it has one, else its id in words.
+pub fn row_words(cell: &PublishedCell) -> String {
+    let meta = |key: &str| cell.meta.get(key).map(String::as_str);
+    match (meta("dmax"), meta("n"), meta("pair")) {
+        (Some(dmax), Some(n), Some(pair)) => format!("Dmax = {dmax}, N = {n}: {pair}"),
+        (_, _, Some(pair)) => pair.to_string(),
+        _ => id_words(&cell.row, "row"),
+    }
+}
+
+/// A row, column or panel id in words: `dmax=4` → `Dmax = 4`, `n=5` → `N = 5`, the gain names
+/// `rawg`/`wg`/`ug` → `RawG`/`WG`/`UG`, `item3` → `item 3`, a bare number → `{axis} 3`.
+fn id_words(id: &str, axis: &str) -> String {
+    if let Some(v) = id.strip_prefix("dmax=") {
+        return format!("Dmax = {v}");
+    }
+    if let Some(v) = id.strip_prefix("n=") {
+        return format!("N = {v}");
+    }
+    if let Some(v) = id.strip_prefix("item") {
+        return format!("item {v}");
+    }
+    if !id.is_empty() && id.chars().all(|c| c.is_ascii_digit()) {
+        return format!("{axis} {id}");
+    }
+    match id {
+        "rawg" => "RawG".to_string(),
+        "wg" => "WG".to_string(),
+        "ug" => "UG".to_string(),
+        _ => id.to_string(),
+    }
+}
+
+/// The part of a cell in words, `None` for the plain `value`. The SSO parts follow paper B's Table 4
+/// note: a = significant only with the row's qrels, b = with both, c = only with the column's.
+fn part_words(cell: &PublishedCell) -> Option<String> {
+    let words = match cell.part.as_str() {
+        crate::model::VALUE => return None,
+        "tau" => "τ".to_string(),
+        "ci_lo" => "95%CI lower limit".to_string(),
+        "ci_hi" => "95%CI upper limit".to_string(),
+        "p" => "p-value".to_string(),
+        "abs_d" => "|d|".to_string(),
+        "es_hsd" => "ES_HSD".to_string(),
+        "a" => format!("a, significant only with {}", cell.row),
+        "b" => "b, significant with both".to_string(),
+        "c" => format!("c, significant only with {}", cell.column),
+        "sso_pct" => "SSO".to_string(),
+        "count" => "significantly different run pairs".to_string(),
+        "min" => "minimum".to_string(),
+        "max" => "maximum".to_string(),
+        digits if digits.chars().all(|c| c.is_ascii_digit()) => format!("rating {digits}"),
+        other => other.to_string(),
+    };
+    Some(words)
+}
+
+/// A printed cell's place in words, part by part, so that a list of cells can name what they share
+/// once (`nG@1, Dmax = 2, N = 5: X vs. Y, Z vs. W`) and a single cell in full ([`CellWords::label`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CellWords {
+    /// `Table 2`.
+    pub table: String,
+    /// The panel in words, `None` for the `main` panel.
+    pub panel: Option<String>,
+    /// The row in words, from its `meta` where it has one (`Dmax = 2, N = 5: X vs. Y`).
+    pub row: String,
+    pub column: String,
+    /// The part in words, `None` for the plain `value`.
+    pub part: Option<String>,
+}
+
+impl CellWords {
+    /// The words of `cell`.
+    pub fn of(cell: &PublishedCell) -> CellWords {
+        CellWords {
+            table: artefact_words(&cell.table),
+            panel: (cell.panel != "main").then(|| id_words(&cell.panel, "panel")),
+            row: row_words(cell),
+            column: id_words(&cell.column, "column"),
+            part: part_words(cell),
+        }
+    }
+
+    /// The cell in full: `{artefact}, {panel}, {row}, {column}: {part}` (a `main` panel and a
+    /// plain `value` part left out).
+    pub fn label(&self) -> String {
+        let place = format!("{}, {}", self.table, self.within_table_up_to_column());
+        match &self.part {
+            Some(part) => format!("{place}: {part}"),
+            None => place,
+        }
+    }
+
+    /// The row within its table, as a group and an item (`nG@1, Dmax = 2, N = 5` and `X vs. Y`, from
+    /// a row's `meta`; `nDCG@10` and `all3` otherwise), so that a list of rows names each group once.
+    pub fn row_in_table(&self) -> (String, String) {
+        let (group, item) = match self.row.split_once(": ") {
+            Some((group, item)) => (Some(group), item),
+            None => (None, self.row.as_str()),
+        };
+        let prefix: Vec<&str> = self.panel.as_deref().into_iter().chain(group).collect();
+        (prefix.join(", "), item.to_string())
+    }
+
+    /// The cell within its table, without its part, as a group (panel and row) and an item (the
+    /// column): `nDCG@10, all3` and `2lancers`.
+    pub fn cell_in_table(&self) -> (String, String) {
+        let prefix: Vec<&str> = self
+            .panel
+            .as_deref()
+            .into_iter()
+            .chain([self.row.as_str()])
+            .collect();
+        (prefix.join(", "), self.column.clone())
+    }
+
+    /// The part alone, shortly (`c`, `SSO`, `p-value`; `value` for a plain one), for a list of the
+    /// parts of one cell.
+    pub fn short_part(&self) -> String {
+        match &self.part {
+            Some(part) => part.split(", ").next().unwrap_or(part).to_string(),
+            None => "value".to_string(),
+        }
+    }
+
+    /// The cell without its part: `Table 6, nDCG@10, all3-50, all3-high27`.
+    pub fn place(&self) -> String {
+        format!("{}, {}", self.table, self.within_table_up_to_column())
+    }
+
+    /// The cell within its table, without its part: `nDCG@10, all3-50, all3-low23`.
+    pub fn within_table_up_to_column(&self) -> String {
+        let words: Vec<&str> = self
+            .panel
+            .as_deref()
+            .into_iter()
+            .chain([self.row.as_str(), self.column.as_str()])
+            .collect();
+        words.join(", ")
+    }
+}
+
+/// The cell in words: `{artefact}, {panel}, {row}, {column}: {part}` (a `main` panel and a plain
+/// `value` part left out).
+pub fn cell_label(cell: &PublishedCell) -> String {
+    CellWords::of(cell).label()
+}
+
+/// Items under groups in words: `g1: i1, i2; g2: i3` (an item under an empty group alone), each
+/// group named once, in the order of first appearance.
+pub fn grouped_words(units: &[(String, String)]) -> String {
+    let mut groups: Vec<(&str, Vec<&str>)> = Vec::new();
+    for (group, item) in units {
+        match groups.iter_mut().find(|(g, _)| *g == group.as_str()) {
+            Some((_, items)) => {
+                if !items.contains(&item.as_str()) {
+                    items.push(item);
+                }
+            }
+            None => groups.push((group, vec![item])),
+        }
+    }
+    groups
+        .iter()
+        .map(|(group, items)| match group.is_empty() {
+            true => items.join("; "),
+            false => format!("{group}: {}", items.join(", ")),
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+    use crate::model::ProvenanceClass;
+
+    fn cell(table: &str, panel: &str, row: &str, column: &str, part: &str) -> PublishedCell {
+        PublishedCell {
+            table: table.to_string(),
+            panel: panel.to_string(),
+            row: row.to_string(),
+            column: column.to_string(),
+            part: part.to_string(),
+            printed: "1".to_string(),
+            value: 1.0,
+            class: ProvenanceClass::Exact,
+            bold: None,
+            note: None,
+            meta: BTreeMap::new(),
+            readings: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_table_2_interval_limit_reads_as_the_issue_asks() {
+        let c = cell("A.T2", "nG@1", "dmax=4", "n=5", "ci_hi");
+        assert_eq!(
+            cell_label(&c),
+            "Table 2, nG@1, Dmax = 4, N = 5: 95%CI upper limit"
+        );
+    }
+
+    #[test]
+    fn a_table_3_row_reads_from_its_meta() {
+        let mut c = cell("A.T3", "nG@1", "r01", "rawg", "p");
+        for (k, v) in [("dmax", "2"), ("n", "5"), ("pair", "X-R1 vs. Y-R2")] {
+            c.meta.insert(k.to_string(), v.to_string());
+        }
+        assert_eq!(
+            cell_label(&c),
+            "Table 3, nG@1, Dmax = 2, N = 5: X-R1 vs. Y-R2, RawG: p-value"
+        );
+    }
+
+    #[test]
+    fn a_main_panel_and_a_plain_value_are_left_out() {
+        let c = cell("B.T2", "main", "all3", "L1", crate::model::VALUE);
+        assert_eq!(cell_label(&c), "Table 2, all3, L1");
+    }
+
+    #[test]
+    fn sso_parts_name_the_qrels_they_count() {
+        let c = cell("B.T4", "Q@10", "all3", "lancer1", "c");
+        assert_eq!(
+            cell_label(&c),
+            "Table 4, Q@10, all3, lancer1: c, significant only with lancer1"
+        );
+    }
+
+    #[test]
+    fn a_list_of_rows_names_each_group_once() {
+        let row = |r: &str, pair: &str, n: &str| {
+            let mut c = cell("A.T3", "nG@1", r, "rawg", "p");
+            for (k, v) in [("dmax", "2"), ("n", n), ("pair", pair)] {
+                c.meta.insert(k.to_string(), v.to_string());
+            }
+            CellWords::of(&c).row_in_table()
+        };
+        let units = [
+            row("r01", "X vs. Y", "5"),
+            row("r01", "X vs. Y", "5"),
+            row("r02", "Z vs. W", "5"),
+            row("r03", "U vs. V", "10"),
+        ];
+        assert_eq!(
+            grouped_words(&units),
+            "nG@1, Dmax = 2, N = 5: X vs. Y, Z vs. W; nG@1, Dmax = 2, N = 10: U vs. V"
+        );
+        let interval = CellWords::of(&cell("B.T3", "nDCG@10", "all3", "2lancers", "ci_lo"));
+        assert_eq!(
+            interval.cell_in_table(),
+            ("nDCG@10, all3".to_string(), "2lancers".to_string())
+        );
+        let sso = CellWords::of(&cell("B.T4", "Q@10", "all3", "lancer1", "c"));
+        assert_eq!(sso.short_part(), "c");
+        let plain = [
+            (String::new(), "a claim".to_string()),
+            (String::new(), "another".to_string()),
+        ];
+        assert_eq!(grouped_words(&plain), "a claim; another");
+    }
+
+    #[test]
+    fn numbered_rows_and_columns_and_unknown_ids() {
+        let c = cell("B.T1", "lancer1-lancer2", "0", "2", crate::model::VALUE);
+        assert_eq!(cell_label(&c), "Table 1, lancer1-lancer2, row 0, column 2");
+    }
+}
