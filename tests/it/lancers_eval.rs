@@ -44,7 +44,7 @@ fn results_do_not_depend_on_the_thread_count() {
             threads,
             ..Context::new(&root, manifest.seed)
         };
-        rebuild(&selected, &context).unwrap()
+        rebuild(&manifest, &selected, &context).unwrap()
     };
     let (one, two) = (tables(1), tables(2));
     for id in &ids {

@@ -574,6 +574,10 @@ impl Params for QrelsOverlapParams {
     fn trials(&self) -> Option<u32> {
         Some(self.trials)
     }
+
+    fn alpha(&self) -> Option<f64> {
+        Some(self.alpha)
+    }
 }
 
 /// `lancers.topicset_rank_correlation` (B.T6) and `lancers.topicset_means_figure` (B.F2): run
@@ -770,5 +774,9 @@ impl Params for TopicsetOverlapParams {
 
     fn trials(&self) -> Option<u32> {
         Some(self.trials)
+    }
+
+    fn alpha(&self) -> Option<f64> {
+        Some(self.alpha)
     }
 }
