@@ -39,6 +39,7 @@ use crate::results::ResultTable;
 
 mod mark;
 mod printed;
+mod robustness_section;
 mod summary;
 
 pub use mark::{LegendItem, Mark};
@@ -102,6 +103,10 @@ pub fn report_templates(format: Format) -> [&'static str; 2] {
         Format::Latex => ["report.tex.j2", "report-artefact.tex.j2"],
     }
 }
+
+/// The templates of the "How robust are the conclusions?" section, which every literate source
+/// includes once ([`robustness_section`]).
+pub const ROBUSTNESS_TEMPLATES: [&str; 2] = ["report-robustness.md.j2", "report-robustness.tex.j2"];
 
 /// The template of the top-level index.
 pub const INDEX_TEMPLATE: &str = "index.md.j2";
@@ -240,7 +245,8 @@ fn invalid(message: String) -> minijinja::Error {
     minijinja::Error::new(ErrorKind::InvalidOperation, message)
 }
 
-/// Registers `value`, `printed`, `built` and `artefact` (see the module documentation).
+/// Registers `value`, `printed`, `built`, `artefact` (see the module documentation) and
+/// `robustness` (the data of the "How robust are the conclusions?" section, or none).
 fn register_functions(
     env: &mut Environment<'static>,
     input: &ReportInput<'_>,
@@ -361,6 +367,10 @@ fn register_functions(
             },
         );
     }
+    let robustness =
+        robustness_section::section(input.manifest, &input.paper.id, input.results, format)
+            .map_or_else(|| Value::from(()), |s| Value::from_serialize(&s));
+    env.add_function("robustness", move || robustness.clone());
     {
         let blocks = Arc::clone(blocks);
         let placed = Arc::clone(placed);

@@ -42,6 +42,17 @@ fn draw_bar(err: &mut impl Write, step: Step<'_>) -> std::io::Result<()> {
             position,
             total,
         } => (position - 1, total, format!("{name} …")),
+        Step::Replicates {
+            name,
+            position,
+            total,
+            done,
+            replicates,
+        } => (
+            position - 1,
+            total,
+            format!("{name} replicate {done}/{replicates} …"),
+        ),
         Step::Finished {
             done,
             position,
@@ -68,6 +79,24 @@ fn draw_bar(err: &mut impl Write, step: Step<'_>) -> std::io::Result<()> {
 fn write_line(err: &mut impl Write, step: Step<'_>) -> std::io::Result<()> {
     match step {
         Step::Started { .. } => Ok(()),
+        // A line per tenth of the replicates, so a log shows a long study advancing.
+        Step::Replicates {
+            name,
+            position,
+            total,
+            done,
+            replicates,
+        } => {
+            let tenth = (replicates / 10).max(1);
+            if done % tenth == 0 || done == replicates {
+                writeln!(
+                    err,
+                    "[{position}/{total}] {name} replicate {done}/{replicates}"
+                )
+            } else {
+                Ok(())
+            }
+        }
         Step::Finished {
             done,
             position,

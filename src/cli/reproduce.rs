@@ -8,6 +8,7 @@ use clap::Args;
 use crate::cli::Outcome;
 use crate::io::output::OutputDir;
 use crate::manifest::Manifest;
+use crate::manifest::params::MAX_REPLICATES;
 use crate::pipeline::reproduce::{Action, Options, Summary, manifest_path, reproduce};
 
 #[derive(Debug, Args)]
@@ -33,10 +34,17 @@ pub struct ReproduceArgs {
     /// Rebuild and rewrite everything, even artefacts and reports whose inputs are unchanged.
     #[arg(long)]
     pub force: bool,
+    /// Replicates R of the robustness studies (A.R1, B.R1), in place of the manifest's
+    /// `replicates:`; changing it rebuilds only the studies (and the reports that quote them).
+    #[arg(long, value_name = "R", value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_REPLICATES)))]
+    pub replicates: Option<u32>,
 }
 
 pub fn run(root: &Path, args: ReproduceArgs) -> anyhow::Result<Outcome> {
-    let manifest = load_manifest(root)?;
+    let mut manifest = load_manifest(root)?;
+    if let Some(replicates) = args.replicates {
+        manifest = manifest.with_replicates(replicates);
+    }
     let mut options = Options::new(root, args.seed.unwrap_or(manifest.seed));
     options.only = args.only;
     options.data_dir = args.data;

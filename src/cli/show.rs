@@ -7,6 +7,7 @@ use clap::Args;
 use crate::cli::Outcome;
 use crate::cli::reproduce::load_manifest;
 use crate::manifest::Kind;
+use crate::manifest::params::MAX_REPLICATES;
 use crate::papers::Context;
 use crate::pipeline::reproduce::{rebuild, select};
 use crate::render::grid::{Target, layout};
@@ -21,13 +22,19 @@ pub struct ShowArgs {
     /// Global seed (default: the manifest's).
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
+    /// Replicates R of a robustness study (A.R1, B.R1), in place of the manifest's.
+    #[arg(long, value_name = "R", value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_REPLICATES)))]
+    pub replicates: Option<u32>,
 }
 
 pub fn run(root: &Path, args: ShowArgs) -> anyhow::Result<Outcome> {
-    let manifest = load_manifest(root)?;
+    let mut manifest = load_manifest(root)?;
+    if let Some(replicates) = args.replicates {
+        manifest = manifest.with_replicates(replicates);
+    }
     let selected = select(&manifest, std::slice::from_ref(&args.id))?;
     let context = Context::new(root, args.seed.unwrap_or(manifest.seed));
-    let results = rebuild(&selected, &context)?;
+    let results = rebuild(&manifest, &selected, &context)?;
     for artefact in selected {
         let table = &results[artefact.id.as_str()];
         // A figure prints its series as a table (one row per plotted point).

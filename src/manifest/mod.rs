@@ -21,8 +21,9 @@ use crate::model::{ArtefactId, ExperimentId, column_id};
 mod artefact_de;
 pub mod parameter_rules;
 pub mod params;
+mod replicated;
 
-pub use params::{ExperimentParams, KappaSe};
+pub use params::{ExperimentParams, KappaSe, ReplicatesParams};
 
 /// The whole manifest.
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -285,6 +286,7 @@ impl Manifest {
                 ));
             }
             check_parameters(artefact, path, text)?;
+            replicated::check_replicated(self, artefact, path, text)?;
             check_parameter_columns(artefact, path, text)?;
             if artefact.status == Status::Pending && artefact.pending_reason.is_none() {
                 return Err(SourceError::new(

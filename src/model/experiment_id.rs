@@ -23,11 +23,15 @@ pub enum ExperimentId {
     LancersTopicsetOverlap,
     LancersQrelsMeansFigure,
     LancersTopicsetMeansFigure,
+    /// Paper A's robustness study (issue 18): its simulated claims over R stand-in replicates.
+    UnanimityRobustness,
+    /// Paper B's robustness study (issue 18).
+    LancersRobustness,
 }
 
 impl ExperimentId {
     /// Every experiment, in the papers' order.
-    pub const ALL: [ExperimentId; 12] = [
+    pub const ALL: [ExperimentId; 14] = [
         ExperimentId::UnanimityGainExamples,
         ExperimentId::UnanimityRankCorrelation,
         ExperimentId::UnanimitySignificanceDiscrepancies,
@@ -40,6 +44,8 @@ impl ExperimentId {
         ExperimentId::LancersTopicsetOverlap,
         ExperimentId::LancersQrelsMeansFigure,
         ExperimentId::LancersTopicsetMeansFigure,
+        ExperimentId::UnanimityRobustness,
+        ExperimentId::LancersRobustness,
     ];
 
     /// The manifest's spelling (`lancers.agreement`).
@@ -59,7 +65,19 @@ impl ExperimentId {
             ExperimentId::LancersTopicsetOverlap => "lancers.topicset_overlap",
             ExperimentId::LancersQrelsMeansFigure => "lancers.qrels_means_figure",
             ExperimentId::LancersTopicsetMeansFigure => "lancers.topicset_means_figure",
+            ExperimentId::UnanimityRobustness => "unanimity.robustness",
+            ExperimentId::LancersRobustness => "lancers.robustness",
         }
+    }
+
+    /// Whether the experiment is a robustness study, which runs the experiments of other artefacts
+    /// of its paper on independent stand-in replicates (the `robustness` layer, run by the pipeline)
+    /// rather than an experiment of one paper module.
+    pub fn is_robustness_study(self) -> bool {
+        matches!(
+            self,
+            ExperimentId::UnanimityRobustness | ExperimentId::LancersRobustness
+        )
     }
 
     /// Whether the experiment can run on a user's real collection (`reproduce --data DIR`) instead of
@@ -68,7 +86,10 @@ impl ExperimentId {
     /// (the vendored real ratings) have no stand-in to replace.
     pub fn has_real_data_mode(self) -> bool {
         match self {
-            ExperimentId::UnanimityGainExamples | ExperimentId::UnanimityRealRatings => false,
+            ExperimentId::UnanimityGainExamples
+            | ExperimentId::UnanimityRealRatings
+            | ExperimentId::UnanimityRobustness
+            | ExperimentId::LancersRobustness => false,
             ExperimentId::UnanimityRankCorrelation
             | ExperimentId::UnanimitySignificanceDiscrepancies
             | ExperimentId::LancersAgreement
@@ -88,7 +109,8 @@ impl ExperimentId {
             ExperimentId::UnanimityGainExamples
             | ExperimentId::UnanimityRankCorrelation
             | ExperimentId::UnanimitySignificanceDiscrepancies
-            | ExperimentId::UnanimityRealRatings => PaperId::A,
+            | ExperimentId::UnanimityRealRatings
+            | ExperimentId::UnanimityRobustness => PaperId::A,
             ExperimentId::LancersAgreement
             | ExperimentId::LancersLevelCounts
             | ExperimentId::LancersQrelsRankCorrelation
@@ -96,7 +118,8 @@ impl ExperimentId {
             | ExperimentId::LancersTopicsetRankCorrelation
             | ExperimentId::LancersTopicsetOverlap
             | ExperimentId::LancersQrelsMeansFigure
-            | ExperimentId::LancersTopicsetMeansFigure => PaperId::B,
+            | ExperimentId::LancersTopicsetMeansFigure
+            | ExperimentId::LancersRobustness => PaperId::B,
         }
     }
 }
@@ -124,6 +147,8 @@ impl<'de> Deserialize<'de> for ExperimentId {
             "lancers.topicset_overlap",
             "lancers.qrels_means_figure",
             "lancers.topicset_means_figure",
+            "unanimity.robustness",
+            "lancers.robustness",
         ];
         deserializer.deserialize_enum("ExperimentId", NAMES, IdVisitor)
     }

@@ -57,6 +57,9 @@ pub fn description(id: ExperimentId) -> &'static str {
         ExperimentId::LancersTopicsetMeansFigure => {
             "Mean scores of the 13 runs under each topic set (paper B, Figure 2)"
         }
+        ExperimentId::UnanimityRobustness | ExperimentId::LancersRobustness => {
+            "Beyond the paper: how often each simulated claim holds over R independent stand-in collections, and the replicate band of every printed simulated number"
+        }
     }
 }
 
@@ -147,6 +150,11 @@ pub fn run(artefact: &Artefact, context: &Context) -> Result<ResultTable, Experi
         P::LancersTopicsetMeansFigure(p) => {
             lancers::eval::topicset_means_figure(artefact, p, context)
         }
+        P::UnanimityRobustness(_) | P::LancersRobustness(_) => Err(ExperimentError::invalid(
+            artefact,
+            "a robustness study runs other artefacts' experiments on stand-in replicates; \
+             the pipeline runs it (`reproduce`, `show`), not a paper's experiment registry",
+        )),
     }
 }
 

@@ -34,7 +34,9 @@ pub fn check_project(manifest: &Manifest, context: &Context) -> Result<Ledger, C
     let root = &context.root;
     let published = load_published(manifest, root)?;
     let checks = wiring::load_project_checks(root, manifest, &published)?;
-    let built = select(manifest, &[])?;
+    let mut built = select(manifest, &[])?;
+    // A robustness study is R rebuilds of its paper: `check` takes it from a build state only.
+    built.retain(|a| !a.experiment.is_robustness_study());
     let (rebuilt, skipped) = rebuild_available(&built, context)?;
     Ok(ledger_with_skipped(
         manifest, &published, &checks, &rebuilt, skipped,
@@ -54,7 +56,8 @@ pub struct CheckSources {
 /// artefact (`check --only B.T3`; otherwise, e.g. for a text section, every built artefact), each
 /// taken from the build state of a previous `reproduce --out state_dir` when its experiment
 /// fingerprint (program, seed, manifest entry, input files) still matches, and rerun otherwise. With
-/// `--data` nothing is reused, as in `reproduce`.
+/// `--data` nothing is reused, as in `reproduce`. A robustness study (R rebuilds of its paper) is
+/// never rerun here: its holding rates come from the build state of a `reproduce`, or are absent.
 pub fn check_with_state(
     manifest: &Manifest,
     options: &Options,
@@ -87,6 +90,7 @@ pub fn check_with_state(
                 sources.reused.push(artefact.id.to_string());
                 tables.insert(artefact.id.to_string(), table);
             }
+            None if artefact.experiment.is_robustness_study() => {}
             None => to_run.push(artefact),
         }
     }
@@ -107,6 +111,7 @@ fn ledger_with_skipped(
     skipped: Vec<Skipped>,
 ) -> Ledger {
     let mut ledger = ledger_checked(manifest, published, checks, rebuilt);
+    crate::robustness::ledger_rates::add_holding_rates(&mut ledger, manifest, rebuilt);
     ledger.entries.extend(skipped.into_iter().map(|s| {
         Entry {
             paper: manifest

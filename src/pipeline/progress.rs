@@ -17,6 +17,15 @@ pub enum Step<'a> {
         position: usize,
         total: usize,
     },
+    /// A robustness study's experiment (artefact `name`, step `position` of `total`) has finished
+    /// `done` of its `replicates` replicates.
+    Replicates {
+        name: &'a str,
+        position: usize,
+        total: usize,
+        done: u32,
+        replicates: u32,
+    },
     /// Work on an item ended with `done`'s action.
     Finished {
         done: &'a Done,

@@ -72,6 +72,12 @@ pub enum ReproduceError {
     Published(#[from] PublishedError),
     #[error(transparent)]
     Consistency(#[from] crate::consistency::wiring::WiringError),
+    #[error("artefact `{artefact}`: {source}")]
+    Robustness {
+        artefact: String,
+        #[source]
+        source: crate::robustness::RobustnessError,
+    },
 }
 
 /// Settings of a run.
@@ -293,15 +299,55 @@ pub fn check_real_data_selection(
     Ok(())
 }
 
-/// Runs the experiments of `artefacts`, in order.
+/// Runs the experiments of `artefacts` of `manifest`, in order (a robustness study through
+/// [`run_experiment`], with the published values it compares with).
 pub fn rebuild(
+    manifest: &Manifest,
     artefacts: &[&Artefact],
     context: &Context,
 ) -> Result<BTreeMap<String, ResultTable>, ReproduceError> {
+    let studies = artefacts.iter().any(|a| a.experiment.is_robustness_study());
+    let published = if studies {
+        load_published(manifest, &context.root)?
+    } else {
+        Vec::new()
+    };
     artefacts
         .iter()
-        .map(|a| Ok((a.id.to_string(), papers::run(a, context)?)))
+        .map(|a| {
+            let table = run_experiment(manifest, &published, a, context, &|_, _| {})?;
+            Ok((a.id.to_string(), table))
+        })
         .collect()
+}
+
+/// Runs `artefact`'s experiment: a paper's ([`papers::run`]) or, for a robustness study, its
+/// replicates of the paper's other artefacts ([`crate::robustness::run_artefact`]) compared with
+/// the paper's values among `published`; `progress` is told each finished replicate count.
+pub fn run_experiment(
+    manifest: &Manifest,
+    published: &[PublishedFile],
+    artefact: &Artefact,
+    context: &Context,
+    progress: &(dyn Fn(u32, u32) + Sync),
+) -> Result<ResultTable, ReproduceError> {
+    if !artefact.experiment.is_robustness_study() {
+        return Ok(papers::run(artefact, context)?);
+    }
+    let study_error = |source| ReproduceError::Robustness {
+        artefact: artefact.id.to_string(),
+        source,
+    };
+    let file = manifest
+        .paper(&artefact.paper)
+        .and_then(|paper| published_of(published, paper))
+        .ok_or_else(|| {
+            study_error(crate::robustness::RobustnessError::NoPublished {
+                artefact: artefact.id.to_string(),
+            })
+        })?;
+    crate::robustness::run_artefact(manifest, artefact, file, context, progress)
+        .map_err(study_error)
 }
 
 /// An artefact not rebuilt because its input data is not available
@@ -607,8 +653,22 @@ pub(crate) fn experiment_fingerprint(
             .unwrap_or_default()
             .as_bytes(),
     );
-    for (name, path) in artefact.parameters.input_files() {
-        h.field(name.as_bytes());
+    hash_input_files(&mut h, artefact, &options.root);
+    // A robustness study reads what its replicated artefacts read, and the published values its
+    // claims compare with: a changed stand-in knob or printed value rebuilds it too.
+    for replicated in manifest.replicated(artefact) {
+        h.field(
+            serde_json::to_string(replicated)
+                .unwrap_or_default()
+                .as_bytes(),
+        );
+        hash_input_files(&mut h, replicated, &options.root);
+    }
+    let published = manifest
+        .paper(&artefact.paper)
+        .and_then(|p| p.published.as_deref())
+        .filter(|_| artefact.experiment.is_robustness_study());
+    if let Some(path) = published {
         h.field(path.as_bytes());
         match hash_file(&options.root, path) {
             Some(hash) => h.field(&hash.0.to_le_bytes()),
@@ -616,6 +676,18 @@ pub(crate) fn experiment_fingerprint(
         }
     }
     h.finish()
+}
+
+/// Adds the names, paths and contents of `artefact`'s input files to `h`.
+fn hash_input_files(h: &mut Fnv1a64, artefact: &Artefact, root: &Path) {
+    for (name, path) in artefact.parameters.input_files() {
+        h.field(name.as_bytes());
+        h.field(path.as_bytes());
+        match hash_file(root, path) {
+            Some(hash) => h.field(&hash.0.to_le_bytes()),
+            None => h.field(b"missing"),
+        }
+    }
 }
 
 /// Fingerprint of what `artefact`'s renderings read besides its results.
@@ -802,6 +874,7 @@ pub fn reproduce(
         out,
         templates: &templates,
         previous: &previous,
+        published: &published,
         context: Context {
             data_dir: options.data_dir.clone(),
             threads: options.threads,
@@ -838,7 +911,8 @@ pub fn reproduce(
         total,
     );
 
-    let ledger = crate::ledger::ledger_checked(manifest, &published, &checks, &build.results);
+    let mut ledger = crate::ledger::ledger_checked(manifest, &published, &checks, &build.results);
+    crate::robustness::ledger_rates::add_holding_rates(&mut ledger, manifest, &build.results);
     let documents = Documents {
         manifest,
         options,
@@ -971,6 +1045,8 @@ struct Rebuild<'a> {
     templates: &'a Templates,
     /// The build state of the previous run in the output directory.
     previous: &'a BuildState,
+    /// Every paper's published values (a robustness study compares its replicates with them).
+    published: &'a [PublishedFile],
     context: Context,
 }
 
@@ -990,6 +1066,8 @@ impl Rebuild<'_> {
             .artefacts
             .iter()
             .filter(|a| a.status != Status::Pending && selected.contains(a.id.as_str()))
+            // A robustness study runs in its own step, on every worker, showing its progress.
+            .filter(|a| !a.experiment.is_robustness_study())
             .collect();
         let workers = self.options.threads.min(to_run.len());
         let next = std::sync::atomic::AtomicUsize::new(0);
@@ -1063,16 +1141,20 @@ impl Rebuild<'_> {
             _ => match build
                 .ahead
                 .remove(id)
-                .unwrap_or_else(|| papers::run(artefact, &self.context))
+                .map_or_else(|| self.run_experiment(artefact), |r| r.map_err(Into::into))
             {
                 Ok(table) => (table, Action::Rebuilt),
-                Err(ExperimentError::DataUnavailable { path, reason, .. }) => {
+                Err(ReproduceError::Experiment(ExperimentError::DataUnavailable {
+                    path,
+                    reason,
+                    ..
+                })) => {
                     let reason = format!("input {path} is not available: {reason}");
                     let status = ArtefactStatus::Skipped(reason.clone());
                     build.not_built(id, status, Action::Skipped(reason));
                     return Ok(());
                 }
-                Err(e) => return Err(e.into()),
+                Err(e) => return Err(e),
             },
         };
         let (outputs, files) = self.write_artefact(artefact, &table, build)?;
@@ -1087,6 +1169,35 @@ impl Rebuild<'_> {
         build.statuses.insert(id.to_string(), ArtefactStatus::Built);
         build.done(id, action, files);
         Ok(())
+    }
+
+    /// Runs `artefact`'s experiment ([`run_experiment`]), reporting a robustness study's replicates
+    /// as progress steps.
+    fn run_experiment(&self, artefact: &Artefact) -> Result<ResultTable, ReproduceError> {
+        let position = 1 + self
+            .manifest
+            .artefacts
+            .iter()
+            .position(|a| a.id == artefact.id)
+            .unwrap_or(0);
+        let total = self.manifest.artefacts.len() + self.manifest.papers.len() + 1;
+        let progress = &self.options.progress;
+        let report = |done: u32, replicates: u32| {
+            progress.report(Step::Replicates {
+                name: &artefact.id,
+                position,
+                total,
+                done,
+                replicates,
+            });
+        };
+        run_experiment(
+            self.manifest,
+            self.published,
+            artefact,
+            &self.context,
+            &report,
+        )
     }
 
     /// Renders `table` in every format of `artefact` and writes the files whose content changed (an SVG
@@ -1290,6 +1401,7 @@ impl Documents<'_> {
         for format in [Format::Markdown, Format::Latex] {
             files.extend(report::report_templates(format).map(|t| format!("templates/{t}")));
         }
+        files.extend(report::ROBUSTNESS_TEMPLATES.map(|t| format!("templates/{t}")));
         let stamp = self.stamp(&files, &artefacts);
         let fingerprint = self.fingerprint("paper report", &stamp, &artefacts);
         let name = document_name(&paper.id);

@@ -29,6 +29,9 @@ pub fn svg(artefact: &Artefact, table: &ResultTable) -> Result<String, FigureErr
         ExperimentId::UnanimityRealRatings => {
             crate::render::figure_unanimity_real::svg(artefact, table)
         }
+        ExperimentId::UnanimityRobustness | ExperimentId::LancersRobustness => {
+            crate::render::figure_robustness::svg(artefact, table, stand_in)
+        }
         ExperimentId::UnanimityGainExamples
         | ExperimentId::UnanimityRankCorrelation
         | ExperimentId::UnanimitySignificanceDiscrepancies

@@ -97,7 +97,7 @@ const NOTE_PADDING: u32 = 8;
 const NOTE_CHARS_PER_LINE: usize = 68;
 
 /// `text` broken at spaces into lines of at most `width` characters (a longer word has its own line).
-fn wrap(text: &str, width: usize) -> Vec<String> {
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     for word in text.split_whitespace() {
         match lines.last_mut() {

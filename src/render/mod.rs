@@ -8,6 +8,7 @@
 
 pub mod figure;
 pub mod figure_means;
+pub mod figure_robustness;
 pub mod figure_unanimity_real;
 pub mod grid;
 pub mod ledger;

@@ -34,7 +34,9 @@ impl StandIn {
             | ExperimentId::LancersTopicsetRankCorrelation
             | ExperimentId::LancersTopicsetOverlap
             | ExperimentId::LancersQrelsMeansFigure
-            | ExperimentId::LancersTopicsetMeansFigure => Some(StandIn::Whole),
+            | ExperimentId::LancersTopicsetMeansFigure
+            | ExperimentId::UnanimityRobustness
+            | ExperimentId::LancersRobustness => Some(StandIn::Whole),
         }
     }
 

@@ -6,14 +6,19 @@
 //! It sits above the ledger layer because a replicate needs both the papers' experiments and the
 //! ledger's claims that compare a table with the printed values.
 
+pub mod artefact;
 pub mod band;
 pub mod calibration;
+pub mod ledger_rates;
+pub mod monte_carlo;
+pub mod read;
 pub mod replicate;
 pub mod study;
 pub mod table;
 pub mod verdict;
 pub mod wilson;
 
+pub use artefact::run_artefact;
 pub use replicate::{replicate_seed, run_replicate};
 pub use study::{CountBand, HoldingRate, Study, run_study};
 pub use table::study_table;
@@ -27,6 +32,10 @@ use crate::papers::ExperimentError;
 pub enum RobustnessError {
     #[error("a robustness study needs at least one replicate")]
     NoReplicates,
+    #[error("artefact `{artefact}` is not a robustness study")]
+    NotAStudy { artefact: String },
+    #[error("robustness study `{artefact}`: its paper has no published values to compare with")]
+    NoPublished { artefact: String },
     /// Its replicate seeds would be ignored: the artefact's streams follow its own `seed:`.
     #[error("artefact `{artefact}` has its own `seed:`, so its replicates could not be redrawn")]
     OwnSeed { artefact: String },

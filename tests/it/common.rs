@@ -5,6 +5,13 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+/// The replicates R of the robustness studies (A.R1, B.R1) in tests that rebuild every artefact:
+/// the manifest's R = 200 is for release builds, not for a debug test run (`--replicates`).
+pub const TEST_REPLICATES: u32 = 2;
+
+/// [`TEST_REPLICATES`] as a `--replicates` argument.
+pub const TEST_REPLICATES_ARG: &str = "2";
+
 /// The repository root.
 pub fn project_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

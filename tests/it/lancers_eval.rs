@@ -44,7 +44,7 @@ fn results_do_not_depend_on_the_thread_count() {
             threads,
             ..Context::new(&root, manifest.seed)
         };
-        rebuild(&selected, &context).unwrap()
+        rebuild(&manifest, &selected, &context).unwrap()
     };
     let (one, two) = (tables(1), tables(2));
     for id in &ids {
@@ -70,7 +70,7 @@ fn the_stand_in_runs_have_the_stated_pool_depth() {
         other => panic!("B.T3 has parameters {other:?}"),
     }
     let selected = select(&manifest, &["B.T3".to_string()]).unwrap();
-    let error = rebuild(&selected, &Context::new(&root, manifest.seed))
+    let error = rebuild(&manifest, &selected, &Context::new(&root, manifest.seed))
         .unwrap_err()
         .to_string();
     assert!(

@@ -299,10 +299,10 @@ fn unknown_measures_name_their_line() {
 #[test]
 fn parameters_must_fit_their_experiment() {
     let qrels = "      qrels: [all3, 2lancers, lancer1, lancer2, student]\n";
-    let text = real_manifest().replacen(qrels, &format!("{qrels}      trials: 10\n"), 1);
+    let text = real_manifest().replacen(qrels, &format!("{qrels}      trials: 17\n"), 1);
     assert_rejected(
         &text,
-        line_of(&text, "trials: 10"),
+        line_of(&text, "trials: 17"),
         "parameters: unknown field `trials`, expected one of `standin`, `data`, `qrels_versions`, `qrels`, `collection`, `seed`",
     );
 
@@ -363,5 +363,37 @@ fn paper_b_stand_in_without_its_data_file_names_the_parameters_line() {
         &text,
         parameters,
         "`data` is missing; it is needed unless `collection:` is given",
+    );
+}
+
+/// A robustness study that replicates an artefact of the other paper, an unknown one, or names no
+/// replicates is rejected at its `artefacts:` (or `replicates:`) line.
+#[test]
+fn robustness_study_parameters_name_their_line() {
+    let text = real_manifest().replacen(
+        "      artefacts: [A.T2, A.T3]\n",
+        "      artefacts: [A.T2, B.T3]\n",
+        1,
+    );
+    assert_rejected(
+        &text,
+        line_of(&text, "artefacts: [A.T2, B.T3]"),
+        "replicated artefact `B.T3` is of paper B, not A",
+    );
+    let text = real_manifest().replacen(
+        "      artefacts: [A.T2, A.T3]\n",
+        "      artefacts: [A.T2, A.T9]\n",
+        1,
+    );
+    assert_rejected(
+        &text,
+        line_of(&text, "artefacts: [A.T2, A.T9]"),
+        "replicates unknown artefact `A.T9`",
+    );
+    let text = real_manifest().replacen("      replicates: 200\n", "      replicates: 0\n", 1);
+    assert_rejected(
+        &text,
+        line_of(&text, "replicates: 0"),
+        "replicates = 0: expected a whole number from 1 to 10000",
     );
 }

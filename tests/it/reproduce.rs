@@ -26,9 +26,15 @@ fn root() -> PathBuf {
     common::project_root()
 }
 
+/// The project's manifest with the robustness studies at [`common::TEST_REPLICATES`].
 fn manifest() -> Manifest {
-    Manifest::load(&manifest_path(&root())).unwrap()
+    Manifest::load(&manifest_path(&root()))
+        .unwrap()
+        .with_replicates(common::TEST_REPLICATES)
 }
+
+/// `reproduce` with the robustness studies at [`common::TEST_REPLICATES`].
+const REPRODUCE: [&str; 3] = ["reproduce", "--replicates", common::TEST_REPLICATES_ARG];
 
 /// The commit stamped into outputs by the tests, so snapshots never depend on the checkout.
 const PINNED_COMMIT: &str = "0000000000000000000000000000000000000000";
@@ -55,7 +61,7 @@ fn reproduce_writes_markdown_latex_and_json_for_every_built_table() {
     let out = tempfile::tempdir().unwrap();
     let output = run(
         &root(),
-        &["reproduce", "--out", out.path().to_str().unwrap()],
+        &[&REPRODUCE[..], &["--out", out.path().to_str().unwrap()]].concat(),
     );
     assert!(
         output.status.success(),
@@ -156,12 +162,7 @@ fn same_seed_gives_byte_identical_outputs() {
         (&b, &["--force", "--threads", "2"]),
     ] {
         let out = ["--out", dir.path().to_str().unwrap()];
-        let args: Vec<&str> = ["reproduce"]
-            .iter()
-            .chain(flags)
-            .chain(&out)
-            .copied()
-            .collect();
+        let args: Vec<&str> = REPRODUCE.iter().chain(flags).chain(&out).copied().collect();
         assert!(run(&root(), &args).status.success());
     }
     for paper in ["unanimity", "lancers"] {
@@ -180,7 +181,7 @@ fn rendered_tables_match_their_snapshots() {
     let manifest = manifest();
     let selected = select(&manifest, &[]).unwrap();
     let context = evia_repro::papers::Context::new(root(), manifest.seed);
-    let results = rebuild(&selected, &context).unwrap();
+    let results = rebuild(&manifest, &selected, &context).unwrap();
     let templates = Templates::new(&root().join("templates")).unwrap();
     let settings = snapshot_settings();
     settings.bind(|| {
@@ -296,7 +297,7 @@ fn generated_latex_compiles_with_pdflatex() {
     assert!(
         run(
             &root(),
-            &["reproduce", "--out", out.path().to_str().unwrap()]
+            &[&REPRODUCE[..], &["--out", out.path().to_str().unwrap()]].concat()
         )
         .status
         .success()
@@ -411,7 +412,9 @@ fn options(root: &Path) -> Options {
 }
 
 fn reproduce_into(root: &Path, options: &Options, out: &Path) -> Summary {
-    let manifest = Manifest::load(&manifest_path(root)).unwrap();
+    let manifest = Manifest::load(&manifest_path(root))
+        .unwrap()
+        .with_replicates(common::TEST_REPLICATES);
     reproduce(&manifest, options, &OutputDir::new(out)).unwrap()
 }
 
@@ -454,7 +457,7 @@ fn tree(dir: &Path) -> Vec<(PathBuf, Vec<u8>, std::time::SystemTime)> {
 fn a_second_reproduce_rewrites_nothing_and_says_so() {
     let out = tempfile::tempdir().unwrap();
     let dir = out.path().to_str().unwrap();
-    let first = run(&root(), &["reproduce", "--out", dir]);
+    let first = run(&root(), &[&REPRODUCE[..], &["--out", dir]].concat());
     assert!(
         first.status.success(),
         "{}",
@@ -471,7 +474,7 @@ fn a_second_reproduce_rewrites_nothing_and_says_so() {
         assert!(out.path().join(file).is_file(), "missing {file}");
     }
     let before = tree(out.path());
-    let second = run(&root(), &["reproduce", "--out", dir]);
+    let second = run(&root(), &[&REPRODUCE[..], &["--out", dir]].concat());
     assert!(second.status.success());
     let stdout = String::from_utf8_lossy(&second.stdout);
     let manifest = manifest();
@@ -672,7 +675,9 @@ fn a_literate_source_naming_a_missing_cell_fails_clearly() {
     )
     .unwrap();
     let out = tempfile::tempdir().unwrap();
-    let manifest = Manifest::load(&manifest_path(root)).unwrap();
+    let manifest = Manifest::load(&manifest_path(root))
+        .unwrap()
+        .with_replicates(common::TEST_REPLICATES);
     let err = reproduce(&manifest, &options(root), &OutputDir::new(out.path())).unwrap_err();
     let message = format!("{err:#}");
     let chain: Vec<String> =

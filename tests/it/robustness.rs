@@ -5,9 +5,12 @@
 
 use evia_repro::manifest::{Artefact, Manifest};
 use evia_repro::papers::{self, Context};
-use evia_repro::pipeline::reproduce::manifest_path;
+use evia_repro::pipeline::reproduce::{manifest_path, rebuild};
 use evia_repro::published::{PublishedFile, load};
-use evia_repro::robustness::{replicate_seed, run_replicate, run_study, study_table};
+use evia_repro::robustness::table::{INSIDE_PANEL, OUTSIDE_PANEL, RATE_PART, claims_panel};
+use evia_repro::robustness::{
+    Robustness, replicate_seed, robustness, run_replicate, run_study, study_table,
+};
 
 use crate::common;
 
@@ -71,16 +74,26 @@ fn a_t2_study_is_identical_for_one_and_two_threads_and_two_runs() {
         one.counts.iter().any(|c| c.band.p05 < c.band.p95),
         "replicates should redraw the stand-in"
     );
-    let table = study_table("A.R1", &one);
+    let table = study_table("A.R1", &one, "note");
     for claim in &one.claims {
-        let rate = table.get("claims", &claim.id, "rate", "value").unwrap();
+        let panel = claims_panel(robustness(claim.interval));
+        let rate = table.get(panel, &claim.id, "rate", RATE_PART).unwrap();
         assert_eq!(rate, f64::from(claim.held) / 4.0, "{}", claim.id);
-        let lo = table.get("claims", &claim.id, "rate", "ci_lo").unwrap();
-        let hi = table.get("claims", &claim.id, "rate", "ci_hi").unwrap();
+        let lo = table.get(panel, &claim.id, "rate", "ci_lo").unwrap();
+        let hi = table.get(panel, &claim.id, "rate", "ci_hi").unwrap();
         assert!(lo <= rate && rate <= hi, "{}: {lo} {rate} {hi}", claim.id);
     }
-    assert_eq!(table.rows_of("claims").len(), one.claims.len());
-    assert_eq!(table.rows_of("counts").len(), one.counts.len());
+    let claim_rows: usize = [
+        Robustness::NearlyAlways,
+        Robustness::CoinFlip,
+        Robustness::Unsupported,
+    ]
+    .into_iter()
+    .map(|v| table.rows_of(claims_panel(v)).len())
+    .sum();
+    assert_eq!(claim_rows, one.claims.len());
+    let count_rows = table.rows_of(INSIDE_PANEL).len() + table.rows_of(OUTSIDE_PANEL).len();
+    assert_eq!(count_rows, one.counts.len());
 }
 
 /// Replicate 0 is the shipped draw: its claims and numbers are those of A.T2 and A.T3 run on the
@@ -113,4 +126,86 @@ fn replicate_zero_is_the_shipped_draw() {
             .unwrap()
             .cells
     );
+}
+
+/// The manifest's study artefacts at `replicates`, and a context on `threads` workers.
+fn study_setup(replicates: u32) -> Manifest {
+    manifest().with_replicates(replicates)
+}
+
+/// Acceptance (issue 18): A.R1 and B.R1, run as the pipeline runs them (`rebuild`), give identical
+/// tables (holding rates, verdict panels, bands, note) for 1 and 2 threads and across two runs, at
+/// R = 3; every claim was checked on every replicate.
+#[test]
+fn studies_are_identical_for_one_and_two_threads_and_two_runs() {
+    let manifest = study_setup(3);
+    let chosen = artefacts(&manifest, &["A.R1", "B.R1"]);
+    let run = |threads| rebuild(&manifest, &chosen, &context(&manifest, threads)).unwrap();
+    let one = run(1);
+    let two = run(2);
+    let again = run(2);
+    for id in ["A.R1", "B.R1"] {
+        let (a, b, c) = (&one[id], &two[id], &again[id]);
+        assert_eq!(a.cells, b.cells, "{id}");
+        assert_eq!(a.dynamic_rows, b.dynamic_rows, "{id}");
+        assert_eq!(a.notes, b.notes, "{id}");
+        assert_eq!(b.cells, c.cells, "{id}");
+        let checked: Vec<f64> = a
+            .cells
+            .iter()
+            .filter(|(k, _)| k.column == "checked")
+            .map(|(_, v)| *v)
+            .collect();
+        assert!(!checked.is_empty(), "{id} has no claims");
+        assert!(checked.iter().all(|&c| c == 3.0), "{id}: {checked:?}");
+        assert!(a.notes.iter().any(|n| n.contains("3 independent")), "{id}");
+    }
+}
+
+/// Changing R (`--replicates`) rebuilds the study and nothing else: the replicated tables stay up to
+/// date and their files are untouched; the study's table says the new R.
+#[test]
+fn changing_r_rebuilds_only_the_study() {
+    use evia_repro::io::output::OutputDir;
+    use evia_repro::pipeline::reproduce::{Action, Options, reproduce};
+
+    let root = common::project_root();
+    let out = tempfile::tempdir().unwrap();
+    let options = Options {
+        only: vec!["A.T2".into(), "A.T3".into(), "A.R1".into()],
+        threads: 2,
+        svg_converter: None,
+        commit: "0".repeat(40),
+        ..Options::new(&root, manifest().seed)
+    };
+    let run = |replicates| {
+        let manifest = study_setup(replicates);
+        reproduce(&manifest, &options, &OutputDir::new(out.path())).unwrap()
+    };
+    let action = |summary: &evia_repro::pipeline::reproduce::Summary, id: &str| {
+        summary
+            .artefacts
+            .iter()
+            .find(|d| d.name == id)
+            .map(|d| d.action.clone())
+            .unwrap()
+    };
+    let first = run(2);
+    assert_eq!(action(&first, "A.R1"), Action::Rebuilt);
+    let t3 = std::fs::read(out.path().join("unanimity/A.T3.md")).unwrap();
+    let second = run(3);
+    assert_eq!(action(&second, "A.T2"), Action::UpToDate);
+    assert_eq!(action(&second, "A.T3"), Action::UpToDate);
+    assert_eq!(action(&second, "A.R1"), Action::Rebuilt);
+    assert_eq!(
+        std::fs::read(out.path().join("unanimity/A.T3.md")).unwrap(),
+        t3
+    );
+    let json = std::fs::read_to_string(out.path().join("unanimity/A.R1.json")).unwrap();
+    assert!(
+        json.contains("3 independent stand-in collections"),
+        "{json}"
+    );
+    let third = run(3);
+    assert_eq!(action(&third, "A.R1"), Action::UpToDate);
 }

@@ -236,7 +236,16 @@ fn missing_real_data_is_skipped_and_listed_as_pending() {
     ));
 
     let out = root.join("build");
-    let output = run(&root, &["reproduce", "--out", out.to_str().unwrap()]);
+    let output = run(
+        &root,
+        &[
+            "reproduce",
+            "--replicates",
+            common::TEST_REPLICATES_ARG,
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    );
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{stdout}");
     assert!(

@@ -40,6 +40,8 @@ pub fn claims(
         | ExperimentId::LancersQrelsRankCorrelation
         | ExperimentId::LancersQrelsOverlap
         | ExperimentId::LancersTopicsetRankCorrelation
-        | ExperimentId::LancersTopicsetOverlap => Vec::new(),
+        | ExperimentId::LancersTopicsetOverlap
+        | ExperimentId::UnanimityRobustness
+        | ExperimentId::LancersRobustness => Vec::new(),
     }
 }

@@ -584,6 +584,10 @@ impl Params for QrelsOverlapParams {
     fn trials(&self) -> Option<u32> {
         Some(self.trials)
     }
+
+    fn alpha(&self) -> Option<f64> {
+        Some(self.alpha)
+    }
 }
 
 /// `lancers.topicset_rank_correlation` (B.T6) and `lancers.topicset_means_figure` (B.F2): run
@@ -790,5 +794,9 @@ impl Params for TopicsetOverlapParams {
 
     fn trials(&self) -> Option<u32> {
         Some(self.trials)
+    }
+
+    fn alpha(&self) -> Option<f64> {
+        Some(self.alpha)
     }
 }

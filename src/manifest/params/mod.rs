@@ -9,6 +9,7 @@
 
 mod lancers;
 mod one;
+mod robustness;
 mod stc_measure;
 mod unanimity;
 
@@ -22,6 +23,7 @@ pub use lancers::{
     TopicsetOverlapParams, UserCollection,
 };
 pub use one::One;
+pub use robustness::{MAX_REPLICATES, ReplicatesParams};
 pub use stc_measure::StcMeasure;
 pub use unanimity::{
     GainExamplesParams, RealRatingsParams, StcInputs, StcParams, StcSignificanceParams,
@@ -46,6 +48,11 @@ pub trait Params {
 
     /// The randomised Tukey HSD's trials B, for the experiments that run it.
     fn trials(&self) -> Option<u32> {
+        None
+    }
+
+    /// The randomised Tukey HSD's significance level alpha, for the experiments that run it.
+    fn alpha(&self) -> Option<f64> {
         None
     }
 
@@ -94,6 +101,8 @@ pub enum ExperimentParams {
     LancersTopicsetOverlap(TopicsetOverlapParams),
     LancersQrelsMeansFigure(QrelsEvalParams),
     LancersTopicsetMeansFigure(TopicsetEvalParams),
+    UnanimityRobustness(ReplicatesParams),
+    LancersRobustness(ReplicatesParams),
 }
 
 impl ExperimentParams {
@@ -140,6 +149,12 @@ impl ExperimentParams {
             ExperimentId::LancersTopicsetMeansFigure => {
                 P::LancersTopicsetMeansFigure(Deserialize::deserialize(deserializer)?)
             }
+            ExperimentId::UnanimityRobustness => {
+                P::UnanimityRobustness(Deserialize::deserialize(deserializer)?)
+            }
+            ExperimentId::LancersRobustness => {
+                P::LancersRobustness(Deserialize::deserialize(deserializer)?)
+            }
         })
     }
 
@@ -161,6 +176,8 @@ impl ExperimentParams {
             P::LancersTopicsetOverlap(_) => ExperimentId::LancersTopicsetOverlap,
             P::LancersQrelsMeansFigure(_) => ExperimentId::LancersQrelsMeansFigure,
             P::LancersTopicsetMeansFigure(_) => ExperimentId::LancersTopicsetMeansFigure,
+            P::UnanimityRobustness(_) => ExperimentId::UnanimityRobustness,
+            P::LancersRobustness(_) => ExperimentId::LancersRobustness,
         }
     }
 
@@ -178,7 +195,50 @@ impl ExperimentParams {
             P::LancersQrelsOverlap(p) => p,
             P::LancersTopicsetRankCorrelation(p) | P::LancersTopicsetMeansFigure(p) => p,
             P::LancersTopicsetOverlap(p) => p,
+            P::UnanimityRobustness(p) | P::LancersRobustness(p) => p,
         }
+    }
+
+    /// The robustness study's parameters, when these are a study's.
+    pub fn replicates(&self) -> Option<&ReplicatesParams> {
+        use ExperimentParams as P;
+        match self {
+            P::UnanimityRobustness(p) | P::LancersRobustness(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// The robustness study's parameters, mutable (for `reproduce --replicates`).
+    pub fn replicates_mut(&mut self) -> Option<&mut ReplicatesParams> {
+        use ExperimentParams as P;
+        match self {
+            P::UnanimityRobustness(p) | P::LancersRobustness(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// These parameters with the randomised test's trials B set to `trials`, for the experiments
+    /// that run it (a robustness study's `trials:` override); others unchanged.
+    pub fn with_trials(&self, trials: u32) -> ExperimentParams {
+        use ExperimentParams as P;
+        let mut params = self.clone();
+        match &mut params {
+            P::UnanimitySignificanceDiscrepancies(p) => p.trials = trials,
+            P::LancersQrelsOverlap(p) => p.trials = trials,
+            P::LancersTopicsetOverlap(p) => p.trials = trials,
+            P::UnanimityGainExamples(_)
+            | P::UnanimityRankCorrelation(_)
+            | P::UnanimityRealRatings(_)
+            | P::LancersAgreement(_)
+            | P::LancersLevelCounts(_)
+            | P::LancersQrelsRankCorrelation(_)
+            | P::LancersTopicsetRankCorrelation(_)
+            | P::LancersQrelsMeansFigure(_)
+            | P::LancersTopicsetMeansFigure(_)
+            | P::UnanimityRobustness(_)
+            | P::LancersRobustness(_) => {}
+        }
+        params
     }
 
     /// [`Params::input_files`] of the experiment's parameters.
@@ -199,6 +259,11 @@ impl ExperimentParams {
     /// [`Params::trials`] of the experiment's parameters.
     pub fn trials(&self) -> Option<u32> {
         self.params().trials()
+    }
+
+    /// [`Params::alpha`] of the experiment's parameters.
+    pub fn alpha(&self) -> Option<f64> {
+        self.params().alpha()
     }
 
     /// [`Params::unanimity_p`] of the experiment's parameters.

@@ -209,6 +209,10 @@ impl Params for StcSignificanceParams {
     fn trials(&self) -> Option<u32> {
         Some(self.trials)
     }
+
+    fn alpha(&self) -> Option<f64> {
+        Some(self.alpha)
+    }
 }
 
 /// `unanimity.real_ratings` (A.X1): unanimity-aware gains on the real NTCIR-12 STC Japanese ratings

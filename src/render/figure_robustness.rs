@@ -1,0 +1,172 @@
+//! The figure of a robustness study (`unanimity.robustness`, `lancers.robustness`; issue 18): one row
+//! per simulated claim, its holding rate over the replicates as a dot and its Wilson 95% interval as
+//! a bar, on an axis from 0 to 1, with the 0.1 and 0.9 marks that separate the robustness verdicts.
+//!
+//! What is drawn comes from the artefact's manifest `layout` and its [`ResultTable`]: every panel
+//! with a `rate` column contributes its rows (supplied at run time, in order), each with cell
+//! `panel / claim / rate / estimate` and parts `ci_lo`, `ci_hi`; the row id (the claim's id) labels
+//! the row.
+
+use plotters::prelude::*;
+
+use crate::manifest::Artefact;
+use crate::render::figure::FigureError;
+use crate::render::figure_means::wrap;
+use crate::results::ResultTable;
+
+/// The column of a study's claim panels that holds the holding rate.
+pub const RATE_COLUMN: &str = "rate";
+
+/// Width in SVG pixels; height per claim row; room for the title, the axis and the note.
+const WIDTH: u32 = 760;
+const ROW_HEIGHT: u32 = 18;
+const CHART_EXTRA: u32 = 90;
+/// Width of the claim-id label area at the left (about 7 px per character at 13 px).
+const LABEL_AREA: u32 = 330;
+const NOTE_FONT_PX: u32 = 14;
+const NOTE_LINE_HEIGHT: u32 = 18;
+const NOTE_PADDING: u32 = 8;
+const NOTE_CHARS_PER_LINE: usize = 100;
+
+/// The verdict thresholds marked on the axis (`robustness::verdict`'s 0.9 and 1 − 0.9).
+const MARKS: [f64; 2] = [0.1, 0.9];
+
+/// One claim: its label, holding rate and Wilson interval.
+struct Row {
+    label: String,
+    rate: f64,
+    lo: f64,
+    hi: f64,
+}
+
+/// The SVG of a robustness study; `note` (the stand-in note) is printed below the chart, in red.
+pub fn svg(
+    artefact: &Artefact,
+    table: &ResultTable,
+    note: Option<&str>,
+) -> Result<String, FigureError> {
+    let rows = claim_rows(artefact, table);
+    if rows.is_empty() {
+        return Err(FigureError::Draw(format!(
+            "artefact `{}` has no claim with a holding rate to draw",
+            artefact.id
+        )));
+    }
+    let note_lines = note
+        .map(|n| wrap(n, NOTE_CHARS_PER_LINE))
+        .unwrap_or_default();
+    let chart_height = ROW_HEIGHT * rows.len() as u32 + CHART_EXTRA;
+    let note_height = NOTE_LINE_HEIGHT * note_lines.len() as u32 + 2 * NOTE_PADDING;
+    let mut out = String::new();
+    {
+        let root = SVGBackend::with_string(&mut out, (WIDTH, chart_height + note_height))
+            .into_drawing_area();
+        root.fill(&WHITE).map_err(draw_err)?;
+        let (chart_area, band) = root.split_vertically(chart_height);
+        draw_chart(&chart_area, artefact, &rows)?;
+        let style = TextStyle::from(("sans-serif", NOTE_FONT_PX)).color(&RED);
+        for (i, line) in note_lines.iter().enumerate() {
+            let y = NOTE_PADDING + NOTE_LINE_HEIGHT * i as u32;
+            band.draw_text(line, &style, (NOTE_PADDING as i32, y as i32))
+                .map_err(draw_err)?;
+        }
+        root.present().map_err(draw_err)?;
+    }
+    Ok(out)
+}
+
+/// The claims of every layout panel with a [`RATE_COLUMN`], in panel and row order.
+fn claim_rows(artefact: &Artefact, table: &ResultTable) -> Vec<Row> {
+    let Some(layout) = &artefact.layout else {
+        return Vec::new();
+    };
+    let panels = layout
+        .panels
+        .iter()
+        .filter(|p| p.columns.iter().any(|c| c.id == RATE_COLUMN));
+    let mut rows = Vec::new();
+    for panel in panels {
+        for row in table.rows_of(&panel.id) {
+            let get = |part| table.get(&panel.id, &row.id, RATE_COLUMN, part);
+            if let (Some(rate), Some(lo), Some(hi)) = (get("estimate"), get("ci_lo"), get("ci_hi"))
+            {
+                rows.push(Row {
+                    label: row.id.clone(),
+                    rate,
+                    lo,
+                    hi,
+                });
+            }
+        }
+    }
+    rows
+}
+
+fn draw_chart(
+    area: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
+    artefact: &Artefact,
+    rows: &[Row],
+) -> Result<(), FigureError> {
+    let n = rows.len();
+    let mut chart = ChartBuilder::on(area)
+        .caption(
+            format!(
+                "{}: holding rate of each claim (dot) with Wilson 95% interval (bar)",
+                artefact.id
+            ),
+            ("sans-serif", 15),
+        )
+        .margin(10)
+        .x_label_area_size(36)
+        .y_label_area_size(LABEL_AREA)
+        .build_cartesian_2d(0f64..1f64, (0..n).into_segmented())
+        .map_err(draw_err)?;
+    chart
+        .configure_mesh()
+        .disable_y_mesh()
+        .x_desc("share of replicates in which the claim holds")
+        .x_labels(11)
+        .y_labels(n)
+        .y_label_formatter(&|v| match v {
+            // Row j is drawn at segment n − 1 − j; a segment outside the rows has no label.
+            SegmentValue::CenterOf(i) | SegmentValue::Exact(i) => n
+                .checked_sub(1 + *i)
+                .and_then(|j| rows.get(j))
+                .map_or_else(String::new, |r| r.label.clone()),
+            SegmentValue::Last => String::new(),
+        })
+        .label_style(("sans-serif", 13))
+        .draw()
+        .map_err(draw_err)?;
+    for mark in MARKS {
+        chart
+            .draw_series(LineSeries::new(
+                [(mark, SegmentValue::Exact(0)), (mark, SegmentValue::Last)],
+                BLACK.mix(0.3),
+            ))
+            .map_err(draw_err)?;
+    }
+    // The first claim at the top: row i is drawn at segment n − 1 − i.
+    let at = |i: usize| SegmentValue::CenterOf(n - 1 - i);
+    let blue = RGBColor(0, 114, 178);
+    for (i, row) in rows.iter().enumerate() {
+        chart
+            .draw_series(LineSeries::new(
+                [(row.lo, at(i)), (row.hi, at(i))],
+                blue.stroke_width(2),
+            ))
+            .map_err(draw_err)?;
+        chart
+            .draw_series(std::iter::once(Circle::new(
+                (row.rate, at(i)),
+                4,
+                blue.filled(),
+            )))
+            .map_err(draw_err)?;
+    }
+    Ok(())
+}
+
+fn draw_err(e: impl std::fmt::Display) -> FigureError {
+    FigureError::Draw(e.to_string())
+}

@@ -1,0 +1,102 @@
+//! A robustness study declared in the manifest (`unanimity.robustness`, `lancers.robustness`): the
+//! artefacts it names run on R replicates, with its `trials:` override, summarised as a table whose
+//! note says what the replicates are and, when the randomised tests run with fewer trials than the
+//! replicated artefacts ask for, the Monte Carlo error that implies near alpha.
+
+use crate::manifest::{Artefact, Manifest, ReplicatesParams};
+use crate::papers::Context;
+use crate::published::PublishedFile;
+use crate::results::ResultTable;
+
+use super::monte_carlo::p_value_se;
+use super::verdict::NEARLY;
+use super::{RobustnessError, run_study, study_table};
+
+/// Runs the study `artefact` of `manifest` on `context` (its seed is replicate 0's), comparing with
+/// its paper's `published` values; `progress` is told each finished replicate count.
+pub fn run_artefact(
+    manifest: &Manifest,
+    artefact: &Artefact,
+    published: &PublishedFile,
+    context: &Context,
+    progress: &(dyn Fn(u32, u32) + Sync),
+) -> Result<ResultTable, RobustnessError> {
+    let params = artefact
+        .parameters
+        .replicates()
+        .ok_or_else(|| RobustnessError::NotAStudy {
+            artefact: artefact.id.to_string(),
+        })?;
+    let replicated: Vec<Artefact> = manifest
+        .replicated(artefact)
+        .into_iter()
+        .map(|a| with_trials(a, params.trials))
+        .collect();
+    let refs: Vec<&Artefact> = replicated.iter().collect();
+    let study = run_study(&refs, published, context, params.replicates, progress)?;
+    let note = note(params, &manifest.replicated(artefact));
+    Ok(study_table(&artefact.id, &study, &note))
+}
+
+/// `artefact` with its randomised test's trials set to `trials`, when given.
+fn with_trials(artefact: &Artefact, trials: Option<u32>) -> Artefact {
+    let mut artefact = artefact.clone();
+    if let Some(trials) = trials {
+        artefact.parameters = artefact.parameters.with_trials(trials);
+    }
+    artefact
+}
+
+/// The study's note: what a replicate is, how verdicts are decided, and the trials override.
+fn note(params: &ReplicatesParams, replicated: &[&Artefact]) -> String {
+    let ids: Vec<&str> = replicated.iter().map(|a| a.id.as_str()).collect();
+    let mut note = format!(
+        "Stand-in: {} independent stand-in collections of {} (replicate 0 is the shipped draw; \
+         labels, runs and ratings redrawn from the seeded streams of each replicate's seed). Each \
+         claim's holding rate has a Wilson 95% interval; it holds nearly always if the interval's \
+         lower limit is at least {NEARLY}, the stand-in cannot support it if the upper limit is at \
+         most {}, else it is a coin flip. Printed simulated numbers are shown beside the mean and \
+         5th-95th percentile band of their replicates.",
+        params.replicates,
+        ids.join(", "),
+        round(1.0 - NEARLY),
+    );
+    if let Some(trials) = params.trials {
+        note.push_str(&trials_note(trials, replicated));
+    }
+    note
+}
+
+/// The sentence on the trials override, per replicated artefact that runs a randomised test.
+fn trials_note(trials: u32, replicated: &[&Artefact]) -> String {
+    let own: Vec<String> = replicated
+        .iter()
+        .filter_map(|a| {
+            let p = &a.parameters;
+            let (Some(b), Some(alpha)) = (p.trials(), p.alpha()) else {
+                return None;
+            };
+            Some(format!(
+                "{} (alpha = {alpha}; B = {b}: SE {:.4})",
+                a.id,
+                p_value_se(alpha, b)
+            ))
+        })
+        .collect();
+    let alpha = replicated
+        .iter()
+        .find_map(|a| a.parameters.alpha())
+        .unwrap_or(0.05);
+    format!(
+        " For cost, the randomised Tukey HSD inside the replicates uses B = {trials} trials instead \
+         of each table's own: a p-value near alpha = {alpha} then has Monte Carlo standard error \
+         sqrt(alpha(1 - alpha)/B) = {:.4}, against {} with the tables' own trials.",
+        p_value_se(alpha, trials),
+        own.join(", ")
+    )
+}
+
+/// `x` to two decimals, for the note.
+fn round(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}

@@ -1,0 +1,76 @@
+//! Reading a study's [`ResultTable`] back ([`super::table`] wrote it): its claims with their holding
+//! rates and verdicts, and its printed numbers inside or outside their replicate bands, for the
+//! ledger's holding rates and the reports' "How robust are the conclusions?" sections.
+
+use crate::results::{ResultTable, VALUE};
+
+use super::table::{INSIDE_PANEL, OUTSIDE_PANEL, RATE_PART, claims_panel};
+use super::verdict::Robustness;
+
+/// The verdicts, in the order the reports discuss them.
+pub const VERDICTS: [Robustness; 3] = [
+    Robustness::NearlyAlways,
+    Robustness::CoinFlip,
+    Robustness::Unsupported,
+];
+
+/// One claim of a study table.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct ClaimRate {
+    pub id: String,
+    pub statement: String,
+    pub held: u32,
+    pub checked: u32,
+    pub rate: f64,
+    pub lo: f64,
+    pub hi: f64,
+    pub verdict: Robustness,
+}
+
+/// Every claim of study `table`, by verdict ([`VERDICTS`] order) then in the table's row order.
+pub fn claim_rates(table: &ResultTable) -> Vec<ClaimRate> {
+    let mut claims = Vec::new();
+    for verdict in VERDICTS {
+        let panel = claims_panel(verdict);
+        for row in table.rows_of(panel) {
+            let get = |column: &str, part: &str| table.get(panel, &row.id, column, part);
+            let (Some(held), Some(checked), Some(rate), Some(lo), Some(hi)) = (
+                get("held", VALUE),
+                get("checked", VALUE),
+                get("rate", RATE_PART),
+                get("rate", "ci_lo"),
+                get("rate", "ci_hi"),
+            ) else {
+                continue;
+            };
+            claims.push(ClaimRate {
+                id: row.id.clone(),
+                statement: row.label.clone(),
+                held: held as u32,
+                checked: checked as u32,
+                rate,
+                lo,
+                hi,
+                verdict,
+            });
+        }
+    }
+    claims
+}
+
+/// How many printed numbers of study `table` lie inside their replicate band, and how many outside.
+pub fn band_counts(table: &ResultTable) -> (usize, usize) {
+    (
+        table.rows_of(INSIDE_PANEL).len(),
+        table.rows_of(OUTSIDE_PANEL).len(),
+    )
+}
+
+/// The replicates R of study `table` (the `checked` count of its claims; 0 when it has none).
+pub fn replicates(table: &ResultTable) -> u32 {
+    claim_rates(table)
+        .iter()
+        .map(|c| c.checked)
+        .max()
+        .unwrap_or(0)
+}
