@@ -63,6 +63,9 @@ pub struct Grid {
     /// The stand-in note ([`StandIn::note`]), escaped, when the table rests on a stand-in: the
     /// templates print it in the caption, never only as a comment.
     pub stand_in: Option<String>,
+    /// The short stand-in mark ([`StandIn::mark`]), escaped: the head of every page a long table
+    /// continues onto repeats it.
+    pub stand_in_mark: Option<String>,
     pub panels: Vec<GridPanel>,
     pub notes: Vec<String>,
     /// Whether the table is taller than a page holds as one float ([`is_tall`]): LaTeX then sets
@@ -223,6 +226,7 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
         id: artefact.id.to_string(),
         caption: target.label(&artefact.caption),
         stand_in: StandIn::of(artefact.experiment, table.real_data).map(|s| escape(s.note())),
+        stand_in_mark: StandIn::of(artefact.experiment, table.real_data).map(|s| escape(s.mark())),
         tall: is_tall(&panels),
         panels,
         notes: table.notes.iter().map(|n| escape(n)).collect(),

@@ -77,6 +77,8 @@ pub fn series_grid(artefact: &Artefact, table: &ResultTable) -> Option<Grid> {
         id: artefact.id.to_string(),
         caption: escape_terminal(artefact.caption.text()),
         stand_in: StandIn::of(artefact.experiment, table.real_data).map(|s| s.note().to_string()),
+        stand_in_mark: StandIn::of(artefact.experiment, table.real_data)
+            .map(|s| s.mark().to_string()),
         panels,
         notes: Vec::new(),
         // Printed on a terminal, never typeset as LaTeX.

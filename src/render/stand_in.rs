@@ -40,6 +40,15 @@ impl StandIn {
         }
     }
 
+    /// The short mark repeated on every page a long table continues onto, where the caption with
+    /// the full [`StandIn::note`] is not in sight.
+    pub fn mark(self) -> &'static str {
+        match self {
+            StandIn::Whole => "STAND-IN, not the paper's data",
+            StandIn::Part => "PARTLY A STAND-IN",
+        }
+    }
+
     /// The visible note, plain text (escaped by the caller for its format).
     pub fn note(self) -> &'static str {
         match self {

@@ -137,11 +137,18 @@ fn every_stand_in_output_carries_its_note(manifest: &Manifest, out: &Path) {
                 Some(s) if ext == "json" => {
                     assert_eq!(visible.as_deref(), Some(s.note()), "{}", path.display())
                 }
-                Some(_) => assert!(
-                    visible.is_some(),
-                    "{} lacks its stand-in note",
-                    path.display()
-                ),
+                Some(s) => {
+                    assert!(
+                        visible.is_some(),
+                        "{} lacks its stand-in note",
+                        path.display()
+                    );
+                    assert!(
+                        every_continued_head_carries(&text, s.mark()),
+                        "{}: a page a long table continues onto lacks the stand-in mark",
+                        path.display()
+                    );
+                }
                 None => assert!(visible.is_none(), "{} says STAND-IN", path.display()),
             }
             walked += 1;
@@ -149,6 +156,21 @@ fn every_stand_in_output_carries_its_note(manifest: &Manifest, out: &Path) {
     }
     // 14 artefacts, most with .md, .tex and .json, the figures with .svg and .json.
     assert!(walked >= 30, "walked only {walked} files");
+}
+
+/// Whether the head LaTeX repeats on every page a long table continues onto (the rows between
+/// `\endfirsthead`, or the table's start, and `\endhead`) names `mark`: the caption with the full
+/// note is on the first page only.
+fn every_continued_head_carries(tex: &str, mark: &str) -> bool {
+    let segments: Vec<&str> = tex.split("\\endhead").collect();
+    segments[..segments.len() - 1].iter().all(|before| {
+        let start = ["\\endfirsthead", "\\begin{longtable}"]
+            .iter()
+            .filter_map(|m| before.rfind(m))
+            .max()
+            .unwrap_or(0);
+        before[start..].contains(mark)
+    })
 }
 
 /// Also across thread counts: one thread runs each experiment in its step; `--force` with two runs
