@@ -23,17 +23,14 @@
 //! the printed value is within the Monte Carlo error of the replicate mean, the tolerance coming from
 //! the replicates' own spread.
 
-use std::collections::BTreeMap;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU32, Ordering};
-
 use crate::manifest::Artefact;
 use crate::model::CellKey;
 use crate::papers::Context;
 use crate::published::PublishedFile;
 
 use super::RobustnessError;
-use super::replicate::{ReplicateOutcome, run_replicate};
+use super::replicate::ReplicateOutcome;
+use super::study::run_all;
 
 /// The table whose row holds the calibrated quantities (paper B, Table 5).
 pub const CALIBRATED_TABLE: &str = "B.T5";
@@ -106,9 +103,8 @@ pub fn targets(published: &PublishedFile) -> Result<Vec<Target>, CalibrationErro
     Ok(targets)
 }
 
-/// Runs `artefacts` on replicates 0 … `replicates`−1 ([`run_replicate`]) on `context.threads` workers
-/// (one replicate per worker at a time) and returns their outcomes in replicate order, whatever the
-/// number of workers. `progress` is told each finished replicate count.
+/// Runs `artefacts` on replicates 0 … `replicates`−1 with the study's runner ([`run_all`]: outcomes
+/// in replicate order, whatever the number of workers); a mean and its SE need at least two.
 pub fn run_replicates(
     artefacts: &[&Artefact],
     published: &PublishedFile,
@@ -119,39 +115,9 @@ pub fn run_replicates(
     if replicates < 2 {
         return Err(CalibrationError::TooFewReplicates(replicates));
     }
-    let workers = context.threads.clamp(1, replicates as usize);
-    let inner = Context {
-        threads: (context.threads / workers).max(1),
-        ..context.clone()
-    };
-    let next = AtomicU32::new(0);
-    let done = AtomicU32::new(0);
-    let slots: Mutex<BTreeMap<u32, Result<ReplicateOutcome, RobustnessError>>> =
-        Mutex::new(BTreeMap::new());
-    std::thread::scope(|scope| {
-        for _ in 0..workers {
-            scope.spawn(|| {
-                loop {
-                    let r = next.fetch_add(1, Ordering::Relaxed);
-                    if r >= replicates {
-                        break;
-                    }
-                    let outcome = run_replicate(artefacts, published, &inner, r);
-                    let failed = outcome.is_err();
-                    slots
-                        .lock()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .insert(r, outcome);
-                    progress(done.fetch_add(1, Ordering::Relaxed) + 1, replicates);
-                    if failed {
-                        next.store(replicates, Ordering::Relaxed);
-                    }
-                }
-            });
-        }
-    });
-    let slots = slots.into_inner().unwrap_or_else(|e| e.into_inner());
-    Ok(slots.into_values().collect::<Result<Vec<_>, _>>()?)
+    Ok(run_all(
+        artefacts, published, context, replicates, progress,
+    )?)
 }
 
 /// The replicate mean, sd and Monte Carlo SE of `target` over `outcomes` (module documentation).

@@ -66,8 +66,10 @@ pub fn run_study(
     summarise(&outcomes, published)
 }
 
-/// Every replicate's outcome, in replicate order, whatever the number of workers.
-fn run_all(
+/// Every replicate's outcome (replicates 0 … `replicates`−1, [`run_replicate`]) in replicate order,
+/// whatever the number of workers: `context.threads` workers, one replicate each at a time;
+/// `progress` is told each finished replicate count. The study and the calibration both use it.
+pub fn run_all(
     artefacts: &[&Artefact],
     published: &PublishedFile,
     context: &Context,
