@@ -78,12 +78,7 @@ pub fn svg(
         for (area, panel) in areas.iter().zip(&panels) {
             draw_panel(area, panel)?;
         }
-        let style = TextStyle::from(("sans-serif", NOTE_FONT_PX)).color(&RED);
-        for (i, line) in note_lines.iter().enumerate() {
-            let y = NOTE_PADDING + NOTE_LINE_HEIGHT * i as u32;
-            band.draw_text(line, &style, (NOTE_PADDING as i32, y as i32))
-                .map_err(draw_err)?;
-        }
+        draw_note(&band, &note_lines)?;
         root.present().map_err(draw_err)?;
     }
     Ok(out)
@@ -92,8 +87,8 @@ pub fn svg(
 /// The stand-in note's font size, line height and padding in SVG pixels, and the characters per line
 /// it is wrapped at (about 7 px per character at 14 px, inside the 520 px width).
 const NOTE_FONT_PX: u32 = 14;
-const NOTE_LINE_HEIGHT: u32 = 18;
-const NOTE_PADDING: u32 = 8;
+pub(crate) const NOTE_LINE_HEIGHT: u32 = 18;
+pub(crate) const NOTE_PADDING: u32 = 8;
 const NOTE_CHARS_PER_LINE: usize = 68;
 
 /// `text` broken at spaces into lines of at most `width` characters (a longer word has its own line).
@@ -109,6 +104,21 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
         }
     }
     lines
+}
+
+/// Draws the stand-in note's `lines` in red into `band`, the strip below a figure (every figure
+/// built on a stand-in: the means figures and the robustness figures).
+pub fn draw_note(
+    band: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
+    lines: &[String],
+) -> Result<(), FigureError> {
+    let style = TextStyle::from(("sans-serif", NOTE_FONT_PX)).color(&RED);
+    for (i, line) in lines.iter().enumerate() {
+        let y = NOTE_PADDING + NOTE_LINE_HEIGHT * i as u32;
+        band.draw_text(line, &style, (NOTE_PADDING as i32, y as i32))
+            .map_err(draw_err)?;
+    }
+    Ok(())
 }
 
 fn draw_err(e: impl std::fmt::Display) -> FigureError {

@@ -11,7 +11,7 @@ use plotters::prelude::*;
 
 use crate::manifest::Artefact;
 use crate::render::figure::FigureError;
-use crate::render::figure_means::wrap;
+use crate::render::figure_means::{NOTE_LINE_HEIGHT, NOTE_PADDING, draw_note, wrap};
 use crate::results::ResultTable;
 
 /// The column of a study's claim panels that holds the holding rate.
@@ -23,9 +23,6 @@ const ROW_HEIGHT: u32 = 18;
 const CHART_EXTRA: u32 = 90;
 /// Width of the claim-id label area at the left (about 7 px per character at 13 px).
 const LABEL_AREA: u32 = 330;
-const NOTE_FONT_PX: u32 = 14;
-const NOTE_LINE_HEIGHT: u32 = 18;
-const NOTE_PADDING: u32 = 8;
 const NOTE_CHARS_PER_LINE: usize = 100;
 
 /// The verdict thresholds marked on the axis (`robustness::verdict`'s 0.9 and 1 − 0.9).
@@ -64,12 +61,7 @@ pub fn svg(
         root.fill(&WHITE).map_err(draw_err)?;
         let (chart_area, band) = root.split_vertically(chart_height);
         draw_chart(&chart_area, artefact, &rows)?;
-        let style = TextStyle::from(("sans-serif", NOTE_FONT_PX)).color(&RED);
-        for (i, line) in note_lines.iter().enumerate() {
-            let y = NOTE_PADDING + NOTE_LINE_HEIGHT * i as u32;
-            band.draw_text(line, &style, (NOTE_PADDING as i32, y as i32))
-                .map_err(draw_err)?;
-        }
+        draw_note(&band, &note_lines)?;
         root.present().map_err(draw_err)?;
     }
     Ok(out)
