@@ -47,8 +47,9 @@ pub fn run(root: &Path, args: ShowArgs) -> anyhow::Result<Outcome> {
         };
         print!("{}", render_grid(&grid));
         println!(
-            "class: {}",
-            data_class(artefact.experiment, table.real_data)
+            "class: {}; experiment: {}",
+            data_class(artefact.experiment, table.real_data),
+            artefact.experiment
         );
     }
     Ok(Outcome::Success)

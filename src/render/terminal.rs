@@ -38,11 +38,29 @@ pub fn render_grid(grid: &Grid) -> String {
     out
 }
 
-/// A table in the project's terminal style.
+/// The width a table may take when stdout is not a terminal (a pipe, a file, a test): `COLUMNS` when
+/// it is a number, else 100 columns.
+pub const DEFAULT_WIDTH: u16 = 100;
+
+/// A table in the project's terminal style, as wide as the terminal at most: comfy-table asks the
+/// terminal; when there is none, the width is `COLUMNS` or [`DEFAULT_WIDTH`], so that piped output
+/// (`| less`, a file) fits an ordinary terminal too.
 pub fn new_table() -> Table {
     let mut table = Table::new();
     table
         .load_preset(UTF8_FULL_CONDENSED)
         .set_content_arrangement(ContentArrangement::Dynamic);
+    if table.width().is_none() {
+        table.set_width(fallback_width());
+    }
     table
+}
+
+/// `COLUMNS` when it parses as a width of at least 40 columns, else [`DEFAULT_WIDTH`].
+fn fallback_width() -> u16 {
+    std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.trim().parse::<u16>().ok())
+        .filter(|&w| w >= 40)
+        .unwrap_or(DEFAULT_WIDTH)
 }

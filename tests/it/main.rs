@@ -41,6 +41,7 @@ mod stc;
 mod study_cli;
 mod study_collection;
 mod table_variant;
+mod terminal_width;
 mod text_settings;
 mod unanimity_real;
 mod usage_errors;
