@@ -475,6 +475,8 @@ struct EntryView {
     printed: String,
     class: String,
     rebuilt: String,
+    /// Whether the ledger has a rebuilt value (a statement checked on the paper's own table has none).
+    rebuilt_known: bool,
     verdict: String,
     marker: String,
     detail: String,
@@ -557,20 +559,26 @@ fn entry_view(entry: &Entry, format: Format) -> EntryView {
             .rebuilt
             .as_deref()
             .map_or_else(|| "-".to_string(), |r| format.escape(r)),
+        rebuilt_known: entry.rebuilt.is_some(),
         verdict: entry.verdict.to_string(),
         marker: marker(&[entry], format),
         detail: format.escape(&entry.detail),
         label: format.escape(entry.label.as_deref().unwrap_or(&entry.cell)),
-        why: format.escape(
-            entry
-                .label
-                .as_deref()
-                .and_then(|l| entry.detail.strip_prefix(l))
-                .and_then(|rest| rest.strip_prefix(": "))
-                .unwrap_or(&entry.detail),
-        ),
+        why: format.escape(why(entry)),
         mark: Mark::of(entry).symbol(format),
     }
+}
+
+/// The arithmetic behind a verdict, without the label that opens a claim's detail and without its
+/// closing full stop (the templates end the sentence).
+fn why(entry: &Entry) -> &str {
+    let detail = entry
+        .label
+        .as_deref()
+        .and_then(|l| entry.detail.strip_prefix(l))
+        .and_then(|rest| rest.strip_prefix(": "))
+        .unwrap_or(&entry.detail);
+    detail.strip_suffix('.').unwrap_or(detail)
 }
 
 /// Ledger entries of the paper that belong to no artefact (numbers in the running text).

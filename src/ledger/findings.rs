@@ -144,15 +144,36 @@ fn same_arithmetic(out: &mut Finding, entries: &[&Entry]) {
         n => format!("{place}, {n} numbers"),
     };
     out.headline = match out.hint {
-        Some(Hint::StatementContradicted) => format!(
-            "The text's statement “{}” is not borne out by the paper's own {table}: {}.",
-            first.printed, first.detail
-        ),
+        Some(Hint::StatementContradicted) => statement_headline(first, &table),
         _ => format!(
             "{} ({}): the printed numbers contradict each other ({}).",
             out.place, out.cells, first.detail
         ),
     };
+}
+
+/// A contradicted statement in words: what the text says (quoted, then as the checked claim) and
+/// what the paper's own table shows instead.
+fn statement_headline(entry: &Entry, table: &str) -> String {
+    let claim = entry.label.as_deref().unwrap_or_default();
+    let evidence = entry
+        .detail
+        .strip_prefix(claim)
+        .and_then(|rest| rest.strip_prefix(": "))
+        .unwrap_or(&entry.detail);
+    format!(
+        "The paper's own {table} contradicts the text (“{}”): the text says {}, yet {evidence}.",
+        entry.printed,
+        lower_first(claim)
+    )
+}
+
+/// `text` with its first letter lower-case (a claim quoted inside a sentence).
+fn lower_first(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_lowercase().chain(chars).collect())
 }
 
 /// `text` with its first letter upper-case (`the running text` opening a finding).

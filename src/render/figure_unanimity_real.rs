@@ -1,6 +1,7 @@
 //! The figure of A.X1 (experiment `unanimity.real_ratings`): grouped bar charts, one bar per data
 //! source (the artefact's columns: real ratings and each simulation), of
-//! (a) the spread `D_i` of the relevant items and (b) the upgrade `UG_i − RawG_i` of all items,
+//! (a) the spread `D_i` of the relevant items and (b) the upgrade `UG_i − RawG_i` of all items
+//! (labelled with a subscript letter, `Dᵢ`, so that the figure reads as mathematics),
 //! both in percent. Every number is a cell of the result table (panel `items`, rows `relevant_d=<d>`
 //! and `upgrade=<value>`); this module only lays them out.
 
@@ -36,9 +37,9 @@ pub fn svg(artefact: &Artefact, table: &ResultTable) -> Result<String, FigureErr
     let upgrade = groups(table, &ids, "upgrade=", |v| v.to_string())?;
     let upgrade_title = match &artefact.parameters {
         ExperimentParams::UnanimityRealRatings(params) => {
-            format!("(b) Upgrade UG_i − RawG_i (p = {})", params.p.get())
+            format!("(b) Upgrade UGᵢ − RawGᵢ (p = {})", params.p.get())
         }
-        _ => "(b) Upgrade UG_i − RawG_i".to_string(),
+        _ => "(b) Upgrade UGᵢ − RawGᵢ".to_string(),
     };
 
     let mut text = String::new();
@@ -48,8 +49,8 @@ pub fn svg(artefact: &Artefact, table: &ResultTable) -> Result<String, FigureErr
         let (top, bottom) = root.split_vertically(HEIGHT / 2);
         panel(
             &top,
-            "(a) Spread D_i of relevant items",
-            "D_i = max − min rating",
+            "(a) Spread Dᵢ of relevant items",
+            "Dᵢ = max − min rating",
             "% of relevant items",
             &spread,
             Some(&columns),
@@ -57,7 +58,7 @@ pub fn svg(artefact: &Artefact, table: &ResultTable) -> Result<String, FigureErr
         panel(
             &bottom,
             &upgrade_title,
-            "UG_i − RawG_i",
+            "UGᵢ − RawGᵢ",
             "% of all items",
             &upgrade,
             None,

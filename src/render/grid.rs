@@ -374,7 +374,19 @@ fn latex_passes_through(c: char) -> bool {
 /// point (`U+6771`), never left to fail the LaTeX run.
 pub fn escape_latex(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
+    let mut rest = text;
+    let mut before: [Option<char>; 2] = [None, None];
+    while let Some(c) = rest.chars().next() {
+        if c == '_'
+            && let Some((math, used)) = math_subscript(before, &rest[1..])
+        {
+            out.push_str(&math);
+            before = [before[1], rest[1..=used].chars().last()];
+            rest = &rest[1 + used..];
+            continue;
+        }
+        rest = &rest[c.len_utf8()..];
+        before = [before[1], Some(c)];
         match c {
             '\\' => out.push_str("\\textbackslash{}"),
             '&' | '%' | '$' | '#' | '_' | '{' | '}' => {
@@ -395,6 +407,40 @@ pub fn escape_latex(text: &str) -> String {
         }
     }
     out
+}
+
+/// A subscript of a symbol in plain text (`RawG_i`, `V_E`, `ES_HSD`, `D_max`, `d_XY`) as LaTeX math
+/// (`RawG$_i$`, `ES$_\mathrm{HSD}$`, `D$_{\max}$`), and how many bytes of `after` (the text after the
+/// `_`) it takes. A symbol is an upper-case letter (`G`, `V`, `S`) or a lone `d`; its subscript is one
+/// letter, up to three capitals, or `max`, and ends the word. Anything else (`ci_upper`, `kappa_w`,
+/// `ug_p0.1`) is an identifier and keeps its escaped underscore.
+fn math_subscript(before: [Option<char>; 2], after: &str) -> Option<(String, usize)> {
+    let symbol = match before {
+        [_, Some(c)] if c.is_ascii_uppercase() => true,
+        [previous, Some('d')] => !previous.is_some_and(char::is_alphanumeric),
+        _ => false,
+    };
+    let run = after.len()
+        - after
+            .trim_start_matches(|c: char| c.is_ascii_alphabetic())
+            .len();
+    let sub = &after[..run];
+    let ends_word = !after[run..]
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_alphanumeric() || c == '_');
+    if !symbol || run == 0 || !ends_word {
+        return None;
+    }
+    let math = match sub {
+        "max" => "$_{\\max}$".to_string(),
+        _ if run == 1 => format!("$_{sub}$"),
+        _ if run <= 3 && sub.chars().all(|c| c.is_ascii_uppercase()) => {
+            format!("$_\\mathrm{{{sub}}}$")
+        }
+        _ => return None,
+    };
+    Some((math, run))
 }
 
 /// [`escape_latex`] for running text that holds identifiers (`A.T2.ci_upper_at_least_one`,
@@ -520,8 +566,22 @@ mod tests {
     #[test]
     fn escapes_latex_specials() {
         assert_eq!(
-            escape_latex("50% of A&B_i {x} #1 $5 ~ ^ \\ |d|"),
-            "50\\% of A\\&B\\_i \\{x\\} \\#1 \\$5 \\textasciitilde{} \\textasciicircum{} \\textbackslash{} \\textbar{}d\\textbar{}"
+            escape_latex("50% of A&b_i {x} #1 $5 ~ ^ \\ |d|"),
+            "50\\% of A\\&b\\_i \\{x\\} \\#1 \\$5 \\textasciitilde{} \\textasciicircum{} \\textbackslash{} \\textbar{}d\\textbar{}"
+        );
+    }
+
+    /// Issue 14 item 4: a symbol's subscript in plain text is typeset as math; an identifier's
+    /// underscore stays an underscore.
+    #[test]
+    fn symbol_subscripts_become_math_and_identifiers_keep_underscores() {
+        assert_eq!(
+            escape_latex("RawG_i, UG_i − RawG_i, D_i = D_max, |d_XY|/V_E, ES_HSD."),
+            "RawG$_i$, UG$_i$ $-$ RawG$_i$, D$_i$ = D$_{\\max}$, \\textbar{}d$_\\mathrm{XY}$\\textbar{}/V$_E$, ES$_\\mathrm{HSD}$."
+        );
+        assert_eq!(
+            escape_latex("kappa_w ci_upper ug_p0.1 A_b2 add_i t2_ci"),
+            "kappa\\_w ci\\_upper ug\\_p0.1 A\\_b2 add\\_i t2\\_ci"
         );
     }
 
@@ -529,7 +589,7 @@ mod tests {
     fn escapes_math_symbols_pdflatex_cannot_typeset() {
         assert_eq!(
             escape_latex("|d|/√V_E ≤ 0.5 × κ"),
-            "\\textbar{}d\\textbar{}/$\\surd$V\\_E $\\le$ 0.5 $\\times$ $\\kappa$"
+            "\\textbar{}d\\textbar{}/$\\surd$V$_E$ $\\le$ 0.5 $\\times$ $\\kappa$"
         );
     }
 
