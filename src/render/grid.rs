@@ -450,20 +450,33 @@ fn math_subscript(before: [Option<char>; 2], after: &str) -> Option<(String, usi
 pub fn escape_latex_breakable(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + text.len() / 4);
     let mut previous: Option<char> = None;
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
+    let mut before_previous: Option<char> = None;
+    let mut chars = text.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        if c == '_'
+            && let Some((math, used)) = math_subscript([before_previous, previous], &text[at + 1..])
+        {
+            out.push_str(&math);
+            while chars.peek().is_some_and(|&(i, _)| i <= at + used) {
+                chars.next();
+            }
+            before_previous = previous;
+            previous = text[at + 1..=at + used].chars().last();
+            continue;
+        }
         out.push_str(&escape_latex(c.encode_utf8(&mut [0; 4])));
         let breaks = match c {
             '/' | '_' => true,
             '.' => {
                 previous.is_some_and(char::is_alphanumeric)
-                    && chars.peek().is_some_and(|n| n.is_alphabetic())
+                    && chars.peek().is_some_and(|(_, n)| n.is_alphabetic())
             }
             _ => false,
         };
-        if breaks && chars.peek().is_some_and(|n| !n.is_whitespace()) {
+        if breaks && chars.peek().is_some_and(|(_, n)| !n.is_whitespace()) {
             out.push_str("\\allowbreak{}");
         }
+        before_previous = previous;
         previous = Some(c);
     }
     out
@@ -582,6 +595,10 @@ mod tests {
         assert_eq!(
             escape_latex("kappa_w ci_upper ug_p0.1 A_b2 add_i t2_ci"),
             "kappa\\_w ci\\_upper ug\\_p0.1 A\\_b2 add\\_i t2\\_ci"
+        );
+        assert_eq!(
+            escape_latex_breakable("D_i and RawG_i; ci_upper"),
+            "D$_i$ and RawG$_i$; ci\\_\\allowbreak{}upper"
         );
     }
 
