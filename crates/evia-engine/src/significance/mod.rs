@@ -7,6 +7,7 @@
 //!   randomisation test it reduces to for two runs.
 //! - [`ptukey`]: the studentized range distribution and the classical Tukey HSD p-value.
 //! - [`normal_cdf_table`]: the tabulated normal distribution function its quadrature uses.
+//! - `range_table`: the range distribution interpolated on Chebyshev panels for its outer integral.
 //! - [`overlap`]: discriminative power and Statistical Significance Overlap (SSO).
 
 pub mod anova;
@@ -14,6 +15,7 @@ pub mod normal_cdf_table;
 pub mod overlap;
 pub mod ptukey;
 pub mod randomised_hsd;
+mod range_table;
 mod trials;
 
 /// Why a score matrix cannot be built.
