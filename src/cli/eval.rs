@@ -34,7 +34,8 @@ use clap::{Args, ValueEnum};
 use super::Outcome;
 use super::eval_blocks::evaluate_by_block;
 use super::halves::map_in_halves;
-use crate::io::qrels::{MAX_GAIN, QrelsFormat, TopicSet, parse_gain_file, parse_level_qrels};
+use crate::io::qrels::{MAX_GAIN, QrelsFormat, TopicSet, parse_gain_file};
+use crate::io::qrels_halves::{judgements_in_halves, parse_level_qrels_in_halves};
 use crate::io::run::{RunDoc, RunFormat, RunOrder, find_duplicate, parse_run};
 use crate::io::{read_text, shown};
 use evia_engine::measures::lines::{line_names, lines, nev_header, nev_line};
@@ -191,7 +192,7 @@ fn load_topics(args: &EvalArgs) -> anyhow::Result<TopicSet> {
         QrelsSyntax::Ntcir => QrelsFormat::Ntcir,
         QrelsSyntax::Trec => QrelsFormat::Trec,
     };
-    let q = parse_level_qrels(path, &text, format)?;
+    let q = parse_level_qrels_in_halves(path, &text, format)?;
     let gains = match &args.gains {
         Some(g) => {
             let values = parse_list::<f64>(g, ':', "--gains")?;
@@ -211,7 +212,7 @@ fn load_topics(args: &EvalArgs) -> anyhow::Result<TopicSet> {
             LevelGains::linear(h).context("default linear gains")?
         }
     };
-    Ok(q.judgements(path, &gains)?)
+    Ok(judgements_in_halves(&q, path, &gains)?)
 }
 
 /// Names listed in a warning: at most this many, then "and N more".

@@ -142,6 +142,7 @@ pub mod line_fields;
 pub mod matrix;
 pub mod output;
 pub mod qrels;
+pub mod qrels_halves;
 pub mod ratings;
 pub mod run;
 pub mod run_groups;

@@ -60,7 +60,7 @@ pub type LevelQrels<'a> = Qrels<'a, u32>;
 /// Direct per-item gains.
 pub type GainQrels<'a> = Qrels<'a, f64>;
 
-impl LevelQrels<'_> {
+impl<'a> LevelQrels<'a> {
     /// The highest level judged in the file (0 if empty).
     pub fn max_level(&self) -> u32 {
         self.topics
@@ -76,8 +76,20 @@ impl LevelQrels<'_> {
     /// twice for a topic (naming both lines). Topics without any relevant document cannot be
     /// evaluated (C: "no rel doc"); they are returned separately.
     pub fn judgements(&self, path: &Path, gains: &LevelGains) -> Result<TopicSet, SourceError> {
+        Self::judgements_of(self.topics.iter(), path, gains)
+    }
+
+    /// [`Self::judgements`] of some of the topics (`topics`, in order).
+    pub(crate) fn judgements_of<'t>(
+        topics: impl Iterator<Item = (&'t &'a str, &'t Vec<Judged<'a, u32>>)>,
+        path: &Path,
+        gains: &LevelGains,
+    ) -> Result<TopicSet, SourceError>
+    where
+        'a: 't,
+    {
         let mut set = TopicSet::default();
-        for (topic, judged) in &self.topics {
+        for (topic, judged) in topics {
             if let Some(j) = judged.iter().find(|j| j.value > gains.max_level()) {
                 return Err(SourceError::at_line(
                     path,

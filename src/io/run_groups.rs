@@ -121,9 +121,16 @@ pub fn read_blocks(
         // logarithmic number of times.
         let chunk = CHUNK.max(buffer.len());
         let want = usize::try_from(remaining).map_or(chunk, |r| r.min(chunk));
+        // Appended without zeroing the space first (`read_to_end` reads into spare capacity).
         let old = buffer.len();
-        buffer.resize(old + want, 0);
-        file.read_exact(&mut buffer[old..]).ok()?;
+        buffer.reserve_exact(want);
+        (&mut file)
+            .take(want as u64)
+            .read_to_end(&mut buffer)
+            .ok()?;
+        if buffer.len() != old + want {
+            return None;
+        }
         remaining -= want as u64;
         let more = remaining > 0;
         let end = if more {

@@ -23,8 +23,9 @@
 use std::collections::{HashMap, HashSet};
 
 use super::MeasureError;
+use super::doc_table::DocTable;
 use super::fxhash::FastHash;
-use super::ideal::{Label, LevelGains, TopicIdeal, TopicJudgements, insert_new};
+use super::ideal::{Label, LevelGains, TopicIdeal, TopicJudgements};
 
 impl TopicJudgements {
     /// Equivalence-class mode: `(doc, level, class)` triples. Errors: a level above the highest
@@ -34,15 +35,14 @@ impl TopicJudgements {
         gains: &LevelGains,
     ) -> Result<Self, MeasureError> {
         let judged = judged.into_iter();
-        let mut docs: HashMap<String, Label, FastHash> = HashMap::default();
+        let mut docs = DocTable::with_capacity(judged.size_hint().0);
         let mut classes: HashMap<String, u32, FastHash> = HashMap::default();
-        docs.reserve(judged.size_hint().0);
         // The highest level of each class.
         let mut highest: HashMap<u32, u32, FastHash> = HashMap::default();
         for (doc, level, class) in judged {
             let doc: String = doc.into();
             let label = gains.label(level)?;
-            insert_new(&mut docs, doc.clone(), label)?;
+            docs.insert_new(&doc, label)?;
             classes.insert(doc, class);
             let h = highest.entry(class).or_insert(0);
             *h = (*h).max(level);
@@ -77,7 +77,7 @@ pub(super) fn label_first_of_class<'a>(
             break;
         }
         match (judgements.docs.get(doc), classes.get(doc)) {
-            (Some(&label), Some(&class)) => {
+            (Some(label), Some(&class)) => {
                 if seen.insert(class) {
                     out.push(label);
                 } else {

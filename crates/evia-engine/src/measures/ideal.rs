@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 
 use super::MeasureError;
+use super::doc_table::DocTable;
 use super::fxhash::FastHash;
 
 /// Per-level gain values, NTCIREVAL's `-g g1:g2:…:gH` (tests/fixtures/measures.md §1, §3).
@@ -247,28 +248,12 @@ impl TopicIdeal {
     }
 }
 
-/// Inserts a judgement, rejecting a document judged twice.
-pub(super) fn insert_new(
-    docs: &mut HashMap<String, Label, FastHash>,
-    doc: String,
-    label: Label,
-) -> Result<(), MeasureError> {
-    use std::collections::hash_map::Entry;
-    match docs.entry(doc) {
-        Entry::Occupied(e) => Err(MeasureError::DuplicateJudgement(e.key().clone())),
-        Entry::Vacant(e) => {
-            e.insert(label);
-            Ok(())
-        }
-    }
-}
-
 /// A topic's judgements: document id → [`Label`], plus its [`TopicIdeal`].
 ///
 /// Build it once per topic and label ranked lists with [`TopicJudgements::label_into`].
 #[derive(Debug, Clone)]
 pub struct TopicJudgements {
-    pub(super) docs: HashMap<String, Label, FastHash>,
+    pub(super) docs: DocTable,
     pub(super) ideal: TopicIdeal,
     /// Each judged document's equivalence class, in equivalence-class mode (`super::classes`).
     pub(super) classes: Option<HashMap<String, u32, FastHash>>,
@@ -276,17 +261,16 @@ pub struct TopicJudgements {
 
 impl TopicJudgements {
     /// Per-level mode: `(doc, level)` pairs. Duplicate document ids are an error.
-    pub fn from_levels<S: Into<String>>(
+    pub fn from_levels<S: AsRef<str>>(
         judged: impl IntoIterator<Item = (S, u32)>,
         gains: &LevelGains,
     ) -> Result<Self, MeasureError> {
         let judged = judged.into_iter();
-        let mut docs: HashMap<String, Label, FastHash> = HashMap::default();
-        docs.reserve(judged.size_hint().0);
+        let mut docs = DocTable::with_capacity(judged.size_hint().0);
         let mut counts = vec![0usize; gains.max_level() as usize + 1];
         for (doc, level) in judged {
             let label = gains.label(level)?;
-            insert_new(&mut docs, doc.into(), label)?;
+            docs.insert_new(doc.as_ref(), label)?;
             counts[level as usize] += 1;
         }
         let ideal = TopicIdeal::from_level_counts(&counts, gains)?;
@@ -298,18 +282,17 @@ impl TopicJudgements {
     }
 
     /// Direct-gain mode: `(doc, gain)` pairs (gain ≥ 0; 0 = judged nonrelevant).
-    pub fn from_direct_gains<S: Into<String>>(
+    pub fn from_direct_gains<S: AsRef<str>>(
         judged: impl IntoIterator<Item = (S, f64)>,
     ) -> Result<Self, MeasureError> {
         let judged = judged.into_iter();
-        let mut docs: HashMap<String, Label, FastHash> = HashMap::default();
-        docs.reserve(judged.size_hint().0);
+        let mut docs = DocTable::with_capacity(judged.size_hint().0);
         let mut gains = Vec::new();
         for (doc, gain) in judged {
             if !gain.is_finite() || gain < 0.0 {
                 return Err(MeasureError::BadDirectGain(gain));
             }
-            insert_new(&mut docs, doc.into(), Label::direct(gain))?;
+            docs.insert_new(doc.as_ref(), Label::direct(gain))?;
             gains.push(gain);
         }
         let ideal = TopicIdeal::from_direct_gains(&gains)?;
@@ -322,7 +305,7 @@ impl TopicJudgements {
 
     /// The label of a judged document, `None` if unjudged.
     pub fn get(&self, doc: &str) -> Option<Label> {
-        self.docs.get(doc).copied()
+        self.docs.get(doc)
     }
 
     pub fn ideal(&self) -> &TopicIdeal {
@@ -353,7 +336,7 @@ impl TopicJudgements {
                 break;
             }
             match self.docs.get(doc) {
-                Some(&label) => out.push(label),
+                Some(label) => out.push(label),
                 None if condensed => {}
                 None => out.push(Label::NONRELEVANT),
             }

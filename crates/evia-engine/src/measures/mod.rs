@@ -84,6 +84,7 @@
 //! ```
 
 mod classes;
+mod doc_table;
 mod evaluate;
 mod fxhash;
 mod gap;
@@ -109,6 +110,10 @@ pub enum MeasureError {
     /// The same document judged twice for a topic.
     #[error("document {0} is judged more than once")]
     DuplicateJudgement(String),
+    /// A topic's judged document ids take more than 4 GiB, or there are 2^32 of them (the bound of
+    /// a topic's id table).
+    #[error("the topic's judged document ids exceed 4 GiB or 2^32 documents")]
+    TooManyJudgedIds,
     /// R = 0: every measure's normaliser is 0 (C: "no rel doc", no output).
     #[error("the topic has no relevant document (R = 0), so the measures are undefined")]
     NoRelevant,
