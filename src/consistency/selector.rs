@@ -6,7 +6,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Deserialize;
 
 use super::printed::Printed;
+use crate::model::artefact_words::artefact_words;
 use crate::published::PublishedCell;
+use crate::published::cell_label::id_words;
 
 /// Picks cells of one table; an absent dimension matches every value.
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -84,6 +86,16 @@ impl Op {
     }
 }
 
+/// What a count of distinct keys counts, in words: `rows` for one dimension, `(panel, row)
+/// pairs` for two.
+fn counted_words(dims: &[String]) -> String {
+    match dims {
+        [one] => format!("{one}s"),
+        [a, b] => format!("({a}, {b}) pairs"),
+        _ => format!("({}) combinations", dims.join(", ")),
+    }
+}
+
 /// The number of distinct keys `spec` counts, with the count in words.
 pub fn count_distinct(printed: &Printed, spec: &CountSpec) -> Result<(usize, String), String> {
     let mut keys = BTreeSet::new();
@@ -108,15 +120,15 @@ pub fn count_distinct(printed: &Printed, spec: &CountSpec) -> Result<(usize, Str
     let meta: Vec<String> = spec
         .meta
         .iter()
-        .map(|(k, v)| format!("{k} = {v}"))
+        .map(|(k, v)| id_words(&format!("{k}={v}"), k))
         .collect();
     Ok((
         keys.len(),
         format!(
             "{} distinct {} of {}{}",
             keys.len(),
-            spec.distinct.join("×"),
-            spec.select.table,
+            counted_words(&spec.distinct),
+            artefact_words(&spec.select.table),
             if meta.is_empty() {
                 String::new()
             } else {

@@ -222,10 +222,10 @@ impl CountBound {
         Ok((
             ok,
             format!(
-                "{shown}, {} {} {}",
-                if ok { "which is" } else { "not" },
+                "{shown}; {n} {} {} {}",
                 self.op.symbol(),
-                self.bound
+                self.bound,
+                if ok { "holds" } else { "does not hold" }
             ),
         ))
     }

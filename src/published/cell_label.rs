@@ -18,7 +18,7 @@ pub fn row_words(cell: &PublishedCell) -> String {
 
 /// A row, column or panel id in words: `dmax=4` → `Dmax = 4`, `n=5` → `N = 5`, the gain names
 /// `rawg`/`wg`/`ug` → `RawG`/`WG`/`UG`, `item3` → `item 3`, a bare number → `{axis} 3`.
-fn id_words(id: &str, axis: &str) -> String {
+pub fn id_words(id: &str, axis: &str) -> String {
     if let Some(v) = id.strip_prefix("dmax=") {
         return format!("Dmax = {v}");
     }

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use super::stc_setting::StcSetting;
 use crate::manifest::Artefact;
 use crate::published::PublishedFile;
+use crate::published::cell_label::id_words;
 use crate::results::{ClaimCheck, ResultTable};
 
 /// One part of every (panel, row, column) of the table.
@@ -37,7 +38,7 @@ pub fn claims(
             .collect()
     };
     let mut claims = vec![
-        ci_upper_at_least_one(&setting, &table.id, &printed("ci_hi"), &rebuilt("ci_hi")),
+        ci_upper_at_least_one(&table.id, &printed("ci_hi"), &rebuilt("ci_hi")),
         tau_approaches_one(&setting, &table.id, &printed("tau"), &rebuilt("tau")),
     ];
     claims.extend(rankings_differ_at_small_n(
@@ -50,12 +51,7 @@ pub fn claims(
 }
 
 /// All upper confidence limits at or above 1 (statistically equivalent rankings).
-fn ci_upper_at_least_one(
-    setting: &StcSetting,
-    id: &str,
-    printed: &Part,
-    rebuilt: &Part,
-) -> ClaimCheck {
+fn ci_upper_at_least_one(id: &str, printed: &Part, rebuilt: &Part) -> ClaimCheck {
     let count_at_least_one = |m: &Part| (m.values().filter(|&&v| v >= 1.0 - 1e-9).count(), m.len());
     let (p_ok, p_all) = count_at_least_one(printed);
     let (r_ok, r_all) = count_at_least_one(rebuilt);
@@ -64,13 +60,17 @@ fn ci_upper_at_least_one(
         id: format!("{id}.ci_upper_at_least_one"),
         section: id.to_string(),
         statement: "every 95% CI upper limit of tau is at or above 1, so the RawG and UG rankings are statistically equivalent".to_string(),
-        printed: format!("{p_ok} of {p_all} upper limits ≥ 1 ({})", setting.source),
+        printed: format!("{p_ok} of {p_all} upper limits ≥ 1"),
         rebuilt: format!("{r_ok} of {r_all} upper limits ≥ 1"),
         holds: r_all > 0 && r_ok == r_all,
         detail: lowest.map_or_else(
             || "no interval rebuilt".to_string(),
             |((panel, row, column), v)| {
-                format!("lowest rebuilt upper limit {v:.4} ({panel}, {row}, {column}); 1 − 1e-9 tolerance")
+                format!(
+                    "lowest rebuilt upper limit {v:.4} ({panel}, {}, {}); a limit of 1 − 10⁻⁹ or more counts as 1",
+                    id_words(row, "row"),
+                    id_words(column, "column")
+                )
             },
         ),
     }
@@ -103,7 +103,7 @@ fn tau_approaches_one(
     let show = |v: &[f64]| {
         ns.iter()
             .zip(v)
-            .map(|(n, x)| format!("{n}: {x:.4}"))
+            .map(|(n, x)| format!("{}: {x:.4}", id_words(n, "N")))
             .collect::<Vec<_>>()
             .join(", ")
     };
@@ -119,7 +119,7 @@ fn tau_approaches_one(
         id: format!("{id}.tau_approaches_one"),
         section: id.to_string(),
         statement: "tau approaches 1 as N grows (with more ratings D_i tends to Dmax and UG reduces to RawG): the mean tau over measures and Dmax is highest at the largest N, and higher over the two largest N than over the two smallest".to_string(),
-        printed: format!("mean tau by N: {} ({}; {})", show(&p_means), setting.source, if approaches(&p_means) { "pattern present" } else { "pattern absent" }),
+        printed: format!("mean tau by N: {} ({})", show(&p_means), if approaches(&p_means) { "pattern present" } else { "pattern absent" }),
         rebuilt: format!("mean tau by N: {}", show(&r_means)),
         holds: approaches(&r_means),
         detail: format!(
@@ -156,11 +156,8 @@ fn rankings_differ_at_small_n(
             "even with p = {}, the RawG and UG rankings are not identical at the smallest N (tau < 1)",
             setting.p
         ),
-        printed: format!(
-            "{p_below} of {p_all} taus < 1 at {first} ({})",
-            setting.source
-        ),
-        rebuilt: format!("{r_below} of {r_all} taus < 1 at {first}"),
+        printed: format!("{p_below} of {p_all} taus < 1 at {}", id_words(&first, "N")),
+        rebuilt: format!("{r_below} of {r_all} taus < 1 at {}", id_words(&first, "N")),
         holds: r_below > 0,
         detail: "holds when at least one (measure, Dmax) cell at the smallest N has tau < 1"
             .to_string(),

@@ -145,7 +145,7 @@ struct ByN {
 fn show(ns: &[u32], v: &[usize]) -> String {
     ns.iter()
         .zip(v)
-        .map(|(n, c)| format!("N={n}: {c}"))
+        .map(|(n, c)| format!("N = {n}: {c}"))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -160,10 +160,7 @@ fn at_small_n(setting: &StcSetting, id: &str, by_n: &ByN) -> Option<ClaimCheck> 
             "with p = {} the unanimity-aware gain changes significance results at the smallest N: some team-best pairs are significant under one gain and not the other",
             setting.p
         ),
-        printed: format!(
-            "{} discrepancies at N = {smallest} ({})",
-            by_n.printed[0], setting.source
-        ),
+        printed: format!("{} discrepancies at N = {smallest}", by_n.printed[0]),
         rebuilt: format!("{} discrepancies at N = {smallest}", by_n.rebuilt[0]),
         holds: by_n.rebuilt[0] > 0,
         detail: format!(
@@ -198,11 +195,7 @@ fn none_at_large_n(setting: &StcSetting, id: &str, by_n: &ByN) -> Option<ClaimCh
         statement: format!(
             "no discrepancy at N = {list}: with many ratings D_i = Dmax almost surely and UG reduces to RawG"
         ),
-        printed: format!(
-            "{} discrepancies at N = {list} ({})",
-            sum(&by_n.printed),
-            setting.source
-        ),
+        printed: format!("{} discrepancies at N = {list}", sum(&by_n.printed)),
         rebuilt: format!("{} discrepancies at N = {list}", sum(&by_n.rebuilt)),
         holds: sum(&by_n.rebuilt) == 0,
         detail: format!(
@@ -222,9 +215,8 @@ fn fewer_with_larger_n(setting: &StcSetting, id: &str, by_n: &ByN) -> ClaimCheck
         statement: "the number of discrepancies (all measures and Dmax) does not grow with N"
             .to_string(),
         printed: format!(
-            "{} ({}; {})",
+            "{} ({})",
             show(ns, &by_n.printed),
-            setting.source,
             if non_increasing(&by_n.printed) {
                 "non-increasing"
             } else {

@@ -1,5 +1,5 @@
 //! What paper A's STC claims need to know of their artefact: the upgrade strength p, the (Dmax, N)
-//! conditions, the measures' panels, and the published file the printed side is read from.
+//! conditions and the measures' panels.
 
 use crate::manifest::params::StcInputs;
 use crate::manifest::{Artefact, ExperimentParams};
@@ -14,8 +14,6 @@ pub struct StcSetting {
     pub panels: Vec<&'static str>,
     /// The N values, ascending and distinct.
     pub ns: Vec<u32>,
-    /// `from <published file>`, naming where the printed side comes from.
-    pub source: String,
 }
 
 impl StcSetting {
@@ -41,7 +39,6 @@ impl StcSetting {
             conditions,
             panels,
             ns: sorted,
-            source: format!("from {}", inputs.data),
         })
     }
 }
