@@ -77,8 +77,9 @@ fn check_only_takes_unchanged_results_from_the_build_state() {
 }
 
 /// `check --replicates R` (issue 18) reads the holding rates of a `reproduce --replicates R` from the
-/// build state: with the same R the ledger's simulated claims end with them; with the manifest's R
-/// the study's fingerprint differs, so nothing of it is reused and no claim has a rate.
+/// build state: with the same R the ledger's simulated claims (of A.T2, checked with its study A.R1)
+/// end with them; with the manifest's R the study's fingerprint differs, so nothing of it is reused
+/// and no claim has a rate.
 #[test]
 fn check_replicates_takes_the_study_of_that_r_from_the_build_state() {
     let project = common::scratch_project();
@@ -102,7 +103,15 @@ fn check_replicates_takes_the_study_of_that_r_from_the_build_state() {
         String::from_utf8_lossy(&built.stderr)
     );
     let check = |extra: &[&str]| {
-        let mut args = vec!["check", "--only", "A.T2", "--state", "out"];
+        let mut args = vec![
+            "check",
+            "--only",
+            "A.T2,A.R1",
+            "--state",
+            "out",
+            "--format",
+            "json",
+        ];
         args.extend_from_slice(extra);
         let output = run(root, &args);
         assert!(
