@@ -8,6 +8,7 @@ use clap::{Args, ValueEnum};
 use crate::cli::Outcome;
 use crate::cli::reproduce::load_manifest;
 use crate::ledger::{Ledger, Verdict};
+use crate::manifest::params::MAX_REPLICATES;
 use crate::render::ledger;
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -47,10 +48,17 @@ pub struct CheckArgs {
     /// cell does: a finding about the paper is information, not a failure).
     #[arg(long)]
     pub strict: bool,
+    /// Replicates R of the robustness studies (A.R1, B.R1), in place of the manifest's: the holding
+    /// rates are those of a `reproduce --replicates R` into `--state` (a study is never run here).
+    #[arg(long, value_name = "R", value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_REPLICATES)))]
+    pub replicates: Option<u32>,
 }
 
 pub fn run(root: &Path, args: CheckArgs) -> anyhow::Result<Outcome> {
-    let manifest = load_manifest(root)?;
+    let mut manifest = load_manifest(root)?;
+    if let Some(replicates) = args.replicates {
+        manifest = manifest.with_replicates(replicates);
+    }
     let seed = args.seed.unwrap_or(manifest.seed);
     // Relative to the current directory, like `reproduce --out`.
     let state_dir = args.state.clone();

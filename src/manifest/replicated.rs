@@ -78,5 +78,19 @@ pub(super) fn check_replicated(
             return Err(error(format!("replicated artefact `{id}` {problem}")));
         }
     }
+    if let Some(id) = params
+        .headlines
+        .iter()
+        .find(|h| !params.artefacts.contains(h))
+    {
+        return Err(SourceError::new(
+            path,
+            locate_parameter(text, &study.id, "headlines"),
+            format!(
+                "artefact `{}`: headline table `{id}` is not one of the study's `artefacts`",
+                study.id
+            ),
+        ));
+    }
     Ok(())
 }

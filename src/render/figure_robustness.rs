@@ -1,32 +1,36 @@
 //! The figure of a robustness study (`unanimity.robustness`, `lancers.robustness`; issue 18): one row
 //! per simulated claim, its holding rate over the replicates as a dot and its Wilson 95% interval as
-//! a bar, on an axis from 0 to 1, with the 0.1 and 0.9 marks that separate the robustness verdicts.
+//! a bar, on an axis from 0 to 1, with the marks that separate the robustness verdicts.
 //!
 //! What is drawn comes from the artefact's manifest `layout` and its [`ResultTable`]: every panel
 //! with a `rate` column contributes its rows (supplied at run time, in order), each with cell
-//! `panel / claim / rate / estimate` and parts `ci_lo`, `ci_hi`; the row id (the claim's id) labels
-//! the row.
+//! `panel / claim / rate / estimate` and parts `ci_lo`, `ci_hi`; the row label (the claim's
+//! statement) labels the row. The verdict thresholds are the values of panel [`MARKS_PANEL`] of the
+//! table (the study writes them from `robustness::verdict`), a vertical mark each.
 
 use plotters::prelude::*;
 
 use crate::manifest::Artefact;
 use crate::render::figure::FigureError;
 use crate::render::figure_means::{NOTE_LINE_HEIGHT, NOTE_PADDING, draw_note, wrap};
-use crate::results::ResultTable;
+use crate::results::{ResultTable, VALUE};
 
 /// The column of a study's claim panels that holds the holding rate.
 pub const RATE_COLUMN: &str = "rate";
 
 /// Width in SVG pixels; height per claim row; room for the title, the axis and the note.
-const WIDTH: u32 = 760;
+const WIDTH: u32 = 960;
 const ROW_HEIGHT: u32 = 18;
 const CHART_EXTRA: u32 = 90;
-/// Width of the claim-id label area at the left (about 7 px per character at 13 px).
-const LABEL_AREA: u32 = 330;
-const NOTE_CHARS_PER_LINE: usize = 100;
+/// Width of the claim label area at the left, and the characters of a claim's statement it holds
+/// (about 6.5 px per character at 12 px); a longer statement is cut with `…` (the study's table
+/// has it whole).
+const LABEL_AREA: u32 = 560;
+const LABEL_CHARS: usize = 84;
+const NOTE_CHARS_PER_LINE: usize = 125;
 
-/// The verdict thresholds marked on the axis (`robustness::verdict`'s 0.9 and 1 − 0.9).
-const MARKS: [f64; 2] = [0.1, 0.9];
+/// The panel of the table whose rows' `value`s are the verdict thresholds marked on the axis.
+pub const MARKS_PANEL: &str = "verdict_marks";
 
 /// One claim: its label, holding rate and Wilson interval.
 struct Row {
@@ -60,7 +64,7 @@ pub fn svg(
             .into_drawing_area();
         root.fill(&WHITE).map_err(draw_err)?;
         let (chart_area, band) = root.split_vertically(chart_height);
-        draw_chart(&chart_area, artefact, &rows)?;
+        draw_chart(&chart_area, artefact, &rows, &marks(table))?;
         draw_note(&band, &note_lines)?;
         root.present().map_err(draw_err)?;
     }
@@ -83,7 +87,7 @@ fn claim_rows(artefact: &Artefact, table: &ResultTable) -> Vec<Row> {
             if let (Some(rate), Some(lo), Some(hi)) = (get("estimate"), get("ci_lo"), get("ci_hi"))
             {
                 rows.push(Row {
-                    label: row.id.clone(),
+                    label: shortened(&row.label),
                     rate,
                     lo,
                     hi,
@@ -94,10 +98,29 @@ fn claim_rows(artefact: &Artefact, table: &ResultTable) -> Vec<Row> {
     rows
 }
 
+/// The thresholds in panel [`MARKS_PANEL`] of `table`, in row order.
+fn marks(table: &ResultTable) -> Vec<f64> {
+    table
+        .rows_of(MARKS_PANEL)
+        .iter()
+        .filter_map(|row| table.get(MARKS_PANEL, &row.id, VALUE, VALUE))
+        .collect()
+}
+
+/// `label`, cut to [`LABEL_CHARS`] characters with `…` when longer.
+fn shortened(label: &str) -> String {
+    if label.chars().count() <= LABEL_CHARS {
+        return label.to_string();
+    }
+    let kept: String = label.chars().take(LABEL_CHARS - 1).collect();
+    format!("{}…", kept.trim_end())
+}
+
 fn draw_chart(
     area: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
     artefact: &Artefact,
     rows: &[Row],
+    marks: &[f64],
 ) -> Result<(), FigureError> {
     let n = rows.len();
     let mut chart = ChartBuilder::on(area)
@@ -127,10 +150,10 @@ fn draw_chart(
                 .map_or_else(String::new, |r| r.label.clone()),
             SegmentValue::Last => String::new(),
         })
-        .label_style(("sans-serif", 13))
+        .label_style(("sans-serif", 12))
         .draw()
         .map_err(draw_err)?;
-    for mark in MARKS {
+    for &mark in marks {
         chart
             .draw_series(LineSeries::new(
                 [(mark, SegmentValue::Exact(0)), (mark, SegmentValue::Last)],

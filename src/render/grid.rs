@@ -124,7 +124,7 @@ pub enum GridError {
 ///
 /// A panel with `rows: []` in the manifest takes its rows from the table ([`ResultTable::add_row`]):
 /// experiments whose rows are only known after they ran (A.T3's discrepancy rows) supply ids and
-/// labels there. Cells marked with [`ResultTable::mark_bold`] are printed in bold.
+/// labels there; such a panel with no rows is omitted. Cells marked with [`ResultTable::mark_bold`] are printed in bold.
 pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Result<Grid, GridError> {
     let layout = artefact
         .layout
@@ -161,6 +161,11 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
         } else {
             &panel.rows
         };
+        // A panel whose rows the experiment supplies and that has none is omitted, not printed as
+        // a bare header (a robustness study's empty verdict panel).
+        if rows_from_data && panel_rows.is_empty() {
+            continue;
+        }
         let stub_wide = panel_rows
             .iter()
             .any(|r| r.label.text().chars().count() > WIDE_STUB_CHARS);

@@ -13,7 +13,9 @@ use super::Format;
 use crate::manifest::Manifest;
 use crate::results::ResultTable;
 use crate::robustness::Robustness;
-use crate::robustness::read::{ClaimRate, VERDICTS, band_counts, claim_rates, replicates};
+use crate::robustness::read::{
+    ClaimRate, VERDICTS, band_counts, claim_rates, headline_counts, replicates,
+};
 
 /// The section's numbers, with every text escaped for its format.
 #[derive(Debug, Clone, Serialize)]
@@ -28,6 +30,10 @@ pub struct RobustnessSection {
     /// Printed simulated numbers inside and outside their replicates' 5th-95th percentile band.
     pub inside: usize,
     pub outside: usize,
+    /// Headline numbers (taus, significant pairs, SSO percentages, discrepancy counts) inside their
+    /// band, and how many the study's table shows.
+    pub headlines_inside: usize,
+    pub headlines: usize,
 }
 
 /// The claims of one verdict.
@@ -81,6 +87,7 @@ pub fn section(
         })
         .collect();
     let (inside, outside) = band_counts(table);
+    let (headlines_inside, headlines) = headline_counts(table);
     Some(RobustnessSection {
         study: study.id.to_string(),
         replicates: replicates(table),
@@ -88,6 +95,8 @@ pub fn section(
         groups,
         inside,
         outside,
+        headlines_inside,
+        headlines,
     })
 }
 

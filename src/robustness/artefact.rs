@@ -33,7 +33,13 @@ pub fn run_artefact(
         .map(|a| with_trials(a, params.trials))
         .collect();
     let refs: Vec<&Artefact> = replicated.iter().collect();
-    let study = run_study(&refs, published, context, params.replicates, progress)?;
+    let mut study = run_study(&refs, published, context, params.replicates, progress)?;
+    study.headlines.retain(|h| {
+        params
+            .headlines
+            .iter()
+            .any(|id| id.as_str() == h.count.key.table)
+    });
     let note = note(params, &manifest.replicated(artefact));
     Ok(study_table(&artefact.id, &study, &note))
 }
@@ -55,8 +61,9 @@ fn note(params: &ReplicatesParams, replicated: &[&Artefact]) -> String {
          labels, runs and ratings redrawn from the seeded streams of each replicate's seed). Each \
          claim's holding rate has a Wilson 95% interval; it holds nearly always if the interval's \
          lower limit is at least {NEARLY}, the stand-in cannot support it if the upper limit is at \
-         most {}, else it is a coin flip. Printed simulated numbers are shown beside the mean and \
-         5th-95th percentile band of their replicates.",
+         most {}, else it is a coin flip. The headline numbers (taus, significant pairs, SSO \
+         percentages, discrepancy counts) are shown beside the mean and 5th-95th percentile band \
+         of their replicates; the band of every printed simulated number is in this table's JSON.",
         params.replicates,
         ids.join(", "),
         round(1.0 - NEARLY),

@@ -9,6 +9,7 @@
 pub mod artefact;
 pub mod band;
 pub mod calibration;
+pub mod headline;
 pub mod ledger_rates;
 pub mod monte_carlo;
 pub mod read;
@@ -20,7 +21,7 @@ pub mod wilson;
 
 pub use artefact::run_artefact;
 pub use replicate::{replicate_seed, run_replicate};
-pub use study::{CountBand, HoldingRate, Study, run_study};
+pub use study::{CountBand, HeadlineBand, HoldingRate, Study, run_study};
 pub use table::study_table;
 pub use verdict::{Robustness, robustness};
 pub use wilson::{Interval, wilson};

@@ -4,7 +4,8 @@
 
 use crate::results::{ResultTable, VALUE};
 
-use super::table::{INSIDE_PANEL, OUTSIDE_PANEL, RATE_PART, claims_panel};
+use super::headline::HEADLINES;
+use super::table::{INSIDE_PANEL, OUTSIDE_PANEL, RATE_PART, claims_panel, headline_panel};
 use super::verdict::Robustness;
 
 /// The verdicts, in the order the reports discuss them.
@@ -64,6 +65,21 @@ pub fn band_counts(table: &ResultTable) -> (usize, usize) {
         table.rows_of(INSIDE_PANEL).len(),
         table.rows_of(OUTSIDE_PANEL).len(),
     )
+}
+
+/// How many headline numbers of study `table` lie inside their replicate band, and how many in all.
+pub fn headline_counts(table: &ResultTable) -> (usize, usize) {
+    let mut inside = 0;
+    let mut all = 0;
+    for role in HEADLINES {
+        let panel = headline_panel(role);
+        for row in table.rows_of(panel) {
+            all += 1;
+            let value = table.get(panel, &row.id, "inside", VALUE);
+            inside += usize::from(value == Some(1.0));
+        }
+    }
+    (inside, all)
 }
 
 /// The replicates R of study `table` (the `checked` count of its claims; 0 when it has none).

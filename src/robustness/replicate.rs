@@ -18,6 +18,7 @@ use crate::published::PublishedFile;
 use crate::results::ResultTable;
 
 use super::RobustnessError;
+use super::headline;
 
 /// The seed of replicate `replicate` of a study on `global`: `global` itself for replicate 0 (the
 /// shipped draw), else the first `u64` of stream (`global`, `robustness.replicates`,
@@ -32,7 +33,7 @@ pub fn replicate_seed(global: u64, replicate: u32) -> u64 {
 }
 
 /// What one replicate found: whether each simulated claim held, by claim id, and every rebuilt number
-/// of the replicated tables.
+/// of the replicated tables (with the headline counts that are not cells, [`headline::rebuilt`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReplicateOutcome {
     pub claims: BTreeMap<String, ClaimOutcome>,
@@ -109,6 +110,7 @@ fn record(
     outcome
         .cells
         .extend(table.cells.iter().map(|(k, v)| (k.clone(), *v)));
+    outcome.cells.extend(headline::rebuilt(artefact, table));
 }
 
 /// The class the ledger gives claim `id` of `table` (as `ledger::claim_entry` decides it).

@@ -12,6 +12,7 @@ use crate::published::{ProvenanceClass, PublishedFile};
 
 use super::RobustnessError;
 use super::band::{Band, band};
+use super::headline::{self, Headline, HeadlineNumber};
 use super::replicate::{ReplicateOutcome, run_replicate};
 use super::wilson::{Interval, Z_95, wilson};
 
@@ -23,6 +24,17 @@ pub struct Study {
     pub claims: Vec<HoldingRate>,
     /// Per printed simulated number of the replicated tables, in key order.
     pub counts: Vec<CountBand>,
+    /// Per printed headline number of the replicated tables ([`headline`]), in artefact order, then
+    /// file or group order.
+    pub headlines: Vec<HeadlineBand>,
+}
+
+/// A printed headline number beside its replicate distribution.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HeadlineBand {
+    pub role: Headline,
+    pub label: String,
+    pub count: CountBand,
 }
 
 /// How often one claim held.
@@ -63,7 +75,13 @@ pub fn run_study(
         return Err(RobustnessError::NoReplicates);
     }
     let outcomes = run_all(artefacts, published, context, replicates, progress)?;
-    summarise(&outcomes, published)
+    let mut study = summarise(&outcomes, published)?;
+    study.headlines = artefacts
+        .iter()
+        .flat_map(|a| headline::printed(a, published))
+        .filter_map(|number| headline_band(&outcomes, number))
+        .collect();
+    Ok(study)
 }
 
 /// Every replicate's outcome (replicates 0 … `replicates`−1, [`run_replicate`]) in replicate order,
@@ -141,6 +159,26 @@ fn summarise(
         replicates: outcomes.len() as u32,
         claims,
         counts: count_bands(outcomes, published),
+        headlines: Vec::new(),
+    })
+}
+
+/// The band of headline `number` when every replicate rebuilt it.
+fn headline_band(outcomes: &[ReplicateOutcome], number: HeadlineNumber) -> Option<HeadlineBand> {
+    let values: Option<Vec<f64>> = outcomes
+        .iter()
+        .map(|o| o.cells.get(&number.key).copied())
+        .collect();
+    let band = band(&values?)?;
+    Some(HeadlineBand {
+        role: number.role,
+        label: number.label,
+        count: CountBand {
+            inside: band.p05 <= number.printed && number.printed <= band.p95,
+            printed: number.printed,
+            band,
+            key: number.key,
+        },
     })
 }
 

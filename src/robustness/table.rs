@@ -7,12 +7,23 @@
 //! Printed numbers, panel `inside` or `outside` (whether the printed value lies in the replicate
 //! band): a row per printed simulated number (id `<table>/<panel>/<row>/<column>/<part>`; label the
 //! same with spaces around each `/`), columns
-//! `mean`, `p05`, `p95` (its replicate band) and `printed`.
+//! `mean`, `p05`, `p95` (its replicate band) and `printed`; these are in the table's JSON, its layout
+//! shows only the headline numbers.
+//! Headline numbers ([`super::headline`]), a panel per role ([`headline_panel`]): a row per number
+//! (id as above; label its words), columns `band` (part `estimate` = the replicate mean, parts
+//! `ci_lo`/`ci_hi` = the 5th and 95th percentiles), `printed` and `inside` (1 if the printed value
+//! lies in the band, else 0).
+//! The verdict thresholds, panel [`MARKS_PANEL`] (the figure marks them): row `nearly_always`, value
+//! [`NEARLY`] (a Wilson lower limit at or above it), row `unsupported`, value 1 − [`NEARLY`] (an upper
+//! limit at or below it).
 
 use crate::results::{ResultTable, VALUE};
 
-use super::study::Study;
-use super::verdict::{Robustness, robustness};
+use super::headline::Headline;
+use super::study::{HeadlineBand, Study};
+use super::verdict::{NEARLY, Robustness, robustness};
+use crate::model::CellKey;
+use crate::render::figure_robustness::MARKS_PANEL;
 
 /// The claims panel of each verdict.
 pub fn claims_panel(verdict: Robustness) -> &'static str {
@@ -20,6 +31,16 @@ pub fn claims_panel(verdict: Robustness) -> &'static str {
         Robustness::NearlyAlways => "nearly_always",
         Robustness::CoinFlip => "coin_flip",
         Robustness::Unsupported => "unsupported",
+    }
+}
+
+/// The panel of the headline numbers of each role.
+pub fn headline_panel(role: Headline) -> &'static str {
+    match role {
+        Headline::Point => "headline_point",
+        Headline::Count => "headline_count",
+        Headline::Percentage => "headline_percentage",
+        Headline::Discrepancies => "headline_discrepancies",
     }
 }
 
@@ -52,7 +73,7 @@ pub fn study_table(id: &str, study: &Study, note: &str) -> ResultTable {
     }
     for count in &study.counts {
         let k = &count.key;
-        let row = format!("{}/{}/{}/{}/{}", k.table, k.panel, k.row, k.column, k.part);
+        let row = key_path(k);
         let panel = if count.inside {
             INSIDE_PANEL
         } else {
@@ -70,6 +91,36 @@ pub fn study_table(id: &str, study: &Study, note: &str) -> ResultTable {
         set("p95", count.band.p95);
         set("printed", count.printed);
     }
+    for headline in &study.headlines {
+        add_headline(&mut table, headline);
+    }
+    for (row, threshold) in [
+        (claims_panel(Robustness::NearlyAlways), NEARLY),
+        (claims_panel(Robustness::Unsupported), 1.0 - NEARLY),
+    ] {
+        table.add_row(MARKS_PANEL, row, row);
+        table.set(MARKS_PANEL, row, VALUE, VALUE, threshold);
+    }
     table.note(note);
     table
+}
+
+/// The row of `headline` in its role's panel.
+fn add_headline(table: &mut ResultTable, headline: &HeadlineBand) {
+    let panel = headline_panel(headline.role);
+    let count = &headline.count;
+    let row = key_path(&count.key);
+    table.add_row(panel, &row, &headline.label);
+    let mut set =
+        |column: &str, part: &str, value: f64| table.set(panel, &row, column, part, value);
+    set("band", RATE_PART, count.band.mean);
+    set("band", "ci_lo", count.band.p05);
+    set("band", "ci_hi", count.band.p95);
+    set("printed", VALUE, count.printed);
+    set("inside", VALUE, f64::from(u8::from(count.inside)));
+}
+
+/// `<table>/<panel>/<row>/<column>/<part>`, a printed number's row id.
+fn key_path(k: &CellKey) -> String {
+    format!("{}/{}/{}/{}/{}", k.table, k.panel, k.row, k.column, k.part)
 }

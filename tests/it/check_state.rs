@@ -75,3 +75,53 @@ fn check_only_takes_unchanged_results_from_the_build_state() {
     assert!(other_seed.status.success());
     assert!(!String::from_utf8_lossy(&other_seed.stderr).contains("build state"));
 }
+
+/// `check --replicates R` (issue 18) reads the holding rates of a `reproduce --replicates R` from the
+/// build state: with the same R the ledger's simulated claims (of A.T2, checked with its study A.R1)
+/// end with them; with the manifest's R the study's fingerprint differs, so nothing of it is reused
+/// and no claim has a rate.
+#[test]
+fn check_replicates_takes_the_study_of_that_r_from_the_build_state() {
+    let project = common::scratch_project();
+    let root = project.path();
+    let r = common::TEST_REPLICATES_ARG;
+    let built = run(
+        root,
+        &[
+            "reproduce",
+            "--only",
+            "A.T2,A.T3,A.R1",
+            "--replicates",
+            r,
+            "--out",
+            "out",
+        ],
+    );
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    let check = |extra: &[&str]| {
+        let mut args = vec![
+            "check",
+            "--only",
+            "A.T2,A.R1",
+            "--state",
+            "out",
+            "--format",
+            "json",
+        ];
+        args.extend_from_slice(extra);
+        let output = run(root, &args);
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    let rates = format!("over {r} replicates (A.R1)");
+    assert!(check(&["--replicates", r]).contains(&rates), "{rates}");
+    assert!(!check(&[]).contains("replicates (A.R1)"));
+}

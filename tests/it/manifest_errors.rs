@@ -396,4 +396,14 @@ fn robustness_study_parameters_name_their_line() {
         line_of(&text, "replicates: 0"),
         "replicates = 0: expected a whole number from 1 to 10000",
     );
+    let text = real_manifest().replacen(
+        "      headlines: [A.T2, A.T3]\n",
+        "      headlines: [A.T2, A.T1]\n",
+        1,
+    );
+    assert_rejected(
+        &text,
+        line_of(&text, "headlines: [A.T2, A.T1]"),
+        "headline table `A.T1` is not one of the study's `artefacts`",
+    );
 }

@@ -7,7 +7,11 @@ use evia_repro::manifest::{Artefact, Manifest};
 use evia_repro::papers::{self, Context};
 use evia_repro::pipeline::reproduce::{manifest_path, rebuild};
 use evia_repro::published::{PublishedFile, load};
-use evia_repro::robustness::table::{INSIDE_PANEL, OUTSIDE_PANEL, RATE_PART, claims_panel};
+use evia_repro::results::{ResultTable, VALUE};
+use evia_repro::robustness::headline::Headline;
+use evia_repro::robustness::table::{
+    INSIDE_PANEL, OUTSIDE_PANEL, RATE_PART, claims_panel, headline_panel,
+};
 use evia_repro::robustness::{
     Robustness, replicate_seed, robustness, run_replicate, run_study, study_table,
 };
@@ -160,6 +164,55 @@ fn studies_are_identical_for_one_and_two_threads_and_two_runs() {
         assert!(checked.iter().all(|&c| c == 3.0), "{id}: {checked:?}");
         assert!(a.notes.iter().any(|n| n.contains("3 independent")), "{id}");
     }
+    headlines_are_the_typed_roles(&one["A.R1"], &one["B.R1"]);
+}
+
+/// The row ids (`<table>/<panel>/<row>/<column>/<part>`) of headline panel `role` of `table`.
+fn headline_rows(table: &ResultTable, role: Headline) -> Vec<String> {
+    table
+        .rows_of(headline_panel(role))
+        .iter()
+        .map(|r| r.id.clone())
+        .collect()
+}
+
+/// Issue 18, Results: the studies' tables show the headline numbers only, by their typed role: the
+/// tau point values of A.T2, B.T3, B.T6 (never a CI limit), the significant pairs of B.T5 and B.T8,
+/// the SSO percentages of B.T4 and B.T7, and A.T3's discrepancy count of every (measure, Dmax, N)
+/// group, whose printed counts add up to the rows of the published Table 3.
+fn headlines_are_the_typed_roles(a: &ResultTable, b: &ResultTable) {
+    let taus = headline_rows(a, Headline::Point);
+    assert_eq!(taus.len(), 45, "3 measures x 3 Dmax x 5 N");
+    let b_taus = headline_rows(b, Headline::Point);
+    assert!(b_taus.iter().any(|t| t.starts_with("B.T6/")), "{b_taus:?}");
+    for tau in taus.iter().chain(&b_taus) {
+        assert!(tau.ends_with("/tau"), "{tau}");
+    }
+    for count in headline_rows(b, Headline::Count) {
+        assert!(
+            count.starts_with("B.T5/") || count.starts_with("B.T8/"),
+            "{count}"
+        );
+    }
+    assert_eq!(headline_rows(b, Headline::Count).len(), 15 + 9);
+    for sso in headline_rows(b, Headline::Percentage) {
+        assert!(sso.ends_with("/sso_pct"), "{sso}");
+    }
+    let groups = headline_rows(a, Headline::Discrepancies);
+    assert_eq!(groups.len(), 45);
+    let panel = headline_panel(Headline::Discrepancies);
+    let printed: f64 = groups
+        .iter()
+        .map(|g| a.get(panel, g, "printed", VALUE).unwrap())
+        .sum();
+    let published = unanimity_published();
+    let rows: std::collections::BTreeSet<(&str, &str)> = published
+        .cells()
+        .filter(|c| c.table == "A.T3")
+        .map(|c| (c.panel.as_str(), c.row.as_str()))
+        .collect();
+    assert_eq!(printed, rows.len() as f64);
+    assert!(headline_rows(b, Headline::Discrepancies).is_empty());
 }
 
 /// Changing R (`--replicates`) rebuilds the study and nothing else: the replicated tables stay up to

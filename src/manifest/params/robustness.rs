@@ -26,6 +26,12 @@ pub struct ReplicatesParams {
     /// this implies for a p-value near alpha.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub trials: Option<u32>,
+    /// The replicated artefacts whose headline numbers (taus, significant pairs, SSO percentages,
+    /// discrepancy counts; `robustness::headline`) the study's table shows beside their replicate
+    /// band; every printed number's band stays in its JSON. Each is one of `artefacts` (checked when
+    /// the manifest loads).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub headlines: Vec<ArtefactId>,
 }
 
 impl Params for ReplicatesParams {

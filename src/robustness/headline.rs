@@ -1,0 +1,200 @@
+//! The headline numbers of a robustness study (issue 18, Results): the printed numbers a reader
+//! checks a conclusion by, shown in the study's table beside their replicate band (every other
+//! printed number's band stays in the study's JSON).
+//!
+//! The role is typed, read from the replicated table's manifest layout and experiment, never from a
+//! label: in a table the study names under `headlines:`, a printed cell (class simulated or derived)
+//! is a headline by the style its layout prints it with:
+//! - [`Headline::Point`]: the point value of an `estimate [ci_lo, ci_hi]` cell (part `tau` or
+//!   `estimate`; the CI limits are not headlines): the taus of A.T2, B.T3, B.T6;
+//! - [`Headline::Percentage`]: the SSO percentage (part `sso_pct`) of an `a/b/c (sso%)` cell: B.T4, B.T7;
+//! - [`Headline::Count`]: a `count` cell: the significant pairs of B.T5 and B.T8;
+//! - [`Headline::Discrepancies`]: for a table of discrepancies whose rows are supplied at run time
+//!   (`unanimity.significance_discrepancies`, A.T3), the number of its rows in each
+//!   (measure, Dmax, N) group, printed as the number of distinct printed rows of that group.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::manifest::{Artefact, CellStyle, ExperimentParams, Layout};
+use crate::model::{CellKey, ProvenanceClass};
+use crate::papers::unanimity::stc::condition_row_prefix;
+use crate::published::{PublishedCell, PublishedFile};
+use crate::results::ResultTable;
+
+/// Why a printed number is a headline (module documentation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Headline {
+    Point,
+    Count,
+    Percentage,
+    Discrepancies,
+}
+
+/// Every role, in the order the study's table shows them.
+pub const HEADLINES: [Headline; 4] = [
+    Headline::Count,
+    Headline::Point,
+    Headline::Percentage,
+    Headline::Discrepancies,
+];
+
+/// The column and part of the numbers a [`Headline::Discrepancies`] group counts.
+pub const DISCREPANCIES_COLUMN: &str = "discrepancies";
+pub const DISCREPANCIES_PART: &str = "count";
+
+/// One printed headline number: where it is, its role, its words and its printed value.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HeadlineNumber {
+    pub key: CellKey,
+    pub role: Headline,
+    /// The table, panel, row and column in the layout's words (`B.T3 (a) Mean nDCG@10: qrels all3,
+    /// 2lancers`).
+    pub label: String,
+    pub printed: f64,
+}
+
+/// The printed headline numbers of `artefact` in `published`, in file order then group order.
+pub fn printed(artefact: &Artefact, published: &PublishedFile) -> Vec<HeadlineNumber> {
+    if let Some(groups) = discrepancy_groups(artefact) {
+        return printed_discrepancies(artefact, published, &groups);
+    }
+    let Some(layout) = &artefact.layout else {
+        return Vec::new();
+    };
+    published
+        .cells()
+        .filter(|c| c.table == artefact.id.as_str())
+        .filter(|c| {
+            matches!(
+                c.class,
+                ProvenanceClass::Simulated | ProvenanceClass::Derived
+            )
+        })
+        .filter_map(|cell| {
+            let (role, label) = cell_role(artefact, layout, cell)?;
+            Some(HeadlineNumber {
+                key: cell.key(),
+                role,
+                label,
+                printed: cell.value,
+            })
+        })
+        .collect()
+}
+
+/// The role and words of `cell` in `layout`, when it is a headline.
+fn cell_role(
+    artefact: &Artefact,
+    layout: &Layout,
+    cell: &PublishedCell,
+) -> Option<(Headline, String)> {
+    let panel = layout.panels.iter().find(|p| p.id == cell.panel)?;
+    let row = panel.rows.iter().find(|r| r.id == cell.row)?;
+    let column = panel.columns.iter().find(|c| c.id == cell.column)?;
+    let style = panel.cell_format(row, column)?.style;
+    let role = match style {
+        CellStyle::EstimateCi if matches!(cell.part.as_str(), "tau" | "estimate") => {
+            Headline::Point
+        }
+        CellStyle::Overlap if cell.part == "sso_pct" => Headline::Percentage,
+        CellStyle::Count => Headline::Count,
+        _ => return None,
+    };
+    let stub = panel.stub.as_ref().or(layout.stub.as_ref());
+    let label = format!(
+        "{}{}: {}{}, {}",
+        artefact.id,
+        panel
+            .label
+            .as_ref()
+            .map_or_else(String::new, |l| format!(" {}", l.text())),
+        stub.map_or_else(String::new, |s| format!("{} ", s.text())),
+        row.label.text(),
+        column.label.text()
+    );
+    Some((role, label))
+}
+
+/// A (measure panel, Dmax, N) group of a discrepancy table.
+type Group = (&'static str, u32, u32);
+
+/// The groups of `artefact` when it is a table of discrepancies (measures outer, then Dmax, then N).
+fn discrepancy_groups(artefact: &Artefact) -> Option<Vec<Group>> {
+    let ExperimentParams::UnanimitySignificanceDiscrepancies(params) = &artefact.parameters else {
+        return None;
+    };
+    let inputs = params.inputs();
+    let mut groups = Vec::new();
+    for measure in inputs.measures {
+        for &dmax in inputs.dmax {
+            for &n in inputs.n {
+                groups.push((measure.panel(), dmax, n));
+            }
+        }
+    }
+    Some(groups)
+}
+
+/// The key of a discrepancy group's count.
+fn group_key(artefact: &Artefact, (panel, dmax, n): &Group) -> CellKey {
+    let prefix = condition_row_prefix(*dmax, *n);
+    CellKey::new(
+        artefact.id.as_str(),
+        panel,
+        prefix.trim_end_matches('/'),
+        DISCREPANCIES_COLUMN,
+        DISCREPANCIES_PART,
+    )
+}
+
+/// The printed count of every group: the distinct printed rows whose `meta` places them in it.
+fn printed_discrepancies(
+    artefact: &Artefact,
+    published: &PublishedFile,
+    groups: &[Group],
+) -> Vec<HeadlineNumber> {
+    let mut rows: BTreeMap<(String, u32, u32), BTreeSet<&str>> = BTreeMap::new();
+    for cell in published
+        .cells()
+        .filter(|c| c.table == artefact.id.as_str())
+    {
+        let parse = |key: &str| cell.meta.get(key).and_then(|v| v.parse::<u32>().ok());
+        if let (Some(dmax), Some(n)) = (parse("dmax"), parse("n")) {
+            rows.entry((cell.panel.clone(), dmax, n))
+                .or_default()
+                .insert(&cell.row);
+        }
+    }
+    groups
+        .iter()
+        .map(|group @ (panel, dmax, n)| HeadlineNumber {
+            key: group_key(artefact, group),
+            role: Headline::Discrepancies,
+            label: format!("{} {panel}: Dmax {dmax}, N = {n}", artefact.id),
+            printed: rows
+                .get(&(panel.to_string(), *dmax, *n))
+                .map_or(0.0, |r| r.len() as f64),
+        })
+        .collect()
+}
+
+/// The numbers a rebuilt `table` of `artefact` has at headline keys that are not its cells: the
+/// row count of every discrepancy group (none for other tables).
+pub fn rebuilt(artefact: &Artefact, table: &ResultTable) -> Vec<(CellKey, f64)> {
+    let Some(groups) = discrepancy_groups(artefact) else {
+        return Vec::new();
+    };
+    groups
+        .iter()
+        .map(|group @ (panel, dmax, n)| {
+            let prefix = condition_row_prefix(*dmax, *n);
+            let count = table
+                .rows_of(panel)
+                .iter()
+                .filter(|r| r.id.starts_with(&prefix))
+                .count();
+            (group_key(artefact, group), count as f64)
+        })
+        .collect()
+}
