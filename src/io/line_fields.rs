@@ -96,6 +96,22 @@ fn next_at_most_space(bytes: &[u8], mut i: usize) -> usize {
     i
 }
 
+/// A random text for the splitters' tests: up to `max_len - 1` pieces of `alphabet`, drawn with
+/// xorshift64 (Marsaglia 2003, shifts 13, 7, 17) from the state `x`, which it advances.
+#[cfg(test)]
+pub(crate) fn random_text(x: &mut u64, alphabet: &[&str], max_len: u64) -> String {
+    let mut next = || {
+        *x ^= *x << 13;
+        *x ^= *x >> 7;
+        *x ^= *x << 17;
+        *x
+    };
+    let len = next() % max_len;
+    (0..len)
+        .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -127,17 +143,7 @@ mod tests {
         ];
         let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
         for _ in 0..20_000 {
-            let mut text = String::new();
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let len = (x % 60) as usize;
-            for _ in 0..len {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                text.push_str(alphabet[(x % alphabet.len() as u64) as usize]);
-            }
+            let text = random_text(&mut x, &alphabet, 60);
             let mut at = 0;
             for line in text.split_inclusive('\n') {
                 let reference: Vec<&str> = line.split_ascii_whitespace().collect();

@@ -304,17 +304,7 @@ mod tests {
         ];
         let mut x: u64 = 0x2545_f491_4f6c_dd1d;
         for _ in 0..20_000 {
-            let mut line = String::new();
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let len = (x % 120) as usize;
-            for _ in 0..len {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                line.push_str(alphabet[(x % alphabet.len() as u64) as usize]);
-            }
+            let line = line_fields::random_text(&mut x, &alphabet, 120);
             let reference: Vec<&str> = line.split_ascii_whitespace().take(7).collect();
             let (fields, count) = split_fields::<6>(&line);
             assert_eq!(count, reference.len(), "{line:?}");
