@@ -22,6 +22,7 @@ mod artefact_de;
 pub mod parameter_rules;
 pub mod params;
 mod replicated;
+pub mod stub_width;
 
 pub use params::{ExperimentParams, KappaSe, ReplicatesParams};
 
@@ -147,6 +148,10 @@ pub struct Panel {
     /// Header of this panel's row-label column (overrides the layout's `stub`).
     #[serde(default)]
     pub stub: Option<Label>,
+    /// The LaTeX width of the row-label column as a share of the line (a wrapping paragraph);
+    /// without it, a narrow paragraph when a row label is long, else one line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stub_width: Option<stub_width::StubWidth>,
     #[serde(default)]
     pub format: Option<CellFormat>,
     pub rows: Vec<Header>,

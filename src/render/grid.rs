@@ -91,9 +91,12 @@ fn is_tall(panels: &[GridPanel]) -> bool {
 pub struct GridPanel {
     pub label: String,
     pub stub: String,
-    /// Whether a row label is longer than [`WIDE_STUB_CHARS`]: LaTeX then sets the stub column as a
-    /// ragged-right paragraph (`p{}`) that wraps, instead of one line that can run off the page.
+    /// Whether a row label is longer than [`WIDE_STUB_CHARS`] or the panel sets a `stub_width`:
+    /// LaTeX then sets the stub column as a ragged-right paragraph (`p{}`) that wraps, instead of
+    /// one line that can run off the page.
     pub stub_wide: bool,
+    /// The panel's `stub_width` (a share of the line) when it sets one: the paragraph's width.
+    pub stub_fraction: Option<f64>,
     pub header: Vec<String>,
     pub rows: Vec<GridRow>,
 }
@@ -166,9 +169,11 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
         if rows_from_data && panel_rows.is_empty() {
             continue;
         }
-        let stub_wide = panel_rows
-            .iter()
-            .any(|r| r.label.text().chars().count() > WIDE_STUB_CHARS);
+        let stub_fraction = panel.stub_width.map(|w| w.fraction());
+        let stub_wide = stub_fraction.is_some()
+            || panel_rows
+                .iter()
+                .any(|r| r.label.text().chars().count() > WIDE_STUB_CHARS);
         let mut rows = Vec::new();
         for row in panel_rows {
             let mut cells = Vec::new();
@@ -218,6 +223,7 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
                 .unwrap_or_default(),
             stub,
             stub_wide,
+            stub_fraction,
             header,
             rows,
         });

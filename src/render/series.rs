@@ -53,6 +53,7 @@ pub fn series_grid(artefact: &Artefact, table: &ResultTable) -> Option<Grid> {
                     .map(|l| l.text().to_string())
                     .unwrap_or_default(),
                 stub_wide: false,
+                stub_fraction: None,
                 header: panel
                     .columns
                     .iter()

@@ -424,6 +424,7 @@ fn agreement_layout(b: &Layout, plan: &Plan) -> Option<Layout> {
                 tag(i)
             ))),
             stub: None,
+            stub_width: None,
             format: count.format,
             rows: grades.clone(),
             columns: grades.clone(),
@@ -481,6 +482,7 @@ fn measure_panels(b: &Layout, plan: &Plan, rows: &[Header], columns: &[Header]) 
                 m.printed_name()
             ))),
             stub: None,
+            stub_width: None,
             format,
             rows: rows.to_vec(),
             columns: columns.to_vec(),
