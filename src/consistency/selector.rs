@@ -8,7 +8,7 @@ use serde::Deserialize;
 use super::printed::Printed;
 use crate::model::artefact_words::artefact_words;
 use crate::published::PublishedCell;
-use crate::published::cell_label::id_words;
+use crate::published::cell_label::meta_words;
 
 /// Picks cells of one table; an absent dimension matches every value.
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -117,11 +117,7 @@ pub fn count_distinct(printed: &Printed, spec: &CountSpec) -> Result<(usize, Str
             keys.insert(key);
         }
     }
-    let meta: Vec<String> = spec
-        .meta
-        .iter()
-        .map(|(k, v)| id_words(&format!("{k}={v}"), k))
-        .collect();
+    let meta: Vec<String> = spec.meta.iter().map(|(k, v)| meta_words(k, v)).collect();
     Ok((
         keys.len(),
         format!(

@@ -16,6 +16,17 @@ pub fn row_words(cell: &PublishedCell) -> String {
     }
 }
 
+/// A `meta` entry of a published row in words: `dmax`, `4` → `Dmax = 4`, `n`, `5` → `N = 5`, a
+/// system `pair` as it is, any other key as `key = value`.
+pub fn meta_words(key: &str, value: &str) -> String {
+    match key {
+        "dmax" => format!("Dmax = {value}"),
+        "n" => format!("N = {value}"),
+        "pair" => value.to_string(),
+        _ => format!("{key} = {value}"),
+    }
+}
+
 /// A row, column or panel id in words: `dmax=4` → `Dmax = 4`, `n=5` → `N = 5`, the gain names
 /// `rawg`/`wg`/`ug` → `RawG`/`WG`/`UG`, `item3` → `item 3`, a bare number → `{axis} 3`.
 pub fn id_words(id: &str, axis: &str) -> String {

@@ -9,6 +9,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::significance_discrepancies::Group;
+use crate::published::cell_label::meta_words;
 use crate::published::{PublishedCell, PublishedFile, Reading};
 use crate::results::ClaimCheck;
 
@@ -29,11 +30,7 @@ fn show_labels(reading: &Reading) -> String {
     reading
         .meta
         .iter()
-        .map(|(k, v)| match k.as_str() {
-            "dmax" => format!("Dmax = {v}"),
-            "n" => format!("N = {v}"),
-            _ => format!("{k} {v}"),
-        })
+        .map(|(k, v)| meta_words(k, v))
         .collect::<Vec<_>>()
         .join(", ")
 }
