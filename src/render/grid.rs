@@ -578,6 +578,8 @@ fn latex_symbol(c: char) -> Option<&'static str> {
         '⁻' => "$^{-}$",
         '⁺' => "$^{+}$",
         '⁰' => "$^{0}$",
+        '¹' => "$^{1}$",
+        '³' => "$^{3}$",
         '⁴' => "$^{4}$",
         '⁵' => "$^{5}$",
         '⁶' => "$^{6}$",
@@ -639,6 +641,11 @@ mod tests {
         );
         // The robustness claims' tolerance (A.T2 upper limits) printed `1 − 10U+207BU+2079`.
         assert_eq!(escape_latex("1 − 10⁻⁹"), "1 $-$ 10$^{-}$$^{9}$");
+        // Every superscript digit typesets, not only those a current claim uses.
+        assert_eq!(
+            escape_latex("10⁰¹²³⁴⁵⁶⁷⁸⁹"),
+            "10$^{0}$$^{1}$$^2$$^{3}$$^{4}$$^{5}$$^{6}$$^{7}$$^{8}$$^{9}$"
+        );
     }
 
     /// Issue 13 item 6: any UTF-8 name typesets (unknown characters as their code point), a newline
