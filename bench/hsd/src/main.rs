@@ -9,6 +9,15 @@
 //! Given the path of an `evia-repro` binary as its argument, it finally times the whole process
 //! `evia-repro hsd --trials 5000` on the 100 × 16 matrix (written to a TSV file under `bench/out/`)
 //! against elinor's in-process test time on the same matrix (a harness cost of zero for elinor).
+//!
+//! Two more modes serve the work on the trial loop itself (`bench/README.md`, eighth round):
+//! - `loop SHAPE TRIALS THREADS [MATRICES] [REPEATS]` (SHAPE as `100x16`) runs only
+//!   `randomised_hsd_shared` on MATRICES random matrices of that shape (default 1) REPEATS times
+//!   (default 1) and prints the best wall time, permuted cells per second and a hash of every
+//!   count: small enough for `valgrind --tool=cachegrind` to count its instructions;
+//! - `identity` prints one hash of every count per configuration (shapes of 2 to 20 runs, one to
+//!   three matrices sharing a stream, tied scores, partial blocks, 1, 2 and 3 threads), so that the
+//!   outputs of two builds can be compared with `cmp`.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -18,7 +27,7 @@ use elinor::statistical_tests::randomized_tukey_hsd_test::RandomizedTukeyHsdTest
 use evia_engine::rng::{self, StreamSpec};
 use evia_engine::significance::ScoreMatrix;
 use evia_engine::significance::ptukey::tukey_hsd_p_many;
-use evia_engine::significance::randomised_hsd::randomised_hsd;
+use evia_engine::significance::randomised_hsd::{HsdResult, randomised_hsd, randomised_hsd_shared};
 
 const REPEATS: usize = 3;
 const SEED: u64 = 2017;
@@ -119,7 +128,107 @@ fn whole_process(evia: &Path, cores: usize) {
     }
 }
 
+/// 64-bit FNV-1a over every pair's count of `results`, in order.
+fn counts_hash(results: &[HsdResult]) -> u64 {
+    let counts = results.iter().flat_map(|r| r.pairs.iter().map(|p| p.count));
+    let bytes: Vec<u8> = counts.flat_map(u64::to_le_bytes).collect();
+    rng::fnv1a64(&bytes)
+}
+
+/// `MATRICES` random matrices of one shape, each from its own stream.
+fn random_matrices(topics: usize, runs: usize, matrices: usize) -> Vec<ScoreMatrix> {
+    (0..matrices)
+        .map(|t| {
+            let mut r = rng::stream(SEED, "bench.hsd.loop", &format!("{topics}x{runs}-{t}"));
+            let values = (0..topics * runs)
+                .map(|_| rng::uniform_f64(&mut r))
+                .collect();
+            ScoreMatrix::new(topics, runs, values).expect("a valid random matrix")
+        })
+        .collect()
+}
+
+/// The `loop` mode (module documentation).
+fn loop_mode(args: &[String]) {
+    let usage = "usage: loop TOPICSxRUNS TRIALS THREADS [MATRICES] [REPEATS]";
+    let number = |k: usize, default: Option<usize>| -> usize {
+        match (args.get(k), default) {
+            (Some(a), _) => a.parse().expect(usage),
+            (None, Some(d)) => d,
+            (None, None) => panic!("{usage}"),
+        }
+    };
+    let shape = args.first().expect(usage);
+    let (topics, runs) = shape.split_once('x').expect(usage);
+    let (topics, runs): (usize, usize) = (topics.parse().expect(usage), runs.parse().expect(usage));
+    let (trials, threads) = (number(1, None) as u64, number(2, None));
+    let (matrices, repeats) = (number(3, Some(1)), number(4, Some(1)));
+    let xs = random_matrices(topics, runs, matrices);
+    let refs: Vec<&ScoreMatrix> = xs.iter().collect();
+    let spec = StreamSpec {
+        seed: SEED,
+        artefact: "bench.hsd",
+        unit: "trials",
+    };
+    let mut best = f64::INFINITY;
+    let mut hash = 0;
+    for _ in 0..repeats {
+        let start = Instant::now();
+        let results =
+            randomised_hsd_shared(&refs, trials, spec, threads, None).expect("valid arguments");
+        best = best.min(start.elapsed().as_secs_f64());
+        hash = counts_hash(&results);
+    }
+    let cells = (trials as usize * topics * runs) as f64;
+    println!(
+        "{topics}x{runs} B={trials} threads={threads} matrices={matrices}: best of {repeats} \
+         {best:.4} s, {:.0} cells/s, counts hash {hash:016x}",
+        cells / best
+    );
+}
+
+/// The `identity` mode (module documentation).
+fn identity_mode() {
+    let spec = StreamSpec {
+        seed: SEED,
+        artefact: "bench.hsd",
+        unit: "identity",
+    };
+    let mut shapes: Vec<(usize, usize)> = (2..=20).map(|runs| (37, runs)).collect();
+    shapes.extend([(2, 2), (2, 16), (100, 16), (50, 13), (3, 5), (250, 4)]);
+    for (topics, runs) in shapes {
+        for matrices in 1..=3 {
+            let mut xs = random_matrices(topics, runs, matrices);
+            if matrices == 3 {
+                // Tied scores: every value a multiple of 0.25, so that permuted ranges tie |d|.
+                let tied = xs[2].values().iter().map(|v| (v * 4.0).floor() / 4.0);
+                xs[2] = ScoreMatrix::new(topics, runs, tied.collect()).expect("valid");
+            }
+            let refs: Vec<&ScoreMatrix> = xs.iter().collect();
+            for trials in [1u64, 251, 1_000] {
+                let hashes: Vec<String> = (1..=3)
+                    .map(|threads| {
+                        let results = randomised_hsd_shared(&refs, trials, spec, threads, None)
+                            .expect("valid arguments");
+                        format!("{:016x}", counts_hash(&results))
+                    })
+                    .collect();
+                println!(
+                    "{topics}x{runs} matrices={matrices} B={trials}: {}",
+                    hashes.join(" ")
+                );
+            }
+        }
+    }
+}
+
 fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("loop") => return loop_mode(&args[1..]),
+        Some("identity") => return identity_mode(),
+        _ => {}
+    }
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     println!("randomised Tukey HSD: evia-repro vs elinor 0.4 (best of {REPEATS}; {cores} cores)");
     println!(
