@@ -253,127 +253,97 @@ impl Shuffler {
     }
 }
 
-/// Most items a packed permutation holds ([`Shuffler::shuffle_packed`]): sixteen 4-bit fields of a `u64`.
-pub const PACKED_MAX_LEN: usize = 16;
+/// Most items a [`SmallShuffler`] shuffles: 16! < 2^64, so one draw serves a whole shuffle.
+pub const SMALL_MAX_LEN: usize = 16;
 
-/// The identity permutation of `len` items packed as [`Shuffler::shuffle_packed`] reads it: field `k`
-/// (bits `4k..4k+4`) holds `k`; fields from `len` on are 0.
+/// [`Shuffler`] for a length `LEN` of at most 16 known when compiling: it shuffles the first `LEN`
+/// items of an array of 16 with the same draws and the same swaps as `Shuffler::new(LEN).shuffle`
+/// of those items, so the two give the same permutation from the same stream.
 ///
-/// # Panics
-/// If `len` exceeds [`PACKED_MAX_LEN`].
-pub fn packed_identity(len: usize) -> u64 {
-    assert!(
-        len <= PACKED_MAX_LEN,
-        "packed permutations hold at most 16 items"
-    );
-    (0..len as u64).fold(0, |packed, k| packed | k << (4 * k))
+/// The ranges LEN, LEN − 1, …, 2 form one batch (16! < 2^64): one accepted `u64` draw `x` per
+/// shuffle ([`SmallShuffler::draw`]), whose Lemire remainder is `r_last = x·P mod 2^64` with
+/// P = LEN! (`Shuffler`'s documentation), so acceptance takes one wrapping multiplication; then
+/// [`SmallShuffler::apply`] runs the Fisher–Yates steps with the digits of `x`, unrolled for the
+/// constant `LEN`. Drawing and applying are separate so that one draw can shuffle several arrays
+/// alike (the rows of matrices tested with common random numbers).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SmallShuffler<const LEN: usize> {
+    /// P = LEN! (1 for LEN <= 1).
+    product: u64,
+    /// Lemire's rejection threshold (2^64 − P) mod P.
+    threshold: u64,
 }
 
-/// Swaps the 4-bit fields `i` and `j` of `packed` (the XOR swap: both fields change by `a ^ b`).
-fn swap_fields(packed: u64, i: u64, j: u64) -> u64 {
-    let t = ((packed >> (4 * i)) ^ (packed >> (4 * j))) & 0xf;
-    packed ^ (t << (4 * i)) ^ (t << (4 * j))
-}
-
-/// Packed permutations shuffled side by side by [`Shuffler::shuffle_packed_many`]: independent
-/// dependency chains that the processor overlaps.
-const PACKED_LANES: usize = 4;
-
-impl Shuffler {
-    /// The permutation [`Shuffler::shuffle`] applies, applied to a slice of at most 16 items packed
-    /// into a `u64` (item `k` is the 4-bit field `(packed >> 4k) & 15`): the same draws in the same
-    /// order, the same swaps, so `shuffle_packed` of a packing equals the packing of `shuffle`.
-    ///
-    /// # Panics
-    /// If the planned length exceeds [`PACKED_MAX_LEN`].
-    pub fn shuffle_packed<R: RngCore + ?Sized>(&self, rng: &mut R, packed: u64) -> u64 {
-        let mut one = [packed];
-        self.shuffle_packed_many(rng, &mut one);
-        one[0]
+impl<const LEN: usize> Default for SmallShuffler<LEN> {
+    fn default() -> Self {
+        Self::new()
     }
+}
 
-    /// Shuffles each packed permutation of `perms` in turn, exactly as calling
-    /// [`Shuffler::shuffle_packed`] on each in order would (the same draws in the same order).
-    ///
-    /// Sixteen items need a single batch (16! < 2^64), whose Lemire remainder is `r_last = x·P mod
-    /// 2^64` (`Shuffler`'s documentation), so whether a draw `x` is accepted takes one wrapping
-    /// multiplication. The accepted draws of [`PACKED_LANES`] permutations are taken first, in
-    /// order; then their digits and field swaps are computed side by side. Swapping fields of a
-    /// register avoids the store-to-load dependencies that swapping slice items in memory creates.
-    ///
-    /// # Panics
-    /// If the planned length exceeds [`PACKED_MAX_LEN`].
-    pub fn shuffle_packed_many<R: RngCore + ?Sized>(&self, rng: &mut R, perms: &mut [u64]) {
-        assert!(
-            self.len <= PACKED_MAX_LEN,
-            "packed permutations hold at most 16 items"
-        );
-        let [batch] = self.batches.as_slice() else {
-            return; // fewer than 2 items: nothing to shuffle, nothing drawn
+impl<const LEN: usize> SmallShuffler<LEN> {
+    /// The shuffler of `LEN` items (`LEN` <= [`SMALL_MAX_LEN`], checked when compiling).
+    pub fn new() -> Self {
+        const {
+            assert!(
+                LEN <= SMALL_MAX_LEN,
+                "a SmallShuffler holds at most 16 items"
+            )
         };
-        let mut chunks = perms.chunks_exact_mut(PACKED_LANES);
-        for chunk in &mut chunks {
-            let lanes: &mut [u64; PACKED_LANES] = chunk.try_into().expect("exact chunk");
-            shuffle_lanes(batch, rng, lanes, PACKED_LANES);
+        let product: u64 = (2..=LEN as u64).product();
+        SmallShuffler {
+            product,
+            threshold: product.wrapping_neg() % product,
         }
-        let rest = chunks.into_remainder();
-        let mut lanes = [0u64; PACKED_LANES];
-        lanes[..rest.len()].copy_from_slice(rest);
-        shuffle_lanes(batch, rng, &mut lanes, rest.len());
-        rest.copy_from_slice(&lanes[..rest.len()]);
     }
-}
 
-/// Shuffles the first `used` packed permutations of `lanes` with `batch` (the only batch of a
-/// length of at most 16): their accepted draws first, in order, then their digits and field swaps
-/// side by side. Unused lanes are shuffled with a draw of 0 and must be ignored by the caller.
-fn shuffle_lanes<R: RngCore + ?Sized>(
-    batch: &Batch,
-    rng: &mut R,
-    lanes: &mut [u64; PACKED_LANES],
-    used: usize,
-) {
-    let mut draws = [0u64; PACKED_LANES];
-    for draw in &mut draws[..used] {
-        *draw = loop {
+    /// The next accepted draw of `rng` for one shuffle: draws are rejected while
+    /// `x·P mod 2^64 < (2^64 − P) mod P`, as `Shuffler::shuffle` rejects them. With fewer than 2
+    /// items nothing is drawn (there is no step) and 0 is returned.
+    pub fn draw<R: RngCore + ?Sized>(&self, rng: &mut R) -> u64 {
+        if LEN < 2 {
+            return 0;
+        }
+        loop {
             let x = rng.next_u64();
-            if x.wrapping_mul(batch.product) >= batch.threshold {
-                break x;
+            if x.wrapping_mul(self.product) >= self.threshold {
+                return x;
             }
-        };
-    }
-    // The batch of a length `len` <= 16 has ranges len, len − 1, …, 2; a constant length lets the
-    // compiler unroll the steps and shift by constants.
-    match batch.first_range {
-        2 => swap_lanes::<2>(draws, lanes),
-        3 => swap_lanes::<3>(draws, lanes),
-        4 => swap_lanes::<4>(draws, lanes),
-        5 => swap_lanes::<5>(draws, lanes),
-        6 => swap_lanes::<6>(draws, lanes),
-        7 => swap_lanes::<7>(draws, lanes),
-        8 => swap_lanes::<8>(draws, lanes),
-        9 => swap_lanes::<9>(draws, lanes),
-        10 => swap_lanes::<10>(draws, lanes),
-        11 => swap_lanes::<11>(draws, lanes),
-        12 => swap_lanes::<12>(draws, lanes),
-        13 => swap_lanes::<13>(draws, lanes),
-        14 => swap_lanes::<14>(draws, lanes),
-        15 => swap_lanes::<15>(draws, lanes),
-        16 => swap_lanes::<16>(draws, lanes),
-        other => unreachable!("a packed batch has 2 to 16 items, not {other}"),
-    }
-}
-
-/// The Fisher–Yates steps of `LEN` items (ranges LEN down to 2) on every lane: digit
-/// `⌊r · range / 2^64⌋` chooses the field swapped with field `range − 1`, and `r` becomes
-/// `r · range mod 2^64` (`Shuffler`'s documentation).
-fn swap_lanes<const LEN: u64>(mut draws: [u64; PACKED_LANES], lanes: &mut [u64; PACKED_LANES]) {
-    for range in (2..=LEN).rev() {
-        for (r, lane) in draws.iter_mut().zip(lanes.iter_mut()) {
-            let m = u128::from(*r) * u128::from(range);
-            *lane = swap_fields(*lane, range - 1, (m >> 64) as u64);
-            *r = m as u64;
         }
+    }
+
+    /// The Fisher–Yates steps of the accepted draw `x` on `items[..LEN]`: for p = LEN − 1 down to 1
+    /// (range n = p + 1), digit `j = ⌊r·n / 2^64⌋` (r starts at x and becomes `r·n mod 2^64`) and
+    /// items p and j are swapped. Item p is final once its step is done (later steps touch only
+    /// positions below p), so `visit(p, value)` is called with it then, and `visit(0, items[0])`
+    /// last: every position below `LEN` once, with its value in the shuffled order. Items from
+    /// `LEN` on are untouched.
+    #[inline(always)]
+    pub fn apply<T: Copy>(x: u64, items: &mut [T; SMALL_MAX_LEN], mut visit: impl FnMut(usize, T)) {
+        let mut r = x;
+        for p in (1..LEN).rev() {
+            let m = u128::from(r) * (p as u128 + 1);
+            // j <= p < 16; the mask only tells the compiler so (no bounds check).
+            let j = (m >> 64) as usize & (SMALL_MAX_LEN - 1);
+            r = m as u64;
+            // Swap items p and j, keeping item p's new value in a register for `visit`.
+            let moved = items[p];
+            let value = std::mem::replace(&mut items[j], moved);
+            items[p] = value;
+            visit(p, value);
+        }
+        if LEN > 0 {
+            visit(0, items[0]);
+        }
+    }
+
+    /// Shuffles `items[..LEN]` uniformly in place: [`SmallShuffler::draw`], then
+    /// [`SmallShuffler::apply`].
+    pub fn shuffle<R: RngCore + ?Sized, T: Copy>(
+        &self,
+        rng: &mut R,
+        items: &mut [T; SMALL_MAX_LEN],
+    ) {
+        Self::apply(self.draw(rng), items, |_, _| {});
     }
 }
 
@@ -523,48 +493,57 @@ mod tests {
         assert_eq!(one, [7]);
     }
 
-    /// `shuffle_packed` consumes the same draws and makes the same permutation as `shuffle`, for
-    /// every length it accepts, over many successive shuffles of one stream.
-    #[test]
-    fn packed_shuffle_matches_slice_shuffle() {
-        for len in 0..=PACKED_MAX_LEN {
-            let shuffler = Shuffler::new(len);
-            let mut slice_rng = stream(9, "rng-test", "packed");
-            let mut packed_rng = slice_rng.clone();
-            let mut items: Vec<u64> = (0..len as u64).collect();
-            let mut packed = packed_identity(len);
-            for _ in 0..500 {
-                shuffler.shuffle(&mut slice_rng, &mut items);
-                packed = shuffler.shuffle_packed(&mut packed_rng, packed);
-                let unpacked: Vec<u64> = (0..len).map(|k| packed >> (4 * k) & 0xf).collect();
-                assert_eq!(unpacked, items, "length {len}");
-            }
-            assert_eq!(slice_rng.next_u64(), packed_rng.next_u64(), "length {len}");
+    /// `SmallShuffler::<LEN>` consumes the same draws and makes the same permutation as
+    /// `Shuffler::new(LEN).shuffle`, over many successive shuffles of one stream, leaves the items
+    /// from `LEN` on alone, and visits every position once with its final value.
+    fn check_small_shuffler<const LEN: usize>() {
+        let small = SmallShuffler::<LEN>::new();
+        let shuffler = Shuffler::new(LEN);
+        let mut slice_rng = stream(9, "rng-test", "small");
+        let mut small_rng = slice_rng.clone();
+        let mut items: Vec<u64> = (0..LEN as u64).collect();
+        let mut array: [u64; SMALL_MAX_LEN] = std::array::from_fn(|k| k as u64);
+        for _ in 0..500 {
+            shuffler.shuffle(&mut slice_rng, &mut items);
+            let mut visited = [None; SMALL_MAX_LEN];
+            let x = small.draw(&mut small_rng);
+            SmallShuffler::<LEN>::apply(x, &mut array, |p, v| {
+                assert!(visited[p].is_none(), "position {p} visited twice");
+                visited[p] = Some(v);
+            });
+            assert_eq!(&array[..LEN], &items[..], "length {LEN}");
+            assert!((LEN..SMALL_MAX_LEN).all(|k| array[k] == k as u64));
+            let visited: Vec<u64> = visited[..LEN].iter().map(|v| v.expect("visited")).collect();
+            assert_eq!(visited, items, "length {LEN}");
         }
+        assert_eq!(slice_rng.next_u64(), small_rng.next_u64(), "length {LEN}");
+        let mut again = slice_rng.clone();
+        let mut array: [u64; SMALL_MAX_LEN] = std::array::from_fn(|k| k as u64);
+        small.shuffle(&mut slice_rng, &mut array);
+        let mut items: Vec<u64> = (0..LEN as u64).collect();
+        shuffler.shuffle(&mut again, &mut items);
+        assert_eq!(&array[..LEN], &items[..], "length {LEN}");
     }
 
-    /// Shuffling 7 packings at once (a partial group of lanes included) equals shuffling them one
-    /// after the other with `shuffle`, draw for draw.
     #[test]
-    fn packed_shuffle_of_many_matches_slice_shuffles_in_order() {
-        for len in [2, 13, 16] {
-            let shuffler = Shuffler::new(len);
-            let mut slice_rng = stream(10, "rng-test", "packed-many");
-            let mut packed_rng = slice_rng.clone();
-            let mut rows: Vec<Vec<u64>> = vec![(0..len as u64).collect(); 7];
-            let mut perms = vec![packed_identity(len); 7];
-            for _ in 0..50 {
-                for row in &mut rows {
-                    shuffler.shuffle(&mut slice_rng, row);
-                }
-                shuffler.shuffle_packed_many(&mut packed_rng, &mut perms);
-                for (row, &perm) in rows.iter().zip(&perms) {
-                    let unpacked: Vec<u64> = (0..len).map(|k| perm >> (4 * k) & 0xf).collect();
-                    assert_eq!(&unpacked, row, "length {len}");
-                }
-            }
-            assert_eq!(slice_rng.next_u64(), packed_rng.next_u64(), "length {len}");
-        }
+    fn small_shuffler_matches_slice_shuffle_for_every_length() {
+        check_small_shuffler::<0>();
+        check_small_shuffler::<1>();
+        check_small_shuffler::<2>();
+        check_small_shuffler::<3>();
+        check_small_shuffler::<4>();
+        check_small_shuffler::<5>();
+        check_small_shuffler::<6>();
+        check_small_shuffler::<7>();
+        check_small_shuffler::<8>();
+        check_small_shuffler::<9>();
+        check_small_shuffler::<10>();
+        check_small_shuffler::<11>();
+        check_small_shuffler::<12>();
+        check_small_shuffler::<13>();
+        check_small_shuffler::<14>();
+        check_small_shuffler::<15>();
+        check_small_shuffler::<16>();
     }
 
     /// A generator replaying fixed `u64` draws, to reach the rejection branch on purpose.
@@ -585,17 +564,17 @@ mod tests {
     /// A draw of 0 leaves r_last = 0 below the rejection threshold of 16 items (2^64 mod 16! ≠ 0),
     /// so both shuffles must reject it and use the next draw, identically.
     #[test]
-    fn packed_shuffle_rejects_like_slice_shuffle() {
+    fn small_shuffler_rejects_like_slice_shuffle() {
         let shuffler = Shuffler::new(16);
         assert_ne!(shuffler.batches[0].threshold, 0);
         let draws = vec![0, 0x0123_4567_89ab_cdef];
         let mut items: Vec<u64> = (0..16).collect();
         shuffler.shuffle(&mut Replay(draws.clone()), &mut items);
         let mut once = Replay(draws.clone());
-        let packed = shuffler.shuffle_packed(&mut once, packed_identity(16));
+        let mut array: [u64; SMALL_MAX_LEN] = std::array::from_fn(|k| k as u64);
+        SmallShuffler::<16>::new().shuffle(&mut once, &mut array);
         assert!(once.0.is_empty(), "both draws consumed");
-        let unpacked: Vec<u64> = (0..16).map(|k| packed >> (4 * k) & 0xf).collect();
-        assert_eq!(unpacked, items);
+        assert_eq!(&array[..], &items[..]);
         let mut accepted: Vec<u64> = (0..16).collect();
         shuffler.shuffle(&mut Replay(vec![draws[1]]), &mut accepted);
         assert_eq!(accepted, items, "the rejected draw left no trace");

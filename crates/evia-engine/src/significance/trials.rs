@@ -7,19 +7,22 @@
 //! row permutations (which depend on the draws only, never on the scores) serve all of them: the
 //! permutations are drawn once and each matrix's permuted column sums are formed from them.
 //!
-//! Two layouts give the same permutations and the same sums, bit for bit:
-//! - up to 16 runs, each topic's current arrangement is a permutation packed into a `u64`
-//!   (`rng::Shuffler::shuffle_packed`) and the permuted row is read from the observed row through
-//!   it; no scores move, and no bounds checks are needed (rows are padded to 16 scores);
-//! - more runs, each matrix's rows are shuffled in place in a copy of the matrix
-//!   (`rng::Shuffler::shuffle`), one matrix after the other from a clone of the block's generator
-//!   (the same draws for each).
+//! Each matrix's rows are shuffled in place in a working copy of the matrix, made from the
+//! observed matrix at the start of each block, in one of two layouts:
+//! - up to 16 runs, rows are padded to arrays of 16 scores and shuffled by
+//!   `rng::SmallShuffler::<RUNS>` (the same draws and swaps as `rng::Shuffler`, unrolled for the
+//!   run count, which is dispatched once per block); a trial takes each topic's accepted draw
+//!   once, in row order, and applies it to the row of every matrix, and each score is added to its
+//!   column's sum as soon as its position is final (`SmallShuffler::apply`), so the sums need no
+//!   second pass over the rows and stay in registers;
+//! - more runs, each matrix's rows are shuffled by `rng::Shuffler::shuffle`, one matrix after the
+//!   other from a clone of the block's generator (the same draws for each).
 //!
 //! In both, permuted column `j` of a trial is summed topic by topic in row order, exactly as
-//! `ScoreMatrix::run_sums` sums the observed columns.
+//! `ScoreMatrix::run_sums` sums the observed columns, so the sums are the same bit for bit.
 
 use super::ScoreMatrix;
-use crate::rng::{self, ChaCha8Rng, PACKED_MAX_LEN};
+use crate::rng::{self, ChaCha8Rng, SMALL_MAX_LEN, SmallShuffler};
 
 /// One matrix of a call: its scores and its pair thresholds |d| − tolerance, ascending.
 pub(super) struct Tested<'a> {
@@ -27,15 +30,16 @@ pub(super) struct Tested<'a> {
     pub thresholds: Vec<f64>,
 }
 
-/// The scratch space of one layout (see the module documentation).
+/// The working copies of the matrices, in one of the two layouts (module documentation).
 enum Layout {
-    /// Observed rows padded to 16 scores, per matrix (`rows[t][i]`), and one packed permutation per
-    /// topic.
-    Packed {
-        rows: Vec<Vec<[f64; PACKED_MAX_LEN]>>,
-        perms: Vec<u64>,
+    /// Up to 16 runs: per matrix, its observed rows padded to 16 scores (`observed[t][i]`) and
+    /// their working copy, and the accepted draw of each topic of the current trial.
+    Small {
+        observed: Vec<Vec<[f64; SMALL_MAX_LEN]>>,
+        work: Vec<Vec<[f64; SMALL_MAX_LEN]>>,
+        draws: Vec<u64>,
     },
-    /// A working copy of each matrix's scores, shuffled in place.
+    /// More runs: a working copy of each matrix's scores, shuffled in place.
     InPlace { work: Vec<Vec<f64>> },
 }
 
@@ -44,6 +48,7 @@ pub(super) struct BlockWorker<'a> {
     tested: &'a [Tested<'a>],
     topics: usize,
     runs: usize,
+    /// The shuffler of the in-place layout (more than 16 runs).
     shuffler: rng::Shuffler,
     layout: Layout,
     sums: Vec<f64>,
@@ -55,18 +60,20 @@ impl<'a> BlockWorker<'a> {
     /// A worker for `tested`, which must be non-empty and of one shape.
     pub fn new(tested: &'a [Tested<'a>]) -> Self {
         let (topics, runs) = (tested[0].x.topics(), tested[0].x.runs());
-        let layout = if runs <= PACKED_MAX_LEN {
+        let layout = if runs <= SMALL_MAX_LEN {
             let pad = |row: &[f64]| {
-                let mut padded = [0.0; PACKED_MAX_LEN];
+                let mut padded = [0.0; SMALL_MAX_LEN];
                 padded[..runs].copy_from_slice(row);
                 padded
             };
-            Layout::Packed {
-                rows: tested
-                    .iter()
-                    .map(|t| t.x.values().chunks_exact(runs).map(pad).collect())
-                    .collect(),
-                perms: vec![0; topics],
+            let observed: Vec<Vec<_>> = tested
+                .iter()
+                .map(|t| t.x.values().chunks_exact(runs).map(pad).collect())
+                .collect();
+            Layout::Small {
+                work: observed.clone(),
+                observed,
+                draws: vec![0; topics],
             }
         } else {
             Layout::InPlace {
@@ -89,43 +96,73 @@ impl<'a> BlockWorker<'a> {
 
     /// Runs `block_trials` trials from the observed matrices with the block's generator `rng`.
     pub fn run_block(&mut self, block_trials: u64, rng: &mut ChaCha8Rng) {
-        match &mut self.layout {
-            Layout::Packed { rows, perms } => {
-                perms.fill(rng::packed_identity(self.runs));
-                for _ in 0..block_trials {
-                    self.shuffler.shuffle_packed_many(rng, perms);
-                    for (t, rows) in rows.iter().enumerate() {
-                        let sums = packed_sums(rows, perms);
-                        let range = range_of_means(&sums[..self.runs], self.topics);
-                        record(&mut self.hists[t], &self.tested[t].thresholds, range);
-                    }
-                }
-            }
-            Layout::InPlace { work } => {
-                for (t, work) in work.iter_mut().enumerate() {
-                    work.copy_from_slice(self.tested[t].x.values());
-                    let mut rng = rng.clone();
-                    for _ in 0..block_trials {
-                        in_place_sums(&self.shuffler, &mut rng, work, &mut self.sums);
-                        let range = range_of_means(&self.sums, self.topics);
-                        record(&mut self.hists[t], &self.tested[t].thresholds, range);
-                    }
-                }
+        if self.runs <= SMALL_MAX_LEN {
+            return self.run_small_block(block_trials, rng);
+        }
+        let Layout::InPlace { work } = &mut self.layout else {
+            unreachable!("more than 16 runs have the in-place layout");
+        };
+        for (t, work) in work.iter_mut().enumerate() {
+            work.copy_from_slice(self.tested[t].x.values());
+            let mut rng = rng.clone();
+            for _ in 0..block_trials {
+                in_place_sums(&self.shuffler, &mut rng, work, &mut self.sums);
+                let range = range_of_means(&self.sums, self.topics);
+                record(&mut self.hists[t], &self.tested[t].thresholds, range);
             }
         }
     }
-}
 
-/// Permuted column sums of one trial: column `j` of topic `i` is `rows[i][field j of perms[i]]`,
-/// summed in row order. Columns past the matrix's runs hold padding and are ignored by the caller.
-fn packed_sums(rows: &[[f64; PACKED_MAX_LEN]], perms: &[u64]) -> [f64; PACKED_MAX_LEN] {
-    let mut sums = [0.0; PACKED_MAX_LEN];
-    for (row, &perm) in rows.iter().zip(perms) {
-        for (j, sum) in sums.iter_mut().enumerate() {
-            *sum += row[(perm >> (4 * j) & 0xf) as usize];
+    /// [`BlockWorker::run_block`] for up to 16 runs: dispatches the run count to a constant.
+    fn run_small_block(&mut self, block_trials: u64, rng: &mut ChaCha8Rng) {
+        match self.runs {
+            2 => self.run_small::<2>(block_trials, rng),
+            3 => self.run_small::<3>(block_trials, rng),
+            4 => self.run_small::<4>(block_trials, rng),
+            5 => self.run_small::<5>(block_trials, rng),
+            6 => self.run_small::<6>(block_trials, rng),
+            7 => self.run_small::<7>(block_trials, rng),
+            8 => self.run_small::<8>(block_trials, rng),
+            9 => self.run_small::<9>(block_trials, rng),
+            10 => self.run_small::<10>(block_trials, rng),
+            11 => self.run_small::<11>(block_trials, rng),
+            12 => self.run_small::<12>(block_trials, rng),
+            13 => self.run_small::<13>(block_trials, rng),
+            14 => self.run_small::<14>(block_trials, rng),
+            15 => self.run_small::<15>(block_trials, rng),
+            16 => self.run_small::<16>(block_trials, rng),
+            other => unreachable!("a score matrix has 2 to 16 runs here, not {other}"),
         }
     }
-    sums
+
+    /// The trials of one block for `RUNS` runs (module documentation, first layout).
+    fn run_small<const RUNS: usize>(&mut self, block_trials: u64, rng: &mut ChaCha8Rng) {
+        let Layout::Small {
+            observed,
+            work,
+            draws,
+        } = &mut self.layout
+        else {
+            unreachable!("up to 16 runs have the small layout");
+        };
+        let shuffler = SmallShuffler::<RUNS>::new();
+        for (work, observed) in work.iter_mut().zip(observed.iter()) {
+            work.copy_from_slice(observed);
+        }
+        for _ in 0..block_trials {
+            for draw in draws.iter_mut() {
+                *draw = shuffler.draw(rng);
+            }
+            for (t, rows) in work.iter_mut().enumerate() {
+                let mut sums = [0.0; SMALL_MAX_LEN];
+                for (row, &draw) in rows.iter_mut().zip(draws.iter()) {
+                    SmallShuffler::<RUNS>::apply(draw, row, |p, v| sums[p] += v);
+                }
+                let range = range_of_means(&sums[..RUNS], self.topics);
+                record(&mut self.hists[t], &self.tested[t].thresholds, range);
+            }
+        }
+    }
 }
 
 /// Shuffles every row of `work` in place (rows of `sums.len()` scores, in row order) and writes the
