@@ -319,20 +319,38 @@ impl<const LEN: usize> SmallShuffler<LEN> {
     /// `LEN` on are untouched.
     #[inline(always)]
     pub fn apply<T: Copy>(x: u64, items: &mut [T; SMALL_MAX_LEN], mut visit: impl FnMut(usize, T)) {
-        let mut r = x;
+        Self::apply_lanes([x], std::array::from_mut(items), |p, [value]| {
+            visit(p, value)
+        });
+    }
+
+    /// [`SmallShuffler::apply`] of `xs[lane]` to `rows[lane]` for every lane, step by step side by
+    /// side (independent multiplication chains that the processor overlaps): `visit(p, values)`
+    /// receives position p's final value of every lane, in lane order.
+    #[inline(always)]
+    pub fn apply_lanes<T: Copy, const LANES: usize>(
+        xs: [u64; LANES],
+        rows: &mut [[T; SMALL_MAX_LEN]; LANES],
+        mut visit: impl FnMut(usize, [T; LANES]),
+    ) {
+        let mut r = xs;
         for p in (1..LEN).rev() {
-            let m = u128::from(r) * (p as u128 + 1);
-            // j <= p < 16; the mask only tells the compiler so (no bounds check).
-            let j = (m >> 64) as usize & (SMALL_MAX_LEN - 1);
-            r = m as u64;
-            // Swap items p and j, keeping item p's new value in a register for `visit`.
-            let moved = items[p];
-            let value = std::mem::replace(&mut items[j], moved);
-            items[p] = value;
-            visit(p, value);
+            let values = std::array::from_fn(|lane| {
+                let m = u128::from(r[lane]) * (p as u128 + 1);
+                // j <= p < 16; the mask only tells the compiler so (no bounds check).
+                let j = (m >> 64) as usize & (SMALL_MAX_LEN - 1);
+                r[lane] = m as u64;
+                // Swap items p and j, keeping item p's new value in a register for `visit`.
+                let row = &mut rows[lane];
+                let moved = row[p];
+                let value = std::mem::replace(&mut row[j], moved);
+                row[p] = value;
+                value
+            });
+            visit(p, values);
         }
         if LEN > 0 {
-            visit(0, items[0]);
+            visit(0, std::array::from_fn(|lane| rows[lane][0]));
         }
     }
 
@@ -523,6 +541,34 @@ mod tests {
         let mut items: Vec<u64> = (0..LEN as u64).collect();
         shuffler.shuffle(&mut again, &mut items);
         assert_eq!(&array[..LEN], &items[..], "length {LEN}");
+    }
+
+    /// `apply_lanes` on 4 rows equals `apply` on each row in turn, with the values of each position
+    /// visited in lane order.
+    #[test]
+    fn small_shuffler_lanes_match_one_row_at_a_time() {
+        let small = SmallShuffler::<13>::new();
+        let mut rng = stream(11, "rng-test", "lanes");
+        let start: [u64; SMALL_MAX_LEN] = std::array::from_fn(|k| k as u64);
+        let (mut lanes, mut rows) = ([start; 4], [start; 4]);
+        for _ in 0..200 {
+            let xs: [u64; 4] = std::array::from_fn(|_| small.draw(&mut rng));
+            let mut lane_visits = Vec::new();
+            SmallShuffler::<13>::apply_lanes(xs, &mut lanes, |p, values| {
+                lane_visits.push((p, values))
+            });
+            let mut row_visits = vec![(0, [0; 4]); 13];
+            for (lane, (row, &x)) in rows.iter_mut().zip(&xs).enumerate() {
+                let mut k = 0;
+                SmallShuffler::<13>::apply(x, row, |p, v| {
+                    row_visits[k].0 = p;
+                    row_visits[k].1[lane] = v;
+                    k += 1;
+                });
+            }
+            assert_eq!(lanes, rows);
+            assert_eq!(lane_visits, row_visits);
+        }
     }
 
     #[test]

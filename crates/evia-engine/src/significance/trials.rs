@@ -24,6 +24,9 @@
 use super::ScoreMatrix;
 use crate::rng::{self, ChaCha8Rng, SMALL_MAX_LEN, SmallShuffler};
 
+/// Topics whose rows are shuffled side by side (`SmallShuffler::apply_lanes`).
+const TOPIC_LANES: usize = 4;
+
 /// One matrix of a call: its scores and its pair thresholds |d| − tolerance, ascending.
 pub(super) struct Tested<'a> {
     pub x: &'a ScoreMatrix,
@@ -155,7 +158,19 @@ impl<'a> BlockWorker<'a> {
             }
             for (t, rows) in work.iter_mut().enumerate() {
                 let mut sums = [0.0; SMALL_MAX_LEN];
-                for (row, &draw) in rows.iter_mut().zip(draws.iter()) {
+                let mut row_lanes = rows.chunks_exact_mut(TOPIC_LANES);
+                let mut draw_lanes = draws.chunks_exact(TOPIC_LANES);
+                for (rows, draws) in (&mut row_lanes).zip(&mut draw_lanes) {
+                    let rows: &mut [_; TOPIC_LANES] = rows.try_into().expect("exact chunk");
+                    let draws: [u64; TOPIC_LANES] = draws.try_into().expect("exact chunk");
+                    SmallShuffler::<RUNS>::apply_lanes(draws, rows, |p, values| {
+                        for v in values {
+                            sums[p] += v;
+                        }
+                    });
+                }
+                let rest = row_lanes.into_remainder().iter_mut();
+                for (row, &draw) in rest.zip(draw_lanes.remainder()) {
                     SmallShuffler::<RUNS>::apply(draw, row, |p, v| sums[p] += v);
                 }
                 let range = range_of_means(&sums[..RUNS], self.topics);
