@@ -233,7 +233,7 @@ fn grid_matrix(topics: usize, runs: usize, unit: &str) -> ScoreMatrix {
 }
 
 /// Matrices tested together with one stream get exactly the results of separate calls (common
-/// random numbers): with 16 runs (permutations packed per topic, drawn once for both matrices) and
+/// random numbers): with 16 runs (one draw per topic, applied to the rows of both matrices) and
 /// with 20 (rows shuffled in place, each matrix from the same draws), for 1 and 2 threads.
 #[test]
 fn shared_tests_equal_separate_tests() {

@@ -20,9 +20,9 @@
 //! - Within a block, each trial shuffles every topic's row in place, topic by topic in row order, with
 //!   `rng::Shuffler` (Fisher–Yates over batched Lemire bounded integers). Shuffling the previous trial's
 //!   arrangement is as uniform as shuffling the observed one (a uniform permutation composed with any
-//!   fixed permutation is uniform), and it saves copying the matrix. (`trials.rs` applies these
-//!   permutations to a packed index per topic when there are at most 16 runs: same draws, same
-//!   arrangements.)
+//!   fixed permutation is uniform), and it saves copying the matrix. (With at most 16 runs
+//!   `trials.rs` shuffles with `rng::SmallShuffler`, unrolled for the run count: same draws, same
+//!   swaps, same arrangements.)
 //! - Permuted run sums are accumulated topic by topic in row order, exactly like
 //!   `ScoreMatrix::run_sums` for the observed means, and means are `sum / n` in both cases, so an
 //!   arrangement equal to the observed one reproduces the observed difference bit for bit.
