@@ -34,9 +34,10 @@ use clap::{Args, ValueEnum};
 use super::Outcome;
 use super::eval_blocks::evaluate_by_block;
 use super::halves::map_in_halves;
+use crate::io::duplicates::DuplicateFinder;
 use crate::io::qrels::{MAX_GAIN, QrelsFormat, TopicSet, parse_gain_file};
 use crate::io::qrels_halves::{judgements_in_halves, parse_level_qrels_in_halves};
-use crate::io::run::{RunDoc, RunFormat, RunOrder, find_duplicate, parse_run};
+use crate::io::run::{RunDoc, RunFormat, RunOrder, parse_run};
 use crate::io::{read_text, shown};
 use evia_engine::measures::lines::{line_names, lines, nev_header, nev_line};
 use evia_engine::measures::{
@@ -401,6 +402,7 @@ fn warn_about_topics(
 #[derive(Default)]
 pub(super) struct Scratch {
     labels: Vec<Label>,
+    duplicates: DuplicateFinder,
 }
 
 /// One evaluated topic, and whether it lacked a judged nonrelevant document (so its bpref/rpref
@@ -430,7 +432,7 @@ pub(super) fn evaluate_topic<'r>(
     scratch: &mut Scratch,
 ) -> TopicOutcome {
     if !args.allow_duplicates {
-        if let Some((first, again, doc)) = find_duplicate(docs) {
+        if let Some((first, again, doc)) = scratch.duplicates.first_repeat(docs) {
             bail!(
                 "{}:{again}: document {} is retrieved again for topic {} (first on line {first}); \
                  use --allow-duplicates to count it at each rank as NTCIREVAL does",

@@ -135,6 +135,7 @@ pub fn decode_text(path: &Path, bytes: Vec<u8>) -> Result<String, SourceError> {
 pub mod class_qrels;
 pub mod confusion;
 pub mod decimal;
+pub mod duplicates;
 pub mod intent_qrels;
 pub mod intents;
 pub mod labels;
