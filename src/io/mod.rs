@@ -150,6 +150,7 @@ pub mod run_groups;
 pub mod simple_line;
 pub mod stc;
 pub mod stc_labels;
+pub mod trec_line;
 pub mod www_labels;
 
 /// The first `N` whitespace-separated fields of a line and how many fields it has, counted up to
