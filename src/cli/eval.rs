@@ -41,7 +41,7 @@ use crate::io::run::{RunDoc, RunFormat, RunOrder, parse_run};
 use crate::io::{read_text, shown};
 use evia_engine::measures::lines::{line_names, lines, nev_header, nev_line};
 use evia_engine::measures::{
-    Evaluation, Evaluator, Label, LevelGains, MeasureError, Params, TopicJudgements,
+    Evaluation, Evaluator, Label, LevelGains, MeasureError, Params, TopicJudgements, doc_hash,
 };
 
 /// Evaluate a run with NTCIREVAL's measures (RR, O, P, P+, AP, Q, nDCG, MSnDCG, ERR, nERR, ...).
@@ -403,6 +403,8 @@ fn warn_about_topics(
 pub(super) struct Scratch {
     labels: Vec<Label>,
     duplicates: DuplicateFinder,
+    /// [`doc_hash`] of each document of the list, for the duplicate check and labelling alike.
+    hashes: Vec<u64>,
 }
 
 /// One evaluated topic, and whether it lacked a judged nonrelevant document (so its bpref/rpref
@@ -431,8 +433,13 @@ pub(super) fn evaluate_topic<'r>(
     docs: &[RunDoc<'r>],
     scratch: &mut Scratch,
 ) -> TopicOutcome {
+    scratch.hashes.clear();
+    scratch.hashes.extend(docs.iter().map(|d| doc_hash(d.doc)));
     if !args.allow_duplicates {
-        if let Some((first, again, doc)) = scratch.duplicates.first_repeat(docs) {
+        if let Some((first, again, doc)) = scratch
+            .duplicates
+            .first_repeat_hashed(docs, &scratch.hashes)
+        {
             bail!(
                 "{}:{again}: document {} is retrieved again for topic {} (first on line {first}); \
                  use --allow-duplicates to count it at each rank as NTCIREVAL does",
@@ -445,8 +452,11 @@ pub(super) fn evaluate_topic<'r>(
     let truncate = args
         .truncate
         .map(|n| usize::try_from(n).unwrap_or(usize::MAX));
-    judgements.label_into(
-        docs.iter().take(args.parity.rank_limit()).map(|d| d.doc),
+    judgements.label_hashed_into(
+        docs.iter()
+            .zip(&scratch.hashes)
+            .take(args.parity.rank_limit())
+            .map(|(d, &h)| (d.doc, h)),
         args.condensed,
         truncate,
         &mut scratch.labels,

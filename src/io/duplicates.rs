@@ -3,15 +3,14 @@
 //! collection), where a `HashMap` built per topic cost about 7% of the instructions.
 //!
 //! Open addressing with linear probing over a power-of-two array of slots, at most half full. A
-//! slot holds the upper 32 bits of the id's [`FxHasher`] hash (compared before the bytes) and the
-//! document's position in the list + 1 (0 = empty); the home slot is the top bits of the hash's
+//! slot holds the upper 32 bits of the id's hash ([`doc_hash`], the judgement tables' hash,
+//! compared before the bytes) and the document's position in the list + 1 (0 = empty); the
+//! home slot is the top bits of the hash's
 //! multiplicative (Fibonacci) scramble. Lookups only, never iterated: no hash order reaches any
 //! output, and the answer is the one of a set filled in rank order (the first repetition met).
 
-use std::hash::Hasher;
-
 use super::run::RunDoc;
-use evia_engine::measures::FxHasher;
+use evia_engine::measures::doc_hash;
 
 /// Knuth's multiplicative constant (2^64 / φ), spreading the hash over the slot bits.
 const SCRAMBLE: u64 = 0x9e37_79b9_7f4a_7c15;
@@ -25,17 +24,21 @@ pub struct DuplicateFinder {
     slots: Vec<u64>,
 }
 
-fn hash(doc: &str) -> u64 {
-    let mut h = FxHasher::default();
-    h.write(doc.as_bytes());
-    h.write_usize(doc.len());
-    h.finish()
-}
-
 impl DuplicateFinder {
     /// The first document of `docs` (in rank order) that occurs earlier in the list too, as
     /// (earlier line, later line, doc); `None` if every document occurs once.
     pub fn first_repeat<'a>(&mut self, docs: &[RunDoc<'a>]) -> Option<(usize, usize, &'a str)> {
+        let hashes: Vec<u64> = docs.iter().map(|d| doc_hash(d.doc)).collect();
+        self.first_repeat_hashed(docs, &hashes)
+    }
+
+    /// [`Self::first_repeat`] with each document's [`doc_hash`] given (`hashes[k]` of
+    /// `docs[k]`), by a caller that labels the list with the same hashes.
+    pub fn first_repeat_hashed<'a>(
+        &mut self,
+        docs: &[RunDoc<'a>],
+        hashes: &[u64],
+    ) -> Option<(usize, usize, &'a str)> {
         // Positions + 1 must fit the lower half of a slot; such a list is checked the slow way.
         if u32::try_from(docs.len()).is_err() {
             return first_repeat_by_map(docs);
@@ -45,8 +48,7 @@ impl DuplicateFinder {
         self.slots.resize(count, 0);
         let mask = count - 1;
         let bits = count.trailing_zeros();
-        for (k, d) in docs.iter().enumerate() {
-            let h = hash(d.doc);
+        for (k, (d, &h)) in docs.iter().zip(hashes).enumerate() {
             let mut at = (h.wrapping_mul(SCRAMBLE) >> (64 - bits)) as usize;
             loop {
                 let slot = self.slots[at];
