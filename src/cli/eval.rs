@@ -34,13 +34,14 @@ use clap::{Args, ValueEnum};
 use super::Outcome;
 use super::eval_blocks::evaluate_by_block;
 use super::halves::map_in_halves;
+use crate::io::duplicates::DuplicateFinder;
 use crate::io::qrels::{MAX_GAIN, QrelsFormat, TopicSet, parse_gain_file};
 use crate::io::qrels_halves::{judgements_in_halves, parse_level_qrels_in_halves};
-use crate::io::run::{RunDoc, RunFormat, RunOrder, find_duplicate, parse_run};
+use crate::io::run::{RunDoc, RunFormat, RunOrder, parse_run};
 use crate::io::{read_text, shown};
 use evia_engine::measures::lines::{line_names, lines, nev_header, nev_line};
 use evia_engine::measures::{
-    Evaluation, Evaluator, Label, LevelGains, MeasureError, Params, TopicJudgements,
+    Evaluation, Evaluator, Label, LevelGains, MeasureError, Params, TopicJudgements, doc_hash,
 };
 
 /// Evaluate a run with NTCIREVAL's measures (RR, O, P, P+, AP, Q, nDCG, MSnDCG, ERR, nERR, ...).
@@ -401,6 +402,9 @@ fn warn_about_topics(
 #[derive(Default)]
 pub(super) struct Scratch {
     labels: Vec<Label>,
+    duplicates: DuplicateFinder,
+    /// [`doc_hash`] of each document of the list, for the duplicate check and labelling alike.
+    hashes: Vec<u64>,
 }
 
 /// One evaluated topic, and whether it lacked a judged nonrelevant document (so its bpref/rpref
@@ -429,8 +433,13 @@ pub(super) fn evaluate_topic<'r>(
     docs: &[RunDoc<'r>],
     scratch: &mut Scratch,
 ) -> TopicOutcome {
+    scratch.hashes.clear();
+    scratch.hashes.extend(docs.iter().map(|d| doc_hash(d.doc)));
     if !args.allow_duplicates {
-        if let Some((first, again, doc)) = find_duplicate(docs) {
+        if let Some((first, again, doc)) = scratch
+            .duplicates
+            .first_repeat_hashed(docs, &scratch.hashes)
+        {
             bail!(
                 "{}:{again}: document {} is retrieved again for topic {} (first on line {first}); \
                  use --allow-duplicates to count it at each rank as NTCIREVAL does",
@@ -443,8 +452,11 @@ pub(super) fn evaluate_topic<'r>(
     let truncate = args
         .truncate
         .map(|n| usize::try_from(n).unwrap_or(usize::MAX));
-    judgements.label_into(
-        docs.iter().take(args.parity.rank_limit()).map(|d| d.doc),
+    judgements.label_hashed_into(
+        docs.iter()
+            .zip(&scratch.hashes)
+            .take(args.parity.rank_limit())
+            .map(|(d, &h)| (d.doc, h)),
         args.condensed,
         truncate,
         &mut scratch.labels,
@@ -472,11 +484,17 @@ pub(super) fn evaluate_topic<'r>(
 
 fn write_nev(out: &mut impl Write, results: &[(&str, Evaluation)]) -> anyhow::Result<()> {
     // NTCIREVAL prints 4 decimals: no noise to remove; lines undefined for a topic are absent.
-    for (topic, ev) in results {
-        out.write_all(nev_header(topic, ev).as_bytes())?;
+    // Each topic's text is formatted on one of two threads, then written in topic order.
+    let texts = map_in_halves(results, |(topic, ev), _: &mut ()| {
+        let mut text = nev_header(topic, ev);
         for l in lines(ev, false) {
-            writeln!(out, "{}", nev_line(topic, &l.name, l.value))?;
+            text.push_str(&nev_line(topic, &l.name, l.value));
+            text.push('\n');
         }
+        text
+    });
+    for text in texts {
+        out.write_all(text.as_bytes())?;
     }
     Ok(())
 }
@@ -516,28 +534,39 @@ fn means(rows: &[Row], columns: usize) -> Row {
         .collect()
 }
 
+/// A TSV cell: the value in Rust's shortest form, `NA` when the measure is undefined.
+fn cell(v: Option<f64>) -> String {
+    v.map_or_else(|| "NA".to_string(), |v| v.to_string())
+}
+
 fn write_tsv(
     out: &mut impl Write,
     names: &[String],
     results: &[(&str, Evaluation)],
 ) -> anyhow::Result<()> {
-    let cell = |v: Option<f64>| v.map_or_else(|| "NA".to_string(), |v| v.to_string());
     writeln!(
         out,
         "topic\tsyslen\tjrel\tjnonrel\tr1\trp\t{}",
         names.join("\t")
     )?;
-    let rows: Vec<Row> = results.iter().map(|(_, ev)| row(names, ev)).collect();
-    for ((topic, ev), values) in results.iter().zip(&rows) {
-        write!(
-            out,
+    // Each topic's row and line are made on one of two threads, then written in topic order.
+    let made = map_in_halves(results, |(topic, ev), _: &mut ()| {
+        let values = row(names, ev);
+        let mut line = format!(
             "{topic}\t{}\t{}\t{}\t{}\t{}",
             ev.syslen, ev.jrel, ev.jnonrel, ev.r1, ev.rp
-        )?;
-        for &v in values {
-            write!(out, "\t{}", cell(v))?;
+        );
+        for &v in &values {
+            line.push('\t');
+            line.push_str(&cell(v));
         }
-        writeln!(out)?;
+        line.push('\n');
+        (values, line)
+    });
+    let mut rows: Vec<Row> = Vec::with_capacity(made.len());
+    for (values, line) in made {
+        out.write_all(line.as_bytes())?;
+        rows.push(values);
     }
     if !results.is_empty() {
         write!(out, "mean\t\t\t\t\t")?;
@@ -558,7 +587,7 @@ fn write_json(
     without_nonrelevant: &[&str],
 ) -> anyhow::Result<()> {
     use serde_json::{Map, Value, json};
-    let rows: Vec<Row> = results.iter().map(|(_, ev)| row(names, ev)).collect();
+    let rows: Vec<Row> = map_in_halves(results, |(_, ev), _: &mut ()| row(names, ev));
     let present = |values: &Row| -> Map<String, Value> {
         names
             .iter()

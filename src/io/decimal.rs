@@ -23,8 +23,9 @@ pub fn parse_f64(text: &str) -> Option<f64> {
 }
 
 /// `[+-]digits[.digits]` with at most 19 digits in all, `m ≤ 2^53` and at most 22 decimals;
-/// `None` for anything else (the caller falls back to the full parser).
-fn fast_path(bytes: &[u8]) -> Option<f64> {
+/// `None` for anything else (the caller falls back to the full parser). One pass over the bytes
+/// (the run reader parses two million scores on the benchmark collection).
+pub(crate) fn fast_path(bytes: &[u8]) -> Option<f64> {
     let (negative, rest) = match bytes.first()? {
         b'-' => (true, &bytes[1..]),
         b'+' => (false, &bytes[1..]),
@@ -34,19 +35,25 @@ fn fast_path(bytes: &[u8]) -> Option<f64> {
     if rest.len() > 20 {
         return None;
     }
-    let (mantissa, integer_digits) = digits_of(rest, 0, 0);
-    let (mantissa, k) = match rest.get(integer_digits) {
-        None => (mantissa, 0),
-        Some(b'.') => {
-            let (mantissa, all) = digits_of(rest, mantissa, integer_digits + 1);
-            let k = all - integer_digits - 1;
-            // "1." is left to the full parser, as is anything after the decimals.
-            if k == 0 || all != rest.len() {
-                return None;
-            }
-            (mantissa, k)
+    // The digits read as one integer, wrapping: it can only wrap with more than 19 digits
+    // (10^19 − 1 < 2^64), which are refused below.
+    let mut mantissa: u64 = 0;
+    let mut point: Option<usize> = None;
+    for (i, &b) in rest.iter().enumerate() {
+        let d = b.wrapping_sub(b'0');
+        if d <= 9 {
+            mantissa = mantissa.wrapping_mul(10).wrapping_add(u64::from(d));
+        } else if b == b'.' && point.is_none() {
+            point = Some(i);
+        } else {
+            return None;
         }
-        Some(_) => return None,
+    }
+    let (integer_digits, k) = match point {
+        None => (rest.len(), 0),
+        // "1." (no decimals) is left to the full parser.
+        Some(p) if p + 1 == rest.len() => return None,
+        Some(p) => (p, rest.len() - p - 1),
     };
     // "" or ".5" (no integer digits) are left to the full parser, which decides on them.
     if integer_digits == 0 || integer_digits + k > 19 {
@@ -58,22 +65,6 @@ fn fast_path(bytes: &[u8]) -> Option<f64> {
     // Exact: `mantissa` converts without rounding (≤ 2^53).
     let value = mantissa as f64 / POWERS_OF_TEN[k];
     Some(if negative { -value } else { value })
-}
-
-/// Reads the ASCII digits of `bytes` from index `i` on, continuing the value `value` (as
-/// `m·10 + d`, wrapping), and returns the value and the index of the first byte that is not a
-/// digit. The caller discards the value when there were more than 19 digits (the only way it can
-/// wrap: 10^19 − 1 < 2^64).
-fn digits_of(bytes: &[u8], mut value: u64, mut i: usize) -> (u64, usize) {
-    while let Some(&b) = bytes.get(i) {
-        let d = b.wrapping_sub(b'0');
-        if d > 9 {
-            break;
-        }
-        value = value.wrapping_mul(10).wrapping_add(u64::from(d));
-        i += 1;
-    }
-    (value, i)
 }
 
 #[cfg(test)]

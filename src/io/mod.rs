@@ -135,6 +135,7 @@ pub fn decode_text(path: &Path, bytes: Vec<u8>) -> Result<String, SourceError> {
 pub mod class_qrels;
 pub mod confusion;
 pub mod decimal;
+pub mod duplicates;
 pub mod intent_qrels;
 pub mod intents;
 pub mod labels;
@@ -149,6 +150,7 @@ pub mod run_groups;
 pub mod simple_line;
 pub mod stc;
 pub mod stc_labels;
+pub mod trec_line;
 pub mod www_labels;
 
 /// The first `N` whitespace-separated fields of a line and how many fields it has, counted up to

@@ -11,7 +11,7 @@
 //! Fields are separated by runs of ASCII whitespace. Wrong field counts, empty lines, scores that
 //! are not finite numbers (NaN, inf) are errors naming the line. A leading UTF-8 byte-order mark is
 //! ignored. Duplicate documents within a
-//! topic are checked by the caller ([`find_duplicate`]).
+//! topic are checked by the caller ([`find_duplicate`], [`DuplicateFinder`]).
 //!
 //! Parsing borrows document ids from the file text (no per-line allocation).
 
@@ -19,6 +19,7 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use super::decimal::parse_f64;
+use super::duplicates::DuplicateFinder;
 use super::{SourceError, describe_line, shown, split_fields, strip_bom};
 use evia_engine::measures::FastHash;
 
@@ -214,26 +215,8 @@ fn parse_score(path: &Path, n: usize, field: &str) -> Result<f64, SourceError> {
 }
 
 /// A document that occurs twice in a ranked list, as (earlier line, later line, doc): the first
-/// repetition met in rank order.
+/// repetition met in rank order (a caller checking many lists keeps one
+/// [`DuplicateFinder`] instead).
 pub fn find_duplicate<'a>(docs: &[RunDoc<'a>]) -> Option<(usize, usize, &'a str)> {
-    find_duplicate_in(docs, &mut DocLines::default())
-}
-
-/// The documents seen so far in a ranked list and their lines (reused across topics by
-/// [`find_duplicate_in`], so that its table is allocated once).
-pub type DocLines<'a> = HashMap<&'a str, usize, FastHash>;
-
-/// [`find_duplicate`] with a caller-owned table (cleared first).
-pub fn find_duplicate_in<'a>(
-    docs: &[RunDoc<'a>],
-    seen: &mut DocLines<'a>,
-) -> Option<(usize, usize, &'a str)> {
-    seen.clear();
-    seen.reserve(docs.len());
-    for d in docs {
-        if let Some(other) = seen.insert(d.doc, d.line) {
-            return Some((other.min(d.line), other.max(d.line), d.doc));
-        }
-    }
-    None
+    DuplicateFinder::default().first_repeat(docs)
 }

@@ -8,7 +8,8 @@
 //! that stops — and the caller then reads the file with [`super::read_text`] and
 //! [`super::run::parse_run`], which report every error with its file, line and what was expected.
 //! Whether each topic's lines are all in one block is known only at the end ([`is_grouped`]).
-//! Lines are split by [`super::simple_line`] (the common line) or else [`super::line_fields`]
+//! TREC lines are read by [`super::trec_line`] (the common line); other lines are split by
+//! [`super::simple_line`] (the common line) or else [`super::line_fields`]
 //! (the fields [`super::split_fields`] finds, in one pass with the line's end), parsed by [`super::run::line_from_fields`] and blocks ranked by
 //! [`super::run::rank_by_score`], so a block of a grouped file is ranked exactly as `parse_run`
 //! ranks its topic.
@@ -21,6 +22,7 @@ use std::path::Path;
 use super::line_fields::line_fields;
 use super::run::{RunDoc, RunFormat, RunOrder, line_from_fields, rank_by_score, resolve_format};
 use super::simple_line::simple_line;
+use super::trec_line::trec_line;
 
 /// A block of consecutive lines of one topic.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -180,12 +182,24 @@ fn region_blocks<'b>(
     let mut block_start = 0;
     let mut offset = 0;
     let mut n = first_line;
+    let trec = parts.format == RunFormat::Trec;
     while offset < region.len() {
-        let (fields, count, next) =
-            simple_line::<6>(region, offset).unwrap_or_else(|| line_fields::<6>(region, offset));
-        let line = &region[offset..next];
-        let (topic, doc) =
-            line_from_fields(parts.path, n, line, fields, count, parts.format).ok()?;
+        let fast = if trec {
+            trec_line(region, offset)
+        } else {
+            None
+        };
+        let (topic, doc, next) = match fast {
+            Some(l) => {
+                let doc = RunDoc {
+                    doc: l.doc,
+                    score: l.score,
+                    line: n,
+                };
+                (l.topic, doc, l.next)
+            }
+            None => general_line(parts, region, offset, n)?,
+        };
         if topic != block.topic {
             if !docs.is_empty() && hand_over(block, &mut docs).is_break() {
                 return None;
@@ -207,6 +221,21 @@ fn region_blocks<'b>(
         return None;
     }
     Some((region.len(), n))
+}
+
+/// The line `n` starting at byte `offset` of `region` read by the general path: its topic, its
+/// document and where the next line starts, or `None` when it is malformed.
+fn general_line<'b>(
+    parts: &Parts<'_>,
+    region: &'b str,
+    offset: usize,
+    n: usize,
+) -> Option<(&'b str, RunDoc<'b>, usize)> {
+    let (fields, count, next) =
+        simple_line::<6>(region, offset).unwrap_or_else(|| line_fields::<6>(region, offset));
+    let line = &region[offset..next];
+    let (topic, doc) = line_from_fields(parts.path, n, line, fields, count, parts.format).ok()?;
+    Some((topic, doc, next))
 }
 
 /// Whether every topic of `topics` (one entry per block) has a single block (the run file lists

@@ -25,7 +25,7 @@ const ADD: u64 = u64::from_ne_bytes([0x80 - 0x21; 8]);
 const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
 
 /// The flags (`0x80` in each byte `≤ 0x20`) of the little-endian word `w` (see the module).
-fn at_most_space(w: u64) -> u64 {
+pub(super) fn at_most_space(w: u64) -> u64 {
     let t = (w & LOW7) + ADD;
     !(t | w) & HIGHS
 }

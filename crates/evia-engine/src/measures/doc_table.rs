@@ -35,7 +35,11 @@ pub(super) struct DocTable {
 /// Knuth's multiplicative constant (2^64 / φ), spreading the hash over the slot bits.
 const SCRAMBLE: u64 = 0x9e37_79b9_7f4a_7c15;
 
-fn hash(doc: &str) -> u64 {
+/// The hash of a document id that the table's slots use ([`FxHasher`] over the id's bytes, then
+/// its length). Public so that a caller that hashes every retrieved document anyway (`eval`'s
+/// duplicate check) hands the hash on instead of hashing the id again
+/// ([`super::TopicJudgements::label_hashed_into`]).
+pub fn doc_hash(doc: &str) -> u64 {
     let mut h = FxHasher::default();
     h.write(doc.as_bytes());
     h.write_usize(doc.len());
@@ -59,7 +63,7 @@ impl DocTable {
         if slot_count(self.entries.len() + 1) > self.slots.len() {
             self.grow();
         }
-        let h = hash(doc);
+        let h = doc_hash(doc);
         let at = match self.find(doc, h) {
             Ok(_) => return Err(MeasureError::DuplicateJudgement(doc.to_string())),
             Err(empty) => empty,
@@ -81,9 +85,13 @@ impl DocTable {
     /// The label of `doc`, `None` if it is not judged.
     #[inline]
     pub(super) fn get(&self, doc: &str) -> Option<Label> {
-        self.find(doc, hash(doc))
-            .ok()
-            .map(|k| self.entries[k].label)
+        self.get_hashed(doc, doc_hash(doc))
+    }
+
+    /// The label of `doc`, whose [`doc_hash`] is `h`; `None` if it is not judged.
+    #[inline]
+    pub(super) fn get_hashed(&self, doc: &str, h: u64) -> Option<Label> {
+        self.find(doc, h).ok().map(|k| self.entries[k].label)
     }
 
     /// `Ok(entry index)` of `doc` (hash `h`), or `Err(the empty slot where it would go)`.
@@ -115,7 +123,7 @@ impl DocTable {
         let mask = count - 1;
         for (k, e) in self.entries.iter().enumerate() {
             let doc = &self.ids[e.start as usize..][..e.len as usize];
-            let h = hash(doc);
+            let h = doc_hash(doc);
             let mut at = home(h, count);
             while self.slots[at] != 0 {
                 at = (at + 1) & mask;

@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use super::MeasureError;
-use super::doc_table::DocTable;
+use super::doc_table::{DocTable, doc_hash};
 use super::fxhash::FastHash;
 
 /// Per-level gain values, NTCIREVAL's `-g g1:g2:…:gH` (tests/fixtures/measures.md §1, §3).
@@ -325,17 +325,31 @@ impl TopicJudgements {
         truncate: Option<usize>,
         out: &mut Vec<Label>,
     ) {
+        let hashed = ranked.into_iter().map(|doc| (doc, doc_hash(doc)));
+        self.label_hashed_into(hashed, condensed, truncate, out);
+    }
+
+    /// [`Self::label_into`] of a ranked list given with each id's [`doc_hash`], for a caller that
+    /// has hashed the ids already (`eval` checks every list for duplicates with the same hash).
+    pub fn label_hashed_into<'a>(
+        &self,
+        ranked: impl IntoIterator<Item = (&'a str, u64)>,
+        condensed: bool,
+        truncate: Option<usize>,
+        out: &mut Vec<Label>,
+    ) {
         if let Some(classes) = &self.classes {
+            let ranked = ranked.into_iter().map(|(doc, _)| doc);
             super::classes::label_first_of_class(self, classes, ranked, condensed, truncate, out);
             return;
         }
         out.clear();
         let limit = truncate.unwrap_or(usize::MAX);
-        for doc in ranked {
+        for (doc, h) in ranked {
             if out.len() >= limit {
                 break;
             }
-            match self.docs.get(doc) {
+            match self.docs.get_hashed(doc, h) {
                 Some(label) => out.push(label),
                 None if condensed => {}
                 None => out.push(Label::NONRELEVANT),

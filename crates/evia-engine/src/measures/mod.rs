@@ -91,6 +91,7 @@ mod gap;
 mod ideal;
 pub mod lines;
 
+pub use doc_table::doc_hash;
 pub use evaluate::{AtCutoff, Bpref, Evaluation, Evaluator, Params};
 pub use fxhash::{FastHash, FxHasher};
 pub use ideal::{Label, LevelGains, TopicIdeal, TopicJudgements};
