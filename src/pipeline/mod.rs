@@ -7,5 +7,6 @@ pub mod check;
 pub mod progress;
 pub mod published_layout;
 pub mod reproduce;
+pub mod timings;
 
 pub use check::{CheckError, CheckSources, check_project, check_with_state};

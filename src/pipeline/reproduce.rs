@@ -34,6 +34,7 @@ use crate::manifest::{Artefact, Kind, Manifest, OutputFormat, Status};
 use crate::papers::{self, Context, ExperimentError};
 use crate::pipeline::build_state::{self, ArtefactState, BuildState, CachedTable, DocumentState};
 use crate::pipeline::progress::{Progress, Step};
+use crate::pipeline::timings::Timings;
 use crate::provenance::{ContentHash, Fnv1a64, Stamp};
 use crate::published::{PublishedError, PublishedFile};
 use crate::render::grid::{self, Target};
@@ -102,6 +103,8 @@ pub struct Options {
     pub svg_converter: Option<PathBuf>,
     /// Where the run reports each step as it goes (silent by default).
     pub progress: Progress,
+    /// The optional trace of where the wall time goes ([`Timings::from_env`]); never changes an output.
+    pub timings: Timings,
 }
 
 impl Options {
@@ -122,6 +125,7 @@ impl Options {
             program: program_identity(),
             svg_converter: find_on_path("rsvg-convert"),
             progress: Progress::default(),
+            timings: Timings::from_env(),
         }
     }
 }
@@ -861,8 +865,15 @@ pub fn reproduce(
             source,
         }
     })?;
-    let published = load_published(manifest, &options.root)?;
-    let checks = load_checks(&options.root, manifest, &published)?;
+    let timings = &options.timings;
+    let published = timings.time(
+        || "published values".to_string(),
+        || load_published(manifest, &options.root),
+    )?;
+    let checks = timings.time(
+        || "consistency checks".to_string(),
+        || load_checks(&options.root, manifest, &published),
+    )?;
     check_output_paths(manifest, out)?;
 
     let (previous, notice) = build_state::load(out.root());
@@ -881,7 +892,10 @@ pub fn reproduce(
             ..Context::new(&options.root, options.seed)
         },
     };
-    rebuild.run_ahead(&selected, &mut build);
+    timings.time(
+        || "all experiments ahead".to_string(),
+        || rebuild.run_ahead(&selected, &mut build),
+    );
     let total = manifest.artefacts.len() + manifest.papers.len() + 1;
     let mut reported = 0;
     for (position, artefact) in (1..).zip(&manifest.artefacts) {
@@ -898,10 +912,15 @@ pub fn reproduce(
             position,
             total,
         });
-        rebuild.artefact(
-            artefact,
-            selected.contains(artefact.id.as_str()),
-            &mut build,
+        timings.time(
+            || format!("step {}", artefact.id),
+            || {
+                rebuild.artefact(
+                    artefact,
+                    selected.contains(artefact.id.as_str()),
+                    &mut build,
+                )
+            },
         )?;
     }
     report_finished(
@@ -911,8 +930,19 @@ pub fn reproduce(
         total,
     );
 
-    let mut ledger = crate::ledger::ledger_checked(manifest, &published, &checks, &build.results);
-    crate::robustness::ledger_rates::add_holding_rates(&mut ledger, manifest, &build.results);
+    let ledger = timings.time(
+        || "ledger".to_string(),
+        || {
+            let mut ledger =
+                crate::ledger::ledger_checked(manifest, &published, &checks, &build.results);
+            crate::robustness::ledger_rates::add_holding_rates(
+                &mut ledger,
+                manifest,
+                &build.results,
+            );
+            ledger
+        },
+    );
     let documents = Documents {
         manifest,
         options,
@@ -926,7 +956,10 @@ pub fn reproduce(
     let first = manifest.artefacts.len() + 1;
     for (position, paper) in (first..).zip(&manifest.papers) {
         let file = published_of(&published, paper);
-        let (done, name, document) = documents.paper(paper, file, &previous)?;
+        let (done, name, document) = timings.time(
+            || document_name(&paper.id),
+            || documents.paper(paper, file, &previous),
+        )?;
         let step = Step::Finished {
             done: &done,
             position,
@@ -936,7 +969,8 @@ pub fn reproduce(
         build.summary.documents.push(done);
         build.state.documents.insert(name, document);
     }
-    let (done, name, document) = documents.index(&previous)?;
+    let (done, name, document) =
+        timings.time(|| "index".to_string(), || documents.index(&previous))?;
     options.progress.report(Step::Finished {
         done: &done,
         position: total,
@@ -944,7 +978,11 @@ pub fn reproduce(
     });
     build.summary.documents.push(done);
     build.state.documents.insert(name, document);
-    write_build_state(out, &build.state)?;
+    timings.time(
+        || "build state".to_string(),
+        || write_build_state(out, &build.state),
+    )?;
+    timings.print();
     Ok(build.summary)
 }
 
@@ -1076,10 +1114,11 @@ impl Rebuild<'_> {
             while let Some(&artefact) =
                 to_run.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
             {
-                done.push((
-                    artefact.id.to_string(),
-                    papers::run(artefact, &self.context),
-                ));
+                let result = self.options.timings.time(
+                    || format!("experiment {}", artefact.id),
+                    || papers::run(artefact, &self.context),
+                );
+                done.push((artefact.id.to_string(), result));
             }
             done
         };
@@ -1227,7 +1266,11 @@ impl Rebuild<'_> {
                 continue;
             };
             let pdf = format!("{stem}.pdf");
-            match convert_svg(converter, out, &path, &pdf) {
+            let converted = options.timings.time(
+                || format!("convert {pdf}"),
+                || convert_svg(converter, out, &path, &pdf),
+            );
+            match converted {
                 Ok(written) => {
                     if let Ok(bytes) = fs::read(&written) {
                         hashes.insert(pdf.clone(), ContentHash::of(&bytes));
