@@ -101,6 +101,15 @@ impl PrintedStyle {
     }
 }
 
+/// A number already written in digits (`-0.262`, `0.1307`) with a leading ASCII minus made the
+/// typographic one (`−0.262`), for the paper-internal arithmetic shown beside printed numbers.
+pub fn typographic_minus(text: &str) -> String {
+    match text.strip_prefix('-') {
+        Some(rest) => format!("{MINUS}{rest}"),
+        None => text.to_string(),
+    }
+}
+
 /// The digits of `text` (an unsigned decimal number) with the whole part grouped by thousands with
 /// commas (`11214.5` → `11,214.5`).
 pub fn group_thousands(text: &str) -> String {
@@ -154,5 +163,7 @@ mod tests {
         assert_eq!(tau.guarded(0.98741), ".98741");
         assert_eq!(tau.amount(0.00041), "0.00041");
         assert_eq!(PrintedStyle::of("87.9%").amount(0.04), "0.04");
+        assert_eq!(typographic_minus("-0.262"), "\u{2212}0.262");
+        assert_eq!(typographic_minus("0.0006"), "0.0006");
     }
 }
