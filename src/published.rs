@@ -23,6 +23,7 @@ use serde::{Deserialize, Serialize};
 use crate::io::{Position, SourceError, read_text};
 
 pub mod cell_label;
+pub mod printed_style;
 
 /// The two published-value files, relative to the package root.
 pub const PUBLISHED_FILES: [&str; 2] = [

@@ -7,6 +7,7 @@ use serde::Deserialize;
 use super::context::CheckContext;
 use super::wiring::WiringError;
 use super::{CheckKind, CheckResult, Hint};
+use crate::published::printed_style::typographic_minus;
 
 /// A `text_ci` entry of the wiring: an interval printed in the running text, as three text claim
 /// ids (estimate, lower and upper limit).
@@ -52,22 +53,39 @@ pub fn centred(estimate: f64, lo: f64, hi: f64, tolerance: f64) -> CheckResult {
     let off = (mid - estimate).abs();
     let contains = lo <= estimate && estimate <= hi;
     let ok = contains && off <= tolerance + 1e-9;
-    let detail = if ok {
-        format!("midpoint ({lo} + {hi})/2 = {mid:.4} is within {tolerance} of {estimate}")
-    } else if !contains {
-        format!(
-            "[{lo}, {hi}] does not contain its estimate {estimate}; midpoint {mid:.4} is {off:.4} away"
-        )
-    } else {
-        format!(
-            "midpoint ({lo} + {hi})/2 = {mid:.4} is {off:.4} from the estimate {estimate} (> {tolerance}): the interval is not centred on it"
-        )
-    };
+    let detail = centred_detail(estimate, lo, hi, tolerance, ok, contains);
     let result = CheckResult::new(CheckKind::CiCentre, ok, detail);
     if ok {
         result
     } else {
         result.with_hint(Hint::AsymmetricInterval)
+    }
+}
+
+/// The arithmetic of [`centred`] in words, its numbers with the typographic minus (`−0.262`) as
+/// the paper prints them.
+fn centred_detail(
+    estimate: f64,
+    lo: f64,
+    hi: f64,
+    tolerance: f64,
+    ok: bool,
+    contains: bool,
+) -> String {
+    let mid = (lo + hi) / 2.0;
+    let off = (mid - estimate).abs();
+    let [estimate, lo, hi] = [estimate, lo, hi].map(|v| typographic_minus(&v.to_string()));
+    let mid = typographic_minus(&format!("{mid:.4}"));
+    if ok {
+        format!("midpoint ({lo} + {hi})/2 = {mid} is within {tolerance} of {estimate}")
+    } else if !contains {
+        format!(
+            "[{lo}, {hi}] does not contain its estimate {estimate}; midpoint {mid} is {off:.4} away"
+        )
+    } else {
+        format!(
+            "midpoint ({lo} + {hi})/2 = {mid} is {off:.4} from the estimate {estimate} (> {tolerance}): the interval is not centred on it"
+        )
     }
 }
 
@@ -81,6 +99,20 @@ mod tests {
         assert!(centred(0.872, 0.696, 1.048, 0.001).ok);
         // Paper B Table 1: 0.336 [0.322, 0.351] (midpoint 0.3365).
         assert!(centred(0.336, 0.322, 0.351, 0.001).ok);
+    }
+
+    #[test]
+    fn negative_limits_print_with_the_typographic_minus() {
+        // Paper B §3: the lowest per-topic kappa −0.128 [−0.262, 0.0006].
+        let result = centred(-0.128, -0.262, 0.0006, 0.001);
+        assert!(!result.ok);
+        assert!(
+            result
+                .detail
+                .starts_with("midpoint (\u{2212}0.262 + 0.0006)/2 = \u{2212}0.1307 is 0.0027 from the estimate \u{2212}0.128"),
+            "{}",
+            result.detail
+        );
     }
 
     #[test]

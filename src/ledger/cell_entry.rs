@@ -4,29 +4,28 @@
 use std::collections::BTreeMap;
 
 use super::checks_verdict::{checked, checks_hint, checks_repair};
-use super::printed_number::{beside_print, cell_name, printed_decimals};
+use super::printed_number::cell_name;
 use super::{Entry, Verdict};
 use crate::consistency::{CheckResult, half_unit};
 use crate::manifest::{Manifest, Status};
 use crate::model::ProvenanceClass;
 use crate::published::PublishedCell;
 use crate::published::cell_label::{CellWords, cell_label};
+use crate::published::printed_style::PrintedStyle;
 use crate::results::ResultTable;
 
 /// The verdict on a stand-in number fitted to a printed one: `holds` when within the fit's tolerance.
-fn fitted_verdict(
-    rebuilt: f64,
-    printed: f64,
-    decimals: usize,
-    tolerance: f64,
-) -> (Verdict, String) {
-    let difference = (rebuilt - printed).abs();
+fn fitted_verdict(rebuilt: f64, printed: &str, value: f64, tolerance: f64) -> (Verdict, String) {
+    let style = PrintedStyle::of(printed);
+    let difference = (rebuilt - value).abs();
     let holds = difference <= tolerance + 1e-9;
     let detail = format!(
-        "the stand-in is fitted to this printed number: |{} − {printed}| = {} {} {tolerance} (the fit's tolerance); it agrees by construction and reproduces nothing by itself",
-        beside_print(rebuilt, decimals),
-        beside_print(difference, decimals),
-        if holds { "≤" } else { ">" }
+        "the stand-in is fitted to this printed number: |{} − {}| = {} {} {} (the fit's tolerance); it agrees by construction and reproduces nothing by itself",
+        style.guarded(rebuilt),
+        operand(printed),
+        style.amount(difference),
+        if holds { "≤" } else { ">" },
+        style.amount(tolerance)
     );
     (
         if holds {
@@ -63,7 +62,7 @@ pub(super) fn cell_entry(
         label: Some(cell_label(cell)),
         words: Some(CellWords::of(cell)),
     };
-    let decimals = printed_decimals(&cell.printed);
+    let style = PrintedStyle::of(&cell.printed);
     let table = rebuilt.get(&key.table);
     let value = table.and_then(|t| t.cells.get(&key)).copied();
     let real_data = table.is_some_and(|t| t.real_data);
@@ -72,7 +71,7 @@ pub(super) fn cell_entry(
     {
         let fitted = table.and_then(|t| t.fitted.get(&key)).copied();
         return Entry {
-            rebuilt: value.map(|v| format!("{v:.decimals$}")),
+            rebuilt: value.map(|v| style.format(v)),
             hint: checks_hint(results),
             repair: checks_repair(results),
             ..checked_entry(cell, value, fitted, results, base)
@@ -97,7 +96,7 @@ pub(super) fn cell_entry(
             ..base
         };
     };
-    let (class, tolerance, why) = tolerance(manifest, cell, real_data, decimals);
+    let (class, tolerance, why) = tolerance(manifest, cell, real_data, style.decimals);
     let difference = (value - cell.value).abs();
     let verdict = if difference <= tolerance {
         Verdict::Match
@@ -111,14 +110,14 @@ pub(super) fn cell_entry(
     };
     Entry {
         class,
-        rebuilt: Some(format!("{value:.decimals$}")),
+        rebuilt: Some(style.format(value)),
         verdict,
         detail: format!(
             "|{} − {}| = {} {relation} {} ({why})",
-            beside_print(value, decimals),
-            cell.value,
-            beside_print(difference, decimals),
-            beside_print(tolerance, decimals)
+            style.guarded(value),
+            operand(&cell.printed),
+            style.amount(difference),
+            style.amount(tolerance)
         ),
         ..base
     }
@@ -135,8 +134,7 @@ fn checked_entry(
     base: Entry,
 ) -> Entry {
     if let (Some(v), Some(tolerance)) = (value, fitted) {
-        let decimals = printed_decimals(&cell.printed);
-        let (verdict, mut detail) = fitted_verdict(v, cell.value, decimals, tolerance);
+        let (verdict, mut detail) = fitted_verdict(v, &cell.printed, cell.value, tolerance);
         if let Some((_, checks)) = checked(results) {
             detail.push_str("; paper-internal checks: ");
             detail.push_str(&checks);
@@ -160,6 +158,16 @@ fn checked_entry(
         verdict,
         detail,
         ..base
+    }
+}
+
+/// A printed number as the right operand of a difference: as printed, in parentheses when negative
+/// (`|−0.12835 − (−0.128)|`).
+fn operand(printed: &str) -> String {
+    if printed.starts_with(['-', crate::published::printed_style::MINUS]) {
+        format!("({printed})")
+    } else {
+        printed.to_string()
     }
 }
 
@@ -220,13 +228,19 @@ mod tests {
     #[test]
     fn fitted_cells_hold_within_the_fit_tolerance_only() {
         // B.T1's per-topic kappa targets are fitted within 0.0004 (data/lancers/www-standin.yaml).
-        let (verdict, detail) = fitted_verdict(-0.128353, -0.128, 3, 0.0004);
+        let (verdict, detail) = fitted_verdict(-0.128353, "−0.128", -0.128, 0.0004);
         assert_eq!(verdict, Verdict::Holds, "{detail}");
-        let (verdict, detail) = fitted_verdict(-0.1290, -0.128, 3, 0.0004);
+        assert!(
+            detail.contains("|−0.12835 − (−0.128)| = 0.00035 ≤ 0.0004"),
+            "{detail}"
+        );
+        let (verdict, detail) = fitted_verdict(-0.1290, "−0.128", -0.128, 0.0004);
         assert_eq!(verdict, Verdict::Fails, "{detail}");
         assert!(detail.contains("> 0.0004"), "{detail}");
-        // Counts are fitted exactly.
-        assert_eq!(fitted_verdict(19.0, 19.0, 0, 0.0).0, Verdict::Holds);
-        assert_eq!(fitted_verdict(18.0, 19.0, 0, 0.0).0, Verdict::Fails);
+        // Counts are fitted exactly, and read as counts: `|1,897 − 1,897| = 0 ≤ 0`.
+        let (verdict, detail) = fitted_verdict(1897.0, "1,897", 1897.0, 0.0);
+        assert_eq!(verdict, Verdict::Holds);
+        assert!(detail.contains("|1,897 − 1,897| = 0 ≤ 0 "), "{detail}");
+        assert_eq!(fitted_verdict(18.0, "19", 19.0, 0.0).0, Verdict::Fails);
     }
 }

@@ -49,7 +49,7 @@ pub use crate::published::cell_label::{
 };
 pub use entry::{Entry, Ledger};
 pub use findings::{Finding, findings, is_finding, is_stand_in_comparison, ranked};
-pub use printed_number::{cell_name, printed_decimals};
+pub use printed_number::cell_name;
 pub use verdict::Verdict;
 
 use cell_entry::cell_entry;

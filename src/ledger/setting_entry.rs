@@ -8,6 +8,7 @@ use crate::consistency::Hint;
 use crate::manifest::Manifest;
 use crate::model::ProvenanceClass;
 use crate::published::SettingClaim;
+use crate::published::printed_style::PrintedStyle;
 
 /// Values closer than this are equal (manifest and published numbers are decimal literals).
 const EQUAL: f64 = 1e-12;
@@ -84,21 +85,11 @@ fn same(a: &[f64], b: &[f64]) -> bool {
     a.len() == b.len() && a.iter().zip(b).all(|(x, y)| (x - y).abs() <= EQUAL)
 }
 
-/// The values in the printed form: a single whole number with thousands separators when the print
-/// has them (`10,000`), a number word as a number, otherwise [`show`].
+/// The values in the printed form: a single number printed the way the paper prints it
+/// ([`PrintedStyle`]: `10,000`, a number word as a number), a set as [`show`] writes it.
 fn as_printed(values: &[f64], printed: &str) -> String {
     match values {
-        [v] if printed.contains(',') && v.fract() == 0.0 && *v >= 1000.0 => {
-            let digits = format!("{v:.0}");
-            let mut out = String::new();
-            for (i, c) in digits.chars().enumerate() {
-                if i > 0 && (digits.len() - i) % 3 == 0 {
-                    out.push(',');
-                }
-                out.push(c);
-            }
-            out
-        }
+        [v] => PrintedStyle::of(printed).format(*v),
         _ => show(values),
     }
 }

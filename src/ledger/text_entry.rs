@@ -4,12 +4,12 @@
 use std::collections::BTreeMap;
 
 use super::checks_verdict::{checked, checks_hint};
-use super::printed_number::{beside_print, printed_decimals};
 use super::{Entry, Verdict};
 use crate::consistency::outcome::TextDerivation;
 use crate::consistency::{CheckKind, CheckResult, half_unit};
 use crate::model::ProvenanceClass;
 use crate::published::TextClaim;
+use crate::published::printed_style::PrintedStyle;
 use crate::results::ResultTable;
 
 /// The entry of one text claim, with what the wiring derived for it (if anything).
@@ -44,10 +44,10 @@ pub(super) fn text_entry(
     }
 }
 
-/// Half a unit in the last printed digit of the claim, and the number of those digits.
-fn precision(claim: &TextClaim) -> (f64, usize) {
-    let decimals = printed_decimals(&claim.printed);
-    (half_unit(decimals as u32) + 1e-9, decimals)
+/// Half a unit in the last printed digit of the claim, and how the claim's number is printed.
+fn precision(claim: &TextClaim) -> (f64, PrintedStyle) {
+    let style = PrintedStyle::of(&claim.printed);
+    (half_unit(style.decimals as u32) + 1e-9, style)
 }
 
 fn match_verdict(ok: bool) -> Verdict {
@@ -66,12 +66,12 @@ fn exact_entry(
     rebuilt: &BTreeMap<String, ResultTable>,
     base: Entry,
 ) -> Entry {
-    let (tolerance, decimals) = precision(claim);
+    let (tolerance, style) = precision(claim);
     let Some(key) = &derivation.cell else {
         if let Some((value, arithmetic)) = &derivation.value {
             let ok = (value - claim.value).abs() <= tolerance;
             return Entry {
-                rebuilt: Some(format!("{value:.decimals$}")),
+                rebuilt: Some(style.format(*value)),
                 verdict: match_verdict(ok),
                 detail: format!("{}: {arithmetic}", claim.claim),
                 ..base
@@ -91,15 +91,15 @@ fn exact_entry(
     let difference = (value - claim.value).abs();
     let ok = difference <= tolerance;
     Entry {
-        rebuilt: Some(format!("{value:.decimals$}")),
+        rebuilt: Some(style.format(*value)),
         verdict: match_verdict(ok),
         detail: format!(
             "{}: rebuilt {key} = {}, |Δ| = {} {} {}",
             claim.claim,
-            beside_print(*value, decimals),
-            beside_print(difference, decimals),
+            style.guarded(*value),
+            style.amount(difference),
             if ok { "≤" } else { ">" },
-            beside_print(tolerance, decimals)
+            style.amount(tolerance)
         ),
         ..base
     }
@@ -108,7 +108,7 @@ fn exact_entry(
 /// A claim of another class: the wiring's arithmetic against the print, then the other checks
 /// recorded on it.
 fn derived_entry(claim: &TextClaim, derivation: &TextDerivation, base: Entry) -> Entry {
-    let (tolerance, decimals) = precision(claim);
+    let (tolerance, style) = precision(claim);
     let mut results = derivation.results.clone();
     if let Some((value, arithmetic)) = &derivation.value {
         let ok = (value - claim.value).abs() <= tolerance;
@@ -124,10 +124,7 @@ fn derived_entry(claim: &TextClaim, derivation: &TextDerivation, base: Entry) ->
     }
     match checked(&results) {
         Some((verdict, detail)) => Entry {
-            rebuilt: derivation
-                .value
-                .as_ref()
-                .map(|(v, _)| format!("{v:.decimals$}")),
+            rebuilt: derivation.value.as_ref().map(|(v, _)| style.format(*v)),
             verdict,
             detail,
             hint: checks_hint(&results),

@@ -388,6 +388,12 @@ pub fn escape_latex(text: &str) -> String {
     let mut rest = text;
     let mut before: [Option<char>; 2] = [None, None];
     while let Some(c) = rest.chars().next() {
+        if let Some((math, used)) = math_token(rest) {
+            out.push_str(&math);
+            before = [before[1], rest[..used].chars().last()];
+            rest = &rest[used..];
+            continue;
+        }
         if c == '_'
             && let Some((math, used)) = math_subscript(before, &rest[1..])
         {
@@ -418,6 +424,57 @@ pub fn escape_latex(text: &str) -> String {
         }
     }
     out
+}
+
+/// A piece of plain-text math that LaTeX typesets as one formula, and how many bytes of `text` (from
+/// its start) it takes: a square root of a symbol (`√V_E` → `$\sqrt{V_E}$`) and the absolute value
+/// of one (`|d|` → `$|d|$`, `|d_XY|` → `$|d_\mathrm{XY}|$`). This is the notes' markup convention:
+/// they are written once in readable Unicode (`ES_HSD = |d|/√V_E`, shown as is in Markdown and on a
+/// terminal) and typeset here. Anything else (`√(p(1 − p)/B)`, `|A ∩ B|`) is escaped symbol by symbol.
+fn math_token(text: &str) -> Option<(String, usize)> {
+    if let Some(rest) = text.strip_prefix('√') {
+        let (symbol, used) = math_symbol(rest)?;
+        return Some((format!("$\\sqrt{{{symbol}}}$"), '√'.len_utf8() + used));
+    }
+    let rest = text.strip_prefix('|')?;
+    let (symbol, used) = math_symbol(rest)?;
+    rest[used..]
+        .starts_with('|')
+        .then(|| (format!("$|{symbol}|$"), used + 2))
+}
+
+/// One letter with an optional subscript at the start of `text` (`d`, `V_E`, `d_XY`, `G_12`) as
+/// LaTeX math, and its length in bytes; `None` unless the symbol ends the word.
+fn math_symbol(text: &str) -> Option<(String, usize)> {
+    let letter = text.chars().next().filter(char::is_ascii_alphabetic)?;
+    let after = &text[1..];
+    let (math, used) = match after.strip_prefix('_') {
+        Some(sub) => {
+            let run = sub.len()
+                - sub
+                    .trim_start_matches(|c: char| c.is_ascii_alphanumeric())
+                    .len();
+            let sub = &sub[..run];
+            let math = match sub {
+                "max" => format!("{letter}_{{\\max}}"),
+                _ if run == 1 => format!("{letter}_{sub}"),
+                _ if run <= 2 && sub.chars().all(|c| c.is_ascii_digit()) => {
+                    format!("{letter}_{{{sub}}}")
+                }
+                _ if run <= 3 && sub.chars().all(|c| c.is_ascii_uppercase()) => {
+                    format!("{letter}_\\mathrm{{{sub}}}")
+                }
+                _ => return None,
+            };
+            (math, 2 + run)
+        }
+        None => (letter.to_string(), 1),
+    };
+    let ends_word = !text[used..]
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_alphanumeric() || c == '_');
+    ends_word.then_some((math, used))
 }
 
 /// A subscript of a symbol in plain text (`RawG_i`, `V_E`, `ES_HSD`, `D_max`, `d_XY`) as LaTeX math
@@ -467,6 +524,15 @@ pub fn escape_latex_breakable(text: &str) -> String {
     let mut before_previous: Option<char> = None;
     let mut chars = text.char_indices().peekable();
     while let Some((at, c)) = chars.next() {
+        if let Some((math, used)) = math_token(&text[at..]) {
+            out.push_str(&math);
+            while chars.peek().is_some_and(|&(i, _)| i < at + used) {
+                chars.next();
+            }
+            before_previous = previous;
+            previous = text[..at + used].chars().last();
+            continue;
+        }
         if c == '_'
             && let Some((math, used)) = math_subscript([before_previous, previous], &text[at + 1..])
         {
@@ -605,8 +671,8 @@ mod tests {
     #[test]
     fn escapes_latex_specials() {
         assert_eq!(
-            escape_latex("50% of A&b_i {x} #1 $5 ~ ^ \\ |d|"),
-            "50\\% of A\\&b\\_i \\{x\\} \\#1 \\$5 \\textasciitilde{} \\textasciicircum{} \\textbackslash{} \\textbar{}d\\textbar{}"
+            escape_latex("50% of A&b_i {x} #1 $5 ~ ^ \\ |ab|"),
+            "50\\% of A\\&b\\_i \\{x\\} \\#1 \\$5 \\textasciitilde{} \\textasciicircum{} \\textbackslash{} \\textbar{}ab\\textbar{}"
         );
     }
 
@@ -616,7 +682,7 @@ mod tests {
     fn symbol_subscripts_become_math_and_identifiers_keep_underscores() {
         assert_eq!(
             escape_latex("RawG_i, UG_i − RawG_i, D_i = D_max, |d_XY|/V_E, ES_HSD."),
-            "RawG$_i$, UG$_i$ $-$ RawG$_i$, D$_i$ = D$_{\\max}$, \\textbar{}d$_\\mathrm{XY}$\\textbar{}/V$_E$, ES$_\\mathrm{HSD}$."
+            "RawG$_i$, UG$_i$ $-$ RawG$_i$, D$_i$ = D$_{\\max}$, $|d_\\mathrm{XY}|$/V$_E$, ES$_\\mathrm{HSD}$."
         );
         // The running text's worked examples (paper A, Table 1 items) name items by number.
         assert_eq!(
@@ -633,11 +699,27 @@ mod tests {
         );
     }
 
+    /// Issue 14 (page review, item 2): the notes' plain-text math typesets as formulas, in running
+    /// text and in breakable text alike (`ES_HSD = |d|/√V_E`, paper A §5).
+    #[test]
+    fn roots_and_absolute_values_of_symbols_typeset_as_math() {
+        let expected = "ES$_\\mathrm{HSD}$ = $|d|$/$\\sqrt{V_E}$";
+        assert_eq!(escape_latex("ES_HSD = |d|/√V_E"), expected);
+        assert_eq!(
+            escape_latex_breakable("ES_HSD = |d|/√V_E"),
+            "ES$_\\mathrm{HSD}$ = $|d|$/\\allowbreak{}$\\sqrt{V_E}$"
+        );
+        assert_eq!(
+            escape_latex("√VE |dx| |d_max| |d_xy|"),
+            "$\\surd$VE \\textbar{}dx\\textbar{} $|d_{\\max}|$ \\textbar{}d\\_xy\\textbar{}"
+        );
+    }
+
     #[test]
     fn escapes_math_symbols_pdflatex_cannot_typeset() {
         assert_eq!(
-            escape_latex("|d|/√V_E ≤ 0.5 × κ"),
-            "\\textbar{}d\\textbar{}/$\\surd$V$_E$ $\\le$ 0.5 $\\times$ $\\kappa$"
+            escape_latex("|d|/√V_E ≤ 0.5 × κ, √(p/B), |A ∩ B|"),
+            "$|d|$/$\\sqrt{V_E}$ $\\le$ 0.5 $\\times$ $\\kappa$, $\\surd$(p/B), \\textbar{}A $\\cap$ B\\textbar{}"
         );
         // The robustness claims' tolerance (A.T2 upper limits) printed `1 − 10U+207BU+2079`.
         assert_eq!(escape_latex("1 − 10⁻⁹"), "1 $-$ 10$^{-}$$^{9}$");

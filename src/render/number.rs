@@ -4,6 +4,7 @@
 //! even — the paper's printing of `56.25` as `56.2` (paper B, Table 4) is this rule.
 
 use crate::manifest::{CellFormat, CellStyle};
+use crate::published::printed_style::group_thousands;
 
 /// How a negative number's sign is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,19 +63,6 @@ pub fn format_count(value: f64, format: &CellFormat, minus: Minus) -> String {
         ..*format
     };
     format_number(value, &as_integer, minus)
-}
-
-fn group_thousands(text: &str) -> String {
-    let (int, frac) = text.split_at(text.find('.').unwrap_or(text.len()));
-    let digits: Vec<char> = int.chars().collect();
-    let mut grouped = String::new();
-    for (i, c) in digits.iter().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            grouped.push(',');
-        }
-        grouped.push(*c);
-    }
-    grouped + frac
 }
 
 /// One number with a cell format: counts without decimals, everything else with the format's digits.

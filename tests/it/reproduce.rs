@@ -805,9 +805,7 @@ fn figures_are_linked_in_markdown_and_included_or_noted_in_latex() {
     let noted = render_report(&input(&without_pdf), Format::Latex).unwrap();
     assert!(noted.contains("available as SVG only") && noted.contains("librsvg2-bin"));
     let included = render_report(&input(&with_pdf), Format::Latex).unwrap();
-    assert!(included.contains(
-        "\\includegraphics[width=\\linewidth,height=0.75\\textheight,keepaspectratio]{B.F1.pdf}"
-    ));
+    assert!(included.contains("\\fitfigure{B.F1.pdf}"), "{included}");
 
     if Command::new("pdflatex").arg("--version").output().is_err() {
         eprintln!("pdflatex not installed: LaTeX compilation not tested");

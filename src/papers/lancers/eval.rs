@@ -476,7 +476,7 @@ impl Evaluated {
             }
         }
         table.note(
-            "Kendall's tau-b between run means with the Hollander–Wolfe–Chicken 95% CI, tau ± 1.96·sigma, not clipped (tests/fixtures/statistics.md §2).",
+            "Kendall's tau-b between run means with the Hollander–Wolfe–Chicken 95% CI, τ ± 1.96σ, not clipped (tests/fixtures/statistics.md §2).",
         );
         Ok(())
     }
@@ -735,7 +735,7 @@ fn means_cells(evaluated: &Evaluated, table: &mut ResultTable) {
         }
     }
     table.note(format!(
-        "Runs on the x axis in decreasing order of their mean under {} (column `x` = position).",
+        "Runs on the x axis in decreasing order of their mean under {} (the table's x column gives each run's position).",
         evaluated.conditions.first().map_or("", |c| c.id.as_str())
     ));
 }

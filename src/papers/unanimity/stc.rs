@@ -609,7 +609,7 @@ fn discrepancy_notes(
             .join(", ")
     ));
     table.note(format!(
-        "Randomised Tukey HSD over the {} team-best runs ({} pairs), B = {}, alpha = {}; RawG and UG of one (Dmax, N, measure) share their random stream. ES_HSD = |d|/sqrt(V_E), V_E the residual mean square of the topic-by-run two-way ANOVA of those runs. Bold: p < alpha. p_se = sqrt(p(1 − p)/B); near_alpha counts the row's p-values within 2 p_se of alpha, where the discrepancy is within Monte Carlo error.",
+        "Randomised Tukey HSD over the {} team-best runs ({} pairs), B = {}, α = {}; RawG and UG of one (Dmax, N, measure) share their random stream. ES_HSD = |d|/√V_E, V_E the residual mean square of the topic-by-run two-way ANOVA of those runs. Bold: p < α. The p-value SE columns give each p-value's Monte Carlo standard error √(p(1 − p)/B); the column “p-values within 2 SE of α” counts the row's p-values within two such errors of α, where the discrepancy is within Monte Carlo error.",
         best.len(),
         pairs,
         params.trials,
