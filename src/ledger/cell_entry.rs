@@ -62,6 +62,7 @@ pub(super) fn cell_entry(
         fitted: false,
         label: Some(cell_label(cell)),
         words: Some(CellWords::of(cell)),
+        group: None,
     };
     let decimals = printed_decimals(&cell.printed);
     let table = rebuilt.get(&key.table);

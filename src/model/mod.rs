@@ -4,6 +4,7 @@
 pub mod artefact_id;
 pub mod artefact_words;
 pub mod cell_key;
+pub mod claim_group;
 pub mod column_id;
 pub mod experiment_id;
 pub mod invisible;
@@ -15,6 +16,7 @@ pub mod stream_scope;
 pub use artefact_id::ArtefactId;
 pub use artefact_words::artefact_words;
 pub use cell_key::{CellKey, VALUE};
+pub use claim_group::ClaimGroup;
 pub use experiment_id::ExperimentId;
 pub use invisible::is_invisible;
 pub use paper_id::PaperId;
