@@ -8,7 +8,7 @@
 //!
 //! KNOB is `quality_scale` (every run's quality multiplied by it; 1 = the file's qualities) or one
 //! of the file's scalar knobs: `team_topic_sd`, `run_topic_sd`, `doc_noise_sd`, `latent_base`
-//! (`latent_noise.base`), `per_disagreement` (`latent_noise.per_disagreement`).
+//! (`latent_noise.base`), `per_disagreement` (`latent_noise.per_disagreement`), `grade_exponent`.
 //!
 //! - Without `--search`: evaluates one knob setting, the shipped file with the `--set` knobs
 //!   changed, and prints each calibrated quantity's replicate mean ± Monte Carlo SE beside its
@@ -17,9 +17,9 @@
 //!   value or its `--set` value). The search keeps the half whose ends put the summed standardised
 //!   deviation Σ_k z_k, z_k = (mean_k − printed_k) / SE_k, of the `--on` columns (default: every
 //!   calibrated one) on opposite sides of 0, for `--steps` halvings, then evaluates the midpoint.
-//!   Summing z rather than raw deviations balances two quantities that cannot both be hit (the
-//!   stand-in's Q@10 count sits about one pair below its nDCG@10 count, the paper's two) at equal
-//!   distances in units of their tolerances. Every evaluation uses the same replicate seeds (common random numbers), so the
+//!   Summing z rather than raw deviations balances two quantities that one knob cannot both hit
+//!   at equal distances in units of their tolerances (their gap is set by `grade_exponent`, see
+//!   the knob file). Every evaluation uses the same replicate seeds (common random numbers), so the
 //!   comparison between settings is not blurred by redrawn collections.
 //! - `--full`: evaluates B.T5 and B.T8 in full (every qrels version and topic set) instead of B.T5's
 //!   all3 row alone, and adds the means of every Table 5 and Table 8 count and the holding rates of
@@ -61,6 +61,7 @@ enum Knob {
     DocNoiseSd,
     LatentBase,
     PerDisagreement,
+    GradeExponent,
 }
 
 impl Knob {
@@ -80,6 +81,7 @@ impl Knob {
             Knob::DocNoiseSd => scalar(runs, &["doc_noise_sd"]),
             Knob::LatentBase => scalar(runs, &["latent_noise", "base"]),
             Knob::PerDisagreement => scalar(runs, &["latent_noise", "per_disagreement"]),
+            Knob::GradeExponent => scalar(runs, &["grade_exponent"]),
         }
         Ok(())
     }

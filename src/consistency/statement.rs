@@ -142,10 +142,14 @@ impl Bound {
             .collect();
         let equal = cells.iter().filter(|c| c.value == self.bound).count();
         let detail = if failing.is_empty() {
+            let table = artefact_words(&self.select.table);
+            // "the 1 selected value … is", never "all 1 selected values … are".
+            let subject = match cells.len() {
+                1 => format!("the 1 selected value of {table} is"),
+                n => format!("all {n} selected values of {table} are"),
+            };
             format!(
-                "all {} selected values of {} are {} {}{}",
-                cells.len(),
-                artefact_words(&self.select.table),
+                "{subject} {} {}{}",
                 self.op.symbol(),
                 self.bound,
                 if equal > 0 && self.op == Op::Ge {

@@ -30,28 +30,26 @@ fn fast_path(bytes: &[u8]) -> Option<f64> {
         b'+' => (false, &bytes[1..]),
         _ => (false, bytes),
     };
-    let mut mantissa: u64 = 0;
-    let mut digits = 0usize;
-    let mut decimals: Option<usize> = None;
-    for &b in rest {
-        match b {
-            b'0'..=b'9' => {
-                if digits == 19 {
-                    return None;
-                }
-                mantissa = mantissa * 10 + u64::from(b - b'0');
-                digits += 1;
-                if let Some(k) = decimals.as_mut() {
-                    *k += 1;
-                }
-            }
-            b'.' if decimals.is_none() => decimals = Some(0),
-            _ => return None,
-        }
+    // More than 19 digits and a point are left to the full parser.
+    if rest.len() > 20 {
+        return None;
     }
-    let k = decimals.unwrap_or(0);
-    // "." alone, "-" alone, "1." or ".5" are left to the full parser (which decides on them).
-    if digits == 0 || decimals == Some(0) || rest.first() == Some(&b'.') {
+    let (mantissa, integer_digits) = digits_of(rest, 0, 0);
+    let (mantissa, k) = match rest.get(integer_digits) {
+        None => (mantissa, 0),
+        Some(b'.') => {
+            let (mantissa, all) = digits_of(rest, mantissa, integer_digits + 1);
+            let k = all - integer_digits - 1;
+            // "1." is left to the full parser, as is anything after the decimals.
+            if k == 0 || all != rest.len() {
+                return None;
+            }
+            (mantissa, k)
+        }
+        Some(_) => return None,
+    };
+    // "" or ".5" (no integer digits) are left to the full parser, which decides on them.
+    if integer_digits == 0 || integer_digits + k > 19 {
         return None;
     }
     if mantissa > EXACT_INTEGER_LIMIT || k >= POWERS_OF_TEN.len() {
@@ -60,6 +58,22 @@ fn fast_path(bytes: &[u8]) -> Option<f64> {
     // Exact: `mantissa` converts without rounding (≤ 2^53).
     let value = mantissa as f64 / POWERS_OF_TEN[k];
     Some(if negative { -value } else { value })
+}
+
+/// Reads the ASCII digits of `bytes` from index `i` on, continuing the value `value` (as
+/// `m·10 + d`, wrapping), and returns the value and the index of the first byte that is not a
+/// digit. The caller discards the value when there were more than 19 digits (the only way it can
+/// wrap: 10^19 − 1 < 2^64).
+fn digits_of(bytes: &[u8], mut value: u64, mut i: usize) -> (u64, usize) {
+    while let Some(&b) = bytes.get(i) {
+        let d = b.wrapping_sub(b'0');
+        if d > 9 {
+            break;
+        }
+        value = value.wrapping_mul(10).wrapping_add(u64::from(d));
+        i += 1;
+    }
+    (value, i)
 }
 
 #[cfg(test)]

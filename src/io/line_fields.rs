@@ -12,6 +12,8 @@
 //! is not whitespace (another control character) belongs to the field, and the search goes on
 //! after it.
 
+use super::simple_line::simple_line;
+
 /// `0x01` in every byte of a word.
 const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
 /// `0x80` in every byte of a word.
@@ -45,7 +47,8 @@ pub(crate) fn line_fields<const N: usize>(text: &str, start: usize) -> ([&str; N
 }
 
 /// Every line of `text` as `str::lines` gives it (without its `\n` or `\r\n`), with its first
-/// `N` fields and its field count (as [`line_fields`]).
+/// `N` fields and its field count (as [`line_fields`]; a simple line through the fast path of
+/// [`super::simple_line`], which gives the same).
 pub(crate) fn lines_with_fields<const N: usize>(
     text: &str,
 ) -> impl Iterator<Item = (&str, [&str; N], usize)> {
@@ -53,6 +56,12 @@ pub(crate) fn lines_with_fields<const N: usize>(
     std::iter::from_fn(move || {
         if at >= text.len() {
             return None;
+        }
+        if let Some((fields, count, next)) = simple_line::<N>(text, at) {
+            // A simple line has no `\r` and ends with its `\n`.
+            let line = &text[at..next - 1];
+            at = next;
+            return Some((line, fields, count));
         }
         let (fields, count, next) = line_fields::<N>(text, at);
         let line = &text[at..next];

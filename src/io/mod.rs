@@ -146,6 +146,7 @@ pub mod qrels_halves;
 pub mod ratings;
 pub mod run;
 pub mod run_groups;
+pub mod simple_line;
 pub mod stc;
 pub mod stc_labels;
 pub mod www_labels;

@@ -8,8 +8,8 @@
 //! that stops — and the caller then reads the file with [`super::read_text`] and
 //! [`super::run::parse_run`], which report every error with its file, line and what was expected.
 //! Whether each topic's lines are all in one block is known only at the end ([`is_grouped`]).
-//! Lines are split by [`super::line_fields`] (the fields [`super::split_fields`] finds, in one
-//! pass with the line's end), parsed by [`super::run::line_from_fields`] and blocks ranked by
+//! Lines are split by [`super::simple_line`] (the common line) or else [`super::line_fields`]
+//! (the fields [`super::split_fields`] finds, in one pass with the line's end), parsed by [`super::run::line_from_fields`] and blocks ranked by
 //! [`super::run::rank_by_score`], so a block of a grouped file is ranked exactly as `parse_run`
 //! ranks its topic.
 
@@ -20,6 +20,7 @@ use std::path::Path;
 
 use super::line_fields::line_fields;
 use super::run::{RunDoc, RunFormat, RunOrder, line_from_fields, rank_by_score, resolve_format};
+use super::simple_line::simple_line;
 
 /// A block of consecutive lines of one topic.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -180,7 +181,8 @@ fn region_blocks<'b>(
     let mut offset = 0;
     let mut n = first_line;
     while offset < region.len() {
-        let (fields, count, next) = line_fields::<6>(region, offset);
+        let (fields, count, next) =
+            simple_line::<6>(region, offset).unwrap_or_else(|| line_fields::<6>(region, offset));
         let line = &region[offset..next];
         let (topic, doc) =
             line_from_fields(parts.path, n, line, fields, count, parts.format).ok()?;

@@ -9,9 +9,12 @@
 //! an experiment is a new variant; the compiler then points at every place that must handle it.
 
 pub mod lancers;
+pub mod memo;
+pub mod shared;
 pub mod unanimity;
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use crate::io::SourceError;
 use crate::manifest::{Artefact, ExperimentParams};
@@ -75,6 +78,9 @@ pub struct Context {
     pub data_dir: Option<PathBuf>,
     /// Worker threads for the parallel parts (randomised tests). Results never depend on it.
     pub threads: usize,
+    /// What artefacts compute alike, computed once ([`shared::Shared`]); clones of the context share
+    /// it. Results never depend on it.
+    pub shared: Arc<shared::Shared>,
 }
 
 impl Context {
@@ -85,6 +91,7 @@ impl Context {
             seed,
             data_dir: None,
             threads: default_threads(),
+            shared: Arc::default(),
         }
     }
 

@@ -495,7 +495,7 @@ pub fn escape_latex(text: &str) -> String {
 /// A subscript of a symbol in plain text (`RawG_i`, `V_E`, `ES_HSD`, `D_max`, `d_XY`) as LaTeX math
 /// (`RawG$_i$`, `ES$_\mathrm{HSD}$`, `D$_{\max}$`), and how many bytes of `after` (the text after the
 /// `_`) it takes. A symbol is an upper-case letter (`G`, `V`, `S`) or a lone `d`; its subscript is one
-/// letter, up to three capitals, or `max`, and ends the word. Anything else (`ci_upper`, `kappa_w`,
+/// letter, up to three capitals, `max`, or one or two digits (`RawG_1`, `UG_12`), and ends the word. Anything else (`ci_upper`, `kappa_w`,
 /// `ug_p0.1`) is an identifier and keeps its escaped underscore.
 fn math_subscript(before: [Option<char>; 2], after: &str) -> Option<(String, usize)> {
     let symbol = match before {
@@ -503,10 +503,12 @@ fn math_subscript(before: [Option<char>; 2], after: &str) -> Option<(String, usi
         [previous, Some('d')] => !previous.is_some_and(char::is_alphanumeric),
         _ => false,
     };
-    let run = after.len()
+    let letters = after.len()
         - after
             .trim_start_matches(|c: char| c.is_ascii_alphabetic())
             .len();
+    let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let run = if letters > 0 { letters } else { digits };
     let sub = &after[..run];
     let ends_word = !after[run..]
         .chars()
@@ -518,6 +520,7 @@ fn math_subscript(before: [Option<char>; 2], after: &str) -> Option<(String, usi
     let math = match sub {
         "max" => "$_{\\max}$".to_string(),
         _ if run == 1 => format!("$_{sub}$"),
+        _ if digits == run && run <= 2 => format!("$_{{{sub}}}$"),
         _ if run <= 3 && sub.chars().all(|c| c.is_ascii_uppercase()) => {
             format!("$_\\mathrm{{{sub}}}$")
         }
@@ -643,6 +646,18 @@ fn latex_symbol(c: char) -> Option<&'static str> {
         '∓' => "$\\mp$",
         '⋯' => "$\\cdots$",
         '÷' => "$\\div$",
+        // Superscripts, as in a tolerance `10⁻⁹`.
+        '⁻' => "$^{-}$",
+        '⁺' => "$^{+}$",
+        '⁰' => "$^{0}$",
+        '¹' => "$^{1}$",
+        '³' => "$^{3}$",
+        '⁴' => "$^{4}$",
+        '⁵' => "$^{5}$",
+        '⁶' => "$^{6}$",
+        '⁷' => "$^{7}$",
+        '⁸' => "$^{8}$",
+        '⁹' => "$^{9}$",
         _ => return None,
     })
 }
@@ -675,6 +690,11 @@ mod tests {
             escape_latex("RawG_i, UG_i − RawG_i, D_i = D_max, |d_XY|/V_E, ES_HSD."),
             "RawG$_i$, UG$_i$ $-$ RawG$_i$, D$_i$ = D$_{\\max}$, \\textbar{}d$_\\mathrm{XY}$\\textbar{}/V$_E$, ES$_\\mathrm{HSD}$."
         );
+        // The running text's worked examples (paper A, Table 1 items) name items by number.
+        assert_eq!(
+            escape_latex_breakable("RawG_1 = UG_12, WG_3; t2_1 G_123"),
+            "RawG$_1$ = UG$_{12}$, WG$_3$; t2\\_\\allowbreak{}1 G\\_\\allowbreak{}123"
+        );
         assert_eq!(
             escape_latex("kappa_w ci_upper ug_p0.1 A_b2 add_i t2_ci"),
             "kappa\\_w ci\\_upper ug\\_p0.1 A\\_b2 add\\_i t2\\_ci"
@@ -690,6 +710,13 @@ mod tests {
         assert_eq!(
             escape_latex("|d|/√V_E ≤ 0.5 × κ"),
             "\\textbar{}d\\textbar{}/$\\surd$V$_E$ $\\le$ 0.5 $\\times$ $\\kappa$"
+        );
+        // The robustness claims' tolerance (A.T2 upper limits) printed `1 − 10U+207BU+2079`.
+        assert_eq!(escape_latex("1 − 10⁻⁹"), "1 $-$ 10$^{-}$$^{9}$");
+        // Every superscript digit typesets, not only those a current claim uses.
+        assert_eq!(
+            escape_latex("10⁰¹²³⁴⁵⁶⁷⁸⁹"),
+            "10$^{0}$$^{1}$$^2$$^{3}$$^{4}$$^{5}$$^{6}$$^{7}$$^{8}$$^{9}$"
         );
     }
 

@@ -88,7 +88,11 @@ impl Mark {
             Mark::Verdict(Verdict::Match) => "match",
             Mark::Verdict(Verdict::Mismatch) => "mismatch",
             Mark::Verdict(Verdict::Consistent) => "consistent",
-            Mark::Verdict(Verdict::Inconsistent) => "inconsistent",
+            // In the summary's stand-in line a bare "inconsistent" read as "the stand-in disagrees";
+            // these are the paper's own numbers disagreeing (issue 14, item 5).
+            Mark::Verdict(Verdict::Inconsistent) => {
+                "inconsistent with other printed numbers (findings about the paper)"
+            }
             Mark::Verdict(Verdict::Holds) => "hold",
             Mark::Verdict(Verdict::Fails) => "fail",
             Mark::Verdict(Verdict::Pending) => "pending",

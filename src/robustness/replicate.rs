@@ -61,9 +61,12 @@ pub fn run_replicate(
     context: &Context,
     replicate: u32,
 ) -> Result<ReplicateOutcome, RobustnessError> {
+    // Its own caches (crate::papers::shared): shared between this replicate's artefacts, dropped
+    // with it, so that memory stays bounded over the replicates.
     let context = Context {
         seed: replicate_seed(context.seed, replicate),
         data_dir: None,
+        shared: std::sync::Arc::default(),
         ..context.clone()
     };
     let mut outcome = ReplicateOutcome {

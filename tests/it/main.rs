@@ -37,6 +37,7 @@ mod qrels_cli;
 mod reproduce;
 mod robustness;
 mod self_contained;
+mod shared_inputs;
 mod standin_bounds;
 mod stc;
 mod study_cli;

@@ -16,7 +16,9 @@ use crate::manifest::parameter_rules::{self as rules, MAX_COUNT, Violation};
 use crate::sim::www::scores::Measure;
 
 /// The kappa interval's standard error, as named in the manifest (Cohen's simple SE when absent).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize, clap::ValueEnum)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Deserialize, Serialize, clap::ValueEnum,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum KappaSe {
     /// Cohen's simple SE, as paper B's Table 1.

@@ -7,7 +7,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// A measure of paper A's STC experiments, parsed from its NTCIREVAL-style name when the manifest
 /// loads (an unknown name is an error at its line and column).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum StcMeasure {
     /// `nG@1` = g(1)/g*(1) (tests/fixtures/measures.md §5.9).
     NG1,

@@ -21,17 +21,18 @@
 //! numbers; each artefact keeps the cells of the panels its layout shows and checks the claims tied to
 //! them.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 
 use crate::manifest::Artefact;
 use crate::manifest::params::{
-    Conditions, EvalInputs, QrelsEvalParams, QrelsOverlapParams, Significance, StandinSizes,
-    TopicsetEvalParams, TopicsetOverlapParams,
+    Conditions, EvalInputs, KappaSe, QrelsEvalParams, QrelsOverlapParams, Significance,
+    StandinSizes, TopicsetEvalParams, TopicsetOverlapParams,
 };
 use crate::model::StreamScope;
 use crate::papers::lancers::definitions::{evaluation_defs, qrels_version_defs};
+use crate::papers::shared::{FileKey, Shared};
 use crate::papers::{Context, ExperimentError};
 use crate::results::{ResultTable, VALUE};
 use crate::sim::www::runs::{Run, RunParams};
@@ -82,7 +83,7 @@ struct Condition {
 /// Everything an experiment needs: the collection, the measures, the conditions and their score
 /// matrices (`matrices[c][k]` for condition c and measure k), computed once.
 struct Evaluated {
-    collection: Collection,
+    collection: Arc<Collection>,
     measures: Vec<Measure>,
     conditions: Vec<Condition>,
     matrices: Vec<Vec<ScoreMatrix>>,
@@ -162,8 +163,69 @@ fn topicset_conditions(
         .collect()
 }
 
-/// The collection an experiment runs on: the stand-in, or the real one under `--data`.
+/// What paper B's stand-in collection is made of: the seed, the kappa interval's standard error
+/// (the high-agreement split and the runs' topic reliabilities) and the three files it is generated
+/// from (the confusion matrices, the stand-in's knobs, the evaluation file with the runs' knobs).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct CollectionKey {
+    seed: u64,
+    kappa_se: KappaSe,
+    data: FileKey,
+    standin: FileKey,
+    evaluation: FileKey,
+}
+
+impl CollectionKey {
+    /// The key of the stand-in `inputs` of `artefact` names, or `None` when the collection is not the
+    /// stand-in (a user's collection, `--data`) or an input file cannot be read (the collection is
+    /// then built without the cache, which reports the error).
+    fn of(artefact: &Artefact, inputs: &EvalInputs<'_>, context: &Context) -> Option<Self> {
+        if inputs.labels.collection.is_some() || context.data_dir.is_some() {
+            return None;
+        }
+        let file = |relative: &str| FileKey::read(&context.data_path(relative));
+        Some(CollectionKey {
+            seed: context.seed_for(artefact),
+            kappa_se: inputs.kappa_se,
+            data: file(inputs.labels.data?)?,
+            standin: file(inputs.labels.standin?)?,
+            evaluation: file(inputs.evaluation.file()?)?,
+        })
+    }
+}
+
+/// The collection an experiment runs on: the stand-in (built once per [`CollectionKey`], see
+/// [`crate::papers::shared`], and checked against the sizes `artefact`'s manifest entry states), or
+/// the real one under `--data`.
 pub fn collection(
+    artefact: &Artefact,
+    inputs: &EvalInputs<'_>,
+    context: &Context,
+    standin_runs: Option<&RunParams>,
+) -> Result<Arc<Collection>, ExperimentError> {
+    let build = || build_collection(artefact, inputs, context, standin_runs);
+    let collection = match CollectionKey::of(artefact, inputs, context) {
+        Some(key) => context.shared.lancers_collections.get_or_try(key, build)?,
+        None => Arc::new(build()?),
+    };
+    let standin = inputs.labels.collection.is_none() && context.data_dir.is_none();
+    if let Some(params) = standin_runs.filter(|_| standin) {
+        check_standin_sizes(
+            artefact,
+            inputs.sizes,
+            [
+                collection.topics.len(),
+                collection.runs.len(),
+                params.teams.len(),
+                params.depth,
+            ],
+        )?;
+    }
+    Ok(collection)
+}
+
+/// Builds the collection of [`collection`] (its sizes unchecked).
+fn build_collection(
     artefact: &Artefact,
     inputs: &EvalInputs<'_>,
     context: &Context,
@@ -228,11 +290,6 @@ pub fn collection(
                 context.seed_for(artefact),
             )
             .map_err(|e| ExperimentError::invalid(artefact, e.to_string()))?;
-            check_standin_sizes(
-                artefact,
-                inputs.sizes,
-                [topics.len(), runs.len(), params.teams.len(), params.depth],
-            )?;
             let source = format!(
                 "Stand-in collection (class simulated, not the NTCIR-13 WWW data): {} topics, {} pooled documents, {} runs of {} teams with placeholder names, each pooled to depth {} (data/lancers/www-runs.yaml).",
                 topics.len(),
@@ -280,7 +337,7 @@ fn check_standin_sizes(
 /// once per qrels version and cut down to each condition's topics.
 fn evaluate(
     artefact: &Artefact,
-    collection: Collection,
+    collection: Arc<Collection>,
     conditions: Vec<Condition>,
     measures: Vec<Measure>,
 ) -> Result<Evaluated, ExperimentError> {
@@ -444,10 +501,9 @@ impl Evaluated {
                     measure.name()
                 );
                 let p = hsd_p_values(
+                    &context.shared,
                     &self.matrices[c][k],
-                    u64::from(trials),
-                    seed,
-                    &unit,
+                    (u64::from(trials), seed, &unit),
                     context.threads.max(1),
                 )
                 .map_err(|e| ExperimentError::invalid(artefact, e.to_string()))?;
@@ -464,7 +520,7 @@ impl Evaluated {
 /// so that a thread-count comparison in one process still runs both computations) and the score
 /// matrix itself, as the bits of its values (exact: no hash, so no collision).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-struct HsdKey {
+pub struct HsdKey {
     seed: u64,
     unit: String,
     trials: u64,
@@ -474,20 +530,16 @@ struct HsdKey {
     values: Vec<u64>,
 }
 
-/// P-values already computed in this process. Tables 4 and 5 (and 7 and 8) share an experiment, and
-/// Table 8's all3 (50 topics) is Table 5's all3: without this memo one `reproduce` would run the same
-/// tests twice or three times. The randomised Tukey HSD is a pure function of its [`HsdKey`], so a
-/// remembered result is the result.
-static HSD_MEMO: OnceLock<Mutex<HashMap<HsdKey, Arc<[f64]>>>> = OnceLock::new();
-
 /// The randomised Tukey HSD p-values of every run pair of `matrix` (in `run_pairs` order), with the
-/// stream `lancers.hsd` / `unit` of `seed` (tests/fixtures/statistics.md §3), computed once per process
-/// for each [`HsdKey`].
+/// stream `lancers.hsd` / `unit` of `seed` (tests/fixtures/statistics.md §3), computed once per
+/// [`HsdKey`] in `shared` ([`crate::papers::shared`]). Tables 4 and 5 (and 7 and 8) share an
+/// experiment, and Table 8's all3 (50 topics) is Table 5's all3: without it one `reproduce` would run
+/// the same tests twice or three times. The randomised Tukey HSD is a pure function of its
+/// [`HsdKey`], so a remembered result is the result.
 fn hsd_p_values(
+    shared: &Shared,
     matrix: &ScoreMatrix,
-    trials: u64,
-    seed: u64,
-    unit: &str,
+    (trials, seed, unit): (u64, u64, &str),
     threads: usize,
 ) -> Result<Vec<f64>, evia_engine::significance::randomised_hsd::HsdError> {
     let key = HsdKey {
@@ -499,19 +551,11 @@ fn hsd_p_values(
         runs: matrix.runs(),
         values: matrix.values().iter().map(|v| v.to_bits()).collect(),
     };
-    let memo = HSD_MEMO.get_or_init(|| Mutex::new(HashMap::new()));
-    // A panic elsewhere while holding the lock leaves the map itself intact.
-    let lock = || {
-        memo.lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    };
-    if let Some(p) = lock().get(&key) {
-        return Ok(p.to_vec());
-    }
-    let stream = HSD_STREAM.spec(seed, unit);
-    let result = randomised_hsd(matrix, trials, stream, threads, None)?;
-    let p: Arc<[f64]> = result.pairs.iter().map(|r| r.p).collect();
-    lock().insert(key, Arc::clone(&p));
+    let p = shared.lancers_hsd.get_or_try(key, || {
+        let stream = HSD_STREAM.spec(seed, unit);
+        let result = randomised_hsd(matrix, trials, stream, threads, None)?;
+        Ok(result.pairs.iter().map(|r| r.p).collect())
+    })?;
     Ok(p.to_vec())
 }
 

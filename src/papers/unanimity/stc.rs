@@ -19,12 +19,14 @@
 //! `paper/published`.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use crate::io::read_yaml;
 use crate::io::stc::read_stc_collection;
 use crate::manifest::Artefact;
 use crate::manifest::params::{StcInputs, StcMeasure, StcParams, StcSignificanceParams};
 use crate::model::StreamScope;
+use crate::papers::shared::FileKey;
 use crate::papers::{Context, ExperimentError, display_relative};
 use crate::results::{ResultTable, VALUE};
 use crate::sim::stc::{
@@ -77,7 +79,10 @@ enum Source {
 /// Everything both tables share: the collection, the conditions and the measures.
 #[derive(Debug)]
 struct Setup {
-    collection: StcCollection,
+    collection: Arc<StcCollection>,
+    /// The stand-in's key in [`crate::papers::shared`] (`None` for a real collection: its scores
+    /// are not shared).
+    key: Option<StandinKey>,
     source: Source,
     /// (Dmax, N), Dmax outer, N inner.
     conditions: Vec<(u32, u32)>,
@@ -115,20 +120,62 @@ fn evaluator_for(
     Ok(evaluator)
 }
 
+/// What paper A's STC stand-in is made of: the seed and its knob file.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct StandinKey {
+    seed: u64,
+    standin: FileKey,
+}
+
+/// Paper A's generated STC stand-in collection, as [`crate::papers::shared`] keeps it.
+pub type StcStandin = StcCollection;
+
+/// What one condition's scores ([`Setup::condition_scores`]) are made of: the stand-in, the
+/// condition (Dmax, N), UG's p (as its bits), the measures and the evaluation depth.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ScoresKey {
+    standin: StandinKey,
+    dmax: u32,
+    n: u32,
+    p: u64,
+    measures: Vec<StcMeasure>,
+    depth: usize,
+}
+
+/// One condition's RawG and UG score columns `[measure][run][topic]`, and the number of topics
+/// without any positive gain.
+#[derive(Debug)]
+pub struct ConditionScores {
+    raw: Columns,
+    ug: Columns,
+    without_relevant: usize,
+}
+
 /// The seeded STC stand-in of the knob file `params.standin`, from the stream (`seed`, [`STREAM`],
-/// `collection`), checked against the sizes the manifest states.
+/// `collection`), generated once per [`StandinKey`] ([`crate::papers::shared`]) and checked against
+/// the sizes the manifest states; and its key (`None` when the knob file cannot be read).
 fn standin_collection(
     artefact: &Artefact,
     params: &StcInputs<'_>,
     context: &Context,
     seed: u64,
-) -> Result<(StcCollection, Source), ExperimentError> {
+) -> Result<(Arc<StcCollection>, Option<StandinKey>, Source), ExperimentError> {
     let path = context.data_path(params.standin);
-    let knobs: StandinParams = read_yaml(&path)?;
-    knobs
-        .validate()
-        .map_err(|e| ExperimentError::Source(crate::io::SourceError::whole_file(&path, e.0)))?;
-    let collection = generate(&knobs, &mut STREAM.stream(seed, "collection"));
+    let generate_standin = || -> Result<StcCollection, ExperimentError> {
+        let knobs: StandinParams = read_yaml(&path)?;
+        knobs
+            .validate()
+            .map_err(|e| ExperimentError::Source(crate::io::SourceError::whole_file(&path, e.0)))?;
+        Ok(generate(&knobs, &mut STREAM.stream(seed, "collection")))
+    };
+    let key = FileKey::read(&path).map(|standin| StandinKey { seed, standin });
+    let collection = match &key {
+        Some(key) => context
+            .shared
+            .stc_standins
+            .get_or_try(key.clone(), generate_standin)?,
+        None => Arc::new(generate_standin()?),
+    };
     let sizes = params.sizes;
     for (name, expected, got) in [
         ("topics", sizes.topics, collection.topics.len()),
@@ -148,7 +195,7 @@ fn standin_collection(
     let source = Source::Standin {
         knobs: display_relative(context, &path),
     };
-    Ok((collection, source))
+    Ok((collection, key, source))
 }
 
 impl Setup {
@@ -163,7 +210,7 @@ impl Setup {
         let depth = params.depth as usize;
         let measures = params.measures.to_vec();
         let evaluator = evaluator_for(artefact, &measures, depth)?;
-        let (collection, source) = match &context.data_dir {
+        let (collection, key, source) = match &context.data_dir {
             Some(dir) => {
                 let data = read_stc_collection(dir, depth)?;
                 let source = Source::Real {
@@ -171,7 +218,7 @@ impl Setup {
                     missing: data.missing_lists,
                     unjudged: data.unjudged_topics,
                 };
-                (data.collection, source)
+                (Arc::new(data.collection), None, source)
             }
             None => standin_collection(artefact, &params, context, seed)?,
         };
@@ -200,6 +247,7 @@ impl Setup {
             .collect();
         Ok(Setup {
             collection,
+            key,
             source,
             conditions,
             p: params.p,
@@ -227,17 +275,36 @@ impl Setup {
 
     /// One condition's RawG and UG score columns `[measure][run][topic]` (Tables 2 and 3 compare the
     /// two), and the number of topics without any positive gain: UG_i = 0 exactly when RawG_i = 0
-    /// (paper A, Eq. 2), so both gains leave the same topics empty.
+    /// (paper A, Eq. 2), so both gains leave the same topics empty. On the stand-in, computed once
+    /// per [`ScoresKey`] ([`crate::papers::shared`]): both tables see the same ratings.
     fn condition_scores(
         &self,
         artefact: &Artefact,
-        dmax: u32,
-        n: u32,
-    ) -> Result<(Columns, Columns, usize), ExperimentError> {
-        let gains = self.gains(dmax, n);
-        let raw = self.direct_scores(artefact, &gains.raw)?;
-        let ug = self.direct_scores(artefact, &gains.unanimity_aware)?;
-        Ok((raw.columns, ug.columns, raw.without_relevant))
+        context: &Context,
+        (dmax, n): (u32, u32),
+    ) -> Result<Arc<ConditionScores>, ExperimentError> {
+        let compute = || {
+            let gains = self.gains(dmax, n);
+            let raw = self.direct_scores(artefact, &gains.raw)?;
+            let ug = self.direct_scores(artefact, &gains.unanimity_aware)?;
+            Ok(ConditionScores {
+                raw: raw.columns,
+                ug: ug.columns,
+                without_relevant: raw.without_relevant,
+            })
+        };
+        let Some(standin) = &self.key else {
+            return compute().map(Arc::new);
+        };
+        let key = ScoresKey {
+            standin: standin.clone(),
+            dmax,
+            n,
+            p: self.p.to_bits(),
+            measures: self.measures.clone(),
+            depth: self.depth,
+        };
+        context.shared.stc_scores.get_or_try(key, compute)
     }
 
     /// Per-measure score columns `[measure][run][topic]` with direct gains, and the number of topics
@@ -354,8 +421,9 @@ pub fn rank_correlation(
     table.real_data = setup.real_data();
     let mut empty_topics = 0;
     for &(dmax, n) in &setup.conditions {
-        let (raw, ug, without_relevant) = setup.condition_scores(artefact, dmax, n)?;
-        empty_topics += without_relevant;
+        let scores = setup.condition_scores(artefact, context, (dmax, n))?;
+        let (raw, ug) = (&scores.raw, &scores.ug);
+        empty_topics += scores.without_relevant;
         for (m, measure) in setup.measures.iter().enumerate() {
             let raw_means = means(artefact, &raw[m])?;
             let ug_means = means(artefact, &ug[m])?;
@@ -437,8 +505,9 @@ pub fn significance_discrepancies(
     table.real_data = setup.real_data();
     let mut empty_topics = 0;
     for &(dmax, n) in &setup.conditions {
-        let (raw, ug, without_relevant) = setup.condition_scores(artefact, dmax, n)?;
-        empty_topics += without_relevant;
+        let scores = setup.condition_scores(artefact, context, (dmax, n))?;
+        let (raw, ug) = (&scores.raw, &scores.ug);
+        empty_topics += scores.without_relevant;
         for (m, measure) in setup.measures.iter().enumerate() {
             let panel = measure.panel();
             let unit = format!("dmax={dmax}/n={n}/{panel}");

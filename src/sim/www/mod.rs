@@ -5,6 +5,7 @@
 //! [`Judgement`], [`ASSESSORS`]) live in [`crate::collection::www`], shared with the reader of a user's
 //! real collection (`--data`), and are re-exported here.
 
+pub mod grade_exponent;
 pub mod runs;
 pub mod scores;
 

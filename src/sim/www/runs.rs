@@ -13,14 +13,18 @@
 //! Scoring model, per topic t (every draw from `StreamScope::WwwRuns.stream(seed, unit)`, see [`crate::model::stream_scope`]):
 //!
 //! ```text
-//! latent relevance  λ_d  = Σ_a w_a·l_a,d / (2 Σ_a w_a) + σ_t · ε_d,  ε_d ~ N(0, 1)     (unit latent/<t>)
+//! mean label        m_d  = Σ_a w_a·l_a,d / (2 Σ_a w_a)                  ∈ [0, 1]
+//! latent relevance  λ_d  = m_d^γ + σ_t · ε_d,  ε_d ~ N(0, 1)                       (unit latent/<t>)
 //! latent noise      σ_t  = latent_noise.base + latent_noise.per_disagreement · (1 − clamp(κ̄_t, 0, 1))
 //! effectiveness     e_jt = q_j + team_topic_sd · u_{team(j),t} + run_topic_sd · z_jt   (units team/<team>/<t>, run/<j>/<t>)
 //! score             s_jd = e_jt · λ_d + doc_noise_sd · η_jd,       u, z, η ~ N(0, 1)      (unit run/<j>/<t>)
 //! ```
 //!
 //! κ̄_t is the topic's mean per-topic linear weighted kappa over the three assessor pairs (its label
-//! reliability, supplied by the caller); w_a are per-assessor weights (lancer1, lancer2, student).
+//! reliability, supplied by the caller); w_a are per-assessor weights (lancer1, lancer2, student);
+//! γ is the grade exponent ([`GradeExponent`]): how much more a highly relevant document stands out to
+//! the systems than a marginal one (γ = 1 linear; γ > 1 convex, a marginal document with m = ½ sitting
+//! at 2^−γ of a fully relevant one's λ).
 //! The reading behind λ and σ_t: the assessors' weighted mean label estimates the relevance that
 //! retrieval systems actually track, a more reliable assessor weighing more (paper B §3: the lancers
 //! agree with each other more than with the student), and the less the assessors agree on a topic, the
@@ -46,6 +50,7 @@
 use serde::Deserialize;
 
 use super::LabelledTopic;
+use super::grade_exponent::GradeExponent;
 use evia_engine::rng;
 
 use crate::model::StreamScope;
@@ -75,6 +80,8 @@ pub struct RunParams {
     pub latent_noise: LatentNoise,
     /// Weights w_a of the assessors' labels in the latent relevance, in the order of `ASSESSORS`.
     pub assessor_weights: [f64; 3],
+    /// The grade exponent γ of the latent relevance λ_d = m_d^γ + σ_t·ε_d (range checked when read).
+    pub grade_exponent: GradeExponent,
 }
 
 /// σ_t = `base` + `per_disagreement` · (1 − κ̄_t).
@@ -272,7 +279,7 @@ fn topic_scores(
                 .map(|(w, &l)| w * f64::from(l))
                 .sum::<f64>()
                 / scale;
-            mean + sigma * rng::standard_normal(&mut latent_rng)
+            params.grade_exponent.bend(mean) + sigma * rng::standard_normal(&mut latent_rng)
         })
         .collect();
     specs
@@ -382,6 +389,7 @@ mod tests {
                 per_disagreement: 0.3,
             },
             assessor_weights: [1.0, 1.0, 1.0],
+            grade_exponent: GradeExponent::LINEAR,
         }
     }
 
