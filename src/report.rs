@@ -37,6 +37,7 @@ use crate::render::number::{Minus, format_value};
 use crate::render::stand_in::StandIn;
 use crate::results::ResultTable;
 
+mod claim_grids;
 mod mark;
 mod printed;
 mod robustness_section;
@@ -518,7 +519,12 @@ struct BlockContext {
     mismatches: Vec<EntryView>,
     /// The findings about the paper among the artefact's entries, one per root cause.
     findings: Vec<FindingView>,
+    /// The claims that stand alone (`claim_grids` folds the grouped ones).
     claims: Vec<EntryView>,
+    /// The grouped claims (A.T3's discrepancy counts), one Dmax × N grid per measure.
+    claim_grids: Vec<claim_grids::ClaimGridView>,
+    /// When a grid cell's claim holds, in words.
+    claim_grid_rule: String,
 }
 
 /// The short marker of a class (`E`, `D`, `S`, `R`).
@@ -676,6 +682,14 @@ fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format) -> BlockC
             .collect()
     };
     let is_figure = artefact.kind == Kind::Figure;
+    let is_claim = |e: &Entry| {
+        matches!(e.verdict, Verdict::Holds | Verdict::Fails) && !is_finding(e) && !e.fitted
+    };
+    let grouped: Vec<&Entry> = entries
+        .iter()
+        .copied()
+        .filter(|e| is_claim(e) && e.group.is_some())
+        .collect();
     // A figure, or a table that also draws one (A.X1), embeds its SVG (and the PDF made from it).
     let has_svg = result.is_some() && artefact.outputs.contains(&OutputFormat::Svg);
     BlockContext {
@@ -707,9 +721,9 @@ fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format) -> BlockC
         mismatches: views(&|e| e.verdict == Verdict::Mismatch),
         findings: block_findings(&entries, &input.paper.id, format),
         // A fitted cell is marked in the printed table (≡), not listed again as a claim.
-        claims: views(&|e| {
-            matches!(e.verdict, Verdict::Holds | Verdict::Fails) && !is_finding(e) && !e.fitted
-        }),
+        claims: views(&|e| is_claim(e) && e.group.is_none()),
+        claim_grids: claim_grids::entry_grids(&grouped, format),
+        claim_grid_rule: claim_grids::rule(format),
     }
 }
 

@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::ProvenanceClass;
+use crate::model::{ClaimGroup, ProvenanceClass};
 
 pub use crate::model::{CellKey, VALUE};
 
@@ -50,6 +50,9 @@ pub struct ResultTable {
 pub struct DynamicRow {
     pub id: String,
     pub label: String,
+    /// The row's cell in its family's grid when the row is a grouped claim ([`ClaimCheck::group`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<ClaimGroup>,
 }
 
 /// One qualitative claim of a paper, checked on rebuilt results (for example "all CI upper limits are at
@@ -71,6 +74,11 @@ pub struct ClaimCheck {
     pub holds: bool,
     /// The arithmetic behind the verdict, in one line.
     pub detail: String,
+    /// The claim's cell in its family's grid, for a claim that is one of a family (A.T3's count of
+    /// one measure, Dmax and N): the renderers show the family as one grid per measure. `None` for
+    /// a claim that stands alone (and then absent from the JSON).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<ClaimGroup>,
 }
 
 impl ResultTable {
@@ -120,12 +128,25 @@ impl ResultTable {
     /// Appends a row to `panel`, for panels whose layout leaves the rows to the experiment
     /// (`rows: []` in the manifest). Rows are shown in the order they are added.
     pub fn add_row(&mut self, panel: &str, id: &str, label: &str) {
+        self.add_grouped_row(panel, id, label, None);
+    }
+
+    /// Appends a row to `panel` like [`ResultTable::add_row`], with its cell in its family's grid
+    /// when the row is a grouped claim.
+    pub fn add_grouped_row(
+        &mut self,
+        panel: &str,
+        id: &str,
+        label: &str,
+        group: Option<ClaimGroup>,
+    ) {
         self.dynamic_rows
             .entry(panel.to_string())
             .or_default()
             .push(DynamicRow {
                 id: id.to_string(),
                 label: label.to_string(),
+                group,
             });
     }
 

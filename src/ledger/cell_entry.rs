@@ -61,6 +61,7 @@ pub(super) fn cell_entry(
         fitted: false,
         label: Some(cell_label(cell)),
         words: Some(CellWords::of(cell)),
+        group: None,
     };
     let style = PrintedStyle::of(&cell.printed);
     let table = rebuilt.get(&key.table);

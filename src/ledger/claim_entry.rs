@@ -31,6 +31,7 @@ pub(super) fn claim_entry(paper: &str, table: &ResultTable, claim: &ClaimCheck) 
         fitted: false,
         label: Some(claim.statement.clone()),
         words: None,
+        group: claim.group.clone(),
     }
 }
 
@@ -54,5 +55,6 @@ pub(super) fn statement_entry(statement: &StatementOutcome) -> Entry {
         fitted: false,
         label: Some(statement.claim.clone()),
         words: None,
+        group: None,
     }
 }

@@ -7,7 +7,7 @@ use serde::Serialize;
 use super::Verdict;
 use crate::consistency::Hint;
 use crate::consistency::repair::Repair;
-use crate::model::ProvenanceClass;
+use crate::model::{ClaimGroup, ProvenanceClass};
 use crate::published::cell_label::CellWords;
 
 /// One line of the ledger.
@@ -47,6 +47,10 @@ pub struct Entry {
     /// said once (`None` for claims, statements and settings: their `label` says it).
     #[serde(skip)]
     pub words: Option<CellWords>,
+    /// A grouped claim's cell in its family's grid ([`crate::results::ClaimCheck::group`]): the
+    /// reports fold the family into one Dmax × N grid per measure; the ledger keeps every entry.
+    #[serde(skip)]
+    pub group: Option<ClaimGroup>,
 }
 
 /// The full ledger, in the order of the published files.

@@ -68,6 +68,7 @@ pub(super) fn setting_entry(paper: &str, manifest: &Manifest, setting: &SettingC
         fitted: false,
         label: Some(format!("Setting: {}", setting.claim)),
         words: None,
+        group: None,
     }
 }
 

@@ -33,6 +33,7 @@ pub(super) fn text_entry(
         fitted: false,
         label: Some(claim.claim.clone()),
         words: None,
+        group: None,
     };
     let Some(derivation) = derivation else {
         return base;

@@ -4,7 +4,9 @@
 pub mod artefact_id;
 pub mod artefact_words;
 pub mod cell_key;
+pub mod claim_group;
 pub mod column_id;
+pub mod count_noun;
 pub mod experiment_id;
 pub mod invisible;
 pub mod paper_id;
@@ -15,6 +17,8 @@ pub mod stream_scope;
 pub use artefact_id::ArtefactId;
 pub use artefact_words::artefact_words;
 pub use cell_key::{CellKey, VALUE};
+pub use claim_group::ClaimGroup;
+pub use count_noun::{counted, has_or_have};
 pub use experiment_id::ExperimentId;
 pub use invisible::is_invisible;
 pub use paper_id::PaperId;

@@ -129,6 +129,7 @@ fn ledger_with_skipped(
             fitted: false,
             label: None,
             words: None,
+            group: None,
         }
     }));
     ledger

@@ -5,12 +5,15 @@
 //! What is drawn comes from the artefact's manifest `layout` and its [`ResultTable`]: every panel
 //! with a `rate` column contributes its rows (supplied at run time, in order), each with cell
 //! `panel / claim / rate / estimate` and parts `ci_lo`, `ci_hi`; the row label (the claim's
-//! statement) labels the row. The verdict thresholds are the values of panel [`MARKS_PANEL`] of the
+//! statement) labels the row. Grouped claims (A.T3's discrepancy count per measure, Dmax and N) are
+//! one row per measure instead, a ring per claim at its holding rate (the study's table has each
+//! rate and interval in a Dmax × N grid). The verdict thresholds are the values of panel [`MARKS_PANEL`] of the
 //! table (the study writes them from `robustness::verdict`), a vertical mark each.
 
 use plotters::prelude::*;
 
 use crate::manifest::Artefact;
+use crate::model::ClaimGroup;
 use crate::render::figure::FigureError;
 use crate::render::figure_means::{NOTE_LINE_HEIGHT, NOTE_PADDING, draw_note, wrap};
 use crate::results::{ResultTable, VALUE};
@@ -32,12 +35,27 @@ const NOTE_CHARS_PER_LINE: usize = 125;
 /// The panel of the table whose rows' `value`s are the verdict thresholds marked on the axis.
 pub const MARKS_PANEL: &str = "verdict_marks";
 
-/// One claim: its label, holding rate and Wilson interval.
-struct Row {
-    label: String,
-    rate: f64,
-    lo: f64,
-    hi: f64,
+/// One figure row: a claim with its holding rate and Wilson interval, or a family of grouped claims
+/// of one measure (A.T3's discrepancy counts, [`ClaimGroup`]) with the holding rate of each.
+enum Row {
+    Claim {
+        label: String,
+        rate: f64,
+        lo: f64,
+        hi: f64,
+    },
+    Family {
+        label: String,
+        rates: Vec<f64>,
+    },
+}
+
+impl Row {
+    fn label(&self) -> &str {
+        match self {
+            Row::Claim { label, .. } | Row::Family { label, .. } => label,
+        }
+    }
 }
 
 /// The SVG of a robustness study; `note` (the stand-in note) is printed below the chart, in red.
@@ -71,7 +89,8 @@ pub fn svg(
     Ok(out)
 }
 
-/// The claims of every layout panel with a [`RATE_COLUMN`], in panel and row order.
+/// The claims of every layout panel with a [`RATE_COLUMN`], in panel and row order; the grouped
+/// claims of each measure make one [`Row::Family`] row after them, in the order the measures appear.
 fn claim_rows(artefact: &Artefact, table: &ResultTable) -> Vec<Row> {
     let Some(layout) = &artefact.layout else {
         return Vec::new();
@@ -81,20 +100,36 @@ fn claim_rows(artefact: &Artefact, table: &ResultTable) -> Vec<Row> {
         .iter()
         .filter(|p| p.columns.iter().any(|c| c.id == RATE_COLUMN));
     let mut rows = Vec::new();
+    let mut families: Vec<(String, Vec<f64>)> = Vec::new();
     for panel in panels {
         for row in table.rows_of(&panel.id) {
             let get = |part| table.get(&panel.id, &row.id, RATE_COLUMN, part);
-            if let (Some(rate), Some(lo), Some(hi)) = (get("estimate"), get("ci_lo"), get("ci_hi"))
-            {
-                rows.push(Row {
+            let (Some(rate), Some(lo), Some(hi)) = (get("estimate"), get("ci_lo"), get("ci_hi"))
+            else {
+                continue;
+            };
+            match &row.group {
+                Some(group) => match families.iter_mut().find(|f| f.0 == group.measure) {
+                    Some(family) => family.1.push(rate),
+                    None => families.push((group.measure.clone(), vec![rate])),
+                },
+                None => rows.push(Row::Claim {
                     label: shortened(&row.label),
                     rate,
                     lo,
                     hi,
-                });
+                }),
             }
         }
     }
+    rows.extend(families.into_iter().map(|(measure, rates)| Row::Family {
+        label: shortened(&format!(
+            "{}: {} cells, one ring each",
+            ClaimGroup::grid_title(&measure),
+            rates.len()
+        )),
+        rates,
+    }));
     rows
 }
 
@@ -147,7 +182,7 @@ fn draw_chart(
             SegmentValue::CenterOf(i) | SegmentValue::Exact(i) => n
                 .checked_sub(1 + *i)
                 .and_then(|j| rows.get(j))
-                .map_or_else(String::new, |r| r.label.clone()),
+                .map_or_else(String::new, |r| r.label().to_string()),
             SegmentValue::Last => String::new(),
         })
         .label_style(("sans-serif", 12))
@@ -165,19 +200,33 @@ fn draw_chart(
     let at = |i: usize| SegmentValue::CenterOf(n - 1 - i);
     let blue = RGBColor(0, 114, 178);
     for (i, row) in rows.iter().enumerate() {
-        chart
-            .draw_series(LineSeries::new(
-                [(row.lo, at(i)), (row.hi, at(i))],
-                blue.stroke_width(2),
-            ))
-            .map_err(draw_err)?;
-        chart
-            .draw_series(std::iter::once(Circle::new(
-                (row.rate, at(i)),
-                4,
-                blue.filled(),
-            )))
-            .map_err(draw_err)?;
+        match row {
+            Row::Claim { rate, lo, hi, .. } => {
+                chart
+                    .draw_series(LineSeries::new(
+                        [(*lo, at(i)), (*hi, at(i))],
+                        blue.stroke_width(2),
+                    ))
+                    .map_err(draw_err)?;
+                chart
+                    .draw_series(std::iter::once(Circle::new(
+                        (*rate, at(i)),
+                        4,
+                        blue.filled(),
+                    )))
+                    .map_err(draw_err)?;
+            }
+            Row::Family { rates, .. } => {
+                let orange = RGBColor(213, 94, 0);
+                chart
+                    .draw_series(
+                        rates
+                            .iter()
+                            .map(|&r| Circle::new((r, at(i)), 5, orange.stroke_width(1))),
+                    )
+                    .map_err(draw_err)?;
+            }
+        }
     }
     Ok(())
 }

@@ -4,7 +4,8 @@
 use serde::Serialize;
 
 use crate::manifest::{Artefact, CellFormat, CellStyle, Header, Label, Panel};
-use crate::model::is_invisible;
+use crate::model::{ClaimGroup, is_invisible};
+use crate::render::claim_grid::{HOLDS_WHEN, claim_grids};
 use crate::render::number::{Minus, format_count, format_number};
 use crate::render::stand_in::StandIn;
 use crate::results::{ResultTable, VALUE};
@@ -134,6 +135,11 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
         .as_ref()
         .ok_or_else(|| GridError::NoLayout(artefact.id.to_string()))?;
     let mut panels = Vec::new();
+    // Grouped claims (A.T3's counts) leave their panels' rows for one Dmax × N grid per measure,
+    // placed after the last panel that had any.
+    let mut grouped = Vec::new();
+    let mut grids_at = None;
+    let mut grid_cells_show = String::new();
     for panel in &layout.panels {
         let stub = panel
             .stub
@@ -150,9 +156,20 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
         // Rows the experiment supplies carry names from the data (run ids of a real collection).
         let rows_from_data = panel.rows.is_empty();
         let panel_rows = if rows_from_data {
+            let cells = grouped_cells(artefact, table, panel, target)?;
+            if !cells.is_empty() {
+                grouped.extend(cells);
+                grids_at = Some(panels.len() + 1);
+                grid_cells_show = panel
+                    .columns
+                    .first()
+                    .map(|c| target.label(&c.label))
+                    .unwrap_or_default();
+            }
             dynamic = table
                 .rows_of(&panel.id)
                 .iter()
+                .filter(|r| r.group.is_none())
                 .map(|r| Header {
                     id: r.id.clone(),
                     label: Label::Plain(r.label.clone()),
@@ -167,6 +184,7 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
         // A panel whose rows the experiment supplies and that has none is omitted, not printed as
         // a bare header (a robustness study's empty verdict panel).
         if rows_from_data && panel_rows.is_empty() {
+            grids_at = grids_at.map(|at: usize| at.min(panels.len()));
             continue;
         }
         let stub_fraction = panel.stub_width.map(|w| w.fraction());
@@ -233,6 +251,26 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
         Target::Latex => escape_latex(s),
         Target::Terminal => escape_terminal(s),
     };
+    if let Some(at) = grids_at {
+        let grids = claim_grids(grouped).into_iter().map(|g| GridPanel {
+            label: format!(
+                "{}: {grid_cells_show}",
+                escape(&ClaimGroup::grid_title(&g.measure))
+            ),
+            stub: "Dmax".to_string(),
+            stub_wide: false,
+            stub_fraction: None,
+            header: g.header,
+            rows: g.rows,
+        });
+        panels.splice(at.min(panels.len())..at.min(panels.len()), grids);
+    }
+    let mut notes: Vec<String> = table.notes.iter().map(|n| escape(n)).collect();
+    if grids_at.is_some() {
+        notes.push(escape(&format!(
+            "The discrepancy counts are one claim per measure, Dmax and N, shown as a Dmax × N grid per measure; {HOLDS_WHEN}."
+        )));
+    }
     Ok(Grid {
         id: artefact.id.to_string(),
         caption: target.label(&artefact.caption),
@@ -240,8 +278,42 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
         stand_in_mark: StandIn::of(artefact.experiment, table.real_data).map(|s| escape(s.mark())),
         tall: is_tall(&panels),
         panels,
-        notes: table.notes.iter().map(|n| escape(n)).collect(),
+        notes,
     })
+}
+
+/// The grouped claims among the rows `panel` takes from `table` ([`ResultTable::add_grouped_row`]),
+/// each with the text of its cell in the panel's first column (a study's holding rate).
+fn grouped_cells(
+    artefact: &Artefact,
+    table: &ResultTable,
+    panel: &Panel,
+    target: Target,
+) -> Result<Vec<(ClaimGroup, String)>, GridError> {
+    let Some(column) = panel.columns.first() else {
+        return Ok(Vec::new());
+    };
+    let mut cells = Vec::new();
+    for r in table.rows_of(&panel.id) {
+        let Some(group) = &r.group else { continue };
+        let row = Header {
+            id: r.id.clone(),
+            label: Label::Plain(r.label.clone()),
+            part: None,
+            format: None,
+        };
+        let format = panel
+            .cell_format(&row, column)
+            .ok_or_else(|| GridError::NoFormat {
+                artefact: artefact.id.to_string(),
+                panel: panel.id.clone(),
+                row: row.id.clone(),
+                column: column.id.clone(),
+            })?;
+        let text = cell_text(table, panel, &row, column, &format, target);
+        cells.push((group.clone(), text.unwrap_or_else(|| ABSENT.to_string())));
+    }
+    Ok(cells)
 }
 
 /// Row labels of one group (`Dmax = 8, N = 5: X vs. Y`, A.T3's rows) name the group once, as the

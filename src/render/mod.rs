@@ -6,6 +6,7 @@
 //! `<# comment #>`) so that braces and `%` in LaTeX never collide with template syntax. Numbers reach the
 //! templates already formatted (see [`number`]); templates never format floats themselves.
 
+pub mod claim_grid;
 pub mod figure;
 pub mod figure_means;
 pub mod figure_robustness;

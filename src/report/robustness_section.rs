@@ -10,7 +10,9 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::Format;
+use super::claim_grids::{self, ClaimGridView};
 use crate::manifest::Manifest;
+use crate::render::claim_grid::claim_grids;
 use crate::results::ResultTable;
 use crate::robustness::Robustness;
 use crate::robustness::read::{
@@ -34,6 +36,11 @@ pub struct RobustnessSection {
     /// band, and how many the study's table shows.
     pub headlines_inside: usize,
     pub headlines: usize,
+    /// The grouped claims (A.T3's discrepancy count per measure, Dmax and N), one Dmax × N grid per
+    /// measure whose cells read `rate% [lo, hi]` (Wilson 95%, whole percent), instead of a line each.
+    pub grids: Vec<ClaimGridView>,
+    /// When a grid cell's claim holds, in words.
+    pub grid_rule: String,
 }
 
 /// The claims of one verdict.
@@ -42,6 +49,9 @@ pub struct VerdictGroup {
     /// `nearly_always`, `coin_flip` or `unsupported` (the templates word each).
     pub verdict: Robustness,
     pub count: usize,
+    /// How many of `count` are grouped claims, shown in the grids rather than in `claims`.
+    pub grouped: usize,
+    /// The claims of the verdict that stand alone.
     pub claims: Vec<ClaimLine>,
 }
 
@@ -74,16 +84,28 @@ pub fn section(
     let groups = VERDICTS
         .into_iter()
         .map(|verdict| {
-            let claims: Vec<ClaimLine> = rates
+            let of_verdict: Vec<&ClaimRate> =
+                rates.iter().filter(|c| c.verdict == verdict).collect();
+            let claims: Vec<ClaimLine> = of_verdict
                 .iter()
-                .filter(|c| c.verdict == verdict)
+                .filter(|c| c.group.is_none())
                 .map(|c| line(c, format))
                 .collect();
             VerdictGroup {
                 verdict,
-                count: claims.len(),
+                count: of_verdict.len(),
+                grouped: of_verdict.len() - claims.len(),
                 claims,
             }
+        })
+        .collect();
+    let cells = rates
+        .iter()
+        .filter_map(|c| {
+            let group = c.group.clone()?;
+            let line = line(c, format);
+            let text = format!("{}% [{}, {}]", line.rate, line.lo, line.hi);
+            Some((group, format.escape(&text)))
         })
         .collect();
     let (inside, outside) = band_counts(table);
@@ -97,6 +119,8 @@ pub fn section(
         outside,
         headlines_inside,
         headlines,
+        grids: claim_grids::views(claim_grids(cells), format),
+        grid_rule: claim_grids::rule(format),
     })
 }
 

@@ -180,6 +180,7 @@ mod tests {
                 ClaimOutcome {
                     section: "B.T5".into(),
                     statement: "s".into(),
+                    group: None,
                     holds,
                 },
             )]

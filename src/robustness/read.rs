@@ -2,6 +2,7 @@
 //! rates and verdicts, and its printed numbers inside or outside their replicate bands, for the
 //! ledger's holding rates and the reports' "How robust are the conclusions?" sections.
 
+use crate::model::ClaimGroup;
 use crate::results::{ResultTable, VALUE};
 
 use super::headline::HEADLINES;
@@ -20,6 +21,8 @@ pub const VERDICTS: [Robustness; 3] = [
 pub struct ClaimRate {
     pub id: String,
     pub statement: String,
+    /// The claim's cell in its family's grid, when it has one.
+    pub group: Option<ClaimGroup>,
     pub held: u32,
     pub checked: u32,
     pub rate: f64,
@@ -47,6 +50,7 @@ pub fn claim_rates(table: &ResultTable) -> Vec<ClaimRate> {
             claims.push(ClaimRate {
                 id: row.id.clone(),
                 statement: row.label.clone(),
+                group: row.group.clone(),
                 held: held as u32,
                 checked: checked as u32,
                 rate,

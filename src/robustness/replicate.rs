@@ -47,6 +47,8 @@ pub struct ClaimOutcome {
     pub section: String,
     /// The claim in the project's words.
     pub statement: String,
+    /// Its cell in its family's grid ([`crate::results::ClaimCheck::group`]).
+    pub group: Option<crate::model::ClaimGroup>,
     pub holds: bool,
 }
 
@@ -106,6 +108,7 @@ fn record(
             ClaimOutcome {
                 section: claim.section.clone(),
                 statement: claim.statement.clone(),
+                group: claim.group.clone(),
                 holds: claim.holds,
             },
         );

@@ -6,7 +6,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use crate::manifest::Artefact;
-use crate::model::CellKey;
+use crate::model::{CellKey, ClaimGroup};
 use crate::papers::Context;
 use crate::published::{ProvenanceClass, PublishedFile};
 
@@ -43,6 +43,8 @@ pub struct HoldingRate {
     pub id: String,
     pub section: String,
     pub statement: String,
+    /// The claim's cell in its family's grid ([`crate::results::ClaimCheck::group`]).
+    pub group: Option<ClaimGroup>,
     /// Replicates in which it held, of those in which it was checked.
     pub held: u32,
     pub checked: u32,
@@ -141,6 +143,7 @@ fn summarise(
                 id: id.clone(),
                 section: claim.section.clone(),
                 statement: claim.statement.clone(),
+                group: claim.group.clone(),
                 held: 0,
                 checked: 0,
                 shipped: r == 0 && claim.holds,

@@ -1,7 +1,8 @@
 //! A study as a [`ResultTable`], the form renderers and the ledger consume.
 //!
 //! Claims, a panel per typed verdict ([`Robustness`]: `nearly_always`, `coin_flip`, `unsupported`),
-//! rows supplied at run time (id: the claim's id; label: its statement): columns `held` and
+//! rows supplied at run time (id: the claim's id; label: its statement; group: its typed cell in
+//! its family's grid, for A.T3's counts): columns `held` and
 //! `checked` (replicate counts), `rate` (part `estimate` = held/checked, parts `ci_lo`/`ci_hi` = its
 //! Wilson 95% interval) and `shipped` (1 if it held on replicate 0, the shipped draw, else 0).
 //! Printed numbers, panel `inside` or `outside` (whether the printed value lies in the replicate
@@ -56,7 +57,7 @@ pub fn study_table(id: &str, study: &Study, note: &str) -> ResultTable {
     let mut table = ResultTable::new(id);
     for claim in &study.claims {
         let panel = claims_panel(robustness(claim.interval));
-        table.add_row(panel, &claim.id, &claim.statement);
+        table.add_grouped_row(panel, &claim.id, &claim.statement, claim.group.clone());
         let mut set = |column: &str, part: &str, value: f64| {
             table.set(panel, &claim.id, column, part, value);
         };

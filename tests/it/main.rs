@@ -6,6 +6,7 @@ mod agree_cli;
 mod agreement_golden;
 mod calibration;
 mod check_state;
+mod claim_grids;
 mod claims_ledger;
 mod closed_pipe;
 mod common;

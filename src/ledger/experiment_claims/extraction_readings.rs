@@ -115,6 +115,7 @@ fn row_claim(
         detail:
             "holds when each group count gets the same verdict under every extraction's reading"
                 .to_string(),
+        group: None,
     }
 }
 

@@ -40,6 +40,7 @@ fn rank_claim(table: &ResultTable, claim: &FigureRankClaim) -> ClaimCheck {
         rebuilt: "no series rebuilt".to_string(),
         holds: false,
         detail: format!("printed: “{}”", claim.quote),
+        group: None,
     };
     let Some((top, rank, runs)) = rank_of_top(table, claim) else {
         return check;

@@ -73,6 +73,7 @@ fn ci_upper_at_least_one(id: &str, printed: &Part, rebuilt: &Part) -> ClaimCheck
                 )
             },
         ),
+        group: None,
     }
 }
 
@@ -128,6 +129,7 @@ fn tau_approaches_one(
             avg(&r_means[r_means.len() - k..]),
             avg(&r_means[..k])
         ),
+        group: None,
     }
 }
 
@@ -161,5 +163,6 @@ fn rankings_differ_at_small_n(
         holds: r_below > 0,
         detail: "holds when at least one (measure, Dmax) cell at the smallest N has tau < 1"
             .to_string(),
+        group: None,
     })
 }

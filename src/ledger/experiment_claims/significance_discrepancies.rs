@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::stc_setting::StcSetting;
 use crate::manifest::Artefact;
+use crate::model::{ClaimGroup, counted, has_or_have};
 use crate::papers::unanimity::stc::condition_row_prefix;
 use crate::published::PublishedFile;
 use crate::results::{ClaimCheck, ResultTable, VALUE};
@@ -142,6 +143,11 @@ struct ByN {
     near: Vec<usize>,
 }
 
+/// `n discrepancies`, with the noun agreeing with `n`.
+fn discrepancies(n: usize) -> String {
+    counted(n, "discrepancy", "discrepancies")
+}
+
 fn show(ns: &[u32], v: &[usize]) -> String {
     ns.iter()
         .zip(v)
@@ -160,13 +166,16 @@ fn at_small_n(setting: &StcSetting, id: &str, by_n: &ByN) -> Option<ClaimCheck> 
             "with p = {} the unanimity-aware gain changes significance results at the smallest N: some team-best pairs are significant under one gain and not the other",
             setting.p
         ),
-        printed: format!("{} discrepancies at N = {smallest}", by_n.printed[0]),
-        rebuilt: format!("{} discrepancies at N = {smallest}", by_n.rebuilt[0]),
+        printed: format!("{} at N = {smallest}", discrepancies(by_n.printed[0])),
+        rebuilt: format!("{} at N = {smallest}", discrepancies(by_n.rebuilt[0])),
         holds: by_n.rebuilt[0] > 0,
         detail: format!(
-            "{} of the {} rebuilt discrepancies at N = {smallest} have a p-value within 2 Monte Carlo SEs of alpha",
-            by_n.near[0], by_n.rebuilt[0]
+            "{} of the {} rebuilt at N = {smallest} {} a p-value within 2 Monte Carlo SEs of alpha",
+            by_n.near[0],
+            discrepancies(by_n.rebuilt[0]),
+            has_or_have(by_n.near[0])
         ),
+        group: None,
     })
 }
 
@@ -195,13 +204,15 @@ fn none_at_large_n(setting: &StcSetting, id: &str, by_n: &ByN) -> Option<ClaimCh
         statement: format!(
             "no discrepancy at N = {list}: with many ratings D_i = Dmax almost surely and UG reduces to RawG"
         ),
-        printed: format!("{} discrepancies at N = {list}", sum(&by_n.printed)),
-        rebuilt: format!("{} discrepancies at N = {list}", sum(&by_n.rebuilt)),
+        printed: format!("{} at N = {list}", discrepancies(sum(&by_n.printed))),
+        rebuilt: format!("{} at N = {list}", discrepancies(sum(&by_n.rebuilt))),
         holds: sum(&by_n.rebuilt) == 0,
         detail: format!(
-            "holds when no row of the rebuilt table has one of these N; {} of the rebuilt ones have a p-value within 2 Monte Carlo SEs of alpha",
-            sum(&by_n.near)
+            "holds when no row of the rebuilt table has one of these N; {} of the rebuilt ones {} a p-value within 2 Monte Carlo SEs of alpha",
+            sum(&by_n.near),
+            has_or_have(sum(&by_n.near))
         ),
+        group: None,
     })
 }
 
@@ -229,10 +240,12 @@ fn fewer_with_larger_n(setting: &StcSetting, id: &str, by_n: &ByN) -> ClaimCheck
             "rebuilt discrepancies within 2 Monte Carlo SEs of alpha by N: {}",
             show(ns, &by_n.near)
         ),
+        group: None,
     }
 }
 
-/// The count of one (measure, Dmax, N) group next to the printed count.
+/// The count of one (measure, Dmax, N) group next to the printed count; its typed
+/// [`ClaimGroup`] places it in its measure's Dmax × N grid.
 fn group_count(id: &str, counts: &Counts, group: &Group) -> ClaimCheck {
     let (panel, dmax, n) = group;
     let p = Counts::of(&counts.printed, group);
@@ -246,5 +259,10 @@ fn group_count(id: &str, counts: &Counts, group: &Group) -> ClaimCheck {
         rebuilt: format!("{r} ({near} near α)"),
         holds: (p > 0) == (r > 0),
         detail: "holds when both are zero or both positive".to_string(),
+        group: Some(ClaimGroup {
+            measure: panel.clone(),
+            dmax: *dmax,
+            n: *n,
+        }),
     }
 }

@@ -187,6 +187,7 @@ fn pooled_claims(table: &mut ResultTable, pooled: &BTreeMap<String, (Kappa, Kapp
                 rebuilt,
                 holds,
                 detail,
+                group: None,
             },
             ProvenanceClass::Exact,
         );
@@ -328,6 +329,7 @@ fn per_topic_agreement_claim(table: &mut ResultTable, topics: usize, not_signifi
             PAIR_IDS[2],
             positive(2)
         ),
+        group: None,
     });
 }
 

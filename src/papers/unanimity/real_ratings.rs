@@ -484,6 +484,7 @@ fn add_claims(
                      {sim_unanimous:.4}% uniform",
                     if real_d < sim_d { "<" } else { "≥" }
                 ),
+                group: None,
             });
         }
         if let Some(sim_flips) = lookup(uniform, "flipped_pct") {
@@ -501,6 +502,7 @@ fn add_claims(
                     "{real_flips:.4}% {} {sim_flips:.4}%",
                     if real_flips > sim_flips { ">" } else { "≤" }
                 ),
+                group: None,
             });
         }
     }
@@ -522,6 +524,7 @@ fn add_claims(
                 "{real_d:.4} {} {sim_d:.4}",
                 if real_d < sim_d { "<" } else { "≥" }
             ),
+            group: None,
         });
     }
 }

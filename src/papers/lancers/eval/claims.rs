@@ -75,6 +75,7 @@ pub(super) fn all_rankings_equivalent(e: &Evaluated, table: &mut ResultTable) {
                     .join(", ")
             }
         ),
+        group: None,
     });
 }
 
@@ -118,6 +119,7 @@ pub(super) fn student_disagrees_most(e: &Evaluated, table: &mut ResultTable) {
             "student-only qrels: {}",
             student.unwrap_or("(none among the conditions)")
         ),
+        group: None,
     });
 }
 
@@ -197,6 +199,7 @@ pub(super) fn combined_qrels_discriminative(e: &Evaluated, table: &mut ResultTab
             combined.join(", "),
             single.join(", ")
         ),
+        group: None,
     });
     table.claim(ClaimCheck {
         id: "B.T5.student_least_discriminative".into(),
@@ -206,6 +209,7 @@ pub(super) fn combined_qrels_discriminative(e: &Evaluated, table: &mut ResultTab
         rebuilt: join(&parts),
         holds: student_holds,
         detail: "student's count is below every other qrels version's, per measure".into(),
+        group: None,
     });
 }
 
@@ -268,6 +272,7 @@ pub(super) fn topicset_equivalence(e: &Evaluated, table: &mut ResultTable) {
                 b.unwrap_or("?"),
                 if equivalent { "≥" } else { "<" }
             ),
+            group: None,
         });
     };
     check(
@@ -333,6 +338,7 @@ pub(super) fn subsets_of_full_set(e: &Evaluated, table: &mut ResultTable) {
         rebuilt: join(&subset_parts),
         holds: subset_holds,
         detail: "c = 0 in the full set's row, for both subsets and every measure".into(),
+        group: None,
     });
     table.claim(ClaimCheck {
         id: "B.T7.low_almost_subset_of_high".into(),
@@ -342,6 +348,7 @@ pub(super) fn subsets_of_full_set(e: &Evaluated, table: &mut ResultTable) {
         rebuilt: join(&almost_parts),
         holds: almost_holds,
         detail: "pairs significant with low but not with high (c of the high-agreement row) ≤ 1 for every measure".into(),
+        group: None,
     });
 }
 
@@ -373,6 +380,7 @@ pub(super) fn high_agreement_more_discriminative(e: &Evaluated, table: &mut Resu
         rebuilt: join(&parts),
         holds: high_low,
         detail: "significant pairs (p < alpha) per topic set".into(),
+        group: None,
     });
     table.claim(ClaimCheck {
         id: "B.T8.full_at_least_subsets".into(),
@@ -382,6 +390,7 @@ pub(super) fn high_agreement_more_discriminative(e: &Evaluated, table: &mut Resu
         rebuilt: join(&parts),
         holds: full_high,
         detail: "significant pairs (p < alpha) per topic set".into(),
+        group: None,
     });
 }
 
@@ -421,6 +430,7 @@ pub(super) fn rankings_differ(e: &Evaluated, table: &mut ResultTable) {
         rebuilt: format!("discordant run pairs vs {}: {}", e.conditions.first().map_or("", |c| c.id.as_str()), join(&parts)),
         holds: differs,
         detail: "a discordant pair is a pair of runs ordered differently by the two versions' means".into(),
+        group: None,
     });
 }
 

@@ -1,0 +1,120 @@
+//! A family of grouped claims ([`ClaimGroup`]: paper A's Table 3 discrepancy counts, one claim per
+//! measure, Dmax and N, §5 and Table 3) laid out as one small Dmax × N grid per measure, rows Dmax
+//! and columns N, so that a reader sees the pattern instead of one row per claim. What a cell shows
+//! is the caller's: printed and rebuilt count with the verdict mark (the reports' claims tables), or
+//! the holding rate over replicates (the robustness study's table and section).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::Serialize;
+
+use super::grid::{ABSENT, GridRow};
+use crate::model::ClaimGroup;
+
+/// The grid of one measure.
+#[derive(Debug, Clone, Serialize)]
+pub struct ClaimGrid {
+    /// The measure (the table's panel id, e.g. `nG@1`).
+    pub measure: String,
+    /// One column per N, ascending: `N = 5`, `N = 10`, ….
+    pub header: Vec<String>,
+    /// One row per Dmax, ascending, labelled `Dmax = 2`, …; a cell without a claim shows [`ABSENT`].
+    pub rows: Vec<GridRow>,
+}
+
+/// What a grid's cell means, for the words above the grids: the claim of a cell holds when the
+/// printed and rebuilt discrepancy counts are both zero or both positive (A.T3's count claims).
+pub const HOLDS_WHEN: &str =
+    "a cell's claim holds when the printed and rebuilt counts are both zero or both positive";
+
+/// The grids of `cells` (a claim's group and the text of its cell), one per measure in the order
+/// the measures first appear; Dmax and N ascending, every N of the family a column of every grid.
+pub fn claim_grids(cells: Vec<(ClaimGroup, String)>) -> Vec<ClaimGrid> {
+    let mut measures: Vec<String> = Vec::new();
+    let mut dmaxes = BTreeSet::new();
+    let mut ns = BTreeSet::new();
+    let mut text: BTreeMap<(String, u32, u32), String> = BTreeMap::new();
+    for (group, cell) in cells {
+        if !measures.contains(&group.measure) {
+            measures.push(group.measure.clone());
+        }
+        dmaxes.insert(group.dmax);
+        ns.insert(group.n);
+        text.insert((group.measure, group.dmax, group.n), cell);
+    }
+    measures
+        .into_iter()
+        .map(|measure| {
+            let rows = dmaxes
+                .iter()
+                .filter(|&&d| {
+                    ns.iter()
+                        .any(|&n| text.contains_key(&(measure.clone(), d, n)))
+                })
+                .map(|&dmax| GridRow {
+                    label: format!("Dmax = {dmax}"),
+                    cells: ns
+                        .iter()
+                        .map(|&n| {
+                            text.get(&(measure.clone(), dmax, n))
+                                .cloned()
+                                .unwrap_or_else(|| ABSENT.to_string())
+                        })
+                        .collect(),
+                })
+                .collect();
+            ClaimGrid {
+                header: ns.iter().map(|n| format!("N = {n}")).collect(),
+                measure,
+                rows,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn group(measure: &str, dmax: u32, n: u32) -> ClaimGroup {
+        ClaimGroup {
+            measure: measure.to_string(),
+            dmax,
+            n,
+        }
+    }
+
+    /// Two measures in the order they first appear, Dmax rows and N columns ascending whatever the
+    /// input order, and a missing (measure, Dmax, N) cell shown absent.
+    #[test]
+    fn one_grid_per_measure_rows_dmax_columns_n() {
+        let grids = claim_grids(vec![
+            (group("nG@1", 8, 10), "a".to_string()),
+            (group("nG@1", 2, 5), "b".to_string()),
+            (group("P+", 2, 10), "c".to_string()),
+            (group("nG@1", 2, 10), "d".to_string()),
+        ]);
+        let measures: Vec<&str> = grids.iter().map(|g| g.measure.as_str()).collect();
+        assert_eq!(measures, ["nG@1", "P+"]);
+        assert_eq!(grids[0].header, ["N = 5", "N = 10"]);
+        let rows: Vec<(&str, Vec<&str>)> = grids[0]
+            .rows
+            .iter()
+            .map(|r| {
+                (
+                    r.label.as_str(),
+                    r.cells.iter().map(String::as_str).collect(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                ("Dmax = 2", vec!["b", "d"]),
+                ("Dmax = 8", vec![ABSENT, "a"])
+            ]
+        );
+        assert_eq!(grids[1].rows.len(), 1);
+        assert_eq!(grids[1].rows[0].cells, [ABSENT, "c"]);
+    }
+}

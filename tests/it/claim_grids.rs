@@ -1,0 +1,102 @@
+//! Issues 18 and 14: A.T3's per-(measure, Dmax, N) count claims carry their typed group, keep their
+//! ids, and render in the report as one Dmax × N grid per measure (Markdown and LaTeX) instead of a
+//! row each.
+
+#![allow(clippy::unwrap_used)]
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use evia_repro::manifest::Manifest;
+use evia_repro::pipeline::reproduce::{load_published, manifest_path};
+use evia_repro::provenance::Stamp;
+use evia_repro::report::{ArtefactStatus, Format, ReportInput, render_report};
+use evia_repro::results::ResultTable;
+
+use crate::common;
+
+/// The ledger of paper A with an A.T3 result that has no discrepancy row (every rebuilt count 0),
+/// and paper A's report in `format`.
+fn ledger_and_report(format: Format) -> (evia_repro::ledger::Ledger, String) {
+    let root = common::project_root();
+    let manifest = Manifest::load(&manifest_path(&root)).unwrap();
+    let paper = manifest.paper("A").unwrap();
+    let published = load_published(&manifest, &root).unwrap();
+    let mut results = BTreeMap::new();
+    results.insert("A.T3".to_string(), ResultTable::new("A.T3"));
+    let statuses: BTreeMap<String, ArtefactStatus> = manifest
+        .artefacts
+        .iter()
+        .map(|a| {
+            let status = match &a.pending_reason {
+                Some(reason) if a.id != "A.T3" => ArtefactStatus::Pending(reason.clone()),
+                _ if a.id == "A.T3" => ArtefactStatus::Built,
+                _ => ArtefactStatus::NotRebuilt,
+            };
+            (a.id.to_string(), status)
+        })
+        .collect();
+    let ledger = evia_repro::ledger::ledger(&manifest, &published, &results);
+    let stamp = Stamp::new("0000000000000000000000000000000000000000", manifest.seed);
+    let file = published
+        .iter()
+        .find(|f| f.cells().any(|c| c.table == "A.T3"));
+    let input = ReportInput {
+        root: &root,
+        manifest: &manifest,
+        paper,
+        published: file,
+        results: &results,
+        statuses: &statuses,
+        ledger: &ledger,
+        figure_pdfs: &BTreeSet::new(),
+        stamp: &stamp,
+    };
+    let report = render_report(&input, format).unwrap();
+    (ledger, report)
+}
+
+/// Every A.T3 count claim (id `A.T3.count.<measure>.dmax=<d>.n=<n>`, unchanged) carries the typed
+/// group of exactly that measure, Dmax and N, no other claim has one, and there are 3 measures × 3
+/// Dmax × 5 N = 45 of them (paper A, Table 3: nG@1, P+, nERR; Dmax 2, 4, 8; N 5 to 80).
+#[test]
+fn every_a_t3_count_claim_has_its_typed_group_and_its_id() {
+    let (ledger, _) = ledger_and_report(Format::Markdown);
+    let mut counted = 0;
+    for entry in &ledger.entries {
+        let is_count = entry.cell.starts_with("A.T3.count.");
+        assert_eq!(is_count, entry.group.is_some(), "{}", entry.cell);
+        if let Some(g) = &entry.group {
+            counted += 1;
+            let id = format!("A.T3.count.{}.dmax={}.n={}", g.measure, g.dmax, g.n);
+            assert_eq!(entry.cell, id);
+        }
+    }
+    assert_eq!(counted, 45);
+}
+
+/// The report shows the count claims as a grid per measure (a `Dmax` header row with the N columns,
+/// a row per Dmax) and no longer as one claim row each, in Markdown and in LaTeX.
+#[test]
+fn grouped_claims_render_as_grids_in_markdown_and_latex() {
+    let (_, markdown) = ledger_and_report(Format::Markdown);
+    assert!(!markdown.contains("| discrepancies for nG@1 at Dmax = 2, N = 5 |"));
+    for measure in ["nG@1", "P+", "nERR"] {
+        let title = format!("*Discrepancies counted for {measure} by Dmax (rows) and N (columns)*");
+        let at = markdown.find(&title).unwrap_or_else(|| panic!("{title}"));
+        let grid = &markdown[at..];
+        assert!(
+            grid.contains("| Dmax | N = 5 | N = 10 | N = 20 | N = 40 | N = 80 |"),
+            "{grid}"
+        );
+        assert!(grid.contains("| Dmax = 8 |"), "{grid}");
+    }
+    let (_, latex) = ledger_and_report(Format::Latex);
+    assert_eq!(
+        latex
+            .matches("$D_\\mathrm{max}$ & N = 5 & N = 10 & N = 20 & N = 40 & N = 80 \\\\")
+            .count(),
+        3,
+        "{latex}"
+    );
+    assert!(!latex.contains("\\textbf{discrepancies for nG@1 at Dmax = 2, N = 5}"));
+}
