@@ -96,8 +96,8 @@ fn trials_note(trials: u32, replicated: &[&Artefact]) -> String {
         .unwrap_or(0.05);
     format!(
         " For cost, the randomised Tukey HSD inside the replicates uses B = {trials} trials instead \
-         of each table's own: a p-value near alpha = {alpha} then has Monte Carlo standard error \
-         sqrt(alpha(1 - alpha)/B) = {:.4}, against {} with the tables' own trials.",
+         of each table's own: a p-value near α = {alpha} then has Monte Carlo standard error \
+         √(α(1 − α)/B) = {:.4}, against {} with the tables' own trials.",
         p_value_se(alpha, trials),
         own.join(", ")
     )
