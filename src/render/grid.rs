@@ -196,14 +196,7 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
         for row in panel_rows {
             let mut cells = Vec::new();
             for column in &panel.columns {
-                let format = panel
-                    .cell_format(row, column)
-                    .ok_or_else(|| GridError::NoFormat {
-                        artefact: artefact.id.to_string(),
-                        panel: panel.id.clone(),
-                        row: row.id.clone(),
-                        column: column.id.clone(),
-                    })?;
+                let format = cell_format(artefact, panel, row, column)?;
                 let part = row
                     .part
                     .as_deref()
@@ -282,6 +275,24 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
     })
 }
 
+/// The format of the cell at `row` × `column` of `panel`, or the error naming the artefact, panel,
+/// row and column that have none.
+fn cell_format(
+    artefact: &Artefact,
+    panel: &Panel,
+    row: &Header,
+    column: &Header,
+) -> Result<CellFormat, GridError> {
+    panel
+        .cell_format(row, column)
+        .ok_or_else(|| GridError::NoFormat {
+            artefact: artefact.id.to_string(),
+            panel: panel.id.clone(),
+            row: row.id.clone(),
+            column: column.id.clone(),
+        })
+}
+
 /// The grouped claims among the rows `panel` takes from `table` ([`ResultTable::add_grouped_row`]),
 /// each with the text of its cell in the panel's first column (a study's holding rate).
 fn grouped_cells(
@@ -302,14 +313,7 @@ fn grouped_cells(
             part: None,
             format: None,
         };
-        let format = panel
-            .cell_format(&row, column)
-            .ok_or_else(|| GridError::NoFormat {
-                artefact: artefact.id.to_string(),
-                panel: panel.id.clone(),
-                row: row.id.clone(),
-                column: column.id.clone(),
-            })?;
+        let format = cell_format(artefact, panel, &row, column)?;
         let text = cell_text(table, panel, &row, column, &format, target);
         cells.push((group.clone(), text.unwrap_or_else(|| ABSENT.to_string())));
     }
