@@ -102,8 +102,12 @@ impl<'a> LevelQrels<'a> {
                     ),
                 ));
             }
-            let built =
-                TopicJudgements::from_levels(judged.iter().map(|j| (j.doc, j.value)), gains);
+            let id_bytes = judged.iter().map(|j| j.doc.len()).sum();
+            let built = TopicJudgements::from_levels_sized(
+                judged.iter().map(|j| (j.doc, j.value)),
+                gains,
+                id_bytes,
+            );
             set.add(path, topic, judged, built)?;
         }
         Ok(set)

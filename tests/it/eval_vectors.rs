@@ -791,3 +791,33 @@ fn four_decimal_formatting() {
     assert_eq!(format_4f(f64::NAN), "nan");
     assert_eq!(format_4f(-f64::NAN), "-nan");
 }
+
+/// `TopicJudgements::from_levels_sized` (the qrels reader's constructor, which reserves the ids'
+/// bytes up front) builds the topic `from_levels` builds, whatever the reserved size: none, too
+/// little, the exact sum of the ids' lengths or more. Checked on RICH_REL and on 700 judged
+/// documents (levels 0–3, so the table grows past its first size): every id's label, unjudged
+/// ids, the ideal list, and the evaluation of RICH_RES.
+#[test]
+fn reserved_id_bytes_change_nothing() {
+    let gains = LevelGains::new(&[1.0, 2.0, 3.0]).unwrap();
+    let many: Vec<(String, u32)> = (0..700).map(|i| (format!("doc-{i}"), i % 4)).collect();
+    let rich: Vec<(String, u32)> = RICH_REL
+        .lines()
+        .map(|l| (l[..3].to_string(), l[5..].parse().unwrap()))
+        .collect();
+    for judged in [&rich, &many] {
+        let pairs = || judged.iter().map(|(d, l)| (d.as_str(), *l));
+        let plain = TopicJudgements::from_levels(pairs(), &gains).unwrap();
+        let exact: usize = judged.iter().map(|(d, _)| d.len()).sum();
+        for id_bytes in [0, 1, exact, 3 * exact] {
+            let sized = TopicJudgements::from_levels_sized(pairs(), &gains, id_bytes).unwrap();
+            assert_eq!(sized.ideal(), plain.ideal(), "{id_bytes}");
+            for (d, _) in judged {
+                assert_eq!(sized.get(d), plain.get(d), "{d} {id_bytes}");
+            }
+            assert_eq!(sized.get("u1"), None);
+            let eval = |t| lines(&run(t, RICH_RES, false, params(&[1, 5, 10])), true);
+            assert_eq!(eval(&sized), eval(&plain), "{id_bytes}");
+        }
+    }
+}

@@ -35,7 +35,7 @@ impl TopicJudgements {
         gains: &LevelGains,
     ) -> Result<Self, MeasureError> {
         let judged = judged.into_iter();
-        let mut docs = DocTable::with_capacity(judged.size_hint().0);
+        let mut docs = DocTable::with_capacity(judged.size_hint().0, 0);
         let mut classes: HashMap<String, u32, FastHash> = HashMap::default();
         // The highest level of each class.
         let mut highest: HashMap<u32, u32, FastHash> = HashMap::default();

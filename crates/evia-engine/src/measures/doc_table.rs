@@ -47,10 +47,11 @@ pub fn doc_hash(doc: &str) -> u64 {
 }
 
 impl DocTable {
-    /// An empty table with room for `n` documents before it grows.
-    pub(super) fn with_capacity(n: usize) -> Self {
+    /// An empty table with room for `n` documents, and `id_bytes` bytes of their ids, before it
+    /// grows.
+    pub(super) fn with_capacity(n: usize, id_bytes: usize) -> Self {
         DocTable {
-            ids: String::new(),
+            ids: String::with_capacity(id_bytes),
             entries: Vec::with_capacity(n),
             slots: vec![0; slot_count(n)],
         }
@@ -153,7 +154,7 @@ mod tests {
     /// undersized table), unjudged ids and prefixes are not, and a repeated id is rejected.
     #[test]
     fn finds_every_id_and_rejects_repeats() {
-        let mut t = DocTable::with_capacity(1);
+        let mut t = DocTable::with_capacity(1, 0);
         let ids: Vec<String> = (0..5000).map(|i| format!("doc-{i}")).collect();
         for (i, id) in ids.iter().enumerate() {
             t.insert_new(id, Label::direct(i as f64)).unwrap();
@@ -169,7 +170,7 @@ mod tests {
             Err(MeasureError::DuplicateJudgement("doc-42".to_string()))
         );
         assert_eq!(t.get("doc-42"), Some(Label::direct(42.0)));
-        let mut empty = DocTable::with_capacity(0);
+        let mut empty = DocTable::with_capacity(0, 0);
         assert_eq!(empty.get("a"), None);
         empty.insert_new("", Label::NONRELEVANT).unwrap();
         assert_eq!(empty.get(""), Some(Label::NONRELEVANT));
