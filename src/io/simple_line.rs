@@ -25,9 +25,49 @@ const ADD: u64 = u64::from_ne_bytes([0x80 - 0x21; 8]);
 const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
 
 /// The flags (`0x80` in each byte `≤ 0x20`) of the little-endian word `w` (see the module).
-pub(super) fn at_most_space(w: u64) -> u64 {
+fn at_most_space(w: u64) -> u64 {
     let t = (w & LOW7) + ADD;
     !(t | w) & HIGHS
+}
+
+/// The one separator scanner of the fast line paths ([`simple_line`] and
+/// [`super::trec_line`]): every byte position `p ≥ start` of `bytes` whose byte is `≤ 0x20`, in
+/// order, flagged eight bytes at a time (see the module). It ends when the bytes run out before a
+/// whole 8-byte word: only whole words are read, so a line whose end is within the last 7 bytes
+/// of `bytes` is left to the caller's general path.
+#[derive(Debug, Clone)]
+pub(super) struct Separators<'b> {
+    bytes: &'b [u8],
+    /// The start of the next word to read.
+    at: usize,
+    /// The flags of the word before `at` not yet visited.
+    flags: u64,
+}
+
+impl<'b> Separators<'b> {
+    pub(super) fn new(bytes: &'b [u8], start: usize) -> Self {
+        Separators {
+            bytes,
+            at: start,
+            flags: 0,
+        }
+    }
+}
+
+impl Iterator for Separators<'_> {
+    type Item = usize;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        while self.flags == 0 {
+            let word: [u8; 8] = self.bytes.get(self.at..self.at + 8)?.try_into().ok()?;
+            self.flags = at_most_space(u64::from_le_bytes(word));
+            self.at += 8;
+        }
+        let p = self.at - 8 + (self.flags.trailing_zeros() / 8) as usize;
+        self.flags &= self.flags - 1;
+        Some(p)
+    }
 }
 
 /// The fields of the simple line (at most `N` of them) starting at byte `start` of `text` (a line
@@ -44,32 +84,23 @@ pub(crate) fn simple_line<const N: usize>(
     let mut fields = [""; N];
     let mut count = 0;
     let mut field_start = start;
-    let mut at = start;
-    loop {
-        let word = bytes.get(at..at + 8)?;
-        let mut le = [0u8; 8];
-        le.copy_from_slice(word);
-        let mut flags = at_most_space(u64::from_le_bytes(le));
-        while flags != 0 {
-            let p = at + (flags.trailing_zeros() / 8) as usize;
-            flags &= flags - 1;
-            // Every field must be non-empty: a separator right after the previous one (or at the
-            // line's start) means a run of spaces, a leading or trailing one, or an empty line.
-            if p == field_start || count == N {
-                return None;
-            }
-            // Both ends of the field are at ASCII bytes: character boundaries.
-            fields[count] = text.get(field_start..p)?;
-            count += 1;
-            field_start = p + 1;
-            match bytes[p] {
-                b' ' => {}
-                b'\n' => return Some((fields, count, p + 1)),
-                _ => return None,
-            }
+    for p in Separators::new(bytes, start) {
+        // Every field must be non-empty: a separator right after the previous one (or at the
+        // line's start) means a run of spaces, a leading or trailing one, or an empty line.
+        if p == field_start || count == N {
+            return None;
         }
-        at += 8;
+        // Both ends of the field are at ASCII bytes: character boundaries.
+        fields[count] = text.get(field_start..p)?;
+        count += 1;
+        field_start = p + 1;
+        match bytes[p] {
+            b' ' => {}
+            b'\n' => return Some((fields, count, p + 1)),
+            _ => return None,
+        }
     }
+    None
 }
 
 #[cfg(test)]

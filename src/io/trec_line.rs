@@ -3,7 +3,7 @@
 //! whose score is a plain decimal that [`super::decimal::fast_path`] reads exactly.
 //!
 //! [`trec_line`] finds the five spaces and the line feed eight bytes at a time (the exact flags
-//! of [`super::simple_line::at_most_space`]), keeps only their positions, and slices just the
+//! of [`super::simple_line::Separators`]), keeps only their positions, and slices just the
 //! fields that are used (topic, document, score). It returns `None` for every other line (a tab,
 //! `\r`, two spaces in a row, a leading or trailing space, another control character, not six
 //! fields, a line not ended by `\n` within whole words of the text, a score the fast decimal path
@@ -14,7 +14,7 @@
 //! with `str::parse::<f64>`, hence with [`super::decimal::parse_f64`]).
 
 use super::decimal::fast_path;
-use super::simple_line::at_most_space;
+use super::simple_line::Separators;
 
 /// One accepted TREC run line.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -27,7 +27,7 @@ pub(crate) struct TrecLine<'a> {
 }
 
 /// The fields of a simple six-field line: the byte positions of its five spaces and its `\n`.
-type Separators = [usize; 6];
+type Positions = [usize; 6];
 
 /// The TREC run line starting at byte `start` of `text` (a line start), or `None` when it is not
 /// the common line (see the module).
@@ -56,31 +56,22 @@ pub(crate) fn trec_line(text: &str, start: usize) -> Option<TrecLine<'_>> {
 /// The positions of the first six bytes `≤ 0x20` from `start` on, when the first five are spaces
 /// and the sixth is `\n`; `None` otherwise, or when the `\n` is not within whole 8-byte words of
 /// `bytes`.
-fn separators(bytes: &[u8], start: usize) -> Option<Separators> {
-    let mut seps: Separators = [0; 6];
-    let mut count = 0;
-    let mut at = start;
-    loop {
-        let word: [u8; 8] = bytes.get(at..at + 8)?.try_into().ok()?;
-        let mut flags = at_most_space(u64::from_le_bytes(word));
-        while flags != 0 {
-            let p = at + (flags.trailing_zeros() / 8) as usize;
-            flags &= flags - 1;
-            if count == 5 {
-                if bytes[p] != b'\n' {
-                    return None;
-                }
-                seps[5] = p;
-                return Some(seps);
-            }
-            if bytes[p] != b' ' {
+fn separators(bytes: &[u8], start: usize) -> Option<Positions> {
+    let mut seps: Positions = [0; 6];
+    for (count, p) in Separators::new(bytes, start).enumerate() {
+        if count == 5 {
+            if bytes[p] != b'\n' {
                 return None;
             }
-            seps[count] = p;
-            count += 1;
+            seps[5] = p;
+            return Some(seps);
         }
-        at += 8;
+        if bytes[p] != b' ' {
+            return None;
+        }
+        seps[count] = p;
     }
+    None
 }
 
 #[cfg(test)]
