@@ -1,9 +1,14 @@
 //! Times the randomised Tukey HSD of evia-repro (one thread and all cores) against the `elinor`
 //! crate's `RandomizedTukeyHsdTester` on the same random matrices and B (issue 4, item 6):
 //! 100 topics × 16 runs with B = 5,000 (paper A's setting) and 50 topics × 13 runs with B = 10,000
-//! (paper B's). Prints permuted cells per second (B × topics × runs / seconds), the best of
-//! `REPEATS` runs each, and the largest p-value difference between the two implementations (they
-//! use different random streams, so they agree only within Monte Carlo error). Then times the
+//! (paper B's). The trial loop is timed in `ROUNDS` alternating rounds (elinor once, then evia-repro
+//! on one thread and on all cores `INNER` times each, alternating; each round keeps its best call
+//! per implementation), because on a shared 2-core machine one reading is at the mercy of other
+//! jobs: it prints the best and the median over the rounds, permuted cells per second (B × topics ×
+//! runs / seconds), the speed-ups over elinor, the ratio of the 1-thread to the all-core time (best
+//! against best and the median of the per-round ratios), the load average, and the largest p-value
+//! difference between the two implementations (they use different random streams, so they agree
+//! only within Monte Carlo error). Then times the
 //! classical Tukey HSD p-values of every pair (the studentized range distribution, one thread) for
 //! 16 and 100 runs over 100 topics: the fixed cost every `hsd` call pays besides its trials.
 //! Given the path of an `evia-repro` binary as its argument, it finally times the whole process
@@ -13,7 +18,7 @@
 //! Two more modes serve the work on the trial loop itself (`bench/README.md`, eighth round):
 //! - `loop SHAPE TRIALS THREADS [MATRICES] [REPEATS]` (SHAPE as `100x16`) runs only
 //!   `randomised_hsd_shared` on MATRICES random matrices of that shape (default 1) REPEATS times
-//!   (default 1) and prints the best wall time, permuted cells per second and a hash of every
+//!   (default 1) and prints the best and median wall time, permuted cells per second and a hash of every
 //!   count: small enough for `valgrind --tool=cachegrind` to count its instructions;
 //! - `identity` prints one hash of every count per configuration (shapes of 2 to 20 runs, one to
 //!   three matrices sharing a stream, tied scores, partial blocks, 1, 2 and 3 threads), so that the
@@ -57,6 +62,121 @@ fn best_of<T>(mut f: impl FnMut() -> T) -> (f64, T) {
         last = Some(out);
     }
     (best, last.expect("REPEATS >= 1"))
+}
+
+/// Rounds of the trial-loop comparison: each round times elinor once and evia-repro on one thread
+/// and on all cores [`INNER`] times each, alternating, and keeps each implementation's best call
+/// of the round, so that a job that takes a core for a moment spoils one round, not a reading.
+const ROUNDS: usize = 15;
+/// Calls of each evia-repro thread count per round (alternating 1 thread, all cores).
+const INNER: usize = 3;
+
+/// The median of `xs` (the mean of the two middle values for an even count); NaN if empty.
+fn median(xs: &[f64]) -> f64 {
+    let mut sorted = xs.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    match sorted.len() {
+        0 => f64::NAN,
+        n if n % 2 == 1 => sorted[n / 2],
+        n => (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0,
+    }
+}
+
+/// The 1-, 5- and 15-minute load averages of `/proc/loadavg`, or a note that there are none.
+fn load_average() -> String {
+    match std::fs::read_to_string("/proc/loadavg") {
+        Ok(text) => {
+            let fields: Vec<&str> = text.split_whitespace().take(3).collect();
+            format!("load average {}", fields.join(" "))
+        }
+        Err(_) => "load average unknown".to_string(),
+    }
+}
+
+/// Seconds of one call of `f`, and its result.
+fn timed<T>(f: impl FnOnce() -> T) -> (f64, T) {
+    let start = Instant::now();
+    let out = f();
+    (start.elapsed().as_secs_f64(), out)
+}
+
+/// The trial loop of one matrix: elinor, evia-repro on 1 thread and on `cores` threads, in
+/// [`ROUNDS`] alternating rounds; prints best and median wall time, cells per second and the
+/// speed-ups over elinor, then the ratio of the 1-thread time to the `cores`-thread time (best
+/// against best, and the median of the per-round ratios).
+fn trial_loop_case(topics: usize, runs: usize, trials: u64, cores: usize) {
+    let x = random_matrix(topics, runs);
+    let cells = (trials as usize * topics * runs) as f64;
+    let spec = StreamSpec {
+        seed: SEED,
+        artefact: "bench.hsd",
+        unit: "trials",
+    };
+    let rows: Vec<Vec<f64>> = (0..topics).map(|i| x.row(i).to_vec()).collect();
+    let elinor = || {
+        RandomizedTukeyHsdTester::new(runs)
+            .with_n_iters(trials as usize)
+            .with_random_state(SEED)
+            .test(rows.iter())
+            .expect("elinor accepts the matrix")
+    };
+    let ours = |threads| randomised_hsd(&x, trials, spec, threads, None).expect("valid arguments");
+    let reference = ours(1);
+    let elinor_p = elinor().p_values();
+    let (mut t_elinor, mut t_one, mut t_all) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..ROUNDS {
+        t_elinor.push(timed(elinor).0);
+        let (mut one, mut all) = (f64::INFINITY, f64::INFINITY);
+        for _ in 0..INNER {
+            let (t, result) = timed(|| ours(1));
+            assert_eq!(
+                result, reference,
+                "the result must not change between calls"
+            );
+            one = one.min(t);
+            let (t, result) = timed(|| ours(cores));
+            assert_eq!(result, reference, "thread count must not change the result");
+            all = all.min(t);
+        }
+        t_one.push(one);
+        t_all.push(all);
+    }
+    let max_dp = reference
+        .pairs
+        .iter()
+        .map(|p| (p.p - elinor_p[p.a][p.b]).abs())
+        .fold(0.0, f64::max);
+    let best = |ts: &[f64]| ts.iter().copied().fold(f64::INFINITY, f64::min);
+    let (elinor_best, elinor_median) = (best(&t_elinor), median(&t_elinor));
+    let name = format!("{topics}×{runs}");
+    for (label, ts) in [
+        ("elinor (1 thread)".to_string(), &t_elinor),
+        ("evia-repro 1 thread".to_string(), &t_one),
+        (format!("evia-repro {cores} threads"), &t_all),
+    ] {
+        let (b, m) = (best(ts), median(ts));
+        println!(
+            "{:<10} {:>6} {:<22} {:>9.4} {:>9.4} {:>16.0} {:>8.1}× {:>8.1}× {:>11.4}",
+            name,
+            trials,
+            label,
+            b,
+            m,
+            cells / b,
+            elinor_best / b,
+            elinor_median / m,
+            max_dp
+        );
+    }
+    let ratios: Vec<f64> = t_one.iter().zip(&t_all).map(|(a, b)| a / b).collect();
+    println!(
+        "{name:<10} {trials:>6} 1 thread ÷ {cores} threads: {:.2} best against best, {:.2} median \
+         of the per-round ratios (range {:.2}–{:.2})",
+        best(&t_one) / best(&t_all),
+        median(&ratios),
+        best(&ratios),
+        ratios.iter().copied().fold(0.0, f64::max)
+    );
 }
 
 /// Writes `x` as the TSV matrix `evia-repro hsd --matrix` reads.
@@ -170,19 +290,21 @@ fn loop_mode(args: &[String]) {
         artefact: "bench.hsd",
         unit: "trials",
     };
-    let mut best = f64::INFINITY;
+    let mut times = Vec::with_capacity(repeats);
     let mut hash = 0;
     for _ in 0..repeats {
-        let start = Instant::now();
-        let results =
-            randomised_hsd_shared(&refs, trials, spec, threads, None).expect("valid arguments");
-        best = best.min(start.elapsed().as_secs_f64());
+        let (t, results) = timed(|| {
+            randomised_hsd_shared(&refs, trials, spec, threads, None).expect("valid arguments")
+        });
+        times.push(t);
         hash = counts_hash(&results);
     }
+    let best = times.iter().copied().fold(f64::INFINITY, f64::min);
     let cells = (trials as usize * topics * runs) as f64;
     println!(
         "{topics}x{runs} B={trials} threads={threads} matrices={matrices}: best of {repeats} \
-         {best:.4} s, {:.0} cells/s, counts hash {hash:016x}",
+         {best:.4} s (median {:.4} s), {:.0} cells/s, counts hash {hash:016x}",
+        median(&times),
         cells / best
     );
 }
@@ -230,55 +352,24 @@ fn main() {
         _ => {}
     }
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    println!("randomised Tukey HSD: evia-repro vs elinor 0.4 (best of {REPEATS}; {cores} cores)");
     println!(
-        "{:<10} {:>6} {:<22} {:>9} {:>16} {:>9} {:>11}",
-        "matrix", "B", "implementation", "seconds", "cells/second", "speed-up", "max |Δp|"
+        "randomised Tukey HSD: evia-repro vs elinor 0.4 ({ROUNDS} alternating rounds; {cores} cores; {})",
+        load_average()
+    );
+    println!(
+        "{:<10} {:>6} {:<22} {:>9} {:>9} {:>16} {:>9} {:>9} {:>11}",
+        "matrix",
+        "B",
+        "implementation",
+        "best s",
+        "median s",
+        "cells/s (best)",
+        "×best",
+        "×median",
+        "max |Δp|"
     );
     for (topics, runs, trials) in [(100usize, 16usize, 5_000u64), (50, 13, 10_000)] {
-        let x = random_matrix(topics, runs);
-        let cells = (trials as usize * topics * runs) as f64;
-        let spec = StreamSpec {
-            seed: SEED,
-            artefact: "bench.hsd",
-            unit: "trials",
-        };
-        let rows: Vec<Vec<f64>> = (0..topics).map(|i| x.row(i).to_vec()).collect();
-        let (t_elinor, elinor_result) = best_of(|| {
-            RandomizedTukeyHsdTester::new(runs)
-                .with_n_iters(trials as usize)
-                .with_random_state(SEED)
-                .test(rows.iter())
-                .expect("elinor accepts the matrix")
-        });
-        let (t_one, ours) =
-            best_of(|| randomised_hsd(&x, trials, spec, 1, None).expect("valid arguments"));
-        let (t_all, ours_all) =
-            best_of(|| randomised_hsd(&x, trials, spec, cores, None).expect("valid arguments"));
-        assert_eq!(ours, ours_all, "thread count must not change the result");
-        let elinor_p = elinor_result.p_values();
-        let max_dp = ours
-            .pairs
-            .iter()
-            .map(|p| (p.p - elinor_p[p.a][p.b]).abs())
-            .fold(0.0, f64::max);
-        let name = format!("{topics}×{runs}");
-        for (label, t) in [
-            ("elinor (1 thread)", t_elinor),
-            ("evia-repro 1 thread", t_one),
-            (&*format!("evia-repro {cores} threads"), t_all),
-        ] {
-            println!(
-                "{:<10} {:>6} {:<22} {:>9.4} {:>16.0} {:>8.1}× {:>11.4}",
-                name,
-                trials,
-                label,
-                t,
-                cells / t,
-                t_elinor / t,
-                max_dp
-            );
-        }
+        trial_loop_case(topics, runs, trials, cores);
     }
     println!();
     println!("classical Tukey HSD p-values of every pair (best of {REPEATS}; 1 thread)");

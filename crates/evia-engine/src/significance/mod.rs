@@ -11,6 +11,7 @@
 //! - [`overlap`]: discriminative power and Statistical Significance Overlap (SSO).
 
 pub mod anova;
+mod block_slots;
 pub mod normal_cdf_table;
 pub mod overlap;
 pub mod ptukey;

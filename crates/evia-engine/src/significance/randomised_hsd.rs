@@ -16,7 +16,9 @@
 //! - The B trials are split into blocks of [`TRIALS_PER_BLOCK`] (the last block may be shorter).
 //!   Block `b` draws from sub-stream `b` of the caller's [`StreamSpec`] (see `engine::rng`) and starts
 //!   from the observed matrix, so a block's trials do not depend on which thread runs it or on
-//!   other blocks: the counts, and so the p-values, are identical for every thread count.
+//!   other blocks: the counts, and so the p-values, are identical for every thread count. (An
+//!   idle worker may run a backup of a block another worker still runs; whichever finishes first
+//!   counts it and the other abandons it, so every block is counted once: `block_slots.rs`.)
 //! - Within a block, each trial shuffles every topic's row in place, topic by topic in row order, with
 //!   `rng::Shuffler` (Fisher–Yates over batched Lemire bounded integers). Shuffling the previous trial's
 //!   arrangement is as uniform as shuffling the observed one (a uniform permutation composed with any
@@ -34,6 +36,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::anova::{Anova, two_way_anova};
+use super::block_slots::{Backup, BlockSlots};
 use super::trials::{BlockWorker, Tested};
 use super::{ScoreMatrix, run_pairs};
 use crate::rng::StreamSpec;
@@ -233,7 +236,8 @@ impl Prepared {
 }
 
 /// Runs the blocks of `trials` on up to `threads` threads and returns, per tested matrix, the sum
-/// of the workers' histograms.
+/// of the blocks' histograms, each block counted once (`block_slots.rs`: an idle worker takes
+/// backups of blocks that others still run, so a preempted worker does not hold up the call).
 fn run_trials(
     tested: &[Tested<'_>],
     trials: u64,
@@ -244,48 +248,72 @@ fn run_trials(
     let blocks = trials.div_ceil(TRIALS_PER_BLOCK);
     let workers = threads.min(usize::try_from(blocks).unwrap_or(usize::MAX));
     let next_block = AtomicU64::new(0);
-    let run_worker = || {
+    let slots = BlockSlots::new(workers);
+    let run_worker = |own: usize| {
         let mut worker = BlockWorker::new(tested);
+        let mut totals = empty_hists(tested);
         loop {
             let block = next_block.fetch_add(1, Ordering::Relaxed);
-            if block >= blocks {
+            let (slot, block) = if block < blocks {
+                slots.start(own, block);
+                (own, block)
+            } else if let Some(backup) = slots.take_backup(own) {
+                (backup.slot, backup.block)
+            } else {
                 break;
-            }
+            };
             let block_trials = TRIALS_PER_BLOCK.min(trials - block * TRIALS_PER_BLOCK);
-            worker.run_block(block_trials, &mut stream.block(block));
-            if let Some(progress) = progress {
-                progress.fetch_add(block_trials, Ordering::Relaxed);
+            let abandon = || {
+                if slot == own {
+                    slots.finished(own)
+                } else {
+                    slots.backup_finished(Backup { slot, block })
+                }
+            };
+            let done = worker.run_block(block_trials, &mut stream.block(block), abandon);
+            if done && slots.finish(slot, block) {
+                add_hists(&mut totals, &worker.hists);
+                if let Some(progress) = progress {
+                    progress.fetch_add(block_trials, Ordering::Relaxed);
+                }
             }
         }
-        worker.hists
+        totals
     };
-    // The calling thread is one of the workers: it starts at once, while each spawned thread
-    // first has to be created and scheduled on a free core (measured at 0.07 ms at best and up to
-    // several ms on a busy machine); blocks are taken from a shared counter, so a worker that
-    // starts late simply runs fewer of them.
-    let per_worker: Vec<Vec<Vec<u64>>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (1..workers).map(|_| scope.spawn(run_worker)).collect();
-        let mut per_worker = vec![run_worker()];
+    // The calling thread is worker 0: it starts at once, while each spawned thread first has to
+    // be created and scheduled on a free core (measured at 0.07 ms at best and up to 16 ms on a
+    // busy machine); blocks are taken from a shared counter, so a worker that starts late simply
+    // runs fewer of them.
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (1..workers)
+            .map(|own| scope.spawn(move || run_worker(own)))
+            .collect();
+        let mut totals = run_worker(0);
         for handle in handles {
             match handle.join() {
-                Ok(hists) => per_worker.push(hists),
+                Ok(hists) => add_hists(&mut totals, &hists),
                 Err(panic) => std::panic::resume_unwind(panic),
             }
         }
-        per_worker
-    });
-    let mut totals: Vec<Vec<u64>> = tested
+        totals
+    })
+}
+
+/// Per tested matrix, a histogram of zeros with one entry per count of reached thresholds.
+fn empty_hists(tested: &[Tested<'_>]) -> Vec<Vec<u64>> {
+    tested
         .iter()
         .map(|t| vec![0; t.thresholds.len() + 1])
-        .collect();
-    for hists in &per_worker {
-        for (total, hist) in totals.iter_mut().zip(hists) {
-            for (sum, &c) in total.iter_mut().zip(hist) {
-                *sum += c;
-            }
+        .collect()
+}
+
+/// Adds `hists` into `totals`, matrix by matrix and entry by entry.
+fn add_hists(totals: &mut [Vec<u64>], hists: &[Vec<u64>]) {
+    for (total, hist) in totals.iter_mut().zip(hists) {
+        for (sum, &c) in total.iter_mut().zip(hist) {
+            *sum += c;
         }
     }
-    totals
 }
 
 /// Why the exact paired randomisation test cannot run.

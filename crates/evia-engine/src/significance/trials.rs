@@ -46,7 +46,8 @@ enum Layout {
     InPlace { work: Vec<Vec<f64>> },
 }
 
-/// One thread's state: the tested matrices, scratch space allocated once and the histograms.
+/// One thread's state: the tested matrices, scratch space allocated once and the histograms of
+/// the block it ran last.
 pub(super) struct BlockWorker<'a> {
     tested: &'a [Tested<'a>],
     topics: usize,
@@ -55,7 +56,8 @@ pub(super) struct BlockWorker<'a> {
     shuffler: rng::Shuffler,
     layout: Layout,
     sums: Vec<f64>,
-    /// `hists[t][c]`: trials of matrix `t` whose range reached its first `c` thresholds.
+    /// `hists[t][c]`: trials of matrix `t` in the last block whose range reached its first `c`
+    /// thresholds.
     pub hists: Vec<Vec<u64>>,
 }
 
@@ -97,10 +99,20 @@ impl<'a> BlockWorker<'a> {
         }
     }
 
-    /// Runs `block_trials` trials from the observed matrices with the block's generator `rng`.
-    pub fn run_block(&mut self, block_trials: u64, rng: &mut ChaCha8Rng) {
+    /// Runs `block_trials` trials from the observed matrices with the block's generator `rng`,
+    /// into histograms emptied first. Returns false, leaving them incomplete, if `abandon()` is true
+    /// before a trial (another worker has finished the block: `block_slots.rs`).
+    pub fn run_block(
+        &mut self,
+        block_trials: u64,
+        rng: &mut ChaCha8Rng,
+        abandon: impl Fn() -> bool,
+    ) -> bool {
+        for hist in &mut self.hists {
+            hist.fill(0);
+        }
         if self.runs <= SMALL_MAX_LEN {
-            return self.run_small_block(block_trials, rng);
+            return self.run_small_block(block_trials, rng, abandon);
         }
         let Layout::InPlace { work } = &mut self.layout else {
             unreachable!("more than 16 runs have the in-place layout");
@@ -109,37 +121,51 @@ impl<'a> BlockWorker<'a> {
             work.copy_from_slice(self.tested[t].x.values());
             let mut rng = rng.clone();
             for _ in 0..block_trials {
+                if abandon() {
+                    return false;
+                }
                 in_place_sums(&self.shuffler, &mut rng, work, &mut self.sums);
                 let range = range_of_means(&self.sums, self.topics);
                 record(&mut self.hists[t], &self.tested[t].thresholds, range);
             }
         }
+        true
     }
 
     /// [`BlockWorker::run_block`] for up to 16 runs: dispatches the run count to a constant.
-    fn run_small_block(&mut self, block_trials: u64, rng: &mut ChaCha8Rng) {
+    fn run_small_block(
+        &mut self,
+        block_trials: u64,
+        rng: &mut ChaCha8Rng,
+        abandon: impl Fn() -> bool,
+    ) -> bool {
         match self.runs {
-            2 => self.run_small::<2>(block_trials, rng),
-            3 => self.run_small::<3>(block_trials, rng),
-            4 => self.run_small::<4>(block_trials, rng),
-            5 => self.run_small::<5>(block_trials, rng),
-            6 => self.run_small::<6>(block_trials, rng),
-            7 => self.run_small::<7>(block_trials, rng),
-            8 => self.run_small::<8>(block_trials, rng),
-            9 => self.run_small::<9>(block_trials, rng),
-            10 => self.run_small::<10>(block_trials, rng),
-            11 => self.run_small::<11>(block_trials, rng),
-            12 => self.run_small::<12>(block_trials, rng),
-            13 => self.run_small::<13>(block_trials, rng),
-            14 => self.run_small::<14>(block_trials, rng),
-            15 => self.run_small::<15>(block_trials, rng),
-            16 => self.run_small::<16>(block_trials, rng),
+            2 => self.run_small::<2>(block_trials, rng, abandon),
+            3 => self.run_small::<3>(block_trials, rng, abandon),
+            4 => self.run_small::<4>(block_trials, rng, abandon),
+            5 => self.run_small::<5>(block_trials, rng, abandon),
+            6 => self.run_small::<6>(block_trials, rng, abandon),
+            7 => self.run_small::<7>(block_trials, rng, abandon),
+            8 => self.run_small::<8>(block_trials, rng, abandon),
+            9 => self.run_small::<9>(block_trials, rng, abandon),
+            10 => self.run_small::<10>(block_trials, rng, abandon),
+            11 => self.run_small::<11>(block_trials, rng, abandon),
+            12 => self.run_small::<12>(block_trials, rng, abandon),
+            13 => self.run_small::<13>(block_trials, rng, abandon),
+            14 => self.run_small::<14>(block_trials, rng, abandon),
+            15 => self.run_small::<15>(block_trials, rng, abandon),
+            16 => self.run_small::<16>(block_trials, rng, abandon),
             other => unreachable!("a score matrix has 2 to 16 runs here, not {other}"),
         }
     }
 
     /// The trials of one block for `RUNS` runs (module documentation, first layout).
-    fn run_small<const RUNS: usize>(&mut self, block_trials: u64, rng: &mut ChaCha8Rng) {
+    fn run_small<const RUNS: usize>(
+        &mut self,
+        block_trials: u64,
+        rng: &mut ChaCha8Rng,
+        abandon: impl Fn() -> bool,
+    ) -> bool {
         let Layout::Small {
             observed,
             work,
@@ -153,6 +179,9 @@ impl<'a> BlockWorker<'a> {
             work.copy_from_slice(observed);
         }
         for _ in 0..block_trials {
+            if abandon() {
+                return false;
+            }
             for draw in draws.iter_mut() {
                 *draw = shuffler.draw(rng);
             }
@@ -177,6 +206,7 @@ impl<'a> BlockWorker<'a> {
                 record(&mut self.hists[t], &self.tested[t].thresholds, range);
             }
         }
+        true
     }
 }
 
