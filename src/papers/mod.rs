@@ -165,6 +165,35 @@ pub fn run(artefact: &Artefact, context: &Context) -> Result<ResultTable, Experi
     }
 }
 
+/// A fixed, coarse estimate of how long `artefact`'s experiment runs, larger is longer (measured with
+/// the trace of `reproduce`, `EVIA_REPRO_TIMINGS=1`; bench/README.md, eighth and ninth rounds). The
+/// pipeline starts the longest experiments first, ties in manifest order, so that they do not end
+/// the run while it writes the others in manifest order; the hint therefore singles out only the few
+/// long ones (2: about half the CPU of all paper artefacts; 1: several times a typical table). It
+/// orders work only; no result depends on it.
+pub fn cost_hint(artefact: &Artefact) -> u8 {
+    use ExperimentParams as P;
+    match &artefact.parameters {
+        // 45 randomised Tukey HSD tests under two gains (Table 3 of paper A).
+        P::UnanimitySignificanceDiscrepancies(_) => 2,
+        // The STC stand-in and its RawG/UG scores of every condition (Table 2 of paper A).
+        P::UnanimityRankCorrelation(_) => 1,
+        // Unanimity statistics of every pooled rating on the real ratings.
+        P::UnanimityRealRatings(_) => 1,
+        P::UnanimityGainExamples(_)
+        | P::LancersAgreement(_)
+        | P::LancersLevelCounts(_)
+        | P::LancersQrelsRankCorrelation(_)
+        | P::LancersQrelsOverlap(_)
+        | P::LancersTopicsetRankCorrelation(_)
+        | P::LancersTopicsetOverlap(_)
+        | P::LancersQrelsMeansFigure(_)
+        | P::LancersTopicsetMeansFigure(_)
+        | P::UnanimityRobustness(_)
+        | P::LancersRobustness(_) => 0,
+    }
+}
+
 /// `path` relative to the project root, for notes.
 pub fn display_relative(context: &Context, path: &Path) -> String {
     path.strip_prefix(&context.root)

@@ -2,6 +2,7 @@
 //! two commands built on them, [`reproduce`] (write every output) and [`check`] (the claims ledger).
 //! It sits above the experiments, the ledger, the renderers and the report, and below the CLI.
 
+mod ahead;
 pub mod build_state;
 pub mod check;
 pub mod progress;

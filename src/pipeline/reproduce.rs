@@ -32,6 +32,7 @@ use crate::io::output::{OutputDir, OutputError};
 use crate::ledger::Ledger;
 use crate::manifest::{Artefact, Kind, Manifest, OutputFormat, Status};
 use crate::papers::{self, Context, ExperimentError};
+use crate::pipeline::ahead::Ahead;
 use crate::pipeline::build_state::{self, ArtefactState, BuildState, CachedTable, DocumentState};
 use crate::pipeline::progress::{Progress, Step};
 use crate::pipeline::timings::Timings;
@@ -892,43 +893,8 @@ pub fn reproduce(
             ..Context::new(&options.root, options.seed)
         },
     };
-    timings.time(
-        || "all experiments ahead".to_string(),
-        || rebuild.run_ahead(&selected, &mut build),
-    );
     let total = manifest.artefacts.len() + manifest.papers.len() + 1;
-    let mut reported = 0;
-    for (position, artefact) in (1..).zip(&manifest.artefacts) {
-        // Each step pushes exactly one `Done`; the previous one is reported here, the last after the
-        // loop.
-        report_finished(
-            &options.progress,
-            &build.summary.artefacts,
-            &mut reported,
-            total,
-        );
-        options.progress.report(Step::Started {
-            name: &artefact.id,
-            position,
-            total,
-        });
-        timings.time(
-            || format!("step {}", artefact.id),
-            || {
-                rebuild.artefact(
-                    artefact,
-                    selected.contains(artefact.id.as_str()),
-                    &mut build,
-                )
-            },
-        )?;
-    }
-    report_finished(
-        &options.progress,
-        &build.summary.artefacts,
-        &mut reported,
-        total,
-    );
+    std::thread::scope(|scope| rebuild.artefact_steps(scope, &selected, &mut build))?;
 
     let ledger = timings.time(
         || "ledger".to_string(),
@@ -1022,8 +988,6 @@ fn write_build_state(out: &OutputDir, state: &BuildState) -> Result<(), Reproduc
 /// What the artefact steps of [`reproduce`] accumulate: the new build state, the results the ledger
 /// and the reports read, each artefact's status, the artefacts whose figure has a PDF, the account.
 struct Build {
-    /// Experiment results computed ahead, in parallel, by [`Rebuild::run_ahead`] (`--force` only).
-    ahead: BTreeMap<String, Result<ResultTable, ExperimentError>>,
     state: BuildState,
     results: BTreeMap<String, ResultTable>,
     statuses: BTreeMap<String, ArtefactStatus>,
@@ -1034,7 +998,6 @@ struct Build {
 impl Default for Build {
     fn default() -> Self {
         Build {
-            ahead: BTreeMap::new(),
             state: BuildState {
                 format: build_state::FORMAT_VERSION,
                 ..BuildState::default()
@@ -1089,17 +1052,63 @@ struct Rebuild<'a> {
 }
 
 impl Rebuild<'_> {
-    /// With `--force`, every selected artefact that is not pending runs its experiment whatever the
-    /// previous state: with 2 threads or more, runs those experiments now on up to `threads` workers (in manifest order from
-    /// a shared queue; each keeps `threads` for its own parallel parts) into `build.ahead`, so that
-    /// independent tables are computed side by side. Results never depend on the thread count or the
-    /// order, and the sequential step of each artefact then uses (and reports errors of) its result
-    /// exactly as if it had run the experiment itself.
-    fn run_ahead(&self, selected: &BTreeSet<String>, build: &mut Build) {
-        if !self.options.force || self.options.threads < 2 {
-            return; // one thread: each step runs its own experiment, and progress shows it live
+    /// Every artefact's step in manifest order, each reported as it starts and ends; with `--force`
+    /// and 2 threads or more, the experiments run ahead on workers of `scope` ([`Ahead`]) while this
+    /// thread writes the artefacts whose results have arrived.
+    fn artefact_steps<'scope, 'env>(
+        &'env self,
+        scope: &'scope std::thread::Scope<'scope, 'env>,
+        selected: &BTreeSet<String>,
+        build: &mut Build,
+    ) -> Result<(), ReproduceError> {
+        let (options, manifest) = (self.options, self.manifest);
+        let mut ahead = self.start_ahead(scope, selected);
+        let total = manifest.artefacts.len() + manifest.papers.len() + 1;
+        let mut reported = 0;
+        for (position, artefact) in (1..).zip(&manifest.artefacts) {
+            // Each step pushes exactly one `Done`; the previous one is reported here, the last after
+            // the loop.
+            report_finished(
+                &options.progress,
+                &build.summary.artefacts,
+                &mut reported,
+                total,
+            );
+            options.progress.report(Step::Started {
+                name: &artefact.id,
+                position,
+                total,
+            });
+            let selected = selected.contains(artefact.id.as_str());
+            options.timings.time(
+                || format!("step {}", artefact.id),
+                || self.artefact(artefact, selected, build, &mut ahead),
+            )?;
         }
-        let to_run: Vec<&Artefact> = self
+        report_finished(
+            &options.progress,
+            &build.summary.artefacts,
+            &mut reported,
+            total,
+        );
+        Ok(())
+    }
+
+    /// With `--force` and 2 threads or more, starts the experiment of every selected artefact that is
+    /// not pending on up to `threads` workers of `scope` (each keeps `threads` for its own parallel
+    /// parts), so that independent tables are computed side by side; otherwise starts nothing, and
+    /// each step runs its own experiment (progress then shows it live). Results never depend on the
+    /// thread count or the order, and the step of each artefact uses (and reports errors of) its
+    /// result exactly as if it had run the experiment itself.
+    fn start_ahead<'scope, 'env>(
+        &'env self,
+        scope: &'scope std::thread::Scope<'scope, 'env>,
+        selected: &BTreeSet<String>,
+    ) -> Ahead<'env> {
+        if !self.options.force || self.options.threads < 2 {
+            return Ahead::none();
+        }
+        let jobs: Vec<&Artefact> = self
             .manifest
             .artefacts
             .iter()
@@ -1107,32 +1116,8 @@ impl Rebuild<'_> {
             // A robustness study runs in its own step, on every worker, showing its progress.
             .filter(|a| !a.experiment.is_robustness_study())
             .collect();
-        let workers = self.options.threads.min(to_run.len());
-        let next = std::sync::atomic::AtomicUsize::new(0);
-        let worker = || {
-            let mut done = Vec::new();
-            while let Some(&artefact) =
-                to_run.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
-            {
-                let result = self.options.timings.time(
-                    || format!("experiment {}", artefact.id),
-                    || papers::run(artefact, &self.context),
-                );
-                done.push((artefact.id.to_string(), result));
-            }
-            done
-        };
-        let results: Vec<_> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..workers).map(|_| scope.spawn(worker)).collect();
-            handles
-                .into_iter()
-                .flat_map(|h| match h.join() {
-                    Ok(done) => done,
-                    Err(panic) => std::panic::resume_unwind(panic),
-                })
-                .collect()
-        });
-        build.ahead.extend(results);
+        let (workers, timings) = (self.options.threads, &self.options.timings);
+        Ahead::start(scope, jobs, workers, &self.context, timings)
     }
 
     /// One artefact's step: pending, or not `selected` (kept from the previous run if still valid), or
@@ -1143,6 +1128,7 @@ impl Rebuild<'_> {
         artefact: &Artefact,
         selected: bool,
         build: &mut Build,
+        ahead: &mut Ahead<'_>,
     ) -> Result<(), ReproduceError> {
         let (id, options) = (artefact.id.as_str(), self.options);
         if artefact.status == Status::Pending {
@@ -1177,9 +1163,8 @@ impl Rebuild<'_> {
                 return Ok(());
             }
             Some((_, table)) if !options.force => (table, Action::Rerendered),
-            _ => match build
-                .ahead
-                .remove(id)
+            _ => match ahead
+                .take(id)
                 .map_or_else(|| self.run_experiment(artefact), |r| r.map_err(Into::into))
             {
                 Ok(table) => (table, Action::Rebuilt),
