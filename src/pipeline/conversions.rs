@@ -109,7 +109,12 @@ impl Drop for Conversions {
 }
 
 /// Starts `converter` on `<svg_rel>` writing a temporary file beside `<pdf_rel>`.
-fn spawn(converter: &Path, out: &OutputDir, svg_rel: &str, pdf_rel: &str) -> Result<Running, String> {
+fn spawn(
+    converter: &Path,
+    out: &OutputDir,
+    svg_rel: &str,
+    pdf_rel: &str,
+) -> Result<Running, String> {
     let svg = out.resolve(svg_rel).map_err(|e| e.to_string())?;
     let pdf = out.resolve(pdf_rel).map_err(|e| e.to_string())?;
     let tmp = pdf.with_extension(format!("pdf.tmp-{}", std::process::id()));
@@ -187,4 +192,20 @@ pub(super) fn pin_pdf_dates(pdf: &[u8]) -> Vec<u8> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pin_pdf_dates;
+
+    #[test]
+    fn pdf_dates_are_pinned_in_place() {
+        let pdf = b"<< /CreationDate (D:20261121014656Z) /ModDate (D:2026) >>";
+        let pinned = pin_pdf_dates(pdf);
+        assert_eq!(pinned.len(), pdf.len());
+        assert_eq!(
+            pinned,
+            b"<< /CreationDate (D:19700101000000Z) /ModDate (D:1970) >>".to_vec()
+        );
+    }
 }
