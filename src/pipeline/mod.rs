@@ -5,6 +5,7 @@
 mod ahead;
 pub mod build_state;
 pub mod check;
+mod conversions;
 pub mod progress;
 pub mod published_layout;
 pub mod reproduce;

@@ -24,7 +24,6 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use serde::Serialize;
 
@@ -34,6 +33,7 @@ use crate::manifest::{Artefact, Kind, Manifest, OutputFormat, Status};
 use crate::papers::{self, Context, ExperimentError};
 use crate::pipeline::ahead::Ahead;
 use crate::pipeline::build_state::{self, ArtefactState, BuildState, CachedTable, DocumentState};
+use crate::pipeline::conversions::{Conversions, Owner};
 use crate::pipeline::progress::{Progress, Step};
 use crate::pipeline::timings::Timings;
 use crate::provenance::{ContentHash, Fnv1a64, Stamp};
@@ -740,69 +740,6 @@ fn write_if_changed(
     Ok(Some(out.write(relative, text)?))
 }
 
-/// Converts `<svg_rel>` to `<pdf_rel>` inside `out` with `converter` (`rsvg-convert -f pdf`), through a
-/// temporary file renamed into place.
-fn convert_svg(
-    converter: &Path,
-    out: &OutputDir,
-    svg_rel: &str,
-    pdf_rel: &str,
-) -> Result<PathBuf, String> {
-    let svg = out.resolve(svg_rel).map_err(|e| e.to_string())?;
-    let pdf = out.resolve(pdf_rel).map_err(|e| e.to_string())?;
-    let tmp = pdf.with_extension(format!("pdf.tmp-{}", std::process::id()));
-    let output = Command::new(converter)
-        // A fixed creation date (reproducible-builds convention) so the PDF depends on the SVG only.
-        .env("SOURCE_DATE_EPOCH", "0")
-        .args(["-f", "pdf", "-o"])
-        .arg(&tmp)
-        .arg(&svg)
-        .output()
-        .map_err(|e| format!("cannot run {}: {e}", converter.display()))?;
-    if !output.status.success() {
-        let _ = fs::remove_file(&tmp);
-        return Err(format!(
-            "{} failed on {svg_rel}: {}",
-            converter.display(),
-            String::from_utf8_lossy(&output.stderr).trim()
-        ));
-    }
-    let pinned = fs::read(&tmp)
-        .map(|bytes| pin_pdf_dates(&bytes))
-        .and_then(|bytes| fs::write(&tmp, bytes));
-    if let Err(e) = pinned {
-        let _ = fs::remove_file(&tmp);
-        return Err(format!("cannot rewrite {}: {e}", tmp.display()));
-    }
-    fs::rename(&tmp, &pdf).map_err(|e| {
-        let _ = fs::remove_file(&tmp);
-        format!("cannot write {}: {e}", pdf.display())
-    })?;
-    Ok(pdf)
-}
-
-/// Replaces the digits of every `/CreationDate (D:…)` and `/ModDate (D:…)` of a PDF with those of
-/// 1970-01-01 00:00:00, keeping every byte offset (so the cross-reference table stays valid): converters
-/// that ignore `SOURCE_DATE_EPOCH` would otherwise make the output depend on the time of the run.
-fn pin_pdf_dates(pdf: &[u8]) -> Vec<u8> {
-    const EPOCH: &[u8] = b"19700101000000";
-    let mut out = pdf.to_vec();
-    for key in [&b"/CreationDate (D:"[..], &b"/ModDate (D:"[..]] {
-        let mut from = 0;
-        while let Some(at) = out[from..].windows(key.len()).position(|w| w == key) {
-            let start = from + at + key.len();
-            let digits = out[start..]
-                .iter()
-                .take(EPOCH.len())
-                .take_while(|b| b.is_ascii_digit())
-                .count();
-            out[start..start + digits].copy_from_slice(&EPOCH[..digits]);
-            from = start + digits;
-        }
-    }
-    out
-}
-
 /// The published values of every paper that has them (`published:`), in manifest order, their
 /// parameter-derived columns resolved against the manifest.
 pub fn load_published(
@@ -878,7 +815,10 @@ pub fn reproduce(
     check_output_paths(manifest, out)?;
 
     let (previous, notice) = build_state::load(out.root());
-    let mut build = Build::default();
+    let mut build = Build {
+        conversions: Conversions::new(timings),
+        ..Build::default()
+    };
     build.summary.notices.extend(notice);
     let rebuild = Rebuild {
         manifest,
@@ -909,6 +849,7 @@ pub fn reproduce(
             ledger
         },
     );
+    collect_conversions(&mut build);
     let documents = Documents {
         manifest,
         options,
@@ -985,6 +926,41 @@ fn write_build_state(out: &OutputDir, state: &BuildState) -> Result<(), Reproduc
     Ok(())
 }
 
+/// Waits for the figure conversions the artefact steps started, in the order started, and records
+/// each as the step that started it would have: a PDF's hash in its artefact's state, the artefact
+/// among those with a PDF and the file among those it wrote (at the place it was converted); a
+/// failure as a notice.
+fn collect_conversions(build: &mut Build) {
+    // PDFs already inserted in each account, which shift the later ones of the same artefact.
+    let mut inserted: BTreeMap<usize, usize> = BTreeMap::new();
+    for converted in std::mem::take(&mut build.conversions).finish() {
+        let Owner {
+            artefact,
+            done_index,
+            file_index,
+        } = converted.owner;
+        match converted.result {
+            Ok((path, bytes)) => {
+                if let Some(state) = build.state.artefacts.get_mut(&artefact) {
+                    state
+                        .outputs
+                        .insert(converted.pdf_rel, ContentHash::of(&bytes));
+                }
+                let shift = inserted.entry(done_index).or_default();
+                if let Some(done) = build.summary.artefacts.get_mut(done_index) {
+                    let at = (file_index + *shift).min(done.files.len());
+                    done.files.insert(at, path);
+                }
+                *shift += 1;
+                build.figure_pdfs.insert(artefact);
+            }
+            Err(message) => build.summary.notices.push(format!(
+                "{artefact}: the figure stays SVG only in the LaTeX report: {message}"
+            )),
+        }
+    }
+}
+
 /// What the artefact steps of [`reproduce`] accumulate: the new build state, the results the ledger
 /// and the reports read, each artefact's status, the artefacts whose figure has a PDF, the account.
 struct Build {
@@ -993,6 +969,8 @@ struct Build {
     statuses: BTreeMap<String, ArtefactStatus>,
     figure_pdfs: BTreeSet<String>,
     summary: Summary,
+    /// Figure conversions started by the steps, collected by [`collect_conversions`].
+    conversions: Conversions,
 }
 
 impl Default for Build {
@@ -1006,6 +984,7 @@ impl Default for Build {
             statuses: BTreeMap::new(),
             figure_pdfs: BTreeSet::new(),
             summary: Summary::default(),
+            conversions: Conversions::default(),
         }
     }
 }
@@ -1250,23 +1229,15 @@ impl Rebuild<'_> {
             else {
                 continue;
             };
+            let owner = Owner {
+                artefact: id.to_string(),
+                done_index: build.summary.artefacts.len(),
+                file_index: files.len(),
+            };
             let pdf = format!("{stem}.pdf");
-            let converted = options.timings.time(
-                || format!("convert {pdf}"),
-                || convert_svg(converter, out, &path, &pdf),
-            );
-            match converted {
-                Ok(written) => {
-                    if let Ok(bytes) = fs::read(&written) {
-                        hashes.insert(pdf.clone(), ContentHash::of(&bytes));
-                    }
-                    build.figure_pdfs.insert(id.to_string());
-                    files.push(written);
-                }
-                Err(message) => build.summary.notices.push(format!(
-                    "{id}: the figure stays SVG only in the LaTeX report: {message}"
-                )),
-            }
+            build
+                .conversions
+                .start(converter, out, (&path, &pdf), owner);
         }
         Ok((hashes, files))
     }
@@ -1518,20 +1489,4 @@ impl Documents<'_> {
 /// The project root's manifest path.
 pub fn manifest_path(root: &Path) -> PathBuf {
     root.join("paper").join("manifest.yaml")
-}
-
-#[cfg(test)]
-mod pdf_date_tests {
-    use super::pin_pdf_dates;
-
-    #[test]
-    fn pdf_dates_are_pinned_in_place() {
-        let pdf = b"<< /CreationDate (D:20261121014656Z) /ModDate (D:2026) >>";
-        let pinned = pin_pdf_dates(pdf);
-        assert_eq!(pinned.len(), pdf.len());
-        assert_eq!(
-            pinned,
-            b"<< /CreationDate (D:19700101000000Z) /ModDate (D:1970) >>".to_vec()
-        );
-    }
 }
