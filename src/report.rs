@@ -368,9 +368,8 @@ fn register_functions(
             },
         );
     }
-    let robustness =
-        robustness_section::section(input.manifest, &input.paper.id, input.results, format)
-            .map_or_else(|| Value::from(()), |s| Value::from_serialize(&s));
+    let robustness = robustness_section::section(input.manifest, &input.paper.id, input.results)
+        .map_or_else(|| Value::from(()), |s| Value::from_serialize(&s));
     env.add_function("robustness", move || robustness.clone());
     {
         let blocks = Arc::clone(blocks);

@@ -5,10 +5,14 @@
 
 use serde::{Deserialize, Serialize};
 
-/// Where a claim sits in its family's grid: the measure (the table's panel id, e.g. `nG@1`), the
-/// maximum spread Dmax (grid row) and the number of ratings per item N (grid column).
+/// Where a claim sits in its family's grid: the measure (its position in the artefact's typed
+/// measure list, then the table's panel id, e.g. `nG@1`), the maximum spread Dmax (grid row) and the
+/// number of ratings per item N (grid column). The derived order is the reading order: measure as
+/// the manifest lists them (never the panel id's spelling), then Dmax, then N, numerically.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct ClaimGroup {
+    /// The measure's position in its artefact's `measures:` (nG@1, P+, nERR@10 for paper A).
+    pub measure_rank: u32,
     pub measure: String,
     pub dmax: u32,
     pub n: u32,

@@ -18,7 +18,7 @@ pub struct ClaimGrid {
     pub measure: String,
     /// One column per N, ascending: `N = 5`, `N = 10`, ….
     pub header: Vec<String>,
-    /// One row per Dmax, ascending, labelled `Dmax = 2`, …; a cell without a claim shows [`ABSENT`].
+    /// One row per Dmax, ascending, labelled by its value (`2`; the stub column says Dmax); a cell without a claim shows [`ABSENT`].
     pub rows: Vec<GridRow>,
 }
 
@@ -27,24 +27,23 @@ pub struct ClaimGrid {
 pub const HOLDS_WHEN: &str =
     "a cell's claim holds when the printed and rebuilt counts are both zero or both positive";
 
-/// The grids of `cells` (a claim's group and the text of its cell), one per measure in the order
-/// the measures first appear; Dmax and N ascending, every N of the family a column of every grid.
+/// The grids of `cells` (a claim's group and the text of its cell), one per measure in the typed
+/// measure order ([`ClaimGroup::measure_rank`], whatever the order of `cells`); Dmax and N
+/// ascending, every N of the family a column of every grid.
 pub fn claim_grids(cells: Vec<(ClaimGroup, String)>) -> Vec<ClaimGrid> {
-    let mut measures: Vec<String> = Vec::new();
+    let mut ranked: BTreeSet<(u32, String)> = BTreeSet::new();
     let mut dmaxes = BTreeSet::new();
     let mut ns = BTreeSet::new();
     let mut text: BTreeMap<(String, u32, u32), String> = BTreeMap::new();
     for (group, cell) in cells {
-        if !measures.contains(&group.measure) {
-            measures.push(group.measure.clone());
-        }
+        ranked.insert((group.measure_rank, group.measure.clone()));
         dmaxes.insert(group.dmax);
         ns.insert(group.n);
         text.insert((group.measure, group.dmax, group.n), cell);
     }
-    measures
+    ranked
         .into_iter()
-        .map(|measure| {
+        .map(|(_, measure)| {
             let rows = dmaxes
                 .iter()
                 .filter(|&&d| {
@@ -52,7 +51,7 @@ pub fn claim_grids(cells: Vec<(ClaimGroup, String)>) -> Vec<ClaimGrid> {
                         .any(|&n| text.contains_key(&(measure.clone(), d, n)))
                 })
                 .map(|&dmax| GridRow {
-                    label: format!("Dmax = {dmax}"),
+                    label: dmax.to_string(),
                     cells: ns
                         .iter()
                         .map(|&n| {
@@ -78,20 +77,22 @@ mod tests {
 
     fn group(measure: &str, dmax: u32, n: u32) -> ClaimGroup {
         ClaimGroup {
+            measure_rank: u32::from(measure == "P+"),
             measure: measure.to_string(),
             dmax,
             n,
         }
     }
 
-    /// Two measures in the order they first appear, Dmax rows and N columns ascending whatever the
-    /// input order, and a missing (measure, Dmax, N) cell shown absent.
+    /// Two measures in their typed order (nG@1 ranks before P+ though `P+` sorts first as text and
+    /// comes first in the input), Dmax rows and N columns ascending whatever the input order
+    /// (N = 5 before N = 10), and a missing (measure, Dmax, N) cell shown absent.
     #[test]
     fn one_grid_per_measure_rows_dmax_columns_n() {
         let grids = claim_grids(vec![
+            (group("P+", 2, 10), "c".to_string()),
             (group("nG@1", 8, 10), "a".to_string()),
             (group("nG@1", 2, 5), "b".to_string()),
-            (group("P+", 2, 10), "c".to_string()),
             (group("nG@1", 2, 10), "d".to_string()),
         ]);
         let measures: Vec<&str> = grids.iter().map(|g| g.measure.as_str()).collect();
@@ -107,13 +108,7 @@ mod tests {
                 )
             })
             .collect();
-        assert_eq!(
-            rows,
-            [
-                ("Dmax = 2", vec!["b", "d"]),
-                ("Dmax = 8", vec![ABSENT, "a"])
-            ]
-        );
+        assert_eq!(rows, [("2", vec!["b", "d"]), ("8", vec![ABSENT, "a"])]);
         assert_eq!(grids[1].rows.len(), 1);
         assert_eq!(grids[1].rows[0].cells, [ABSENT, "c"]);
     }

@@ -23,13 +23,18 @@ pub const RATE_COLUMN: &str = "rate";
 
 /// Width in SVG pixels; height per claim row; room for the title, the axis and the note.
 const WIDTH: u32 = 960;
-const ROW_HEIGHT: u32 = 18;
-const CHART_EXTRA: u32 = 90;
+const ROW_HEIGHT: u32 = 26;
+const CHART_EXTRA: u32 = 110;
+/// Font sizes in SVG pixels of the title, the claim labels and tick labels, and the axis words:
+/// large enough to read when the 960 px wide figure is shrunk to a page's text width.
+const TITLE_PX: u32 = 20;
+const LABEL_PX: u32 = 17;
+const AXIS_PX: u32 = 17;
 /// Width of the claim label area at the left, and the characters of a claim's statement it holds
-/// (about 6.5 px per character at 12 px); a longer statement is cut with `…` (the study's table
+/// (about 9 px per character at 17 px); a longer statement is cut with `…` (the study's table
 /// has it whole).
-const LABEL_AREA: u32 = 560;
-const LABEL_CHARS: usize = 84;
+const LABEL_AREA: u32 = 600;
+const LABEL_CHARS: usize = 66;
 const NOTE_CHARS_PER_LINE: usize = 125;
 
 /// The panel of the table whose rows' `value`s are the verdict thresholds marked on the axis.
@@ -164,10 +169,10 @@ fn draw_chart(
                 "{}: holding rate of each claim (dot) with Wilson 95% interval (bar)",
                 artefact.id
             ),
-            ("sans-serif", 15),
+            ("sans-serif", TITLE_PX),
         )
         .margin(10)
-        .x_label_area_size(36)
+        .x_label_area_size(48)
         .y_label_area_size(LABEL_AREA)
         .build_cartesian_2d(0f64..1f64, (0..n).into_segmented())
         .map_err(draw_err)?;
@@ -175,7 +180,7 @@ fn draw_chart(
         .configure_mesh()
         .disable_y_mesh()
         .x_desc("share of replicates in which the claim holds")
-        .x_labels(11)
+        .x_labels(6)
         .y_labels(n)
         .y_label_formatter(&|v| match v {
             // Row j is drawn at segment n − 1 − j; a segment outside the rows has no label.
@@ -185,7 +190,8 @@ fn draw_chart(
                 .map_or_else(String::new, |r| r.label().to_string()),
             SegmentValue::Last => String::new(),
         })
-        .label_style(("sans-serif", 12))
+        .label_style(("sans-serif", LABEL_PX))
+        .axis_desc_style(("sans-serif", AXIS_PX))
         .draw()
         .map_err(draw_err)?;
     for &mark in marks {

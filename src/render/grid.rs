@@ -4,8 +4,8 @@
 use serde::Serialize;
 
 use crate::manifest::{Artefact, CellFormat, CellStyle, Header, Label, Panel};
-use crate::model::{ClaimGroup, is_invisible};
-use crate::render::claim_grid::{HOLDS_WHEN, claim_grids};
+use crate::model::is_invisible;
+use crate::render::claim_grid::claim_grids;
 use crate::render::number::{Minus, format_count, format_number};
 use crate::render::stand_in::StandIn;
 use crate::results::{ResultTable, VALUE};
@@ -41,6 +41,15 @@ impl Target {
         match self {
             Target::Markdown | Target::Terminal => format!("**{text}**"),
             Target::Latex => format!("\\textbf{{{text}}}"),
+        }
+    }
+
+    /// Plain `text` escaped for the target.
+    fn escape(self, text: &str) -> String {
+        match self {
+            Target::Markdown => escape_markdown(text),
+            Target::Latex => escape_latex(text),
+            Target::Terminal => escape_terminal(text),
         }
     }
 
@@ -135,11 +144,6 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
         .as_ref()
         .ok_or_else(|| GridError::NoLayout(artefact.id.to_string()))?;
     let mut panels = Vec::new();
-    // Grouped claims (A.T3's counts) leave their panels' rows for one Dmax × N grid per measure,
-    // placed after the last panel that had any.
-    let mut grouped = Vec::new();
-    let mut grids_at = None;
-    let mut grid_cells_show = String::new();
     for panel in &layout.panels {
         let stub = panel
             .stub
@@ -155,17 +159,11 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
         let dynamic: Vec<Header>;
         // Rows the experiment supplies carry names from the data (run ids of a real collection).
         let rows_from_data = panel.rows.is_empty();
+        // Grouped rows (a claim or number per measure, Dmax and N) leave the panel's rows for one
+        // Dmax × N grid per measure, placed after the panel's other rows.
+        let mut grids = Vec::new();
         let panel_rows = if rows_from_data {
-            let cells = grouped_cells(artefact, table, panel, target)?;
-            if !cells.is_empty() {
-                grouped.extend(cells);
-                grids_at = Some(panels.len() + 1);
-                grid_cells_show = panel
-                    .columns
-                    .first()
-                    .map(|c| target.label(&c.label))
-                    .unwrap_or_default();
-            }
+            grids = grid_panels(artefact, table, panel, target)?;
             dynamic = table
                 .rows_of(&panel.id)
                 .iter()
@@ -184,7 +182,7 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
         // A panel whose rows the experiment supplies and that has none is omitted, not printed as
         // a bare header (a robustness study's empty verdict panel).
         if rows_from_data && panel_rows.is_empty() {
-            grids_at = grids_at.map(|at: usize| at.min(panels.len()));
+            panels.extend(grids);
             continue;
         }
         let stub_fraction = panel.stub_width.map(|w| w.fraction());
@@ -238,32 +236,10 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
             header,
             rows,
         });
+        panels.extend(grids);
     }
-    let escape = |s: &str| match target {
-        Target::Markdown => escape_markdown(s),
-        Target::Latex => escape_latex(s),
-        Target::Terminal => escape_terminal(s),
-    };
-    if let Some(at) = grids_at {
-        let grids = claim_grids(grouped).into_iter().map(|g| GridPanel {
-            label: format!(
-                "{}: {grid_cells_show}",
-                escape(&ClaimGroup::grid_title(&g.measure))
-            ),
-            stub: "Dmax".to_string(),
-            stub_wide: false,
-            stub_fraction: None,
-            header: g.header,
-            rows: g.rows,
-        });
-        panels.splice(at.min(panels.len())..at.min(panels.len()), grids);
-    }
-    let mut notes: Vec<String> = table.notes.iter().map(|n| escape(n)).collect();
-    if grids_at.is_some() {
-        notes.push(escape(&format!(
-            "The discrepancy counts are one claim per measure, Dmax and N, shown as a Dmax × N grid per measure; {HOLDS_WHEN}."
-        )));
-    }
+    let escape = |s: &str| target.escape(s);
+    let notes: Vec<String> = table.notes.iter().map(|n| escape(n)).collect();
     Ok(Grid {
         id: artefact.id.to_string(),
         caption: target.label(&artefact.caption),
@@ -293,17 +269,17 @@ fn cell_format(
         })
 }
 
-/// The grouped claims among the rows `panel` takes from `table` ([`ResultTable::add_grouped_row`]),
-/// each with the text of its cell in the panel's first column (a study's holding rate).
-fn grouped_cells(
+/// The grouped rows `panel` takes from `table` ([`ResultTable::add_grouped_row`]) as one Dmax × N
+/// grid per measure ([`claim_grids`], typed measure order): a cell shows the row's cells in the
+/// panel's columns, joined by [`GRID_CELL_JOIN`] (a study's holding rate; a replicate band and the
+/// printed value, bold when outside it). Each grid is titled by its measure and what a cell shows;
+/// the first also by the panel's label.
+fn grid_panels(
     artefact: &Artefact,
     table: &ResultTable,
     panel: &Panel,
     target: Target,
-) -> Result<Vec<(ClaimGroup, String)>, GridError> {
-    let Some(column) = panel.columns.first() else {
-        return Ok(Vec::new());
-    };
+) -> Result<Vec<GridPanel>, GridError> {
     let mut cells = Vec::new();
     for r in table.rows_of(&panel.id) {
         let Some(group) = &r.group else { continue };
@@ -313,11 +289,67 @@ fn grouped_cells(
             part: None,
             format: None,
         };
-        let format = cell_format(artefact, panel, &row, column)?;
-        let text = cell_text(table, panel, &row, column, &format, target);
-        cells.push((group.clone(), text.unwrap_or_else(|| ABSENT.to_string())));
+        let mut texts = Vec::new();
+        for column in &panel.columns {
+            let format = cell_format(artefact, panel, &row, column)?;
+            let part = column.part.as_deref().unwrap_or(VALUE);
+            let text = cell_text(table, panel, &row, column, &format, target)
+                .unwrap_or_else(|| ABSENT.to_string());
+            texts.push(if table.is_bold(&panel.id, &row.id, &column.id, part) {
+                target.bold(&text)
+            } else {
+                text
+            });
+        }
+        cells.push((group.clone(), grid_cell(&texts, target)));
     }
-    Ok(cells)
+    let shows = panel
+        .columns
+        .iter()
+        .map(|c| target.label(&c.label))
+        .collect::<Vec<_>>()
+        .join(&target.escape(GRID_CELL_JOIN));
+    let label = panel.label.as_ref().map(|l| target.label(l));
+    Ok(claim_grids(cells)
+        .into_iter()
+        .enumerate()
+        .map(|(i, g)| {
+            let measure = target.escape(&g.measure);
+            GridPanel {
+                label: match (i, &label) {
+                    (0, Some(l)) => format!("{l}, {measure}: {shows}"),
+                    _ => format!("{measure}: {shows}"),
+                },
+                stub: match target {
+                    Target::Latex => "$D_\\mathrm{max}$".to_string(),
+                    Target::Markdown | Target::Terminal => "Dmax".to_string(),
+                },
+                stub_wide: false,
+                stub_fraction: None,
+                header: g.header,
+                rows: g.rows,
+            }
+        })
+        .collect())
+}
+
+/// Between the texts of a grouped row's columns in its grid cell.
+const GRID_CELL_JOIN: &str = " · ";
+
+/// A grid cell of several texts (a replicate band and the printed value): joined by
+/// [`GRID_CELL_JOIN`] on one line in Markdown and on the terminal; stacked right-aligned in LaTeX,
+/// the join opening the second line, so a grid of five such cells fits the text width.
+fn grid_cell(texts: &[String], target: Target) -> String {
+    let join = target.escape(GRID_CELL_JOIN);
+    match target {
+        Target::Latex if texts.len() > 1 => {
+            format!(
+                "\\shortstack[r]{{{}}}",
+                texts.join(&format!("\\\\{}", join.trim_start()))
+            )
+        }
+        _ => texts.join(&join),
+    }
 }
 
 /// Row labels of one group (`Dmax = 8, N = 5: X vs. Y`, A.T3's rows) name the group once, as the

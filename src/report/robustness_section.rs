@@ -1,25 +1,22 @@
 //! The data of a report's "How robust are the conclusions?" section (issue 18, item 5), generated
 //! from the paper's robustness study (`A.R1`, `B.R1`) when it was built: how many claims hold in
 //! nearly every replicate, how many are coin flips and how many the stand-in cannot support (the
-//! typed verdict of [`crate::robustness::verdict`]), each claim with its holding rate and Wilson
-//! interval, and how many printed simulated numbers fall inside their replicate band. The prose is
-//! the templates' `report-robustness.{md,tex}.j2`, included once by each literate source.
+//! typed verdict of [`crate::robustness::verdict`]), and how many printed simulated numbers fall
+//! inside their replicate band. The section only counts: every claim, with its holding rate and
+//! Wilson interval, is a row or grid cell of the study's table, which the section includes once
+//! (issue 14, item 4: each claim appears once). The prose is the templates'
+//! `report-robustness.{md,tex}.j2`, included once by each literate source.
 
 use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::Format;
-use super::claim_grids::{self, ClaimGridView};
 use crate::manifest::Manifest;
-use crate::render::claim_grid::claim_grids;
 use crate::results::ResultTable;
 use crate::robustness::Robustness;
-use crate::robustness::read::{
-    ClaimRate, VERDICTS, band_counts, claim_rates, headline_counts, replicates,
-};
+use crate::robustness::read::{VERDICTS, band_counts, claim_rates, headline_counts, replicates};
 
-/// The section's numbers, with every text escaped for its format.
+/// The section's numbers.
 #[derive(Debug, Clone, Serialize)]
 pub struct RobustnessSection {
     /// The study's artefact id.
@@ -29,6 +26,9 @@ pub struct RobustnessSection {
     pub claims: usize,
     /// Per verdict, in the order nearly always, coin flip, unsupported.
     pub groups: Vec<VerdictGroup>,
+    /// How many claims are grouped (A.T3's discrepancy count per measure, Dmax and N), shown as
+    /// Dmax × N grids in the study's table.
+    pub grouped: usize,
     /// Printed simulated numbers inside and outside their replicates' 5th-95th percentile band.
     pub inside: usize,
     pub outside: usize,
@@ -36,44 +36,24 @@ pub struct RobustnessSection {
     /// band, and how many the study's table shows.
     pub headlines_inside: usize,
     pub headlines: usize,
-    /// The grouped claims (A.T3's discrepancy count per measure, Dmax and N), one Dmax × N grid per
-    /// measure whose cells read `rate% [lo, hi]` (Wilson 95%, whole percent), instead of a line each.
-    pub grids: Vec<ClaimGridView>,
-    /// When a grid cell's claim holds, in words.
-    pub grid_rule: String,
 }
 
-/// The claims of one verdict.
+/// How many claims have one verdict.
 #[derive(Debug, Clone, Serialize)]
 pub struct VerdictGroup {
     /// `nearly_always`, `coin_flip` or `unsupported` (the templates word each).
     pub verdict: Robustness,
     pub count: usize,
-    /// How many of `count` are grouped claims, shown in the grids rather than in `claims`.
+    /// How many of `count` are grouped claims, in the study table's grids.
     pub grouped: usize,
-    /// The claims of the verdict that stand alone.
-    pub claims: Vec<ClaimLine>,
 }
 
-/// One claim: its id and statement (escaped), replicate counts, and its rate and Wilson interval in
-/// whole percent.
-#[derive(Debug, Clone, Serialize)]
-pub struct ClaimLine {
-    pub id: String,
-    pub statement: String,
-    pub held: u32,
-    pub checked: u32,
-    pub rate: String,
-    pub lo: String,
-    pub hi: String,
-}
-
-/// The section of paper `paper`, when its robustness study is among `results`.
+/// The section of paper `paper`, when its robustness study is among `results` (numbers and ids
+/// only: nothing to escape for a format).
 pub fn section(
     manifest: &Manifest,
     paper: &str,
     results: &BTreeMap<String, ResultTable>,
-    format: Format,
 ) -> Option<RobustnessSection> {
     let study = manifest
         .artefacts
@@ -84,28 +64,12 @@ pub fn section(
     let groups = VERDICTS
         .into_iter()
         .map(|verdict| {
-            let of_verdict: Vec<&ClaimRate> =
-                rates.iter().filter(|c| c.verdict == verdict).collect();
-            let claims: Vec<ClaimLine> = of_verdict
-                .iter()
-                .filter(|c| c.group.is_none())
-                .map(|c| line(c, format))
-                .collect();
+            let of_verdict = rates.iter().filter(|c| c.verdict == verdict);
             VerdictGroup {
                 verdict,
-                count: of_verdict.len(),
-                grouped: of_verdict.len() - claims.len(),
-                claims,
+                count: of_verdict.clone().count(),
+                grouped: of_verdict.filter(|c| c.group.is_some()).count(),
             }
-        })
-        .collect();
-    let cells = rates
-        .iter()
-        .filter_map(|c| {
-            let group = c.group.clone()?;
-            let line = line(c, format);
-            let text = format!("{}% [{}, {}]", line.rate, line.lo, line.hi);
-            Some((group, format.escape(&text)))
         })
         .collect();
     let (inside, outside) = band_counts(table);
@@ -115,24 +79,10 @@ pub fn section(
         replicates: replicates(table),
         claims: rates.len(),
         groups,
+        grouped: rates.iter().filter(|c| c.group.is_some()).count(),
         inside,
         outside,
         headlines_inside,
         headlines,
-        grids: claim_grids::views(claim_grids(cells), format),
-        grid_rule: claim_grids::rule(format),
     })
-}
-
-fn line(claim: &ClaimRate, format: Format) -> ClaimLine {
-    let percent = |x: f64| format!("{:.0}", 100.0 * x);
-    ClaimLine {
-        id: format.escape(&claim.id),
-        statement: format.escape(&claim.statement),
-        held: claim.held,
-        checked: claim.checked,
-        rate: percent(claim.rate),
-        lo: percent(claim.lo),
-        hi: percent(claim.hi),
-    }
 }

@@ -63,7 +63,8 @@ fn note(params: &ReplicatesParams, replicated: &[&Artefact]) -> String {
          lower limit is at least {NEARLY}, the stand-in cannot support it if the upper limit is at \
          most {}, else it is a coin flip. The headline numbers (taus, significant pairs, SSO \
          percentages, discrepancy counts) are shown beside the mean and 5th-95th percentile band \
-         of their replicates; the band of every printed simulated number is in this table's JSON.",
+         of their replicates, the printed value in bold when it lies outside the band; the band \
+         of every printed simulated number is in this table's JSON.",
         params.replicates,
         ids.join(", "),
         round(1.0 - NEARLY),

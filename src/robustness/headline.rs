@@ -16,7 +16,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::manifest::{Artefact, CellStyle, ExperimentParams, Layout};
-use crate::model::{CellKey, ProvenanceClass};
+use crate::model::{CellKey, ClaimGroup, ProvenanceClass};
 use crate::papers::unanimity::stc::condition_row_prefix;
 use crate::published::{PublishedCell, PublishedFile};
 use crate::results::ResultTable;
@@ -51,6 +51,9 @@ pub struct HeadlineNumber {
     /// The table, panel, row and column in the layout's words (`B.T3 (a) Mean nDCG@10: qrels all3,
     /// 2lancers`).
     pub label: String,
+    /// Its cell in a Dmax × N grid of its measure, for paper A's tables (A.T2's taus, A.T3's
+    /// counts): typed from the artefact's measures and conditions.
+    pub group: Option<ClaimGroup>,
     pub printed: f64,
 }
 
@@ -62,6 +65,7 @@ pub fn printed(artefact: &Artefact, published: &PublishedFile) -> Vec<HeadlineNu
     let Some(layout) = &artefact.layout else {
         return Vec::new();
     };
+    let cells = stc_cells(artefact);
     published
         .cells()
         .filter(|c| c.table == artefact.id.as_str())
@@ -73,10 +77,18 @@ pub fn printed(artefact: &Artefact, published: &PublishedFile) -> Vec<HeadlineNu
         })
         .filter_map(|cell| {
             let (role, label) = cell_role(artefact, layout, cell)?;
+            let group = cells
+                .iter()
+                .find(|(panel, row, column, _)| {
+                    (panel.as_str(), row.as_str(), column.as_str())
+                        == (cell.panel.as_str(), cell.row.as_str(), cell.column.as_str())
+                })
+                .map(|(.., group)| group.clone());
             Some(HeadlineNumber {
                 key: cell.key(),
                 role,
                 label,
+                group,
                 printed: cell.value,
             })
         })
@@ -116,32 +128,63 @@ fn cell_role(
     Some((role, label))
 }
 
-/// A (measure panel, Dmax, N) group of a discrepancy table.
-type Group = (&'static str, u32, u32);
-
-/// The groups of `artefact` when it is a table of discrepancies (measures outer, then Dmax, then N).
-fn discrepancy_groups(artefact: &Artefact) -> Option<Vec<Group>> {
-    let ExperimentParams::UnanimitySignificanceDiscrepancies(params) = &artefact.parameters else {
-        return None;
+/// The typed grid cell of every (measure, Dmax, N) of an STC artefact's (A.T2, A.T3) parameters,
+/// measures outer in the manifest's order, then Dmax, then N.
+fn stc_groups(artefact: &Artefact) -> Vec<ClaimGroup> {
+    let inputs = match &artefact.parameters {
+        ExperimentParams::UnanimityRankCorrelation(params) => params.inputs(),
+        ExperimentParams::UnanimitySignificanceDiscrepancies(params) => params.inputs(),
+        _ => return Vec::new(),
     };
-    let inputs = params.inputs();
     let mut groups = Vec::new();
-    for measure in inputs.measures {
+    for (measure_rank, measure) in (0..).zip(inputs.measures) {
         for &dmax in inputs.dmax {
             for &n in inputs.n {
-                groups.push((measure.panel(), dmax, n));
+                groups.push(ClaimGroup {
+                    measure_rank,
+                    measure: measure.panel().to_string(),
+                    dmax,
+                    n,
+                });
             }
         }
     }
-    Some(groups)
+    groups
+}
+
+/// The layout cell (panel, row, column) of each grid cell of a rank-correlation table (A.T2: a
+/// panel per measure, row `dmax=D`, column `n=N`); none for other tables.
+fn stc_cells(artefact: &Artefact) -> Vec<(String, String, String, ClaimGroup)> {
+    if !matches!(
+        artefact.parameters,
+        ExperimentParams::UnanimityRankCorrelation(_)
+    ) {
+        return Vec::new();
+    }
+    stc_groups(artefact)
+        .into_iter()
+        .map(|g| {
+            let (row, column) = (format!("dmax={}", g.dmax), format!("n={}", g.n));
+            (g.measure.clone(), row, column, g)
+        })
+        .collect()
+}
+
+/// The groups of `artefact` when it is a table of discrepancies (measures outer, then Dmax, then N).
+fn discrepancy_groups(artefact: &Artefact) -> Option<Vec<ClaimGroup>> {
+    matches!(
+        artefact.parameters,
+        ExperimentParams::UnanimitySignificanceDiscrepancies(_)
+    )
+    .then(|| stc_groups(artefact))
 }
 
 /// The key of a discrepancy group's count.
-fn group_key(artefact: &Artefact, (panel, dmax, n): &Group) -> CellKey {
-    let prefix = condition_row_prefix(*dmax, *n);
+fn group_key(artefact: &Artefact, group: &ClaimGroup) -> CellKey {
+    let prefix = condition_row_prefix(group.dmax, group.n);
     CellKey::new(
         artefact.id.as_str(),
-        panel,
+        &group.measure,
         prefix.trim_end_matches('/'),
         DISCREPANCIES_COLUMN,
         DISCREPANCIES_PART,
@@ -152,7 +195,7 @@ fn group_key(artefact: &Artefact, (panel, dmax, n): &Group) -> CellKey {
 fn printed_discrepancies(
     artefact: &Artefact,
     published: &PublishedFile,
-    groups: &[Group],
+    groups: &[ClaimGroup],
 ) -> Vec<HeadlineNumber> {
     let mut rows: BTreeMap<(String, u32, u32), BTreeSet<&str>> = BTreeMap::new();
     for cell in published
@@ -168,12 +211,16 @@ fn printed_discrepancies(
     }
     groups
         .iter()
-        .map(|group @ (panel, dmax, n)| HeadlineNumber {
+        .map(|group| HeadlineNumber {
             key: group_key(artefact, group),
             role: Headline::Discrepancies,
-            label: format!("{} {panel}: Dmax {dmax}, N = {n}", artefact.id),
+            label: format!(
+                "{} {}: Dmax {}, N = {}",
+                artefact.id, group.measure, group.dmax, group.n
+            ),
+            group: Some(group.clone()),
             printed: rows
-                .get(&(panel.to_string(), *dmax, *n))
+                .get(&(group.measure.clone(), group.dmax, group.n))
                 .map_or(0.0, |r| r.len() as f64),
         })
         .collect()
@@ -187,10 +234,10 @@ pub fn rebuilt(artefact: &Artefact, table: &ResultTable) -> Vec<(CellKey, f64)> 
     };
     groups
         .iter()
-        .map(|group @ (panel, dmax, n)| {
-            let prefix = condition_row_prefix(*dmax, *n);
+        .map(|group| {
+            let prefix = condition_row_prefix(group.dmax, group.n);
             let count = table
-                .rows_of(panel)
+                .rows_of(&group.measure)
                 .iter()
                 .filter(|r| r.id.starts_with(&prefix))
                 .count();

@@ -6,8 +6,11 @@ use crate::model::ClaimGroup;
 use crate::results::{ResultTable, VALUE};
 
 use super::headline::HEADLINES;
-use super::table::{INSIDE_PANEL, OUTSIDE_PANEL, RATE_PART, claims_panel, headline_panel};
-use super::verdict::Robustness;
+use super::table::{
+    GROUPED_PANEL, INSIDE_PANEL, OUTSIDE_PANEL, RATE_PART, claims_panel, headline_panel,
+};
+use super::verdict::{Robustness, robustness};
+use super::wilson::Interval;
 
 /// The verdicts, in the order the reports discuss them.
 pub const VERDICTS: [Robustness; 3] = [
@@ -31,11 +34,15 @@ pub struct ClaimRate {
     pub verdict: Robustness,
 }
 
-/// Every claim of study `table`, by verdict ([`VERDICTS`] order) then in the table's row order.
+/// Every claim of study `table`: those that stand alone by verdict ([`VERDICTS`] order), then the
+/// grouped ones ([`GROUPED_PANEL`], verdict from their interval), each in the table's row order.
 pub fn claim_rates(table: &ResultTable) -> Vec<ClaimRate> {
     let mut claims = Vec::new();
-    for verdict in VERDICTS {
-        let panel = claims_panel(verdict);
+    let panels = VERDICTS
+        .map(claims_panel)
+        .into_iter()
+        .chain([GROUPED_PANEL]);
+    for panel in panels {
         for row in table.rows_of(panel) {
             let get = |column: &str, part: &str| table.get(panel, &row.id, column, part);
             let (Some(held), Some(checked), Some(rate), Some(lo), Some(hi)) = (
@@ -56,7 +63,7 @@ pub fn claim_rates(table: &ResultTable) -> Vec<ClaimRate> {
                 rate,
                 lo,
                 hi,
-                verdict,
+                verdict: robustness(Interval { lo, hi }),
             });
         }
     }

@@ -34,6 +34,8 @@ pub struct Study {
 pub struct HeadlineBand {
     pub role: Headline,
     pub label: String,
+    /// Its cell in a Dmax × N grid ([`HeadlineNumber::group`]).
+    pub group: Option<ClaimGroup>,
     pub count: CountBand,
 }
 
@@ -176,6 +178,7 @@ fn headline_band(outcomes: &[ReplicateOutcome], number: HeadlineNumber) -> Optio
     Some(HeadlineBand {
         role: number.role,
         label: number.label,
+        group: number.group,
         count: CountBand {
             inside: band.p05 <= number.printed && number.printed <= band.p95,
             printed: number.printed,

@@ -1,8 +1,10 @@
 //! A study as a [`ResultTable`], the form renderers and the ledger consume.
 //!
-//! Claims, a panel per typed verdict ([`Robustness`]: `nearly_always`, `coin_flip`, `unsupported`),
-//! rows supplied at run time (id: the claim's id; label: its statement; group: its typed cell in
-//! its family's grid, for A.T3's counts): columns `held` and
+//! Claims that stand alone, a panel per typed verdict ([`Robustness`]: `nearly_always`,
+//! `coin_flip`, `unsupported`); grouped claims (A.T3's counts, each with its typed cell in its
+//! family's grid) in panel [`GROUPED_PANEL`], in the typed grid order (measure, Dmax, N), the
+//! verdict following from the interval as for the others. Rows supplied at run time (id: the
+//! claim's id; label: its statement): columns `held` and
 //! `checked` (replicate counts), `rate` (part `estimate` = held/checked, parts `ci_lo`/`ci_hi` = its
 //! Wilson 95% interval) and `shipped` (1 if it held on replicate 0, the shipped draw, else 0).
 //! Printed numbers, panel `inside` or `outside` (whether the printed value lies in the replicate
@@ -11,9 +13,10 @@
 //! `mean`, `p05`, `p95` (its replicate band) and `printed`; these are in the table's JSON, its layout
 //! shows only the headline numbers.
 //! Headline numbers ([`super::headline`]), a panel per role ([`headline_panel`]): a row per number
-//! (id as above; label its words), columns `band` (part `estimate` = the replicate mean, parts
-//! `ci_lo`/`ci_hi` = the 5th and 95th percentiles), `printed` and `inside` (1 if the printed value
-//! lies in the band, else 0).
+//! (id as above; label its words; group its cell in a Dmax × N grid, for paper A's), columns `band`
+//! (part `estimate` = the replicate mean, parts `ci_lo`/`ci_hi` = the 5th and 95th percentiles),
+//! `printed` (in bold when outside the band) and `inside` (1 if the printed value lies in the
+//! band, else 0).
 //! The verdict thresholds, panel [`MARKS_PANEL`] (the figure marks them): row `nearly_always`, value
 //! [`NEARLY`] (a Wilson lower limit at or above it), row `unsupported`, value 1 − [`NEARLY`] (an upper
 //! limit at or below it).
@@ -21,9 +24,10 @@
 use crate::results::{ResultTable, VALUE};
 
 use super::headline::Headline;
-use super::study::{HeadlineBand, Study};
+use super::study::{HeadlineBand, HoldingRate, Study};
 use super::verdict::{NEARLY, Robustness, robustness};
 use crate::model::CellKey;
+use crate::render::claim_grid::HOLDS_WHEN;
 use crate::render::figure_robustness::MARKS_PANEL;
 
 /// The claims panel of each verdict.
@@ -45,6 +49,10 @@ pub fn headline_panel(role: Headline) -> &'static str {
     }
 }
 
+/// The panel of the grouped claims (A.T3's discrepancy count per measure, Dmax and N), whatever
+/// their verdict: the renderers show them as one Dmax × N grid per measure.
+pub const GROUPED_PANEL: &str = "grouped_claims";
+
 /// The panel of printed numbers inside their replicate band, and of those outside it.
 pub const INSIDE_PANEL: &str = "inside";
 pub const OUTSIDE_PANEL: &str = "outside";
@@ -55,8 +63,14 @@ pub const RATE_PART: &str = "estimate";
 /// `study` as table `id` (module documentation), with `note` saying what the replicates are.
 pub fn study_table(id: &str, study: &Study, note: &str) -> ResultTable {
     let mut table = ResultTable::new(id);
-    for claim in &study.claims {
-        let panel = claims_panel(robustness(claim.interval));
+    let mut claims: Vec<&HoldingRate> = study.claims.iter().collect();
+    // Claims that stand alone first (in id order), then the grouped ones in grid order.
+    claims.sort_by(|a, b| (&a.group, &a.id).cmp(&(&b.group, &b.id)));
+    for claim in claims {
+        let panel = match claim.group {
+            Some(_) => GROUPED_PANEL,
+            None => claims_panel(robustness(claim.interval)),
+        };
         table.add_grouped_row(panel, &claim.id, &claim.statement, claim.group.clone());
         let mut set = |column: &str, part: &str, value: f64| {
             table.set(panel, &claim.id, column, part, value);
@@ -103,6 +117,12 @@ pub fn study_table(id: &str, study: &Study, note: &str) -> ResultTable {
         table.set(MARKS_PANEL, row, VALUE, VALUE, threshold);
     }
     table.note(note);
+    if study.claims.iter().any(|c| c.group.is_some()) {
+        table.note(format!(
+            "The discrepancy counts are one claim per measure, Dmax and N, shown as a Dmax × N grid \
+             per measure; {HOLDS_WHEN}."
+        ));
+    }
     table
 }
 
@@ -111,7 +131,10 @@ fn add_headline(table: &mut ResultTable, headline: &HeadlineBand) {
     let panel = headline_panel(headline.role);
     let count = &headline.count;
     let row = key_path(&count.key);
-    table.add_row(panel, &row, &headline.label);
+    table.add_grouped_row(panel, &row, &headline.label, headline.group.clone());
+    if !count.inside {
+        table.mark_bold(panel, &row, "printed", VALUE);
+    }
     let mut set =
         |column: &str, part: &str, value: f64| table.set(panel, &row, column, part, value);
     set("band", RATE_PART, count.band.mean);

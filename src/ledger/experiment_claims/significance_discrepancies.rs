@@ -121,10 +121,10 @@ pub fn claims(
     claims.extend(at_small_n(&setting, id, &by_n));
     claims.extend(none_at_large_n(&setting, id, &by_n));
     claims.push(fewer_with_larger_n(&setting, id, &by_n));
-    for &panel in &setting.panels {
+    for (rank, &panel) in (0..).zip(&setting.panels) {
         for &(dmax, n) in &setting.conditions {
             let group = (panel.to_string(), dmax, n);
-            claims.push(group_count(id, &counts, &group));
+            claims.push(group_count(id, &counts, &group, rank));
         }
     }
     claims.extend(super::extraction_readings::claims(
@@ -245,8 +245,9 @@ fn fewer_with_larger_n(setting: &StcSetting, id: &str, by_n: &ByN) -> ClaimCheck
 }
 
 /// The count of one (measure, Dmax, N) group next to the printed count; its typed
-/// [`ClaimGroup`] places it in its measure's Dmax × N grid.
-fn group_count(id: &str, counts: &Counts, group: &Group) -> ClaimCheck {
+/// [`ClaimGroup`] places it in its measure's Dmax × N grid (`measure_rank`: the measure's position
+/// in the artefact's measure list).
+fn group_count(id: &str, counts: &Counts, group: &Group, measure_rank: u32) -> ClaimCheck {
     let (panel, dmax, n) = group;
     let p = Counts::of(&counts.printed, group);
     let r = Counts::of(&counts.rebuilt, group);
@@ -260,6 +261,7 @@ fn group_count(id: &str, counts: &Counts, group: &Group) -> ClaimCheck {
         holds: (p > 0) == (r > 0),
         detail: "holds when both are zero or both positive".to_string(),
         group: Some(ClaimGroup {
+            measure_rank,
             measure: panel.clone(),
             dmax: *dmax,
             n: *n,
