@@ -17,12 +17,13 @@ use std::sync::mpsc::{Receiver, channel};
 use std::thread::Scope;
 
 use crate::manifest::Artefact;
+use crate::model::ArtefactId;
 use crate::papers::{self, Context, ExperimentError};
 use crate::pipeline::timings::Timings;
 use crate::results::ResultTable;
 
 /// One experiment's outcome, named by its artefact id.
-type Outcome = (String, Result<ResultTable, ExperimentError>);
+type Outcome = (ArtefactId, Result<ResultTable, ExperimentError>);
 
 /// The experiments still to start, shared by the workers: the jobs and the index of the next one.
 struct Queue<'env> {
@@ -51,8 +52,8 @@ pub(super) struct Ahead<'env> {
     queue: Option<Arc<Queue<'env>>>,
     receiver: Option<Receiver<Outcome>>,
     /// Ids of the experiments started ahead whose result the main thread has not taken.
-    expected: BTreeSet<String>,
-    arrived: BTreeMap<String, Result<ResultTable, ExperimentError>>,
+    expected: BTreeSet<ArtefactId>,
+    arrived: BTreeMap<ArtefactId, Result<ResultTable, ExperimentError>>,
     timings: Timings,
 }
 
@@ -76,7 +77,7 @@ impl<'env> Ahead<'env> {
         context: &'env Context,
         timings: &Timings,
     ) -> Self {
-        let expected = jobs.iter().map(|a| a.id.to_string()).collect();
+        let expected = jobs.iter().map(|a| a.id.clone()).collect();
         // A stable sort: equal hints keep manifest order, so the order is fixed by the manifest.
         jobs.sort_by_key(|a| std::cmp::Reverse(papers::cost_hint(a)));
         let workers = workers.min(jobs.len());
@@ -93,7 +94,7 @@ impl<'env> Ahead<'env> {
                         || format!("experiment {}", artefact.id),
                         || papers::run(artefact, context),
                     );
-                    if sender.send((artefact.id.to_string(), result)).is_err() {
+                    if sender.send((artefact.id.clone(), result)).is_err() {
                         return; // the main thread has stopped taking results
                     }
                 }
@@ -111,7 +112,7 @@ impl<'env> Ahead<'env> {
     /// The result of artefact `id`'s experiment if it was started ahead, waiting for it if it has
     /// not arrived yet; `None` if it was not started ahead (or its worker ended without a result,
     /// which only a panic does; the scope then re-raises it), and the step runs it itself.
-    pub(super) fn take(&mut self, id: &str) -> Option<Result<ResultTable, ExperimentError>> {
+    pub(super) fn take(&mut self, id: &ArtefactId) -> Option<Result<ResultTable, ExperimentError>> {
         if !self.expected.remove(id) {
             return None;
         }
@@ -123,7 +124,7 @@ impl<'env> Ahead<'env> {
             || format!("wait for {id}"),
             || {
                 while let Ok((got, result)) = receiver.recv() {
-                    if got == id {
+                    if got == *id {
                         return Some(result);
                     }
                     self.arrived.insert(got, result);

@@ -1143,7 +1143,7 @@ impl Rebuild<'_> {
             }
             Some((_, table)) if !options.force => (table, Action::Rerendered),
             _ => match ahead
-                .take(id)
+                .take(&artefact.id)
                 .map_or_else(|| self.run_experiment(artefact), |r| r.map_err(Into::into))
             {
                 Ok(table) => (table, Action::Rebuilt),
