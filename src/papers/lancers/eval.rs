@@ -34,6 +34,7 @@ use crate::model::StreamScope;
 use crate::papers::lancers::definitions::{evaluation_defs, qrels_version_defs};
 use crate::papers::shared::{FileKey, Shared};
 use crate::papers::{Context, ExperimentError};
+use crate::published::printed_style::group_thousands;
 use crate::results::{ResultTable, VALUE};
 use crate::sim::www::runs::{Run, RunParams};
 use crate::sim::www::scores::{Measure, QrelsVersion, score_matrices, topic_subset};
@@ -293,7 +294,13 @@ fn build_collection(
             let source = format!(
                 "Stand-in collection (class simulated, not the NTCIR-13 WWW data): {} topics, {} pooled documents, {} runs of {} teams with placeholder names, each pooled to depth {} (data/lancers/www-runs.yaml).",
                 topics.len(),
-                topics.iter().map(|t| t.docs.len()).sum::<usize>(),
+                group_thousands(
+                    &topics
+                        .iter()
+                        .map(|t| t.docs.len())
+                        .sum::<usize>()
+                        .to_string()
+                ),
                 runs.len(),
                 params.teams.len(),
                 params.depth
