@@ -103,6 +103,22 @@ pub(crate) fn simple_line<const N: usize>(
     None
 }
 
+/// Six-field lines that every fast path (`simple_line`, `trec_line`) must leave to the general
+/// splitter: a `\r`, a tab, a run of spaces, leading or trailing space, a seventh field, a control
+/// byte, an empty line and a last line without `\n`.
+#[cfg(test)]
+pub(crate) const UNUSUAL_SIX_FIELD_LINES: [&str; 9] = [
+    "0001 Q0 d 1 2.5 runA\r\n",
+    "0001\tQ0 d 1 2.5 runA\n",
+    "0001  Q0 d 1 2.5 runA\n",
+    " 0001 Q0 d 1 2.5 runA\n",
+    "0001 Q0 d 1 2.5 runA \n",
+    "0001 Q0 d 1 2.5 runA x\n",
+    "0001 Q0 d\x01 1 2.5 runA\n",
+    "\n",
+    "0001 Q0 d 1 2.5 runA",
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -126,17 +142,7 @@ mod tests {
     /// Lines the fast path must leave to the general splitter.
     #[test]
     fn unusual_lines_are_refused() {
-        for line in [
-            "0001 Q0 d 1 2.5 runA\r\n",
-            "0001\tQ0 d 1 2.5 runA\n",
-            "0001  Q0 d 1 2.5 runA\n",
-            " 0001 Q0 d 1 2.5 runA\n",
-            "0001 Q0 d 1 2.5 runA \n",
-            "0001 Q0 d 1 2.5 runA x\n",
-            "0001 Q0 d\x01 1 2.5 runA\n",
-            "\n",
-            "0001 Q0 d 1 2.5 runA",
-        ] {
+        for line in UNUSUAL_SIX_FIELD_LINES {
             let text = format!("{line}........");
             assert_eq!(simple_line::<6>(&text, 0), None, "{line:?}");
         }
