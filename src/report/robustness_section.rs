@@ -15,6 +15,7 @@ use crate::manifest::Manifest;
 use crate::results::ResultTable;
 use crate::robustness::Robustness;
 use crate::robustness::read::{VERDICTS, band_counts, claim_rates, headline_counts, replicates};
+use crate::robustness::verdict::NEARLY;
 
 /// The section's numbers.
 #[derive(Debug, Clone, Serialize)]
@@ -36,6 +37,11 @@ pub struct RobustnessSection {
     /// band, and how many the study's table shows.
     pub headlines_inside: usize,
     pub headlines: usize,
+    /// The verdict thresholds in percent: a claim holds nearly always when its Wilson interval lies
+    /// at or above `nearly_percent`, and cannot be supported when it lies at or below
+    /// `unsupported_percent` ([`NEARLY`] and 1 − [`NEARLY`]).
+    pub nearly_percent: u32,
+    pub unsupported_percent: u32,
 }
 
 /// How many claims have one verdict.
@@ -84,5 +90,13 @@ pub fn section(
         outside,
         headlines_inside,
         headlines,
+        nearly_percent: percent(NEARLY),
+        unsupported_percent: percent(1.0 - NEARLY),
     })
+}
+
+/// A share as a whole percentage (0.9 → 90), for the sections' words.
+fn percent(share: f64) -> u32 {
+    // A share in [0, 1] rounds to 0..=100, which fits a u32.
+    (share * 100.0).round() as u32
 }
