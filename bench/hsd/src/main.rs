@@ -6,7 +6,11 @@
 //! per implementation), because on a shared 2-core machine one reading is at the mercy of other
 //! jobs: it prints the best and the median over the rounds, permuted cells per second (B × topics ×
 //! runs / seconds), the speed-ups over elinor, the ratio of the 1-thread to the all-core time (best
-//! against best and the median of the per-round ratios), the load average, and the largest p-value
+//! against best and the median of the per-round ratios), the ceiling of that ratio on this machine
+//! (each round also times two independent 1-thread calls running at once on two threads: on a VM
+//! whose two cores share a physical core or a busy host, two busy threads do less than twice the
+//! work of one, and no thread split can do better), the share of the ceiling the all-core call
+//! reaches, the load average, and the largest p-value
 //! difference between the two implementations (they use different random streams, so they agree
 //! only within Monte Carlo error). Then times the
 //! classical Tukey HSD p-values of every pair (the studentized range distribution, one thread) for
@@ -123,10 +127,21 @@ fn trial_loop_case(topics: usize, runs: usize, trials: u64, cores: usize) {
     let ours = |threads| randomised_hsd(&x, trials, spec, threads, None).expect("valid arguments");
     let reference = ours(1);
     let elinor_p = elinor().p_values();
-    let (mut t_elinor, mut t_one, mut t_all) = (Vec::new(), Vec::new(), Vec::new());
+    // Two independent 1-thread calls at once, one on a spawned thread: the throughput the machine
+    // gives two busy threads, the ceiling of any `cores`-thread speed-up (module documentation).
+    let pair = || {
+        std::thread::scope(|scope| {
+            let other = scope.spawn(|| ours(1));
+            let mine = ours(1);
+            let theirs = other.join().expect("the copy does not panic");
+            assert_eq!(mine, theirs, "two copies of one call must agree");
+        })
+    };
+    let (mut t_elinor, mut t_one, mut t_all, mut t_pair) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for _ in 0..ROUNDS {
         t_elinor.push(timed(elinor).0);
-        let (mut one, mut all) = (f64::INFINITY, f64::INFINITY);
+        let (mut one, mut all, mut both) = (f64::INFINITY, f64::INFINITY, f64::INFINITY);
         for _ in 0..INNER {
             let (t, result) = timed(|| ours(1));
             assert_eq!(
@@ -137,9 +152,13 @@ fn trial_loop_case(topics: usize, runs: usize, trials: u64, cores: usize) {
             let (t, result) = timed(|| ours(cores));
             assert_eq!(result, reference, "thread count must not change the result");
             all = all.min(t);
+            if cores >= 2 {
+                both = both.min(timed(pair).0);
+            }
         }
         t_one.push(one);
         t_all.push(all);
+        t_pair.push(both);
     }
     let max_dp = reference
         .pairs
@@ -177,6 +196,31 @@ fn trial_loop_case(topics: usize, runs: usize, trials: u64, cores: usize) {
         best(&ratios),
         ratios.iter().copied().fold(0.0, f64::max)
     );
+    if cores >= 2 {
+        // Per round: the speed-up two independent copies allow (2 · t_one / t_pair) and the share
+        // of it that the `cores`-thread call reaches (t_pair / (2 · t_all)).
+        let ceilings: Vec<f64> = t_one
+            .iter()
+            .zip(&t_pair)
+            .map(|(a, p)| 2.0 * a / p)
+            .collect();
+        let shares: Vec<f64> = t_pair
+            .iter()
+            .zip(&t_all)
+            .map(|(p, a)| p / (2.0 * a))
+            .collect();
+        println!(
+            "{name:<10} {trials:>6} ceiling: two independent 1-thread calls at once do {:.2}× the \
+             work of one (median of rounds, range {:.2}–{:.2}); {cores} threads reach {:.0}% of \
+             it (median, range {:.0}–{:.0}%)",
+            median(&ceilings),
+            best(&ceilings),
+            ceilings.iter().copied().fold(0.0, f64::max),
+            100.0 * median(&shares),
+            100.0 * best(&shares),
+            100.0 * shares.iter().copied().fold(0.0, f64::max)
+        );
+    }
 }
 
 /// Writes `x` as the TSV matrix `evia-repro hsd --matrix` reads.
