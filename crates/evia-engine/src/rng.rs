@@ -333,24 +333,52 @@ impl<const LEN: usize> SmallShuffler<LEN> {
         rows: &mut [[T; SMALL_MAX_LEN]; LANES],
         mut visit: impl FnMut(usize, [T; LANES]),
     ) {
+        Self::apply_lanes_shared(xs, [rows], |p, [values]| visit(p, values));
+    }
+
+    /// [`SmallShuffler::apply_lanes`] of the same draws to `M` sets of lanes at once (the rows of
+    /// `M` matrices tested with common random numbers): each step's digit `j` is computed once
+    /// per lane and used to swap items p and j of lane `lane` of every set, so the sets end as
+    /// `apply_lanes` would leave each of them. `visit(p, values)` receives position p's final
+    /// value of every set and lane (`values[set][lane]`).
+    #[inline(always)]
+    pub fn apply_lanes_shared<T: Copy, const LANES: usize, const M: usize>(
+        xs: [u64; LANES],
+        mut rows: [&mut [[T; SMALL_MAX_LEN]; LANES]; M],
+        mut visit: impl FnMut(usize, [[T; LANES]; M]),
+    ) {
+        // Plain loops rather than nested `array::from_fn`, which the compiler does not inline.
         let mut r = xs;
+        let mut js = [0usize; LANES];
         for p in (1..LEN).rev() {
-            let values = std::array::from_fn(|lane| {
+            let mut values = [[rows[0][0][0]; LANES]; M];
+            let ([first_values, other_values @ ..], [first, others @ ..]) =
+                (&mut values[..], &mut rows[..])
+            else {
+                unreachable!("M >= 1 sets: `rows[0]` above has one");
+            };
+            for lane in 0..LANES {
                 let m = u128::from(r[lane]) * (p as u128 + 1);
-                // j <= p < 16; the mask only tells the compiler so (no bounds check).
-                let j = (m >> 64) as usize & (SMALL_MAX_LEN - 1);
                 r[lane] = m as u64;
-                // Swap items p and j, keeping item p's new value in a register for `visit`.
-                let row = &mut rows[lane];
-                let moved = row[p];
-                let value = std::mem::replace(&mut row[j], moved);
-                row[p] = value;
-                value
-            });
+                // j <= p < 16; the mask only tells the compiler so (no bounds check).
+                js[lane] = (m >> 64) as usize & (SMALL_MAX_LEN - 1);
+                first_values[lane] = swap_out(&mut first[lane], p, js[lane]);
+            }
+            for (values, set) in other_values.iter_mut().zip(others.iter_mut()) {
+                for lane in 0..LANES {
+                    values[lane] = swap_out(&mut set[lane], p, js[lane]);
+                }
+            }
             visit(p, values);
         }
         if LEN > 0 {
-            visit(0, std::array::from_fn(|lane| rows[lane][0]));
+            let mut values = [[rows[0][0][0]; LANES]; M];
+            for (values, set) in values.iter_mut().zip(rows.iter()) {
+                for (value, row) in values.iter_mut().zip(set.iter()) {
+                    *value = row[0];
+                }
+            }
+            visit(0, values);
         }
     }
 
@@ -363,6 +391,16 @@ impl<const LEN: usize> SmallShuffler<LEN> {
     ) {
         Self::apply(self.draw(rng), items, |_, _| {});
     }
+}
+
+/// Swaps items `p` and `j` of `row` and returns item p's new value (the old item j), kept in a
+/// register for the caller.
+#[inline(always)]
+fn swap_out<T: Copy>(row: &mut [T; SMALL_MAX_LEN], p: usize, j: usize) -> T {
+    let moved = row[p];
+    let value = std::mem::replace(&mut row[j], moved);
+    row[p] = value;
+    value
 }
 
 /// A uniform double in `[0, 1)`: the top 53 bits of one `u64` draw times `2^-53`.
@@ -568,6 +606,36 @@ mod tests {
             }
             assert_eq!(lanes, rows);
             assert_eq!(lane_visits, row_visits);
+        }
+    }
+
+    /// `apply_lanes_shared` on two sets of lanes with different contents leaves each set as
+    /// `apply_lanes` of the same draws leaves it alone, and visits each set's values as
+    /// `apply_lanes` does.
+    #[test]
+    fn small_shuffler_shared_lanes_match_one_set_at_a_time() {
+        let small = SmallShuffler::<11>::new();
+        let mut rng = stream(12, "rng-test", "shared-lanes");
+        let first: [u64; SMALL_MAX_LEN] = std::array::from_fn(|k| k as u64);
+        let second: [u64; SMALL_MAX_LEN] = std::array::from_fn(|k| 100 + 7 * k as u64);
+        let (mut a, mut b) = ([first; 4], [second; 4]);
+        let (mut alone_a, mut alone_b) = ([first; 4], [second; 4]);
+        for _ in 0..200 {
+            let xs: [u64; 4] = std::array::from_fn(|_| small.draw(&mut rng));
+            let mut shared_visits = Vec::new();
+            SmallShuffler::<11>::apply_lanes_shared(xs, [&mut a, &mut b], |p, [va, vb]| {
+                shared_visits.push((p, va, vb))
+            });
+            let (mut visits_a, mut visits_b) = (Vec::new(), Vec::new());
+            SmallShuffler::<11>::apply_lanes(xs, &mut alone_a, |p, v| visits_a.push((p, v)));
+            SmallShuffler::<11>::apply_lanes(xs, &mut alone_b, |p, v| visits_b.push((p, v)));
+            assert_eq!((a, b), (alone_a, alone_b));
+            let alone: Vec<_> = visits_a
+                .iter()
+                .zip(&visits_b)
+                .map(|(&(p, va), &(_, vb))| (p, va, vb))
+                .collect();
+            assert_eq!(shared_visits, alone);
         }
     }
 
