@@ -72,11 +72,14 @@ ODD_QRELS = [
 
 
 def big_qrels_with(error):
-    """A 16 MB NTCIR qrels (read in two halves on two threads) with `error` in its second half."""
+    """A 16 MB NTCIR qrels (read in two halves on two threads) with `error` in its second half
+    (bytes: the file as bytes; a leading byte-order mark: at the start of the file instead)."""
     lines = ["Q%05d doc-%06d L%d\n" % (t, d, (t + d) % 3) for t in range(4000) for d in range(150)]
-    at = len(lines) * 3 // 4
+    if isinstance(error, bytes):
+        lines = [l.encode() for l in lines]
+    at = 0 if isinstance(error, str) and error.startswith("\ufeff") else len(lines) * 3 // 4
     lines.insert(at, error)
-    return "".join(lines)
+    return ("" if isinstance(error, str) else b"").join(lines)
 
 
 BIG_QRELS_ERRORS = [
@@ -84,6 +87,8 @@ BIG_QRELS_ERRORS = [
     ("big_extra_field", "Q99999 doc-1 L1 x\n"),
     ("big_trec_line", "Q99999 0 doc-1 1\n"),
     ("big_tab", "Q99999\tdoc-1\tL1\n"),
+    ("big_bad_utf8", b"Q99999 doc-\xff1 L1\n"),
+    ("big_bom", "\ufeffQ99999 doc-1 L1\n"),
 ]
 
 

@@ -36,8 +36,11 @@ use super::eval_blocks::evaluate_by_block;
 use super::halves::map_in_halves;
 use crate::io::duplicates::DuplicateFinder;
 use crate::io::qrels::{MAX_GAIN, QrelsFormat, TopicSet, parse_gain_file};
-use crate::io::qrels_halves::{judgements_in_halves, parse_level_qrels_in_halves};
+use crate::io::qrels_halves::{
+    judgements_in_halves, parse_level_qrels_from_halves, parse_level_qrels_in_halves,
+};
 use crate::io::run::{RunDoc, RunFormat, RunOrder, parse_run};
+use crate::io::text_halves::read_text_in_halves;
 use crate::io::{read_text, shown};
 use evia_engine::measures::lines::{line_names, lines, nev_header, nev_line};
 use evia_engine::measures::{
@@ -187,13 +190,25 @@ fn load_topics(args: &EvalArgs) -> anyhow::Result<TopicSet> {
     let Some(path) = &args.qrels else {
         bail!("one of --qrels or --gain-file is required");
     };
-    let text = read_text(path)?;
     let format = match args.qrels_format {
         QrelsSyntax::Auto => QrelsFormat::Auto,
         QrelsSyntax::Ntcir => QrelsFormat::Ntcir,
         QrelsSyntax::Trec => QrelsFormat::Trec,
     };
-    let q = parse_level_qrels_in_halves(path, &text, format)?;
+    // A large file is read, checked and parsed in two halves on two threads; on anything unusual
+    // it is read and parsed again as before, which reports the first error in file order.
+    let halves = read_text_in_halves(path);
+    let text: String;
+    let q = match halves
+        .as_ref()
+        .and_then(|h| parse_level_qrels_from_halves(path, &h.first, &h.second, format))
+    {
+        Some(q) => q,
+        None => {
+            text = read_text(path)?;
+            parse_level_qrels_in_halves(path, &text, format)?
+        }
+    };
     let gains = match &args.gains {
         Some(g) => {
             let values = parse_list::<f64>(g, ':', "--gains")?;

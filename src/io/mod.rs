@@ -150,6 +150,7 @@ pub mod run_groups;
 pub mod simple_line;
 pub mod stc;
 pub mod stc_labels;
+pub mod text_halves;
 pub mod trec_line;
 pub mod www_labels;
 

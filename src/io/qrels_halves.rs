@@ -63,20 +63,47 @@ fn parse_in_halves<'a>(path: &Path, text: &'a str, format: QrelsFormat) -> Optio
     if text.len() < MIN_SPLIT {
         return None;
     }
-    let format = match format {
-        QrelsFormat::Auto => match lines_with_fields::<4>(text).next()?.2 {
-            3 => QrelsFormat::Ntcir,
-            4 => QrelsFormat::Trec,
-            _ => return None,
-        },
-        known => known,
-    };
     let split = text.len() / 2
         + text.as_bytes()[text.len() / 2..]
             .iter()
             .position(|&b| b == b'\n')?
         + 1;
     let (first, second) = text.split_at(split);
+    parse_split(path, first, second, format)
+}
+
+/// [`parse_level_qrels`] of a text given as two halves (`first` ends with a line feed, or is
+/// the whole text), each parsed on its own thread, then merged; `None` on any error or when the
+/// first line does not decide an `Auto` syntax (the caller then parses the whole text on one
+/// thread, which reports the error). The texts read by [`super::text_halves`] come here.
+pub fn parse_level_qrels_from_halves<'a>(
+    path: &Path,
+    first: &'a str,
+    second: &'a str,
+    format: QrelsFormat,
+) -> Option<LevelQrels<'a>> {
+    if first.starts_with(super::BOM) || !(first.is_empty() || first.ends_with('\n')) {
+        return None;
+    }
+    parse_split(path, first, second, format)
+}
+
+/// The halves `first` and `second` of a text parsed on two threads and merged (see
+/// [`parse_in_halves`]).
+fn parse_split<'a>(
+    path: &Path,
+    first: &'a str,
+    second: &'a str,
+    format: QrelsFormat,
+) -> Option<LevelQrels<'a>> {
+    let format = match format {
+        QrelsFormat::Auto => match lines_with_fields::<4>(first).next()?.2 {
+            3 => QrelsFormat::Ntcir,
+            4 => QrelsFormat::Trec,
+            _ => return None,
+        },
+        known => known,
+    };
     let (first, second) = std::thread::scope(|scope| {
         let second = scope.spawn(|| parse_level_qrels(path, second, format).ok());
         let first = parse_level_qrels(path, first, format).ok();
