@@ -804,37 +804,43 @@ pub fn reproduce(
         }
     })?;
     let timings = &options.timings;
-    let published = timings.time(
-        || "published values".to_string(),
-        || load_published(manifest, &options.root),
-    )?;
-    let checks = timings.time(
-        || "consistency checks".to_string(),
-        || load_checks(&options.root, manifest, &published),
-    )?;
-    check_output_paths(manifest, out)?;
-
-    let (previous, notice) = build_state::load(out.root());
+    let context = Context {
+        data_dir: options.data_dir.clone(),
+        threads: options.threads,
+        ..Context::new(&options.root, options.seed)
+    };
     let mut build = Build {
         conversions: Conversions::new(timings),
         ..Build::default()
     };
-    build.summary.notices.extend(notice);
-    let rebuild = Rebuild {
-        manifest,
-        options,
-        out,
-        templates: &templates,
-        previous: &previous,
-        published: &published,
-        context: Context {
-            data_dir: options.data_dir.clone(),
-            threads: options.threads,
-            ..Context::new(&options.root, options.seed)
-        },
-    };
+    // The experiments start on the workers before this thread loads the published values and the
+    // consistency checks, which they do not read; an error here stops them (`Ahead`'s drop).
+    let (published, checks, previous) = std::thread::scope(|scope| {
+        let mut ahead = start_ahead(scope, manifest, options, &selected, &context);
+        let published = timings.time(
+            || "published values".to_string(),
+            || load_published(manifest, &options.root),
+        )?;
+        let checks = timings.time(
+            || "consistency checks".to_string(),
+            || load_checks(&options.root, manifest, &published),
+        )?;
+        check_output_paths(manifest, out)?;
+        let (previous, notice) = build_state::load(out.root());
+        build.summary.notices.extend(notice);
+        let rebuild = Rebuild {
+            manifest,
+            options,
+            out,
+            templates: &templates,
+            previous: &previous,
+            published: &published,
+            context: &context,
+        };
+        rebuild.artefact_steps(&selected, &mut build, &mut ahead)?;
+        Ok::<_, ReproduceError>((published, checks, previous))
+    })?;
     let total = manifest.artefacts.len() + manifest.papers.len() + 1;
-    std::thread::scope(|scope| rebuild.artefact_steps(scope, &selected, &mut build))?;
 
     let ledger = timings.time(
         || "ledger".to_string(),
@@ -1017,6 +1023,33 @@ impl Build {
     }
 }
 
+/// With `--force` and 2 threads or more, starts the experiment of every selected artefact that is
+/// not pending on up to `threads` workers of `scope` (each keeps `threads` for its own parallel
+/// parts), so that independent tables are computed side by side while the main thread writes the
+/// artefacts whose results have arrived; otherwise starts nothing, and each step runs its own
+/// experiment (progress then shows it live). Results never depend on the thread count or the order,
+/// and the step of each artefact uses (and reports errors of) its result exactly as if it had run
+/// the experiment itself.
+fn start_ahead<'scope, 'env>(
+    scope: &'scope std::thread::Scope<'scope, 'env>,
+    manifest: &'env Manifest,
+    options: &Options,
+    selected: &BTreeSet<String>,
+    context: &'env Context,
+) -> Ahead<'env> {
+    if !options.force || options.threads < 2 {
+        return Ahead::none();
+    }
+    let jobs: Vec<&Artefact> = manifest
+        .artefacts
+        .iter()
+        .filter(|a| a.status != Status::Pending && selected.contains(a.id.as_str()))
+        // A robustness study runs in its own step, on every worker, showing its progress.
+        .filter(|a| !a.experiment.is_robustness_study())
+        .collect();
+    Ahead::start(scope, jobs, options.threads, context, &options.timings)
+}
+
 /// What every artefact step of [`reproduce`] reads.
 struct Rebuild<'a> {
     manifest: &'a Manifest,
@@ -1027,21 +1060,19 @@ struct Rebuild<'a> {
     previous: &'a BuildState,
     /// Every paper's published values (a robustness study compares its replicates with them).
     published: &'a [PublishedFile],
-    context: Context,
+    context: &'a Context,
 }
 
 impl Rebuild<'_> {
-    /// Every artefact's step in manifest order, each reported as it starts and ends; with `--force`
-    /// and 2 threads or more, the experiments run ahead on workers of `scope` ([`Ahead`]) while this
-    /// thread writes the artefacts whose results have arrived.
-    fn artefact_steps<'scope, 'env>(
-        &'env self,
-        scope: &'scope std::thread::Scope<'scope, 'env>,
+    /// Every artefact's step in manifest order, each reported as it starts and ends, taking the
+    /// results of the experiments running `ahead` ([`start_ahead`]) as they arrive.
+    fn artefact_steps(
+        &self,
         selected: &BTreeSet<String>,
         build: &mut Build,
+        ahead: &mut Ahead<'_>,
     ) -> Result<(), ReproduceError> {
         let (options, manifest) = (self.options, self.manifest);
-        let mut ahead = self.start_ahead(scope, selected);
         let total = manifest.artefacts.len() + manifest.papers.len() + 1;
         let mut reported = 0;
         for (position, artefact) in (1..).zip(&manifest.artefacts) {
@@ -1061,7 +1092,7 @@ impl Rebuild<'_> {
             let selected = selected.contains(artefact.id.as_str());
             options.timings.time(
                 || format!("step {}", artefact.id),
-                || self.artefact(artefact, selected, build, &mut ahead),
+                || self.artefact(artefact, selected, build, ahead),
             )?;
         }
         report_finished(
@@ -1071,32 +1102,6 @@ impl Rebuild<'_> {
             total,
         );
         Ok(())
-    }
-
-    /// With `--force` and 2 threads or more, starts the experiment of every selected artefact that is
-    /// not pending on up to `threads` workers of `scope` (each keeps `threads` for its own parallel
-    /// parts), so that independent tables are computed side by side; otherwise starts nothing, and
-    /// each step runs its own experiment (progress then shows it live). Results never depend on the
-    /// thread count or the order, and the step of each artefact uses (and reports errors of) its
-    /// result exactly as if it had run the experiment itself.
-    fn start_ahead<'scope, 'env>(
-        &'env self,
-        scope: &'scope std::thread::Scope<'scope, 'env>,
-        selected: &BTreeSet<String>,
-    ) -> Ahead<'env> {
-        if !self.options.force || self.options.threads < 2 {
-            return Ahead::none();
-        }
-        let jobs: Vec<&Artefact> = self
-            .manifest
-            .artefacts
-            .iter()
-            .filter(|a| a.status != Status::Pending && selected.contains(a.id.as_str()))
-            // A robustness study runs in its own step, on every worker, showing its progress.
-            .filter(|a| !a.experiment.is_robustness_study())
-            .collect();
-        let (workers, timings) = (self.options.threads, &self.options.timings);
-        Ahead::start(scope, jobs, workers, &self.context, timings)
     }
 
     /// One artefact's step: pending, or not `selected` (kept from the previous run if still valid), or
@@ -1198,7 +1203,7 @@ impl Rebuild<'_> {
             self.manifest,
             self.published,
             artefact,
-            &self.context,
+            self.context,
             &report,
         )
     }

@@ -27,6 +27,7 @@ use crate::manifest::Artefact;
 use crate::manifest::params::{StcInputs, StcMeasure, StcParams, StcSignificanceParams};
 use crate::model::StreamScope;
 use crate::papers::shared::FileKey;
+use crate::papers::units::map_units;
 use crate::papers::{Context, ExperimentError, display_relative};
 use crate::results::{ResultTable, VALUE};
 use crate::sim::stc::{
@@ -501,35 +502,17 @@ pub fn significance_discrepancies(
     let pairs = run_pairs(best.len());
     let name = |i: usize| setup.collection.runs[best[i].0].name.as_str();
 
+    let (scores, tests) = discrepancy_tests(&setup, artefact, context, &best, trials)?;
     let mut table = ResultTable::new(&artefact.id);
     table.real_data = setup.real_data();
-    let mut empty_topics = 0;
+    let empty_topics: usize = scores.iter().map(|s| s.without_relevant).sum();
+    let mut tests = tests.iter();
     for &(dmax, n) in &setup.conditions {
-        let scores = setup.condition_scores(artefact, context, (dmax, n))?;
-        let (raw, ug) = (&scores.raw, &scores.ug);
-        empty_topics += scores.without_relevant;
-        for (m, measure) in setup.measures.iter().enumerate() {
+        for measure in &setup.measures {
             let panel = measure.panel();
-            let unit = format!("dmax={dmax}/n={n}/{panel}");
-            let scope = StreamScope::Artefact(&artefact.id);
-            let spec = scope.spec(setup.seed, &unit);
-            let matrix = |columns: &[Vec<f64>]| -> Result<ScoreMatrix, ExperimentError> {
-                let selected: Vec<&[f64]> =
-                    best.iter().map(|&(j, _)| columns[j].as_slice()).collect();
-                ScoreMatrix::from_columns(&selected)
-                    .map_err(|e| ExperimentError::invalid(artefact, format!("score matrix: {e}")))
+            let Some([raw_test, ug_test]) = tests.next() else {
+                break;
             };
-            // One stream for both gains: each trial's permutations are drawn once for both.
-            let (raw_matrix, ug_matrix) = (matrix(&raw[m])?, matrix(&ug[m])?);
-            let tests = randomised_hsd_shared(
-                &[&raw_matrix, &ug_matrix],
-                trials,
-                spec,
-                context.threads.max(1),
-                None,
-            )
-            .map_err(|e| ExperimentError::invalid(artefact, e.to_string()))?;
-            let [raw_test, ug_test] = [&tests[0], &tests[1]];
             for (k, &(a, b)) in pairs.iter().enumerate() {
                 let outcome = |r: &HsdResult| PairOutcome {
                     p: r.pairs[k].p,
@@ -556,6 +539,57 @@ pub fn significance_discrepancies(
         ));
     }
     Ok(table)
+}
+
+/// Table 3's condition scores (in condition order) and randomised tests: the RawG and UG results of
+/// each (condition, measure), condition-major (`c * measures + m`).
+type DiscrepancyTests = (Vec<Arc<ConditionScores>>, Vec<[HsdResult; 2]>);
+
+/// Table 3's condition scores and randomised tests ([`DiscrepancyTests`]), each condition and then
+/// each (condition, measure) a unit that any of `context.threads` threads takes ([`map_units`]): the
+/// threads stay busy until the last test, and the results do not depend on the thread count (each
+/// test has its own stream). A unit's test runs on its own thread only, RawG and UG sharing its
+/// stream; when the two score matrices are equal (every D_i = Dmax), the test runs once for both,
+/// its result being exactly that of each matrix tested alone ([`randomised_hsd_shared`]).
+fn discrepancy_tests(
+    setup: &Setup,
+    artefact: &Artefact,
+    context: &Context,
+    best: &[(usize, f64)],
+    trials: u64,
+) -> Result<DiscrepancyTests, ExperimentError> {
+    let threads = context.threads.max(1);
+    let scores = map_units(setup.conditions.len(), threads, |c| {
+        setup.condition_scores(artefact, context, setup.conditions[c])
+    })?;
+    let measures = setup.measures.len();
+    let tests = map_units(scores.len() * measures, threads, |u| {
+        let (c, m) = (u / measures, u % measures);
+        let (dmax, n) = setup.conditions[c];
+        let unit = format!("dmax={dmax}/n={n}/{}", setup.measures[m].panel());
+        let scope = StreamScope::Artefact(&artefact.id);
+        let spec = scope.spec(setup.seed, &unit);
+        let matrix = |columns: &[Vec<f64>]| -> Result<ScoreMatrix, ExperimentError> {
+            let selected: Vec<&[f64]> = best.iter().map(|&(j, _)| columns[j].as_slice()).collect();
+            ScoreMatrix::from_columns(&selected)
+                .map_err(|e| ExperimentError::invalid(artefact, format!("score matrix: {e}")))
+        };
+        let (raw, ug) = (matrix(&scores[c].raw[m])?, matrix(&scores[c].ug[m])?);
+        let matrices: &[&ScoreMatrix] = if raw == ug { &[&raw] } else { &[&raw, &ug] };
+        let mut tested = randomised_hsd_shared(matrices, trials, spec, 1, None)
+            .map_err(|e| ExperimentError::invalid(artefact, e.to_string()))?
+            .into_iter();
+        let raw_result = tested.next();
+        let ug_result = tested.next().or_else(|| raw_result.clone());
+        match (raw_result, ug_result) {
+            (Some(raw), Some(ug)) => Ok([raw, ug]),
+            _ => Err(ExperimentError::invalid(
+                artefact,
+                "the test returned no result",
+            )),
+        }
+    })?;
+    Ok((scores, tests))
 }
 
 /// The cells of one discrepancy row (`panel`, `row`): p, its Monte Carlo SE, |d| and ES_HSD under
