@@ -110,12 +110,17 @@ pub fn typographic_minus(text: &str) -> String {
     }
 }
 
-/// The digits of `text` (an unsigned decimal number) with the whole part grouped by thousands with
-/// commas (`11214.5` → `11,214.5`).
+/// The digits of `text` (a decimal number, optionally signed with `-`, `+` or U+2212) with the whole
+/// part grouped by thousands with commas (`11214.5` → `11,214.5`, `-1234` → `-1,234`); the sign
+/// stays in front and never counts as a digit (`-123` stays `-123`).
 pub fn group_thousands(text: &str) -> String {
-    let (int, frac) = text.split_at(text.find('.').unwrap_or(text.len()));
+    let (sign, unsigned) = match text.chars().next() {
+        Some(c @ ('-' | '+' | MINUS)) => text.split_at(c.len_utf8()),
+        _ => ("", text),
+    };
+    let (int, frac) = unsigned.split_at(unsigned.find('.').unwrap_or(unsigned.len()));
     let digits: Vec<char> = int.chars().collect();
-    let mut grouped = String::new();
+    let mut grouped = String::from(sign);
     for (i, c) in digits.iter().enumerate() {
         if i > 0 && (digits.len() - i) % 3 == 0 {
             grouped.push(',');
@@ -128,6 +133,17 @@ pub fn group_thousands(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A sign is not a digit: `-123` was grouped as `-,123` before the sign was set aside.
+    #[test]
+    fn groups_signed_numbers_after_their_sign() {
+        assert_eq!(group_thousands("-123"), "-123");
+        assert_eq!(group_thousands("-1234.5"), "-1,234.5");
+        assert_eq!(group_thousands("\u{2212}123456"), "\u{2212}123,456");
+        assert_eq!(group_thousands("+1000"), "+1,000");
+        assert_eq!(group_thousands("123"), "123");
+        assert_eq!(group_thousands("11214"), "11,214");
+    }
 
     #[test]
     fn reads_the_style_off_the_printed_token() {
