@@ -64,6 +64,15 @@ impl TauSpec {
                 ),
             ));
         }
+        if self.decimals > MAX_DECIMALS {
+            return Err(context.invalid(
+                &self.table,
+                format!(
+                    "tau entry of `{}`: decimals must be at most {MAX_DECIMALS}, got {}",
+                    self.table, self.decimals
+                ),
+            ));
+        }
         let cells = context.require_table(&self.table)?;
         for cell in cells.iter().filter(|c| c.part == "tau") {
             let key =
@@ -294,7 +303,7 @@ pub fn width_attainable(
     let tolerance = half_unit(decimals) + 1e-9;
     // Half-widths and their attainable ranges at one digit beyond the print (`0.0195`), enough to
     // tell a half-width from the bounds it is held against.
-    let style = arithmetic_style(decimals + 1);
+    let style = arithmetic_style(decimals.saturating_add(1));
     let (shown_lo, shown_hi, half) = (shown(lo), shown(hi), style.format(printed_half));
     let mut ranges = Vec::new();
     for (d, _) in attainable_tau(printed_tau, decimals, n) {
@@ -349,12 +358,16 @@ pub fn width_attainable(
     )
 }
 
+/// The most decimals a printed tau may have (the papers print 3): more is a malformed entry, refused
+/// before the arithmetic prints anything at that precision.
+pub const MAX_DECIMALS: u32 = 9;
+
 /// How the arithmetic behind a tau verdict prints the numbers it computes ([`PrintedStyle`]): with
 /// up to two guard digits beyond the print's `decimals`, trailing zeros dropped down to them
 /// (`1.000`, not `1.00000`), a minus sign typographic.
 fn arithmetic_style(decimals: u32) -> PrintedStyle {
     PrintedStyle {
-        decimals: decimals as usize,
+        decimals: decimals.min(MAX_DECIMALS + 1) as usize,
         thousands: false,
         no_leading_zero: false,
         percent: false,

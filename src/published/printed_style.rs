@@ -8,6 +8,10 @@
 /// The typographic minus sign, U+2212, as paper B prints negative kappas (`−0.128`).
 pub const MINUS: char = '\u{2212}';
 
+/// The most digits after the point a number is printed with: an f64 carries about 17 significant
+/// digits, and a larger precision (from a malformed input) would panic in `format!`.
+pub const MAX_DIGITS: usize = 20;
+
 /// The printing rules of one printed number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PrintedStyle {
@@ -67,11 +71,13 @@ impl PrintedStyle {
         .format_at(value, self.decimals + 2, 0)
     }
 
-    /// `value` with `decimals` digits, trailing zeros dropped down to `keep` digits.
+    /// `value` with `decimals` digits (at most [`MAX_DIGITS`]: an f64 holds no more), trailing zeros
+    /// dropped down to `keep` digits.
     fn format_at(self, value: f64, decimals: usize, keep: usize) -> String {
         if value.is_nan() {
             return "NaN".to_string();
         }
+        let (decimals, keep) = (decimals.min(MAX_DIGITS), keep.min(MAX_DIGITS));
         let mut text = format!("{:.*}", decimals, value.abs());
         if keep < decimals
             && let Some(point) = text.find('.')
@@ -133,6 +139,20 @@ pub fn group_thousands(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A precision no f64 carries (a malformed input's `decimals: 4294967295`) prints at
+    /// [`MAX_DIGITS`] instead of panicking in `format!`.
+    #[test]
+    fn absurd_precision_is_capped() {
+        let style = PrintedStyle {
+            decimals: u32::MAX as usize,
+            thousands: false,
+            no_leading_zero: false,
+            percent: false,
+        };
+        assert_eq!(style.format(0.5).len(), 2 + MAX_DIGITS);
+        assert_eq!(style.guarded(1.0), format!("1.{}", "0".repeat(MAX_DIGITS)));
+    }
 
     /// A sign is not a digit: `-123` was grouped as `-,123` before the sign was set aside.
     #[test]
