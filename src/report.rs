@@ -41,6 +41,7 @@ mod claim_grids;
 mod mark;
 mod printed;
 mod robustness_section;
+mod running_text;
 mod summary;
 
 pub use mark::{LegendItem, Mark};
@@ -468,7 +469,7 @@ impl FindingView {
 }
 
 /// One ledger entry as shown in a report.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 struct EntryView {
     table: String,
     cell: String,
@@ -486,6 +487,13 @@ struct EntryView {
     why: String,
     /// The mark of the verdict alone (no class letter).
     mark: &'static str,
+    /// The class letter and the mark, spelled in a line (`E ✓`), for the running-text table.
+    class_mark: String,
+    /// In the running-text table: the words this entry and the next ones share, on the first of
+    /// them ([`running_text::group_running_text`]).
+    group: Option<String>,
+    /// In the running-text table: the label without the shared words of its group.
+    item: String,
 }
 
 /// What an artefact block template receives.
@@ -539,18 +547,34 @@ pub fn class_letter(class: ProvenanceClass) -> &'static str {
 /// The marker of a set of ledger entries (the parts of one printed cell): their classes' letters and
 /// their most serious mark ([`Mark`]).
 fn marker(entries: &[&Entry], format: Format) -> String {
+    mark_of(entries).map_or_else(String::new, |(letters, worst)| {
+        marker_text(&letters, worst, format)
+    })
+}
+
+/// A cell's marker: the class letters and the mark, as a superscript after the number.
+fn marker_text(letters: &str, mark: Mark, format: Format) -> String {
+    match format {
+        Format::Markdown => format!("<sup>{letters}{}</sup>", mark.symbol(format)),
+        Format::Latex => format!("\\textsuperscript{{{letters}\\,{}}}", mark.symbol(format)),
+    }
+}
+
+/// The class letters and the most serious mark of `entries` (one printed cell), `None` for none.
+fn mark_of(entries: &[&Entry]) -> Option<(String, Mark)> {
     let classes: BTreeSet<&str> = entries.iter().map(|e| class_letter(e.class)).collect();
-    let Some(worst) = entries
+    let worst = entries
         .iter()
         .map(|e| Mark::of(e))
-        .max_by_key(|m| m.severity())
-    else {
-        return String::new();
-    };
-    let letters: String = classes.into_iter().collect();
+        .max_by_key(|m| m.severity())?;
+    Some((classes.into_iter().collect(), worst))
+}
+
+/// The mark `(letters, mark)` spelled in running text (a panel's label), not as a superscript.
+fn mark_words(letters: &str, mark: Mark, format: Format) -> String {
     match format {
-        Format::Markdown => format!("<sup>{letters}{}</sup>", worst.symbol(format)),
-        Format::Latex => format!("\\textsuperscript{{{letters}\\,{}}}", worst.symbol(format)),
+        Format::Markdown => format!("{letters}{}", mark.symbol(format)),
+        Format::Latex => format!("{letters}\\,{}", mark.symbol(format)),
     }
 }
 
@@ -571,6 +595,9 @@ fn entry_view(entry: &Entry, format: Format) -> EntryView {
         label: format.escape(entry.label.as_deref().unwrap_or(&entry.cell)),
         why: format.escape(why(entry)),
         mark: Mark::of(entry).symbol(format),
+        class_mark: mark_words(class_letter(entry.class), Mark::of(entry), format),
+        group: None,
+        item: format.escape(entry.label.as_deref().unwrap_or(&entry.cell)),
     }
 }
 
@@ -592,13 +619,15 @@ fn other_entries(input: &ReportInput<'_>, format: Format) -> Vec<EntryView> {
         .iter()
         .map(|a| a.id.as_str())
         .collect();
-    input
+    let mut views: Vec<EntryView> = input
         .ledger
         .entries
         .iter()
         .filter(|e| e.paper == input.paper.id && !ids.contains(e.table.as_str()))
         .map(|e| entry_view(e, format))
-        .collect()
+        .collect();
+    running_text::group_running_text(&mut views);
+    views
 }
 
 /// The block context of every artefact of the paper.

@@ -32,6 +32,7 @@ use super::wiring::WiringError;
 use super::{CheckKind, CheckResult, Hint, ci, half_unit};
 use crate::model::CellKey;
 use crate::published::PublishedCell;
+use crate::published::printed_style::{PrintedStyle, typographic_minus};
 use evia_engine::ranking::{Z_975, attainable_tau};
 
 /// The most runs a `tau` entry may name (the grid of 2,000 runs already has about 2·10^6 points).
@@ -60,6 +61,15 @@ impl TauSpec {
                 format!(
                     "tau entry of `{}`: runs must be between 2 and {MAX_RUNS}, got {}",
                     self.table, self.runs
+                ),
+            ));
+        }
+        if self.decimals > MAX_DECIMALS {
+            return Err(context.invalid(
+                &self.table,
+                format!(
+                    "tau entry of `{}`: decimals must be at most {MAX_DECIMALS}, got {}",
+                    self.table, self.decimals
                 ),
             ));
         }
@@ -171,6 +181,7 @@ fn same_interval_elsewhere(
 
 /// Checks that a printed tau is on the k/N grid of n runs (no ties).
 pub fn on_grid(printed: f64, decimals: u32, n: usize) -> CheckResult {
+    let style = arithmetic_style(decimals);
     let pairs = n * (n - 1) / 2;
     let hits = attainable_tau(printed, decimals, n);
     match hits.first() {
@@ -178,7 +189,9 @@ pub fn on_grid(printed: f64, decimals: u32, n: usize) -> CheckResult {
             CheckKind::TauGrid,
             true,
             format!(
-                "{printed} = 1 − 2·{d}/{pairs} = {tau:.5} (n = {n} runs, D = {d} discordant pairs)"
+                "{} = 1 − 2·{d}/{pairs} = {} (n = {n} runs, D = {d} discordant pairs)",
+                shown(printed),
+                style.guarded(tau)
             ),
         ),
         None => {
@@ -189,7 +202,10 @@ pub fn on_grid(printed: f64, decimals: u32, n: usize) -> CheckResult {
                 CheckKind::TauGrid,
                 false,
                 format!(
-                    "{printed} is not 1 − 2D/{pairs} for any D (n = {n} runs): nearest {below:.5} and {above:.5}"
+                    "{} is not 1 − 2D/{pairs} for any D (n = {n} runs): nearest {} and {}",
+                    shown(printed),
+                    style.guarded(below),
+                    style.guarded(above)
                 ),
             )
         }
@@ -285,6 +301,10 @@ pub fn width_attainable(
 ) -> CheckResult {
     let printed_half = (hi - lo) / 2.0;
     let tolerance = half_unit(decimals) + 1e-9;
+    // Half-widths and their attainable ranges at one digit beyond the print (`0.0195`), enough to
+    // tell a half-width from the bounds it is held against.
+    let style = arithmetic_style(decimals.saturating_add(1));
+    let (shown_lo, shown_hi, half) = (shown(lo), shown(hi), style.format(printed_half));
     let mut ranges = Vec::new();
     for (d, _) in attainable_tau(printed_tau, decimals, n) {
         let low = half_width(n, d, min_degree_squares(n, d));
@@ -294,11 +314,17 @@ pub fn width_attainable(
                 CheckKind::CiWidth,
                 true,
                 format!(
-                    "half-width ({hi} − {lo})/2 = {printed_half:.4} lies in the attainable [{low:.4}, {high:.4}] for n = {n}, D = {d}"
+                    "half-width ({shown_hi} − {shown_lo})/2 = {half} lies in the attainable [{}, {}] for n = {n}, D = {d}",
+                    style.format(low),
+                    style.format(high)
                 ),
             );
         }
-        ranges.push(format!("D = {d}: [{low:.4}, {high:.4}]"));
+        ranges.push(format!(
+            "D = {d}: [{}, {}]",
+            style.format(low),
+            style.format(high)
+        ));
     }
     if ties_at_one && printed_tau == 1.0 {
         for t in 1..=n / 2 {
@@ -308,7 +334,8 @@ pub fn width_attainable(
                     CheckKind::CiWidth,
                     true,
                     format!(
-                        "half-width {printed_half:.4} at tau = 1 is attained with {t} pair(s) of runs tied in both rankings (z·sigma = {h:.4}, n = {n})"
+                        "half-width {half} at tau = 1 is attained with {t} pair(s) of runs tied in both rankings (z·sigma = {}, n = {n})",
+                        style.format(h)
                     ),
                 );
             }
@@ -324,10 +351,32 @@ pub fn width_attainable(
         CheckKind::CiWidth,
         false,
         format!(
-            "half-width ({hi} − {lo})/2 = {printed_half:.4} is not attainable for tau = {printed_tau} with n = {n} runs ({ranges}; ±{:.4} rounding)",
-            half_unit(decimals)
+            "half-width ({shown_hi} − {shown_lo})/2 = {half} is not attainable for tau = {} with n = {n} runs ({ranges}; ±{} rounding)",
+            shown(printed_tau),
+            arithmetic_style(decimals).amount(half_unit(decimals))
         ),
     )
+}
+
+/// The most decimals a printed tau may have (the papers print 3): more is a malformed entry, refused
+/// before the arithmetic prints anything at that precision.
+pub const MAX_DECIMALS: u32 = 9;
+
+/// How the arithmetic behind a tau verdict prints the numbers it computes ([`PrintedStyle`]): with
+/// up to two guard digits beyond the print's `decimals`, trailing zeros dropped down to them
+/// (`1.000`, not `1.00000`), a minus sign typographic.
+fn arithmetic_style(decimals: u32) -> PrintedStyle {
+    PrintedStyle {
+        decimals: decimals.min(MAX_DECIMALS + 1) as usize,
+        thousands: false,
+        no_leading_zero: false,
+        percent: false,
+    }
+}
+
+/// A printed value as the paper gives it (`1`, `0.987`), with the typographic minus.
+fn shown(printed: f64) -> String {
+    typographic_minus(&printed.to_string())
 }
 
 #[cfg(test)]
@@ -341,6 +390,24 @@ mod tests {
         assert!(on_grid(0.615, 3, 13).ok); // 24/39
         let r = on_grid(0.950, 3, 13);
         assert!(!r.ok, "{}", r.detail);
+    }
+
+    /// Computed numbers print at the print's precision plus two guard digits, trailing zeros
+    /// dropped: tau = 1 of 44 runs reads `1 = 1 − 2·0/946 = 1.000`, not `= 1.00000`; a negative
+    /// tau carries the typographic minus.
+    #[test]
+    fn grid_arithmetic_prints_at_the_printed_precision() {
+        assert_eq!(
+            on_grid(1.0, 3, 44).detail,
+            "1 = 1 − 2·0/946 = 1.000 (n = 44 runs, D = 0 discordant pairs)"
+        );
+        assert!(
+            on_grid(0.987, 3, 44)
+                .detail
+                .ends_with("= 0.98732 (n = 44 runs, D = 6 discordant pairs)")
+        );
+        let r = on_grid(-0.95, 3, 13);
+        assert!(r.detail.starts_with("\u{2212}0.95 is not"), "{}", r.detail);
     }
 
     #[test]

@@ -8,6 +8,10 @@
 /// The typographic minus sign, U+2212, as paper B prints negative kappas (`−0.128`).
 pub const MINUS: char = '\u{2212}';
 
+/// The most digits after the point a number is printed with: an f64 carries about 17 significant
+/// digits, and a larger precision (from a malformed input) would panic in `format!`.
+pub const MAX_DIGITS: usize = 20;
+
 /// The printing rules of one printed number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PrintedStyle {
@@ -67,11 +71,13 @@ impl PrintedStyle {
         .format_at(value, self.decimals + 2, 0)
     }
 
-    /// `value` with `decimals` digits, trailing zeros dropped down to `keep` digits.
+    /// `value` with `decimals` digits (at most [`MAX_DIGITS`]: an f64 holds no more), trailing zeros
+    /// dropped down to `keep` digits.
     fn format_at(self, value: f64, decimals: usize, keep: usize) -> String {
         if value.is_nan() {
             return "NaN".to_string();
         }
+        let (decimals, keep) = (decimals.min(MAX_DIGITS), keep.min(MAX_DIGITS));
         let mut text = format!("{:.*}", decimals, value.abs());
         if keep < decimals
             && let Some(point) = text.find('.')
@@ -110,12 +116,17 @@ pub fn typographic_minus(text: &str) -> String {
     }
 }
 
-/// The digits of `text` (an unsigned decimal number) with the whole part grouped by thousands with
-/// commas (`11214.5` → `11,214.5`).
+/// The digits of `text` (a decimal number, optionally signed with `-`, `+` or U+2212) with the whole
+/// part grouped by thousands with commas (`11214.5` → `11,214.5`, `-1234` → `-1,234`); the sign
+/// stays in front and never counts as a digit (`-123` stays `-123`).
 pub fn group_thousands(text: &str) -> String {
-    let (int, frac) = text.split_at(text.find('.').unwrap_or(text.len()));
+    let (sign, unsigned) = match text.chars().next() {
+        Some(c @ ('-' | '+' | MINUS)) => text.split_at(c.len_utf8()),
+        _ => ("", text),
+    };
+    let (int, frac) = unsigned.split_at(unsigned.find('.').unwrap_or(unsigned.len()));
     let digits: Vec<char> = int.chars().collect();
-    let mut grouped = String::new();
+    let mut grouped = String::from(sign);
     for (i, c) in digits.iter().enumerate() {
         if i > 0 && (digits.len() - i) % 3 == 0 {
             grouped.push(',');
@@ -128,6 +139,31 @@ pub fn group_thousands(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A precision no f64 carries (a malformed input's `decimals: 4294967295`) prints at
+    /// [`MAX_DIGITS`] instead of panicking in `format!`.
+    #[test]
+    fn absurd_precision_is_capped() {
+        let style = PrintedStyle {
+            decimals: u32::MAX as usize,
+            thousands: false,
+            no_leading_zero: false,
+            percent: false,
+        };
+        assert_eq!(style.format(0.5).len(), 2 + MAX_DIGITS);
+        assert_eq!(style.guarded(1.0), format!("1.{}", "0".repeat(MAX_DIGITS)));
+    }
+
+    /// A sign is not a digit: `-123` was grouped as `-,123` before the sign was set aside.
+    #[test]
+    fn groups_signed_numbers_after_their_sign() {
+        assert_eq!(group_thousands("-123"), "-123");
+        assert_eq!(group_thousands("-1234.5"), "-1,234.5");
+        assert_eq!(group_thousands("\u{2212}123456"), "\u{2212}123,456");
+        assert_eq!(group_thousands("+1000"), "+1,000");
+        assert_eq!(group_thousands("123"), "123");
+        assert_eq!(group_thousands("11214"), "11,214");
+    }
 
     #[test]
     fn reads_the_style_off_the_printed_token() {

@@ -60,6 +60,7 @@ pub fn claim_grids(cells: Vec<(ClaimGroup, String)>) -> Vec<ClaimGrid> {
                                 .unwrap_or_else(|| ABSENT.to_string())
                         })
                         .collect(),
+                    group: None,
                 })
                 .collect();
             ClaimGrid {

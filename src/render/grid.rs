@@ -88,11 +88,14 @@ pub struct Grid {
 const PAGE_LINES: usize = 36;
 
 /// Whether `panels` need more than [`PAGE_LINES`] lines: a panel's label and header take two, a row
-/// one, or two when its label wraps in a wide stub column.
+/// one, or two when its label wraps in a wide stub column, and a group's heading row one.
 fn is_tall(panels: &[GridPanel]) -> bool {
     let lines: usize = panels
         .iter()
-        .map(|p| 2 + p.rows.len() * if p.stub_wide { 2 } else { 1 })
+        .map(|p| {
+            let groups = p.rows.iter().filter(|r| r.group.is_some()).count();
+            2 + groups + p.rows.len() * if p.stub_wide { 2 } else { 1 }
+        })
         .sum();
     lines > PAGE_LINES
 }
@@ -115,6 +118,10 @@ pub struct GridPanel {
 pub struct GridRow {
     pub label: String,
     pub cells: Vec<String>,
+    /// The group this row opens (`Dmax = 8, N = 5` of A.T3's `Dmax = 8, N = 5: X vs. Y`), set on the
+    /// first row of each group of a LaTeX panel whose rows come from the data: the templates print it
+    /// as a heading row across the table, and `label` keeps the item only ([`group_row_labels`]).
+    pub group: Option<String>,
 }
 
 /// Why a table could not be laid out.
@@ -186,10 +193,6 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
             continue;
         }
         let stub_fraction = panel.stub_width.map(|w| w.fraction());
-        let stub_wide = stub_fraction.is_some()
-            || panel_rows
-                .iter()
-                .any(|r| r.label.text().chars().count() > WIDE_STUB_CHARS);
         let mut rows = Vec::new();
         for row in panel_rows {
             let mut cells = Vec::new();
@@ -219,11 +222,16 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
                         c.unwrap_or_else(|| if rebuilt { ABSENT } else { PENDING }.to_string())
                     })
                     .collect(),
+                group: None,
             });
         }
+        // A panel with a set stub width (a claim's words) keeps the group in its first row's label:
+        // as a heading row across the table a long group would run off the page.
+        let grouped = rows_from_data && target == Target::Latex && stub_fraction.is_none();
         if rows_from_data && target == Target::Latex {
-            group_row_labels(&mut rows);
+            group_row_labels(&mut rows, grouped);
         }
+        let stub_wide = stub_fraction.is_some() || has_long_label(panel_rows, grouped);
         panels.push(GridPanel {
             label: panel
                 .label
@@ -352,10 +360,25 @@ fn grid_cell(texts: &[String], target: Target) -> String {
     }
 }
 
+/// Whether a row label, as shown, is longer than [`WIDE_STUB_CHARS`]: when `grouped`, a label
+/// `group: item` shows its item only ([`group_row_labels`]).
+fn has_long_label(rows: &[Header], grouped: bool) -> bool {
+    rows.iter().any(|r| {
+        let text = r.label.text();
+        let shown = match text.split_once(": ") {
+            Some((_, item)) if grouped => item,
+            _ => text,
+        };
+        shown.chars().count() > WIDE_STUB_CHARS
+    })
+}
+
 /// Row labels of one group (`Dmax = 8, N = 5: X vs. Y`, A.T3's rows) name the group once, as the
-/// paper's table does: a row whose label opens with the previous row's group (the text before `: `)
-/// shows its item only, so a narrow LaTeX stub column wraps one line less per row.
-fn group_row_labels(rows: &mut [GridRow]) {
+/// paper's table does. With `heading`, every such row shows its item only and the first row of each
+/// group carries the group as [`GridRow::group`], printed as a heading row across the table, so the
+/// stub column holds the short item on one line; without, the first row keeps its whole label and
+/// the later rows of its group show their item only.
+fn group_row_labels(rows: &mut [GridRow], heading: bool) {
     let mut previous: Option<String> = None;
     for row in rows {
         let Some((group, item)) = row.label.split_once(": ") else {
@@ -363,7 +386,11 @@ fn group_row_labels(rows: &mut [GridRow]) {
             continue;
         };
         let (group, item) = (group.to_string(), item.to_string());
-        if previous.as_deref() == Some(group.as_str()) {
+        let first = previous.as_deref() != Some(group.as_str());
+        if first && heading {
+            row.group = Some(group.clone());
+        }
+        if !first || heading {
             row.label = item;
         }
         previous = Some(group);
@@ -861,6 +888,7 @@ mod tests {
         let row = |label: &str| GridRow {
             label: label.to_string(),
             cells: Vec::new(),
+            group: None,
         };
         let mut rows = vec![
             row("Dmax = 2, N = 5: A vs. B"),
@@ -869,8 +897,9 @@ mod tests {
             row("plain"),
             row("Dmax = 4, N = 5: C vs. D"),
         ];
-        group_row_labels(&mut rows);
-        let labels: Vec<&str> = rows.iter().map(|r| r.label.as_str()).collect();
+        let mut inline = rows.clone();
+        group_row_labels(&mut inline, false);
+        let labels: Vec<&str> = inline.iter().map(|r| r.label.as_str()).collect();
         assert_eq!(
             labels,
             [
@@ -879,6 +908,21 @@ mod tests {
                 "Dmax = 4, N = 5: A vs. B",
                 "plain",
                 "Dmax = 4, N = 5: C vs. D"
+            ]
+        );
+        group_row_labels(&mut rows, true);
+        let shown: Vec<(Option<&str>, &str)> = rows
+            .iter()
+            .map(|r| (r.group.as_deref(), r.label.as_str()))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                (Some("Dmax = 2, N = 5"), "A vs. B"),
+                (None, "C vs. D"),
+                (Some("Dmax = 4, N = 5"), "A vs. B"),
+                (None, "plain"),
+                (Some("Dmax = 4, N = 5"), "C vs. D"),
             ]
         );
     }

@@ -69,6 +69,7 @@ pub fn series_grid(artefact: &Artefact, table: &ResultTable) -> Option<Grid> {
                                 value(row, c).map_or("-".to_string(), |v| format!("{v:.DECIMALS$}"))
                             })
                             .collect(),
+                        group: None,
                     })
                     .collect(),
             }

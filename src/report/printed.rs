@@ -8,7 +8,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::{Format, marker};
+use super::mark::Mark;
+use super::{Format, mark_of, mark_words, marker, marker_text};
 use crate::ledger::{Entry, cell_name};
 use crate::manifest::Artefact;
 use crate::model::CellKey;
@@ -42,6 +43,7 @@ pub(super) fn printed_grid(
             rows.map(|r| (r.id.clone(), r.part.clone())).collect()
         };
         let mut printed_columns = vec![false; panel.columns.len()];
+        let mut marks = Vec::new();
         for ((row, row_part), grid_row) in rows.iter().zip(grid_panel.rows.iter_mut()) {
             for (i, (column, cell)) in panel.columns.iter().zip(&mut grid_row.cells).enumerate() {
                 let part = row_part.as_deref().or(column.part.as_deref());
@@ -59,9 +61,11 @@ pub(super) fn printed_grid(
                 } else {
                     printed_columns[i] = true;
                     cell.push_str(&marker(&here, format));
+                    marks.extend(mark_of(&here));
                 }
             }
         }
+        hoist_uniform_mark(grid_panel, &marks, format);
         if panel.rows.is_empty() {
             keep_columns(grid_panel, &printed_columns);
         }
@@ -93,7 +97,7 @@ pub(super) fn rebuilt_is_printed(
                 && p.rows
                     .iter()
                     .zip(&r.rows)
-                    .all(|(p, r)| p.label == r.label && p.cells == r.cells)
+                    .all(|(p, r)| p.label == r.label && p.group == r.group && p.cells == r.cells)
         })
 }
 
@@ -119,6 +123,34 @@ fn printed_table(artefact: &Artefact, cells: &[&PublishedCell]) -> ResultTable {
         }
     }
     table
+}
+
+/// When every marked cell of `panel` carries the same mark (`marks`, one per marked cell), says it
+/// once in the panel's label instead of in every cell: A.T3's printed cells all carry `S ≠`, and a
+/// mark repeated on every number told the reader nothing the label cannot say once.
+fn hoist_uniform_mark(panel: &mut grid::GridPanel, marks: &[(String, Mark)], format: Format) {
+    let Some((letters, mark)) = marks.first() else {
+        return;
+    };
+    if marks.len() < 2 || marks.iter().any(|m| m != &marks[0]) {
+        return;
+    }
+    let suffix = marker_text(letters, *mark, format);
+    for cell in panel.rows.iter_mut().flat_map(|r| r.cells.iter_mut()) {
+        if let Some(bare) = cell.strip_suffix(suffix.as_str()) {
+            *cell = bare.to_string();
+        }
+    }
+    let words = mark_words(letters, *mark, format);
+    let dash = match format {
+        Format::Latex => "---",
+        Format::Markdown => "—",
+    };
+    panel.label = if panel.label.is_empty() {
+        format!("Every cell marked {words}")
+    } else {
+        format!("{} {dash} every cell marked {words}", panel.label)
+    };
 }
 
 /// The mark of a cell the paper leaves empty.
