@@ -6,6 +6,7 @@ use serde::Serialize;
 use crate::manifest::{Artefact, CellFormat, CellStyle, Header, Label, Panel};
 use crate::model::is_invisible;
 use crate::render::claim_grid::claim_grids;
+use crate::render::label_runs::{label_runs, split_label};
 use crate::render::number::{Minus, format_count, format_number};
 use crate::render::stand_in::StandIn;
 use crate::results::{ResultTable, VALUE};
@@ -365,7 +366,7 @@ fn grid_cell(texts: &[String], target: Target) -> String {
 fn has_long_label(rows: &[Header], grouped: bool) -> bool {
     rows.iter().any(|r| {
         let text = r.label.text();
-        let shown = match text.split_once(": ") {
+        let shown = match split_label(text) {
             Some((_, item)) if grouped => item,
             _ => text,
         };
@@ -379,21 +380,20 @@ fn has_long_label(rows: &[Header], grouped: bool) -> bool {
 /// stub column holds the short item on one line; without, the first row keeps its whole label and
 /// the later rows of its group show their item only.
 fn group_row_labels(rows: &mut [GridRow], heading: bool) {
-    let mut previous: Option<String> = None;
-    for row in rows {
-        let Some((group, item)) = row.label.split_once(": ") else {
-            previous = None;
-            continue;
-        };
-        let (group, item) = (group.to_string(), item.to_string());
-        let first = previous.as_deref() != Some(group.as_str());
-        if first && heading {
-            row.group = Some(group.clone());
+    let labels: Vec<String> = rows.iter().map(|r| r.label.clone()).collect();
+    let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
+    for run in label_runs(&labels) {
+        let Some(head) = run.head else { continue };
+        for (k, position) in run.positions.enumerate() {
+            let row = &mut rows[position];
+            if k == 0 && heading {
+                row.group = Some(head.to_string());
+            }
+            if k > 0 || heading {
+                let (_, item) = split_label(labels[position]).expect("a run with a head");
+                row.label = item.to_string();
+            }
         }
-        if !first || heading {
-            row.label = item;
-        }
-        previous = Some(group);
     }
 }
 

@@ -4,31 +4,26 @@
 //! entry alone under its words keeps its whole label.
 
 use super::EntryView;
+use crate::render::label_runs::{label_runs, split_label};
 
 /// Sets [`EntryView::group`] on the first entry of each run of at least two consecutive entries
 /// whose labels share the words before `": "`, and [`EntryView::item`] on every entry: its label
 /// without the shared words in such a run, the whole label otherwise.
 pub(super) fn group_running_text(entries: &mut [EntryView]) {
-    let heads: Vec<Option<String>> = entries
-        .iter()
-        .map(|e| e.label.split_once(": ").map(|(head, _)| head.to_string()))
-        .collect();
-    let mut start = 0;
-    while start < entries.len() {
-        let end = (start..entries.len())
-            .find(|&i| heads[i].is_none() || heads[i] != heads[start])
-            .map_or(entries.len(), |i| i.max(start + 1));
-        for i in start..end {
-            let e = &mut entries[i];
-            e.item = match (&heads[i], end - start >= 2) {
-                (Some(head), true) => e.label[head.len() + 2..].to_string(),
+    let labels: Vec<String> = entries.iter().map(|e| e.label.clone()).collect();
+    let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
+    for run in label_runs(&labels) {
+        let shared = run.head.filter(|_| run.positions.len() >= 2);
+        for position in run.positions.clone() {
+            let e = &mut entries[position];
+            e.item = match (shared, split_label(labels[position])) {
+                (Some(_), Some((_, item))) => item.to_string(),
                 _ => e.label.clone(),
             };
         }
-        if end - start >= 2 {
-            entries[start].group = heads[start].clone();
+        if let Some(head) = shared {
+            entries[run.positions.start].group = Some(head.to_string());
         }
-        start = end;
     }
 }
 
