@@ -506,13 +506,12 @@ pub fn significance_discrepancies(
     let mut table = ResultTable::new(&artefact.id);
     table.real_data = setup.real_data();
     let empty_topics: usize = scores.iter().map(|s| s.without_relevant).sum();
-    let mut tests = tests.iter();
-    for &(dmax, n) in &setup.conditions {
-        for measure in &setup.measures {
+    // `tests` holds one [RawG, UG] pair per (condition, measure), condition-major; the manifest
+    // check keeps `measures` non-empty (`parameter_rules::non_empty`).
+    let per_condition = tests.chunks_exact(setup.measures.len());
+    for (&(dmax, n), condition_tests) in setup.conditions.iter().zip(per_condition) {
+        for (measure, [raw_test, ug_test]) in setup.measures.iter().zip(condition_tests) {
             let panel = measure.panel();
-            let Some([raw_test, ug_test]) = tests.next() else {
-                break;
-            };
             for (k, &(a, b)) in pairs.iter().enumerate() {
                 let outcome = |r: &HsdResult| PairOutcome {
                     p: r.pairs[k].p,
