@@ -170,6 +170,45 @@ impl OutputDir {
         Ok(self.root.join(rel))
     }
 
+    /// Creates the directory (and its parents) if it does not exist.
+    pub fn create_root(&self) -> Result<(), OutputError> {
+        fs::create_dir_all(&self.root).map_err(|source| OutputError::Io {
+            path: self.root.clone(),
+            source,
+        })
+    }
+
+    /// The hidden temporary file in the root that stands for `relative` until it is in place
+    /// (`.<relative>.tmp-<process id>` with `%` and `/` escaped, so two relative paths never share
+    /// one; removed by a later run's [`OutputDir::lock`] if an interrupted run left it).
+    pub fn root_temp(&self, relative: &str) -> PathBuf {
+        let flat = relative.replace('%', "%25").replace('/', "%2F");
+        self.root.join(temp_name(&flat, std::process::id()))
+    }
+
+    /// Writes `contents`, flushed to disk, under [`OutputDir::root_temp`] of `relative`, to be
+    /// renamed into place by [`Staged::commit`]: the slow part of a write done ahead of time, with
+    /// nothing visible at the destination yet. The root must exist.
+    pub fn stage(&self, relative: &str, contents: &[u8]) -> Result<Staged, OutputError> {
+        let dest = self.resolve(relative)?;
+        let tmp = self.root_temp(relative);
+        let staged = Staged {
+            tmp,
+            dest,
+            committed: false,
+        };
+        let written = (|| {
+            let mut f = fs::File::create(&staged.tmp)?;
+            f.write_all(contents)?;
+            f.sync_all()
+        })();
+        written.map_err(|source| OutputError::Io {
+            path: staged.dest.clone(),
+            source,
+        })?;
+        Ok(staged)
+    }
+
     /// Writes `contents` to `relative` atomically (temporary file in the same directory, then rename).
     pub fn write(&self, relative: &str, contents: &[u8]) -> Result<PathBuf, OutputError> {
         let dest = self.resolve(relative)?;
@@ -195,6 +234,41 @@ impl OutputDir {
             return Err(io_err(e));
         }
         Ok(dest)
+    }
+}
+
+/// A file written ahead under a temporary name ([`OutputDir::stage`]), not yet at its destination.
+/// Dropping it uncommitted removes the temporary file, so a run that stops before committing it
+/// leaves nothing of it behind.
+#[derive(Debug)]
+pub struct Staged {
+    tmp: PathBuf,
+    dest: PathBuf,
+    committed: bool,
+}
+
+impl Staged {
+    /// Renames the staged file to its destination (creating its directory): the path written.
+    pub fn commit(mut self) -> Result<PathBuf, OutputError> {
+        let dest = self.dest.clone();
+        let placed = dest
+            .parent()
+            .map_or(Ok(()), fs::create_dir_all)
+            .and_then(|()| fs::rename(&self.tmp, &dest));
+        placed.map_err(|source| OutputError::Io {
+            path: dest.clone(),
+            source,
+        })?;
+        self.committed = true;
+        Ok(dest)
+    }
+}
+
+impl Drop for Staged {
+    fn drop(&mut self) {
+        if !self.committed {
+            let _ = fs::remove_file(&self.tmp);
+        }
     }
 }
 
@@ -254,6 +328,33 @@ mod tests {
         assert!(!is_temp_name(".tmp-1"));
         assert!(!is_temp_name(".a.tmp-"));
         assert!(!is_temp_name(".a.tmp-1x"));
+    }
+
+    #[test]
+    fn a_staged_file_appears_only_when_committed_and_is_removed_when_dropped() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = OutputDir::new(dir.path());
+        let kept = out.stage("t/x.md", b"one").unwrap();
+        let dropped = out.stage("t/y.md", b"two").unwrap();
+        assert!(
+            !dir.path().join("t").exists(),
+            "nothing at the destination yet"
+        );
+        let temps: Vec<String> = fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(temps.len(), 2, "{temps:?}");
+        assert!(temps.iter().all(|n| is_temp_name(n)), "{temps:?}");
+        assert_ne!(out.root_temp("a/b"), out.root_temp("a%2Fb"));
+        let path = kept.commit().unwrap();
+        assert_eq!(path, dir.path().join("t/x.md"));
+        assert_eq!(fs::read_to_string(&path).unwrap(), "one");
+        drop(dropped);
+        assert!(!dir.path().join("t/y.md").exists());
+        let left: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
+        assert_eq!(left.len(), 1, "only the directory t/ stays");
+        assert!(out.stage("../x.md", b"no").is_err());
     }
 
     #[test]
