@@ -1,11 +1,16 @@
 //! Figure conversions (`rsvg-convert -f pdf`) running in the background while `reproduce` goes on
-//! (issue 17 item 4): each starts as a child process as soon as its SVG is written, several at
-//! once, and the run collects them in the order they were started, before the documents that
-//! include the PDFs are written. Each PDF goes through a temporary file renamed into place, its dates
-//! pinned ([`pin_pdf_dates`]), so it depends on the SVG only.
+//! (issue 17 item 4): each starts as a child process as soon as its figure is rendered — before the
+//! step that writes the SVG, possibly while earlier artefacts are still computed — several at once,
+//! and the run collects them in the order their steps adopted them ([`Conversions::adopt`]), before
+//! the documents that include the PDFs are written.
 //!
-//! A conversion not collected (the run ended with an error first) is stopped and its temporary file
-//! removed when [`Conversions`] is dropped: nothing half-written stays in the output directory.
+//! A conversion reads a hidden copy of the SVG and writes a hidden temporary PDF, both in the output
+//! directory's root ([`OutputDir::root_temp`], so a later run's lock removes any an interrupted run
+//! left); at collection the PDF's dates are
+//! pinned ([`pin_pdf_dates`]) and it is renamed into place beside its SVG, so it depends on the SVG
+//! only. A conversion not collected (the run ended with an error first) is stopped and its temporary
+//! files removed when it is dropped: nothing half-written stays in the output directory, and no
+//! output of an artefact whose step was not reached is written.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -23,20 +28,56 @@ pub(super) struct Owner {
     pub file_index: usize,
 }
 
-/// One started conversion: the child writing `tmp`, renamed to `pdf` when it succeeds.
+/// One started converter: the child reading `input` and writing `tmp`, renamed to `pdf` when it
+/// succeeds. Dropping it before [`collect`] has taken the child stops the child and removes both
+/// temporary files.
 struct Running {
-    child: Child,
+    child: Option<Child>,
     converter: PathBuf,
     svg_rel: String,
+    input: PathBuf,
     tmp: PathBuf,
     pdf: PathBuf,
 }
 
-/// A conversion as started: running, or failed to start (the message).
-struct Started {
-    owner: Owner,
+impl Drop for Running {
+    fn drop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        let _ = fs::remove_file(&self.input);
+        let _ = fs::remove_file(&self.tmp);
+    }
+}
+
+/// A conversion started from a rendered figure, not yet placed in the run: running, or failed to
+/// start (the message).
+pub(super) struct Conversion {
     pdf_rel: String,
     running: Result<Running, String>,
+}
+
+impl Conversion {
+    /// Starts converting the figure `svg` (to be written to `<svg_rel>`) into `<pdf_rel>` inside
+    /// `out` with `converter`.
+    pub(super) fn start(
+        converter: &Path,
+        out: &OutputDir,
+        (svg_rel, pdf_rel): (&str, &str),
+        svg: &[u8],
+    ) -> Self {
+        Conversion {
+            pdf_rel: pdf_rel.to_string(),
+            running: spawn(converter, out, (svg_rel, pdf_rel), svg),
+        }
+    }
+}
+
+/// A conversion adopted by the step that wrote its SVG.
+struct Started {
+    owner: Owner,
+    conversion: Conversion,
 }
 
 /// How one conversion ended: the PDF written (its path and bytes), or why not.
@@ -46,7 +87,7 @@ pub(super) struct Converted {
     pub result: Result<(PathBuf, Vec<u8>), String>,
 }
 
-/// The conversions of a run, in the order started (module documentation).
+/// The conversions of a run, in the order adopted (module documentation).
 #[derive(Default)]
 pub(super) struct Conversions {
     started: Vec<Started>,
@@ -54,7 +95,7 @@ pub(super) struct Conversions {
 }
 
 impl Conversions {
-    /// No conversion yet; `timings` traces each one from its start to its collection.
+    /// No conversion yet; `timings` traces the collection of each one.
     pub(super) fn new(timings: &Timings) -> Self {
         Conversions {
             started: Vec::new(),
@@ -62,33 +103,23 @@ impl Conversions {
         }
     }
 
-    /// Starts converting `<svg_rel>` to `<pdf_rel>` inside `out` with `converter`, for `owner`.
-    pub(super) fn start(
-        &mut self,
-        converter: &Path,
-        out: &OutputDir,
-        (svg_rel, pdf_rel): (&str, &str),
-        owner: Owner,
-    ) {
-        let running = spawn(converter, out, svg_rel, pdf_rel);
-        self.started.push(Started {
-            owner,
-            pdf_rel: pdf_rel.to_string(),
-            running,
-        });
+    /// Places `conversion` in the run, for `owner` (the step that has written its SVG).
+    pub(super) fn adopt(&mut self, conversion: Conversion, owner: Owner) {
+        self.started.push(Started { owner, conversion });
     }
 
-    /// Waits for every conversion, in the order started: each one's outcome.
+    /// Waits for every conversion, in the order adopted: each one's outcome.
     pub(super) fn finish(mut self) -> Vec<Converted> {
         let timings = self.timings.clone();
         std::mem::take(&mut self.started)
             .into_iter()
             .map(|s| {
-                let what = || format!("collect conversion {}", s.pdf_rel);
-                let result = timings.time(what, || s.running.and_then(collect));
+                let Conversion { pdf_rel, running } = s.conversion;
+                let what = || format!("collect conversion {pdf_rel}");
+                let result = timings.time(what, || running.and_then(collect));
                 Converted {
                     owner: s.owner,
-                    pdf_rel: s.pdf_rel,
+                    pdf_rel,
                     result,
                 }
             })
@@ -96,80 +127,72 @@ impl Conversions {
     }
 }
 
-impl Drop for Conversions {
-    fn drop(&mut self) {
-        for started in self.started.drain(..) {
-            if let Ok(mut running) = started.running {
-                let _ = running.child.kill();
-                let _ = running.child.wait();
-                let _ = fs::remove_file(&running.tmp);
-            }
-        }
-    }
-}
-
-/// Starts `converter` on `<svg_rel>` writing a temporary file beside `<pdf_rel>`.
+/// Writes `svg` to a hidden copy and starts `converter` on it, writing a temporary PDF (module
+/// documentation).
 fn spawn(
     converter: &Path,
     out: &OutputDir,
-    svg_rel: &str,
-    pdf_rel: &str,
+    (svg_rel, pdf_rel): (&str, &str),
+    svg: &[u8],
 ) -> Result<Running, String> {
-    let svg = out.resolve(svg_rel).map_err(|e| e.to_string())?;
+    out.resolve(svg_rel).map_err(|e| e.to_string())?;
     let pdf = out.resolve(pdf_rel).map_err(|e| e.to_string())?;
-    let tmp = pdf.with_extension(format!("pdf.tmp-{}", std::process::id()));
+    // Not the SVG's own temporary name: the step may stage and commit the SVG meanwhile.
+    let input = out.root_temp(&format!("{svg_rel}.convert"));
+    let tmp = out.root_temp(pdf_rel);
+    let mut running = Running {
+        child: None,
+        converter: converter.to_path_buf(),
+        svg_rel: svg_rel.to_string(),
+        input,
+        tmp,
+        pdf,
+    };
+    fs::write(&running.input, svg)
+        .map_err(|e| format!("cannot write {}: {e}", running.input.display()))?;
     let child = Command::new(converter)
         // A fixed creation date (reproducible-builds convention) so the PDF depends on the SVG only.
         .env("SOURCE_DATE_EPOCH", "0")
         .args(["-f", "pdf", "-o"])
-        .arg(&tmp)
-        .arg(&svg)
+        .arg(&running.tmp)
+        .arg(&running.input)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot run {}: {e}", converter.display()))?;
-    Ok(Running {
-        child,
-        converter: converter.to_path_buf(),
-        svg_rel: svg_rel.to_string(),
-        tmp,
-        pdf,
-    })
+    running.child = Some(child);
+    Ok(running)
 }
 
 /// Waits for `running`, pins the dates of its PDF and renames it into place: its path and bytes.
-fn collect(running: Running) -> Result<(PathBuf, Vec<u8>), String> {
-    let Running {
-        child,
-        converter,
-        svg_rel,
-        tmp,
-        pdf,
-    } = running;
+/// The temporary files are removed whatever the outcome (`Running`'s drop).
+fn collect(mut running: Running) -> Result<(PathBuf, Vec<u8>), String> {
+    let Some(child) = running.child.take() else {
+        return Err(format!("{} did not start", running.converter.display()));
+    };
     let output = child.wait_with_output().map_err(|e| {
-        let _ = fs::remove_file(&tmp);
-        format!("cannot wait for {} on {svg_rel}: {e}", converter.display())
+        format!(
+            "cannot wait for {} on {}: {e}",
+            running.converter.display(),
+            running.svg_rel
+        )
     })?;
     if !output.status.success() {
-        let _ = fs::remove_file(&tmp);
         return Err(format!(
-            "{} failed on {svg_rel}: {}",
-            converter.display(),
+            "{} failed on {}: {}",
+            running.converter.display(),
+            running.svg_rel,
             String::from_utf8_lossy(&output.stderr).trim()
         ));
     }
-    let pinned = fs::read(&tmp).map(|bytes| pin_pdf_dates(&bytes));
-    let written = pinned.and_then(|bytes| fs::write(&tmp, &bytes).map(|()| bytes));
-    let bytes = written.map_err(|e| {
-        let _ = fs::remove_file(&tmp);
-        format!("cannot rewrite {}: {e}", tmp.display())
-    })?;
-    fs::rename(&tmp, &pdf).map_err(|e| {
-        let _ = fs::remove_file(&tmp);
-        format!("cannot write {}: {e}", pdf.display())
-    })?;
-    Ok((pdf, bytes))
+    let tmp = &running.tmp;
+    let pinned = fs::read(tmp).map(|bytes| pin_pdf_dates(&bytes));
+    let written = pinned.and_then(|bytes| fs::write(tmp, &bytes).map(|()| bytes));
+    let bytes = written.map_err(|e| format!("cannot rewrite {}: {e}", tmp.display()))?;
+    fs::rename(tmp, &running.pdf)
+        .map_err(|e| format!("cannot write {}: {e}", running.pdf.display()))?;
+    Ok((running.pdf.clone(), bytes))
 }
 
 /// Replaces the digits of every `/CreationDate (D:…)` and `/ModDate (D:…)` of a PDF with those of

@@ -20,6 +20,15 @@
 //! when any of its inputs changes: its literate source, the report templates, the published values, or
 //! the manifest entries, status and results of its paper's artefacts; the index and the ledger likewise
 //! over both papers. `force` rebuilds everything.
+//!
+//! **Order and errors.** Steps take effect in manifest order, then the documents in order: an error
+//! stops the run at its step, with every earlier output written and nothing of a later one. With
+//! `--force` and two threads or more (the private module `pipeline::ahead`) a result that arrives
+//! before its turn is rendered at once, its files staged under temporary names
+//! ([`OutputDir::stage`]) and its figure's conversion started; its step only renames the files into
+//! place. The documents are rendered and staged side by side once the artefacts are done, then
+//! committed in order. Staged files and conversions not reached are removed when the run stops, so
+//! the contract is unchanged.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -27,13 +36,13 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use crate::io::output::{OutputDir, OutputError};
+use crate::io::output::{OutputDir, OutputError, Staged};
 use crate::ledger::Ledger;
 use crate::manifest::{Artefact, Kind, Manifest, OutputFormat, Status};
 use crate::papers::{self, Context, ExperimentError};
 use crate::pipeline::ahead::Ahead;
 use crate::pipeline::build_state::{self, ArtefactState, BuildState, CachedTable, DocumentState};
-use crate::pipeline::conversions::{Conversions, Owner};
+use crate::pipeline::conversions::{Conversion, Conversions, Owner};
 use crate::pipeline::progress::{Progress, Step};
 use crate::pipeline::timings::Timings;
 use crate::provenance::{ContentHash, Fnv1a64, Stamp};
@@ -740,6 +749,22 @@ fn write_if_changed(
     Ok(Some(out.write(relative, text)?))
 }
 
+/// Like [`write_if_changed`], but only stages the file ([`OutputDir::stage`]) for a later commit.
+fn stage_if_changed(
+    out: &OutputDir,
+    relative: &str,
+    text: &[u8],
+    hashes: &mut BTreeMap<String, ContentHash>,
+    force: bool,
+) -> Result<Option<Staged>, ReproduceError> {
+    hashes.insert(relative.to_string(), ContentHash::of(text));
+    let dest = out.resolve(relative)?;
+    if !force && fs::read(&dest).is_ok_and(|old| old == text) {
+        return Ok(None);
+    }
+    Ok(Some(out.stage(relative, text)?))
+}
+
 /// The published values of every paper that has them (`published:`), in manifest order, their
 /// parameter-derived columns resolved against the manifest.
 pub fn load_published(
@@ -826,6 +851,8 @@ pub fn reproduce(
             || load_checks(&options.root, manifest, &published),
         )?;
         check_output_paths(manifest, out)?;
+        // Files are staged and figures converted in the root before their steps write them.
+        out.create_root()?;
         let (previous, notice) = build_state::load(out.root());
         build.summary.notices.extend(notice);
         let rebuild = Rebuild {
@@ -866,31 +893,33 @@ pub fn reproduce(
         ledger: &ledger,
         figure_pdfs: &build.figure_pdfs,
     };
+    // Every document is rendered and staged side by side (they read the same finished results),
+    // then each is committed in order, as if written one after the other: an error stops the run at
+    // its document, with the documents before it written and none after.
+    let papers = &manifest.papers;
+    let planned = crate::papers::units::map_units(papers.len() + 1, options.threads, |i| {
+        Ok::<_, std::convert::Infallible>(match papers.get(i) {
+            Some(paper) => timings.time(
+                || document_name(&paper.id),
+                || documents.paper(paper, published_of(&published, paper), &previous),
+            ),
+            None => timings.time(|| "index".to_string(), || documents.index(&previous)),
+        })
+    });
     let first = manifest.artefacts.len() + 1;
-    for (position, paper) in (first..).zip(&manifest.papers) {
-        let file = published_of(&published, paper);
+    for (position, planned) in (first..).zip(planned.unwrap_or_else(|never| match never {})) {
         let (done, name, document) = timings.time(
-            || document_name(&paper.id),
-            || documents.paper(paper, file, &previous),
+            || "commit document".to_string(),
+            || documents.commit(planned?),
         )?;
-        let step = Step::Finished {
+        options.progress.report(Step::Finished {
             done: &done,
             position,
             total,
-        };
-        options.progress.report(step);
+        });
         build.summary.documents.push(done);
         build.state.documents.insert(name, document);
     }
-    let (done, name, document) =
-        timings.time(|| "index".to_string(), || documents.index(&previous))?;
-    options.progress.report(Step::Finished {
-        done: &done,
-        position: total,
-        total,
-    });
-    build.summary.documents.push(done);
-    build.state.documents.insert(name, document);
     timings.time(
         || "build state".to_string(),
         || write_build_state(out, &build.state),
@@ -1036,7 +1065,7 @@ fn start_ahead<'scope, 'env>(
     options: &Options,
     selected: &BTreeSet<String>,
     context: &'env Context,
-) -> Ahead<'env> {
+) -> Ahead<'env, Prepared> {
     if !options.force || options.threads < 2 {
         return Ahead::none();
     }
@@ -1070,7 +1099,7 @@ impl Rebuild<'_> {
         &self,
         selected: &BTreeSet<String>,
         build: &mut Build,
-        ahead: &mut Ahead<'_>,
+        ahead: &mut Ahead<'_, Prepared>,
     ) -> Result<(), ReproduceError> {
         let (options, manifest) = (self.options, self.manifest);
         let total = manifest.artefacts.len() + manifest.papers.len() + 1;
@@ -1112,7 +1141,7 @@ impl Rebuild<'_> {
         artefact: &Artefact,
         selected: bool,
         build: &mut Build,
-        ahead: &mut Ahead<'_>,
+        ahead: &mut Ahead<'_, Prepared>,
     ) -> Result<(), ReproduceError> {
         let (id, options) = (artefact.id.as_str(), self.options);
         if artefact.status == Status::Pending {
@@ -1141,17 +1170,19 @@ impl Rebuild<'_> {
             }
             return Ok(());
         }
-        let (table, action) = match cached {
+        let (table, rendered, action) = match cached {
             Some((p, table)) if !options.force && intact(p) => {
                 build.up_to_date(id, p, table);
                 return Ok(());
             }
-            Some((_, table)) if !options.force => (table, Action::Rerendered),
+            Some((_, table)) if !options.force => (table, None, Action::Rerendered),
             _ => match ahead
-                .take(&artefact.id)
-                .map_or_else(|| self.run_experiment(artefact), |r| r.map_err(Into::into))
-            {
-                Ok(table) => (table, Action::Rebuilt),
+                .take(&artefact.id, &mut |got, result| self.prepare(got, result))
+                .map_or_else(
+                    || self.run_experiment(artefact).map(|t| (t, None)),
+                    |r| r.map(|(t, rendered)| (t, Some(rendered))),
+                ) {
+                Ok((table, rendered)) => (table, rendered, Action::Rebuilt),
                 Err(ReproduceError::Experiment(ExperimentError::DataUnavailable {
                     path,
                     reason,
@@ -1165,7 +1196,11 @@ impl Rebuild<'_> {
                 Err(e) => return Err(e),
             },
         };
-        let (outputs, files) = self.write_artefact(artefact, &table, build)?;
+        let rendered = match rendered {
+            Some(rendered) => rendered,
+            None => self.render(artefact, &table)?,
+        };
+        let (outputs, files) = self.write_rendered(artefact, rendered, build)?;
         let state = ArtefactState {
             experiment: experiment_fp,
             render: render_fp,
@@ -1208,45 +1243,129 @@ impl Rebuild<'_> {
         )
     }
 
-    /// Renders `table` in every format of `artefact` and writes the files whose content changed (an SVG
-    /// figure also as PDF, when a converter is available): the hashes of all its outputs and the files
-    /// written.
-    fn write_artefact(
+    /// An experiment's `result` that arrived ahead of its step, made ready for it: rendered, its
+    /// figure's conversion started ([`Rebuild::render`]); nothing is written.
+    fn prepare(
         &self,
         artefact: &Artefact,
-        table: &ResultTable,
+        result: Result<ResultTable, ExperimentError>,
+    ) -> Prepared {
+        let table = result?;
+        let mut rendered = self.render(artefact, &table)?;
+        // Results run ahead only with `--force`, which writes every file: each is written now under
+        // a temporary name, and only renamed into place by its step.
+        if self.options.force {
+            self.options.timings.time(
+                || format!("stage {}", artefact.id),
+                || rendered.stage(self.out),
+            )?;
+        }
+        Ok((table, rendered))
+    }
+
+    /// Renders `table` in every format of `artefact` ([`render_table`]) and starts converting its
+    /// SVG figure to PDF when a converter is available (the conversion reads its own copy of the SVG,
+    /// see [`crate::pipeline::conversions`]); nothing is written until [`Rebuild::write_rendered`].
+    fn render(&self, artefact: &Artefact, table: &ResultTable) -> Result<Rendered, ReproduceError> {
+        let options = self.options;
+        options.timings.time(
+            || format!("render {}", artefact.id),
+            || {
+                let stamp = artefact_stamp(&options.root, artefact, &options.commit, options.seed);
+                let files: Vec<RenderedFile> =
+                    render_table(self.manifest, artefact, table, self.templates, &stamp)?
+                        .into_iter()
+                        .map(|(path, text)| RenderedFile {
+                            path,
+                            text,
+                            staged: None,
+                        })
+                        .collect();
+                let mut conversions = Vec::new();
+                if let Some(converter) = options.svg_converter.as_deref() {
+                    for (at, RenderedFile { path, text, .. }) in files.iter().enumerate() {
+                        if let Some(stem) = path.strip_suffix(".svg") {
+                            let pdf = format!("{stem}.pdf");
+                            let paths = (path.as_str(), pdf.as_str());
+                            let conversion =
+                                Conversion::start(converter, self.out, paths, text.as_bytes());
+                            conversions.push((at, conversion));
+                        }
+                    }
+                }
+                Ok(Rendered { files, conversions })
+            },
+        )
+    }
+
+    /// Writes the files of `rendered` whose content changed (a staged file is renamed into place),
+    /// and places each figure conversion in the run after its SVG: the hashes of all its outputs
+    /// and the files written.
+    fn write_rendered(
+        &self,
+        artefact: &Artefact,
+        rendered: Rendered,
         build: &mut Build,
     ) -> Result<(BTreeMap<String, ContentHash>, Vec<PathBuf>), ReproduceError> {
-        let (id, options, out) = (&artefact.id, self.options, self.out);
-        let stamp = artefact_stamp(&options.root, artefact, &options.commit, options.seed);
         let mut hashes = BTreeMap::new();
         let mut files = Vec::new();
-        for (path, text) in render_table(self.manifest, artefact, table, self.templates, &stamp)? {
-            files.extend(write_if_changed(
-                out,
-                &path,
-                text.as_bytes(),
-                &mut hashes,
-                options.force,
-            )?);
-            let (Some(converter), Some(stem)) =
-                (options.svg_converter.as_deref(), path.strip_suffix(".svg"))
-            else {
-                continue;
-            };
-            let owner = Owner {
-                artefact: id.to_string(),
-                done_index: build.summary.artefacts.len(),
-                file_index: files.len(),
-            };
-            let pdf = format!("{stem}.pdf");
-            build
-                .conversions
-                .start(converter, out, (&path, &pdf), owner);
+        let mut conversions = rendered.conversions.into_iter().peekable();
+        for (at, file) in rendered.files.into_iter().enumerate() {
+            let RenderedFile { path, text, staged } = file;
+            match staged {
+                Some(staged) => {
+                    hashes.insert(path, ContentHash::of(text.as_bytes()));
+                    files.push(staged.commit()?);
+                }
+                None => files.extend(write_if_changed(
+                    self.out,
+                    &path,
+                    text.as_bytes(),
+                    &mut hashes,
+                    self.options.force,
+                )?),
+            }
+            while let Some((_, conversion)) = conversions.next_if(|(of, _)| *of == at) {
+                let owner = Owner {
+                    artefact: artefact.id.to_string(),
+                    done_index: build.summary.artefacts.len(),
+                    file_index: files.len(),
+                };
+                build.conversions.adopt(conversion, owner);
+            }
         }
         Ok((hashes, files))
     }
 }
+
+/// An artefact's renderings made before its step writes them: its files in the order written, and
+/// the conversions started from them, each with the index of its SVG among them.
+struct Rendered {
+    files: Vec<RenderedFile>,
+    conversions: Vec<(usize, Conversion)>,
+}
+
+/// One rendered file: its path relative to the output directory, its contents, and the file staged
+/// with them if it was written ahead ([`OutputDir::stage`]).
+struct RenderedFile {
+    path: String,
+    text: String,
+    staged: Option<Staged>,
+}
+
+impl Rendered {
+    /// Stages every file (written ahead under a temporary name; see [`Rebuild::prepare`]).
+    fn stage(&mut self, out: &OutputDir) -> Result<(), OutputError> {
+        for file in &mut self.files {
+            file.staged = Some(out.stage(&file.path, file.text.as_bytes())?);
+        }
+        Ok(())
+    }
+}
+
+/// An experiment's result prepared ahead of its step ([`Rebuild::prepare`]): the result and its
+/// renderings, or the error the step reports.
+type Prepared = Result<(ResultTable, Rendered), ReproduceError>;
 
 /// Reports the artefacts pushed to `done` since the last call (`reported` counts those already reported).
 fn report_finished(progress: &Progress, done: &[Done], reported: &mut usize, total: usize) {
@@ -1270,6 +1389,20 @@ struct Documents<'a> {
     statuses: &'a BTreeMap<String, ArtefactStatus>,
     ledger: &'a Ledger,
     figure_pdfs: &'a BTreeSet<String>,
+}
+
+/// A document ready to be written ([`Documents::plan`]): up to date (its previous state kept), or
+/// rendered with the state to record and its changed files staged, in the order written.
+enum PlannedDocument {
+    UpToDate {
+        name: String,
+        state: DocumentState,
+    },
+    Staged {
+        name: String,
+        state: DocumentState,
+        staged: Vec<Staged>,
+    },
 }
 
 /// The name of a document in the build state and in a run's account.
@@ -1336,34 +1469,30 @@ impl Documents<'_> {
         h.finish()
     }
 
-    /// Writes `files` unless the document is up to date; the account line and the state to record.
-    fn write(
+    /// Renders `files` and stages those whose content changed, unless the document is up to date
+    /// (nothing is written until [`Documents::commit`]).
+    fn plan(
         &self,
         name: String,
         fingerprint: ContentHash,
         previous: &BuildState,
         render: impl FnOnce() -> Result<Vec<(String, String)>, ReproduceError>,
-    ) -> Result<(Done, String, DocumentState), ReproduceError> {
+    ) -> Result<PlannedDocument, ReproduceError> {
         if let Some(prev) = previous.documents.get(&name) {
             if !self.options.force
                 && prev.fingerprint == fingerprint
                 && build_state::outputs_intact(self.out.root(), &prev.outputs)
             {
-                return Ok((
-                    Done {
-                        name: name.clone(),
-                        action: Action::UpToDate,
-                        files: Vec::new(),
-                    },
+                return Ok(PlannedDocument::UpToDate {
                     name,
-                    prev.clone(),
-                ));
+                    state: prev.clone(),
+                });
             }
         }
         let mut outputs = BTreeMap::new();
-        let mut files = Vec::new();
+        let mut staged = Vec::new();
         for (path, text) in render()? {
-            files.extend(write_if_changed(
+            staged.extend(stage_if_changed(
                 self.out,
                 &path,
                 text.as_bytes(),
@@ -1371,18 +1500,44 @@ impl Documents<'_> {
                 self.options.force,
             )?);
         }
-        Ok((
-            Done {
-                name: name.clone(),
-                action: Action::Rebuilt,
-                files,
-            },
+        Ok(PlannedDocument::Staged {
             name,
-            DocumentState {
+            state: DocumentState {
                 fingerprint,
                 outputs,
             },
-        ))
+            staged,
+        })
+    }
+
+    /// Writes a planned document (renames its staged files into place): the account line and the
+    /// state to record.
+    fn commit(
+        &self,
+        planned: PlannedDocument,
+    ) -> Result<(Done, String, DocumentState), ReproduceError> {
+        let (name, state, action, files) = match planned {
+            PlannedDocument::UpToDate { name, state } => {
+                (name, state, Action::UpToDate, Vec::new())
+            }
+            PlannedDocument::Staged {
+                name,
+                state,
+                staged,
+            } => {
+                let files = staged
+                    .into_iter()
+                    .map(Staged::commit)
+                    .collect::<Result<Vec<_>, _>>()?;
+                (name, state, Action::Rebuilt, files)
+            }
+        };
+        let done = Done {
+            name: name.clone(),
+            action,
+            files,
+        };
+        Ok((done, name, state))
     }
 
     /// A paper's literate report (Markdown and LaTeX) and its tables document.
@@ -1391,7 +1546,7 @@ impl Documents<'_> {
         paper: &crate::manifest::Paper,
         published: Option<&PublishedFile>,
         previous: &BuildState,
-    ) -> Result<(Done, String, DocumentState), ReproduceError> {
+    ) -> Result<PlannedDocument, ReproduceError> {
         let artefacts = report::paper_artefacts(self.manifest, &paper.id);
         let mut files: Vec<String> = paper.published.iter().cloned().collect();
         if paper.published.is_some() {
@@ -1409,7 +1564,7 @@ impl Documents<'_> {
         let stamp = self.stamp(&files, &artefacts);
         let fingerprint = self.fingerprint("paper report", &stamp, &artefacts);
         let name = document_name(&paper.id);
-        self.write(name.clone(), fingerprint, previous, || {
+        self.plan(name.clone(), fingerprint, previous, || {
             let render_err = |source| ReproduceError::Render {
                 artefact: name.clone(),
                 source,
@@ -1452,10 +1607,7 @@ impl Documents<'_> {
     }
 
     /// `index.md` and `ledger.md`.
-    fn index(
-        &self,
-        previous: &BuildState,
-    ) -> Result<(Done, String, DocumentState), ReproduceError> {
+    fn index(&self, previous: &BuildState) -> Result<PlannedDocument, ReproduceError> {
         let artefacts: Vec<&Artefact> = self.manifest.artefacts.iter().collect();
         let mut files: Vec<String> = self
             .manifest
@@ -1469,7 +1621,7 @@ impl Documents<'_> {
         files.push(format!("templates/{}", report::INDEX_TEMPLATE));
         let stamp = self.stamp(&files, &artefacts);
         let fingerprint = self.fingerprint("index", &stamp, &artefacts);
-        self.write("index".to_string(), fingerprint, previous, || {
+        self.plan("index".to_string(), fingerprint, previous, || {
             let index = report::render_index(
                 &self.options.root,
                 self.manifest,

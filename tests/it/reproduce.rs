@@ -714,6 +714,99 @@ fn a_literate_source_naming_a_missing_cell_fails_clearly() {
     );
 }
 
+/// Every file under `dir` (recursively) whose name is a temporary one (`.tmp-` in it).
+fn temporary_files(dir: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            found.extend(temporary_files(&path));
+        } else if path.to_string_lossy().contains(".tmp-") {
+            found.push(path);
+        }
+    }
+    found
+}
+
+/// With `--force --threads 2` the experiments run ahead and later artefacts are rendered, staged and
+/// their figures converted while an earlier one is still awaited; an error of an earlier artefact
+/// (A.X1's malformed labels) still stops the run at its step: the artefacts before it written, none
+/// after it (B.T1, B.F1 and its PDF), no document, and no temporary file left behind.
+#[test]
+fn an_error_stops_a_forced_two_thread_run_at_its_step_with_nothing_later_written() {
+    let project = common::scratch_project();
+    let root = project.path();
+    fs::write(
+        root.join("data/labels.txt"),
+        "p1\tr1\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\np1\tr2\t0\t1\t2\t0\t0\t0\t0\t0\t0\n",
+    )
+    .unwrap();
+    let manifest_file = manifest_path(root);
+    let text = fs::read_to_string(&manifest_file).unwrap().replace(
+        "data/external/ntcir12-stc-japanese/test-final-labeled.txt.gz",
+        "data/labels.txt",
+    );
+    fs::write(&manifest_file, text).unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let args = [
+        "reproduce",
+        "--force",
+        "--threads",
+        "2",
+        "--only",
+        "A.T1,A.T2,A.X1,B.T1,B.F1",
+        "--out",
+        out.path().to_str().unwrap(),
+    ];
+    let output = run(root, &args);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("data/labels.txt:2"), "{stderr}");
+    for written in ["A.T1.md", "A.T1.json", "A.T2.md", "A.T2.tex"] {
+        assert!(
+            out.path().join("unanimity").join(written).is_file(),
+            "{written}"
+        );
+    }
+    assert!(!out.path().join("unanimity/A.X1.md").exists());
+    assert!(
+        !out.path().join("lancers").exists(),
+        "B.T1 and B.F1 come after A.X1"
+    );
+    assert!(!out.path().join("index.md").exists());
+    assert_eq!(temporary_files(out.path()), Vec::<PathBuf>::new());
+}
+
+/// The documents are rendered side by side but written in order: an error in paper A's report
+/// leaves paper B's report and the index unwritten, and no temporary file behind.
+#[test]
+fn a_failing_report_leaves_the_later_documents_unwritten() {
+    let project = common::scratch_project();
+    let root = project.path();
+    let source = root.join("paper/unanimity.report.md.j2");
+    let text = fs::read_to_string(&source).unwrap();
+    fs::write(
+        &source,
+        text + "{{ value(\"A.T1\", \"main\", \"item9\", \"rawg\") }}\n",
+    )
+    .unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let manifest = Manifest::load(&manifest_path(root)).unwrap();
+    let options = Options {
+        force: true,
+        threads: 2,
+        only: vec!["A.T1".to_string(), "B.T1".to_string()],
+        ..options(root)
+    };
+    let err = reproduce(&manifest, &options, &OutputDir::new(out.path())).unwrap_err();
+    assert!(err.to_string().contains("A report"), "{err}");
+    assert!(out.path().join("lancers/B.T1.md").is_file());
+    assert!(!out.path().join("unanimity/report.md").exists());
+    assert!(!out.path().join("lancers/report.md").exists());
+    assert!(!out.path().join("index.md").exists());
+    assert_eq!(temporary_files(out.path()), Vec::<PathBuf>::new());
+}
+
 /// Both literate reports and the index are locked by snapshots (commit pinned, no SVG converter).
 #[test]
 fn reports_and_index_match_their_snapshots() {
