@@ -109,10 +109,7 @@ impl DocTable {
             if slot & !0xffff_ffff == tag {
                 let k = (slot & 0xffff_ffff) as usize - 1;
                 let e = self.entries[k];
-                if same_id(
-                    &self.ids.as_bytes()[e.start as usize..][..e.len as usize],
-                    doc.as_bytes(),
-                ) {
+                if self.ids.as_bytes()[e.start as usize..][..e.len as usize] == *doc.as_bytes() {
                     return Ok(k);
                 }
             }
@@ -137,32 +134,6 @@ impl DocTable {
     }
 }
 
-/// Whether two ids are the same bytes: 8 bytes at a time, the last 8 overlapping the ones before
-/// (ids of 8 bytes and more), byte by byte below. The slice comparison `a == b` calls `memcmp`
-/// through the dynamic linker's table for every hit: on `eval`'s benchmark collection (ids of 19
-/// bytes) that call was 6% of the whole evaluation's time.
-#[inline]
-fn same_id(a: &[u8], b: &[u8]) -> bool {
-    if a.len() != b.len() {
-        return false;
-    }
-    let (Some((_, a_last)), Some((_, b_last))) =
-        (a.split_last_chunk::<8>(), b.split_last_chunk::<8>())
-    else {
-        return a.iter().zip(b).all(|(x, y)| x == y);
-    };
-    let (mut a, mut b) = (a, b);
-    while let (Some((x, a_rest)), Some((y, b_rest))) =
-        (a.split_first_chunk::<8>(), b.split_first_chunk::<8>())
-    {
-        if x != y {
-            return false;
-        }
-        (a, b) = (a_rest, b_rest);
-    }
-    a_last == b_last
-}
-
 /// Slots for `n` entries: a power of two at least 2n (and at least 8).
 fn slot_count(n: usize) -> usize {
     n.saturating_mul(2).max(8).next_power_of_two()
@@ -178,25 +149,6 @@ fn home(h: u64, count: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// `same_id` is byte equality for every pair of lengths 0 to 24 (equal ids, and ids that
-    /// differ in any one byte, including the bytes of the overlapping last word).
-    #[test]
-    fn same_id_is_byte_equality() {
-        let base: Vec<u8> = (0..24u8).map(|i| b'a' + i).collect();
-        for n in 0..=24 {
-            let a = &base[..n];
-            for m in 0..=24 {
-                assert_eq!(same_id(a, &base[..m]), n == m, "{n} vs {m}");
-            }
-            for at in 0..n {
-                let mut b = a.to_vec();
-                b[at] ^= 0x20;
-                assert!(!same_id(a, &b), "{n}, byte {at}");
-                assert!(same_id(&b, &b.clone()));
-            }
-        }
-    }
 
     /// Every inserted id is found with its own label (through several doublings from an
     /// undersized table), unjudged ids and prefixes are not, and a repeated id is rejected.
