@@ -1,7 +1,7 @@
 //! A run file read topic by topic, in chunks: each maximal block of consecutive lines of one topic
 //! is ranked and handed to the caller as soon as it has been read, so that neither the file's
-//! text nor an entry per run line is kept, and the file can be read in two byte ranges on two
-//! threads ([`plan_parts`] splits it where the topic changes).
+//! text nor an entry per run line is kept, and the file can be read in byte ranges that two
+//! threads take in turn ([`plan_parts`] cuts it where the topic changes).
 //!
 //! This reader is a fast path only: it gives up (`None`) on anything unusual — a file that is not
 //! a regular file, a byte-order mark, bytes that are not UTF-8, a malformed line, or a caller
