@@ -37,7 +37,7 @@ use super::halves::map_in_halves;
 use crate::io::duplicates::DuplicateFinder;
 use crate::io::qrels::{MAX_GAIN, QrelsFormat, TopicSet, parse_gain_file};
 use crate::io::qrels_halves::{
-    judgements_in_halves, parse_level_qrels_from_halves, parse_level_qrels_in_halves,
+    judgements_in_parts, parse_level_qrels_from_halves, parse_level_qrels_in_halves,
 };
 use crate::io::run::{RunDoc, RunFormat, RunOrder, parse_run};
 use crate::io::text_halves::read_text_in_halves;
@@ -228,7 +228,7 @@ fn load_topics(args: &EvalArgs) -> anyhow::Result<TopicSet> {
             LevelGains::linear(h).context("default linear gains")?
         }
     };
-    Ok(judgements_in_halves(&q, path, &gains)?)
+    Ok(judgements_in_parts(&q, path, &gains)?)
 }
 
 /// Names listed in a warning: at most this many, then "and N more".

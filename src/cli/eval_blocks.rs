@@ -1,6 +1,7 @@
 //! `eval` reading the run topic by topic (`io::run_groups`): each block of consecutive lines of
-//! one topic is ranked and evaluated as soon as it has been read, in two byte ranges of the file
-//! on two threads, so that neither the run's text nor an entry per run line is kept.
+//! one topic is ranked and evaluated as soon as it has been read, in byte ranges of the file that
+//! two threads take in turn (`io::claimed_parts`), so that neither the run's text nor an entry per
+//! run line is kept.
 //!
 //! This is only a faster way to the same result: when the reader gives up (a malformed line, bytes
 //! that are not UTF-8, ...), a topic's evaluation fails (a duplicate document, an overflow), or
@@ -9,9 +10,10 @@
 //! caller's ([`evaluate_topic`]) and blocks are ranked as `parse_run` ranks topics, so the
 //! outcomes are the same on both paths.
 
-use std::ops::ControlFlow;
+use std::ops::{ControlFlow, Range};
 
 use super::eval::{EvalArgs, Evaluated, Scratch, TopicOutcome, evaluate_topic, run_reading};
+use crate::io::claimed_parts::map_claimed;
 use crate::io::qrels::TopicSet;
 use crate::io::run_groups::{is_grouped, plan_parts, read_blocks};
 use evia_engine::measures::Evaluator;
@@ -27,20 +29,13 @@ pub(super) fn evaluate_by_block(
 ) -> Option<Evaluated> {
     let (format, order) = run_reading(args);
     let parts = plan_parts(&args.run, format, order)?;
-    let read = |k: usize| -> Option<(Vec<BlockOutcome>, usize)> {
-        let mut scratch = Scratch::default();
+    let read = |range: &Range<u64>, (scratch, buffer): &mut (Scratch, Vec<u8>)| {
         let mut blocks = Vec::new();
-        let lines = read_blocks(&parts, parts.ranges[k].clone(), |block, docs| {
+        let lines = read_blocks(&parts, range.clone(), buffer, |block, docs| {
             let outcome = match topics.topics.get(block.topic) {
                 Some(judgements) => {
-                    let outcome = evaluate_topic(
-                        args,
-                        evaluators,
-                        block.topic,
-                        judgements,
-                        docs,
-                        &mut scratch,
-                    );
+                    let outcome =
+                        evaluate_topic(args, evaluators, block.topic, judgements, docs, scratch);
                     if outcome.is_err() {
                         return ControlFlow::Break(());
                     }
@@ -53,17 +48,18 @@ pub(super) fn evaluate_by_block(
         })?;
         Some((blocks, lines))
     };
-    let (earlier, later) = std::thread::scope(|scope| {
-        let later = scope.spawn(|| read(1));
-        let earlier = read(0);
-        match later.join() {
-            Ok(later) => (earlier, later),
-            Err(panic) => std::panic::resume_unwind(panic),
-        }
-    });
-    let (mut blocks, lines) = earlier?;
-    let (later, _) = later?;
-    blocks.extend(later.into_iter().map(|(t, first, o)| (t, lines + first, o)));
+    // Two threads take the parts in turn; the parts come back in file order.
+    let read_parts = map_claimed(&parts.ranges, read);
+    let mut blocks: Vec<BlockOutcome> = Vec::new();
+    let mut lines_before = 0;
+    for part in read_parts {
+        let (part, lines) = part?;
+        blocks.extend(
+            part.into_iter()
+                .map(|(t, first, o)| (t, lines_before + first, o)),
+        );
+        lines_before += lines;
+    }
     let run_topics: Vec<&str> = blocks.iter().map(|b| b.0.as_str()).collect();
     if !is_grouped(&run_topics) {
         return None;

@@ -132,6 +132,7 @@ pub fn decode_text(path: &Path, bytes: Vec<u8>) -> Result<String, SourceError> {
     }
 }
 
+pub mod claimed_parts;
 pub mod class_qrels;
 pub mod confusion;
 pub mod decimal;

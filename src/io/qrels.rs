@@ -215,11 +215,21 @@ pub fn parse_level_qrels<'a>(
     text: &'a str,
     format: QrelsFormat,
 ) -> Result<LevelQrels<'a>, SourceError> {
-    let text = strip_bom(text);
+    parse_level_lines(path, strip_bom(text), 1, format)
+}
+
+/// [`parse_level_qrels`] of whole lines of a file, the first of them being its line
+/// `first_line` (a byte-order mark is not looked for: `text` need not start the file).
+pub(crate) fn parse_level_lines<'a>(
+    path: &Path,
+    text: &'a str,
+    first_line: usize,
+    format: QrelsFormat,
+) -> Result<LevelQrels<'a>, SourceError> {
     let mut format = format;
     let mut grouper = Grouper::new();
     for (i, (line, f, count)) in lines_with_fields::<4>(text).enumerate() {
-        let n = i + 1;
+        let n = first_line + i;
         if format == QrelsFormat::Auto {
             format = match count {
                 3 => QrelsFormat::Ntcir,

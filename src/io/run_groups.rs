@@ -1,7 +1,7 @@
 //! A run file read topic by topic, in chunks: each maximal block of consecutive lines of one topic
 //! is ranked and handed to the caller as soon as it has been read, so that neither the file's
-//! text nor an entry per run line is kept, and the file can be read in two byte ranges on two
-//! threads ([`plan_parts`] splits it where the topic changes).
+//! text nor an entry per run line is kept, and the file can be read in byte ranges that two
+//! threads take in turn ([`plan_parts`] cuts it where the topic changes).
 //!
 //! This reader is a fast path only: it gives up (`None`) on anything unusual — a file that is not
 //! a regular file, a byte-order mark, bytes that are not UTF-8, a malformed line, or a caller
@@ -39,20 +39,31 @@ pub struct Parts<'p> {
     /// The resolved syntax (see [`super::run::resolve_format`]).
     pub format: RunFormat,
     pub order: RunOrder,
-    /// Two ranges of whole lines covering the file; the second starts at a line whose topic
-    /// differs from the previous line's (it is empty when no such line was found near the middle).
-    pub ranges: [Range<u64>; 2],
+    /// Ranges of whole lines covering the file in order, at least one; each but the first starts
+    /// at a line whose topic differs from the previous line's (see [`plan_parts`]).
+    pub ranges: Vec<Range<u64>>,
 }
 
 /// Bytes read at a time, at least (the part of a block that does not end in a chunk is parsed
 /// again with the next).
 const CHUNK: usize = 1 << 21;
 
-/// How far past the middle of the file (in bytes) a topic change is looked for.
+/// How far past a planned split (in bytes) a topic change is looked for.
 const SEARCH: usize = 1 << 18;
 
-/// How the run at `path` is read in two parts, or `None` (the fast path gives up) when it is not a
+/// Bytes per part, about: a file is cut at about every this many bytes (at least in two, at most
+/// in [`MAX_PARTS`]), so that two threads taking parts in turn stay busy until the end.
+const PART_BYTES: u64 = 1 << 22;
+
+/// The most parts a file is cut into.
+const MAX_PARTS: u64 = 32;
+
+/// How the run at `path` is read in parts, or `None` (the fast path gives up) when it is not a
 /// regular file, starts with a byte-order mark or its first line does not decide `format`.
+///
+/// The file is cut at the first topic change after each of `k · size / n` (k = 1 … n − 1, n
+/// parts of about [`PART_BYTES`]); a point without a topic change within [`SEARCH`] bytes is
+/// not cut, so each part holds whole topics wherever the file is grouped.
 pub fn plan_parts(path: &Path, format: RunFormat, order: RunOrder) -> Option<Parts<'_>> {
     let mut file = File::open(path).ok()?;
     let meta = file.metadata().ok()?;
@@ -67,14 +78,25 @@ pub fn plan_parts(path: &Path, format: RunFormat, order: RunOrder) -> Option<Par
     let first = head.split(|&b| b == b'\n').next().unwrap_or(&[]);
     let first = std::str::from_utf8(first).ok()?;
     let format = resolve_format(path, first, format).ok()?;
-    let middle = size / 2;
-    let window = read_at(&mut file, middle, SEARCH)?;
-    let split = first_topic_change(&window).map_or(size, |at| middle + at as u64);
+    let n = (size / PART_BYTES).clamp(2, MAX_PARTS);
+    let mut cuts = vec![0];
+    for k in 1..n {
+        let point = size / n * k;
+        let window = read_at(&mut file, point, SEARCH)?;
+        if let Some(at) = first_topic_change(&window) {
+            cuts.push(point + at as u64);
+        }
+    }
+    cuts.push(size);
+    // Windows of a small file overlap: the cuts are topic changes all the same, in any order.
+    cuts.sort_unstable();
+    cuts.dedup();
+    let ranges = cuts.windows(2).map(|w| w[0]..w[1]).collect();
     Some(Parts {
         path,
         format,
         order,
-        ranges: [0..split, split..size],
+        ranges,
     })
 }
 
@@ -108,16 +130,19 @@ fn first_topic_change(window: &[u8]) -> Option<usize> {
 
 /// Reads `range` of the run and calls `each` with every block of consecutive lines of one topic
 /// and its documents, ranked as `parse_run` ranks a topic. Returns the number of lines read, or
-/// `None` when the reader gives up (see the module) or `each` breaks.
+/// `None` when the reader gives up (see the module) or `each` breaks. `buffer` holds the bytes
+/// read; a caller reading several ranges passes the same one (its pages are then touched once).
 pub fn read_blocks(
     parts: &Parts<'_>,
     range: Range<u64>,
+    buffer: &mut Vec<u8>,
     mut each: impl FnMut(Block<'_>, &[RunDoc<'_>]) -> ControlFlow<()>,
 ) -> Option<usize> {
     let mut file = File::open(parts.path).ok()?;
     file.seek(SeekFrom::Start(range.start)).ok()?;
     let mut remaining = range.end.saturating_sub(range.start);
-    let mut buffer: Vec<u8> = Vec::with_capacity(CHUNK);
+    buffer.clear();
+    buffer.reserve(CHUNK);
     let mut line = 1;
     loop {
         // As many bytes as are kept, at least: a block longer than a chunk is read again only a
@@ -127,10 +152,7 @@ pub fn read_blocks(
         // Appended without zeroing the space first (`read_to_end` reads into spare capacity).
         let old = buffer.len();
         buffer.reserve_exact(want);
-        (&mut file)
-            .take(want as u64)
-            .read_to_end(&mut buffer)
-            .ok()?;
+        (&mut file).take(want as u64).read_to_end(buffer).ok()?;
         if buffer.len() != old + want {
             return None;
         }
@@ -261,7 +283,7 @@ mod tests {
         let mut offset = 0;
         for range in parts.ranges.clone() {
             let mut blocks: Vec<Read> = Vec::new();
-            let lines = read_blocks(&parts, range, |b, docs| {
+            let lines = read_blocks(&parts, range, &mut Vec::new(), |b, docs| {
                 let docs = docs.iter().map(|d| (d.doc.to_string(), d.line)).collect();
                 blocks.push((b.topic.to_string(), b.first_line, docs));
                 ControlFlow::Continue(())

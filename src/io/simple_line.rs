@@ -76,6 +76,11 @@ impl Iterator for Separators<'_> {
 ///
 /// Only whole 8-byte words are read, so a line whose end is within the last 7 bytes of `text` is
 /// left to the caller too.
+///
+/// Marked `#[inline]`: called once per qrels line from [`super::line_fields::lines_with_fields`],
+/// it was inlined there or not depending on the rest of the crate (16 instructions a line more
+/// when not; bench/README.md, ninth round).
+#[inline]
 pub(crate) fn simple_line<const N: usize>(
     text: &str,
     start: usize,
