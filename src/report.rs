@@ -516,6 +516,10 @@ struct BlockContext {
     unplaced: Vec<EntryView>,
     figure_svg: Option<String>,
     figure_pdf: Option<String>,
+    /// The figure's panels two to a row, when it stacks several ([`crate::render::figure::bands`]):
+    /// LaTeX cuts them out of the figure's PDF and sets them side by side, rows that can flow across
+    /// pages, instead of one tall narrow picture beside an empty half line.
+    figure_rows: Vec<Vec<FigureCut>>,
     /// The stand-in note ([`StandIn::note`]) when the rebuilt artefact rests on a stand-in.
     stand_in: Option<String>,
     notes: Vec<String>,
@@ -532,6 +536,30 @@ struct BlockContext {
     claim_grids: Vec<claim_grids::ClaimGridView>,
     /// When a grid cell's claim holds, in words.
     claim_grid_rule: String,
+}
+
+/// One panel of a figure as the shares of the figure's height to cut away above and below it (4
+/// decimals: a thousandth of a page-high figure is a fraction of a point).
+#[derive(Debug, Clone, Serialize)]
+struct FigureCut {
+    trim_top: String,
+    trim_bottom: String,
+}
+
+/// The panels of `artefact`'s figure two to a row, when it stacks at least two; none otherwise.
+fn figure_rows(artefact: &Artefact, table: &ResultTable) -> Vec<Vec<FigureCut>> {
+    let bands = crate::render::figure::bands(artefact, table);
+    if bands.len() < 2 {
+        return Vec::new();
+    }
+    let cuts: Vec<FigureCut> = bands
+        .iter()
+        .map(|b| FigureCut {
+            trim_top: format!("{:.4}", b.top),
+            trim_bottom: format!("{:.4}", 1.0 - b.bottom),
+        })
+        .collect();
+    cuts.chunks(2).map(<[FigureCut]>::to_vec).collect()
 }
 
 /// The short marker of a class (`E`, `D`, `S`, `R`).
@@ -734,6 +762,10 @@ fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format) -> BlockC
         figure_svg: has_svg.then(|| format!("{id}.svg")),
         figure_pdf: (has_svg && input.figure_pdfs.contains(id.as_str()))
             .then(|| format!("{id}.pdf")),
+        figure_rows: match result {
+            Some(table) if has_svg => figure_rows(artefact, table),
+            _ => Vec::new(),
+        },
         stand_in: result
             .and_then(|t| StandIn::of(artefact.experiment, t.real_data))
             .map(|s| format.escape(s.note())),
