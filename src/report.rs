@@ -382,22 +382,65 @@ fn register_functions(
                 let block = blocks.get(&id).ok_or_else(|| {
                     invalid(format!("artefact(): no artefact `{id}` in this paper"))
                 })?;
+                let mut earlier = Vec::new();
                 if let Ok(mut placed) = placed.lock() {
                     if placed.contains(&id) {
                         return Err(invalid(format!(
                             "artefact(): `{id}` is placed twice in the report"
                         )));
                     }
+                    earlier.clone_from(&placed);
                     placed.push(id.clone());
                 }
+                let block = without_repeated_notes(block, &earlier, &blocks);
                 let text = state
                     .env()
                     .get_template(block_template)?
-                    .render(Value::from_serialize(block))?;
+                    .render(Value::from_serialize(&block))?;
                 Ok(Value::from_safe_string(text))
             },
         );
     }
+}
+
+/// `block` as placed after the blocks `earlier` (ids, in report order): a note an earlier block
+/// already printed word for word (paper B's stand-in collection, conditions and test, said under
+/// every table built on them) is left out and counted under the first block that printed it
+/// ([`BlockContext::repeated_notes`]), so the report says each note once. The artefact's own files
+/// keep all their notes.
+fn without_repeated_notes(
+    block: &BlockContext,
+    earlier: &[String],
+    blocks: &BTreeMap<String, BlockContext>,
+) -> BlockContext {
+    let mut block = block.clone();
+    let mut fresh = Vec::new();
+    for note in std::mem::take(&mut block.notes) {
+        let first = earlier
+            .iter()
+            .filter_map(|id| blocks.get(id))
+            .find(|b| b.notes.contains(&note));
+        match first {
+            Some(b) => match block.repeated_notes.iter_mut().find(|r| r.artefact == b.id) {
+                Some(repeated) => repeated.count += 1,
+                None => block.repeated_notes.push(RepeatedNotes {
+                    artefact: b.id.clone(),
+                    count: 1,
+                }),
+            },
+            None => fresh.push(note),
+        }
+    }
+    block.notes = fresh;
+    block
+}
+
+/// How many of a block's notes were printed first under an earlier block, and which.
+#[derive(Debug, Clone, Serialize)]
+struct RepeatedNotes {
+    /// The earlier block's artefact id, escaped.
+    artefact: String,
+    count: usize,
 }
 
 /// The format of cell `panel/row/column` of `artefact`'s layout (row over column over panel).
@@ -516,9 +559,16 @@ struct BlockContext {
     unplaced: Vec<EntryView>,
     figure_svg: Option<String>,
     figure_pdf: Option<String>,
+    /// The figure's panels two to a row, when it stacks several ([`crate::render::figure::bands`]):
+    /// LaTeX cuts them out of the figure's PDF and sets them side by side, rows that can flow across
+    /// pages, instead of one tall narrow picture beside an empty half line.
+    figure_rows: Vec<Vec<FigureCut>>,
     /// The stand-in note ([`StandIn::note`]) when the rebuilt artefact rests on a stand-in.
     stand_in: Option<String>,
     notes: Vec<String>,
+    /// The block's notes that an earlier block of the report printed already, counted by the block
+    /// that printed them first (empty until the block is placed, [`without_repeated_notes`]).
+    repeated_notes: Vec<RepeatedNotes>,
     counts: BTreeMap<String, usize>,
     classes: Vec<String>,
     /// Pending printed numbers grouped by reason: `(count, reason)`.
@@ -532,6 +582,30 @@ struct BlockContext {
     claim_grids: Vec<claim_grids::ClaimGridView>,
     /// When a grid cell's claim holds, in words.
     claim_grid_rule: String,
+}
+
+/// One panel of a figure as the shares of the figure's height to cut away above and below it (4
+/// decimals: a thousandth of a page-high figure is a fraction of a point).
+#[derive(Debug, Clone, Serialize)]
+struct FigureCut {
+    trim_top: String,
+    trim_bottom: String,
+}
+
+/// The panels of `artefact`'s figure two to a row, when it stacks at least two; none otherwise.
+fn figure_rows(artefact: &Artefact, table: &ResultTable) -> Vec<Vec<FigureCut>> {
+    let bands = crate::render::figure::bands(artefact, table);
+    if bands.len() < 2 {
+        return Vec::new();
+    }
+    let cuts: Vec<FigureCut> = bands
+        .iter()
+        .map(|b| FigureCut {
+            trim_top: format!("{:.4}", b.top),
+            trim_bottom: format!("{:.4}", 1.0 - b.bottom),
+        })
+        .collect();
+    cuts.chunks(2).map(<[FigureCut]>::to_vec).collect()
 }
 
 /// The short marker of a class (`E`, `D`, `S`, `R`).
@@ -734,12 +808,17 @@ fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format) -> BlockC
         figure_svg: has_svg.then(|| format!("{id}.svg")),
         figure_pdf: (has_svg && input.figure_pdfs.contains(id.as_str()))
             .then(|| format!("{id}.pdf")),
+        figure_rows: match result {
+            Some(table) if has_svg => figure_rows(artefact, table),
+            _ => Vec::new(),
+        },
         stand_in: result
             .and_then(|t| StandIn::of(artefact.experiment, t.real_data))
             .map(|s| format.escape(s.note())),
         notes: result
             .map(|t| t.notes.iter().map(|n| format.escape(n)).collect())
             .unwrap_or_default(),
+        repeated_notes: Vec::new(),
         counts,
         classes: classes.into_iter().collect(),
         not_reproduced: reasons

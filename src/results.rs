@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::{ClaimGroup, ProvenanceClass};
+use crate::model::{ClaimGroup, GridPlace, ProvenanceClass};
 
 pub use crate::model::{CellKey, VALUE};
 
@@ -50,9 +50,11 @@ pub struct ResultTable {
 pub struct DynamicRow {
     pub id: String,
     pub label: String,
-    /// The row's cell in its family's grid when the row is a grouped claim ([`ClaimCheck::group`]).
+    /// The row's cell in its family's grid when the row is one of a family (a grouped claim,
+    /// [`ClaimCheck::group`], or a headline number of a robustness study): the renderers fold the
+    /// family into its grids.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub group: Option<ClaimGroup>,
+    pub group: Option<GridPlace>,
 }
 
 /// One qualitative claim of a paper, checked on rebuilt results (for example "all CI upper limits are at
@@ -138,7 +140,7 @@ impl ResultTable {
         panel: &str,
         id: &str,
         label: &str,
-        group: Option<ClaimGroup>,
+        group: Option<GridPlace>,
     ) {
         self.dynamic_rows
             .entry(panel.to_string())

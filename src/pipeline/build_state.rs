@@ -24,8 +24,9 @@ use crate::results::{ClaimCheck, DynamicRow, ResultTable};
 /// The state file's name inside the output directory.
 pub const STATE_FILE: &str = ".evia-repro-state.json";
 
-/// Bumped whenever the layout of [`BuildState`] changes; other versions are ignored.
-pub const FORMAT_VERSION: u32 = 1;
+/// Bumped whenever the layout of [`BuildState`] changes; other versions are ignored (2: a dynamic
+/// row's `group` became a typed [`crate::model::GridPlace`]).
+pub const FORMAT_VERSION: u32 = 2;
 
 /// Everything the previous `reproduce` into this output directory recorded.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

@@ -4,10 +4,54 @@
 //! in its result table like a table's (so the claims check and JSON output see them); the drawing code only
 //! lays them out.
 
+use serde::Serialize;
+
 use crate::manifest::Artefact;
 use crate::model::ExperimentId;
 use crate::render::stand_in::StandIn;
 use crate::results::ResultTable;
+
+/// A horizontal band of a figure's SVG (a panel, or the stand-in note's strip below the panels):
+/// its top and bottom edges as shares of the SVG's height, 0 at the top, so that a report can cut the
+/// figure's PDF into its panels ([`bands`]) whatever size the converter gives it.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Band {
+    pub top: f64,
+    pub bottom: f64,
+}
+
+impl Band {
+    /// The bands of `heights` (pixels) stacked from the top of a figure `total` pixels high.
+    pub fn stack(heights: &[u32], total: u32) -> Vec<Band> {
+        let total = f64::from(total.max(1));
+        let mut top = 0u32;
+        heights
+            .iter()
+            .map(|&h| {
+                let band = Band {
+                    top: f64::from(top) / total,
+                    bottom: f64::from(top.saturating_add(h)) / total,
+                };
+                top = top.saturating_add(h);
+                band
+            })
+            .collect()
+    }
+}
+
+/// The bands of `artefact`'s figure when it draws its panels one above another (paper B's means
+/// figures and the note below them, A.X1's two bar charts), top to bottom; none for a figure of one
+/// chart (a robustness study's). The note is the one [`svg`] draws for `table`.
+pub fn bands(artefact: &Artefact, table: &ResultTable) -> Vec<Band> {
+    let stand_in = StandIn::of(artefact.experiment, table.real_data).map(StandIn::note);
+    match artefact.experiment {
+        ExperimentId::LancersQrelsMeansFigure | ExperimentId::LancersTopicsetMeansFigure => {
+            crate::render::figure_means::bands(artefact, stand_in)
+        }
+        ExperimentId::UnanimityRealRatings => crate::render::figure_unanimity_real::bands(),
+        _ => Vec::new(),
+    }
+}
 
 /// Why a figure could not be drawn.
 #[derive(Debug, thiserror::Error)]

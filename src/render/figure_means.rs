@@ -15,7 +15,7 @@
 use plotters::prelude::*;
 
 use crate::manifest::{Artefact, Panel};
-use crate::render::figure::FigureError;
+use crate::render::figure::{Band, FigureError};
 use crate::results::{ResultTable, VALUE};
 
 use crate::papers::lancers::eval::X_POSITION;
@@ -62,12 +62,7 @@ pub fn svg(
     let note_lines = note
         .map(|n| wrap(n, NOTE_CHARS_PER_LINE))
         .unwrap_or_default();
-    let panels_height = PANEL_SIZE.1 * panels.len() as u32;
-    let note_height = if note_lines.is_empty() {
-        0
-    } else {
-        NOTE_LINE_HEIGHT * note_lines.len() as u32 + 2 * NOTE_PADDING
-    };
+    let (panels_height, note_height) = heights(panels.len(), note_lines.len());
     let mut out = String::new();
     {
         let size = (PANEL_SIZE.0, panels_height + note_height);
@@ -82,6 +77,33 @@ pub fn svg(
         root.present().map_err(draw_err)?;
     }
     Ok(out)
+}
+
+/// The heights in SVG pixels of `panels` panels stacked one above another and of the band below
+/// them that holds a note of `note_lines` lines (0 without a note).
+fn heights(panels: usize, note_lines: usize) -> (u32, u32) {
+    let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+    let panels_height = PANEL_SIZE.1.saturating_mul(count(panels));
+    let note_height = if note_lines == 0 {
+        0
+    } else {
+        NOTE_LINE_HEIGHT.saturating_mul(count(note_lines)) + 2 * NOTE_PADDING
+    };
+    (panels_height, note_height)
+}
+
+/// The bands of the figure [`svg`] draws for `artefact` with `note`: one per layout panel, top to
+/// bottom, then the note's band when there is a note, as shares of the SVG's height (a report sets
+/// the panels side by side from them, [`super::figure::Band`]).
+pub fn bands(artefact: &Artefact, note: Option<&str>) -> Vec<Band> {
+    let panels = artefact.layout.as_ref().map_or(0, |l| l.panels.len());
+    let note_lines = note.map_or(0, |n| wrap(n, NOTE_CHARS_PER_LINE).len());
+    let (panels_height, note_height) = heights(panels, note_lines);
+    let mut heights = vec![PANEL_SIZE.1; panels];
+    if note_height > 0 {
+        heights.push(note_height);
+    }
+    Band::stack(&heights, panels_height + note_height)
 }
 
 /// The stand-in note's font size, line height and padding in SVG pixels, and the characters per line

@@ -13,7 +13,7 @@
 use plotters::prelude::*;
 
 use crate::manifest::Artefact;
-use crate::model::ClaimGroup;
+use crate::model::{ClaimGroup, GridPlace};
 use crate::render::figure::FigureError;
 use crate::render::figure_means::{NOTE_LINE_HEIGHT, NOTE_PADDING, draw_note, wrap};
 use crate::results::{ResultTable, VALUE};
@@ -113,7 +113,7 @@ fn claim_rows(artefact: &Artefact, table: &ResultTable) -> Vec<Row> {
             else {
                 continue;
             };
-            match &row.group {
+            match row.group.as_ref().and_then(GridPlace::dmax_by_n) {
                 Some(group) => match families.iter_mut().find(|f| f.0 == group.measure) {
                     Some(family) => family.1.push(rate),
                     None => families.push((group.measure.clone(), vec![rate])),

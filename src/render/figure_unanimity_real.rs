@@ -9,7 +9,7 @@ use plotters::prelude::*;
 
 use crate::manifest::{Artefact, ExperimentParams};
 use crate::papers::unanimity::real_ratings::ITEMS;
-use crate::render::figure::FigureError;
+use crate::render::figure::{Band, FigureError};
 use crate::results::{ResultTable, VALUE};
 
 /// Page-column size: 460 × 620 px (about 3.3 × 4.4 in at 140 dpi), fonts at 15–17 px.
@@ -66,6 +66,12 @@ pub fn svg(artefact: &Artefact, table: &ResultTable) -> Result<String, FigureErr
         root.present().map_err(draw)?;
     }
     Ok(text)
+}
+
+/// The bands of the figure [`svg`] draws: its two panels, top and bottom halves, as shares of its
+/// height ([`Band`]).
+pub fn bands() -> Vec<Band> {
+    Band::stack(&[HEIGHT / 2, HEIGHT - HEIGHT / 2], HEIGHT)
 }
 
 fn draw<E: std::fmt::Debug>(e: E) -> FigureError {

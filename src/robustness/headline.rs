@@ -16,10 +16,11 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::manifest::{Artefact, CellStyle, ExperimentParams, Layout};
-use crate::model::{CellKey, ClaimGroup, ProvenanceClass};
+use crate::model::{CellKey, ClaimGroup, GridPlace, ItemMeasure, ProvenanceClass};
 use crate::papers::unanimity::stc::condition_row_prefix;
 use crate::published::{PublishedCell, PublishedFile};
 use crate::results::ResultTable;
+use crate::sim::www::scores::Measure;
 
 /// Why a printed number is a headline (module documentation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
@@ -51,9 +52,10 @@ pub struct HeadlineNumber {
     /// The table, panel, row and column in the layout's words (`B.T3 (a) Mean nDCG@10: qrels all3,
     /// 2lancers`).
     pub label: String,
-    /// Its cell in a Dmax × N grid of its measure, for paper A's tables (A.T2's taus, A.T3's
-    /// counts): typed from the artefact's measures and conditions.
-    pub group: Option<ClaimGroup>,
+    /// Its cell in its table's grid, typed from the artefact's measures and conditions: a Dmax × N
+    /// grid of its measure for paper A's tables (A.T2's taus, A.T3's counts), an items × measures
+    /// grid of its table for paper B's (the taus, SSO percentages and counts of Tables 3 to 8).
+    pub group: Option<GridPlace>,
     pub printed: f64,
 }
 
@@ -65,7 +67,8 @@ pub fn printed(artefact: &Artefact, published: &PublishedFile) -> Vec<HeadlineNu
     let Some(layout) = &artefact.layout else {
         return Vec::new();
     };
-    let cells = stc_cells(artefact);
+    let mut cells = stc_cells(artefact);
+    cells.extend(item_measure_cells(artefact, layout));
     published
         .cells()
         .filter(|c| c.table == artefact.id.as_str())
@@ -154,7 +157,7 @@ fn stc_groups(artefact: &Artefact) -> Vec<ClaimGroup> {
 
 /// The layout cell (panel, row, column) of each grid cell of a rank-correlation table (A.T2: a
 /// panel per measure, row `dmax=D`, column `n=N`); none for other tables.
-fn stc_cells(artefact: &Artefact) -> Vec<(String, String, String, ClaimGroup)> {
+fn stc_cells(artefact: &Artefact) -> Vec<(String, String, String, GridPlace)> {
     if !matches!(
         artefact.parameters,
         ExperimentParams::UnanimityRankCorrelation(_)
@@ -165,9 +168,94 @@ fn stc_cells(artefact: &Artefact) -> Vec<(String, String, String, ClaimGroup)> {
         .into_iter()
         .map(|g| {
             let (row, column) = (format!("dmax={}", g.dmax), format!("n={}", g.n));
-            (g.measure.clone(), row, column, g)
+            (g.measure.clone(), row, column, GridPlace::DmaxByN(g))
         })
         .collect()
+}
+
+/// The measures of a paper-B evaluation table (Tables 3 to 8), by the names its layout gives its
+/// panels or columns (`nDCG@10` for `MSnDCG@10`, [`Measure::printed_name`]), in the artefact's
+/// `measures:` order; none for other tables.
+fn printed_measures(artefact: &Artefact) -> Vec<String> {
+    let inputs = match &artefact.parameters {
+        ExperimentParams::LancersQrelsRankCorrelation(p)
+        | ExperimentParams::LancersQrelsMeansFigure(p) => p.inputs(),
+        ExperimentParams::LancersQrelsOverlap(p) => p.inputs(),
+        ExperimentParams::LancersTopicsetRankCorrelation(p)
+        | ExperimentParams::LancersTopicsetMeansFigure(p) => p.inputs(),
+        ExperimentParams::LancersTopicsetOverlap(p) => p.inputs(),
+        _ => return Vec::new(),
+    };
+    // The manifest's loader has refused any measure `Measure::parse` does not read.
+    inputs
+        .measures
+        .iter()
+        .filter_map(|m| Measure::parse(m).ok())
+        .map(|m| m.printed_name())
+        .collect()
+}
+
+/// The layout cell (panel, row, column) of each number of a paper-B evaluation table with its place
+/// in the table's items × measures grid ([`ItemMeasure`]), typed from the artefact's measures: a
+/// table with a panel per measure (Tables 3, 4, 6, 7) gives one number per pair of a row and a
+/// column (item `row vs. column`, ranked row by row); a table with a column per measure (Tables 5
+/// and 8) one number per row. None for other tables.
+fn item_measure_cells(
+    artefact: &Artefact,
+    layout: &Layout,
+) -> Vec<(String, String, String, GridPlace)> {
+    let measures = printed_measures(artefact);
+    let rank = |id: &str| {
+        measures
+            .iter()
+            .position(|m| m == id)
+            .and_then(|i| u32::try_from(i).ok())
+    };
+    let mut cells = Vec::new();
+    for panel in &layout.panels {
+        let stub = panel
+            .stub
+            .as_ref()
+            .or(layout.stub.as_ref())
+            .map_or_else(String::new, |s| s.text().to_string());
+        let place = |item_rank: usize, item: String, measure_rank: u32, measure: &str| {
+            GridPlace::ItemByMeasure(ItemMeasure {
+                table: artefact.id.to_string(),
+                stub: stub.clone(),
+                item_rank: u32::try_from(item_rank).unwrap_or(u32::MAX),
+                item,
+                measure_rank,
+                measure: measure.to_string(),
+            })
+        };
+        if let Some(measure_rank) = rank(&panel.id) {
+            let measure = panel.label.as_ref().map_or(panel.id.as_str(), |l| l.text());
+            let width = panel.columns.len();
+            for (r, row) in panel.rows.iter().enumerate() {
+                for (c, column) in panel.columns.iter().enumerate() {
+                    let item = format!("{} vs. {}", row.label.text(), column.label.text());
+                    let at = place(r * width + c, item, measure_rank, measure);
+                    cells.push((panel.id.clone(), row.id.clone(), column.id.clone(), at));
+                }
+            }
+            continue;
+        }
+        for column in &panel.columns {
+            let Some(measure_rank) = rank(&column.id) else {
+                continue;
+            };
+            for (r, row) in panel.rows.iter().enumerate() {
+                let at = place(
+                    r,
+                    row.label.text().to_string(),
+                    measure_rank,
+                    column.label.text(),
+                );
+                cells.push((panel.id.clone(), row.id.clone(), column.id.clone(), at));
+            }
+        }
+    }
+    cells
 }
 
 /// The groups of `artefact` when it is a table of discrepancies (measures outer, then Dmax, then N).
@@ -218,7 +306,7 @@ fn printed_discrepancies(
                 "{} {}: Dmax {}, N = {}",
                 artefact.id, group.measure, group.dmax, group.n
             ),
-            group: Some(group.clone()),
+            group: Some(GridPlace::DmaxByN(group.clone())),
             printed: rows
                 .get(&(group.measure.clone(), group.dmax, group.n))
                 .map_or(0.0, |r| r.len() as f64),

@@ -2,7 +2,7 @@
 //! rates and verdicts, and its printed numbers inside or outside their replicate bands, for the
 //! ledger's holding rates and the reports' "How robust are the conclusions?" sections.
 
-use crate::model::ClaimGroup;
+use crate::model::{ClaimGroup, GridPlace};
 use crate::results::{ResultTable, VALUE};
 
 use super::headline::HEADLINES;
@@ -57,7 +57,7 @@ pub fn claim_rates(table: &ResultTable) -> Vec<ClaimRate> {
             claims.push(ClaimRate {
                 id: row.id.clone(),
                 statement: row.label.clone(),
-                group: row.group.clone(),
+                group: row.group.as_ref().and_then(GridPlace::dmax_by_n).cloned(),
                 held: held as u32,
                 checked: checked as u32,
                 rate,

@@ -6,7 +6,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use crate::manifest::Artefact;
-use crate::model::{CellKey, ClaimGroup};
+use crate::model::{CellKey, ClaimGroup, GridPlace};
 use crate::papers::Context;
 use crate::published::{ProvenanceClass, PublishedFile};
 
@@ -34,8 +34,8 @@ pub struct Study {
 pub struct HeadlineBand {
     pub role: Headline,
     pub label: String,
-    /// Its cell in a Dmax × N grid ([`HeadlineNumber::group`]).
-    pub group: Option<ClaimGroup>,
+    /// Its cell in its table's grid ([`HeadlineNumber::group`]).
+    pub group: Option<GridPlace>,
     pub count: CountBand,
 }
 

@@ -13,7 +13,8 @@
 //! `mean`, `p05`, `p95` (its replicate band) and `printed`; these are in the table's JSON, its layout
 //! shows only the headline numbers.
 //! Headline numbers ([`super::headline`]), a panel per role ([`headline_panel`]): a row per number
-//! (id as above; label its words; group its cell in a Dmax × N grid, for paper A's), columns `band`
+//! (id as above; label its words; group its cell in its table's grid: Dmax × N per measure for paper
+//! A's, items × measures per table for paper B's, [`GridPlace`]), columns `band`
 //! (part `estimate` = the replicate mean, parts `ci_lo`/`ci_hi` = the 5th and 95th percentiles),
 //! `printed` (in bold when outside the band) and `inside` (1 if the printed value lies in the
 //! band, else 0).
@@ -26,7 +27,7 @@ use crate::results::{ResultTable, VALUE};
 use super::headline::Headline;
 use super::study::{HeadlineBand, HoldingRate, Study};
 use super::verdict::{NEARLY, Robustness, robustness};
-use crate::model::CellKey;
+use crate::model::{CellKey, GridPlace};
 use crate::render::claim_grid::HOLDS_WHEN;
 use crate::render::figure_robustness::MARKS_PANEL;
 
@@ -71,7 +72,12 @@ pub fn study_table(id: &str, study: &Study, note: &str) -> ResultTable {
             Some(_) => GROUPED_PANEL,
             None => claims_panel(robustness(claim.interval)),
         };
-        table.add_grouped_row(panel, &claim.id, &claim.statement, claim.group.clone());
+        table.add_grouped_row(
+            panel,
+            &claim.id,
+            &claim.statement,
+            claim.group.clone().map(GridPlace::from),
+        );
         let mut set = |column: &str, part: &str, value: f64| {
             table.set(panel, &claim.id, column, part, value);
         };

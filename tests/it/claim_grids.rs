@@ -90,13 +90,21 @@ fn grouped_claims_render_as_grids_in_markdown_and_latex() {
         );
         assert!(grid.contains("| 8 |"), "{grid}");
     }
+    // In LaTeX the three grids share their N columns: one table, its header set once, each
+    // measure opening with its title as a heading row.
     let (_, latex) = ledger_and_report(Format::Latex);
     assert_eq!(
         latex
             .matches("$D_\\mathrm{max}$ & N = 5 & N = 10 & N = 20 & N = 40 & N = 80 \\\\")
             .count(),
-        3,
+        1,
         "{latex}"
     );
+    for measure in ["nG@1", "P+", "nERR"] {
+        let heading = format!(
+            "\\multicolumn{{6}}{{l}}{{\\textit{{Discrepancies counted for {measure} by Dmax (rows) and N (columns)}}}} \\\\*"
+        );
+        assert!(latex.contains(&heading), "{heading}\n{latex}");
+    }
     assert!(!latex.contains("\\textbf{discrepancies for nG@1 at Dmax = 2, N = 5}"));
 }

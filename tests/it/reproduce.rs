@@ -826,6 +826,42 @@ fn reports_and_index_match_their_snapshots() {
     });
 }
 
+/// Issue 14, item 4: a note of "How it was rebuilt" is said once per report: a later artefact
+/// built on the same stand-in, conditions or test names the earlier block instead (paper B's
+/// stand-in note stood under eight artefacts), while each artefact's own Markdown file keeps every
+/// note of its table.
+#[test]
+fn report_notes_are_said_once_and_artefact_files_keep_theirs() {
+    let out = tempfile::tempdir().unwrap();
+    reproduce_into(&root(), &options(&root()), out.path());
+    for slug in ["unanimity", "lancers"] {
+        let report = fs::read_to_string(out.path().join(slug).join("report.md")).unwrap();
+        let mut seen = std::collections::BTreeSet::new();
+        let mut in_notes = false;
+        for line in report.lines() {
+            if line == "How it was rebuilt:" {
+                in_notes = true;
+            } else if in_notes && line.starts_with("- ") && !line.contains("noted above under") {
+                assert!(seen.insert(line), "{slug}: note repeated: {line}");
+            } else if !line.is_empty() {
+                in_notes = false;
+            }
+        }
+    }
+    let report = fs::read_to_string(out.path().join("lancers/report.md")).unwrap();
+    assert!(
+        report.contains("- Also as noted above under B.T3 (2 notes)."),
+        "{report}"
+    );
+    let b_t3 = fs::read_to_string(out.path().join("lancers/B.T3.md")).unwrap();
+    let b_t4 = fs::read_to_string(out.path().join("lancers/B.T4.md")).unwrap();
+    let stand_in = b_t3
+        .lines()
+        .find(|l| l.starts_with("- Stand-in collection"))
+        .unwrap();
+    assert!(b_t4.lines().any(|l| l == stand_in), "{b_t4}");
+}
+
 /// Every artefact of a paper appears in its report, in manifest order, built or pending.
 #[test]
 fn reports_cover_every_artefact_in_manifest_order() {
@@ -898,7 +934,13 @@ fn figures_are_linked_in_markdown_and_included_or_noted_in_latex() {
     let noted = render_report(&input(&without_pdf), Format::Latex).unwrap();
     assert!(noted.contains("available as SVG only") && noted.contains("librsvg2-bin"));
     let included = render_report(&input(&with_pdf), Format::Latex).unwrap();
-    assert!(included.contains("\\fitfigure{B.F1.pdf}"), "{included}");
+    // B.F1 stacks its three panels and the stand-in note's band: the report cuts the PDF into
+    // those four bands, two to a row, instead of one tall figure.
+    assert_eq!(
+        included.matches("\\figpanel{B.F1.pdf}").count(),
+        4,
+        "{included}"
+    );
 
     if Command::new("pdflatex").arg("--version").output().is_err() {
         eprintln!("pdflatex not installed: LaTeX compilation not tested");

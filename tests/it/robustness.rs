@@ -3,7 +3,10 @@
 
 #![allow(clippy::unwrap_used)]
 
+use std::collections::{BTreeMap, BTreeSet};
+
 use evia_repro::manifest::{Artefact, Manifest};
+use evia_repro::model::GridPlace;
 use evia_repro::papers::{self, Context};
 use evia_repro::pipeline::reproduce::{manifest_path, rebuild};
 use evia_repro::published::{PublishedFile, load};
@@ -213,6 +216,48 @@ fn headlines_are_the_typed_roles(a: &ResultTable, b: &ResultTable) {
         .collect();
     assert_eq!(printed, rows.len() as f64);
     assert!(headline_rows(b, Headline::Discrepancies).is_empty());
+    b_headlines_sit_in_their_tables_grids(b);
+}
+
+/// Issue 14, item 4: every headline number of paper B carries its typed place in its table's items
+/// × measures grid, so the study's table lays it out as the table prints it: B.T5's counts are its
+/// 5 qrels × 3 measures, B.T8's its 3 topic sets × 3 measures, B.T3's taus and B.T4's SSO
+/// percentages its 10 qrels pairs × 3 measures, B.T6's and B.T7's their 3 topic-set pairs × 3
+/// measures; each (table, item, measure) holds one number, and the place names the row's table.
+fn b_headlines_sit_in_their_tables_grids(b: &ResultTable) {
+    let mut places: BTreeMap<String, (BTreeSet<String>, BTreeSet<u32>)> = BTreeMap::new();
+    let mut cells = BTreeSet::new();
+    for role in [Headline::Count, Headline::Point, Headline::Percentage] {
+        for row in b.rows_of(headline_panel(role)) {
+            let Some(GridPlace::ItemByMeasure(place)) = &row.group else {
+                panic!("{} has no items x measures place: {:?}", row.id, row.group);
+            };
+            assert!(
+                row.id.starts_with(&format!("{}/", place.table)),
+                "{}",
+                row.id
+            );
+            assert!(cells.insert((place.table.clone(), place.item.clone(), place.measure_rank)));
+            let entry = places.entry(place.table.clone()).or_default();
+            entry.0.insert(place.item.clone());
+            entry.1.insert(place.measure_rank);
+        }
+    }
+    let shape: Vec<(&str, usize, usize)> = places
+        .iter()
+        .map(|(t, (items, measures))| (t.as_str(), items.len(), measures.len()))
+        .collect();
+    assert_eq!(
+        shape,
+        [
+            ("B.T3", 10, 3),
+            ("B.T4", 10, 3),
+            ("B.T5", 5, 3),
+            ("B.T6", 3, 3),
+            ("B.T7", 3, 3),
+            ("B.T8", 3, 3)
+        ]
+    );
 }
 
 /// Changing R (`--replicates`) rebuilds the study and nothing else: the replicated tables stay up to
