@@ -31,6 +31,7 @@ pub mod ledger;
 pub mod manifest;
 pub mod model;
 pub mod papers;
+pub mod parallel;
 pub mod pipeline;
 pub mod provenance;
 pub mod published;

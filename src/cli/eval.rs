@@ -33,7 +33,6 @@ use clap::{Args, ValueEnum};
 
 use super::Outcome;
 use super::eval_blocks::evaluate_by_block;
-use super::halves::map_in_halves;
 use crate::io::duplicates::DuplicateFinder;
 use crate::io::qrels::{MAX_GAIN, QrelsFormat, TopicSet, parse_gain_file};
 use crate::io::qrels_halves::{
@@ -42,6 +41,7 @@ use crate::io::qrels_halves::{
 use crate::io::run::{RunDoc, RunFormat, RunOrder, parse_run};
 use crate::io::text_halves::read_text_in_halves;
 use crate::io::{read_text, shown};
+use crate::parallel::map_in_halves;
 use evia_engine::measures::lines::{line_names, lines, nev_header, nev_line};
 use evia_engine::measures::{
     Evaluation, Evaluator, Label, LevelGains, MeasureError, Params, TopicJudgements, doc_hash,

@@ -1,6 +1,6 @@
 //! `eval` reading the run topic by topic (`io::run_groups`): each block of consecutive lines of
 //! one topic is ranked and evaluated as soon as it has been read, in byte ranges of the file that
-//! two threads take in turn (`io::claimed_parts`), so that neither the run's text nor an entry per
+//! two threads take in turn (`parallel::map_in_turn`), so that neither the run's text nor an entry per
 //! run line is kept.
 //!
 //! This is only a faster way to the same result: when the reader gives up (a malformed line, bytes
@@ -13,9 +13,10 @@
 use std::ops::{ControlFlow, Range};
 
 use super::eval::{EvalArgs, Evaluated, Scratch, TopicOutcome, evaluate_topic, run_reading};
-use crate::io::claimed_parts::map_claimed;
+use crate::io::READ_THREADS;
 use crate::io::qrels::TopicSet;
 use crate::io::run_groups::{is_grouped, plan_parts, read_blocks};
+use crate::parallel::map_in_turn;
 use evia_engine::measures::Evaluator;
 
 /// A block read: its topic, its first line in the file and its outcome when its topic is judged.
@@ -49,7 +50,7 @@ pub(super) fn evaluate_by_block(
         Some((blocks, lines))
     };
     // Two threads take the parts in turn; the parts come back in file order.
-    let read_parts = map_claimed(&parts.ranges, read);
+    let read_parts = map_in_turn(&parts.ranges, READ_THREADS, read);
     let mut blocks: Vec<BlockOutcome> = Vec::new();
     let mut lines_before = 0;
     for part in read_parts {

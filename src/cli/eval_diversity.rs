@@ -18,13 +18,13 @@ use clap::Args;
 
 use super::Outcome;
 use super::eval::{EvalArgs, OutputFormat, parse_list};
-use super::halves::map_in_halves;
 use crate::io::intent_qrels::{
     DiversityTopicSet, IntentJudged, diversity_topics, parse_intent_qrels,
 };
 use crate::io::intents::{TopicIntents, parse_intents};
 use crate::io::read_text;
 use crate::io::run::{find_duplicate, parse_run};
+use crate::parallel::map_in_halves;
 use evia_engine::diversity::lines::lines;
 use evia_engine::diversity::{
     DiversityEvaluation, DiversityEvaluator, DiversityParams, DiversityTopic,

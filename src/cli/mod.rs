@@ -14,7 +14,6 @@ mod eval;
 mod eval_blocks;
 mod eval_diversity;
 mod eval_parity;
-mod halves;
 mod hsd;
 mod label_input;
 mod list;

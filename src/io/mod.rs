@@ -132,7 +132,11 @@ pub fn decode_text(path: &Path, bytes: Vec<u8>) -> Result<String, SourceError> {
     }
 }
 
-pub mod claimed_parts;
+/// Threads that read one large input in parts taken in turn (`eval`'s qrels and run,
+/// [`crate::parallel::map_in_turn`]): the two cores of the machine `eval` is benchmarked on. The
+/// output never depends on it.
+pub const READ_THREADS: usize = 2;
+
 pub mod class_qrels;
 pub mod confusion;
 pub mod decimal;

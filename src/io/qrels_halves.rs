@@ -11,11 +11,12 @@
 use std::collections::btree_map::Entry;
 use std::path::Path;
 
+use super::READ_THREADS;
 use super::SourceError;
-use super::claimed_parts::map_claimed;
 use super::line_fields::lines_with_fields;
 use super::qrels::{LevelQrels, QrelsFormat, TopicSet, parse_level_lines, parse_level_qrels};
 use super::strip_bom;
+use crate::parallel::map_in_turn;
 use evia_engine::measures::LevelGains;
 
 /// Texts shorter than this are parsed on one thread (a thread costs more than it saves).
@@ -40,7 +41,7 @@ pub fn parse_level_qrels_in_halves<'a>(
 const TOPICS_PER_PART: usize = 16;
 
 /// [`LevelQrels::judgements`], the topics in parts of [`TOPICS_PER_PART`] taken by two threads
-/// ([`map_claimed`]); the error, if any, is the one the first topic in order with an error gives
+/// ([`map_in_turn`]); the error, if any, is the one the first topic in order with an error gives
 /// (each part stops at its first error, and the parts are merged in order).
 pub fn judgements_in_parts(
     qrels: &LevelQrels<'_>,
@@ -49,7 +50,7 @@ pub fn judgements_in_parts(
 ) -> Result<TopicSet, SourceError> {
     let topics: Vec<_> = qrels.topics.iter().collect();
     let parts: Vec<_> = topics.chunks(TOPICS_PER_PART).collect();
-    let sets = map_claimed(&parts, |part, _: &mut ()| {
+    let sets = map_in_turn(&parts, READ_THREADS, |part, _: &mut ()| {
         LevelQrels::judgements_of(part.iter().copied(), path, gains)
     });
     let mut evaluable = Vec::with_capacity(topics.len());
@@ -100,7 +101,7 @@ pub fn parse_level_qrels_from_halves<'a>(
 const PIECES_PER_HALF: usize = 4;
 
 /// The halves `first` and `second` of a text, cut into pieces of whole lines that two threads
-/// parse in turn ([`map_claimed`]), then merged in file order (see [`parse_in_halves`]). Each
+/// parse in turn ([`map_in_turn`]), then merged in file order (see [`parse_in_halves`]). Each
 /// piece is parsed with its own first line number (the line feeds before it, counted on the two
 /// threads first), so the merge only moves each topic's judgements; only the first piece may
 /// start with a byte-order mark, which [`parse_level_qrels`] skips.
@@ -120,14 +121,16 @@ fn parse_split<'a>(
     };
     let mut pieces = cut_lines(first, PIECES_PER_HALF);
     pieces.extend(cut_lines(second, PIECES_PER_HALF));
-    let line_feeds = map_claimed(&pieces, |piece, _: &mut ()| line_feeds(piece.as_bytes()));
+    let line_feeds = map_in_turn(&pieces, READ_THREADS, |piece, _: &mut ()| {
+        line_feeds(piece.as_bytes())
+    });
     let mut starts = Vec::with_capacity(pieces.len());
     let mut line = 1;
     for (k, (&piece, feeds)) in pieces.iter().zip(line_feeds).enumerate() {
         starts.push((k, piece, line));
         line += feeds;
     }
-    let parsed = map_claimed(&starts, |&(k, piece, line), _: &mut ()| {
+    let parsed = map_in_turn(&starts, READ_THREADS, |&(k, piece, line), _: &mut ()| {
         if k == 0 {
             parse_level_qrels(path, piece, format).ok()
         } else {

@@ -12,7 +12,6 @@ pub mod lancers;
 pub mod memo;
 pub mod shared;
 pub mod unanimity;
-pub mod units;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

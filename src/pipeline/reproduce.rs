@@ -897,7 +897,7 @@ pub fn reproduce(
     // then each is committed in order, as if written one after the other: an error stops the run at
     // its document, with the documents before it written and none after.
     let papers = &manifest.papers;
-    let planned = crate::papers::units::map_units(papers.len() + 1, options.threads, |i| {
+    let planned = crate::parallel::try_map_in_turn(papers.len() + 1, options.threads, |i| {
         Ok::<_, std::convert::Infallible>(match papers.get(i) {
             Some(paper) => timings.time(
                 || document_name(&paper.id),

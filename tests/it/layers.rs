@@ -7,6 +7,8 @@ use std::path::Path;
 
 /// The layers, bottom up. A module may import its own layer or any layer below it.
 const LAYERS: &[&[&str]] = &[
+    // Work shared by threads, results in input order (no project types).
+    &["parallel"],
     // Vocabulary: ids, cell keys, provenance classes (beside the engine crate).
     &["model"],
     // Domain types shared by the stand-ins and the readers of real data.

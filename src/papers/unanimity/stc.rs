@@ -27,8 +27,8 @@ use crate::manifest::Artefact;
 use crate::manifest::params::{StcInputs, StcMeasure, StcParams, StcSignificanceParams};
 use crate::model::StreamScope;
 use crate::papers::shared::FileKey;
-use crate::papers::units::map_units;
 use crate::papers::{Context, ExperimentError, display_relative};
+use crate::parallel::try_map_in_turn;
 use crate::results::{ResultTable, VALUE};
 use crate::sim::stc::{
     ConditionGains, Retrieved, StandinParams, StcCollection, generate, simulate_gains,
@@ -545,7 +545,7 @@ pub fn significance_discrepancies(
 type DiscrepancyTests = (Vec<Arc<ConditionScores>>, Vec<[HsdResult; 2]>);
 
 /// Table 3's condition scores and randomised tests ([`DiscrepancyTests`]), each condition and then
-/// each (condition, measure) a unit that any of `context.threads` threads takes ([`map_units`]): the
+/// each (condition, measure) a unit that any of `context.threads` threads takes ([`try_map_in_turn`]): the
 /// threads stay busy until the last test, and the results do not depend on the thread count (each
 /// test has its own stream). A unit's test runs on its own thread only, RawG and UG sharing its
 /// stream; when the two score matrices are equal (every D_i = Dmax), the test runs once for both,
@@ -558,11 +558,11 @@ fn discrepancy_tests(
     trials: u64,
 ) -> Result<DiscrepancyTests, ExperimentError> {
     let threads = context.threads.max(1);
-    let scores = map_units(setup.conditions.len(), threads, |c| {
+    let scores = try_map_in_turn(setup.conditions.len(), threads, |c| {
         setup.condition_scores(artefact, context, setup.conditions[c])
     })?;
     let measures = setup.measures.len();
-    let tests = map_units(scores.len() * measures, threads, |u| {
+    let tests = try_map_in_turn(scores.len() * measures, threads, |u| {
         let (c, m) = (u / measures, u % measures);
         let (dmax, n) = setup.conditions[c];
         let unit = format!("dmax={dmax}/n={n}/{}", setup.measures[m].panel());
