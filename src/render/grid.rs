@@ -9,6 +9,7 @@ use crate::manifest::{Artefact, CellFormat, CellStyle, Header, Label, Panel};
 use crate::model::GridPlace;
 use crate::model::is_invisible;
 use crate::render::claim_grid::claim_grids;
+use crate::render::group_breaks::{GroupedRow, RowBreak, keep_groups};
 use crate::render::item_grid::item_grids;
 use crate::render::label_runs::{label_runs, split_label};
 use crate::render::number::{Minus, format_count, format_number};
@@ -127,6 +128,21 @@ pub struct GridRow {
     /// first row of each group of a LaTeX panel whose rows come from the data: the templates print it
     /// as a heading row across the table, and `label` keeps the item only ([`group_row_labels`]).
     pub group: Option<String>,
+    /// Whether LaTeX may break the page after this row: not inside a group, whose heading would
+    /// be left behind ([`keep_groups`]).
+    pub break_after: RowBreak,
+}
+
+impl GroupedRow for GridRow {
+    fn group(&self) -> Option<&str> {
+        self.group.as_deref()
+    }
+    fn set_group(&mut self, heading: String) {
+        self.group = Some(heading);
+    }
+    fn set_break_after(&mut self, rule: RowBreak) {
+        self.break_after = rule;
+    }
 }
 
 /// Why a table could not be laid out.
@@ -228,6 +244,7 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
                     })
                     .collect(),
                 group: None,
+                break_after: RowBreak::Allowed,
             });
         }
         // A panel with a set stub width (a claim's words) keeps the group in its first row's label:
@@ -250,6 +267,12 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
             rows,
         });
         panels.extend(grids);
+    }
+    // Group headings are LaTeX rows: a page break may not separate a group from its heading.
+    if target == Target::Latex {
+        for p in &mut panels {
+            keep_groups(&mut p.rows);
+        }
     }
     let escape = |s: &str| target.escape(s);
     let notes: Vec<String> = table.notes.iter().map(|n| escape(n)).collect();
@@ -983,6 +1006,7 @@ mod tests {
             label: label.to_string(),
             cells: Vec::new(),
             group: None,
+            break_after: RowBreak::Allowed,
         };
         let mut rows = vec![
             row("Dmax = 2, N = 5: A vs. B"),

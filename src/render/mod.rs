@@ -12,6 +12,7 @@ pub mod figure_means;
 pub mod figure_robustness;
 pub mod figure_unanimity_real;
 pub mod grid;
+pub mod group_breaks;
 pub mod item_grid;
 pub mod label_runs;
 pub mod ledger;
