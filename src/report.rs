@@ -32,8 +32,9 @@ use crate::model::{CellKey, ProvenanceClass, VALUE};
 use crate::provenance::Stamp;
 use crate::published::PublishedFile;
 use crate::render::RenderError;
+use crate::render::fold_panels::fold_shared_panels;
 use crate::render::grid::{self, Grid, Target, escape_latex_breakable, escape_markdown};
-use crate::render::group_breaks::{RowBreak, keep_groups};
+use crate::render::group_breaks::{KEEP_WRAPPED_ROWS, RowBreak, keep_groups};
 use crate::render::number::{Minus, format_value};
 use crate::render::stand_in::StandIn;
 use crate::results::ResultTable;
@@ -707,7 +708,7 @@ fn other_entries(input: &ReportInput<'_>, format: Format) -> Vec<EntryView> {
         .collect();
     running_text::group_running_text(&mut views);
     if format == Format::Latex {
-        keep_groups(&mut views);
+        keep_groups(&mut views, KEEP_WRAPPED_ROWS);
     }
     views
 }
@@ -769,7 +770,13 @@ fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format) -> BlockC
         && rebuilt
             .as_ref()
             .is_some_and(|r| printed::rebuilt_is_printed(artefact, &published_cells, r, format));
-    let rebuilt = rebuilt.filter(|_| !rebuilt_is_printed);
+    // In LaTeX, consecutive panels of the same columns (the claims by verdict) share one table.
+    let rebuilt = rebuilt
+        .filter(|_| !rebuilt_is_printed)
+        .map(|g| match format {
+            Format::Latex => fold_shared_panels(g),
+            Format::Markdown => g,
+        });
     let unplaced: Vec<EntryView> = published_cells
         .iter()
         .filter(|c| !placed_keys.contains(&c.key()))

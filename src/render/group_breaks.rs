@@ -1,17 +1,22 @@
 //! Where a LaTeX long table of grouped rows may break across pages. A group's heading row (a
 //! measure of A.R1's grids, `Dmax = 8, N = 5` of A.T3, `Setting` in the running text) is printed
 //! once, above its first row; a page break inside the group would leave the rows continued on the
-//! next page without it. So the rows of a group of at most [`KEEP_ROWS`] rows are kept on one page
-//! (`\\*` after each but the last: longtable breaks only before a heading), and a longer group is
-//! cut into near-equal chunks of at most [`KEEP_ROWS`] rows, each later chunk opening with the
-//! heading again, marked "(continued)", and kept on one page like a short group. Every row then has
-//! its heading on its own page, and the space a moved group leaves at a page's foot stays below
-//! [`KEEP_ROWS`] rows.
+//! next page without it. So the rows of a group of at most `keep` rows ([`KEEP_ROWS`] one-line rows,
+//! [`KEEP_WRAPPED_ROWS`] rows of words that wrap) are kept on one page (`\\*` after each but the
+//! last: longtable breaks only before a heading), and a longer group is cut into near-equal chunks
+//! of at most `keep` rows, each later chunk opening with the heading again, marked "(continued)",
+//! and kept on one page like a short group. Every row then has its heading on its own page, and the
+//! space a moved chunk leaves at a page's foot stays below `keep` rows.
 
 use serde::Serialize;
 
-/// The most rows of a group that are kept on one page (a `\small` page holds about 50).
-pub const KEEP_ROWS: usize = 12;
+/// The most one-line rows of a group that are kept on one page: a kept chunk moved whole to the
+/// next page leaves at most this many rows blank (a `\small` page holds about 50 one-line rows).
+pub const KEEP_ROWS: usize = 8;
+
+/// The most rows of words (the running text's, the claims') kept on one page: such a row takes two
+/// or three lines.
+pub const KEEP_WRAPPED_ROWS: usize = 4;
 
 /// Whether a page may break after a row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
@@ -34,7 +39,7 @@ pub trait GroupedRow {
 
 /// Sets each row's [`RowBreak`] and the "(continued)" heading of each later chunk of a long group
 /// (module documentation). Rows before the first heading are not in a group and stay breakable.
-pub fn keep_groups<R: GroupedRow>(rows: &mut [R]) {
+pub fn keep_groups<R: GroupedRow>(rows: &mut [R], keep: usize) {
     let starts: Vec<usize> = rows
         .iter()
         .enumerate()
@@ -44,7 +49,7 @@ pub fn keep_groups<R: GroupedRow>(rows: &mut [R]) {
     for (k, &start) in starts.iter().enumerate() {
         let end = starts.get(k + 1).copied().unwrap_or(rows.len());
         let heading = rows[start].group().unwrap_or_default().to_string();
-        for (c, chunk) in chunks(end - start).into_iter().enumerate() {
+        for (c, chunk) in chunks(end - start, keep).into_iter().enumerate() {
             let (from, to) = (start + chunk.start, start + chunk.end);
             if c > 0 {
                 rows[from].set_group(format!("{heading} (continued)"));
@@ -57,10 +62,10 @@ pub fn keep_groups<R: GroupedRow>(rows: &mut [R]) {
     }
 }
 
-/// `len` rows cut into the fewest chunks of at most [`KEEP_ROWS`] rows, their sizes differing by at
-/// most one (the larger first).
-fn chunks(len: usize) -> Vec<std::ops::Range<usize>> {
-    let count = len.div_ceil(KEEP_ROWS).max(1);
+/// `len` rows cut into the fewest chunks of at most `keep` (at least 1) rows, their sizes differing
+/// by at most one (the larger first).
+fn chunks(len: usize, keep: usize) -> Vec<std::ops::Range<usize>> {
+    let count = len.div_ceil(keep.max(1)).max(1);
     let (size, extra) = (len / count, len % count);
     let mut start = 0;
     (0..count)
@@ -106,7 +111,7 @@ mod tests {
     #[test]
     fn a_short_group_is_kept_whole_and_rows_before_any_group_break_freely() {
         let mut r = rows(&[(2, None), (3, Some("nG@1")), (2, Some("P+"))]);
-        keep_groups(&mut r);
+        keep_groups(&mut r, KEEP_ROWS);
         let breaks: Vec<RowBreak> = r.iter().map(|r| r.1).collect();
         use RowBreak::{Allowed as A, Kept as K};
         assert_eq!(breaks, [A, A, K, K, A, K, A]);
@@ -116,9 +121,9 @@ mod tests {
 
     #[test]
     fn a_long_group_is_cut_into_even_chunks_each_under_its_heading() {
-        // 25 rows at KEEP_ROWS = 12: three chunks of 9, 8 and 8 rows.
+        // 25 rows at KEEP_ROWS = 8: four chunks of 7, 6, 6 and 6 rows.
         let mut r = rows(&[(25, Some("Setting"))]);
-        keep_groups(&mut r);
+        keep_groups(&mut r, KEEP_ROWS);
         let headings: Vec<(usize, &str)> = r
             .iter()
             .enumerate()
@@ -128,23 +133,26 @@ mod tests {
             headings,
             [
                 (0, "Setting"),
-                (9, "Setting (continued)"),
-                (17, "Setting (continued)")
+                (7, "Setting (continued)"),
+                (13, "Setting (continued)"),
+                (19, "Setting (continued)")
             ]
         );
         let allowed: Vec<usize> = (0..r.len())
             .filter(|&i| r[i].1 == RowBreak::Allowed)
             .collect();
-        assert_eq!(allowed, [8, 16, 24]);
+        assert_eq!(allowed, [6, 12, 18, 24]);
     }
 
     #[test]
     fn chunks_never_exceed_the_bound() {
-        for len in 1..100 {
-            let c = chunks(len);
-            assert_eq!(c.iter().map(|r| r.len()).sum::<usize>(), len);
-            assert!(c.iter().all(|r| r.len() <= KEEP_ROWS && !r.is_empty()));
-            assert_eq!(c.len(), len.div_ceil(KEEP_ROWS));
+        for keep in [KEEP_WRAPPED_ROWS, KEEP_ROWS] {
+            for len in 1..100 {
+                let c = chunks(len, keep);
+                assert_eq!(c.iter().map(|r| r.len()).sum::<usize>(), len);
+                assert!(c.iter().all(|r| r.len() <= keep && !r.is_empty()));
+                assert_eq!(c.len(), len.div_ceil(keep));
+            }
         }
     }
 }

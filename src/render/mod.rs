@@ -11,6 +11,7 @@ pub mod figure;
 pub mod figure_means;
 pub mod figure_robustness;
 pub mod figure_unanimity_real;
+pub mod fold_panels;
 pub mod grid;
 pub mod group_breaks;
 pub mod item_grid;

@@ -74,6 +74,8 @@ pub fn series_grid(artefact: &Artefact, table: &ResultTable) -> Option<Grid> {
                         break_after: RowBreak::Allowed,
                     })
                     .collect(),
+                lead_lines: 0,
+                lines: 0,
             }
         })
         .collect();
