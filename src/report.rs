@@ -32,7 +32,9 @@ use crate::model::{CellKey, ProvenanceClass, VALUE};
 use crate::provenance::Stamp;
 use crate::published::PublishedFile;
 use crate::render::RenderError;
+use crate::render::fold_panels::fold_shared_panels;
 use crate::render::grid::{self, Grid, Target, escape_latex_breakable, escape_markdown};
+use crate::render::group_breaks::{KEEP_WRAPPED_ROWS, RowBreak, keep_groups};
 use crate::render::number::{Minus, format_value};
 use crate::render::stand_in::StandIn;
 use crate::results::ResultTable;
@@ -535,6 +537,9 @@ struct EntryView {
     /// In the running-text table: the words this entry and the next ones share, on the first of
     /// them ([`running_text::group_running_text`]).
     group: Option<String>,
+    /// In the LaTeX running-text table: whether a page may break after this entry (not inside a
+    /// group, whose heading would be left behind; [`keep_groups`]).
+    break_after: RowBreak,
     /// In the running-text table: the label without the shared words of its group.
     item: String,
 }
@@ -671,6 +676,7 @@ fn entry_view(entry: &Entry, format: Format) -> EntryView {
         mark: Mark::of(entry).symbol(format),
         class_mark: mark_words(class_letter(entry.class), Mark::of(entry), format),
         group: None,
+        break_after: RowBreak::Allowed,
         item: format.escape(entry.label.as_deref().unwrap_or(&entry.cell)),
     }
 }
@@ -701,6 +707,9 @@ fn other_entries(input: &ReportInput<'_>, format: Format) -> Vec<EntryView> {
         .map(|e| entry_view(e, format))
         .collect();
     running_text::group_running_text(&mut views);
+    if format == Format::Latex {
+        keep_groups(&mut views, KEEP_WRAPPED_ROWS);
+    }
     views
 }
 
@@ -761,7 +770,13 @@ fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format) -> BlockC
         && rebuilt
             .as_ref()
             .is_some_and(|r| printed::rebuilt_is_printed(artefact, &published_cells, r, format));
-    let rebuilt = rebuilt.filter(|_| !rebuilt_is_printed);
+    // In LaTeX, consecutive panels of the same columns (the claims by verdict) share one table.
+    let rebuilt = rebuilt
+        .filter(|_| !rebuilt_is_printed)
+        .map(|g| match format {
+            Format::Latex => fold_shared_panels(g),
+            Format::Markdown => g,
+        });
     let unplaced: Vec<EntryView> = published_cells
         .iter()
         .filter(|c| !placed_keys.contains(&c.key()))

@@ -47,6 +47,7 @@ use crate::pipeline::progress::{Progress, Step};
 use crate::pipeline::timings::Timings;
 use crate::provenance::{ContentHash, Fnv1a64, Stamp};
 use crate::published::{PublishedError, PublishedFile};
+use crate::render::fold_panels::fold_shared_panels;
 use crate::render::grid::{self, Target};
 use crate::render::stand_in::StandIn;
 use crate::render::{RenderError, Templates};
@@ -508,6 +509,11 @@ pub fn render_table(
                 };
                 let grid =
                     grid::layout(artefact, table, target).map_err(|e| render_err(e.into()))?;
+                // In LaTeX, consecutive panels of the same columns share one table.
+                let grid = match target {
+                    Target::Latex => fold_shared_panels(grid),
+                    _ => grid,
+                };
                 let headline = stamp.headline();
                 let context = TableContext {
                     grid: &grid,

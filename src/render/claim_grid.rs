@@ -9,6 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Serialize;
 
 use super::grid::{ABSENT, GridRow};
+use super::group_breaks::RowBreak;
 use crate::model::ClaimGroup;
 
 /// The grid of one measure.
@@ -61,6 +62,7 @@ pub fn claim_grids(cells: Vec<(ClaimGroup, String)>) -> Vec<ClaimGrid> {
                         })
                         .collect(),
                     group: None,
+                    break_after: RowBreak::Allowed,
                 })
                 .collect();
             ClaimGrid {

@@ -9,6 +9,9 @@ use crate::manifest::{Artefact, CellFormat, CellStyle, Header, Label, Panel};
 use crate::model::GridPlace;
 use crate::model::is_invisible;
 use crate::render::claim_grid::claim_grids;
+use crate::render::group_breaks::{
+    GroupedRow, KEEP_ROWS, KEEP_WRAPPED_ROWS, RowBreak, keep_groups,
+};
 use crate::render::item_grid::item_grids;
 use crate::render::label_runs::{label_runs, split_label};
 use crate::render::number::{Minus, format_count, format_number};
@@ -117,6 +120,64 @@ pub struct GridPanel {
     pub stub_fraction: Option<f64>,
     pub header: Vec<String>,
     pub rows: Vec<GridRow>,
+    /// In LaTeX, the lines (estimated) a page must hold for the panel's first rows up to the first
+    /// row a page may break after ([`GridPanel::keep_groups`]): the templates keep the panel's
+    /// label, header and heading with them, so none is left alone at a page's foot.
+    pub lead_lines: usize,
+    /// In LaTeX, the lines (estimated) of all rows, group headings included: the room a short
+    /// (unbreakable) table needs below its heading.
+    pub lines: usize,
+}
+
+/// Characters of `\small` text in a full line of the LaTeX text width (A4, 2 cm margins).
+const LINE_CHARS: f64 = 105.0;
+
+/// Characters of a wide stub column without a set width (3.2 cm in the report).
+const WIDE_STUB_LINE_CHARS: usize = 20;
+
+impl GridPanel {
+    /// Marks where LaTeX may break the page between the rows ([`keep_groups`]) and sets
+    /// [`GridPanel::lead_lines`] and [`GridPanel::lines`].
+    pub fn keep_groups(&mut self) {
+        let keep = if self.stub_fraction.is_some() {
+            KEEP_WRAPPED_ROWS
+        } else {
+            KEEP_ROWS
+        };
+        keep_groups(&mut self.rows, keep);
+        let lead = self
+            .rows
+            .iter()
+            .position(|r| r.break_after == RowBreak::Allowed)
+            .map_or(self.rows.len(), |i| i + 1);
+        let lines: Vec<usize> = self
+            .rows
+            .iter()
+            .map(|r| usize::from(r.group.is_some()) + self.row_lines(r))
+            .collect();
+        self.lead_lines = lines[..lead].iter().sum();
+        self.lines = lines.iter().sum();
+    }
+
+    /// The lines a row takes: its stacked cells' (`\shortstack`) or its wrapped label's.
+    fn row_lines(&self, row: &GridRow) -> usize {
+        let cells = row
+            .cells
+            .iter()
+            .map(|c| 1 + c.matches("\\\\").count())
+            .max()
+            .unwrap_or(1);
+        let chars = row.label.chars().count();
+        let label = match (self.stub_fraction, self.stub_wide) {
+            (Some(f), _) => {
+                let per_line = (f * LINE_CHARS).floor().max(1.0) as usize;
+                chars.div_ceil(per_line)
+            }
+            (None, true) => chars.div_ceil(WIDE_STUB_LINE_CHARS),
+            (None, false) => 1,
+        };
+        cells.max(label).max(1)
+    }
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -127,6 +188,21 @@ pub struct GridRow {
     /// first row of each group of a LaTeX panel whose rows come from the data: the templates print it
     /// as a heading row across the table, and `label` keeps the item only ([`group_row_labels`]).
     pub group: Option<String>,
+    /// Whether LaTeX may break the page after this row: not inside a group, whose heading would
+    /// be left behind ([`keep_groups`]).
+    pub break_after: RowBreak,
+}
+
+impl GroupedRow for GridRow {
+    fn group(&self) -> Option<&str> {
+        self.group.as_deref()
+    }
+    fn set_group(&mut self, heading: String) {
+        self.group = Some(heading);
+    }
+    fn set_break_after(&mut self, rule: RowBreak) {
+        self.break_after = rule;
+    }
 }
 
 /// Why a table could not be laid out.
@@ -228,6 +304,7 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
                     })
                     .collect(),
                 group: None,
+                break_after: RowBreak::Allowed,
             });
         }
         // A panel with a set stub width (a claim's words) keeps the group in its first row's label:
@@ -248,8 +325,16 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
             stub_fraction,
             header,
             rows,
+            lead_lines: 0,
+            lines: 0,
         });
         panels.extend(grids);
+    }
+    // Group headings are LaTeX rows: a page break may not separate a group from its heading.
+    if target == Target::Latex {
+        for p in &mut panels {
+            p.keep_groups();
+        }
     }
     let escape = |s: &str| target.escape(s);
     let notes: Vec<String> = table.notes.iter().map(|n| escape(n)).collect();
@@ -422,6 +507,8 @@ fn grid_panels(
                 stub_fraction: None,
                 header,
                 rows,
+                lead_lines: 0,
+                lines: 0,
             }
         })
         .collect())
@@ -983,6 +1070,7 @@ mod tests {
             label: label.to_string(),
             cells: Vec::new(),
             group: None,
+            break_after: RowBreak::Allowed,
         };
         let mut rows = vec![
             row("Dmax = 2, N = 5: A vs. B"),

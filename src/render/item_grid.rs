@@ -9,6 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Serialize;
 
 use super::grid::{ABSENT, GridRow};
+use super::group_breaks::RowBreak;
 use crate::model::ItemMeasure;
 
 /// The grid of one table.
@@ -79,6 +80,7 @@ pub fn item_grids(cells: Vec<(ItemMeasure, String)>) -> Vec<ItemGrid> {
                         })
                         .collect(),
                     group: None,
+                    break_after: RowBreak::Allowed,
                 })
                 .collect();
             ItemGrid {

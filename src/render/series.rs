@@ -6,6 +6,7 @@
 use std::collections::BTreeSet;
 
 use super::grid::{Grid, GridPanel, GridRow, escape_terminal};
+use super::group_breaks::RowBreak;
 use super::stand_in::StandIn;
 use crate::manifest::Artefact;
 use crate::results::ResultTable;
@@ -70,8 +71,11 @@ pub fn series_grid(artefact: &Artefact, table: &ResultTable) -> Option<Grid> {
                             })
                             .collect(),
                         group: None,
+                        break_after: RowBreak::Allowed,
                     })
                     .collect(),
+                lead_lines: 0,
+                lines: 0,
             }
         })
         .collect();

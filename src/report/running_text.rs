@@ -4,6 +4,7 @@
 //! entry alone under its words keeps its whole label.
 
 use super::EntryView;
+use crate::render::group_breaks::{GroupedRow, RowBreak};
 use crate::render::label_runs::{label_runs, split_label};
 
 /// Sets [`EntryView::group`] on the first entry of each run of at least two consecutive entries
@@ -24,6 +25,18 @@ pub(super) fn group_running_text(entries: &mut [EntryView]) {
         if let Some(head) = shared {
             entries[run.positions.start].group = Some(head.to_string());
         }
+    }
+}
+
+impl GroupedRow for EntryView {
+    fn group(&self) -> Option<&str> {
+        self.group.as_deref()
+    }
+    fn set_group(&mut self, heading: String) {
+        self.group = Some(heading);
+    }
+    fn set_break_after(&mut self, rule: RowBreak) {
+        self.break_after = rule;
     }
 }
 
