@@ -684,18 +684,25 @@ fn output_paths_escaping_the_output_directory_are_rejected() {
     );
 }
 
-/// `value()` in a literate source is strict: a cell the results do not have is an error naming it.
-#[test]
-fn a_literate_source_naming_a_missing_cell_fails_clearly() {
+/// A scratch project whose paper-A literate source asks `value()` for a cell A.T1 does not have
+/// (`main/item9/rawg`), so rendering the A report fails.
+fn project_whose_a_report_names_a_missing_cell() -> tempfile::TempDir {
     let project = common::scratch_project();
-    let root = project.path();
-    let source = root.join("paper/unanimity.report.md.j2");
+    let source = project.path().join("paper/unanimity.report.md.j2");
     let text = fs::read_to_string(&source).unwrap();
     fs::write(
         &source,
         text + "{{ value(\"A.T1\", \"main\", \"item9\", \"rawg\") }}\n",
     )
     .unwrap();
+    project
+}
+
+/// `value()` in a literate source is strict: a cell the results do not have is an error naming it.
+#[test]
+fn a_literate_source_naming_a_missing_cell_fails_clearly() {
+    let project = project_whose_a_report_names_a_missing_cell();
+    let root = project.path();
     let out = tempfile::tempdir().unwrap();
     let manifest = Manifest::load(&manifest_path(root))
         .unwrap()
@@ -781,15 +788,8 @@ fn an_error_stops_a_forced_two_thread_run_at_its_step_with_nothing_later_written
 /// leaves paper B's report and the index unwritten, and no temporary file behind.
 #[test]
 fn a_failing_report_leaves_the_later_documents_unwritten() {
-    let project = common::scratch_project();
+    let project = project_whose_a_report_names_a_missing_cell();
     let root = project.path();
-    let source = root.join("paper/unanimity.report.md.j2");
-    let text = fs::read_to_string(&source).unwrap();
-    fs::write(
-        &source,
-        text + "{{ value(\"A.T1\", \"main\", \"item9\", \"rawg\") }}\n",
-    )
-    .unwrap();
     let out = tempfile::tempdir().unwrap();
     let manifest = Manifest::load(&manifest_path(root)).unwrap();
     let options = Options {
