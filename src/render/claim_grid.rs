@@ -101,16 +101,8 @@ mod tests {
         let measures: Vec<&str> = grids.iter().map(|g| g.measure.as_str()).collect();
         assert_eq!(measures, ["nG@1", "P+"]);
         assert_eq!(grids[0].header, ["N = 5", "N = 10"]);
-        let rows: Vec<(&str, Vec<&str>)> = grids[0]
-            .rows
-            .iter()
-            .map(|r| {
-                (
-                    r.label.as_str(),
-                    r.cells.iter().map(String::as_str).collect(),
-                )
-            })
-            .collect();
+        let rows: Vec<(&str, Vec<&str>)> =
+            grids[0].rows.iter().map(GridRow::label_and_cells).collect();
         assert_eq!(rows, [("2", vec!["b", "d"]), ("8", vec![ABSENT, "a"])]);
         assert_eq!(grids[1].rows.len(), 1);
         assert_eq!(grids[1].rows[0].cells, [ABSENT, "c"]);

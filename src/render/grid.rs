@@ -193,6 +193,17 @@ pub struct GridRow {
     pub break_after: RowBreak,
 }
 
+impl GridRow {
+    /// The row as (label, cells) for tests that compare a laid-out grid with what they expect.
+    #[cfg(test)]
+    pub(crate) fn label_and_cells(&self) -> (&str, Vec<&str>) {
+        (
+            self.label.as_str(),
+            self.cells.iter().map(String::as_str).collect(),
+        )
+    }
+}
+
 impl GroupedRow for GridRow {
     fn group(&self) -> Option<&str> {
         self.group.as_deref()

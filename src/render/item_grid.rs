@@ -131,16 +131,8 @@ mod tests {
         let tables: Vec<&str> = grids.iter().map(|g| g.table.as_str()).collect();
         assert_eq!(tables, ["B.T5", "B.T3"]);
         assert_eq!(grids[0].header, ["(a) nDCG", "(c) nERR"]);
-        let rows: Vec<(&str, Vec<&str>)> = grids[0]
-            .rows
-            .iter()
-            .map(|r| {
-                (
-                    r.label.as_str(),
-                    r.cells.iter().map(String::as_str).collect(),
-                )
-            })
-            .collect();
+        let rows: Vec<(&str, Vec<&str>)> =
+            grids[0].rows.iter().map(GridRow::label_and_cells).collect();
         assert_eq!(
             rows,
             [("all3", vec!["z", "x"]), ("2lancers", vec![ABSENT, "w"])]
