@@ -8,8 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
-use super::grid::{ABSENT, GridRow};
-use super::group_breaks::RowBreak;
+use super::grid::GridRow;
 use crate::model::ClaimGroup;
 
 /// The grid of one measure.
@@ -19,7 +18,7 @@ pub struct ClaimGrid {
     pub measure: String,
     /// One column per N, ascending: `N = 5`, `N = 10`, ….
     pub header: Vec<String>,
-    /// One row per Dmax, ascending, labelled by its value (`2`; the stub column says Dmax); a cell without a claim shows [`ABSENT`].
+    /// One row per Dmax, ascending, labelled by its value (`2`; the stub column says Dmax); a cell without a claim shows [`ABSENT`](super::grid::ABSENT).
     pub rows: Vec<GridRow>,
 }
 
@@ -51,18 +50,11 @@ pub fn claim_grids(cells: Vec<(ClaimGroup, String)>) -> Vec<ClaimGrid> {
                     ns.iter()
                         .any(|&n| text.contains_key(&(measure.clone(), d, n)))
                 })
-                .map(|&dmax| GridRow {
-                    label: dmax.to_string(),
-                    cells: ns
-                        .iter()
-                        .map(|&n| {
-                            text.get(&(measure.clone(), dmax, n))
-                                .cloned()
-                                .unwrap_or_else(|| ABSENT.to_string())
-                        })
-                        .collect(),
-                    group: None,
-                    break_after: RowBreak::Allowed,
+                .map(|&dmax| {
+                    GridRow::of_cells(
+                        dmax.to_string(),
+                        ns.iter().map(|&n| text.get(&(measure.clone(), dmax, n))),
+                    )
                 })
                 .collect();
             ClaimGrid {
@@ -77,6 +69,7 @@ pub fn claim_grids(cells: Vec<(ClaimGroup, String)>) -> Vec<ClaimGrid> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::grid::ABSENT;
 
     fn group(measure: &str, dmax: u32, n: u32) -> ClaimGroup {
         ClaimGroup {

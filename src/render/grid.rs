@@ -194,6 +194,19 @@ pub struct GridRow {
 }
 
 impl GridRow {
+    /// A row of a grid laid out from the data: `label` and, per column, the cell's text or
+    /// [`ABSENT`] where the grid has no cell; no group heading, a page may break after it.
+    pub fn of_cells<'a>(label: String, cells: impl Iterator<Item = Option<&'a String>>) -> Self {
+        GridRow {
+            label,
+            cells: cells
+                .map(|cell| cell.cloned().unwrap_or_else(|| ABSENT.to_string()))
+                .collect(),
+            group: None,
+            break_after: RowBreak::Allowed,
+        }
+    }
+
     /// The row as (label, cells) for tests that compare a laid-out grid with what they expect.
     #[cfg(test)]
     pub(crate) fn label_and_cells(&self) -> (&str, Vec<&str>) {

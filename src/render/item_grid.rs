@@ -8,8 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
-use super::grid::{ABSENT, GridRow};
-use super::group_breaks::RowBreak;
+use super::grid::GridRow;
 use crate::model::ItemMeasure;
 
 /// The grid of one table.
@@ -21,7 +20,7 @@ pub struct ItemGrid {
     pub stub: String,
     /// One column per measure, in the artefact's measure order, in the table's words.
     pub header: Vec<String>,
-    /// One row per item, in the table's order; a cell without a number shows [`ABSENT`].
+    /// One row per item, in the table's order; a cell without a number shows [`ABSENT`](super::grid::ABSENT).
     pub rows: Vec<GridRow>,
 }
 
@@ -69,18 +68,13 @@ pub fn item_grids(cells: Vec<(ItemMeasure, String)>) -> Vec<ItemGrid> {
                 .get(table.as_str())
                 .into_iter()
                 .flatten()
-                .map(|(_, item)| GridRow {
-                    label: item.clone(),
-                    cells: columns
-                        .iter()
-                        .map(|&m| {
-                            text.get(&(table.clone(), item.clone(), m.clone()))
-                                .cloned()
-                                .unwrap_or_else(|| ABSENT.to_string())
-                        })
-                        .collect(),
-                    group: None,
-                    break_after: RowBreak::Allowed,
+                .map(|(_, item)| {
+                    GridRow::of_cells(
+                        item.clone(),
+                        columns
+                            .iter()
+                            .map(|&m| text.get(&(table.clone(), item.clone(), m.clone()))),
+                    )
                 })
                 .collect();
             ItemGrid {
@@ -96,6 +90,7 @@ pub fn item_grids(cells: Vec<(ItemMeasure, String)>) -> Vec<ItemGrid> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::grid::ABSENT;
 
     fn place(
         table: &str,
