@@ -25,6 +25,7 @@
 //! Without `--gains`, levels get linear gains 1:2:…:H, H being the highest level in the qrels
 //! (NTCIREVAL requires `-g`; gmax = the last gain, for every topic).
 
+use std::fmt::Write as _;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -33,8 +34,10 @@ use clap::{Args, ValueEnum};
 
 use super::Outcome;
 use super::eval_blocks::evaluate_by_block;
+use super::rounding::{push_without_noise, without_noise};
 use crate::io::duplicates::DuplicateFinder;
 use crate::io::qrels::{MAX_GAIN, QrelsFormat, TopicSet, parse_gain_file};
+use crate::io::qrels_blocks::read_level_topics;
 use crate::io::qrels_halves::{
     judgements_in_parts, parse_level_qrels_from_halves, parse_level_qrels_in_halves,
 };
@@ -42,7 +45,7 @@ use crate::io::run::{RunDoc, RunFormat, RunOrder, parse_run};
 use crate::io::text_halves::read_text_in_halves;
 use crate::io::{read_text, shown};
 use crate::parallel::map_in_halves;
-use evia_engine::measures::lines::{line_names, lines, nev_header, nev_line};
+use evia_engine::measures::lines::{LineName, each_line, line_keys, lines, nev_header, nev_line};
 use evia_engine::measures::{
     Evaluation, Evaluator, Label, LevelGains, MeasureError, Params, TopicJudgements, doc_hash,
 };
@@ -195,6 +198,15 @@ fn load_topics(args: &EvalArgs) -> anyhow::Result<TopicSet> {
         QrelsSyntax::Ntcir => QrelsFormat::Ntcir,
         QrelsSyntax::Trec => QrelsFormat::Trec,
     };
+    // The judgements are built as the file is read (`qrels_blocks`) when the gains given are
+    // valid; otherwise, or when that reader gives up, the file is read as before, which reports
+    // every error in order.
+    let given = given_gains(args);
+    if let Ok(given) = &given {
+        if let Some(set) = read_level_topics(path, format, given.as_ref()) {
+            return Ok(set);
+        }
+    }
     // A large file is read, checked and parsed in two halves on two threads; on anything unusual
     // it is read and parsed again as before, which reports the first error in file order.
     let halves = read_text_in_halves(path);
@@ -209,14 +221,8 @@ fn load_topics(args: &EvalArgs) -> anyhow::Result<TopicSet> {
             parse_level_qrels_in_halves(path, &text, format)?
         }
     };
-    let gains = match &args.gains {
-        Some(g) => {
-            let values = parse_list::<f64>(g, ':', "--gains")?;
-            if let Some(v) = values.iter().find(|v| v.abs() > MAX_GAIN) {
-                bail!("--gains: {v} is above the largest gain, {MAX_GAIN:e}");
-            }
-            LevelGains::new(&values).context("--gains")?
-        }
+    let gains = match given? {
+        Some(gains) => gains,
         None => {
             let h = q.max_level();
             if h == 0 {
@@ -229,6 +235,18 @@ fn load_topics(args: &EvalArgs) -> anyhow::Result<TopicSet> {
         }
     };
     Ok(judgements_in_parts(&q, path, &gains)?)
+}
+
+/// The gains of `--gains`, checked (`None`: not given, so linear up to the highest level).
+fn given_gains(args: &EvalArgs) -> anyhow::Result<Option<LevelGains>> {
+    let Some(g) = &args.gains else {
+        return Ok(None);
+    };
+    let values = parse_list::<f64>(g, ':', "--gains")?;
+    if let Some(v) = values.iter().find(|v| v.abs() > MAX_GAIN) {
+        bail!("--gains: {v} is above the largest gain, {MAX_GAIN:e}");
+    }
+    Ok(Some(LevelGains::new(&values).context("--gains")?))
 }
 
 /// Names listed in a warning: at most this many, then "and N more".
@@ -310,16 +328,18 @@ pub fn run(args: EvalArgs) -> anyhow::Result<Outcome> {
         );
     }
 
-    let names = line_names(evaluator.params(), true);
+    let keys = line_keys(evaluator.params(), true);
+    let names: Vec<String> = keys.iter().map(ToString::to_string).collect();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
     match args.format {
         OutputFormat::Nev => write_nev(&mut out, &results)?,
-        OutputFormat::Tsv => write_tsv(&mut out, &names, &results)?,
+        OutputFormat::Tsv => write_tsv(&mut out, &names, &keys, &results)?,
         OutputFormat::Json => write_json(
             &mut out,
             evaluator.params(),
             &names,
+            &keys,
             &results,
             &topics,
             &without_nonrelevant,
@@ -486,12 +506,16 @@ pub(super) fn evaluate_topic<'r>(
         other => other,
     }
     .with_context(|| format!("topic {}", shown(topic)))?;
-    if let Some(l) = lines(&ev, true).into_iter().find(|l| !l.value.is_finite()) {
+    let mut overflow = None;
+    each_line(&ev, true, |name, value, _| {
+        if overflow.is_none() && !value.is_finite() {
+            overflow = Some((name, value));
+        }
+    });
+    if let Some((name, value)) = overflow {
         bail!(
-            "topic {}: {} is {} (an overflow: are the gains or --beta extreme?)",
-            shown(topic),
-            l.name,
-            l.value
+            "topic {}: {name} is {value} (an overflow: are the gains or --beta extreme?)",
+            shown(topic)
         );
     }
     Ok((ev, without_bpref))
@@ -514,26 +538,22 @@ fn write_nev(out: &mut impl Write, results: &[(&str, Evaluation)]) -> anyhow::Re
     Ok(())
 }
 
-/// `v` rounded to 15 significant digits: the digits an `f64` carries reliably, without the noise
-/// of the last bits (`0.05` rather than `0.050000000000000044`).
-pub fn without_noise(v: f64) -> f64 {
-    if !v.is_finite() || v == 0.0 {
-        return v;
-    }
-    format!("{v:.14e}").parse().unwrap_or(v)
-}
-
-/// `ev`'s values in the order of `names`; a name `ev` has no line for is `None`.
-fn row(names: &[String], ev: &Evaluation) -> Row {
-    let mut values = lines(ev, true).into_iter().peekable();
-    names
-        .iter()
-        .map(|name| {
-            values
-                .next_if(|l| &l.name == name)
-                .map(|l| without_noise(l.value))
-        })
-        .collect()
+/// `ev`'s values in the order of `keys` (the output's columns), as evaluated (not rounded); a
+/// column `ev` has no line for is `None`.
+fn row(keys: &[LineName], ev: &Evaluation) -> Row {
+    let mut values = vec![None; keys.len()];
+    // The lines of `ev` are the columns in order, some (bpref/rpref) possibly missing.
+    let mut k = 0;
+    each_line(ev, true, |name, value, _| {
+        while k < keys.len() && keys[k] != name {
+            k += 1;
+        }
+        if let Some(cell) = values.get_mut(k) {
+            *cell = Some(value);
+            k += 1;
+        }
+    });
+    values
 }
 
 /// The mean of each column over the topics that have a value for it (`None` if none has).
@@ -549,14 +569,22 @@ fn means(rows: &[Row], columns: usize) -> Row {
         .collect()
 }
 
-/// A TSV cell: the value in Rust's shortest form, `NA` when the measure is undefined.
-fn cell(v: Option<f64>) -> String {
-    v.map_or_else(|| "NA".to_string(), |v| v.to_string())
+/// Appends a TSV cell to `line`: the value in Rust's shortest form, `NA` when the measure is
+/// undefined.
+fn push_cell(line: &mut String, v: Option<f64>) {
+    match v {
+        // Writing to a `String` cannot fail.
+        Some(v) => {
+            let _ = write!(line, "{v}");
+        }
+        None => line.push_str("NA"),
+    }
 }
 
 fn write_tsv(
     out: &mut impl Write,
     names: &[String],
+    keys: &[LineName],
     results: &[(&str, Evaluation)],
 ) -> anyhow::Result<()> {
     writeln!(
@@ -566,14 +594,17 @@ fn write_tsv(
     )?;
     // Each topic's row and line are made on one of two threads, then written in topic order.
     let made = map_in_halves(results, |(topic, ev), _: &mut ()| {
-        let values = row(names, ev);
+        let mut values = row(keys, ev);
         let mut line = format!(
             "{topic}\t{}\t{}\t{}\t{}\t{}",
             ev.syslen, ev.jrel, ev.jnonrel, ev.r1, ev.rp
         );
-        for &v in &values {
+        for v in &mut values {
             line.push('\t');
-            line.push_str(&cell(v));
+            match v {
+                Some(v) => *v = push_without_noise(&mut line, *v),
+                None => line.push_str("NA"),
+            }
         }
         line.push('\n');
         (values, line)
@@ -584,11 +615,12 @@ fn write_tsv(
         rows.push(values);
     }
     if !results.is_empty() {
-        write!(out, "mean\t\t\t\t\t")?;
-        for m in means(&rows, names.len()) {
-            write!(out, "\t{}", cell(m))?;
+        let mut line = String::from("mean\t\t\t\t\t");
+        for m in means(&rows, keys.len()) {
+            line.push('\t');
+            push_cell(&mut line, m);
         }
-        writeln!(out)?;
+        writeln!(out, "{line}")?;
     }
     Ok(())
 }
@@ -597,12 +629,18 @@ fn write_json(
     out: &mut impl Write,
     params: &Params,
     names: &[String],
+    keys: &[LineName],
     results: &[(&str, Evaluation)],
     topics: &TopicSet,
     without_nonrelevant: &[&str],
 ) -> anyhow::Result<()> {
     use serde_json::{Map, Value, json};
-    let rows: Vec<Row> = map_in_halves(results, |(_, ev), _: &mut ()| row(names, ev));
+    let rows: Vec<Row> = map_in_halves(results, |(_, ev), _: &mut ()| {
+        row(keys, ev)
+            .into_iter()
+            .map(|v| v.map(without_noise))
+            .collect()
+    });
     let present = |values: &Row| -> Map<String, Value> {
         names
             .iter()

@@ -20,6 +20,7 @@ mod list;
 mod progress;
 pub mod qrels;
 mod reproduce;
+mod rounding;
 mod show;
 mod study;
 

@@ -148,6 +148,7 @@ pub mod line_fields;
 pub mod matrix;
 pub mod output;
 pub mod qrels;
+pub mod qrels_blocks;
 pub mod qrels_halves;
 pub mod ratings;
 pub mod run;
@@ -156,6 +157,7 @@ pub mod simple_line;
 pub mod stc;
 pub mod stc_labels;
 pub mod text_halves;
+pub mod topic_ranges;
 pub mod trec_line;
 pub mod www_labels;
 

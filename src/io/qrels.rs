@@ -316,7 +316,7 @@ pub(crate) fn parse_ntcir_level(label: &str) -> Option<u32> {
 
 /// A TREC relevance value → level: negative values are nonrelevant (level 0, trec_eval), levels
 /// above [`MAX_LEVEL`] are rejected.
-fn parse_trec_level(rel: &str) -> Option<u32> {
+pub(crate) fn parse_trec_level(rel: &str) -> Option<u32> {
     let digits = rel.strip_prefix(['-', '+']).unwrap_or(rel);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;

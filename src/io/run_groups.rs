@@ -15,13 +15,13 @@
 //! ranks its topic.
 
 use std::fs::File;
-use std::io::{Read, Seek, SeekFrom};
 use std::ops::{ControlFlow, Range};
 use std::path::Path;
 
 use super::line_fields::line_fields;
 use super::run::{RunDoc, RunFormat, RunOrder, line_from_fields, rank_by_score, resolve_format};
 use super::simple_line::simple_line;
+use super::topic_ranges::{SEARCH, cut_at_topic_changes, read_at, read_regions};
 use super::trec_line::trec_line;
 
 /// A block of consecutive lines of one topic.
@@ -43,13 +43,6 @@ pub struct Parts<'p> {
     /// at a line whose topic differs from the previous line's (see [`plan_parts`]).
     pub ranges: Vec<Range<u64>>,
 }
-
-/// Bytes read at a time, at least (the part of a block that does not end in a chunk is parsed
-/// again with the next).
-const CHUNK: usize = 1 << 21;
-
-/// How far past a planned split (in bytes) a topic change is looked for.
-const SEARCH: usize = 1 << 18;
 
 /// Bytes per part, about: a file is cut at about every this many bytes (at least in two, at most
 /// in [`MAX_PARTS`]), so that two threads taking parts in turn stay busy until the end.
@@ -79,53 +72,13 @@ pub fn plan_parts(path: &Path, format: RunFormat, order: RunOrder) -> Option<Par
     let first = std::str::from_utf8(first).ok()?;
     let format = resolve_format(path, first, format).ok()?;
     let n = (size / PART_BYTES).clamp(2, MAX_PARTS);
-    let mut cuts = vec![0];
-    for k in 1..n {
-        let point = size / n * k;
-        let window = read_at(&mut file, point, SEARCH)?;
-        if let Some(at) = first_topic_change(&window) {
-            cuts.push(point + at as u64);
-        }
-    }
-    cuts.push(size);
-    // Windows of a small file overlap: the cuts are topic changes all the same, in any order.
-    cuts.sort_unstable();
-    cuts.dedup();
-    let ranges = cuts.windows(2).map(|w| w[0]..w[1]).collect();
+    let ranges = cut_at_topic_changes(&mut file, size, n)?;
     Some(Parts {
         path,
         format,
         order,
         ranges,
     })
-}
-
-/// Up to `len` bytes of `file` from byte `start`.
-fn read_at(file: &mut File, start: u64, len: usize) -> Option<Vec<u8>> {
-    file.seek(SeekFrom::Start(start)).ok()?;
-    let mut bytes = Vec::with_capacity(len);
-    file.take(len as u64).read_to_end(&mut bytes).ok()?;
-    Some(bytes)
-}
-
-/// The offset in `window` of the first line start after its first line feed whose topic (first
-/// field) differs from the previous line's; both lines must end within the window.
-fn first_topic_change(window: &[u8]) -> Option<usize> {
-    let mut at = window.iter().position(|&b| b == b'\n')? + 1;
-    let mut previous: Option<&[u8]> = None;
-    while let Some(len) = window[at..].iter().position(|&b| b == b'\n') {
-        let line = &window[at..at + len];
-        let topic = line
-            .split(u8::is_ascii_whitespace)
-            .find(|f| !f.is_empty())
-            .unwrap_or(&[]);
-        if previous.is_some_and(|p| p != topic) {
-            return Some(at);
-        }
-        previous = Some(topic);
-        at += len + 1;
-    }
-    None
 }
 
 /// Reads `range` of the run and calls `each` with every block of consecutive lines of one topic
@@ -138,42 +91,13 @@ pub fn read_blocks(
     buffer: &mut Vec<u8>,
     mut each: impl FnMut(Block<'_>, &[RunDoc<'_>]) -> ControlFlow<()>,
 ) -> Option<usize> {
-    let mut file = File::open(parts.path).ok()?;
-    file.seek(SeekFrom::Start(range.start)).ok()?;
-    let mut remaining = range.end.saturating_sub(range.start);
-    buffer.clear();
-    buffer.reserve(CHUNK);
     let mut line = 1;
-    loop {
-        // As many bytes as are kept, at least: a block longer than a chunk is read again only a
-        // logarithmic number of times.
-        let chunk = CHUNK.max(buffer.len());
-        let want = usize::try_from(remaining).map_or(chunk, |r| r.min(chunk));
-        // Appended without zeroing the space first (`read_to_end` reads into spare capacity).
-        let old = buffer.len();
-        buffer.reserve_exact(want);
-        (&mut file).take(want as u64).read_to_end(buffer).ok()?;
-        if buffer.len() != old + want {
-            return None;
-        }
-        remaining -= want as u64;
-        let more = remaining > 0;
-        let end = if more {
-            match buffer.iter().rposition(|&b| b == b'\n') {
-                Some(i) => i + 1,
-                None => continue,
-            }
-        } else {
-            buffer.len()
-        };
-        let region = std::str::from_utf8(&buffer[..end]).ok()?;
+    read_regions(parts.path, range, buffer, |region, more| {
         let (kept, kept_line) = region_blocks(parts, region, line, more, &mut each)?;
-        if !more {
-            return Some(kept_line - 1);
-        }
-        buffer.drain(..kept);
         line = kept_line;
-    }
+        Some(kept)
+    })?;
+    Some(line - 1)
 }
 
 /// Hands over the blocks of `region` (whole lines, the first being line `first_line`), all of

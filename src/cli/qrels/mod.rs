@@ -9,8 +9,8 @@ use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
 
 use super::Outcome;
-use super::eval::without_noise;
 use super::label_input::LabelInput;
+use super::rounding::without_noise;
 pub use crate::assessors::combine::{Rule, combine};
 use crate::assessors::mapping::RuleFile;
 use crate::io::qrels::MAX_LEVEL;

@@ -117,6 +117,13 @@ impl DocTable {
         }
     }
 
+    /// Replaces every entry's label with `f` of it (the slots are unchanged).
+    pub(super) fn relabel(&mut self, f: impl Fn(Label) -> Label) {
+        for e in &mut self.entries {
+            e.label = f(e.label);
+        }
+    }
+
     /// Doubles the slots and places every entry again.
     fn grow(&mut self) {
         let count = slot_count(self.entries.len() + 1).max(self.slots.len() * 2);

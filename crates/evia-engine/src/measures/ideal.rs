@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use super::MeasureError;
 use super::doc_table::{DocTable, doc_hash};
 use super::fxhash::FastHash;
+use super::level_builder::LevelJudgementsBuilder;
 
 /// Per-level gain values, NTCIREVAL's `-g g1:g2:…:gH` (tests/fixtures/measures.md §1, §3).
 ///
@@ -285,19 +286,15 @@ impl TopicJudgements {
         id_bytes: usize,
     ) -> Result<Self, MeasureError> {
         let judged = judged.into_iter();
-        let mut docs = DocTable::with_capacity(judged.size_hint().0, id_bytes);
-        let mut counts = vec![0usize; gains.max_level() as usize + 1];
+        let mut builder = LevelJudgementsBuilder::with_capacity(
+            judged.size_hint().0,
+            id_bytes,
+            gains.max_level(),
+        );
         for (doc, level) in judged {
-            let label = gains.label(level)?;
-            docs.insert_new(doc.as_ref(), label)?;
-            counts[level as usize] += 1;
+            builder.insert(doc.as_ref(), level)?;
         }
-        let ideal = TopicIdeal::from_level_counts(&counts, gains)?;
-        Ok(TopicJudgements {
-            docs,
-            ideal,
-            classes: None,
-        })
+        builder.finish(gains)
     }
 
     /// Direct-gain mode: `(doc, gain)` pairs (gain ≥ 0; 0 = judged nonrelevant).

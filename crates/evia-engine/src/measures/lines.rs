@@ -12,6 +12,23 @@ pub struct Line {
     pub extension: bool,
 }
 
+/// A line's name without its text: a measure's base name and, for an `@l` measure, the cutoff.
+/// Displayed as NTCIREVAL prints it: `RR`, or `nDCG@0010` (the cutoff in at least 4 digits).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LineName {
+    pub base: &'static str,
+    pub cutoff: Option<usize>,
+}
+
+impl std::fmt::Display for LineName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.cutoff {
+            Some(c) => write!(f, "{}@{c:04}", self.base),
+            None => f.write_str(self.base),
+        }
+    }
+}
+
 /// The value lines of NTCIREVAL 20200527 `compute` for `ev`, in its order:
 /// `RR, O-measure, P-measure, P-plus, AP, Q-measure, NCUrb,P, NCUrb,BR, NCUrb,IE, [GAP,] RBP, ERR,
 /// EBR, iRBU`, then per cutoff `AP@l, Q@l, NCUrb,P@l, NCUrb,BR@l, NCUrb,IE@l, [GAP@l,] nDCG@l, MSnDCG@l, Prec@l,
@@ -20,12 +37,21 @@ pub struct Line {
 /// the whole-list block.
 pub fn lines(ev: &Evaluation, extensions: bool) -> Vec<Line> {
     let mut out = Vec::with_capacity(16 + ev.at.len() * 18 + 7);
-    let mut push = |name: String, value: f64, extension: bool| {
+    each_line(ev, extensions, |name, value, extension| {
         out.push(Line {
-            name,
+            name: name.to_string(),
             value,
             extension,
         })
+    });
+    out
+}
+
+/// [`lines`] without their texts: `f(name, value, extension)` for each line, in the same order
+/// (for callers that only need the values, or compare names, without making a string per line).
+pub fn each_line(ev: &Evaluation, extensions: bool, mut f: impl FnMut(LineName, f64, bool)) {
+    let mut push = |base: &'static str, cutoff: Option<usize>, value: f64, extension: bool| {
+        f(LineName { base, cutoff }, value, extension)
     };
     for (name, v) in [
         ("RR", ev.rr),
@@ -38,10 +64,10 @@ pub fn lines(ev: &Evaluation, extensions: bool) -> Vec<Line> {
         ("NCUrb,BR", ev.ncurb_br),
         ("NCUrb,IE", ev.ncurb_ie),
     ] {
-        push(name.to_string(), v, false);
+        push(name, None, v, false);
     }
     if let Some(gap) = ev.gap {
-        push("GAP".to_string(), gap, false);
+        push("GAP", None, gap, false);
     }
     for (name, v) in [
         ("RBP", ev.rbp),
@@ -49,13 +75,13 @@ pub fn lines(ev: &Evaluation, extensions: bool) -> Vec<Line> {
         ("EBR", ev.ebr),
         ("iRBU", ev.irbu),
     ] {
-        push(name.to_string(), v, false);
+        push(name, None, v, false);
     }
     if extensions {
-        push("nG@1".to_string(), ev.ng1, true);
+        push("nG@1", None, ev.ng1, true);
     }
     for a in &ev.at {
-        let c = a.cutoff;
+        let c = Some(a.cutoff);
         for (name, v) in [
             ("AP", a.ap),
             ("Q", a.q),
@@ -63,10 +89,10 @@ pub fn lines(ev: &Evaluation, extensions: bool) -> Vec<Line> {
             ("NCUrb,BR", a.ncurb_br),
             ("NCUrb,IE", a.ncurb_ie),
         ] {
-            push(format!("{name}@{c:04}"), v, false);
+            push(name, c, v, false);
         }
         if let Some(gap) = a.gap {
-            push(format!("GAP@{c:04}"), gap, false);
+            push("GAP", c, gap, false);
         }
         for (name, v) in [
             ("nDCG", a.ndcg),
@@ -82,10 +108,10 @@ pub fn lines(ev: &Evaluation, extensions: bool) -> Vec<Line> {
             ("niRBU", a.nirbu),
             ("Hit", a.hit),
         ] {
-            push(format!("{name}@{c:04}"), v, false);
+            push(name, c, v, false);
         }
         if extensions {
-            push(format!("nCG@{c:04}"), a.ncg, true);
+            push("nCG", c, a.ncg, true);
         }
     }
     if let Some(b) = &ev.bpref {
@@ -98,14 +124,21 @@ pub fn lines(ev: &Evaluation, extensions: bool) -> Vec<Line> {
             ("rpref_relative", b.rpref_relative),
             ("rpref_relative2", b.rpref_relative2),
         ] {
-            push(name.to_string(), v, false);
+            push(name, None, v, false);
         }
     }
-    out
 }
 
 /// The names [`lines`] produces for `params`, without evaluating anything.
 pub fn line_names(params: &Params, extensions: bool) -> Vec<String> {
+    line_keys(params, extensions)
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
+/// [`line_names`] as [`LineName`]s (the names [`each_line`] gives).
+pub fn line_keys(params: &Params, extensions: bool) -> Vec<LineName> {
     let ev = Evaluation {
         at: params
             .cutoffs
@@ -120,7 +153,9 @@ pub fn line_names(params: &Params, extensions: bool) -> Vec<String> {
         bpref: params.bpref.then(Default::default),
         ..Default::default()
     };
-    lines(&ev, extensions).into_iter().map(|l| l.name).collect()
+    let mut keys = Vec::new();
+    each_line(&ev, extensions, |name, _, _| keys.push(name));
+    keys
 }
 
 /// Formats a value as C `printf("%.4f")` does with glibc: correctly rounded from the exact binary
@@ -199,5 +234,51 @@ mod tests {
         let with_ext = line_names(&p, true);
         assert_eq!(with_ext.len(), names.len() + 1 + 2);
         assert_eq!(with_ext[13], "nG@1");
+    }
+
+    /// The names `each_line` gives display as `lines`' names, for every option (cutoffs of 1 to
+    /// 5 digits, GAP, bpref, extensions), and `line_keys` lists them.
+    #[test]
+    fn line_names_display_as_the_lines_names() {
+        for (gap, bpref, extensions) in [
+            (false, false, false),
+            (true, true, true),
+            (false, true, true),
+        ] {
+            let params = Params {
+                cutoffs: vec![1, 10, 1000, 12345],
+                gap,
+                bpref,
+                ..Params::default()
+            };
+            let ev = Evaluation {
+                at: params
+                    .cutoffs
+                    .iter()
+                    .map(|&cutoff| crate::measures::AtCutoff {
+                        cutoff,
+                        gap: gap.then_some(0.25),
+                        ..Default::default()
+                    })
+                    .collect(),
+                gap: gap.then_some(0.5),
+                bpref: bpref.then(Default::default),
+                ..Default::default()
+            };
+            let mut shown = Vec::new();
+            each_line(&ev, extensions, |name, value, extension| {
+                shown.push((name.to_string(), value, extension))
+            });
+            let listed: Vec<(String, f64, bool)> = lines(&ev, extensions)
+                .into_iter()
+                .map(|l| (l.name, l.value, l.extension))
+                .collect();
+            assert_eq!(shown, listed);
+            let names: Vec<String> = listed.into_iter().map(|l| l.0).collect();
+            assert_eq!(line_names(&params, extensions), names);
+            assert!(
+                names.contains(&"nDCG@12345".to_string()) && names.contains(&"AP@0001".to_string())
+            );
+        }
     }
 }

@@ -89,12 +89,14 @@ mod evaluate;
 mod fxhash;
 mod gap;
 mod ideal;
+mod level_builder;
 pub mod lines;
 
 pub use doc_table::doc_hash;
 pub use evaluate::{AtCutoff, Bpref, Evaluation, Evaluator, Params};
 pub use fxhash::{FastHash, FxHasher};
 pub use ideal::{Label, LevelGains, TopicIdeal, TopicJudgements};
+pub use level_builder::LevelJudgementsBuilder;
 
 /// Why a measure could not be computed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]

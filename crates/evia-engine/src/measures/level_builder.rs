@@ -1,0 +1,157 @@
+//! A topic's per-level judgements built document by document, before the gains are known.
+//!
+//! NTCIREVAL's default gains are linear up to H, the highest level *in the file*
+//! (tests/fixtures/measures.md §1, §3): a reader that builds each topic's table while it reads the
+//! file learns H only at its end. [`LevelJudgementsBuilder`] keeps each document's level (as
+//! its label's grade) and the count `X_l` of each level; [`LevelJudgementsBuilder::finish`] then
+//! gives every entry its gain `gv[level]` and builds the ideal list from the counts
+//! ([`TopicIdeal::from_level_counts`]), so the result is the [`TopicJudgements::from_levels`] of
+//! the same documents.
+
+use super::MeasureError;
+use super::doc_table::DocTable;
+use super::ideal::{Label, LevelGains, TopicIdeal, TopicJudgements};
+
+/// One topic's judged documents and level counts, gains not yet applied (see the module).
+#[derive(Debug, Clone)]
+pub struct LevelJudgementsBuilder {
+    docs: DocTable,
+    /// `counts[l]` = X_l so far; as long as the highest level added + 1.
+    counts: Vec<usize>,
+    /// The highest level [`Self::insert`] accepts.
+    max_level: u32,
+}
+
+impl LevelJudgementsBuilder {
+    /// An empty topic with room for `n` documents and `id_bytes` bytes of their ids before it
+    /// grows (capacities only: the result is the same for any values), accepting levels up to
+    /// `max_level` (the level counts grow to at most `max_level + 1` entries).
+    pub fn with_capacity(n: usize, id_bytes: usize, max_level: u32) -> Self {
+        LevelJudgementsBuilder {
+            docs: DocTable::with_capacity(n, id_bytes),
+            counts: Vec::new(),
+            max_level,
+        }
+    }
+
+    /// Adds `doc`, judged at `level`. A level above the builder's `max_level` is an error
+    /// ([`MeasureError::LevelAboveMax`]), and so is a document already added
+    /// ([`MeasureError::DuplicateJudgement`]); neither changes the builder.
+    pub fn insert(&mut self, doc: &str, level: u32) -> Result<(), MeasureError> {
+        if level > self.max_level {
+            return Err(MeasureError::LevelAboveMax {
+                level,
+                max: self.max_level,
+            });
+        }
+        // The gain is set by `finish`; the grade is the level, as `LevelGains::label` gives it.
+        let label = Label {
+            gain: 0.0,
+            grade: f64::from(level),
+        };
+        self.docs.insert_new(doc, label)?;
+        let l = level as usize;
+        if l >= self.counts.len() {
+            self.counts.resize(l + 1, 0);
+        }
+        self.counts[l] += 1;
+        Ok(())
+    }
+
+    /// The documents added so far.
+    pub fn len(&self) -> usize {
+        self.counts.iter().sum()
+    }
+
+    /// Whether no document has been added.
+    pub fn is_empty(&self) -> bool {
+        self.counts.is_empty()
+    }
+
+    /// The highest level added (0 if none).
+    pub fn highest_level(&self) -> u32 {
+        // At most `max_level`, a u32.
+        u32::try_from(self.counts.len().saturating_sub(1)).unwrap_or(u32::MAX)
+    }
+
+    /// The topic's judgements with `gains`: each document's label is `gains.label(level)`
+    /// (`g = gv[level]`, grade = level) and the ideal list is built from the level counts. A
+    /// level above H is an error ([`MeasureError::LevelAboveMax`]), as are a topic without
+    /// relevant documents ([`MeasureError::NoRelevant`], C: "no rel doc") and an empty one.
+    pub fn finish(mut self, gains: &LevelGains) -> Result<TopicJudgements, MeasureError> {
+        let highest = self.highest_level();
+        if highest > gains.max_level() {
+            return Err(MeasureError::LevelAboveMax {
+                level: highest,
+                max: gains.max_level(),
+            });
+        }
+        // Levels are at most H, so every `gain` below succeeds.
+        self.docs.relabel(|label| {
+            let level = label.grade as u32;
+            gains.label(level).unwrap_or(label)
+        });
+        self.counts.resize(gains.max_level() as usize + 1, 0);
+        let ideal = TopicIdeal::from_level_counts(&self.counts, gains)?;
+        Ok(TopicJudgements {
+            docs: self.docs,
+            ideal,
+            classes: None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Built document by document and finished with the gains, a topic is `from_levels` of the
+    /// same documents (labels, ideal list, level counts), whichever gains come later; errors are
+    /// `from_levels`'s.
+    #[test]
+    fn finished_builder_is_from_levels() {
+        let judged = [("d1", 2u32), ("d2", 0), ("d3", 1), ("d4", 2), ("d5", 0)];
+        for gains in [
+            LevelGains::new(&[1.0, 2.0]).unwrap(),
+            LevelGains::new(&[1.0, 2.5, 7.0]).unwrap(),
+            LevelGains::linear(5).unwrap(),
+        ] {
+            let mut b = LevelJudgementsBuilder::with_capacity(1, 0, 1000);
+            for (doc, level) in judged {
+                b.insert(doc, level).unwrap();
+            }
+            assert_eq!((b.len(), b.highest_level()), (5, 2));
+            let built = b.finish(&gains).unwrap();
+            let direct = TopicJudgements::from_levels(judged, &gains).unwrap();
+            assert_eq!(built.ideal(), direct.ideal());
+            for doc in ["d1", "d2", "d3", "d4", "d5", "d6"] {
+                assert_eq!(built.get(doc), direct.get(doc), "{doc}");
+            }
+        }
+        let mut b = LevelJudgementsBuilder::with_capacity(0, 0, 3);
+        assert!(b.is_empty());
+        assert_eq!(
+            b.insert("d", 4),
+            Err(MeasureError::LevelAboveMax { level: 4, max: 3 })
+        );
+        b.insert("d", 3).unwrap();
+        assert_eq!(
+            b.insert("d", 1),
+            Err(MeasureError::DuplicateJudgement("d".to_string()))
+        );
+        assert_eq!(
+            b.clone()
+                .finish(&LevelGains::linear(2).unwrap())
+                .unwrap_err(),
+            MeasureError::LevelAboveMax { level: 3, max: 2 }
+        );
+        let mut nonrelevant = LevelJudgementsBuilder::with_capacity(0, 0, 3);
+        nonrelevant.insert("x", 0).unwrap();
+        assert_eq!(
+            nonrelevant
+                .finish(&LevelGains::linear(3).unwrap())
+                .unwrap_err(),
+            MeasureError::NoRelevant
+        );
+    }
+}
