@@ -89,6 +89,11 @@ BIG_QRELS_ERRORS = [
     ("big_tab", "Q99999\tdoc-1\tL1\n"),
     ("big_bad_utf8", b"Q99999 doc-\xff1 L1\n"),
     ("big_bom", "\ufeffQ99999 doc-1 L1\n"),
+    # Read straight into the judgements (io::qrels_blocks) unless the reader gives up: a topic
+    # in two places, a document judged twice within its topic, a level above --gains.
+    ("big_topic_again", "Q00010 doc-999999 L1\n"),
+    ("big_judged_twice", "Q03000 doc-000001 L2\n"),
+    ("big_level_above_gains", "Q03000 doc-x L5\n"),
 ]
 
 
@@ -136,6 +141,7 @@ def invocations(collection, work):
     for name, error in BIG_QRELS_ERRORS:
         q = write(os.path.join(work, "qrels_" + name), big_qrels_with(error))
         out.append(("qrels_" + name, ["eval", "--qrels", q, "--run", run, "--format", "tsv"]))
+        out.append(("qrels_" + name + "_g", ["eval", "--qrels", q, "--run", run, "--gains", "1:2:3", "--format", "tsv"]))
     return out
 
 

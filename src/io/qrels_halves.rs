@@ -1,6 +1,7 @@
 //! Per-level qrels parsed and turned into judgements on two threads: the text in two halves of
-//! whole lines, then the topics in parts that two threads take in turn. On a large collection (600,000 judgements) reading
-//! the qrels was about a third of `eval`'s CPU time, done on one thread before the run is read.
+//! whole lines, then the topics in parts that two threads take in turn. `eval` comes here when
+//! the faster reader [`super::qrels_blocks`] (which builds the judgements as it reads, without
+//! keeping the text) gives up: on a file whose topics are not grouped, or to report an error.
 //!
 //! Only a faster way to the same result: the halves' judgements are merged in file order (a topic
 //! whose lines straddle the split keeps them in order), and on any error — or when the first line
