@@ -28,7 +28,7 @@ use super::line_fields::line_fields;
 use super::qrels::{MAX_LEVEL, QrelsFormat, TopicSet, parse_ntcir_level, parse_trec_level};
 use super::simple_line::simple_line;
 use super::text_halves::MIN_SPLIT;
-use super::topic_ranges::{SEARCH, cut_at_topic_changes, read_at, read_regions};
+use super::topic_ranges::{cut_at_topic_changes, first_line, read_regions};
 use crate::parallel::{map_in_turn, map_owned_in_halves};
 use evia_engine::measures::{LevelGains, LevelJudgementsBuilder, MeasureError, TopicJudgements};
 
@@ -52,124 +52,114 @@ pub fn read_level_topics(
     if !meta.is_file() || size < MIN_SPLIT {
         return None;
     }
-    let head = read_at(&mut file, 0, SEARCH)?;
-    if head.starts_with(super::BOM.to_string().as_bytes()) {
-        return None;
-    }
-    let first_end = head.iter().position(|&b| b == b'\n')?;
-    let first = std::str::from_utf8(&head[..first_end]).ok()?;
-    let format = match (format, line_fields::<4>(first, 0).1) {
+    let first = first_line(&mut file)?;
+    let format = match (format, line_fields::<4>(&first, 0).1) {
         (QrelsFormat::Auto, 3) => QrelsFormat::Ntcir,
         (QrelsFormat::Auto, 4) => QrelsFormat::Trec,
         (QrelsFormat::Auto, _) => return None,
         (known, _) => known,
     };
     let ranges = cut_at_topic_changes(&mut file, size, (size / PART_BYTES).clamp(2, MAX_PARTS))?;
-    let read = |format, bound, done: &(dyn Fn(LevelJudgementsBuilder) -> Built + Sync)| {
-        let parts = map_in_turn(&ranges, READ_THREADS, |range, buffer: &mut Vec<u8>| {
-            read_part(path, range, buffer, format, bound, done)
+    let reading = Reading {
+        path,
+        ranges: &ranges,
+        format,
+    };
+    let topics = match gains {
+        // Each topic is finished as soon as its block ends.
+        Some(gains) => reading.topics(gains.max_level(), &|b| b.finish(gains))?,
+        // H is known once every topic is read.
+        None => {
+            let built = reading.topics(MAX_LEVEL, &|b| b)?;
+            let highest = built.iter().map(|(_, b)| b.highest_level()).max()?;
+            if highest == 0 {
+                return None;
+            }
+            let gains = LevelGains::linear(highest).ok()?;
+            map_owned_in_halves(built, |(topic, b)| (topic, b.finish(&gains)))
+        }
+    };
+    topic_set(topics)
+}
+
+/// A qrels file being read: its ranges and its syntax.
+struct Reading<'a> {
+    path: &'a Path,
+    ranges: &'a [Range<u64>],
+    format: QrelsFormat,
+}
+
+impl Reading<'_> {
+    /// Every topic of the file, in file order, each block of consecutive lines of one topic read
+    /// into a builder accepting levels up to `bound` and handed to `done` when it ends; the ranges
+    /// taken in turn by two threads. `None` when the reader gives up (see the module).
+    fn topics<T: Send>(
+        &self,
+        bound: u32,
+        done: &(dyn Fn(LevelJudgementsBuilder) -> T + Sync),
+    ) -> Option<Vec<(String, T)>> {
+        let parts = map_in_turn(self.ranges, READ_THREADS, |range, buffer: &mut Vec<u8>| {
+            self.range_topics(range, buffer, bound, done)
         });
         let mut topics = Vec::new();
         for part in parts {
             topics.extend(part?);
         }
         Some(topics)
-    };
-    let topics = match gains {
-        Some(gains) => read(format, gains.max_level(), &|b| {
-            Built::Finished(b.finish(gains))
-        })?,
-        None => {
-            let built = read(format, MAX_LEVEL, &Built::Open)?;
-            let highest = built.iter().map(|(_, b)| b.highest_level()).max()?;
-            if highest == 0 {
-                return None;
-            }
-            let gains = LevelGains::linear(highest).ok()?;
-            map_owned_in_halves(built, |(topic, b)| {
-                (topic, Built::Finished(b.finish(&gains)))
-            })
-        }
-    };
-    topic_set(topics)
-}
-
-/// A topic read: its builder, or its judgements once finished with the gains.
-enum Built {
-    Open(LevelJudgementsBuilder),
-    Finished(Result<TopicJudgements, MeasureError>),
-}
-
-impl Built {
-    fn highest_level(&self) -> u32 {
-        match self {
-            Built::Open(b) => b.highest_level(),
-            Built::Finished(_) => 0,
-        }
     }
 
-    fn finish(self, gains: &LevelGains) -> Result<TopicJudgements, MeasureError> {
-        match self {
-            Built::Open(b) => b.finish(gains),
-            Built::Finished(done) => done,
-        }
-    }
-}
-
-/// The topics of one range, in file order, each block of consecutive lines of one topic handed
-/// to `done` when it ends; `None` when the reader gives up (see the module).
-fn read_part(
-    path: &Path,
-    range: &Range<u64>,
-    buffer: &mut Vec<u8>,
-    format: QrelsFormat,
-    bound: u32,
-    done: &(dyn Fn(LevelJudgementsBuilder) -> Built + Sync),
-) -> Option<Vec<(String, Built)>> {
-    let mut topics = Vec::new();
-    // The size of the last topic read, the room given to the next one.
-    let (mut docs_hint, mut bytes_hint) = (0, 0);
-    read_regions(path, range.clone(), buffer, |region, more| {
-        let mut block: Option<(&str, LevelJudgementsBuilder, usize)> = None;
-        let mut block_start = 0;
-        let mut at = 0;
-        while at < region.len() {
-            let (fields, count, next) =
-                simple_line::<4>(region, at).unwrap_or_else(|| line_fields::<4>(region, at));
-            let (topic, doc, level) = judgement(format, &fields, count)?;
-            match &mut block {
-                Some((t, b, bytes)) if *t == topic => {
-                    b.insert(doc, level).ok()?;
-                    *bytes += doc.len();
-                }
-                _ => {
-                    if let Some((t, b, bytes)) = block.take() {
-                        (docs_hint, bytes_hint) = (b.len(), bytes);
-                        topics.push((t.to_string(), done(b)));
+    /// The topics of one range, as [`Self::topics`].
+    fn range_topics<T>(
+        &self,
+        range: &Range<u64>,
+        buffer: &mut Vec<u8>,
+        bound: u32,
+        done: &(dyn Fn(LevelJudgementsBuilder) -> T + Sync),
+    ) -> Option<Vec<(String, T)>> {
+        let mut topics = Vec::new();
+        // The size of the last topic read, the room given to the next one.
+        let (mut docs_hint, mut bytes_hint) = (0, 0);
+        read_regions(self.path, range.clone(), buffer, |region, more| {
+            let mut block: Option<(&str, LevelJudgementsBuilder, usize)> = None;
+            let mut block_start = 0;
+            let mut at = 0;
+            while at < region.len() {
+                let (fields, count, next) =
+                    simple_line::<4>(region, at).unwrap_or_else(|| line_fields::<4>(region, at));
+                let (topic, doc, level) = judgement(self.format, &fields, count)?;
+                match &mut block {
+                    Some((t, b, bytes)) if *t == topic => {
+                        b.insert(doc, level).ok()?;
+                        *bytes += doc.len();
                     }
-                    let room = docs_hint + docs_hint / 8;
-                    let mut b = LevelJudgementsBuilder::with_capacity(
-                        room,
-                        bytes_hint + bytes_hint / 8,
-                        bound,
-                    );
-                    b.insert(doc, level).ok()?;
-                    block = Some((topic, b, doc.len()));
-                    block_start = at;
+                    _ => {
+                        if let Some((t, b, bytes)) = block.take() {
+                            (docs_hint, bytes_hint) = (b.len(), bytes);
+                            topics.push((t.to_string(), done(b)));
+                        }
+                        let mut b = LevelJudgementsBuilder::with_capacity(
+                            docs_hint + docs_hint / 8,
+                            bytes_hint + bytes_hint / 8,
+                            bound,
+                        );
+                        b.insert(doc, level).ok()?;
+                        block = Some((topic, b, doc.len()));
+                        block_start = at;
+                    }
                 }
+                at = next;
             }
-            at = next;
-        }
-        if more {
-            // The last block may go on in the next chunk: it is read again from its start.
-            return Some(block_start);
-        }
-        if let Some((t, b, _)) = block {
-            topics.push((t.to_string(), done(b)));
-        }
-        Some(region.len())
-    })?;
-    Some(topics)
+            if more {
+                // The last block may go on in the next chunk: it is read again from its start.
+                return Some(block_start);
+            }
+            if let Some((t, b, _)) = block {
+                topics.push((t.to_string(), done(b)));
+            }
+            Some(region.len())
+        })?;
+        Some(topics)
+    }
 }
 
 /// A judgement line's topic, document and level, or `None` when it is not a judgement of
@@ -188,7 +178,7 @@ fn judgement<'a>(
 
 /// The topics as a [`TopicSet`] (topics without a relevant document set apart), or `None` when a
 /// topic's lines were not all together or a topic has another error.
-fn topic_set(mut topics: Vec<(String, Built)>) -> Option<TopicSet> {
+fn topic_set(mut topics: Vec<(String, Result<TopicJudgements, MeasureError>)>) -> Option<TopicSet> {
     topics.sort_by(|a, b| a.0.cmp(&b.0));
     if topics.windows(2).any(|w| w[0].0 == w[1].0) {
         return None;
@@ -197,11 +187,11 @@ fn topic_set(mut topics: Vec<(String, Built)>) -> Option<TopicSet> {
     let mut evaluable = Vec::with_capacity(topics.len());
     for (topic, built) in topics {
         match built {
-            Built::Finished(Ok(t)) => evaluable.push((topic, t)),
-            Built::Finished(Err(MeasureError::NoRelevant)) => {
+            Ok(t) => evaluable.push((topic, t)),
+            Err(MeasureError::NoRelevant) => {
                 set.without_relevant.insert(topic);
             }
-            _ => return None,
+            Err(_) => return None,
         }
     }
     // Sorted keys: the map is built in one pass.
@@ -310,7 +300,7 @@ mod tests {
                 Some(&gains),
             ),
             (format!("\u{feff}{text}").into_bytes(), None),
-            (text[..1000].as_bytes().to_vec(), None),
+            (text.as_bytes()[..1000].to_vec(), None),
             (
                 text.replace(" L1", " L0")
                     .replace(" L2", " L0")

@@ -21,7 +21,7 @@ use std::path::Path;
 use super::line_fields::line_fields;
 use super::run::{RunDoc, RunFormat, RunOrder, line_from_fields, rank_by_score, resolve_format};
 use super::simple_line::simple_line;
-use super::topic_ranges::{SEARCH, cut_at_topic_changes, read_at, read_regions};
+use super::topic_ranges::{cut_at_topic_changes, first_line, read_regions};
 use super::trec_line::trec_line;
 
 /// A block of consecutive lines of one topic.
@@ -52,10 +52,11 @@ const PART_BYTES: u64 = 1 << 22;
 const MAX_PARTS: u64 = 32;
 
 /// How the run at `path` is read in parts, or `None` (the fast path gives up) when it is not a
-/// regular file, starts with a byte-order mark or its first line does not decide `format`.
+/// regular file, starts with a byte-order mark or its first line does not decide `format` (see
+/// [`first_line`]).
 ///
 /// The file is cut at the first topic change after each of `k · size / n` (k = 1 … n − 1, n
-/// parts of about [`PART_BYTES`]); a point without a topic change within [`SEARCH`] bytes is
+/// parts of about [`PART_BYTES`]); a point without a topic change within [`super::topic_ranges::SEARCH`] bytes is
 /// not cut, so each part holds whole topics wherever the file is grouped.
 pub fn plan_parts(path: &Path, format: RunFormat, order: RunOrder) -> Option<Parts<'_>> {
     let mut file = File::open(path).ok()?;
@@ -64,13 +65,8 @@ pub fn plan_parts(path: &Path, format: RunFormat, order: RunOrder) -> Option<Par
         return None;
     }
     let size = meta.len();
-    let head = read_at(&mut file, 0, SEARCH)?;
-    if head.starts_with("\u{feff}".as_bytes()) {
-        return None;
-    }
-    let first = head.split(|&b| b == b'\n').next().unwrap_or(&[]);
-    let first = std::str::from_utf8(first).ok()?;
-    let format = resolve_format(path, first, format).ok()?;
+    let first = first_line(&mut file)?;
+    let format = resolve_format(path, &first, format).ok()?;
     let n = (size / PART_BYTES).clamp(2, MAX_PARTS);
     let ranges = cut_at_topic_changes(&mut file, size, n)?;
     Some(Parts {

@@ -22,11 +22,27 @@ pub(crate) const SEARCH: usize = 1 << 18;
 const FIRST_LOOK: usize = 1 << 15;
 
 /// Up to `len` bytes of `file` from byte `start`.
-pub(crate) fn read_at(file: &mut File, start: u64, len: usize) -> Option<Vec<u8>> {
+fn read_at(file: &mut File, start: u64, len: usize) -> Option<Vec<u8>> {
     file.seek(SeekFrom::Start(start)).ok()?;
     let mut bytes = Vec::with_capacity(len);
     file.take(len as u64).read_to_end(&mut bytes).ok()?;
     Some(bytes)
+}
+
+/// The first line of `file` (without its line feed), or `None` when the file starts with a
+/// byte-order mark, the line is not UTF-8, or it does not end within [`SEARCH`] bytes (the last
+/// line of a file may end without a line feed).
+pub(crate) fn first_line(file: &mut File) -> Option<String> {
+    let head = read_at(file, 0, SEARCH)?;
+    if head.starts_with(super::BOM.encode_utf8(&mut [0; 4]).as_bytes()) {
+        return None;
+    }
+    let end = match head.iter().position(|&b| b == b'\n') {
+        Some(end) => end,
+        None if head.len() < SEARCH => head.len(),
+        None => return None,
+    };
+    String::from_utf8(head[..end].to_vec()).ok()
 }
 
 /// Ranges of whole lines covering `file` (of `size` bytes) in order, at least one: the file is
@@ -134,6 +150,28 @@ pub(crate) fn read_regions(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The first line, without its line feed, even without one at the end of the file; nothing
+    /// after a byte-order mark, bytes that are not UTF-8 or a line longer than the search.
+    #[test]
+    fn first_line_of_a_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("lines.txt");
+        let long = "x".repeat(SEARCH + 1);
+        let cases: [(&[u8], Option<&str>); 6] = [
+            (b"A Q0 d 1 2 r\nB Q0 e 1 2 r\n", Some("A Q0 d 1 2 r")),
+            (b"only line", Some("only line")),
+            (b"", Some("")),
+            (b"\xef\xbb\xbfA d L1\n", None),
+            (b"A \xff L1\n", None),
+            (long.as_bytes(), None),
+        ];
+        for (bytes, expected) in cases {
+            std::fs::write(&path, bytes).unwrap();
+            let mut file = File::open(&path).unwrap();
+            assert_eq!(first_line(&mut file).as_deref(), expected);
+        }
+    }
 
     /// The ranges cover the file in order and each starts at a topic change (or the file's
     /// start), for any number of parts; a file without a topic change is one range.
