@@ -25,7 +25,6 @@
 //! Without `--gains`, levels get linear gains 1:2:…:H, H being the highest level in the qrels
 //! (NTCIREVAL requires `-g`; gmax = the last gain, for every topic).
 
-use std::fmt::Write as _;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -569,15 +568,15 @@ fn means(rows: &[Row], columns: usize) -> Row {
         .collect()
 }
 
-/// Appends a TSV cell to `line`: the value in Rust's shortest form, `NA` when the measure is
-/// undefined.
-fn push_cell(line: &mut String, v: Option<f64>) {
+/// Appends a TSV cell to `line`: the value rounded to 15 significant digits, in Rust's shortest
+/// form ([`push_without_noise`]), or `NA` when the measure is undefined; returns the rounded value.
+fn push_cell(line: &mut String, v: Option<f64>) -> Option<f64> {
     match v {
-        // Writing to a `String` cannot fail.
-        Some(v) => {
-            let _ = write!(line, "{v}");
+        Some(v) => Some(push_without_noise(line, v)),
+        None => {
+            line.push_str("NA");
+            None
         }
-        None => line.push_str("NA"),
     }
 }
 
@@ -601,10 +600,7 @@ fn write_tsv(
         );
         for v in &mut values {
             line.push('\t');
-            match v {
-                Some(v) => *v = push_without_noise(&mut line, *v),
-                None => line.push_str("NA"),
-            }
+            *v = push_cell(&mut line, *v);
         }
         line.push('\n');
         (values, line)
@@ -616,6 +612,7 @@ fn write_tsv(
     }
     if !results.is_empty() {
         let mut line = String::from("mean\t\t\t\t\t");
+        // The means are rounded already: rounding again leaves them as they are.
         for m in means(&rows, keys.len()) {
             line.push('\t');
             push_cell(&mut line, m);

@@ -146,7 +146,7 @@ mod tests {
     }
 
     /// The text and value of `push_without_noise` are those of formatting, parsing and
-    /// formatting again, on special values, measure-like values in [0, 1], values near powers of
+    /// formatting again (and the same for the rounded value), on special values, measure-like values in [0, 1], values near powers of
     /// ten and a million random bit patterns (xorshift64, every finite exponent).
     #[test]
     fn text_is_the_shortest_form_of_the_rounded_value() {
@@ -198,6 +198,12 @@ mod tests {
                 "{v:e}"
             );
             assert!(without_noise(v) == rounded || rounded.is_nan(), "{v:e}");
+            // Rounding a rounded value again changes neither its text nor its value (eval's
+            // means are rounded, then written by the same function).
+            let mut again = String::from("x\t");
+            let twice = push_without_noise(&mut again, got);
+            assert_eq!(again, line, "{v:e}");
+            assert!(twice == got || got.is_nan(), "{v:e}");
         }
     }
 }
