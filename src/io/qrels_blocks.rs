@@ -5,8 +5,8 @@
 //! block ends when the gains are given, else at the end, once H (the highest level in the file)
 //! is known. Neither the file's text nor an entry per line is kept: on `eval`'s benchmark
 //! collection (600,000 judgements, 16.7 MB) the text and the 32-byte entry per line of
-//! [`super::qrels`] were half of the memory `eval` touched, and their pages half of its time
-//! before the run is read.
+//! [`super::qrels`] were about 40% of the memory `eval` touched, and reading the qrels took
+//! 0.094 s before and 0.067 s after (bench/README.md, twelfth round).
 //!
 //! A fast path only: it gives up (`None`) on anything unusual — a file that is not a regular file
 //! or is smaller than [`MIN_SPLIT`], a byte-order mark, a first line that does not decide the
@@ -16,8 +16,9 @@
 //! topic's judgements but having no relevant document — and the caller then reads the file as
 //! before ([`super::qrels_halves`]), which reports every error with its file and line. The
 //! judgements are the same on both paths: each line is split and its level parsed by the same
-//! functions, a finished builder is the topic's [`LevelJudgementsBuilder`]-built
-//! `TopicJudgements::from_levels`, and the topics are in sorted order.
+//! functions, the other path builds each topic with `TopicJudgements::from_levels`, which is a
+//! [`LevelJudgementsBuilder`] filled and finished in the same way, and the topics are in sorted
+//! order (the tests compare the two on NTCIR and TREC files, with given and default gains).
 
 use std::fs::File;
 use std::ops::Range;
