@@ -139,7 +139,16 @@ pub fn line_names(params: &Params, extensions: bool) -> Vec<String> {
 
 /// [`line_names`] as [`LineName`]s (the names [`each_line`] gives).
 pub fn line_keys(params: &Params, extensions: bool) -> Vec<LineName> {
-    let ev = Evaluation {
+    let mut keys = Vec::new();
+    each_line(&every_line(params), extensions, |name, _, _| {
+        keys.push(name)
+    });
+    keys
+}
+
+/// An evaluation with every line `params` give (each cutoff, GAP, bpref), all values 0.
+fn every_line(params: &Params) -> Evaluation {
+    Evaluation {
         at: params
             .cutoffs
             .iter()
@@ -152,10 +161,7 @@ pub fn line_keys(params: &Params, extensions: bool) -> Vec<LineName> {
         gap: params.gap.then_some(0.0),
         bpref: params.bpref.then(Default::default),
         ..Default::default()
-    };
-    let mut keys = Vec::new();
-    each_line(&ev, extensions, |name, _, _| keys.push(name));
-    keys
+    }
 }
 
 /// Formats a value as C `printf("%.4f")` does with glibc: correctly rounded from the exact binary
@@ -251,20 +257,10 @@ mod tests {
                 bpref,
                 ..Params::default()
             };
-            let ev = Evaluation {
-                at: params
-                    .cutoffs
-                    .iter()
-                    .map(|&cutoff| crate::measures::AtCutoff {
-                        cutoff,
-                        gap: gap.then_some(0.25),
-                        ..Default::default()
-                    })
-                    .collect(),
-                gap: gap.then_some(0.5),
-                bpref: bpref.then(Default::default),
-                ..Default::default()
-            };
+            let mut ev = every_line(&params);
+            // Distinct values, so that a line given the wrong value shows.
+            (ev.ap, ev.rr) = (0.25, 0.5);
+            ev.at[1].ndcg = 0.75;
             let mut shown = Vec::new();
             each_line(&ev, extensions, |name, value, extension| {
                 shown.push((name.to_string(), value, extension))
