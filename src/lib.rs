@@ -11,7 +11,8 @@
 //!    the vocabulary [`model`] (ids, cell keys, provenance classes; it imports nothing of the crate);
 //! 2. [`collection`]: the collections' domain types, shared by stand-ins and real-data readers;
 //! 3. [`io`] (readers and atomic writers) and [`sim`] (seeded stand-in collections);
-//! 4. the project as data: [`manifest`], [`published`], [`results`], [`provenance`];
+//! 4. the project as data: [`manifest`], [`published`], [`results`], [`provenance`], and
+//!    [`sources`] (the project's own files: on disk or built into the program);
 //! 5. [`papers`]: the experiments, a module per paper ([`papers::unanimity`], [`papers::lancers`]), one
 //!    function per [`model::ExperimentId`] and one registry ([`papers::run`]); beside it [`assessors`],
 //!    the same methods on anyone's multi-assessor labels (`agree`, `qrels`);
@@ -40,3 +41,4 @@ pub mod report;
 pub mod results;
 pub mod robustness;
 pub mod sim;
+pub mod sources;

@@ -101,6 +101,13 @@ impl<'de> Deserialize<'de> for ContentHash {
     }
 }
 
+/// The commit named by [`COMMIT_ENV`], if it is set and not blank.
+pub fn commit_from_env() -> Option<String> {
+    std::env::var(COMMIT_ENV)
+        .ok()
+        .filter(|c| !c.trim().is_empty())
+}
+
 /// The git commit of the project at `root`: `git rev-parse HEAD`, or [`UNKNOWN_COMMIT`] when git is not
 /// installed or `root` is not in a repository.
 pub fn detect_commit(root: &Path) -> String {

@@ -20,7 +20,6 @@
 //! in a final section, so a new artefact is never missing from its paper's report.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use minijinja::{Environment, ErrorKind, State, Value};
@@ -38,6 +37,7 @@ use crate::render::group_breaks::{KEEP_WRAPPED_ROWS, RowBreak, keep_groups};
 use crate::render::number::{Minus, format_value};
 use crate::render::stand_in::StandIn;
 use crate::results::ResultTable;
+use crate::sources::{Sources, TEMPLATES_DIR};
 
 mod claim_grids;
 mod mark;
@@ -131,7 +131,8 @@ pub enum ArtefactStatus {
 /// Everything a paper's report is rendered from.
 #[derive(Debug, Clone, Copy)]
 pub struct ReportInput<'a> {
-    pub root: &'a Path,
+    /// Where the literate source and the templates are read from.
+    pub sources: &'a Sources,
     pub manifest: &'a Manifest,
     pub paper: &'a Paper,
     /// The paper's published values (`None`: it has none).
@@ -146,38 +147,37 @@ pub struct ReportInput<'a> {
 
 /// Renders the report of `input.paper` in `format`.
 pub fn render_report(input: &ReportInput<'_>, format: Format) -> Result<String, RenderError> {
-    let templates_dir = input.root.join("templates");
+    let sources = input.sources;
     let source_name = source_path(input.paper, format);
-    let template_err = |name: &str, dir: &Path| {
+    let template_err = |name: &str, place: String| {
         let name = name.to_string();
-        let dir = dir.to_path_buf();
         move |source| RenderError::Template {
             name: name.clone(),
-            dir: dir.clone(),
+            place: place.clone(),
             source,
         }
     };
-    let source = std::fs::read_to_string(input.root.join(&source_name)).map_err(|e| {
-        RenderError::Template {
+    let source = sources
+        .read(&source_name)
+        .map_err(|e| RenderError::Template {
             name: source_name.clone(),
-            dir: input.root.to_path_buf(),
+            place: sources.describe(),
             source: minijinja::Error::new(
                 ErrorKind::TemplateNotFound,
                 format!("cannot read the literate source: {e}"),
             ),
-        }
-    })?;
+        })?;
 
     let blocks = Arc::new(blocks(input, format));
     let placed = Arc::new(Mutex::new(Vec::<String>::new()));
-    let mut env = environment(&templates_dir, format)?;
+    let mut env = environment(sources, format)?;
     register_functions(&mut env, input, format, &blocks, &placed);
     env.add_template_owned(source_name.clone(), source)
-        .map_err(template_err(&source_name, input.root))?;
+        .map_err(template_err(&source_name, sources.describe()))?;
     let body = env
         .get_template(&source_name)
         .and_then(|t| t.render(Value::UNDEFINED))
-        .map_err(template_err(&source_name, input.root))?;
+        .map_err(template_err(&source_name, sources.describe()))?;
 
     let placed: BTreeSet<String> = placed
         .lock()
@@ -191,7 +191,7 @@ pub fn render_report(input: &ReportInput<'_>, format: Format) -> Result<String, 
             appendix.push(
                 env.get_template(block_template)
                     .and_then(|t| t.render(block))
-                    .map_err(template_err(block_template, &templates_dir))?,
+                    .map_err(template_err(block_template, sources.place(TEMPLATES_DIR)))?,
             );
         }
     }
@@ -227,7 +227,7 @@ pub fn render_report(input: &ReportInput<'_>, format: Format) -> Result<String, 
     };
     env.get_template(wrapper)
         .and_then(|t| t.render(Value::from_serialize(&context)))
-        .map_err(template_err(wrapper, &templates_dir))
+        .map_err(template_err(wrapper, sources.place(TEMPLATES_DIR)))
 }
 
 /// The artefacts of `paper` in manifest order.
@@ -239,8 +239,8 @@ pub fn paper_artefacts<'m>(manifest: &'m Manifest, paper: &str) -> Vec<&'m Artef
         .collect()
 }
 
-fn environment(templates_dir: &Path, format: Format) -> Result<Environment<'static>, RenderError> {
-    let mut env = crate::render::environment(templates_dir, format == Format::Latex)?;
+fn environment(sources: &Sources, format: Format) -> Result<Environment<'static>, RenderError> {
+    let mut env = crate::render::environment(sources, format == Format::Latex)?;
     env.set_keep_trailing_newline(true);
     Ok(env)
 }
@@ -1003,15 +1003,14 @@ pub struct IndexPaper {
 
 /// Renders `build/index.md`: links to both reports and the ledger, and the summary table.
 pub fn render_index(
-    root: &Path,
+    sources: &Sources,
     manifest: &Manifest,
     statuses: &BTreeMap<String, ArtefactStatus>,
     ledger: &Ledger,
     ledger_path: &str,
     stamp: &Stamp,
 ) -> Result<String, RenderError> {
-    let templates_dir: PathBuf = root.join("templates");
-    let env = environment(&templates_dir, Format::Markdown)?;
+    let env = environment(sources, Format::Markdown)?;
     let context = IndexContext {
         stamp_comment: stamp.markdown_comment(),
         headline: escape_markdown(&stamp.headline()),
@@ -1032,7 +1031,7 @@ pub fn render_index(
         .and_then(|t| t.render(Value::from_serialize(&context)))
         .map_err(|source| RenderError::Template {
             name: INDEX_TEMPLATE.to_string(),
-            dir: templates_dir.clone(),
+            place: sources.place(TEMPLATES_DIR),
             source,
         })
 }

@@ -20,6 +20,8 @@ pub enum LedgerFormat {
 
 #[derive(Debug, Args)]
 pub struct CheckArgs {
+    #[command(flatten)]
+    pub root: crate::cli::RootArg,
     /// Output format of the ledger.
     #[arg(long, value_enum, default_value = "text")]
     pub format: LedgerFormat,

@@ -6,7 +6,9 @@
 use std::ffi::OsString;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
 
 pub mod agree;
 mod check;
@@ -36,12 +38,13 @@ mod study;
     version,
     about,
     long_about,
-    after_help = "Getting started, from the repository root:\n  evia-repro list        what is built and what is pending\n  evia-repro reproduce   rebuild everything into build/\n  evia-repro show B.T1   one table in the terminal\n  evia-repro check       published vs rebuilt, cell by cell\n\nExit codes: 0 success; 1 check found a mismatching exact cell; 2 bad input or usage (the message names the file and line)."
+    after_help = "Getting started, from the repository root (or with --root DIR):\n  evia-repro list        what is built and what is pending\n  evia-repro reproduce   rebuild everything into build/\n  evia-repro show B.T1   one table in the terminal\n  evia-repro check       published vs rebuilt, cell by cell\n\nExit codes: 0 success; 1 check found a mismatching exact cell; 2 bad input or usage (the message names the file and line)."
 )]
 pub struct Cli {
-    /// Project root holding paper/, data/ and templates/ (default: the current directory).
-    #[arg(long, global = true, value_name = "DIR", default_value = ".")]
-    pub root: std::path::PathBuf,
+    /// Project root holding paper/, data/ and templates/, for reproduce, check, list and show
+    /// (default: the current directory). The other commands read no project files.
+    #[arg(long, value_name = "DIR")]
+    pub root: Option<PathBuf>,
 
     #[command(subcommand)]
     pub command: Command,
@@ -56,7 +59,7 @@ pub enum Command {
     /// listed by `evia-repro list`.
     Reproduce(reproduce::ReproduceArgs),
     /// List every table and figure of both papers with its experiment and status.
-    List,
+    List(ListArgs),
     /// Rebuild one table and print it in the terminal.
     Show(show::ShowArgs),
     /// Print the ledger of published vs rebuilt numbers, cell by cell.
@@ -71,6 +74,14 @@ pub enum Command {
     Eval(eval::EvalArgs),
     /// Inter-assessor agreement of a label file: pairwise kappas with 95% CIs, per-topic kappas,
     /// the high/low-agreement topic split, Fleiss' kappa and Krippendorff's alpha.
+    ///
+    /// Linear weighted kappa uses the weights 1 − |i − j|/(k − 1) over the declared scale (--scale):
+    /// its k labels, i and j their positions on it, as paper B's Table 1. R's irr::kappa2(…,
+    /// "equal") puts them over the observed categories instead (the labels the pair used, k their
+    /// number, i and j their ranks among them): --weights-over observed gives that. The two differ
+    /// only when a label inside the scale is used by neither assessor of the pair (irr's anxiety
+    /// data, raters 2 and 3: 0.126 declared, 0.146 observed). Unweighted and binary kappa do not
+    /// depend on it.
     Agree(agree::AgreeArgs),
     /// Consolidated qrels from per-assessor labels (sum, mean, min, max, majority, unanimity-aware
     /// gain), as NTCIR levels or direct gains that `eval` reads.
@@ -79,6 +90,21 @@ pub enum Command {
     /// CIs between qrels versions, SSO and discriminative power (randomised Tukey HSD), high/low
     /// agreement topic sets and mean-score figures, as tables, figures and a Markdown/LaTeX report.
     Study(study::StudyArgs),
+}
+
+/// `--root DIR` of the commands that work on a checkout (`reproduce`, `check`, `list`, `show`).
+#[derive(Debug, Clone, Default, Args)]
+pub struct RootArg {
+    /// Project root holding paper/, data/ and templates/ (default: the current directory).
+    #[arg(long = "root", value_name = "DIR")]
+    pub root: Option<PathBuf>,
+}
+
+/// The arguments of `list`.
+#[derive(Debug, Clone, Args)]
+pub struct ListArgs {
+    #[command(flatten)]
+    pub root: RootArg,
 }
 
 /// Outcome of a command that completed: success, or a finding that should fail the process.
@@ -107,24 +133,52 @@ where
         Ok(Outcome::Success) => ExitCode::SUCCESS,
         Ok(Outcome::Failed) => ExitCode::from(1),
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("error: {}", error_text(&e));
             ExitCode::from(2)
         }
     }
 }
 
+/// An error and its causes joined by `: `, leaving out a cause whose text the message already holds
+/// (an error that shows its cause in its own message, as most of the library's do).
+pub fn error_text(e: &anyhow::Error) -> String {
+    let mut text = e.to_string();
+    for cause in e.chain().skip(1) {
+        let cause = cause.to_string();
+        if !text.contains(&cause) {
+            text.push_str(": ");
+            text.push_str(&cause);
+        }
+    }
+    text
+}
+
 /// Dispatches a parsed command line.
 pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
-    let root = cli.root;
+    let given = cli.root;
+    // A command's own `--root` wins over one given before the command name.
+    let root = |own: &RootArg| {
+        own.root
+            .clone()
+            .or_else(|| given.clone())
+            .unwrap_or_else(|| PathBuf::from("."))
+    };
+    let without_root = |command: &str| match &given {
+        Some(dir) => Err(anyhow::anyhow!(
+            "--root {} given, but `{command}` reads no project files (only reproduce, check, list and show take --root); leave --root out",
+            dir.display()
+        )),
+        None => Ok(()),
+    };
     match cli.command {
-        Command::Reproduce(args) => reproduce::run(&root, args),
-        Command::List => list::run(&root),
-        Command::Show(args) => show::run(&root, args),
-        Command::Check(args) => check::run(&root, args),
-        Command::Hsd(args) => hsd::run(args),
-        Command::Eval(args) => eval::run(args),
-        Command::Agree(args) => agree::run(args),
-        Command::Qrels(args) => qrels::run(args),
-        Command::Study(args) => study::run(&root, args),
+        Command::Reproduce(args) => reproduce::run(&root(&args.root), args),
+        Command::List(args) => list::run(&root(&args.root)),
+        Command::Show(args) => show::run(&root(&args.root), args),
+        Command::Check(args) => check::run(&root(&args.root), args),
+        Command::Hsd(args) => without_root("hsd").and_then(|()| hsd::run(args)),
+        Command::Eval(args) => without_root("eval").and_then(|()| eval::run(args)),
+        Command::Agree(args) => without_root("agree").and_then(|()| agree::run(args)),
+        Command::Qrels(args) => without_root("qrels").and_then(|()| qrels::run(args)),
+        Command::Study(args) => without_root("study").and_then(|()| study::run(args)),
     }
 }

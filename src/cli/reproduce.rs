@@ -13,6 +13,8 @@ use crate::pipeline::reproduce::{Action, Options, Summary, manifest_path, reprod
 
 #[derive(Debug, Args)]
 pub struct ReproduceArgs {
+    #[command(flatten)]
+    pub root: crate::cli::RootArg,
     /// Output directory, relative to the current directory; every generated file goes inside it.
     /// Two runs cannot write into one directory at once (a lock file, `.evia-repro.lock`).
     #[arg(long, value_name = "DIR", default_value = "build")]

@@ -17,6 +17,8 @@ use crate::render::terminal::render_grid;
 
 #[derive(Debug, Args)]
 pub struct ShowArgs {
+    #[command(flatten)]
+    pub root: crate::cli::RootArg,
     /// The artefact to rebuild and print, e.g. B.T1.
     pub id: String,
     /// Global seed (default: the manifest's).

@@ -10,8 +10,13 @@
 //! second run into the same directory gets [`OutputError::Locked`], naming the lock file and the
 //! process holding it. A lock left by a process that no longer exists (killed, or the machine
 //! restarted) is taken over where that can be checked (Linux `/proc`). Holding the lock, the run then
-//! removes the temporary files an interrupted earlier run left behind (named
+//! removes the temporary files and directories an interrupted earlier run left behind (named
 //! `.<file>.tmp-<process id>`, which only this module creates).
+//!
+//! A run that must leave all of its outputs or none ([`OutputDir::stage_tree`], used by `study`)
+//! writes them into a hidden directory `.<name>.tmp-<process id>` of the output directory and moves
+//! them into place only when every one is written ([`StagedTree::commit`]); dropped uncommitted, the
+//! staged tree is removed.
 
 use std::fs;
 use std::io::Write;
@@ -29,11 +34,16 @@ pub enum OutputError {
         path.display()
     )]
     Locked { path: PathBuf, pid: String },
-    #[error("cannot write `{path}`: {source}")]
+    #[error(
+        "`{}` exists and is not a directory, so the output directory cannot be made there; name a directory with --out (it is created if missing)",
+        .0.display()
+    )]
+    NotADirectory(PathBuf),
+    #[error("cannot write `{}`: {}", path.display(), crate::io::io_reason(reason))]
     Io {
         path: PathBuf,
-        #[source]
-        source: std::io::Error,
+        /// The operating system's reason (shown in the message, without its error number).
+        reason: std::io::Error,
     },
 }
 
@@ -80,15 +90,20 @@ impl Drop for OutputLock {
     }
 }
 
-/// Removes the temporary files under `dir` (recursively) and returns how many there were.
+/// Removes the temporary files and staged trees under `dir` (recursively) and returns how many there
+/// were.
 fn remove_temp_files(dir: &Path) -> std::io::Result<usize> {
     let mut removed = 0;
     for entry in fs::read_dir(dir)? {
         let entry = entry?;
         let kind = entry.file_type()?;
-        if kind.is_dir() {
+        let temporary = entry.file_name().to_str().is_some_and(is_temp_name);
+        if kind.is_dir() && temporary {
+            fs::remove_dir_all(entry.path())?;
+            removed += 1;
+        } else if kind.is_dir() {
             removed += remove_temp_files(&entry.path())?;
-        } else if kind.is_file() && entry.file_name().to_str().is_some_and(is_temp_name) {
+        } else if kind.is_file() && temporary {
             fs::remove_file(entry.path())?;
             removed += 1;
         }
@@ -116,11 +131,11 @@ impl OutputDir {
     /// holds it.
     pub fn lock(&self) -> Result<OutputLock, OutputError> {
         let path = self.root.join(LOCK_FILE);
-        let io_err = |source| OutputError::Io {
+        let io_err = |reason| OutputError::Io {
             path: path.clone(),
-            source,
+            reason,
         };
-        fs::create_dir_all(&self.root).map_err(io_err)?;
+        self.create_root()?;
         // Two attempts: the second after removing a lock whose process has ended.
         for _ in 0..2 {
             match fs::OpenOptions::new()
@@ -170,11 +185,21 @@ impl OutputDir {
         Ok(self.root.join(rel))
     }
 
-    /// Creates the directory (and its parents) if it does not exist.
+    /// Creates the directory (and its parents) if it does not exist; a file of that name is
+    /// [`OutputError::NotADirectory`].
     pub fn create_root(&self) -> Result<(), OutputError> {
-        fs::create_dir_all(&self.root).map_err(|source| OutputError::Io {
+        // The output directory, or the first of its parents, that exists as something else.
+        let blocking = self
+            .root
+            .ancestors()
+            .filter(|a| !a.as_os_str().is_empty())
+            .find(|a| a.exists() && !a.is_dir());
+        if let Some(file) = blocking {
+            return Err(OutputError::NotADirectory(file.to_path_buf()));
+        }
+        fs::create_dir_all(&self.root).map_err(|reason| OutputError::Io {
             path: self.root.clone(),
-            source,
+            reason,
         })
     }
 
@@ -202,9 +227,9 @@ impl OutputDir {
             f.write_all(contents)?;
             f.sync_all()
         })();
-        written.map_err(|source| OutputError::Io {
+        written.map_err(|reason| OutputError::Io {
             path: staged.dest.clone(),
-            source,
+            reason,
         })?;
         Ok(staged)
     }
@@ -212,9 +237,9 @@ impl OutputDir {
     /// Writes `contents` to `relative` atomically (temporary file in the same directory, then rename).
     pub fn write(&self, relative: &str, contents: &[u8]) -> Result<PathBuf, OutputError> {
         let dest = self.resolve(relative)?;
-        let io_err = |source| OutputError::Io {
+        let io_err = |reason| OutputError::Io {
             path: dest.clone(),
-            source,
+            reason,
         };
         let dir = dest.parent().unwrap_or(&self.root).to_path_buf();
         fs::create_dir_all(&dir).map_err(io_err)?;
@@ -237,6 +262,96 @@ impl OutputDir {
     }
 }
 
+impl OutputDir {
+    /// Starts a tree of outputs staged in the hidden directory `.<name>.tmp-<process id>` of the
+    /// root (which must exist, as it does once [`OutputDir::lock`] holds it): write into
+    /// [`StagedTree::out`], then [`StagedTree::commit`].
+    pub fn stage_tree(&self, name: &str) -> Result<StagedTree, OutputError> {
+        let staging = self.root.join(temp_name(name, std::process::id()));
+        let tree = StagedTree {
+            root: self.root.clone(),
+            staging: OutputDir::new(&staging),
+            committed: false,
+        };
+        if staging.exists() {
+            fs::remove_dir_all(&staging).map_err(|reason| OutputError::Io {
+                path: staging.clone(),
+                reason,
+            })?;
+        }
+        fs::create_dir(&staging).map_err(|reason| OutputError::Io {
+            path: staging.clone(),
+            reason,
+        })?;
+        Ok(tree)
+    }
+}
+
+/// Outputs written under a hidden staging directory ([`OutputDir::stage_tree`]), none of them in
+/// place yet. Dropping it uncommitted removes the staging directory and everything in it.
+#[derive(Debug)]
+pub struct StagedTree {
+    root: PathBuf,
+    staging: OutputDir,
+    committed: bool,
+}
+
+impl StagedTree {
+    /// The staging directory, to write the outputs into.
+    pub fn out(&self) -> &OutputDir {
+        &self.staging
+    }
+
+    /// Where `staged` (a path inside the staging directory) is once committed.
+    pub fn final_path(&self, staged: &Path) -> PathBuf {
+        staged
+            .strip_prefix(self.staging.root())
+            .map_or_else(|_| staged.to_path_buf(), |rel| self.root.join(rel))
+    }
+
+    /// Moves every entry of the staging directory to the same name in the root, each by one
+    /// rename: a file over the one in place, a directory in place of the one there (which is first
+    /// renamed aside to a temporary name, and removed afterwards). Then removes the staging
+    /// directory.
+    pub fn commit(mut self) -> Result<(), OutputError> {
+        let io_err = |path: &Path| {
+            let path = path.to_path_buf();
+            move |reason| OutputError::Io { path, reason }
+        };
+        let staging = self.staging.root().to_path_buf();
+        let entries = fs::read_dir(&staging).map_err(io_err(&staging))?;
+        for entry in entries {
+            let entry = entry.map_err(io_err(&staging))?;
+            let dest = self.root.join(entry.file_name());
+            let is_dir = entry.file_type().map_err(io_err(&entry.path()))?.is_dir();
+            if is_dir && dest.is_dir() {
+                let name = entry.file_name().to_string_lossy().into_owned();
+                let aside = self
+                    .root
+                    .join(temp_name(&format!("{name}.old"), std::process::id()));
+                fs::rename(&dest, &aside).map_err(io_err(&dest))?;
+                if let Err(reason) = fs::rename(entry.path(), &dest) {
+                    let _ = fs::rename(&aside, &dest);
+                    return Err(OutputError::Io { path: dest, reason });
+                }
+                fs::remove_dir_all(&aside).map_err(io_err(&aside))?;
+            } else {
+                fs::rename(entry.path(), &dest).map_err(io_err(&dest))?;
+            }
+        }
+        self.committed = true;
+        fs::remove_dir(&staging).map_err(io_err(&staging))
+    }
+}
+
+impl Drop for StagedTree {
+    fn drop(&mut self) {
+        if !self.committed {
+            let _ = fs::remove_dir_all(self.staging.root());
+        }
+    }
+}
+
 /// A file written ahead under a temporary name ([`OutputDir::stage`]), not yet at its destination.
 /// Dropping it uncommitted removes the temporary file, so a run that stops before committing it
 /// leaves nothing of it behind.
@@ -255,9 +370,9 @@ impl Staged {
             .parent()
             .map_or(Ok(()), fs::create_dir_all)
             .and_then(|()| fs::rename(&self.tmp, &dest));
-        placed.map_err(|source| OutputError::Io {
+        placed.map_err(|reason| OutputError::Io {
             path: dest.clone(),
-            source,
+            reason,
         })?;
         self.committed = true;
         Ok(dest)
@@ -355,6 +470,66 @@ mod tests {
         let left: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
         assert_eq!(left.len(), 1, "only the directory t/ stays");
         assert!(out.stage("../x.md", b"no").is_err());
+    }
+
+    #[test]
+    fn a_staged_tree_replaces_the_old_one_when_committed_and_vanishes_when_dropped() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = OutputDir::new(dir.path());
+        out.write("study/old.md", b"old").unwrap();
+        out.write("index.md", b"old index").unwrap();
+
+        let dropped = out.stage_tree("study").unwrap();
+        dropped.out().write("study/new.md", b"new").unwrap();
+        drop(dropped);
+        let names = |d: &Path| -> Vec<String> {
+            let mut n: Vec<String> = fs::read_dir(d)
+                .unwrap()
+                .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                .collect();
+            n.sort();
+            n
+        };
+        assert_eq!(names(dir.path()), ["index.md", "study"]);
+        assert_eq!(names(&dir.path().join("study")), ["old.md"]);
+
+        let tree = out.stage_tree("study").unwrap();
+        let written = tree.out().write("study/new.md", b"new").unwrap();
+        tree.out().write("index.md", b"new index").unwrap();
+        assert_eq!(tree.final_path(&written), dir.path().join("study/new.md"));
+        tree.commit().unwrap();
+        assert_eq!(names(dir.path()), ["index.md", "study"]);
+        assert_eq!(names(&dir.path().join("study")), ["new.md"]);
+        assert_eq!(
+            fs::read_to_string(dir.path().join("index.md")).unwrap(),
+            "new index"
+        );
+
+        // A staged tree an interrupted run left behind is removed when the lock is next taken.
+        fs::create_dir_all(dir.path().join(".study.tmp-99/study")).unwrap();
+        let lock = out.lock().unwrap();
+        assert_eq!(lock.removed_temp_files, 1);
+        assert!(!dir.path().join(".study.tmp-99").exists());
+    }
+
+    #[test]
+    fn a_file_in_place_of_the_output_directory_is_named_as_such() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("out");
+        fs::write(&file, "x").unwrap();
+        let err = OutputDir::new(&file).lock().unwrap_err();
+        assert!(matches!(err, OutputError::NotADirectory(_)), "{err}");
+        let text = err.to_string();
+        assert!(
+            text.contains("is not a directory") && text.contains("--out"),
+            "{text}"
+        );
+        assert!(!text.contains("os error"), "{text}");
+        let below = OutputDir::new(file.join("sub")).lock().unwrap_err();
+        assert!(
+            matches!(&below, OutputError::NotADirectory(p) if *p == file),
+            "the file in the way is named: {below}"
+        );
     }
 
     #[test]

@@ -53,6 +53,7 @@ use crate::render::stand_in::StandIn;
 use crate::render::{RenderError, Templates};
 use crate::report::{self, ArtefactStatus, Format, ReportInput};
 use crate::results::ResultTable;
+use crate::sources::Sources;
 
 /// Why a reproduction failed.
 #[derive(Debug, thiserror::Error)]
@@ -95,7 +96,11 @@ pub enum ReproduceError {
 /// Settings of a run.
 #[derive(Debug, Clone)]
 pub struct Options {
+    /// The directory that relative data paths of the manifest are read from.
     pub root: PathBuf,
+    /// Where the templates and literate sources are read from ([`Sources::Root`] of `root` by
+    /// default; `study` uses the built-in ones).
+    pub sources: Sources,
     pub seed: u64,
     /// Artefact ids to rebuild; empty means every built artefact.
     pub only: Vec<String>,
@@ -124,14 +129,13 @@ impl Options {
     pub fn new(root: &Path, seed: u64) -> Self {
         Options {
             root: root.to_path_buf(),
+            sources: Sources::Root(root.to_path_buf()),
             seed,
             only: Vec::new(),
             data_dir: None,
             threads: papers::default_threads(),
             force: false,
-            commit: std::env::var(crate::provenance::COMMIT_ENV)
-                .ok()
-                .filter(|c| !c.trim().is_empty())
+            commit: crate::provenance::commit_from_env()
                 .unwrap_or_else(|| crate::provenance::detect_commit(root)),
             program: program_identity(),
             svg_converter: find_on_path("rsvg-convert"),
@@ -491,7 +495,7 @@ pub fn render_table(
     for format in &artefact.outputs {
         let mut stamp = stamp.clone();
         if let Some(name) = template_of(*format) {
-            if let Some(hash) = hash_file(templates.dir(), name) {
+            if let Some(hash) = templates.sources().template_hash(name) {
                 stamp.inputs.insert(format!("templates/{name}"), hash);
             }
         }
@@ -722,7 +726,7 @@ fn render_fingerprint(
         h.field(format!("{format:?}").as_bytes());
         if let Some(name) = template_of(*format) {
             h.field(name.as_bytes());
-            match hash_file(templates.dir(), name) {
+            match templates.sources().template_hash(name) {
                 Some(hash) => h.field(&hash.0.to_le_bytes()),
                 None => h.field(b"missing"),
             }
@@ -828,11 +832,9 @@ pub fn reproduce(
         .into_iter()
         .map(|a| a.id.to_string())
         .collect();
-    let templates = Templates::new(&options.root.join("templates")).map_err(|source| {
-        ReproduceError::Render {
-            artefact: "(templates)".to_string(),
-            source,
-        }
+    let templates = Templates::new(&options.sources).map_err(|source| ReproduceError::Render {
+        artefact: "(templates)".to_string(),
+        source,
     })?;
     let timings = &options.timings;
     let context = Context {
@@ -1421,21 +1423,22 @@ pub const INDEX_PATH: &str = "index.md";
 pub const LEDGER_PATH: &str = "ledger.md";
 
 impl Documents<'_> {
-    /// A stamp over `files` (relative to the root), the manifest and the data files of `artefacts`.
+    /// A stamp over `files` (the project's files, relative to the root), the manifest and the data
+    /// files of `artefacts`.
     fn stamp(&self, files: &[String], artefacts: &[&Artefact]) -> Stamp {
-        let root = &self.options.root;
+        let sources = &self.options.sources;
         let mut stamp = Stamp::new(&self.options.commit, self.options.seed);
-        let manifest = "paper/manifest.yaml".to_string();
-        let data = artefacts
-            .iter()
-            .flat_map(|a| a.parameters.input_files())
-            .map(|(_, p)| p.to_string());
-        for path in std::iter::once(manifest)
-            .chain(files.iter().cloned())
-            .chain(data)
+        for path in
+            std::iter::once(crate::sources::MANIFEST).chain(files.iter().map(String::as_str))
         {
-            if let Some(hash) = hash_file(root, &path) {
-                stamp.inputs.insert(path, hash);
+            if let Some(hash) = sources.hash(path) {
+                stamp.inputs.insert(path.to_string(), hash);
+            }
+        }
+        let data = artefacts.iter().flat_map(|a| a.parameters.input_files());
+        for (_, path) in data {
+            if let Some(hash) = hash_file(&self.options.root, path) {
+                stamp.inputs.insert(path.to_string(), hash);
             }
         }
         stamp
@@ -1576,7 +1579,7 @@ impl Documents<'_> {
                 source,
             };
             let input = ReportInput {
-                root: &self.options.root,
+                sources: &self.options.sources,
                 manifest: self.manifest,
                 paper,
                 published,
@@ -1629,7 +1632,7 @@ impl Documents<'_> {
         let fingerprint = self.fingerprint("index", &stamp, &artefacts);
         self.plan("index".to_string(), fingerprint, previous, || {
             let index = report::render_index(
-                &self.options.root,
+                &self.options.sources,
                 self.manifest,
                 self.statuses,
                 self.ledger,
@@ -1651,5 +1654,5 @@ impl Documents<'_> {
 
 /// The project root's manifest path.
 pub fn manifest_path(root: &Path) -> PathBuf {
-    root.join("paper").join("manifest.yaml")
+    root.join(crate::sources::MANIFEST)
 }

@@ -22,19 +22,20 @@ pub mod series;
 pub mod stand_in;
 pub mod terminal;
 
-use std::path::{Path, PathBuf};
-
 use minijinja::syntax::SyntaxConfig;
 use minijinja::{Environment, UndefinedBehavior, Value};
 use serde::Serialize;
 
+use crate::sources::{Sources, TEMPLATES_DIR};
+
 /// A template could not be loaded or rendered.
 #[derive(Debug, thiserror::Error)]
 pub enum RenderError {
-    #[error("template `{name}` in {dir}: {source}")]
+    #[error("template `{name}` in {place}: {source}")]
     Template {
         name: String,
-        dir: PathBuf,
+        /// Where the templates are: a directory, or the copies built into the program.
+        place: String,
         #[source]
         source: minijinja::Error,
     },
@@ -46,13 +47,18 @@ pub enum RenderError {
     Json(#[from] serde_json::Error),
 }
 
-/// A template environment reading `dir`, strict about undefined values; with `latex`, it uses the
-/// LaTeX-safe delimiters `<% %>`, `<< >>` and `<# #>`. The one place both the table renderers and the
-/// reports get their environments from.
-pub fn environment(dir: &Path, latex: bool) -> Result<Environment<'static>, RenderError> {
+/// A template environment reading the templates of `sources`, strict about undefined values; with
+/// `latex`, it uses the LaTeX-safe delimiters `<% %>`, `<< >>` and `<# #>`. The one place both the
+/// table renderers and the reports get their environments from.
+pub fn environment(sources: &Sources, latex: bool) -> Result<Environment<'static>, RenderError> {
     let mut env = Environment::new();
     env.set_undefined_behavior(UndefinedBehavior::Strict);
-    env.set_loader(minijinja::path_loader(dir));
+    match sources.templates_dir() {
+        Some(dir) => env.set_loader(minijinja::path_loader(dir)),
+        None => env.set_loader(|name| {
+            Ok(crate::sources::built_in(&format!("{TEMPLATES_DIR}/{name}")).map(str::to_string))
+        }),
+    }
     if latex {
         let syntax = SyntaxConfig::builder()
             .block_delimiters("<%", "%>")
@@ -61,7 +67,7 @@ pub fn environment(dir: &Path, latex: bool) -> Result<Environment<'static>, Rend
             .build()
             .map_err(|source| RenderError::Template {
                 name: "(LaTeX syntax)".to_string(),
-                dir: dir.to_path_buf(),
+                place: sources.place(TEMPLATES_DIR),
                 source,
             })?;
         env.set_syntax(syntax);
@@ -69,29 +75,29 @@ pub fn environment(dir: &Path, latex: bool) -> Result<Environment<'static>, Rend
     Ok(env)
 }
 
-/// The Markdown and LaTeX template environments, loaded from one `templates/` directory.
+/// The Markdown and LaTeX template environments, loaded from the `templates/` of one [`Sources`].
 #[derive(Debug)]
 pub struct Templates {
-    dir: PathBuf,
+    sources: Sources,
     markdown: Environment<'static>,
     latex: Environment<'static>,
 }
 
 impl Templates {
-    /// Loads templates from `dir` (files are read when first used).
-    pub fn new(dir: &Path) -> Result<Self, RenderError> {
-        let markdown = environment(dir, false)?;
-        let latex = environment(dir, true)?;
+    /// Loads the templates of `sources` (files are read when first used).
+    pub fn new(sources: &Sources) -> Result<Self, RenderError> {
+        let markdown = environment(sources, false)?;
+        let latex = environment(sources, true)?;
         Ok(Templates {
-            dir: dir.to_path_buf(),
+            sources: sources.clone(),
             markdown,
             latex,
         })
     }
 
-    /// The directory the templates are loaded from.
-    pub fn dir(&self) -> &Path {
-        &self.dir
+    /// Where the templates are loaded from.
+    pub fn sources(&self) -> &Sources {
+        &self.sources
     }
 
     /// Renders the Markdown template `name` with `context`.
@@ -112,7 +118,7 @@ impl Templates {
     ) -> Result<String, RenderError> {
         let err = |source| RenderError::Template {
             name: name.to_string(),
-            dir: self.dir.clone(),
+            place: self.sources.place(TEMPLATES_DIR),
             source,
         };
         let template = env.get_template(name).map_err(err)?;

@@ -40,8 +40,9 @@ fn ledger_and_report(format: Format) -> (evia_repro::ledger::Ledger, String) {
     let file = published
         .iter()
         .find(|f| f.cells().any(|c| c.table == "A.T3"));
+    let sources = evia_repro::sources::Sources::Root(root.clone());
     let input = ReportInput {
-        root: &root,
+        sources: &sources,
         manifest: &manifest,
         paper,
         published: file,

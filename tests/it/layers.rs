@@ -16,7 +16,7 @@ const LAYERS: &[&[&str]] = &[
     // Readers and writers; seeded stand-ins.
     &["io", "sim"],
     // The project as data: manifest, published values, result tables, provenance stamps.
-    &["manifest", "published", "results", "provenance"],
+    &["manifest", "published", "results", "provenance", "sources"],
     // The papers' typed experiments, a module per paper (`papers/<slug>`).
     &["papers", "assessors"],
     // Pure ledger (verdicts, findings, claim checks, consistency checks) and renderers.

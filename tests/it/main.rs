@@ -4,6 +4,7 @@
 
 mod agree_cli;
 mod agreement_golden;
+mod anywhere;
 mod calibration;
 mod check_state;
 mod claim_grids;

@@ -63,3 +63,22 @@ fn a_locked_directory_is_refused_and_stale_temporary_files_are_removed() {
     assert!(!dir.join("unanimity/.A.T1.md.tmp-4242").exists());
     assert!(dir.join("index.md").is_file());
 }
+
+/// `--out` naming an existing file: the error says that the file is not a directory and which flag
+/// to change, once, without the operating system's message twice.
+#[test]
+fn an_output_path_that_is_a_file_is_named_as_such() {
+    let cwd = tempfile::tempdir().unwrap();
+    std::fs::write(cwd.path().join("FILE"), "x").unwrap();
+    for out in ["FILE", "FILE/sub"] {
+        let run = reproduce_a_t1(cwd.path(), out);
+        assert_eq!(run.status.code(), Some(2));
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert!(
+            stderr.contains("`FILE` exists and is not a directory") && stderr.contains("--out"),
+            "{stderr}"
+        );
+        assert!(!stderr.contains("os error"), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    }
+}

@@ -204,7 +204,7 @@ fn rendered_tables_match_their_snapshots() {
     let selected = select(&manifest, &[]).unwrap();
     let context = evia_repro::papers::Context::new(root(), manifest.seed);
     let results = rebuild(&manifest, &selected, &context).unwrap();
-    let templates = Templates::new(&root().join("templates")).unwrap();
+    let templates = Templates::new(&evia_repro::sources::Sources::Root(root())).unwrap();
     let settings = snapshot_settings();
     settings.bind(|| {
         for artefact in selected {
@@ -346,8 +346,17 @@ fn generated_latex_compiles_with_pdflatex() {
         &study_out.display().to_string(),
     ]
     .map(|a| a.to_string());
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    assert!(run(&root(), &args).status.success());
+    // `study` takes no --root: it runs from anywhere.
+    let study = Command::new(env!("CARGO_BIN_EXE_evia-repro"))
+        .env("EVIA_REPRO_COMMIT", PINNED_COMMIT)
+        .args(&args)
+        .output()
+        .unwrap();
+    assert!(
+        study.status.success(),
+        "{}",
+        String::from_utf8_lossy(&study.stderr)
+    );
     for document in ["tables", "report"] {
         pdflatex(&study_out.join("study"), document);
     }
@@ -918,8 +927,9 @@ fn figures_are_linked_in_markdown_and_included_or_noted_in_latex() {
     let stamp = Stamp::new(PINNED_COMMIT, manifest.seed);
     let with_pdf: BTreeSet<String> = ["B.F1".to_string()].into();
     let without_pdf = BTreeSet::new();
+    let sources = evia_repro::sources::Sources::Root(root.clone());
     let input = |figure_pdfs| ReportInput {
-        root: &root,
+        sources: &sources,
         manifest: &manifest,
         paper,
         published: Some(&published[1]),

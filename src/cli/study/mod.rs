@@ -1,9 +1,11 @@
-//! `evia-repro study`: paper B's disagreement study on a user's collection (issue 15 item 4). The
-//! label file and run directory become an in-memory manifest
-//! ([`crate::papers::lancers::study::study_manifest`]) that the papers' pipeline
-//! ([`crate::pipeline::reproduce`]) runs with the same experiments, templates and renderers, into
-//! `--out/study/` (tables, figures, `report.md`, `report.tex`), atomically. Always a full rebuild:
-//! the run directory is read whole, not part of any cache key.
+//! `evia-repro study`: paper B's disagreement study on a user's collection. The label file and run
+//! directory become an in-memory manifest ([`crate::papers::lancers::study::study_manifest`]) that
+//! the papers' pipeline ([`crate::pipeline::reproduce`]) runs with the same experiments, templates
+//! and renderers, into `--out/study/` (tables, figures, `report.md`, `report.tex`). It runs from any
+//! directory: paper B's entries, the templates and the literate sources are built into the program
+//! ([`crate::sources::BUILT_IN`]). The output is all or nothing: everything is written into a hidden
+//! staging directory of `--out` and moved into place at the end. Always a full rebuild: the run
+//! directory is read whole, not part of any cache key.
 
 use std::path::{Path, PathBuf};
 
@@ -13,10 +15,12 @@ use clap::Args;
 use super::Outcome;
 use super::label_input::LabelInput;
 use crate::io::output::OutputDir;
+use crate::manifest::Manifest;
 use crate::manifest::params::UserCollection;
 use crate::papers::Context;
-use crate::papers::lancers::study::{StudyRequest, study_manifest};
-use crate::pipeline::reproduce::{Options, reproduce};
+use crate::papers::lancers::study::{STUDY_SLUG, StudyRequest, study_manifest};
+use crate::pipeline::reproduce::{Options, Summary, reproduce};
+use crate::sources::{MANIFEST, MANIFEST_TEXT, Sources};
 
 /// Paper B's analysis of your own multi-assessor labels and runs.
 #[derive(Debug, Args)]
@@ -48,9 +52,10 @@ pub struct StudyArgs {
     pub out: PathBuf,
 }
 
-/// Runs `evia-repro study`.
-pub fn run(root: &Path, args: StudyArgs) -> anyhow::Result<Outcome> {
-    let paper_b = super::reproduce::load_manifest(root)?;
+/// Runs `evia-repro study`. It reads nothing of a checkout: paper B's manifest entries, the
+/// templates and the literate sources are the ones built into the program.
+pub fn run(args: StudyArgs) -> anyhow::Result<Outcome> {
+    let paper_b = built_in_manifest()?;
     let collection = UserCollection {
         labels: absolute(&args.input.labels)?,
         layout: args.input.layout,
@@ -68,21 +73,57 @@ pub fn run(root: &Path, args: StudyArgs) -> anyhow::Result<Outcome> {
             args.runs.display().to_string(),
         ),
     };
-    let mut context = Context::new(root, args.seed.unwrap_or(paper_b.seed));
+    // Every path the study reads is absolute, so the context's root is only a formality.
+    let here = Path::new(".");
+    let mut context = Context::new(here, args.seed.unwrap_or(paper_b.seed));
     if let Some(threads) = args.threads {
         context.threads = usize::from(threads);
     }
     eprintln!("reading {}", request.collection.labels);
     let study = study_manifest(&context, &paper_b, &request).context("study failed")?;
-    let mut options = Options::new(root, study.seed);
+    let mut options = Options::new(here, study.seed);
+    options.sources = Sources::BuiltIn;
+    options.commit = crate::provenance::commit_from_env()
+        .unwrap_or_else(|| crate::provenance::UNKNOWN_COMMIT.to_string());
     options.force = true;
     options.threads = context.threads;
     options.progress = super::progress::on_stderr();
     let out = OutputDir::new(args.out);
-    let _lock = out.lock()?;
-    let summary = reproduce(&study, &options, &out).context("study failed")?;
+    let existed = out.root().exists();
+    let written = write_atomically(&study, &options, &out);
+    if written.is_err() && !existed {
+        // Only an empty directory goes: the one this run created, with nothing of it left inside.
+        let _ = std::fs::remove_dir(out.root());
+    }
+    let summary = written?;
     super::reproduce::print_account(&summary, &out, &options);
     Ok(Outcome::Success)
+}
+
+/// Runs the study's pipeline into a staged tree of `out` and moves it into place when every file is
+/// written: a failure leaves none of the study's files behind.
+fn write_atomically(
+    study: &Manifest,
+    options: &Options,
+    out: &OutputDir,
+) -> anyhow::Result<Summary> {
+    let _lock = out.lock()?;
+    let staged = out.stage_tree(STUDY_SLUG)?;
+    let mut summary = reproduce(study, options, staged.out()).context("study failed")?;
+    for done in summary.artefacts.iter_mut().chain(&mut summary.documents) {
+        for file in &mut done.files {
+            *file = staged.final_path(file);
+        }
+    }
+    staged.commit()?;
+    Ok(summary)
+}
+
+/// Paper B's manifest as built into the program: the study's defaults (measures, trials, seed,
+/// layouts, cell formats) come from its entries.
+fn built_in_manifest() -> anyhow::Result<Manifest> {
+    let name = Sources::BuiltIn.place(MANIFEST);
+    Ok(Manifest::parse(Path::new(&name), MANIFEST_TEXT)?)
 }
 
 /// `path` made absolute against the current directory (the manifest's paths are relative to the

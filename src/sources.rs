@@ -1,0 +1,154 @@
+//! Where the project's own text files (the manifest, the templates, the literate sources) are read
+//! from: a project root on disk, or the copies built into the program.
+//!
+//! `reproduce`, `check`, `list` and `show` work on a checkout (`--root DIR`, default the current
+//! directory), whose files a user may edit. `study` needs paper B's manifest entries, the table and
+//! report templates and its literate source `paper/study.report.{md,tex}.j2`, and runs anywhere: it
+//! reads them from [`BUILT_IN`], the files as they were when the program was built.
+
+use std::path::{Path, PathBuf};
+
+use crate::provenance::ContentHash;
+
+/// The project's manifest, relative to the root.
+pub const MANIFEST: &str = "paper/manifest.yaml";
+
+/// The text of the project's manifest as it was when the program was built.
+pub const MANIFEST_TEXT: &str = include_str!("../paper/manifest.yaml");
+
+/// The files built into the program, by their path relative to the project root: the manifest,
+/// every template of `templates/`, and the study's literate sources (`tests/it/built_in.rs` checks
+/// that the list covers `templates/` and equals the files on disk).
+pub const BUILT_IN: [(&str, &str); 13] = [
+    (MANIFEST, MANIFEST_TEXT),
+    (
+        "paper/study.report.md.j2",
+        include_str!("../paper/study.report.md.j2"),
+    ),
+    (
+        "paper/study.report.tex.j2",
+        include_str!("../paper/study.report.tex.j2"),
+    ),
+    (
+        "templates/index.md.j2",
+        include_str!("../templates/index.md.j2"),
+    ),
+    (
+        "templates/report-artefact.md.j2",
+        include_str!("../templates/report-artefact.md.j2"),
+    ),
+    (
+        "templates/report-artefact.tex.j2",
+        include_str!("../templates/report-artefact.tex.j2"),
+    ),
+    (
+        "templates/report-robustness.md.j2",
+        include_str!("../templates/report-robustness.md.j2"),
+    ),
+    (
+        "templates/report-robustness.tex.j2",
+        include_str!("../templates/report-robustness.tex.j2"),
+    ),
+    (
+        "templates/report.md.j2",
+        include_str!("../templates/report.md.j2"),
+    ),
+    (
+        "templates/report.tex.j2",
+        include_str!("../templates/report.tex.j2"),
+    ),
+    (
+        "templates/table.md.j2",
+        include_str!("../templates/table.md.j2"),
+    ),
+    (
+        "templates/table.tex.j2",
+        include_str!("../templates/table.tex.j2"),
+    ),
+    (
+        "templates/tables.tex.j2",
+        include_str!("../templates/tables.tex.j2"),
+    ),
+];
+
+/// The directory of the templates, relative to the root.
+pub const TEMPLATES_DIR: &str = "templates";
+
+/// Where the project's files come from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Sources {
+    /// A project root on disk; paths are relative to it.
+    Root(PathBuf),
+    /// The copies of [`BUILT_IN`].
+    BuiltIn,
+}
+
+/// The built-in text of `relative`, if it is one of [`BUILT_IN`].
+pub fn built_in(relative: &str) -> Option<&'static str> {
+    BUILT_IN
+        .iter()
+        .find(|(path, _)| *path == relative)
+        .map(|(_, text)| *text)
+}
+
+impl Sources {
+    /// The text of `relative`, or why it cannot be read.
+    pub fn read(&self, relative: &str) -> Result<String, String> {
+        match self {
+            Sources::Root(root) => {
+                std::fs::read_to_string(root.join(relative)).map_err(|e| crate::io::io_reason(&e))
+            }
+            Sources::BuiltIn => built_in(relative)
+                .map(str::to_string)
+                .ok_or_else(|| "no such file is built into the program".to_string()),
+        }
+    }
+
+    /// The content hash of `relative`, or `None` when it cannot be read.
+    pub fn hash(&self, relative: &str) -> Option<ContentHash> {
+        match self {
+            Sources::Root(root) => std::fs::read(root.join(relative))
+                .ok()
+                .map(|b| ContentHash::of(&b)),
+            Sources::BuiltIn => built_in(relative).map(|t| ContentHash::of(t.as_bytes())),
+        }
+    }
+
+    /// The content hash of the template `name` (in [`TEMPLATES_DIR`]).
+    pub fn template_hash(&self, name: &str) -> Option<ContentHash> {
+        self.hash(&format!("{TEMPLATES_DIR}/{name}"))
+    }
+
+    /// Where a file `relative` is, for messages: its path on disk, or its name and "built into
+    /// evia-repro".
+    pub fn place(&self, relative: &str) -> String {
+        match self {
+            Sources::Root(root) => root.join(relative).display().to_string(),
+            Sources::BuiltIn => format!("{relative} (built into evia-repro)"),
+        }
+    }
+
+    /// Where the files are, for messages: the root directory, or "the files built into evia-repro".
+    pub fn describe(&self) -> String {
+        match self {
+            Sources::Root(root) => root.display().to_string(),
+            Sources::BuiltIn => "the files built into evia-repro".to_string(),
+        }
+    }
+
+    /// The directory of the templates on disk (`None` for the built-in ones).
+    pub fn templates_dir(&self) -> Option<PathBuf> {
+        match self {
+            Sources::Root(root) => Some(root.join(TEMPLATES_DIR)),
+            Sources::BuiltIn => None,
+        }
+    }
+
+    /// The project root on disk (`None` for the built-in files).
+    pub fn root(&self) -> Option<&Path> {
+        match self {
+            Sources::Root(root) => Some(root),
+            Sources::BuiltIn => None,
+        }
+    }
+}

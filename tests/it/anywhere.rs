@@ -1,0 +1,240 @@
+//! The user commands (`study`, `agree`, `qrels`, `eval`, `hsd`) run from an empty directory outside
+//! the checkout: they need nothing of it (paper B's manifest entries, the templates and the study's
+//! literate sources are built into the program). `study` writes all of its output or none: a
+//! failure leaves neither a partial directory nor a temporary file. `--root` belongs to the commands
+//! that work on a checkout only.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use evia_repro::sources::{BUILT_IN, Sources, TEMPLATES_DIR};
+
+use crate::common::{copy_dir, project_root};
+
+/// A scratch directory holding an empty working directory `empty/` and, beside it, the shipped
+/// study example as `data/` (labels and runs).
+fn scratch() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    copy_dir(
+        &project_root().join("data/study-example"),
+        &dir.path().join("data"),
+    );
+    (dir, empty)
+}
+
+fn evia_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_evia-repro"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+fn ok(output: &Output) -> String {
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+/// Every entry under `dir`, relative to it, sorted.
+fn tree(dir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            out.push(path.strip_prefix(dir).unwrap().display().to_string());
+            if path.is_dir() {
+                stack.push(path);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn study_args<'a>(runs: &'a str, out: &'a str) -> Vec<&'a str> {
+    vec![
+        "study",
+        "--labels",
+        "../data/labels.tsv",
+        "--layout",
+        "wide",
+        "--runs",
+        runs,
+        "--trials",
+        "200",
+        "--out",
+        out,
+    ]
+}
+
+/// Acceptance: `study` from an empty directory outside the checkout writes its tables, figures and
+/// report; then `agree`, `qrels`, `eval` (on the qrels `qrels` wrote) and `hsd` work there too.
+#[test]
+fn user_commands_run_from_an_empty_directory_outside_the_checkout() {
+    let (_dir, empty) = scratch();
+    let stdout = ok(&evia_in(&empty, &study_args("../data/runs", "out")));
+    assert!(stdout.contains("10 rebuilt"), "{stdout}");
+    for file in [
+        "study/report.md",
+        "study/report.tex",
+        "study/B.T1.md",
+        "index.md",
+    ] {
+        assert!(empty.join("out").join(file).is_file(), "{file}");
+    }
+    let report = std::fs::read_to_string(empty.join("out/study/report.md")).unwrap();
+    assert!(report.contains("B.T4"), "{report}");
+    assert!(
+        tree(&empty.join("out"))
+            .iter()
+            .all(|p| !p.contains(".tmp-")),
+        "no temporary file stays"
+    );
+
+    let agree = ok(&evia_in(
+        &empty,
+        &[
+            "agree",
+            "--labels",
+            "../data/labels.tsv",
+            "--layout",
+            "wide",
+        ],
+    ));
+    assert!(agree.contains("Krippendorff"), "{agree}");
+    let qrels = ok(&evia_in(
+        &empty,
+        &[
+            "qrels",
+            "--labels",
+            "../data/labels.tsv",
+            "--layout",
+            "wide",
+            "--combine",
+            "sum",
+        ],
+    ));
+    std::fs::write(empty.join("sum.qrels"), &qrels).unwrap();
+    let eval = ok(&evia_in(
+        &empty,
+        &[
+            "eval",
+            "--qrels",
+            "sum.qrels",
+            "--run",
+            "../data/runs/run01",
+        ],
+    ));
+    assert!(eval.contains("nDCG@10"), "{eval}");
+    let mut matrix = "topic\tr1\tr2\tr3\n".to_string();
+    for t in 0..8 {
+        let t = f64::from(t);
+        matrix.push_str(&format!(
+            "T{t}\t{}\t{}\t{}\n",
+            0.1 * t,
+            0.5 - 0.03 * t,
+            0.2 + 0.01 * t * t
+        ));
+    }
+    std::fs::write(empty.join("m.tsv"), matrix).unwrap();
+    let hsd = ok(&evia_in(
+        &empty,
+        &["hsd", "--matrix", "m.tsv", "--trials", "100"],
+    ));
+    assert!(hsd.contains("r1"), "{hsd}");
+}
+
+/// A study that fails after writing some tables (a run file that is not a run) leaves no output
+/// directory when there was none, and the previous study untouched when there was one; no
+/// temporary file or directory stays either way.
+#[test]
+fn a_failed_study_leaves_no_partial_output() {
+    let (dir, empty) = scratch();
+    let bad_runs = dir.path().join("bad-runs");
+    copy_dir(&dir.path().join("data/runs"), &bad_runs);
+    // Sorted last, so that the first experiments succeed before the one reading every run fails.
+    std::fs::write(bad_runs.join("zz-notes.txt"), "not a run\n").unwrap();
+
+    let failed = evia_in(&empty, &study_args("../bad-runs", "fresh"));
+    assert_eq!(failed.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&failed.stderr);
+    assert!(stderr.contains("zz-notes.txt:1"), "{stderr}");
+    assert!(
+        stderr.contains("B.T1 rebuilt"),
+        "failed after the first tables: {stderr}"
+    );
+    assert!(!empty.join("fresh").exists(), "no partial directory");
+    assert_eq!(tree(&empty), Vec::<String>::new());
+
+    ok(&evia_in(&empty, &study_args("../data/runs", "kept")));
+    let before: Vec<(String, Vec<u8>)> = tree(&empty.join("kept"))
+        .into_iter()
+        .filter(|p| empty.join("kept").join(p).is_file())
+        .map(|p| {
+            let bytes = std::fs::read(empty.join("kept").join(&p)).unwrap();
+            (p, bytes)
+        })
+        .collect();
+    let failed = evia_in(&empty, &study_args("../bad-runs", "kept"));
+    assert_eq!(failed.status.code(), Some(2));
+    let after: Vec<(String, Vec<u8>)> = tree(&empty.join("kept"))
+        .into_iter()
+        .filter(|p| empty.join("kept").join(p).is_file())
+        .map(|p| {
+            let bytes = std::fs::read(empty.join("kept").join(&p)).unwrap();
+            (p, bytes)
+        })
+        .collect();
+    assert_eq!(before.len(), after.len());
+    assert!(before == after, "the previous study is untouched");
+    assert!(tree(&empty).iter().all(|p| !p.contains(".tmp-")));
+}
+
+/// `--root` is for the commands that work on a checkout: before a user command it is an error
+/// saying so; after it, clap refuses it; `reproduce` takes it before or after its name.
+#[test]
+fn root_is_only_for_the_checkout_commands() {
+    let (_dir, empty) = scratch();
+    let before = evia_in(&empty, &["--root", ".", "agree", "--labels", "x"]);
+    assert_eq!(before.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&before.stderr);
+    assert!(
+        stderr.contains("`agree` reads no project files"),
+        "{stderr}"
+    );
+    let after = evia_in(&empty, &["study", "--root", ".", "--labels", "x"]);
+    assert_eq!(after.status.code(), Some(2));
+    let root = project_root().display().to_string();
+    ok(&evia_in(&empty, &["list", "--root", &root]));
+    ok(&evia_in(&empty, &["--root", &root, "list"]));
+    let missing = evia_in(&empty, &["list"]);
+    let stderr = String::from_utf8_lossy(&missing.stderr);
+    assert!(stderr.contains("--root DIR"), "{stderr}");
+}
+
+/// The built-in files are the repository's: every template of `templates/` is built in, with the
+/// text it has on disk, and so are the manifest and the study's literate sources.
+#[test]
+fn built_in_files_equal_the_files_on_disk() {
+    let root = project_root();
+    let on_disk = Sources::Root(root.clone());
+    for (path, text) in BUILT_IN {
+        assert_eq!(on_disk.read(path).unwrap(), text, "{path}");
+        assert_eq!(Sources::BuiltIn.hash(path), on_disk.hash(path), "{path}");
+    }
+    for entry in std::fs::read_dir(root.join(TEMPLATES_DIR)).unwrap() {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        let path = format!("{TEMPLATES_DIR}/{name}");
+        assert!(
+            BUILT_IN.iter().any(|(p, _)| *p == path),
+            "{path} is not built in (src/sources.rs, BUILT_IN)"
+        );
+    }
+}
