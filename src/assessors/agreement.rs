@@ -2,6 +2,13 @@
 //! pair of assessors of a label file, per-topic kappas and the high/low-agreement split, and, for more
 //! than two assessors, Fleiss' kappa and Krippendorff's alpha.
 //!
+//! Linear weights `1 − |i − j|/(k − 1)` run over the declared scale by default ([`WeightsOver`]): the
+//! scale's `k` labels, with `i`, `j` their positions on it, as paper B's B.T1 does. R's
+//! `irr::kappa2(…, "equal")` builds its table from the labels present, so its weights run over the
+//! observed categories (the labels either assessor of the pair used, `k` their number, `i`, `j` their
+//! ranks among them); with a label used by neither, the two differ (irr's `anxiety`, raters 2 and 3:
+//! 0.1262 declared, 0.1459 observed). Unweighted and binary kappa do not depend on it.
+//!
 //! Every statistic is the engine's (`evia_engine::agreement`): the pooled and per-topic kappas use the
 //! same estimator and standard error as B.T1 (`papers::lancers::labels::agreement`), so the two cannot
 //! drift apart (`tests/it/agree_cli.rs` compares them on paper B's stand-in labels).
@@ -12,11 +19,53 @@ use serde::Serialize;
 
 use crate::io::labels::AssessorLabels;
 use evia_engine::agreement::fleiss::fleiss_kappa;
-use evia_engine::agreement::krippendorff::{Metric, alpha};
+use evia_engine::agreement::krippendorff::{Metric, alpha_on_values};
 use evia_engine::agreement::{
-    ConfusionMatrix, Kappa, StandardError, binary_kappa, binary_raw_agreement,
-    linear_weighted_kappa,
+    AgreementError, ConfusionMatrix, Kappa, StandardError, binary_kappa, binary_raw_agreement,
+    linear_weighted_kappa, unweighted_kappa,
 };
+
+/// Which categories the linear weights of a kappa run over (see the module documentation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum WeightsOver {
+    /// Every label of the declared scale (paper B's B.T1).
+    #[default]
+    Declared,
+    /// The labels the pair used in the table at hand (R's irr::kappa2).
+    Observed,
+}
+
+impl WeightsOver {
+    /// How the analysis states it.
+    fn describe(self) -> &'static str {
+        match self {
+            WeightsOver::Declared => "linear weights over the declared scale",
+            WeightsOver::Observed => "linear weights over the observed categories",
+        }
+    }
+}
+
+/// The linear weighted kappa of `m` with its weights over `over`'s categories.
+fn linear_kappa(
+    m: &ConfusionMatrix,
+    se: StandardError,
+    over: WeightsOver,
+) -> Result<Kappa, AgreementError> {
+    match over {
+        WeightsOver::Declared => linear_weighted_kappa(m, se),
+        WeightsOver::Observed if m.total() == 0 => Err(AgreementError::Empty),
+        WeightsOver::Observed => match m.observed() {
+            Some(observed) => linear_weighted_kappa(&observed, se),
+            // One label used by both assessors throughout: expected agreement is 1.
+            None => Err(AgreementError::Degenerate),
+        },
+    }
+}
+
+/// `v` with a negative zero made positive (a printed "-0.000" would suggest a sign it lacks).
+fn unsigned_zero(v: f64) -> f64 {
+    v + 0.0
+}
 
 /// A kappa with its 95% interval, or why it is undefined.
 #[derive(Debug, Clone, Serialize)]
@@ -37,10 +86,10 @@ impl KappaOutcome {
     fn from(result: Result<Kappa, evia_engine::agreement::AgreementError>) -> Self {
         match result {
             Ok(k) => KappaOutcome::Defined {
-                kappa: k.kappa,
-                se: k.se,
-                ci_lo: k.ci_lo,
-                ci_hi: k.ci_hi,
+                kappa: unsigned_zero(k.kappa),
+                se: unsigned_zero(k.se),
+                ci_lo: unsigned_zero(k.ci_lo),
+                ci_hi: unsigned_zero(k.ci_hi),
             },
             Err(e) => KappaOutcome::Undefined {
                 undefined: e.to_string(),
@@ -60,7 +109,7 @@ pub enum Value {
 impl Value {
     fn from(result: Result<f64, evia_engine::agreement::AgreementError>) -> Self {
         match result {
-            Ok(v) => Value::Defined(v),
+            Ok(v) => Value::Defined(unsigned_zero(v)),
             Err(e) => Value::Undefined {
                 undefined: e.to_string(),
             },
@@ -95,6 +144,8 @@ pub struct PairAgreement {
     pub matrix: Vec<Vec<u64>>,
     /// Share of documents with the same label.
     pub raw_agreement: f64,
+    /// Unweighted Cohen's kappa on the full scale.
+    pub kappa_unweighted: KappaOutcome,
     pub kappa_linear: KappaOutcome,
     /// Share of documents on the same side of "lowest label vs the rest".
     pub raw_agreement_binary: f64,
@@ -109,6 +160,8 @@ pub struct ManyRaters {
     pub alpha_nominal: Value,
     pub alpha_ordinal: Value,
     pub alpha_interval: Value,
+    /// Ratio alpha on the labels' values (undefined for a scale with negative labels).
+    pub alpha_ratio: Value,
 }
 
 /// The whole analysis (the JSON document of `agree --format json`).
@@ -119,6 +172,8 @@ pub struct Analysis {
     /// The scale's labels, lowest first (the confusion matrices' row and column order).
     pub scale_labels: Vec<i32>,
     pub standard_error: String,
+    /// The categories the linear weights run over.
+    pub weights: String,
     pub assessors: Vec<String>,
     pub items: usize,
     pub labels_read: usize,
@@ -151,8 +206,14 @@ fn matrix(counts: &[u64], k: usize) -> ConfusionMatrix {
     ConfusionMatrix::from_rows(&rows).unwrap_or_else(|_| unreachable!("k × k counts"))
 }
 
-/// Runs the analysis of `labels` with the kappa interval's standard error `se`.
-pub fn analyse(labels: &AssessorLabels, source: &str, se: StandardError) -> Analysis {
+/// Runs the analysis of `labels` with the kappa interval's standard error `se` and the linear weights
+/// over `over`'s categories.
+pub fn analyse(
+    labels: &AssessorLabels,
+    source: &str,
+    se: StandardError,
+    over: WeightsOver,
+) -> Analysis {
     let k = labels.scale.levels();
     let mut by_topic: BTreeMap<&str, PairMatrices> = BTreeMap::new();
     let mut pooled = PairMatrices::new();
@@ -166,19 +227,20 @@ pub fn analyse(labels: &AssessorLabels, source: &str, se: StandardError) -> Anal
         let matrices = &by_topic[t];
         !matrices.is_empty()
             && matrices.values().all(|counts| {
-                linear_weighted_kappa(&matrix(counts, k), se)
+                linear_kappa(&matrix(counts, k), se, over)
                     .is_ok_and(|kt| kt.significantly_positive())
             })
     });
     let pairs = keys
         .iter()
-        .map(|&(a, b)| pair_agreement(labels, &by_topic, &pooled[&(a, b)], (a, b), se))
+        .map(|&(a, b)| pair_agreement(labels, &by_topic, &pooled[&(a, b)], (a, b), (se, over)))
         .collect();
     Analysis {
         labels: source.to_string(),
         scale: labels.scale.to_string(),
         scale_labels: (0..k).map(|l| labels.scale.label(l)).collect(),
         standard_error: se.to_string(),
+        weights: over.describe().to_string(),
         assessors: labels.assessors.clone(),
         items: labels.items.len(),
         labels_read: labels.items.iter().map(|i| i.labels.len()).sum(),
@@ -195,7 +257,7 @@ fn pair_agreement(
     by_topic: &BTreeMap<&str, PairMatrices>,
     counts: &[u64],
     (a, b): (usize, usize),
-    se: StandardError,
+    (se, over): (StandardError, WeightsOver),
 ) -> PairAgreement {
     let k = labels.scale.levels();
     let m = matrix(counts, k);
@@ -207,10 +269,11 @@ fn pair_agreement(
         items: m.total(),
         matrix: m.rows(),
         raw_agreement: raw,
-        kappa_linear: KappaOutcome::from(linear_weighted_kappa(&m, se)),
+        kappa_unweighted: KappaOutcome::from(unweighted_kappa(&m, se)),
+        kappa_linear: KappaOutcome::from(linear_kappa(&m, se, over)),
         raw_agreement_binary: binary_raw_agreement(&m).unwrap_or(f64::NAN),
         kappa_binary: KappaOutcome::from(binary_kappa(&m, se)),
-        per_topic: per_topic(by_topic, (a, b), k, se),
+        per_topic: per_topic(by_topic, (a, b), k, (se, over)),
     }
 }
 
@@ -218,7 +281,7 @@ fn per_topic(
     by_topic: &BTreeMap<&str, PairMatrices>,
     pair: (usize, usize),
     k: usize,
-    se: StandardError,
+    (se, over): (StandardError, WeightsOver),
 ) -> PerTopic {
     let mut result = PerTopic {
         topics: 0,
@@ -235,7 +298,7 @@ fn per_topic(
             continue;
         };
         result.topics += 1;
-        match linear_weighted_kappa(&matrix(counts, k), se) {
+        match linear_kappa(&matrix(counts, k), se, over) {
             Ok(kt) if kt.significantly_positive() => {
                 result.significantly_positive += 1;
                 kappas.push(kt.kappa);
@@ -248,9 +311,11 @@ fn per_topic(
         }
     }
     if !kappas.is_empty() {
-        result.mean = Some(kappas.iter().sum::<f64>() / kappas.len() as f64);
-        result.min = kappas.iter().copied().reduce(f64::min);
-        result.max = kappas.iter().copied().reduce(f64::max);
+        result.mean = Some(unsigned_zero(
+            kappas.iter().sum::<f64>() / kappas.len() as f64,
+        ));
+        result.min = kappas.iter().copied().reduce(f64::min).map(unsigned_zero);
+        result.max = kappas.iter().copied().reduce(f64::max).map(unsigned_zero);
     }
     result
 }
@@ -263,11 +328,13 @@ fn many_raters(labels: &AssessorLabels) -> ManyRaters {
         .filter(|i| !i.labels.is_empty())
         .map(|i| i.labels.iter().map(|&(_, l)| usize::from(l)).collect())
         .collect();
-    let a = |metric| Value::from(alpha(&units, k, metric));
+    let values: Vec<f64> = (0..k).map(|l| f64::from(labels.scale.label(l))).collect();
+    let a = |metric| Value::from(alpha_on_values(&units, &values, metric));
     ManyRaters {
         fleiss_kappa: Value::from(fleiss_kappa(&units, k)),
         alpha_nominal: a(Metric::Nominal),
         alpha_ordinal: a(Metric::Ordinal),
         alpha_interval: a(Metric::Interval),
+        alpha_ratio: a(Metric::Ratio),
     }
 }

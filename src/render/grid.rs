@@ -744,26 +744,44 @@ pub fn escape_latex(text: &str) -> String {
         }
         rest = &rest[c.len_utf8()..];
         before = [before[1], Some(c)];
-        match c {
-            '\\' => out.push_str("\\textbackslash{}"),
-            '&' | '%' | '$' | '#' | '_' | '{' | '}' => {
-                out.push('\\');
-                out.push(c);
-            }
-            '~' => out.push_str("\\textasciitilde{}"),
-            '^' => out.push_str("\\textasciicircum{}"),
-            '<' => out.push_str("\\textless{}"),
-            '>' => out.push_str("\\textgreater{}"),
-            '|' => out.push_str("\\textbar{}"),
-            '\u{2212}' => out.push_str("$-$"),
-            _ => match latex_symbol(c) {
-                Some(command) => out.push_str(command),
-                None if latex_passes_through(c) => out.push(c),
-                None => out.push_str(&code_point(c)),
-            },
-        }
+        push_escaped(&mut out, c);
     }
     out
+}
+
+/// Escapes every character of `text` for LaTeX as it is, without [`escape_latex`]'s reading of
+/// plain-text math (`V_E`, `|d|`): for names and ids (an assessor `a_%&#$\{}~^` stays exactly
+/// that). The same character escapes as [`escape_latex`].
+pub fn escape_latex_literal(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        push_escaped(&mut out, c);
+    }
+    out
+}
+
+/// Appends `c` escaped for LaTeX: its special characters (`\ & % $ # _ { } ~ ^`, and `< > |`,
+/// which T1 fonts would typeset as other glyphs) as commands or escaped, the symbols of
+/// [`latex_symbol`] as their commands, what the fonts cannot show as its code point.
+fn push_escaped(out: &mut String, c: char) {
+    match c {
+        '\\' => out.push_str("\\textbackslash{}"),
+        '&' | '%' | '$' | '#' | '_' | '{' | '}' => {
+            out.push('\\');
+            out.push(c);
+        }
+        '~' => out.push_str("\\textasciitilde{}"),
+        '^' => out.push_str("\\textasciicircum{}"),
+        '<' => out.push_str("\\textless{}"),
+        '>' => out.push_str("\\textgreater{}"),
+        '|' => out.push_str("\\textbar{}"),
+        '\u{2212}' => out.push_str("$-$"),
+        _ => match latex_symbol(c) {
+            Some(command) => out.push_str(command),
+            None if latex_passes_through(c) => out.push(c),
+            None => out.push_str(&code_point(c)),
+        },
+    }
 }
 
 /// A piece of plain-text math that LaTeX typesets as one formula, and how many bytes of `text` (from

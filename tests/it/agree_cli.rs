@@ -57,7 +57,12 @@ fn agree_on_the_standin_labels_reproduces_b_t1() {
     }
     std::fs::write(&path, text).unwrap();
     let labels = read_labels(&path, LabelLayout::Wide, Scale::new(0, 2).unwrap()).unwrap();
-    let analysis = analyse(&labels, "labels.tsv", StandardError::CohenSimple);
+    let analysis = analyse(
+        &labels,
+        "labels.tsv",
+        StandardError::CohenSimple,
+        evia_repro::cli::agree::WeightsOver::Declared,
+    );
 
     assert_eq!(analysis.pairs.len(), 3);
     for (pair, id) in analysis.pairs.iter().zip(PAIR_IDS) {
@@ -197,7 +202,12 @@ fn agree_reads_the_ntcir12_stc_japanese_labels() {
     let labels = read_labels(&path, LabelLayout::WideUnnamed, Scale::new(0, 2).unwrap()).unwrap();
     assert_eq!(labels.items.len(), lines);
     assert_eq!(labels.assessors.len(), 10);
-    let analysis = analyse(&labels, "stc", StandardError::CohenSimple);
+    let analysis = analyse(
+        &labels,
+        "stc",
+        StandardError::CohenSimple,
+        evia_repro::cli::agree::WeightsOver::Declared,
+    );
     assert_eq!(analysis.labels_read, labels_in_file);
     assert_eq!(analysis.pairs.len(), 45);
     let many = analysis.many_raters.unwrap();
@@ -249,5 +259,171 @@ fn agree_reads_the_ntcir14_stc3_dq_annotations() {
         json["many_raters"]["fleiss_kappa"].is_number(),
         "{}",
         json["many_raters"]
+    );
+}
+
+/// R's irr `anxiety` data, raters 2 and 3 (ratings 1–6; neither uses 5): linear weighted kappa is
+/// 0.1262 with the weights over the declared scale 1..6 (the default) and 0.1459 with
+/// `--weights-over observed`, as `irr::kappa2(anxiety[, 2:3], "equal")` gives; `--help` states the
+/// convention and names the option.
+#[test]
+fn weights_over_the_declared_or_the_observed_categories() {
+    let rater2 = [3, 6, 4, 6, 2, 4, 2, 4, 3, 3, 2, 3, 3, 3, 2, 2, 1, 3, 3, 4];
+    let rater3 = [2, 1, 4, 4, 3, 2, 1, 6, 1, 1, 1, 2, 3, 3, 1, 1, 3, 3, 2, 2];
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("anxiety.txt");
+    let mut text = String::new();
+    for (i, (a, b)) in rater2.iter().zip(&rater3).enumerate() {
+        text.push_str(&format!("s d{i} rater2 {a}\ns d{i} rater3 {b}\n"));
+    }
+    std::fs::write(&path, text).unwrap();
+    let file = path.to_str().unwrap();
+    let kappa = |extra: &[&str]| {
+        let mut args = vec!["agree", "--labels", file, "--scale", "1..6"];
+        args.extend(extra);
+        args.extend(["--format", "json"]);
+        let out = evia(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let k = json["pairs"][0]["kappa_linear"]["kappa"].as_f64().unwrap();
+        (
+            format!("{k:.4}"),
+            json["weights"].as_str().unwrap().to_string(),
+        )
+    };
+    let (declared, said) = kappa(&[]);
+    assert_eq!(declared, "0.1262");
+    assert!(said.contains("declared"), "{said}");
+    assert_eq!(kappa(&["--weights-over", "declared"]).0, "0.1262");
+    let (observed, said) = kappa(&["--weights-over", "observed"]);
+    assert_eq!(observed, "0.1459");
+    assert!(said.contains("observed"), "{said}");
+    let help = String::from_utf8(evia(&["agree", "--help"]).stdout).unwrap();
+    for words in [
+        "declared scale",
+        "observed categories",
+        "--weights-over observed",
+        "irr::kappa2",
+    ] {
+        assert!(help.contains(words), "{words}: {help}");
+    }
+}
+
+/// Unweighted kappa for more than two categories and ratio alpha are printed; three assessors who
+/// give one label to everything get alpha and Fleiss' kappa "undefined" with the real reason (no
+/// variation), not a two-assessor kappa message.
+#[test]
+fn unweighted_kappa_ratio_alpha_and_the_reasons_of_undefined_statistics() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("l.txt");
+    std::fs::write(
+        &path,
+        "T d1 a 0\nT d1 b 0\nT d1 c 1\nT d2 a 3\nT d2 b 3\nT d2 c 3\nT d3 a 2\nT d3 b 1\nT d3 c 2\nT d4 a 1\nT d4 b 1\nT d4 c 0\n",
+    )
+    .unwrap();
+    let file = path.to_str().unwrap();
+    let out = evia(&[
+        "agree", "--labels", file, "--scale", "0..3", "--format", "json",
+    ]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // a–b: labels 0 3 2 1 and 0 3 1 1, 3 of 4 identical; margins a 1 1 1 1, b 1 2 0 1:
+    // p_e = (1·1 + 1·2 + 1·0 + 1·1)/16 = 1/4; kappa = (3/4 − 1/4)/(1 − 1/4) = 2/3.
+    let k = json["pairs"][0]["kappa_unweighted"]["kappa"]
+        .as_f64()
+        .unwrap();
+    assert!((k - 2.0 / 3.0).abs() < 1e-12, "{json}");
+    assert!(json["many_raters"]["alpha_ratio"].is_number(), "{json}");
+    let text =
+        String::from_utf8(evia(&["agree", "--labels", file, "--scale", "0..3"]).stdout).unwrap();
+    assert!(
+        text.contains("unweighted κ") && text.contains("α (ratio)"),
+        "{text}"
+    );
+
+    let out = evia(&[
+        "agree", "--labels", file, "--scale", "-1..3", "--format", "json",
+    ]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let reason = json["many_raters"]["alpha_ratio"]["undefined"]
+        .as_str()
+        .unwrap();
+    assert!(reason.contains("values of 0 or more"), "{reason}");
+
+    std::fs::write(
+        &path,
+        "T d1 a 1\nT d1 b 1\nT d1 c 1\nT d2 a 1\nT d2 b 1\nT d2 c 1\n",
+    )
+    .unwrap();
+    let out = evia(&["agree", "--labels", file, "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for statistic in ["alpha_nominal", "fleiss_kappa"] {
+        let reason = json["many_raters"][statistic]["undefined"]
+            .as_str()
+            .unwrap();
+        assert!(reason.contains("every label given is the same"), "{reason}");
+        assert!(!reason.contains("both assessors"), "{reason}");
+    }
+}
+
+/// `agree --format tex` with assessor names made of every LaTeX special character compiles with
+/// pdflatex (`agree`'s LaTeX uses the one escaping function of every LaTeX output). Without pdflatex
+/// the test says so, and fails under CI (`.ci/run` installs it).
+#[test]
+fn agree_latex_with_special_characters_in_names_compiles() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("l.txt");
+    let names = ["a_%&#$\\{}~^", "<b>|c"];
+    let mut text = String::new();
+    for (doc, (x, y)) in [(0, 1), (1, 1), (2, 2), (0, 0), (1, 2)].iter().enumerate() {
+        text.push_str(&format!(
+            "t_1 d{doc} {} {x}\nt_1 d{doc} {} {y}\n",
+            names[0], names[1]
+        ));
+    }
+    std::fs::write(&path, text).unwrap();
+    let out = evia(&[
+        "agree",
+        "--labels",
+        path.to_str().unwrap(),
+        "--format",
+        "tex",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let body = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        body.contains(
+            "a\\_\\%\\&\\#\\$\\textbackslash{}\\{\\}\\textasciitilde{}\\textasciicircum{}"
+        ),
+        "{body}"
+    );
+    if Command::new("pdflatex").arg("--version").output().is_err() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "pdflatex is missing under CI"
+        );
+        eprintln!("pdflatex not installed: the agree LaTeX is not compiled");
+        return;
+    }
+    let document = format!(
+        "\\documentclass{{article}}\n\\usepackage[T1]{{fontenc}}\n\\usepackage[utf8]{{inputenc}}\n\\usepackage{{booktabs}}\n\\begin{{document}}\n{body}\\end{{document}}\n"
+    );
+    std::fs::write(dir.path().join("agree.tex"), document).unwrap();
+    let run = Command::new("pdflatex")
+        .args(["-interaction=nonstopmode", "-halt-on-error", "agree.tex"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stdout)
     );
 }

@@ -1,13 +1,16 @@
-//! Fleiss' kappa and Krippendorff's alpha (nominal, ordinal, interval) against golden values from
-//! statsmodels' `fleiss_kappa` and the `krippendorff` package (issue 15 acceptance: equal to 1e-6).
-//! The cases and values are `tests/golden/agreement/{cases,expected}.tsv`, made by
+//! Fleiss' kappa and Krippendorff's alpha (nominal, ordinal, interval, ratio) against golden values
+//! from statsmodels' `fleiss_kappa` and the `krippendorff` package (equal to 1e-6), and Cohen's kappa
+//! (unweighted, linear over the declared and over the observed categories) against scikit-learn's
+//! `cohen_kappa_score`. The cases and values are `tests/golden/agreement/`, made by
 //! `scripts/gen_agreement_golden.py`.
 
 use std::collections::BTreeMap;
 
-use evia_engine::agreement::AgreementError;
 use evia_engine::agreement::fleiss::fleiss_kappa;
 use evia_engine::agreement::krippendorff::{Metric, alpha};
+use evia_engine::agreement::{
+    AgreementError, ConfusionMatrix, StandardError, linear_weighted_kappa, unweighted_kappa,
+};
 
 const CASES: &str = include_str!("../golden/agreement/cases.tsv");
 const EXPECTED: &str = include_str!("../golden/agreement/expected.tsv");
@@ -65,13 +68,75 @@ fn fleiss_and_krippendorff_match_the_reference_implementations_to_1e_6() {
                 v.parse().unwrap(),
             ),
         }
-        for (metric, value) in Metric::ALL.into_iter().zip(&f[2..5]) {
+        for (metric, value) in Metric::ALL.into_iter().zip(&f[2..6]) {
             let got = alpha(units, *levels, metric).unwrap();
             check(f[0], metric.name(), got, value.parse().unwrap());
         }
         rows += 1;
     }
     assert_eq!(rows, cases.len());
-    assert!(checked >= 40, "{checked} values checked");
+    assert!(checked >= 53, "{checked} values checked");
     eprintln!("{checked} values; worst absolute difference {worst:.2e}");
+}
+
+const COHEN_CASES: &str = include_str!("../golden/agreement/cohen_cases.tsv");
+const COHEN_EXPECTED: &str = include_str!("../golden/agreement/cohen_expected.tsv");
+
+/// Cohen's kappa on pairs of raters against scikit-learn's `cohen_kappa_score` to 1e-9: unweighted
+/// on scales of 2 to 7 labels, and linear weighted with the weights over the declared scale and over
+/// the categories the pair used (`agree --weights-over`); on the cases with an unused label inside
+/// the scale the two linear conventions differ.
+#[test]
+fn cohen_kappa_matches_scikit_learn_to_1e_9() {
+    let mut pairs: BTreeMap<String, ConfusionMatrix> = BTreeMap::new();
+    for line in COHEN_CASES.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let levels: usize = f[1].parse().unwrap();
+        let labels =
+            |field: &str| -> Vec<usize> { field.split(',').map(|v| v.parse().unwrap()).collect() };
+        let m =
+            ConfusionMatrix::from_label_pairs(levels, labels(f[2]).into_iter().zip(labels(f[3])))
+                .unwrap();
+        pairs.insert(f[0].to_string(), m);
+    }
+    let se = StandardError::CohenSimple;
+    let mut checked = 0;
+    let mut gaps_differ = 0;
+    for line in COHEN_EXPECTED
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .skip(1)
+    {
+        let f: Vec<&str> = line.split('\t').collect();
+        let m = &pairs[f[0]];
+        let expected: Vec<f64> = f[1..4].iter().map(|v| v.parse().unwrap()).collect();
+        let got = [
+            unweighted_kappa(m, se).unwrap().kappa,
+            linear_weighted_kappa(m, se).unwrap().kappa,
+            linear_weighted_kappa(&m.observed().unwrap(), se)
+                .unwrap()
+                .kappa,
+        ];
+        for (what, (g, e)) in ["unweighted", "linear declared", "linear observed"]
+            .iter()
+            .zip(got.iter().zip(&expected))
+        {
+            assert!(
+                (g - e).abs() < 1e-9,
+                "{} {what}: ours {g:.12e}, sklearn {e:.12e}",
+                f[0]
+            );
+            checked += 1;
+        }
+        if f[0].contains("-gap") {
+            assert!((expected[1] - expected[2]).abs() > 1e-3, "{}", f[0]);
+            gaps_differ += 1;
+        }
+    }
+    assert_eq!(checked, 3 * pairs.len());
+    assert!(
+        pairs.len() >= 10 && gaps_differ >= 3,
+        "{} pairs",
+        pairs.len()
+    );
 }

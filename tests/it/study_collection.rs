@@ -306,7 +306,12 @@ fn paper_b_runs_on_four_assessors_with_listed_versions_and_topic_sets() {
         user.scale,
     )
     .unwrap();
-    let agree = analyse(&labels, "labels.tsv", StandardError::CohenSimple);
+    let agree = analyse(
+        &labels,
+        "labels.tsv",
+        StandardError::CohenSimple,
+        evia_repro::cli::agree::WeightsOver::Declared,
+    );
 
     let t1 = run("B.T1");
     for pair in &agree.pairs {

@@ -13,8 +13,10 @@
 //! Linear weights are `w_ij = 1 − |i − j|/(k − 1)`; binary kappa collapses labels `1..k` into 1 and uses
 //! the identity weights on the 2 × 2 table.
 //!
+//! Unweighted kappa uses the identity weights on the full `k × k` table, for any `k`.
+//!
 //! For more than two raters: [`fleiss`] (Fleiss' kappa) and [`krippendorff`] (Krippendorff's alpha,
-//! nominal, ordinal and interval, missing labels allowed).
+//! nominal, ordinal, interval and ratio, missing labels allowed).
 
 use std::fmt;
 
@@ -32,7 +34,7 @@ pub struct ConfusionMatrix {
 }
 
 /// A matrix that cannot be analysed.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum AgreementError {
     #[error(
         "a confusion matrix must be square with at least 2 labels; got {rows} row(s) of lengths {lengths:?}"
@@ -54,6 +56,14 @@ pub enum AgreementError {
     NoPairableItems,
     #[error("Fleiss' kappa needs at least 2 labels per item, got {raters}")]
     TooFewRaters { raters: usize },
+    #[error(
+        "every label given is the same, so there is no variation to agree on and {statistic} is undefined"
+    )]
+    NoVariation { statistic: &'static str },
+    #[error(
+        "Krippendorff's ratio alpha needs values of 0 or more (it compares their ratios); the scale has {value}"
+    )]
+    NegativeRatioValue { value: f64 },
 }
 
 impl ConfusionMatrix {
@@ -127,6 +137,28 @@ impl ConfusionMatrix {
             .map(|(i, j)| self.count(j, i))
             .collect();
         ConfusionMatrix { k: self.k, counts }
+    }
+
+    /// The matrix restricted to the observed categories: the labels that either assessor used (a
+    /// row or column with a count), in scale order. Linear weights over them are the weights R's
+    /// `irr::kappa2` uses (it builds the table from the labels present). `None` when fewer than two
+    /// labels are used.
+    pub fn observed(&self) -> Option<Self> {
+        let rows = self.row_totals();
+        let columns = self.column_totals();
+        let used: Vec<usize> = (0..self.k).filter(|&i| rows[i] + columns[i] > 0).collect();
+        if used.len() < 2 {
+            return None;
+        }
+        let counts = used
+            .iter()
+            .flat_map(|&i| used.iter().map(move |&j| (i, j)))
+            .map(|(i, j)| self.count(i, j))
+            .collect();
+        Some(ConfusionMatrix {
+            k: used.len(),
+            counts,
+        })
     }
 
     /// The 2 × 2 matrix obtained by collapsing labels `1..k` into 1 ("relevant"), as paper B §3 does
@@ -277,6 +309,11 @@ pub fn linear_weighted_kappa(
     kappa(m, Weights::Linear, se)
 }
 
+/// Unweighted (Cohen's 1960) kappa on the full scale: only identical labels agree.
+pub fn unweighted_kappa(m: &ConfusionMatrix, se: StandardError) -> Result<Kappa, AgreementError> {
+    kappa(m, Weights::Identity, se)
+}
+
 /// Binary kappa: labels `1..k` collapsed into "relevant" (paper B, Table 1, "Binary Cohen's κ").
 pub fn binary_kappa(m: &ConfusionMatrix, se: StandardError) -> Result<Kappa, AgreementError> {
     kappa(&m.collapsed_binary(), Weights::Identity, se)
@@ -405,6 +442,27 @@ mod tests {
         assert_eq!(m.row_totals(), vec![6, 15, 24]);
         assert_eq!(m.column_totals(), vec![12, 15, 18]);
         assert_eq!(m.collapsed_binary().rows(), vec![vec![1, 5], vec![11, 28]]);
+    }
+
+    /// The observed categories of a table where one label is used by neither assessor: the
+    /// restricted table, and the linear kappa over it, which is R `irr::kappa2(anxiety[, 2:3],
+    /// "equal")` = 0.1459 on irr's `anxiety` data (ratings 1–6, label 5 unused by raters 2 and 3),
+    /// against 0.1262 with the weights over the whole scale 1–6.
+    #[test]
+    fn observed_categories_give_irr_s_weights() {
+        let rater2 = [3, 6, 4, 6, 2, 4, 2, 4, 3, 3, 2, 3, 3, 3, 2, 2, 1, 3, 3, 4];
+        let rater3 = [2, 1, 4, 4, 3, 2, 1, 6, 1, 1, 1, 2, 3, 3, 1, 1, 3, 3, 2, 2];
+        let pairs = rater2.iter().zip(&rater3).map(|(&a, &b)| (a - 1, b - 1));
+        let m = ConfusionMatrix::from_label_pairs(6, pairs).unwrap();
+        let observed = m.observed().unwrap();
+        assert_eq!(observed.labels(), 5);
+        assert_eq!(observed.total(), 20);
+        let declared = linear_weighted_kappa(&m, StandardError::CohenSimple).unwrap();
+        let over_observed = linear_weighted_kappa(&observed, StandardError::CohenSimple).unwrap();
+        assert_eq!(format!("{:.4}", declared.kappa), "0.1262");
+        assert_eq!(format!("{:.4}", over_observed.kappa), "0.1459");
+        let one_label = ConfusionMatrix::from_rows(&[vec![0, 0], vec![0, 4]]).unwrap();
+        assert_eq!(one_label.observed(), None);
     }
 
     #[test]

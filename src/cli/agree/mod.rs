@@ -1,5 +1,5 @@
-//! `evia-repro agree`: inter-assessor agreement of any label file (issue 15 item 2) — paper B's
-//! Table 1 statistics for every pair of assessors, per-topic kappas, the high/low-agreement topic
+//! `evia-repro agree`: inter-assessor agreement of any label file — paper B's Table 1 statistics for
+//! every pair of assessors (and unweighted kappa), per-topic kappas, the high/low-agreement topic
 //! split, and Fleiss' kappa and Krippendorff's alpha for more than two assessors.
 
 mod render;
@@ -11,7 +11,7 @@ use clap::Args;
 
 use super::Outcome;
 use super::label_input::LabelInput;
-pub use crate::assessors::agreement::{Analysis, KappaOutcome, analyse};
+pub use crate::assessors::agreement::{Analysis, KappaOutcome, WeightsOver, analyse};
 use crate::manifest::params::KappaSe;
 pub use render::Format;
 
@@ -24,6 +24,10 @@ pub struct AgreeArgs {
     /// fce (Fleiss–Cohen–Everitt).
     #[arg(long, value_enum, default_value_t = KappaSe::Cohen)]
     pub kappa_se: KappaSe,
+    /// The categories the linear weights run over: declared (every label of --scale, paper B's
+    /// Table 1) or observed (the labels the pair used, as R's irr::kappa2).
+    #[arg(long, value_enum, default_value_t = WeightsOver::Declared)]
+    pub weights_over: WeightsOver,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -33,7 +37,12 @@ pub struct AgreeArgs {
 pub fn run(args: AgreeArgs) -> anyhow::Result<Outcome> {
     let labels = args.input.read()?;
     let se = args.kappa_se.standard_error();
-    let analysis = analyse(&labels, &args.input.labels.display().to_string(), se);
+    let analysis = analyse(
+        &labels,
+        &args.input.labels.display().to_string(),
+        se,
+        args.weights_over,
+    );
     let text = match args.format {
         Format::Json => {
             let mut s =

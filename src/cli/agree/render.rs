@@ -3,6 +3,7 @@
 use std::fmt::Write as _;
 
 use crate::assessors::agreement::{Analysis, KappaOutcome, PairAgreement, Value};
+use crate::render::grid::escape_latex_literal;
 
 /// A rendering of `agree`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -24,6 +25,17 @@ struct Table {
     rows: Vec<Vec<String>>,
 }
 
+/// `v` to 3 decimals; a value that rounds to zero prints as `0.000`, never `-0.000`.
+fn fixed(v: f64) -> String {
+    let text = format!("{v:.3}");
+    match text.strip_prefix('-') {
+        Some(magnitude) if magnitude.bytes().all(|b| b == b'0' || b == b'.') => {
+            magnitude.to_string()
+        }
+        _ => text,
+    }
+}
+
 fn kappa_cell(k: &KappaOutcome) -> String {
     match k {
         KappaOutcome::Defined {
@@ -31,20 +43,20 @@ fn kappa_cell(k: &KappaOutcome) -> String {
             ci_lo,
             ci_hi,
             ..
-        } => format!("{kappa:.3} [{ci_lo:.3}, {ci_hi:.3}]"),
+        } => format!("{} [{}, {}]", fixed(*kappa), fixed(*ci_lo), fixed(*ci_hi)),
         KappaOutcome::Undefined { .. } => "undefined".to_string(),
     }
 }
 
 fn value_cell(v: &Value) -> String {
     match v {
-        Value::Defined(v) => format!("{v:.3}"),
+        Value::Defined(v) => fixed(*v),
         Value::Undefined { undefined } => format!("undefined ({undefined})"),
     }
 }
 
 fn opt(v: Option<f64>) -> String {
-    v.map_or_else(|| "–".to_string(), |v| format!("{v:.3}"))
+    v.map_or_else(|| "–".to_string(), fixed)
 }
 
 fn pair_name(p: &PairAgreement) -> String {
@@ -54,13 +66,14 @@ fn pair_name(p: &PairAgreement) -> String {
 fn tables(a: &Analysis) -> Vec<Table> {
     let mut tables = vec![Table {
         title: format!(
-            "Pairwise agreement (95% CIs: kappa ± 1.96·SE, {}; binary: lowest label vs the rest)",
-            a.standard_error
+            "Pairwise agreement (95% CIs: kappa ± 1.96·SE, {}; linear κ: {}; binary: lowest label vs the rest)",
+            a.standard_error, a.weights
         ),
         headers: [
             "pair",
             "items",
             "raw agr.",
+            "unweighted κ [95% CI]",
             "linear κ [95% CI]",
             "binary raw agr.",
             "binary κ [95% CI]",
@@ -74,16 +87,17 @@ fn tables(a: &Analysis) -> Vec<Table> {
                 vec![
                     pair_name(p),
                     p.items.to_string(),
-                    format!("{:.3}", p.raw_agreement),
+                    fixed(p.raw_agreement),
+                    kappa_cell(&p.kappa_unweighted),
                     kappa_cell(&p.kappa_linear),
-                    format!("{:.3}", p.raw_agreement_binary),
+                    fixed(p.raw_agreement_binary),
                     kappa_cell(&p.kappa_binary),
                 ]
             })
             .collect(),
     }];
     tables.push(Table {
-        title: "Per-topic linear weighted κ".to_string(),
+        title: format!("Per-topic linear weighted κ ({})", a.weights),
         headers: [
             "pair",
             "topics",
@@ -131,6 +145,10 @@ fn tables(a: &Analysis) -> Vec<Table> {
                 vec![
                     "Krippendorff's α (interval)".to_string(),
                     value_cell(&m.alpha_interval),
+                ],
+                vec![
+                    "Krippendorff's α (ratio)".to_string(),
+                    value_cell(&m.alpha_ratio),
                 ],
             ],
         });
@@ -222,7 +240,7 @@ pub fn render(a: &Analysis, format: Format) -> String {
         }
         Format::Tex => {
             for line in summary(a) {
-                let _ = writeln!(out, "{}\n", tex_escape(&line));
+                let _ = writeln!(out, "{}\n", escape_latex_literal(&line));
             }
             for t in &tables {
                 tex_table(&mut out, t);
@@ -257,25 +275,11 @@ fn text_table(out: &mut String, t: &Table) {
     }
 }
 
-fn tex_escape(s: &str) -> String {
-    s.replace('\\', "\\textbackslash{}")
-        .replace('&', "\\&")
-        .replace('%', "\\%")
-        .replace('_', "\\_")
-        .replace('#', "\\#")
-        .replace('$', "\\$")
-        .replace('κ', "$\\kappa$")
-        .replace('α', "$\\alpha$")
-        .replace('±', "$\\pm$")
-        .replace('·', "$\\cdot$")
-        .replace('–', "--")
-}
-
 fn tex_table(out: &mut String, t: &Table) {
     let _ = writeln!(
         out,
         "\\begin{{table}}[ht]\n\\centering\n\\caption{{{}}}",
-        tex_escape(&t.title)
+        escape_latex_literal(&t.title)
     );
     let _ = writeln!(
         out,
@@ -285,7 +289,7 @@ fn tex_table(out: &mut String, t: &Table) {
     let row = |cells: &[String]| {
         cells
             .iter()
-            .map(|c| tex_escape(c))
+            .map(|c| escape_latex_literal(c))
             .collect::<Vec<_>>()
             .join(" & ")
             + " \\\\"
@@ -295,4 +299,20 @@ fn tex_table(out: &mut String, t: &Table) {
         let _ = writeln!(out, "{}", row(r));
     }
     let _ = writeln!(out, "\\bottomrule\n\\end{{tabular}}\n\\end{{table}}\n");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fixed;
+
+    #[test]
+    fn values_that_round_to_zero_print_without_a_sign() {
+        assert_eq!(fixed(-0.0), "0.000");
+        assert_eq!(fixed(-0.0004), "0.000");
+        assert_eq!(fixed(-1e-17), "0.000");
+        assert_eq!(fixed(0.0004), "0.000");
+        assert_eq!(fixed(-0.0006), "-0.001");
+        assert_eq!(fixed(-0.25), "-0.250");
+        assert_eq!(fixed(1.0), "1.000");
+    }
 }

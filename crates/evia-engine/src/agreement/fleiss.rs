@@ -58,7 +58,9 @@ pub fn fleiss_kappa(units: &[Vec<usize>], k: usize) -> Result<f64, AgreementErro
         .map(|&t| (t as f64 / total).powi(2))
         .sum();
     if (1.0 - p_e).abs() < f64::EPSILON {
-        return Err(AgreementError::Degenerate);
+        return Err(AgreementError::NoVariation {
+            statistic: "Fleiss' kappa",
+        });
     }
     Ok((p_bar - p_e) / (1.0 - p_e))
 }
@@ -89,7 +91,9 @@ mod tests {
         assert_eq!(fleiss_kappa(&[], 2), Err(AgreementError::NoPairableItems));
         assert_eq!(
             fleiss_kappa(&[vec![1, 1], vec![1, 1]], 2),
-            Err(AgreementError::Degenerate)
+            Err(AgreementError::NoVariation {
+                statistic: "Fleiss' kappa"
+            })
         );
     }
 }

@@ -2,7 +2,8 @@
 //! *Computing Krippendorff's Alpha-Reliability*. Annenberg School for Communication, University of
 //! Pennsylvania, §B–§C; Hayes & Krippendorff (2007), *Communication Methods and Measures* 1(1), 77–89).
 //!
-//! Values are the levels `0..k` of an integer scale. A unit with `m_u ≥ 2` labels ("pairable") adds to
+//! Labels are the levels `0..k` of a scale whose values are `v_0 < … < v_{k−1}` ([`alpha`]: the levels
+//! themselves; [`alpha_on_values`]: any values, such as the labels of a scale `MIN..MAX`). A unit with `m_u ≥ 2` labels ("pairable") adds to
 //! the coincidence matrix every ordered pair of its labels from different raters, weighted `1/(m_u − 1)`;
 //! units with fewer than two labels are left out:
 //!
@@ -17,11 +18,14 @@
 //! ```text
 //! nominal   δ²_ck = 0 if c = k, else 1
 //! ordinal   δ²_ck = (Σ_{g = min(c,k)}^{max(c,k)} n_g − (n_c + n_k)/2)²
-//! interval  δ²_ck = (c − k)²
+//! interval  δ²_ck = (v_c − v_k)²
+//! ratio     δ²_ck = ((v_c − v_k) / (v_c + v_k))²      (0 when v_c = v_k = 0; values ≥ 0)
 //! ```
 //!
 //! Checked against the Python package `krippendorff` (`krippendorff.alpha`) on the golden cases of
-//! `tests/golden/agreement/` (made by `scripts/gen_agreement_golden.py`).
+//! `tests/golden/agreement/` (made by `scripts/gen_agreement_golden.py`), and against the four
+//! values Krippendorff (2011) prints for his example of §C (nominal .743, ordinal .815, interval
+//! .849, ratio .797).
 
 use super::AgreementError;
 
@@ -32,13 +36,20 @@ pub enum Metric {
     Nominal,
     /// Labels are ordered; distances are the ranks between them.
     Ordinal,
-    /// Labels are equally spaced numbers.
+    /// Labels are numbers; distances are their differences.
     Interval,
+    /// Labels are numbers with a true zero; distances are relative to their sum.
+    Ratio,
 }
 
 impl Metric {
     /// Every metric, in the order outputs list them.
-    pub const ALL: [Metric; 3] = [Metric::Nominal, Metric::Ordinal, Metric::Interval];
+    pub const ALL: [Metric; 4] = [
+        Metric::Nominal,
+        Metric::Ordinal,
+        Metric::Interval,
+        Metric::Ratio,
+    ];
 
     /// The metric's name in outputs.
     pub fn name(self) -> &'static str {
@@ -46,6 +57,7 @@ impl Metric {
             Metric::Nominal => "nominal",
             Metric::Ordinal => "ordinal",
             Metric::Interval => "interval",
+            Metric::Ratio => "ratio",
         }
     }
 }
@@ -80,11 +92,14 @@ fn coincidences(units: &[Vec<usize>], k: usize) -> Result<Vec<f64>, AgreementErr
     Ok(o)
 }
 
-/// `δ²_ck` of `metric`, given the coincidence margins `n_c`.
-fn delta_squared(metric: Metric, c: usize, d: usize, margins: &[f64]) -> f64 {
+/// `δ²_ck` of `metric`, given the values `v_c` of the levels and the coincidence margins `n_c`.
+fn delta_squared(metric: Metric, c: usize, d: usize, values: &[f64], margins: &[f64]) -> f64 {
+    let (vc, vd) = (values[c], values[d]);
     match metric {
         Metric::Nominal => f64::from(u8::from(c != d)),
-        Metric::Interval => (c as f64 - d as f64).powi(2),
+        Metric::Interval => (vc - vd).powi(2),
+        Metric::Ratio if vc + vd == 0.0 => 0.0,
+        Metric::Ratio => ((vc - vd) / (vc + vd)).powi(2),
         Metric::Ordinal => {
             let (lo, hi) = (c.min(d), c.max(d));
             let between: f64 = margins[lo..=hi].iter().sum();
@@ -94,8 +109,25 @@ fn delta_squared(metric: Metric, c: usize, d: usize, margins: &[f64]) -> f64 {
 }
 
 /// Krippendorff's alpha of `units` (each unit lists the labels it received, as levels `0..k`; missing
-/// labels are simply absent) under `metric`.
+/// labels are simply absent) under `metric`, the levels being their own values.
 pub fn alpha(units: &[Vec<usize>], k: usize, metric: Metric) -> Result<f64, AgreementError> {
+    let values: Vec<f64> = (0..k).map(|l| l as f64).collect();
+    alpha_on_values(units, &values, metric)
+}
+
+/// Krippendorff's alpha of `units` (labels as levels `0..values.len()`) where level `l` has the value
+/// `values[l]` (increasing), under `metric`. The ratio metric needs values of 0 or more.
+pub fn alpha_on_values(
+    units: &[Vec<usize>],
+    values: &[f64],
+    metric: Metric,
+) -> Result<f64, AgreementError> {
+    let k = values.len();
+    if metric == Metric::Ratio
+        && let Some(&value) = values.iter().find(|&&v| v < 0.0)
+    {
+        return Err(AgreementError::NegativeRatioValue { value });
+    }
     let o = coincidences(units, k)?;
     let margins: Vec<f64> = o.chunks(k).map(|row| row.iter().sum()).collect();
     let n: f64 = margins.iter().sum();
@@ -106,13 +138,15 @@ pub fn alpha(units: &[Vec<usize>], k: usize, metric: Metric) -> Result<f64, Agre
     let mut expected = 0.0;
     for c in 0..k {
         for d in 0..k {
-            let delta = delta_squared(metric, c, d, &margins);
+            let delta = delta_squared(metric, c, d, values, &margins);
             observed += o[c * k + d] * delta;
             expected += margins[c] * margins[d] * delta;
         }
     }
     if expected == 0.0 {
-        return Err(AgreementError::Degenerate);
+        return Err(AgreementError::NoVariation {
+            statistic: "Krippendorff's alpha",
+        });
     }
     Ok(1.0 - (n - 1.0) * observed / expected)
 }
@@ -145,6 +179,39 @@ mod tests {
         .collect();
         let a = alpha(&units, 5, Metric::Nominal).unwrap();
         assert_eq!(format!("{a:.3}"), "0.743");
+        // The same data with its values 1–5 (the ratio metric is not shift-invariant): Krippendorff
+        // (2011) prints .815 (ordinal), .849 (interval) and .797 (ratio).
+        let values = [1.0, 2.0, 3.0, 4.0, 5.0];
+        let printed = [
+            (Metric::Nominal, "0.743"),
+            (Metric::Ordinal, "0.815"),
+            (Metric::Interval, "0.849"),
+            (Metric::Ratio, "0.797"),
+        ];
+        for (metric, expected) in printed {
+            let a = alpha_on_values(&units, &values, metric).unwrap();
+            assert_eq!(format!("{a:.3}"), expected, "{}", metric.name());
+        }
+    }
+
+    #[test]
+    fn ratio_alpha_refuses_negative_values_and_one_label_has_no_variation() {
+        let units = vec![vec![0, 1], vec![1, 2]];
+        assert_eq!(
+            alpha_on_values(&units, &[-1.0, 0.0, 1.0], Metric::Ratio),
+            Err(AgreementError::NegativeRatioValue { value: -1.0 })
+        );
+        assert!(alpha_on_values(&units, &[-1.0, 0.0, 1.0], Metric::Interval).is_ok());
+        let one_label = vec![vec![2, 2, 2], vec![2, 2, 2]];
+        let err = alpha(&one_label, 3, Metric::Nominal).unwrap_err();
+        assert_eq!(
+            err,
+            AgreementError::NoVariation {
+                statistic: "Krippendorff's alpha"
+            }
+        );
+        let text = err.to_string();
+        assert!(!text.contains("both") && !text.contains("kappa"), "{text}");
     }
 
     #[test]
@@ -159,7 +226,9 @@ mod tests {
         );
         assert_eq!(
             alpha(&[vec![1, 1]], 2, Metric::Nominal),
-            Err(AgreementError::Degenerate)
+            Err(AgreementError::NoVariation {
+                statistic: "Krippendorff's alpha"
+            })
         );
     }
 }
