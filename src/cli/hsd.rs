@@ -47,8 +47,9 @@ pub struct HsdArgs {
     /// score per run).
     #[arg(long, value_name = "FILE")]
     pub matrix: PathBuf,
-    /// Number of randomisation trials B (the papers use 5000 and 10000).
-    #[arg(long, value_name = "B", default_value_t = 10_000)]
+    /// Number of randomisation trials B, 1 to 1,000,000 (the papers use 5000 and 10000).
+    #[arg(long, value_name = "B", default_value_t = 10_000,
+          value_parser = clap::value_parser!(u64).range(1..=u64::from(super::MAX_TRIALS)))]
     pub trials: u64,
     /// Global seed of the random stream (same seed, same output).
     #[arg(long, value_name = "S", default_value_t = DEFAULT_SEED)]
@@ -56,9 +57,9 @@ pub struct HsdArgs {
     /// Significance level: a pair is significant when its randomised p < alpha.
     #[arg(long, value_name = "A", default_value_t = 0.05)]
     pub alpha: f64,
-    /// Worker threads (default: all cores). The output does not depend on it.
-    #[arg(long, value_name = "N")]
-    pub threads: Option<usize>,
+    /// Worker threads (default: all cores; 1 to 1024). The output does not depend on it.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=i64::from(super::MAX_THREADS)))]
+    pub threads: Option<u16>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -106,12 +107,8 @@ pub fn run(args: HsdArgs) -> anyhow::Result<Outcome> {
             args.alpha
         );
     }
-    if args.trials == 0 {
-        anyhow::bail!("--trials must be at least 1");
-    }
     let threads = match args.threads {
-        Some(0) => anyhow::bail!("--threads must be at least 1"),
-        Some(n) => n,
+        Some(n) => usize::from(n),
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
     let matrix = read_matrix(&args.matrix)?;

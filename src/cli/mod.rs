@@ -92,6 +92,11 @@ pub enum Command {
     Study(study::StudyArgs),
 }
 
+/// The most worker threads a command's `--threads` accepts (`reproduce`, `study`, `hsd`).
+pub const MAX_THREADS: u16 = 1024;
+
+pub use crate::manifest::parameter_rules::MAX_TRIALS;
+
 /// `--root DIR` of the commands that work on a checkout (`reproduce`, `check`, `list`, `show`).
 #[derive(Debug, Clone, Default, Args)]
 pub struct RootArg {

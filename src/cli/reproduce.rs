@@ -31,7 +31,7 @@ pub struct ReproduceArgs {
     pub data: Option<PathBuf>,
     /// Worker threads for the randomised tests (default: all cores; 1 to 1024); results never
     /// depend on it.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=i64::from(super::MAX_THREADS)))]
     pub threads: Option<u16>,
     /// Rebuild and rewrite everything, even artefacts and reports whose inputs are unchanged.
     #[arg(long)]

@@ -1106,6 +1106,40 @@ mod tests {
         }
     }
 
+    /// Every LaTeX special character, alone and in a name, escapes the same way in
+    /// [`escape_latex_literal`] (names, ids) as in [`escape_latex`] (text); the literal form reads no
+    /// math into an identifier.
+    #[test]
+    fn literal_escaping_covers_every_special_character() {
+        let specials = [
+            ('\\', "\\textbackslash{}"),
+            ('&', "\\&"),
+            ('%', "\\%"),
+            ('$', "\\$"),
+            ('#', "\\#"),
+            ('_', "\\_"),
+            ('{', "\\{"),
+            ('}', "\\}"),
+            ('~', "\\textasciitilde{}"),
+            ('^', "\\textasciicircum{}"),
+            ('<', "\\textless{}"),
+            ('>', "\\textgreater{}"),
+            ('|', "\\textbar{}"),
+        ];
+        for (c, expected) in specials {
+            assert_eq!(escape_latex_literal(&c.to_string()), expected, "{c}");
+            assert_eq!(escape_latex(&c.to_string()), expected, "{c}");
+        }
+        assert_eq!(
+            escape_latex_literal("a_%&#$\\{}~^"),
+            "a\\_\\%\\&\\#\\$\\textbackslash{}\\{\\}\\textasciitilde{}\\textasciicircum{}"
+        );
+        assert_eq!(
+            escape_latex_literal("V_E |d|"),
+            "V\\_E \\textbar{}d\\textbar{}"
+        );
+    }
+
     #[test]
     fn rows_of_one_group_name_it_once() {
         let row = |label: &str| GridRow {

@@ -183,3 +183,35 @@ fn reader_positions_and_edge_cases() {
     let e = parse_matrix(p, "t\ta\tb\n1\t1\tinf\n2\t3\t4\n").unwrap_err();
     assert!(e.to_string().starts_with("m.tsv:2:5:"), "{e}");
 }
+
+/// Two runs that differ by a constant not exact in binary (0.5 added to 0.5, 0.3, 0.1): the
+/// residual is zero up to rounding, so ES_HSD and the classical p-value are NA, as for a constant
+/// that is exact, not an effect size of about 1e15 and p = 0.
+#[test]
+fn a_rounding_residual_is_no_effect() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, shift) in [("inexact", 0.5), ("exact", 0.25)] {
+        let rows: String = [0.5f64, 0.3, 0.1]
+            .iter()
+            .enumerate()
+            .map(|(i, v)| format!("t{i}\t{v}\t{}\n", v + shift))
+            .collect();
+        let m = write(dir.path(), name, &format!("topic\tr1\tr2\n{rows}"));
+        let out = hsd(&[
+            "--matrix",
+            m.to_str().unwrap(),
+            "--trials",
+            "10",
+            "--format",
+            "tsv",
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8(out.stdout).unwrap();
+        let row: Vec<&str> = text.lines().nth(1).unwrap().split('\t').collect();
+        assert_eq!((row[8], row[9]), ("NA", "NA"), "{name}: {text}");
+    }
+}

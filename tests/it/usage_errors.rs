@@ -179,3 +179,34 @@ fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
         })
         .collect()
 }
+
+/// One set of bounds for every command that has the option: `--threads` from 1 to 1024 (`hsd`,
+/// `study`, `reproduce`) and `--trials` from 1 to 1,000,000 (`hsd`, `study`), refused by the
+/// argument parser before any input is read.
+#[test]
+fn threads_and_trials_have_the_same_bounds_in_every_command() {
+    let evia = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_evia-repro"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let study = ["study", "--labels", "l.tsv", "--runs", "runs"];
+    let refused: [Vec<&str>; 6] = [
+        vec!["hsd", "--matrix", "m.tsv", "--threads", "1025"],
+        [&study[..], &["--threads", "1025"]].concat(),
+        vec!["reproduce", "--threads", "1025"],
+        vec!["hsd", "--matrix", "m.tsv", "--trials", "1000000000000"],
+        [&study[..], &["--trials", "1000001"]].concat(),
+        vec!["hsd", "--matrix", "m.tsv", "--trials", "0"],
+    ];
+    for args in refused {
+        let output = evia(&args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let err = stderr(&output);
+        assert!(
+            err.contains("1..=1024") || err.contains("1..=1000000"),
+            "{args:?}: {err}"
+        );
+    }
+}

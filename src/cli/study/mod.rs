@@ -38,14 +38,14 @@ pub struct StudyArgs {
     /// assessor alone, all of them, each leave-one-out set).
     #[arg(long = "version", value_name = "NAME=A,B,...")]
     pub versions: Vec<String>,
-    /// Randomised Tukey HSD trials B (default: paper B's).
-    #[arg(long, value_name = "B")]
+    /// Randomised Tukey HSD trials B, 1 to 1,000,000 (default: paper B's).
+    #[arg(long, value_name = "B", value_parser = clap::value_parser!(u32).range(1..=i64::from(super::MAX_TRIALS)))]
     pub trials: Option<u32>,
     /// Seed of the randomised tests (default: the project manifest's).
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
     /// Worker threads (default: all cores; 1 to 1024); results never depend on it.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=i64::from(super::MAX_THREADS)))]
     pub threads: Option<u16>,
     /// Output directory, relative to the current directory; the study goes into DIR/study/.
     #[arg(long, value_name = "DIR", default_value = "build-study")]

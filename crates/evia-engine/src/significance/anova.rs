@@ -13,6 +13,13 @@ use super::ScoreMatrix;
 /// V_E    = SS_E / ((n − 1)(m − 1))
 /// ```
 /// SS_E is summed directly from the residuals (not as SS_T − SS_top − SS_run) to avoid cancellation.
+///
+/// A residual that is zero up to rounding is zero: each residual `x_ij − x̄_i. − x̄_.j + x̄..` is
+/// computed from means of up to `n`, `m` and `nm` values, so its rounding error is at most about
+/// `τ = (n + m + 4) ε s`, with `ε` the machine epsilon and `s = max |x_ij|`. When
+/// `SS_E ≤ nm τ²` (every residual could be rounding alone, as when one run is another plus a
+/// constant that is not exact in binary, `0.3 + 0.5`), SS_E and V_E are 0 and ES_HSD is undefined,
+/// as for the same structure in exactly representable values.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Anova {
     pub topics: usize,
@@ -75,6 +82,11 @@ pub fn two_way_anova(x: &ScoreMatrix) -> Anova {
             .iter()
             .map(|r| (r - grand_mean).powi(2))
             .sum::<f64>();
+    let scale = x.values().iter().fold(0.0f64, |s, v| s.max(v.abs()));
+    let rounding = (n + m + 4) as f64 * f64::EPSILON * scale;
+    if ss_residual <= (n * m) as f64 * rounding * rounding {
+        ss_residual = 0.0;
+    }
     let df_residual = (n - 1) * (m - 1);
     Anova {
         topics: n,
@@ -86,5 +98,35 @@ pub fn two_way_anova(x: &ScoreMatrix) -> Anova {
         ss_residual,
         df_residual,
         v_e: ss_residual / df_residual as f64,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn columns(c: &[&[f64]]) -> ScoreMatrix {
+        ScoreMatrix::from_columns(c).expect("equal columns")
+    }
+
+    /// One run is the other plus a constant: every residual is zero, whether the constant is exact
+    /// in binary (0.25) or not (0.5 added to 0.3 and 0.1): V_E = 0 and ES_HSD undefined, not a
+    /// rounding residual of about 1e-32 read as an effect size of 1e15.
+    #[test]
+    fn a_residual_that_is_zero_up_to_rounding_is_zero() {
+        let r1 = [0.5, 0.3, 0.1];
+        let inexact: Vec<f64> = r1.iter().map(|v| v + 0.5).collect();
+        let exact: Vec<f64> = r1.iter().map(|v| v + 0.25).collect();
+        for r2 in [inexact, exact] {
+            let a = two_way_anova(&columns(&[&r1, &r2]));
+            assert_eq!(a.ss_residual, 0.0, "{a:?}");
+            assert_eq!(a.v_e, 0.0);
+            assert_eq!(a.effect_size(0.5), None);
+            assert_eq!(a.studentized(0.5), None);
+        }
+        // A small residual that is not rounding stays.
+        let a = two_way_anova(&columns(&[&[0.5, 0.3, 0.1], &[1.0, 0.8, 0.600_001]]));
+        assert!(a.v_e > 0.0, "{a:?}");
+        assert!(a.effect_size(0.5).is_some());
     }
 }
