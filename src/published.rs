@@ -243,6 +243,7 @@ pub fn load(path: &Path) -> Result<PublishedFile, PublishedError> {
 
 /// Parses and validates the text of a published-values file; `path` is only used in errors.
 pub fn parse(text: &str, path: &Path) -> Result<PublishedFile, PublishedError> {
+    crate::io::yaml_depth::check_depth(path, text).map_err(PublishedError::Invalid)?;
     let raw: RawFile = serde_yaml::from_str(text)
         .map_err(|err| PublishedError::Invalid(yaml_error(path, &err)))?;
     resolve(raw, text, path)

@@ -17,6 +17,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::assessors::combine::{CombineError, Rule, combine};
+use crate::io::labels::Scale;
 
 /// The most rules a file may hold, and the most labels a `labels` rule may list.
 pub const MAX_RULES: usize = 10_000;
@@ -112,6 +113,26 @@ impl RuleFile {
             file.rules.push((condition, target, i + 1));
         }
         Ok(file)
+    }
+
+    /// Checks that every `labels` rule names labels of `scale` only: a rule with a label off the
+    /// scale can never match, so it is an error at its line.
+    pub fn check_scale(&self, scale: Scale) -> Result<(), MappingError> {
+        for (condition, _, line) in &self.rules {
+            let Condition::Labels(tuple) = condition else {
+                continue;
+            };
+            if let Some(off) = tuple.iter().find(|&&l| l < scale.min() || l > scale.max()) {
+                return Err(MappingError::Syntax {
+                    path: self.path.display().to_string(),
+                    line: *line,
+                    message: format!(
+                        "label {off} is off the declared scale {scale}, so this rule can never match; fix the rule or declare the scale with --scale"
+                    ),
+                });
+            }
+        }
+        Ok(())
     }
 
     /// Whether every value this file gives is a level (so it can be written as `Lx`).
@@ -252,6 +273,16 @@ mod tests {
                 .to_string();
             assert!(err.contains(expected), "{text:?}: {err}");
         }
+        let off = file("labels 0 1 -> L0\nlabels 0 3 -> L1\n");
+        let err = off
+            .check_scale("0..2".parse().unwrap())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("r.rules:2: label 3 is off the declared scale 0..2"),
+            "{err}"
+        );
+        assert!(off.check_scale("0..3".parse().unwrap()).is_ok());
         let none = file("sum 0..1 -> L0\n");
         let err = none.apply(&[2, 2], 0, 2, 0.2).unwrap_err().to_string();
         assert!(err.contains("no rule matches the labels [2, 2]"), "{err}");

@@ -146,6 +146,7 @@ pub fn load(path: &Path) -> Result<Wiring, WiringError> {
 
 /// Parses the wiring file's text; `path` is used in errors.
 pub fn parse(text: &str, path: &Path) -> Result<Wiring, WiringError> {
+    crate::io::yaml_depth::check_depth(path, text).map_err(WiringError::Invalid)?;
     serde_yaml::from_str(text).map_err(|err| {
         let position = err.location().map(|l| Position::at(l.line(), l.column()));
         WiringError::Invalid(SourceError::new(path, position, err.to_string()))

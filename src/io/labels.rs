@@ -1,5 +1,5 @@
-//! Reader for per-assessor labels (issue 15 item 1): any number of assessors, missing labels
-//! allowed, integer labels on a declared scale.
+//! Reader for per-assessor labels: any number of assessors, missing labels allowed, integer labels
+//! on a declared scale.
 //!
 //! Three explicit layouts ([`LabelLayout`], chosen by the caller, never guessed):
 //!
@@ -15,7 +15,8 @@
 //!
 //! Labels are integers on the declared [`Scale`] `MIN..MAX` (both inclusive); they are stored as levels
 //! `label − MIN`. A (topic, doc, assessor) triple may be labelled once. A file whose name ends in `.gz`
-//! is decompressed while it is read. Bounds (checked before anything grows): the scale spans at most
+//! is decompressed while it is read. Topic, document and assessor ids hold no control character (a
+//! NUL or an escape sequence in an id would print as something else). Bounds (checked before anything grows): the scale spans at most
 //! [`MAX_LEVELS`] labels within ±[`MAX_ABS_LABEL`], at most [`MAX_ASSESSORS`] assessors, at most
 //! [`MAX_TEXT_BYTES`] of (decompressed) text. Every problem is a [`SourceError`] naming the file, the
 //! line and what was expected.
@@ -330,18 +331,45 @@ impl<'a> Builder<'a> {
         Ok(())
     }
 
+    /// Checks that the id `field` (the `what`) holds no control character.
+    fn check_id(&self, line: usize, what: &str, field: &str) -> Result<(), SourceError> {
+        match field.chars().find(|c| c.is_control()) {
+            Some(c) => Err(self.error(
+                line,
+                format!(
+                    "the {what} `{}` contains the control character U+{:04X}; ids must be printable",
+                    shown(field),
+                    c as u32
+                ),
+            )),
+            None => Ok(()),
+        }
+    }
+
     fn long_line(&mut self, n: usize, line: &str) -> Result<(), SourceError> {
         let (f, count) = crate::io::split_fields::<4>(line);
+        // The long layout is the default: a wide file read without --layout fails here.
+        let wide_hint = "; a file with one document a line is wide: pass --layout wide (header `topic doc A1 A2 …`) or --layout wide-unnamed (no header)";
         if count != 4 {
             return Err(self.error(
                 n,
                 format!(
-                    "expected 4 fields `topic doc assessor label`, found {}",
-                    describe_line(line)
+                    "expected 4 fields `topic doc assessor label` (the long layout), found {}{}",
+                    describe_line(line),
+                    if count > 4 { wide_hint } else { "" }
                 ),
             ));
         }
-        let level = self.level(n, f[3], "the label (field 4)")?;
+        let level = self.level(n, f[3], "the label (field 4)").map_err(|e| {
+            if n == 1 {
+                SourceError::at_line(self.path, n, format!("{}{wide_hint}", e.message))
+            } else {
+                e
+            }
+        })?;
+        for (what, field) in [("topic", f[0]), ("document", f[1]), ("assessor", f[2])] {
+            self.check_id(n, what, field)?;
+        }
         let assessor = self.add_assessor(n, f[2])?;
         let item = self.item(f[0], f[1]);
         self.add_label(n, item, assessor, level)
@@ -359,6 +387,7 @@ impl<'a> Builder<'a> {
             ));
         }
         for name in &names[2..] {
+            self.check_id(n, "assessor", name)?;
             if self.assessor_index.contains_key(*name) {
                 return Err(self.error(
                     n,
@@ -402,6 +431,8 @@ impl<'a> Builder<'a> {
                 ),
             ));
         }
+        self.check_id(n, "topic", fields[0])?;
+        self.check_id(n, "document", fields[1])?;
         let item = self.item(fields[0], fields[1]);
         if let Some(&first) = self.seen.get(&(item, usize::MAX)) {
             return Err(self.error(
@@ -552,6 +583,55 @@ mod tests {
         }
         let e = parse_labels(Path::new("l.tsv"), "", LabelLayout::Long, scale()).unwrap_err();
         assert_eq!(e.to_string(), "l.tsv: no labels in the file");
+    }
+
+    /// A wide file read as long (the default layout) says that `--layout` exists; a control character
+    /// such as NUL in a topic, document or assessor id is an error at its line.
+    #[test]
+    fn a_wide_file_read_as_long_names_the_layout_and_ids_are_printable() {
+        let read = |text: &str, layout| {
+            parse_labels(Path::new("l"), text, layout, scale())
+                .unwrap_err()
+                .to_string()
+        };
+        let wide = "topic doc ann bob carol
+T1 d1 2 0 1
+";
+        let err = read(wide, LabelLayout::Long);
+        assert!(err.starts_with("l:1: expected 4 fields"), "{err}");
+        assert!(err.contains("--layout wide"), "{err}");
+        let two = "topic doc ann bob
+T1 d1 2 0
+";
+        let err = read(two, LabelLayout::Long);
+        assert!(
+            err.starts_with("l:1:") && err.contains("--layout wide"),
+            "{err}"
+        );
+        let err = read(
+            "T1 d1 a 1
+T1 d2 b x
+",
+            LabelLayout::Long,
+        );
+        assert!(!err.contains("--layout"), "{err}");
+
+        for (text, layout, what) in [
+            ("T1 d\x001 a 1\n", LabelLayout::Long, "document"),
+            ("T\x001 d1 a 1\n", LabelLayout::Long, "topic"),
+            ("T1 d1 a\u{1b}[31m 1\n", LabelLayout::Long, "assessor"),
+            (
+                "topic doc a\0 b\nT1 d1 1 1\n",
+                LabelLayout::Wide,
+                "assessor",
+            ),
+            ("topic doc a b\nT1\0 d1 1 1\n", LabelLayout::Wide, "topic"),
+            ("T1 d\x001 1 1\n", LabelLayout::WideUnnamed, "document"),
+        ] {
+            let err = read(text, layout);
+            assert!(err.contains(&format!("the {what} `")), "{text:?}: {err}");
+            assert!(err.contains("control character U+00"), "{text:?}: {err}");
+        }
     }
 
     #[test]

@@ -160,6 +160,7 @@ pub mod text_halves;
 pub mod topic_ranges;
 pub mod trec_line;
 pub mod www_labels;
+pub mod yaml_depth;
 
 /// The first `N` whitespace-separated fields of a line and how many fields it has, counted up to
 /// `N + 1` so that a line with too many fields is recognised without scanning all of it.
@@ -224,7 +225,8 @@ pub fn read_yaml<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, Sourc
     parse_yaml(path, &read_text(path)?)
 }
 
-/// Parses YAML text into `T`; `path` is used in error messages only.
+/// Parses YAML text into `T`, its nesting first bounded by [`yaml_depth::check_depth`]; `path` is
+/// used in error messages only.
 ///
 /// serde reports a duplicate key at the start of its mapping; the position is moved to the duplicate
 /// itself so the message points at the line to fix.
@@ -232,6 +234,7 @@ pub fn parse_yaml<T: serde::de::DeserializeOwned>(
     path: &Path,
     text: &str,
 ) -> Result<T, SourceError> {
+    yaml_depth::check_depth(path, text)?;
     serde_yaml::from_str(text).map_err(|e| {
         let mut position = e.location().map(|l| Position::at(l.line(), l.column()));
         let message = e.to_string();

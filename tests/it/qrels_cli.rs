@@ -114,7 +114,8 @@ fn majority_names_its_tie_rule_and_mean_needs_gains() {
     assert_eq!(high, "T1 d1 L2\nT1 d2 L1\n");
     let mean = ok(evia(&["qrels", "--labels", &labels, "--combine", "mean"]));
     assert_eq!(mean, "T1 d1 1\nT1 d2 1\n");
-    let out = evia(&[
+    // Every mean here is a whole number, so levels are written; ug with p = 0 is RawG, also whole.
+    let mean_levels = [
         "qrels",
         "--labels",
         &labels,
@@ -122,8 +123,43 @@ fn majority_names_its_tie_rule_and_mean_needs_gains() {
         "mean",
         "--output",
         "levels",
+    ];
+    assert_eq!(ok(evia(&mean_levels)), "T1 d1 L1\nT1 d2 L1\n");
+    let ug = [
+        "qrels",
+        "--labels",
+        &labels,
+        "--combine",
+        "ug",
+        "--p",
+        "0",
+        "--output",
+        "levels",
+    ];
+    assert_eq!(ok(evia(&ug)), "T1 d1 L3\nT1 d2 L2\n");
+    // A mean of 1.5: the error names the document, its value and the flag that writes it.
+    let halves = write(
+        dir.path(),
+        "h",
+        "T1 d1 a 2\nT1 d1 b 2\nT1 d2 a 1\nT1 d2 b 2\n",
+    );
+    let out = evia(&[
+        "qrels",
+        "--labels",
+        &halves,
+        "--combine",
+        "mean",
+        "--output",
+        "levels",
     ]);
     assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("document `d2` of topic `T1` combines to 1.5 by --combine mean")
+            && err.contains("--output gains")
+            && !err.contains("non-integer"),
+        "{err}"
+    );
     let neg = write(dir.path(), "n", "T1 d1 a -2\nT1 d1 b 1\n");
     let out = evia(&[
         "qrels",
@@ -271,6 +307,13 @@ fn bad_rule_files_name_file_and_line() {
         rules.to_str().unwrap(),
     ]);
     assert_eq!(both.status.code(), Some(2));
+    // A `labels` rule naming a label off the declared scale could never match.
+    std::fs::write(&rules, "labels 0 1 3 -> L1\notherwise sum\n").unwrap();
+    let stderr = String::from_utf8_lossy(&args(&rules).stderr).to_string();
+    assert!(
+        stderr.contains("bad.rules:1: label 3 is off the declared scale 0..2"),
+        "{stderr}"
+    );
 }
 
 /// The shipped NTCIR-14 STC-3 dialogue-quality annotations (19 annotators, A scores on -2..2)

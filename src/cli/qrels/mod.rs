@@ -1,4 +1,4 @@
-//! `evia-repro qrels`: consolidated qrels from per-assessor labels (issue 15 item 3), written as NTCIR
+//! `evia-repro qrels`: consolidated qrels from per-assessor labels, written as NTCIR
 //! level qrels (`topic doc Lx`) or direct gains (`topic doc gain`), either of which `evia-repro eval`
 //! reads directly (`--qrels` and `--gain-file`).
 
@@ -58,17 +58,14 @@ pub fn run(args: QrelsArgs) -> anyhow::Result<Outcome> {
         bail!("--p must be a number from 0 to 1000, got {}", args.p);
     }
     let consolidation = Consolidation::of(&args)?;
+    if let Consolidation::File(file) = &consolidation {
+        file.check_scale(args.input.scale)?;
+    }
     let output = args.output.unwrap_or(if consolidation.integral() {
         Output::Levels
     } else {
         Output::Gains
     });
-    if output == Output::Levels && !consolidation.integral() {
-        bail!(
-            "{} gives non-integer values; write them with --output gains",
-            consolidation.name()
-        );
-    }
     let labels = args.input.read()?;
     let (min, max) = (labels.scale.min(), labels.scale.max());
     let mut out = String::new();
@@ -101,6 +98,16 @@ pub fn run(args: QrelsArgs) -> anyhow::Result<Outcome> {
                 item.topic
             );
         }
+        let value = without_noise(value);
+        if output == Output::Levels && value.fract() != 0.0 {
+            bail!(
+                "{}: document `{}` of topic `{}` combines to {value} by {}, which is not a whole number, so it cannot be a level Lx; write gains with --output gains",
+                args.input.labels.display(),
+                item.doc,
+                item.topic,
+                consolidation.name()
+            );
+        }
         if output == Output::Levels && value > f64::from(MAX_LEVEL) {
             bail!(
                 "{}: document `{}` of topic `{}` combines to level L{value}; NTCIR levels go up to L{MAX_LEVEL} (use --output gains)",
@@ -111,7 +118,7 @@ pub fn run(args: QrelsArgs) -> anyhow::Result<Outcome> {
         }
         let _ = match output {
             Output::Levels => writeln!(out, "{} {} L{}", item.topic, item.doc, value as u64),
-            Output::Gains => writeln!(out, "{} {} {}", item.topic, item.doc, without_noise(value)),
+            Output::Gains => writeln!(out, "{} {} {}", item.topic, item.doc, value),
         };
     }
     if !unlabelled.is_empty() {
