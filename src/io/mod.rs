@@ -219,6 +219,38 @@ pub fn shown(text: &str) -> String {
     out
 }
 
+/// The line (1-based) of the block-style key `dotted` (`labels.topic_step`: `topic_step:` inside
+/// `labels:`) in YAML `text`, for errors about a value the parser accepted; `None` when it is not
+/// written in block style.
+pub fn yaml_key_line(text: &str, dotted: &str) -> Option<usize> {
+    let mut from = 0;
+    let mut parent_indent: Option<usize> = None;
+    let mut found = None;
+    let lines: Vec<&str> = text.lines().collect();
+    for key in dotted.split('.') {
+        let pattern = format!("{key}:");
+        let (at, indent) = lines
+            .iter()
+            .enumerate()
+            .skip(from)
+            .map(|(i, l)| (i, l.len() - l.trim_start().len(), l.trim_start()))
+            .take_while(|&(i, indent, content)| {
+                i == from
+                    || content.is_empty()
+                    || content.starts_with('#')
+                    || parent_indent.is_none_or(|p| indent > p)
+            })
+            .find(|&(_, indent, content)| {
+                content.starts_with(&pattern) && parent_indent.is_none_or(|p| indent > p)
+            })
+            .map(|(i, indent, _)| (i, indent))?;
+        found = Some(at + 1);
+        from = at + 1;
+        parent_indent = Some(indent);
+    }
+    found
+}
+
 /// Reads a YAML file into `T`, reporting syntax errors, unknown or duplicate keys and wrong types with
 /// the file, line and column.
 pub fn read_yaml<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, SourceError> {
@@ -296,6 +328,18 @@ fn second_key_position(text: &str, start: Position, key: &str) -> Option<Positio
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_dotted_key_is_found_inside_its_section() {
+        let text = "a: 1\nlabels:\n  topics: 5\n  # c\n\n  topic_step: 2\nruns:\n  topic_step: 3\n";
+        assert_eq!(yaml_key_line(text, "labels.topic_step"), Some(6));
+        assert_eq!(yaml_key_line(text, "runs.topic_step"), Some(8));
+        assert_eq!(yaml_key_line(text, "labels.topics"), Some(3));
+        assert_eq!(yaml_key_line(text, "a"), Some(1));
+        assert_eq!(yaml_key_line(text, "labels.depth"), None);
+        assert_eq!(yaml_key_line(text, "runs.topics"), None);
+    }
+
     use super::*;
 
     #[derive(Debug, serde::Deserialize)]

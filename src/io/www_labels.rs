@@ -109,6 +109,27 @@ pub fn parse_labels(path: &Path, text: &str) -> Result<Vec<LabelledTopic>, Sourc
 
 /// Reads every run file in `dir`, keeping the lists of `topics` (aligned with them).
 pub fn read_runs(dir: &Path, topics: &[LabelledTopic]) -> Result<Vec<Run>, SourceError> {
+    run_files(dir)?
+        .iter()
+        .map(|(name, path)| read_run(name, path, topics))
+        .collect()
+}
+
+/// Every topic id the run files of `dir` rank documents for, sorted (for messages about topics the
+/// runs and the labels do not share).
+pub fn run_topic_ids(dir: &Path) -> Result<Vec<String>, SourceError> {
+    let mut ids = std::collections::BTreeSet::new();
+    for (_, path) in run_files(dir)? {
+        let text = read_text(&path)?;
+        for topic in parse_run(&path, &text, RunFormat::Trec, RunOrder::Score)? {
+            ids.insert(topic.topic.to_string());
+        }
+    }
+    Ok(ids.into_iter().collect())
+}
+
+/// The run files of `dir` (hidden files and directories left out), sorted by name; at least two.
+fn run_files(dir: &Path) -> Result<Vec<(String, PathBuf)>, SourceError> {
     let entries = std::fs::read_dir(dir).map_err(|e| {
         SourceError::whole_file(
             dir,
@@ -136,10 +157,7 @@ pub fn read_runs(dir: &Path, topics: &[LabelledTopic]) -> Result<Vec<Run>, Sourc
             ),
         ));
     }
-    files
-        .iter()
-        .map(|(name, path)| read_run(name, path, topics))
-        .collect()
+    Ok(files)
 }
 
 fn read_run(name: &str, path: &Path, topics: &[LabelledTopic]) -> Result<Run, SourceError> {

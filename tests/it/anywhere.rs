@@ -151,23 +151,24 @@ fn user_commands_run_from_an_empty_directory_outside_the_checkout() {
     assert!(hsd.contains("r1"), "{hsd}");
 }
 
-/// A study that fails after writing some tables (a run file that is not a run) leaves no output
-/// directory when there was none, and the previous study untouched when there was one; no
-/// temporary file or directory stays either way.
+/// A study that fails after writing some tables (identical runs: B.T3's Kendall's tau is
+/// undefined) leaves no output directory when there was none, and the previous study untouched
+/// when there was one; no temporary file or directory stays either way.
 #[test]
 fn a_failed_study_leaves_no_partial_output() {
     let (dir, empty) = scratch();
     let bad_runs = dir.path().join("bad-runs");
-    copy_dir(&dir.path().join("data/runs"), &bad_runs);
-    // Sorted last, so that the first experiments succeed before the one reading every run fails.
-    std::fs::write(bad_runs.join("zz-notes.txt"), "not a run\n").unwrap();
+    std::fs::create_dir(&bad_runs).unwrap();
+    for name in ["run01", "run02", "run03"] {
+        std::fs::copy(dir.path().join("data/runs/run01"), bad_runs.join(name)).unwrap();
+    }
 
     let failed = evia_in(&empty, &study_args("../bad-runs", "fresh"));
     assert_eq!(failed.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&failed.stderr);
-    assert!(stderr.contains("zz-notes.txt:1"), "{stderr}");
+    assert!(stderr.contains("every pair of runs is tied"), "{stderr}");
     assert!(
-        stderr.contains("B.T1 rebuilt"),
+        stderr.contains("B.T2 rebuilt"),
         "failed after the first tables: {stderr}"
     );
     assert!(!empty.join("fresh").exists(), "no partial directory");
@@ -237,4 +238,59 @@ fn built_in_files_equal_the_files_on_disk() {
             "{path} is not built in (src/sources.rs, BUILT_IN)"
         );
     }
+}
+
+/// Writes the run files of `from` into `to` with every line passed through `rewrite` (a line
+/// mapped to `None` is left out).
+fn rewrite_runs(from: &Path, to: &Path, rewrite: impl Fn(&str) -> Option<String>) {
+    std::fs::create_dir(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let out: String = text
+            .lines()
+            .filter_map(&rewrite)
+            .map(|l| l + "\n")
+            .collect();
+        std::fs::write(to.join(path.file_name().unwrap()), out).unwrap();
+    }
+}
+
+/// Bad runs stop the study before anything is written: runs that rank documents for fewer than two
+/// labelled topics say which topics each side has, and a file that is not a run names its line.
+#[test]
+fn runs_are_checked_before_the_study_writes_anything() {
+    let (dir, empty) = scratch();
+    let runs = dir.path().join("data/runs");
+    rewrite_runs(&runs, &dir.path().join("renamed"), |l| {
+        Some(l.replacen('T', "X", 1))
+    });
+    rewrite_runs(&runs, &dir.path().join("one-topic"), |l| {
+        l.starts_with("T001 ").then(|| l.to_string())
+    });
+    for (name, covered, theirs) in [
+        ("renamed", "0 of the 16", "the runs' topics: `X001`"),
+        ("one-topic", "1 of the 16", "the runs' topics: `T001`)"),
+    ] {
+        let failed = evia_in(&empty, &study_args(&format!("../{name}"), "out"));
+        assert_eq!(failed.status.code(), Some(2), "{name}");
+        let stderr = String::from_utf8_lossy(&failed.stderr);
+        assert!(
+            stderr.contains(&format!("rank documents for {covered} topics labelled")),
+            "{stderr}"
+        );
+        assert!(stderr.contains("labelled topics: `T001`"), "{stderr}");
+        assert!(stderr.contains(theirs), "{stderr}");
+        assert!(!stderr.contains("rebuilt"), "{stderr}");
+        assert_eq!(tree(&empty), Vec::<String>::new());
+    }
+    let bad = dir.path().join("bad");
+    copy_dir(&runs, &bad);
+    std::fs::write(bad.join("zz-notes.txt"), "not a run\n").unwrap();
+    let failed = evia_in(&empty, &study_args("../bad", "out"));
+    assert_eq!(failed.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&failed.stderr);
+    assert!(stderr.contains("zz-notes.txt:1"), "{stderr}");
+    assert!(!stderr.contains("rebuilt"), "{stderr}");
+    assert_eq!(tree(&empty), Vec::<String>::new());
 }

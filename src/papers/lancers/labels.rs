@@ -626,11 +626,19 @@ pub fn standin_topics(
     let standin_path = context.data_path(standin_input(artefact, "standin", labels.standin)?);
     let file = standin_file(artefact, context, labels)?;
     let targets = joint_targets(artefact, labels, context, &file.labels)?;
+    // A knob's error names its line in the knob file.
     let sim_error = |e: SimError| {
+        let line = match &e {
+            SimError::InvalidParameter { name, .. } => crate::io::read_text(&standin_path)
+                .ok()
+                .and_then(|text| crate::io::yaml_key_line(&text, name))
+                .map_or_else(String::new, |l| format!(":{l}")),
+            _ => String::new(),
+        };
         ExperimentError::invalid(
             artefact,
             format!(
-                "stand-in from {}: {e}",
+                "stand-in from {}{line}: {e}",
                 display_relative(context, &standin_path)
             ),
         )

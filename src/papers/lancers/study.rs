@@ -1,4 +1,4 @@
-//! The manifest `evia-repro study` runs (issue 15 item 4): paper B's ten artefacts (B.T1–B.T8,
+//! The manifest `evia-repro study` runs: paper B's ten artefacts (B.T1–B.T8,
 //! B.F1–B.F2) on a user's collection, generated in memory as typed [`Manifest`] values, not YAML
 //! text, and run through [`crate::papers::run`] by the same pipeline, templates and renderers as
 //! the papers.
@@ -16,9 +16,13 @@
 //!   split), on the version of all assessors (the first listed one without it); an empty subset is
 //!   left out, and with fewer than two sets B.T6 and B.T7 are pending, saying why;
 //! - measures, trials B and the seed come from the user, else from paper B's entries in the
-//!   project's manifest, which also give every cell format, stub and statistic row label.
+//!   project's manifest, which also give every cell format, stub and statistic row label;
+//! - the runs are read once here, before anything is written: a run file that is not a run, or
+//!   runs that rank documents for fewer than two of the labelled topics (no ranking of runs can be
+//!   compared then), is an error naming the files.
 
 use crate::assessors::study_versions::{VersionSpecError, default_versions, parse_versions};
+use crate::collection::www::LabelledTopic;
 use crate::io::SourceError;
 use crate::manifest::params::{
     Evaluation, ListedTopicSets, QrelsVersionDef, QrelsVersions, TopicSetDef, TopicSubset,
@@ -28,7 +32,7 @@ use crate::manifest::{
     Artefact, ExperimentParams, Header, Label, Layout, Manifest, Panel, Paper, Status,
 };
 use crate::papers::Context;
-use crate::papers::lancers::user_collection::read_collection_labels;
+use crate::papers::lancers::user_collection::{read_collection_labels, read_collection_runs};
 use crate::sim::www::scores::Measure;
 
 /// The artefacts of the study, in paper B's order (their ids, experiments and templates are paper
@@ -79,6 +83,17 @@ pub enum StudyError {
         "{labels}: the assessor names {names} give two pairs the same id (`a-b`); rename an assessor so that no pair id repeats"
     )]
     AmbiguousPairs { labels: String, names: String },
+    #[error(
+        "the runs in {runs} rank documents for {covered} of the {labelled} topics labelled in {labels}; the study compares runs by their scores over topics and needs at least 2 topics that both have (labelled topics: {labelled_ids}; the runs' topics: {run_ids})"
+    )]
+    RunsMissTopics {
+        runs: String,
+        labels: String,
+        covered: usize,
+        labelled: usize,
+        labelled_ids: String,
+        run_ids: String,
+    },
 }
 
 /// The collection-dependent choices shared by every artefact.
@@ -103,6 +118,7 @@ pub fn study_manifest(
     request: &StudyRequest,
 ) -> Result<Manifest, StudyError> {
     let labelled = read_collection_labels(context, &request.collection)?;
+    check_run_coverage(context, &request.collection, &labelled.topics)?;
     let assessors = labelled.assessors.names().to_vec();
     check_pair_ids(&assessors, &request.collection.labels)?;
     let versions = if request.versions.is_empty() {
@@ -170,6 +186,42 @@ pub fn study_manifest(
         papers: vec![study_paper(&request.shown_as)],
         artefacts,
     })
+}
+
+/// Reads the runs and checks that they rank documents for at least two labelled topics: with fewer,
+/// every run scores the same on every measure and the study's rankings of runs cannot be compared.
+fn check_run_coverage(
+    context: &Context,
+    collection: &UserCollection,
+    topics: &[LabelledTopic],
+) -> Result<(), StudyError> {
+    let runs = read_collection_runs(context, collection, topics)?;
+    let covered = (0..topics.len())
+        .filter(|&t| runs.iter().any(|r| !r.lists[t].is_empty()))
+        .count();
+    if covered >= 2 {
+        return Ok(());
+    }
+    let run_topics = crate::io::www_labels::run_topic_ids(&context.data_path(&collection.runs))?;
+    Err(StudyError::RunsMissTopics {
+        runs: collection.runs.clone(),
+        labels: collection.labels.clone(),
+        covered,
+        labelled: topics.len(),
+        labelled_ids: first_few(topics.iter().map(|t| t.id.as_str())),
+        run_ids: first_few(run_topics.iter().map(String::as_str)),
+    })
+}
+
+/// Up to five items joined by ", ", with how many more there are.
+fn first_few<'a>(items: impl ExactSizeIterator<Item = &'a str>) -> String {
+    let total = items.len();
+    let shown: Vec<String> = items.take(5).map(|s| format!("`{s}`")).collect();
+    match total {
+        0 => "none".to_string(),
+        t if t > shown.len() => format!("{} and {} more", shown.join(", "), t - shown.len()),
+        _ => shown.join(", "),
+    }
 }
 
 /// B.T1 names a pair `a-b`: assessor names with dashes could give two pairs one id (`a-b` + `c`

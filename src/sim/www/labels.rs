@@ -242,6 +242,17 @@ fn validate(params: &LabelParams, joint: &JointTable) -> Result<(), SimError> {
     if t < 2 {
         return Err(invalid("labels.topics", "at least 2 topics are needed"));
     }
+    // Topic ids are `first_topic + index × topic_step`: distinct numbers, so distinct ids, unless
+    // the step is 0. Document ids are `clueweb12-standin-<topic id>-<k>`, distinct with them.
+    if params.topic_step == 0 {
+        return Err(invalid(
+            "labels.topic_step",
+            format!(
+                "0 gives all {t} topics the id {}; generated topic (and document) ids must be unique, so the step must be at least 1",
+                topic_id(params, 0)
+            ),
+        ));
+    }
     if joint.total() != params.documents {
         return Err(invalid(
             "labels.documents",
