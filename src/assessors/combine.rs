@@ -38,7 +38,9 @@ impl Rule {
 /// Why a document's labels cannot be combined by a rule.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum CombineError {
-    #[error("the unanimity-aware gain needs ratings on 0..Dmax; the scale starts at {min}")]
+    #[error(
+        "the unanimity-aware gain needs ratings on 0..Dmax; the scale starts at {min}: shift the labels to start at 0 and declare --scale 0..MAX"
+    )]
     UgScale { min: i32 },
     #[error("{0}")]
     Gain(#[from] evia_engine::gain::GainError),

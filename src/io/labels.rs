@@ -295,14 +295,20 @@ impl<'a> Builder<'a> {
             self.error(
                 line,
                 format!(
-                    "expected {what} to be an integer on the declared scale {}{}, found `{}`",
+                    "expected {what} to be an integer on the declared scale {}{}, found `{}`{}",
                     self.scale,
                     if what.contains("label of") {
                         " or NA"
                     } else {
                         ""
                     },
-                    shown(field)
+                    shown(field),
+                    // An integer off the scale: the scale may be declared wider.
+                    if field.parse::<i32>().is_ok() {
+                        "; if the labels run wider, declare their scale with --scale MIN..MAX"
+                    } else {
+                        ""
+                    }
                 ),
             )
         })

@@ -92,7 +92,7 @@ pub fn run(args: QrelsArgs) -> anyhow::Result<Outcome> {
             })?;
         if value < 0.0 {
             bail!(
-                "{}: document `{}` of topic `{}` combines to {value}; qrels levels and gains must be at least 0 (declare a scale starting at 0)",
+                "{}: document `{}` of topic `{}` combines to {value}; qrels levels and gains must be at least 0 (shift the labels to start at 0 and declare --scale 0..MAX)",
                 args.input.labels.display(),
                 item.doc,
                 item.topic
