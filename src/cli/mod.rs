@@ -13,6 +13,7 @@ mod check;
 mod eval;
 mod eval_blocks;
 mod eval_diversity;
+mod eval_output;
 mod eval_parity;
 mod hsd;
 mod label_input;
