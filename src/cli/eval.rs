@@ -58,7 +58,8 @@ use evia_engine::measures::{
 /// Evaluate a run with NTCIREVAL's measures (RR, O, P, P+, AP, Q, nDCG, MSnDCG, ERR, nERR, ...).
 #[derive(Debug, Args)]
 pub struct EvalArgs {
-    /// Relevance judgements: NTCIR qrels (`topic doc Lx`) or TREC qrels (`topic 0 doc rel`).
+    /// Relevance judgements: NTCIR qrels (`topic doc Lx`) or TREC qrels (`topic 0 doc rel`, read
+    /// as trec_eval reads them: `#` comment lines, relevance below 0 = in the pool but unjudged).
     #[arg(
         long,
         value_name = "FILE",
@@ -72,7 +73,8 @@ pub struct EvalArgs {
     #[arg(long, value_name = "FILE")]
     pub gain_file: Option<PathBuf>,
 
-    /// The run: TREC format (`qid Q0 doc rank score tag`) or NTCIR res form (`topic doc`).
+    /// The run: TREC format (`qid Q0 doc rank score tag`, read as trec_eval reads it: blank and `#`
+    /// lines skipped, fields after the tag ignored) or NTCIR res form (`topic doc`).
     #[arg(long, value_name = "FILE")]
     pub run: PathBuf,
 
@@ -129,11 +131,12 @@ pub struct EvalArgs {
     #[arg(long)]
     pub file_order: bool,
 
-    /// Qrels syntax.
+    /// Qrels syntax (auto: the first line that is not a comment decides, 3 fields NTCIR, 4 TREC).
     #[arg(long, value_enum, default_value_t = QrelsSyntax::Auto)]
     pub qrels_format: QrelsSyntax,
 
-    /// Run syntax.
+    /// Run syntax (auto: the first line that is neither blank nor a comment decides, 6 or more
+    /// fields TREC, 2 NTCIR res form).
     #[arg(long, value_enum, default_value_t = RunSyntax::Auto)]
     pub run_format: RunSyntax,
 

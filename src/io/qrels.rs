@@ -264,6 +264,8 @@ pub(crate) fn parse_level_lines<'a>(
     first_line: usize,
     format: QrelsFormat,
 ) -> Result<LevelQrels<'a>, SourceError> {
+    // The syntax given (`Auto`: decided by the first judgement line).
+    let given = format;
     let mut format = format;
     let mut grouper = Grouper::new();
     // The first comment line met before the syntax is decided (an error if it is NTCIR's).
@@ -333,8 +335,9 @@ pub(crate) fn parse_level_lines<'a>(
                     path,
                     n,
                     format!(
-                        "expected 3 fields `topic doc Lx` (NTCIR qrels), found {}",
-                        describe_line(line)
+                        "expected 3 fields `topic doc Lx` (NTCIR qrels), found {}{}",
+                        describe_line(line),
+                        other_syntax(given, count)
                     ),
                 ));
             }
@@ -343,8 +346,9 @@ pub(crate) fn parse_level_lines<'a>(
                     path,
                     n,
                     format!(
-                        "expected 4 fields `topic 0 doc rel` (TREC qrels), found {}",
-                        describe_line(line)
+                        "expected 4 fields `topic 0 doc rel` (TREC qrels), found {}{}",
+                        describe_line(line),
+                        other_syntax(given, count)
                     ),
                 ));
             }
@@ -359,6 +363,21 @@ pub(crate) fn parse_level_lines<'a>(
         );
     }
     Ok(grouper.finish())
+}
+
+/// The hint for a line of `count` fields that is a judgement of the other syntax than the one
+/// given with `--qrels-format` (none when the syntax was decided by the file's first line: the
+/// file then mixes the two, which no option reads).
+fn other_syntax(given: QrelsFormat, count: usize) -> &'static str {
+    match (given, count) {
+        (QrelsFormat::Ntcir, 4) => {
+            "; it has the fields of a TREC qrels line, which --qrels-format trec (or auto) reads"
+        }
+        (QrelsFormat::Trec, 3) => {
+            "; it has the fields of an NTCIR qrels line, which --qrels-format ntcir (or auto) reads"
+        }
+        _ => "",
+    }
 }
 
 /// `L<digits>` → level at most [`MAX_LEVEL`] (strict: C `atol` would also accept `L` and `L3x`).

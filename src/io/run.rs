@@ -73,12 +73,18 @@ pub fn parse_run<'a>(
     order: RunOrder,
 ) -> Result<Vec<RunTopic<'a>>, SourceError> {
     let text = strip_bom(text);
-    let format = resolve_format(path, text, format)?;
     let mut topics: Vec<RunTopic<'a>> = Vec::new();
     let mut index: HashMap<&'a str, usize, FastHash> = HashMap::default();
+    let given = format;
+    let format = resolve_format(path, text, format)?;
     let mut current: Option<(&'a str, usize)> = None;
     for (i, line) in text.lines().enumerate() {
-        let Some((topic, doc)) = parse_line(path, i + 1, line, format)? else {
+        let parsed = parse_line(path, i + 1, line, format).map_err(|mut e| {
+            e.message
+                .push_str(other_syntax(given, split_fields::<6>(line).1));
+            e
+        });
+        let Some((topic, doc)) = parsed? else {
             continue;
         };
         let slot = match current {
@@ -104,6 +110,21 @@ pub fn parse_run<'a>(
     }
     topics.sort_by(|a, b| a.topic.cmp(b.topic));
     Ok(topics)
+}
+
+/// The hint for a line of `count` fields that is a line of the other syntax than the one given
+/// with `--run-format` (none when the syntax was decided by the file: the file then mixes the
+/// two, which no option reads).
+fn other_syntax(given: RunFormat, count: usize) -> &'static str {
+    match (given, count) {
+        (RunFormat::Res, 6..) => {
+            "; it has the fields of a TREC run line, which --run-format trec (or auto) reads"
+        }
+        (RunFormat::Trec, 2) => {
+            "; it has the fields of an NTCIR res line, which --run-format res (or auto) reads"
+        }
+        _ => "",
+    }
 }
 
 /// Ranks one topic's documents (in file order) as trec_eval does: score descending, ties by

@@ -252,6 +252,47 @@ fn undefined_values_do_not_stop_the_evaluation() {
     );
 }
 
+/// A file read with the other syntax than the one given is an error naming the option that reads
+/// it; a file that mixes the two syntaxes names none.
+#[test]
+fn syntax_errors_name_the_format_option() {
+    let trec_qrels = "T1 0 a 1\nT1 0 b 0\n";
+    let trec_run = "T1 Q0 a 1 2 r\nT1 Q0 b 2 1 r\n";
+    for (qrels, run, args, fragment) in [
+        (
+            trec_qrels,
+            trec_run,
+            &["--qrels-format", "ntcir"][..],
+            "--qrels-format trec",
+        ),
+        (
+            "T1 a L1\n",
+            trec_run,
+            &["--qrels-format", "trec"],
+            "--qrels-format ntcir",
+        ),
+        (
+            trec_qrels,
+            trec_run,
+            &["--run-format", "res"],
+            "--run-format trec",
+        ),
+        (
+            trec_qrels,
+            "T1 a\n",
+            &["--run-format", "trec"],
+            "--run-format res",
+        ),
+    ] {
+        let out = eval_texts(qrels, run, args);
+        assert_eq!(out.code, 2, "{args:?}");
+        assert!(out.stderr.contains(fragment), "{args:?}: {}", out.stderr);
+    }
+    let mixed = eval_texts("T1 a L1\nT1 0 b 1\n", trec_run, &[]);
+    assert_eq!(mixed.code, 2);
+    assert!(mixed.stderr.contains("q.txt:2") && !mixed.stderr.contains("--qrels-format"));
+}
+
 /// Parameters out of range are errors naming their flag, before anything is read.
 #[test]
 fn parameter_errors_name_the_flag() {
