@@ -193,6 +193,14 @@ fn nul_bytes_are_refused() {
             out.stderr
         );
     }
+    // Qrels with equivalence classes (`--ec`) too.
+    let out = eval_texts("T1 a L1 1\nT1 b\0 L0 2\n", small_run, &["--ec"]);
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains("q.txt:2:5") && out.stderr.contains("NUL byte"),
+        "{}",
+        out.stderr
+    );
 }
 
 /// A topic whose relevant documents all have gain 0 under `--gains` stops nothing: its
