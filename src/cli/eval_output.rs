@@ -129,8 +129,8 @@ pub(super) fn write_tsv(
 pub(super) struct JsonNotes<'a> {
     pub topics: &'a TopicSet,
     pub without_nonrelevant: &'a [&'a str],
-    /// Topics with an undefined value (listed only when there is one, so that the output of
-    /// every other evaluation is as before).
+    /// Topics with an undefined value (the key `topics_with_undefined_values` is written only
+    /// when there is one).
     pub undefined: &'a [&'a str],
 }
 
