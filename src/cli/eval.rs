@@ -14,10 +14,15 @@
 //! With `--condensed`, a topic without any judged nonrelevant document has no bpref/rpref values
 //! (they divide by N = 0): only those lines are skipped for it (left out of `nev`, `NA` in `tsv`,
 //! absent in `json`), with one warning, and their means average over the topics that have them.
+//! No topic stops an evaluation: a measure that divides 0 by 0 for a topic (its normaliser is 0,
+//! as when every relevant document has gain 0 under `--gains`) is undefined for it, printed as
+//! NTCIREVAL prints it (`-nan` in `nev`), `NA` in `tsv`, absent in `json`, left out of its mean,
+//! and named in one warning with the topics and the cause ([`undefined_warnings`]).
 //!
 //! TSV and JSON print each value rounded to 15 significant digits, shortest form (`0.05`, not the
-//! float noise `0.050000000000000044`): every digit printed is meaningful. A value that is not
-//! finite (an overflow) is an error naming the topic and the measure.
+//! float noise `0.050000000000000044`): every digit printed is meaningful. The measure parameters
+//! are bounded (β at most `MAX_BETA`, gains at most `MAX_GAIN`) so that no sum can overflow; an
+//! infinite value would still be an error naming the topic and the measure, never printed.
 //!
 //! To reproduce NTCIREVAL's `TRECsplitruns` + `NTCIR-eval` pipeline on a TREC run exactly, rank in
 //! file order and keep 1,000 documents per topic: `--file-order --truncate 1000 --allow-duplicates`
@@ -28,12 +33,12 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use anyhow::{Context, bail};
+use anyhow::{Context, anyhow, bail};
 use clap::{Args, ValueEnum};
 
 use super::Outcome;
 use super::eval_blocks::evaluate_by_block;
-use super::rounding::{push_without_noise, without_noise};
+use super::eval_output::{JsonNotes, write_json, write_nev, write_tsv};
 use crate::io::duplicates::DuplicateFinder;
 use crate::io::qrels::{MAX_GAIN, QrelsFormat, TopicSet, parse_gain_file};
 use crate::io::qrels_blocks::read_level_topics;
@@ -44,15 +49,17 @@ use crate::io::run::{RunDoc, RunFormat, RunOrder, parse_run};
 use crate::io::text_halves::read_text_in_halves;
 use crate::io::{read_text, shown};
 use crate::parallel::map_in_halves;
-use evia_engine::measures::lines::{LineName, each_line, line_keys, lines, nev_header, nev_line};
+use evia_engine::measures::lines::{each_line, line_keys};
 use evia_engine::measures::{
-    Evaluation, Evaluator, Label, LevelGains, MeasureError, Params, TopicJudgements, doc_hash,
+    Evaluation, Evaluator, Label, LevelGains, MeasureError, Params, RbpScale, TopicJudgements,
+    doc_hash,
 };
 
 /// Evaluate a run with NTCIREVAL's measures (RR, O, P, P+, AP, Q, nDCG, MSnDCG, ERR, nERR, ...).
 #[derive(Debug, Args)]
 pub struct EvalArgs {
-    /// Relevance judgements: NTCIR qrels (`topic doc Lx`) or TREC qrels (`topic 0 doc rel`).
+    /// Relevance judgements: NTCIR qrels (`topic doc Lx`) or TREC qrels (`topic 0 doc rel`, read
+    /// as trec_eval reads them: `#` comment lines, relevance below 0 = in the pool but unjudged).
     #[arg(
         long,
         value_name = "FILE",
@@ -66,7 +73,8 @@ pub struct EvalArgs {
     #[arg(long, value_name = "FILE")]
     pub gain_file: Option<PathBuf>,
 
-    /// The run: TREC format (`qid Q0 doc rank score tag`) or NTCIR res form (`topic doc`).
+    /// The run: TREC format (`qid Q0 doc rank score tag`, read as trec_eval reads it: blank and `#`
+    /// lines skipped, fields after the tag ignored) or NTCIR res form (`topic doc`).
     #[arg(long, value_name = "FILE")]
     pub run: PathBuf,
 
@@ -87,9 +95,15 @@ pub struct EvalArgs {
     #[arg(long, default_value_t = 2.0)]
     pub logb: f64,
 
-    /// RBP persistence.
+    /// RBP persistence (trec_eval's default is 0.9).
     #[arg(long, default_value_t = 0.95)]
     pub rbp: f64,
+
+    /// RBP's gain divisor: `declared` = the gain of the highest declared level, the same for every
+    /// topic (NTCIREVAL); `topic` = the largest gain judged for the topic (trec_eval's per-topic
+    /// scaling).
+    #[arg(long, value_enum, default_value_t = RbpScaleArg::Declared)]
+    pub rbp_scale: RbpScaleArg,
 
     /// Rank-biased NCU gamma.
     #[arg(long, default_value_t = 0.95)]
@@ -117,11 +131,12 @@ pub struct EvalArgs {
     #[arg(long)]
     pub file_order: bool,
 
-    /// Qrels syntax.
+    /// Qrels syntax (auto: the first line that is not a comment decides, 3 fields NTCIR, 4 TREC).
     #[arg(long, value_enum, default_value_t = QrelsSyntax::Auto)]
     pub qrels_format: QrelsSyntax,
 
-    /// Run syntax.
+    /// Run syntax (auto: the first line that is neither blank nor a comment decides, 6 or more
+    /// fields TREC, 2 NTCIR res form).
     #[arg(long, value_enum, default_value_t = RunSyntax::Auto)]
     pub run_format: RunSyntax,
 
@@ -142,6 +157,21 @@ pub struct EvalArgs {
     /// Diversity evaluation (`--intents`), in its own module.
     #[command(flatten)]
     pub diversity: super::eval_diversity::DiversityArgs,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RbpScaleArg {
+    Declared,
+    Topic,
+}
+
+impl From<RbpScaleArg> for RbpScale {
+    fn from(arg: RbpScaleArg) -> Self {
+        match arg {
+            RbpScaleArg::Declared => RbpScale::Declared,
+            RbpScaleArg::Topic => RbpScale::Topic,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -261,8 +291,13 @@ fn name_list<'a>(names: impl ExactSizeIterator<Item = &'a str>) -> String {
     shown.join(", ")
 }
 
-/// Per-topic values, one per output column (`None`: the measure is undefined for the topic).
-type Row = Vec<Option<f64>>;
+/// An evaluator for `params`; a parameter out of its domain is an error naming its flag.
+pub(super) fn new_evaluator(params: Params) -> anyhow::Result<Evaluator> {
+    Evaluator::new(params).map_err(|e| match e {
+        MeasureError::BadParam { param, reason } => anyhow!("--{param}: {reason}"),
+        other => anyhow!(other).context("bad measure parameters"),
+    })
+}
 
 /// How the run file is read: its syntax and whether documents are ranked by score or file order
 /// (shared by the adhoc and the diversity paths).
@@ -294,14 +329,14 @@ pub fn run(args: EvalArgs) -> anyhow::Result<Outcome> {
         rbup: args.rbup,
         bpref: args.condensed,
         gap: args.parity.gap,
+        rbp_scale: args.rbp_scale.into(),
     };
-    let evaluator = Evaluator::new(params.clone()).context("bad measure parameters")?;
+    let evaluator = new_evaluator(params.clone())?;
     // For topics without a judged nonrelevant document: every measure but bpref/rpref.
-    let without_bpref = Evaluator::new(Params {
+    let without_bpref = new_evaluator(Params {
         bpref: false,
         ..params
-    })
-    .context("bad measure parameters")?;
+    })?;
     let topics = load_topics(&args)?;
     let evaluators = [&evaluator, &without_bpref];
     let evaluated = match evaluate_by_block(&args, evaluators, &topics) {
@@ -312,12 +347,16 @@ pub fn run(args: EvalArgs) -> anyhow::Result<Outcome> {
 
     let mut results: Vec<(&str, Evaluation)> = Vec::with_capacity(topics.topics.len());
     let mut without_nonrelevant: Vec<&str> = Vec::new();
-    for ((topic, _), outcome) in topics.topics.iter().zip(evaluated.outcomes) {
-        let (ev, without_bpref) = outcome?;
-        if without_bpref {
+    let mut undefined: Vec<(&str, &TopicJudgements)> = Vec::new();
+    for ((topic, judgements), outcome) in topics.topics.iter().zip(evaluated.outcomes) {
+        let done = outcome?;
+        if done.without_bpref {
             without_nonrelevant.push(topic.as_str());
         }
-        results.push((topic.as_str(), ev));
+        if done.undefined {
+            undefined.push((topic.as_str(), judgements));
+        }
+        results.push((topic.as_str(), done.ev));
     }
     if !without_nonrelevant.is_empty() {
         eprintln!(
@@ -325,6 +364,10 @@ pub fn run(args: EvalArgs) -> anyhow::Result<Outcome> {
             without_nonrelevant.len(),
             name_list(without_nonrelevant.iter().copied())
         );
+    }
+    let undefined_topics: Vec<&str> = undefined.iter().map(|u| u.0).collect();
+    for warning in undefined_warnings(&args, &undefined, &results) {
+        eprintln!("{warning}");
     }
 
     let keys = line_keys(evaluator.params(), true);
@@ -340,8 +383,11 @@ pub fn run(args: EvalArgs) -> anyhow::Result<Outcome> {
             &names,
             &keys,
             &results,
-            &topics,
-            &without_nonrelevant,
+            &JsonNotes {
+                topics: &topics,
+                without_nonrelevant: &without_nonrelevant,
+                undefined: &undefined_topics,
+            },
         )?,
     }
     out.flush().context("writing the output")?;
@@ -441,9 +487,17 @@ pub(super) struct Scratch {
     hashes: Vec<u64>,
 }
 
-/// One evaluated topic, and whether it lacked a judged nonrelevant document (so its bpref/rpref
-/// lines are left out).
-pub(super) type TopicOutcome = anyhow::Result<(Evaluation, bool)>;
+/// One evaluated topic.
+pub(super) struct TopicEvaluation {
+    pub ev: Evaluation,
+    /// It has no judged nonrelevant document, so its bpref/rpref lines are left out.
+    pub without_bpref: bool,
+    /// Some value is undefined (NaN: 0/0).
+    pub undefined: bool,
+}
+
+/// One evaluated topic, or why it could not be.
+pub(super) type TopicOutcome = anyhow::Result<TopicEvaluation>;
 
 /// Evaluates every topic of `topics`, in two halves on two threads, each with its own
 /// [`Scratch`]; the outcomes come back in topic order, the same as one thread's.
@@ -505,176 +559,83 @@ pub(super) fn evaluate_topic<'r>(
         other => other,
     }
     .with_context(|| format!("topic {}", shown(topic)))?;
-    let mut overflow = None;
+    // NaN is 0/0, a value undefined for the topic (reported, see the module); an infinite value
+    // would be an overflow, which the bounds on β and the gains rule out.
+    let mut undefined = false;
+    let mut infinite = None;
     each_line(&ev, true, |name, value, _| {
-        if overflow.is_none() && !value.is_finite() {
-            overflow = Some((name, value));
+        undefined |= value.is_nan();
+        if infinite.is_none() && value.is_infinite() {
+            infinite = Some((name, value));
         }
     });
-    if let Some((name, value)) = overflow {
+    if let Some((name, value)) = infinite {
         bail!(
-            "topic {}: {name} is {value} (an overflow: are the gains or --beta extreme?)",
+            "topic {}: {name} is {value}: the measure's sums overflowed the floating-point range",
             shown(topic)
         );
     }
-    Ok((ev, without_bpref))
+    Ok(TopicEvaluation {
+        ev,
+        without_bpref,
+        undefined,
+    })
 }
 
-fn write_nev(out: &mut impl Write, results: &[(&str, Evaluation)]) -> anyhow::Result<()> {
-    // NTCIREVAL prints 4 decimals: no noise to remove; lines undefined for a topic are absent.
-    // Each topic's text is formatted on one of two threads, then written in topic order.
-    let texts = map_in_halves(results, |(topic, ev), _: &mut ()| {
-        let mut text = nev_header(topic, ev);
-        for l in lines(ev, false) {
-            text.push_str(&nev_line(topic, &l.name, l.value));
-            text.push('\n');
-        }
-        text
-    });
-    for text in texts {
-        out.write_all(text.as_bytes())?;
-    }
-    Ok(())
-}
-
-/// `ev`'s values in the order of `keys` (the output's columns), as evaluated (not rounded); a
-/// column `ev` has no line for is `None`.
-fn row(keys: &[LineName], ev: &Evaluation) -> Row {
-    let mut values = vec![None; keys.len()];
-    // The lines of `ev` are the columns in order, some (bpref/rpref) possibly missing.
-    let mut k = 0;
-    each_line(ev, true, |name, value, _| {
-        while k < keys.len() && keys[k] != name {
-            k += 1;
-        }
-        if let Some(cell) = values.get_mut(k) {
-            *cell = Some(value);
-            k += 1;
-        }
-    });
-    values
-}
-
-/// The mean of each column over the topics that have a value for it (`None` if none has).
-fn means(rows: &[Row], columns: usize) -> Row {
-    (0..columns)
-        .map(|c| {
-            let (sum, n) = rows
-                .iter()
-                .filter_map(|r| r[c])
-                .fold((0.0, 0usize), |(s, n), v| (s + v, n + 1));
-            (n > 0).then(|| without_noise(sum / n as f64))
-        })
-        .collect()
-}
-
-/// Appends a TSV cell to `line`: the value rounded to 15 significant digits, in Rust's shortest
-/// form ([`push_without_noise`]), or `NA` when the measure is undefined; returns the rounded value.
-fn push_cell(line: &mut String, v: Option<f64>) -> Option<f64> {
-    match v {
-        Some(v) => Some(push_without_noise(line, v)),
-        None => {
-            line.push_str("NA");
-            None
-        }
-    }
-}
-
-fn write_tsv(
-    out: &mut impl Write,
-    names: &[String],
-    keys: &[LineName],
+/// The warnings about topics with undefined values (0/0), one per cause: every relevant
+/// document of the topic has gain 0 under the gains given (the ideal gain is 0), or a parameter
+/// makes a measure's ideal value 0 (`--rbup 0` for niRBU@l). Each names the measures, the topics
+/// and what the outputs and the means do with them.
+fn undefined_warnings(
+    args: &EvalArgs,
+    undefined: &[(&str, &TopicJudgements)],
     results: &[(&str, Evaluation)],
-) -> anyhow::Result<()> {
-    writeln!(
-        out,
-        "topic\tsyslen\tjrel\tjnonrel\tr1\trp\t{}",
-        names.join("\t")
-    )?;
-    // Each topic's row and line are made on one of two threads, then written in topic order.
-    let made = map_in_halves(results, |(topic, ev), _: &mut ()| {
-        let mut values = row(keys, ev);
-        let mut line = format!(
-            "{topic}\t{}\t{}\t{}\t{}\t{}",
-            ev.syslen, ev.jrel, ev.jnonrel, ev.r1, ev.rp
-        );
-        for v in &mut values {
-            line.push('\t');
-            *v = push_cell(&mut line, *v);
-        }
-        line.push('\n');
-        (values, line)
-    });
-    let mut rows: Vec<Row> = Vec::with_capacity(made.len());
-    for (values, line) in made {
-        out.write_all(line.as_bytes())?;
-        rows.push(values);
-    }
-    if !results.is_empty() {
-        let mut line = String::from("mean\t\t\t\t\t");
-        // The means are rounded already: rounding again leaves them as they are.
-        for m in means(&rows, keys.len()) {
-            line.push('\t');
-            push_cell(&mut line, m);
-        }
-        writeln!(out, "{line}")?;
-    }
-    Ok(())
-}
-
-fn write_json(
-    out: &mut impl Write,
-    params: &Params,
-    names: &[String],
-    keys: &[LineName],
-    results: &[(&str, Evaluation)],
-    topics: &TopicSet,
-    without_nonrelevant: &[&str],
-) -> anyhow::Result<()> {
-    use serde_json::{Map, Value, json};
-    let rows: Vec<Row> = map_in_halves(results, |(_, ev), _: &mut ()| {
-        row(keys, ev)
-            .into_iter()
-            .map(|v| v.map(without_noise))
-            .collect()
-    });
-    let present = |values: &Row| -> Map<String, Value> {
-        names
+) -> Vec<String> {
+    let zero_gain = |j: &TopicJudgements| j.ideal().ideal_cg(j.ideal().jrel()) == 0.0;
+    let causes = [
+        (
+            true,
+            "every relevant document has gain 0 under the gains given (--gains), so the ideal gain is 0",
+        ),
+        (
+            false,
+            "the measure's ideal value is 0 with the parameters given (--rbup 0 makes iRBU's 0)",
+        ),
+    ];
+    let mut warnings = Vec::new();
+    for (zero, cause) in causes {
+        let topics: Vec<&str> = undefined
             .iter()
-            .zip(values)
-            .filter_map(|(name, v)| v.map(|v| (name.clone(), json!(v))))
-            .collect()
-    };
-    let per_topic: Vec<Value> = results
-        .iter()
-        .zip(&rows)
-        .map(|((topic, ev), values)| {
-            json!({
-                "topic": topic,
-                "syslen": ev.syslen, "jrel": ev.jrel, "jnonrel": ev.jnonrel,
-                "r1": ev.r1, "rp": ev.rp,
-                "values": present(values),
-            })
-        })
-        .collect();
-    let mean = if results.is_empty() {
-        Map::new()
-    } else {
-        present(&means(&rows, names.len()))
-    };
-    let doc = json!({
-        "params": {
-            "cutoffs": params.cutoffs, "beta": params.beta, "logb": params.logb,
-            "rbp": params.rbp, "gamma": params.gamma, "rbup": params.rbup,
-            "condensed": params.bpref,
-        },
-        "measures": names,
-        "topics": per_topic,
-        "mean": mean,
-        "skipped_topics_without_relevant": topics.without_relevant,
-        "topics_without_judged_nonrelevant": without_nonrelevant,
-    });
-    serde_json::to_writer_pretty(&mut *out, &doc)?;
-    writeln!(out)?;
-    Ok(())
+            .filter(|(_, j)| zero_gain(j) == zero)
+            .map(|u| u.0)
+            .collect();
+        if topics.is_empty() {
+            continue;
+        }
+        // Each measure once, `@l` for every cutoff.
+        let mut measures: Vec<String> = Vec::new();
+        for (_, ev) in results.iter().filter(|r| topics.contains(&r.0)) {
+            each_line(ev, true, |name, value, _| {
+                let measure = match name.cutoff {
+                    Some(_) => format!("{}@l", name.base),
+                    None => name.base.to_string(),
+                };
+                if value.is_nan() && !measures.contains(&measure) {
+                    measures.push(measure);
+                }
+            });
+        }
+        let shown_as = match args.format {
+            OutputFormat::Nev => "printed as NTCIREVAL prints them, -nan",
+            OutputFormat::Tsv => "printed as NA",
+            OutputFormat::Json => "left out of the topic's values",
+        };
+        warnings.push(format!(
+            "warning: {} topic(s) have undefined values (0/0: {cause}) of {}; they are {shown_as}, and each mean averages over the other topics: {}",
+            topics.len(),
+            measures.join(", "),
+            name_list(topics.iter().copied())
+        ));
+    }
+    warnings
 }

@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, bail};
+use anyhow::{Context, anyhow, bail};
 use clap::Args;
 
 use super::Outcome;
@@ -27,10 +27,10 @@ use crate::io::run::{find_duplicate, parse_run};
 use crate::parallel::map_in_halves;
 use evia_engine::diversity::lines::lines;
 use evia_engine::diversity::{
-    DiversityEvaluation, DiversityEvaluator, DiversityParams, DiversityTopic,
+    DiversityError, DiversityEvaluation, DiversityEvaluator, DiversityParams, DiversityTopic,
 };
 use evia_engine::measures::lines::{nev_header, nev_line};
-use evia_engine::measures::{LevelGains, Params};
+use evia_engine::measures::{LevelGains, MeasureError, Params};
 
 /// The options of diversity evaluation (`eval --intents`).
 #[derive(Debug, Args)]
@@ -69,11 +69,17 @@ pub fn run(args: &EvalArgs, intents_path: &Path) -> anyhow::Result<Outcome> {
             rbup: args.rbup,
             bpref: false,
             gap: args.parity.gap,
+            rbp_scale: args.rbp_scale.into(),
         },
         sharp_gamma: args.diversity.sharp_gamma,
         alpha: args.diversity.alpha,
     };
-    let evaluator = DiversityEvaluator::new(params).context("bad measure parameters")?;
+    let evaluator = DiversityEvaluator::new(params).map_err(|e| match e {
+        DiversityError::Measure(MeasureError::BadParam { param, reason }) => {
+            anyhow!("--{param}: {reason}")
+        }
+        other => anyhow!(other).context("bad diversity parameters (--sharp-gamma, --alpha)"),
+    })?;
 
     // The three inputs are read first; the run is parsed on a second thread while the intent file
     // and the intentwise qrels are parsed and indexed on this one. Errors are reported in the same
@@ -144,6 +150,9 @@ pub fn run(args: &EvalArgs, intents_path: &Path) -> anyhow::Result<Outcome> {
     for ((topic, _), ev) in all.iter().zip(evaluated) {
         results.push((topic.as_str(), ev?));
     }
+    if let Some(warning) = undefined_warning(args.format, &results) {
+        eprintln!("{warning}");
+    }
 
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
@@ -203,11 +212,58 @@ fn judged_topics<'a>(
     })
 }
 
+/// The warning about topics with undefined values (NaN: 0/0, a measure whose ideal value is 0, as
+/// niRBU@l's with `--rbup 0`; a topic whose relevant documents all have gain 0 has no relevant
+/// document here and is skipped): the measures, the topics and what the outputs and the means do
+/// with them, as adhoc `eval` reports them.
+fn undefined_warning(
+    format: OutputFormat,
+    results: &[(&str, DiversityEvaluation)],
+) -> Option<String> {
+    let mut topics: Vec<&str> = Vec::new();
+    let mut measures: Vec<String> = Vec::new();
+    for (topic, ev) in results {
+        let mut any = false;
+        for l in lines(ev, true).into_iter().filter(|l| l.value.is_nan()) {
+            any = true;
+            let measure = match l.name.split_once('@') {
+                Some((base, _)) => format!("{base}@l"),
+                None => l.name,
+            };
+            if !measures.contains(&measure) {
+                measures.push(measure);
+            }
+        }
+        if any {
+            topics.push(topic);
+        }
+    }
+    let first: Vec<&str> = topics.iter().take(5).copied().collect();
+    let more = match topics.len() {
+        0 => return None,
+        n if n > 5 => format!(", and {} more", n - 5),
+        _ => String::new(),
+    };
+    let shown_as = match format {
+        OutputFormat::Nev => "printed as NTCIREVAL prints them, -nan",
+        OutputFormat::Tsv => "printed as NA",
+        OutputFormat::Json => "left out of the topic's values",
+    };
+    Some(format!(
+        "warning: {} topic(s) have undefined values (0/0: the measure's ideal value is 0 with the parameters given; --rbup 0 makes iRBU's 0) of {}; they are {shown_as}, and each mean averages over the other topics: {}{more}",
+        topics.len(),
+        measures.join(", "),
+        first.join(", ")
+    ))
+}
+
 fn write_nev(out: &mut impl Write, results: &[(&str, DiversityEvaluation)]) -> anyhow::Result<()> {
     for (topic, ev) in results {
         out.write_all(nev_header(topic, &ev.d).as_bytes())?;
         for l in lines(ev, false) {
-            writeln!(out, "{}", nev_line(topic, &l.name, l.value))?;
+            // An undefined value (0/0) as C prints it on x86-64 with glibc.
+            let value = if l.value.is_nan() { -f64::NAN } else { l.value };
+            writeln!(out, "{}", nev_line(topic, &l.name, value))?;
         }
     }
     Ok(())
@@ -226,16 +282,25 @@ fn table(results: &[(&str, DiversityEvaluation)]) -> (Vec<String>, Vec<Vec<f64>>
     (names, rows)
 }
 
-/// The mean of each column of `rows` (summed in topic order).
+/// The mean of each column of `rows` (summed in topic order) over the topics where it is defined
+/// (not NaN); NaN when it is defined for none.
 fn means(rows: &[Vec<f64>], columns: usize) -> Vec<f64> {
-    let mut sums = vec![0.0; columns];
+    let mut sums = vec![(0.0, 0usize); columns];
     for row in rows {
-        for (s, v) in sums.iter_mut().zip(row) {
-            *s += v;
+        for (s, &v) in sums.iter_mut().zip(row).filter(|(_, v)| !v.is_nan()) {
+            *s = (s.0 + v, s.1 + 1);
         }
     }
-    let n = rows.len() as f64;
-    sums.into_iter().map(|s| s / n).collect()
+    sums.into_iter().map(|(s, n)| s / n as f64).collect()
+}
+
+/// A TSV cell: the value, or `NA` when it is undefined.
+fn cell(v: f64) -> String {
+    if v.is_nan() {
+        "NA".to_string()
+    } else {
+        v.to_string()
+    }
 }
 
 fn write_tsv(out: &mut impl Write, results: &[(&str, DiversityEvaluation)]) -> anyhow::Result<()> {
@@ -243,15 +308,15 @@ fn write_tsv(out: &mut impl Write, results: &[(&str, DiversityEvaluation)]) -> a
     writeln!(out, "topic\t{}", names.join("\t"))?;
     for ((topic, _), row) in results.iter().zip(&rows) {
         write!(out, "{topic}")?;
-        for v in row {
-            write!(out, "\t{v}")?;
+        for &v in row {
+            write!(out, "\t{}", cell(v))?;
         }
         writeln!(out)?;
     }
     if !results.is_empty() {
         write!(out, "mean")?;
         for m in means(&rows, names.len()) {
-            write!(out, "\t{m}")?;
+            write!(out, "\t{}", cell(m))?;
         }
         writeln!(out)?;
     }
@@ -270,10 +335,12 @@ fn write_json(
         .iter()
         .zip(&rows)
         .map(|((topic, ev), row)| {
+            // Undefined values (NaN) are left out.
             let values: Map<String, Value> = names
                 .iter()
-                .cloned()
-                .zip(row.iter().map(|v| json!(v)))
+                .zip(row)
+                .filter(|(_, v)| !v.is_nan())
+                .map(|(name, v)| (name.clone(), json!(v)))
                 .collect();
             json!({ "topic": topic, "syslen": ev.d.syslen, "values": values })
         })
@@ -284,7 +351,9 @@ fn write_json(
         names
             .iter()
             .cloned()
-            .zip(means(&rows, names.len()).into_iter().map(|m| json!(m)))
+            .zip(means(&rows, names.len()))
+            .filter(|(_, m)| !m.is_nan())
+            .map(|(name, m)| (name, json!(m)))
             .collect()
     };
     let p = evaluator.params();

@@ -14,7 +14,9 @@ pub mod agree;
 mod check;
 mod eval;
 mod eval_blocks;
+mod eval_conventions;
 mod eval_diversity;
+mod eval_output;
 mod eval_parity;
 mod hsd;
 mod label_input;
@@ -71,6 +73,9 @@ pub enum Command {
     /// Randomised and classical Tukey HSD over every pair of runs of a topic-by-run score matrix.
     Hsd(hsd::HsdArgs),
     /// Evaluate a run with NTCIREVAL-compatible measures (nev, tsv or json output).
+    ///
+    /// `--help` ends with the conventions next to trec_eval's and NTCIREVAL's.
+    #[command(after_long_help = eval_conventions::help_text())]
     Eval(eval::EvalArgs),
     /// Inter-assessor agreement of a label file: pairwise kappas with 95% CIs, per-topic kappas,
     /// the high/low-agreement topic split, Fleiss' kappa and Krippendorff's alpha.

@@ -10,7 +10,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use super::qrels::{MAX_LEVEL, TopicSet, parse_ntcir_level};
+use super::qrels::{MAX_LEVEL, TopicSet, nul_error, parse_ntcir_level};
 use super::{SourceError, describe_line, shown, split_fields, strip_bom};
 use evia_engine::measures::{LevelGains, MeasureError, TopicJudgements};
 
@@ -33,6 +33,9 @@ pub fn parse_class_qrels<'a>(path: &Path, text: &'a str) -> Result<ClassQrels<'a
     let mut out: ClassQrels<'a> = BTreeMap::new();
     for (i, line) in text.lines().enumerate() {
         let n = i + 1;
+        if let Some(offset) = line.find('\0') {
+            return Err(nul_error(path, n, line, offset));
+        }
         let (f, count) = split_fields::<4>(line);
         if count != 4 {
             return Err(SourceError::at_line(

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::intents::TopicIntents;
-use super::qrels::{MAX_LEVEL, parse_ntcir_level};
+use super::qrels::{MAX_LEVEL, nul_error, parse_ntcir_level};
 use super::{SourceError, describe_line, shown, split_fields, strip_bom};
 use evia_engine::diversity::{DiversityError, DiversityTopic, IntentJudgement};
 use evia_engine::measures::{LevelGains, MeasureError};
@@ -37,6 +37,9 @@ pub fn parse_intent_qrels<'a>(
     let mut current: (&str, Vec<IntentJudged<'a>>) = ("", Vec::new());
     for (i, line) in text.lines().enumerate() {
         let n = i + 1;
+        if let Some(offset) = line.find('\0') {
+            return Err(nul_error(path, n, line, offset));
+        }
         let (f, count) = split_fields::<4>(line);
         if count != 4 {
             return Err(SourceError::at_line(

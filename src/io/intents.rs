@@ -11,6 +11,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use super::qrels::nul_error;
 use super::{SourceError, describe_line, split_fields};
 use evia_engine::diversity::{Intent, IntentKind, IntentSet, MAX_INTENTS};
 
@@ -31,6 +32,9 @@ pub fn parse_intents(
     let mut raw: BTreeMap<&str, (Vec<Intent>, Vec<usize>)> = BTreeMap::new();
     for (i, line) in text.lines().enumerate() {
         let n = i + 1;
+        if let Some(offset) = line.find('\0') {
+            return Err(nul_error(path, n, line, offset));
+        }
         let (f, count) = split_fields::<4>(line);
         if !(3..=4).contains(&count) {
             return Err(SourceError::at_line(

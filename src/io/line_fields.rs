@@ -46,12 +46,25 @@ pub(crate) fn line_fields<const N: usize>(text: &str, start: usize) -> ([&str; N
     }
 }
 
+/// One line of a text with its first `N` fields ([`lines_with_fields`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct FieldLine<'a, const N: usize> {
+    /// The line without its `\n` or `\r\n`.
+    pub text: &'a str,
+    pub fields: [&'a str; N],
+    /// How many fields the line has (all of them, not capped).
+    pub count: usize,
+    /// The byte offset in the line of its first NUL byte, if it has one (only the general path
+    /// can meet one: [`super::simple_line`] refuses every control character).
+    pub nul: Option<usize>,
+}
+
 /// Every line of `text` as `str::lines` gives it (without its `\n` or `\r\n`), with its first
 /// `N` fields and its field count (as [`line_fields`]; a simple line through the fast path of
-/// [`super::simple_line`], which gives the same).
+/// [`super::simple_line`], which gives the same), and where its first NUL byte is.
 pub(crate) fn lines_with_fields<const N: usize>(
     text: &str,
-) -> impl Iterator<Item = (&str, [&str; N], usize)> {
+) -> impl Iterator<Item = FieldLine<'_, N>> {
     let mut at = 0;
     std::iter::from_fn(move || {
         if at >= text.len() {
@@ -61,7 +74,12 @@ pub(crate) fn lines_with_fields<const N: usize>(
             // A simple line has no `\r` and ends with its `\n`.
             let line = &text[at..next - 1];
             at = next;
-            return Some((line, fields, count));
+            return Some(FieldLine {
+                text: line,
+                fields,
+                count,
+                nul: None,
+            });
         }
         let (fields, count, next) = line_fields::<N>(text, at);
         let line = &text[at..next];
@@ -71,7 +89,12 @@ pub(crate) fn lines_with_fields<const N: usize>(
             None => line,
         };
         at = next;
-        Some((line, fields, count))
+        Some(FieldLine {
+            text: line,
+            fields,
+            count,
+            nul: line.bytes().position(|b| b == 0),
+        })
     })
 }
 
@@ -179,13 +202,19 @@ mod tests {
             "\n\n",
             "x\ry z\r\r\nw",
             "é 漢\n\x01 b",
+            "a b\n\x00c d\nT1 e\x00\x00 L1\n",
         ] {
             let ours: Vec<_> = lines_with_fields::<2>(text).collect();
             let reference: Vec<_> = text
                 .lines()
                 .map(|l| {
-                    let (f, count) = crate::io::split_fields::<2>(l);
-                    (l, f, l.split_ascii_whitespace().count().max(count))
+                    let (fields, count) = crate::io::split_fields::<2>(l);
+                    FieldLine {
+                        text: l,
+                        fields,
+                        count: l.split_ascii_whitespace().count().max(count),
+                        nul: l.find('\0'),
+                    }
                 })
                 .collect();
             assert_eq!(ours, reference, "{text:?}");

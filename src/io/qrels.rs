@@ -2,13 +2,19 @@
 //! direct-gain files (`topic doc gain`) (tests/fixtures/measures.md §2.1, §2.4).
 //!
 //! Fields are separated by runs of ASCII whitespace (as C `strtok`). Every line must be a
-//! judgement: empty lines and `#` comments are errors (NTCIREVAL 20200527 rejects them too), as are
-//! wrong field counts, malformed levels or gains, negative NTCIR levels or gains, and a document
-//! judged twice for a topic (the error names both lines; NTCIREVAL would silently use the first line
-//! for labelling and count both, pyNTCIREVAL and trec_eval reject the file).
+//! judgement, except that TREC qrels may have comment lines, a `#` in the first column, which
+//! trec_eval skips (`get_qrels.c`; a `#` elsewhere is part of a field, as in a document id
+//! `CR#93E-1860`). Errors: empty lines (trec_eval and NTCIREVAL reject them too), `#` lines in
+//! NTCIR qrels (NTCIREVAL reads none) and in direct-gain files, wrong field counts, malformed levels
+//! or gains, negative NTCIR levels or gains, a NUL byte (C tools end an id there), and a document
+//! listed twice for a topic (the error names both lines; NTCIREVAL would silently use the first
+//! line for labelling and count both, pyNTCIREVAL and trec_eval reject the file). The syntax is
+//! decided by the first line that is not a comment.
 //!
-//! TREC relevance below 0 (`-1`, `-2`: "judged, known nonrelevant" in some TREC tracks) counts as
-//! nonrelevant, level 0, as trec_eval treats it. A leading UTF-8 byte-order mark is ignored.
+//! TREC relevance below 0 (`-1`, `-2`) is read as trec_eval reads it: the document is "in the
+//! pool, but unjudged" ([`Relevance::Unjudged`]), nonrelevant in a full ranked list, dropped from
+//! a condensed one and not a judged nonrelevant document (bpref's N). A leading UTF-8 byte-order
+//! mark is ignored.
 //!
 //! Bounds (checked on the line, before anything is allocated): a relevance level is at most
 //! [`MAX_LEVEL`]; a gain is at most [`MAX_GAIN`], so that no sum of gains over a topic can overflow
@@ -18,17 +24,18 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use super::line_fields::lines_with_fields;
-use super::{SourceError, describe_line, shown, split_fields, strip_bom};
-use evia_engine::measures::{LevelGains, MeasureError, TopicJudgements};
+use super::{Position, SourceError, describe_line, shown, split_fields, strip_bom};
+use evia_engine::measures::{LevelGains, MeasureError, Relevance, TopicJudgements};
 
 /// The syntax of a qrels file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum QrelsFormat {
     /// `topic doc Lx` (NTCIR; level `x` ≥ 0).
     Ntcir,
-    /// `topic iteration doc rel` (TREC; `rel` an integer level ≥ 0; the iteration is ignored).
+    /// `topic iteration doc rel` (TREC; `rel` an integer, below 0 = listed but unjudged; the
+    /// iteration is ignored; `#` comment lines).
     Trec,
-    /// Decided by the first line: 3 fields ⇒ NTCIR, 4 fields ⇒ TREC.
+    /// Decided by the first line that is not a comment: 3 fields ⇒ NTCIR, 4 fields ⇒ TREC.
     Auto,
 }
 
@@ -55,18 +62,21 @@ pub struct Qrels<'a, T> {
     pub topics: BTreeMap<&'a str, Vec<Judged<'a, T>>>,
 }
 
-/// Per-level judgements.
-pub type LevelQrels<'a> = Qrels<'a, u32>;
+/// Per-level judgements (a level, or TREC's "listed but unjudged").
+pub type LevelQrels<'a> = Qrels<'a, Relevance>;
 /// Direct per-item gains.
 pub type GainQrels<'a> = Qrels<'a, f64>;
 
 impl<'a> LevelQrels<'a> {
-    /// The highest level judged in the file (0 if empty).
+    /// The highest level judged in the file (0 if none).
     pub fn max_level(&self) -> u32 {
         self.topics
             .values()
             .flatten()
-            .map(|j| j.value)
+            .filter_map(|j| match j.value {
+                Relevance::Level(level) => Some(level),
+                Relevance::Unjudged => None,
+            })
             .max()
             .unwrap_or(0)
     }
@@ -81,7 +91,7 @@ impl<'a> LevelQrels<'a> {
 
     /// [`Self::judgements`] of some of the topics (`topics`, in order).
     pub(crate) fn judgements_of<'t>(
-        topics: impl Iterator<Item = (&'t &'a str, &'t Vec<Judged<'a, u32>>)>,
+        topics: impl Iterator<Item = (&'t &'a str, &'t Vec<Judged<'a, Relevance>>)>,
         path: &Path,
         gains: &LevelGains,
     ) -> Result<TopicSet, SourceError>
@@ -89,16 +99,18 @@ impl<'a> LevelQrels<'a> {
         'a: 't,
     {
         let mut set = TopicSet::default();
+        let max = gains.max_level();
         for (topic, judged) in topics {
-            if let Some(j) = judged.iter().find(|j| j.value > gains.max_level()) {
+            let above = judged.iter().find_map(|j| match j.value {
+                Relevance::Level(level) if level > max => Some((j.line, level)),
+                _ => None,
+            });
+            if let Some((line, level)) = above {
                 return Err(SourceError::at_line(
                     path,
-                    j.line,
+                    line,
                     format!(
-                        "relevance level L{} is above the highest level with a gain (L{}, from {} gain values)",
-                        j.value,
-                        gains.max_level(),
-                        gains.max_level()
+                        "relevance level L{level} is above the highest level with a gain (L{max}, from {max} gain values); give --gains a gain for every level up to L{level}"
                     ),
                 ));
             }
@@ -218,6 +230,32 @@ pub fn parse_level_qrels<'a>(
     parse_level_lines(path, strip_bom(text), 1, format)
 }
 
+/// Whether a qrels line is a comment: `#` in its first column (trec_eval `get_qrels.c`).
+pub(crate) fn is_comment(line: &str) -> bool {
+    line.starts_with('#')
+}
+
+/// The error for a `#` comment line `n` in qrels of a syntax that has no comments (`what`).
+pub(crate) fn comment_error(path: &Path, n: usize, what: &str) -> SourceError {
+    SourceError::at_line(
+        path,
+        n,
+        format!(
+            "a `#` comment line, but {what} have no comment lines (NTCIREVAL reads none); only TREC qrels and runs do, as trec_eval reads them"
+        ),
+    )
+}
+
+/// The error for a NUL byte at byte `offset` of line `n` (`line`).
+pub(crate) fn nul_error(path: &Path, n: usize, line: &str, offset: usize) -> SourceError {
+    let column = line.get(..offset).map_or(offset, |b| b.chars().count()) + 1;
+    SourceError::new(
+        path,
+        Some(Position::at(n, column)),
+        "a NUL byte (\\0): ids may not contain one (C tools such as trec_eval and NTCIREVAL end an id there, so the id would mean something else to them)",
+    )
+}
+
 /// [`parse_level_qrels`] of whole lines of a file, the first of them being its line
 /// `first_line` (a byte-order mark is not looked for: `text` need not start the file).
 pub(crate) fn parse_level_lines<'a>(
@@ -226,10 +264,28 @@ pub(crate) fn parse_level_lines<'a>(
     first_line: usize,
     format: QrelsFormat,
 ) -> Result<LevelQrels<'a>, SourceError> {
+    // The syntax given (`Auto`: decided by the first judgement line).
+    let given = format;
     let mut format = format;
     let mut grouper = Grouper::new();
-    for (i, (line, f, count)) in lines_with_fields::<4>(text).enumerate() {
+    // The first comment line met before the syntax is decided (an error if it is NTCIR's).
+    let mut early_comment = None;
+    for (i, l) in lines_with_fields::<4>(text).enumerate() {
+        let (line, f, count) = (l.text, l.fields, l.count);
         let n = first_line + i;
+        if let Some(offset) = l.nul {
+            return Err(nul_error(path, n, line, offset));
+        }
+        if is_comment(line) {
+            match format {
+                QrelsFormat::Trec => continue,
+                QrelsFormat::Ntcir => return Err(comment_error(path, n, "NTCIR qrels")),
+                QrelsFormat::Auto => {
+                    early_comment.get_or_insert(n);
+                    continue;
+                }
+            }
+        }
         if format == QrelsFormat::Auto {
             format = match count {
                 3 => QrelsFormat::Ntcir,
@@ -245,11 +301,14 @@ pub(crate) fn parse_level_lines<'a>(
                     ));
                 }
             };
+            if let (QrelsFormat::Ntcir, Some(c)) = (format, early_comment) {
+                return Err(comment_error(path, c, "NTCIR qrels"));
+            }
         }
         let (topic, doc, level) = match (format, count) {
             (QrelsFormat::Ntcir, 3) => {
                 let label = f[2];
-                (f[0], f[1], parse_ntcir_level(label).ok_or_else(|| {
+                (f[0], f[1], parse_ntcir_level(label).map(Relevance::Level).ok_or_else(|| {
                     SourceError::at_line(
                         path,
                         n,
@@ -264,7 +323,7 @@ pub(crate) fn parse_level_lines<'a>(
                         path,
                         n,
                         format!(
-                            "expected an integer relevance level (at most {MAX_LEVEL}; below 0 = nonrelevant) in the fourth field, found `{}`",
+                            "expected an integer relevance level (at most {MAX_LEVEL}; below 0 = in the pool but unjudged) in the fourth field, found `{}`",
                             shown(rel)
                         ),
                     )
@@ -276,8 +335,9 @@ pub(crate) fn parse_level_lines<'a>(
                     path,
                     n,
                     format!(
-                        "expected 3 fields `topic doc Lx` (NTCIR qrels), found {}",
-                        describe_line(line)
+                        "expected 3 fields `topic doc Lx` (NTCIR qrels), found {}{}",
+                        describe_line(line),
+                        other_syntax(given, count)
                     ),
                 ));
             }
@@ -286,8 +346,9 @@ pub(crate) fn parse_level_lines<'a>(
                     path,
                     n,
                     format!(
-                        "expected 4 fields `topic 0 doc rel` (TREC qrels), found {}",
-                        describe_line(line)
+                        "expected 4 fields `topic 0 doc rel` (TREC qrels), found {}{}",
+                        describe_line(line),
+                        other_syntax(given, count)
                     ),
                 ));
             }
@@ -304,6 +365,21 @@ pub(crate) fn parse_level_lines<'a>(
     Ok(grouper.finish())
 }
 
+/// The hint for a line of `count` fields that is a judgement of the other syntax than the one
+/// given with `--qrels-format` (none when the syntax was decided by the file's first line: the
+/// file then mixes the two, which no option reads).
+fn other_syntax(given: QrelsFormat, count: usize) -> &'static str {
+    match (given, count) {
+        (QrelsFormat::Ntcir, 4) => {
+            "; it has the fields of a TREC qrels line, which --qrels-format trec (or auto) reads"
+        }
+        (QrelsFormat::Trec, 3) => {
+            "; it has the fields of an NTCIR qrels line, which --qrels-format ntcir (or auto) reads"
+        }
+        _ => "",
+    }
+}
+
 /// `L<digits>` → level at most [`MAX_LEVEL`] (strict: C `atol` would also accept `L` and `L3x`).
 /// Every reader of NTCIR levels (adhoc, intentwise and equivalence-class qrels) uses it.
 pub(crate) fn parse_ntcir_level(label: &str) -> Option<u32> {
@@ -314,18 +390,20 @@ pub(crate) fn parse_ntcir_level(label: &str) -> Option<u32> {
     bounded_level(digits.parse::<u64>().ok()?)
 }
 
-/// A TREC relevance value → level: negative values are nonrelevant (level 0, trec_eval), levels
-/// above [`MAX_LEVEL`] are rejected.
-pub(crate) fn parse_trec_level(rel: &str) -> Option<u32> {
+/// A TREC relevance value → its [`Relevance`]: an integer; below 0 (`-0` is 0) the document is
+/// listed but unjudged (trec_eval: "in the pool, but unjudged"); levels above [`MAX_LEVEL`] are
+/// rejected.
+pub(crate) fn parse_trec_level(rel: &str) -> Option<Relevance> {
     let digits = rel.strip_prefix(['-', '+']).unwrap_or(rel);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    if rel.starts_with('-') {
-        return Some(0);
-    }
     // All digits: too long for u64 means far above the bound.
-    bounded_level(digits.parse::<u64>().unwrap_or(u64::MAX))
+    let value = digits.parse::<u64>().unwrap_or(u64::MAX);
+    if rel.starts_with('-') && value > 0 {
+        return Some(Relevance::Unjudged);
+    }
+    bounded_level(value).map(Relevance::Level)
 }
 
 fn bounded_level(level: u64) -> Option<u32> {
@@ -338,6 +416,12 @@ pub fn parse_gain_file<'a>(path: &Path, text: &'a str) -> Result<GainQrels<'a>, 
     let mut grouper = Grouper::new();
     for (i, line) in text.lines().enumerate() {
         let n = i + 1;
+        if let Some(offset) = line.find('\0') {
+            return Err(nul_error(path, n, line, offset));
+        }
+        if is_comment(line) {
+            return Err(comment_error(path, n, "direct-gain files"));
+        }
         let (f, count) = split_fields::<4>(line);
         if count != 3 {
             return Err(SourceError::at_line(

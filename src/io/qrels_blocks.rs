@@ -10,7 +10,8 @@
 //!
 //! A fast path only: it gives up (`None`) on anything unusual — a file that is not a regular file
 //! or is smaller than [`MIN_SPLIT`], a byte-order mark, a first line that does not decide the
-//! syntax, bytes that are not UTF-8, any line that is not a judgement of the file's syntax, a level
+//! syntax (a comment line among them), bytes that are not UTF-8, a NUL byte, any line that is not
+//! a judgement of the file's syntax (a TREC comment line is skipped, as the other path skips it), a level
 //! above the given gains' highest (or [`MAX_LEVEL`]), a document judged twice for a topic, a topic
 //! whose lines are not all together, no level above L0 with the default gains, or any error of a
 //! topic's judgements but having no relevant document — and the caller then reads the file as
@@ -26,12 +27,16 @@ use std::path::Path;
 
 use super::READ_THREADS;
 use super::line_fields::line_fields;
-use super::qrels::{MAX_LEVEL, QrelsFormat, TopicSet, parse_ntcir_level, parse_trec_level};
+use super::qrels::{
+    MAX_LEVEL, QrelsFormat, TopicSet, is_comment, parse_ntcir_level, parse_trec_level,
+};
 use super::simple_line::simple_line;
 use super::text_halves::MIN_SPLIT;
 use super::topic_ranges::{cut_at_topic_changes, first_line, read_regions};
 use crate::parallel::{map_in_turn, map_owned_in_halves};
-use evia_engine::measures::{LevelGains, LevelJudgementsBuilder, MeasureError, TopicJudgements};
+use evia_engine::measures::{
+    LevelGains, LevelJudgementsBuilder, MeasureError, Relevance, TopicJudgements,
+};
 
 /// Bytes per range, about: the file is cut at about every this many bytes (at least in two, at
 /// most in [`MAX_PARTS`]), so that two threads taking ranges in turn stay busy until the end.
@@ -54,6 +59,9 @@ pub fn read_level_topics(
         return None;
     }
     let first = first_line(&mut file)?;
+    if is_comment(&first) {
+        return None;
+    }
     let format = match (format, line_fields::<4>(&first, 0).1) {
         (QrelsFormat::Auto, 3) => QrelsFormat::Ntcir,
         (QrelsFormat::Auto, 4) => QrelsFormat::Trec,
@@ -125,12 +133,29 @@ impl Reading<'_> {
             let mut block_start = 0;
             let mut at = 0;
             while at < region.len() {
-                let (fields, count, next) =
-                    simple_line::<4>(region, at).unwrap_or_else(|| line_fields::<4>(region, at));
+                let (fields, count, next) = match simple_line::<4>(region, at) {
+                    Some(simple) => simple,
+                    None => {
+                        let general = line_fields::<4>(region, at);
+                        // A NUL byte is an error the other path reports (a simple line has none).
+                        if region.as_bytes()[at..general.2].contains(&0) {
+                            return None;
+                        }
+                        general
+                    }
+                };
+                if region.as_bytes()[at] == b'#' {
+                    // A comment: skipped in TREC qrels, an error the other path reports in NTCIR.
+                    if self.format != QrelsFormat::Trec {
+                        return None;
+                    }
+                    at = next;
+                    continue;
+                }
                 let (topic, doc, level) = judgement(self.format, &fields, count)?;
                 match &mut block {
                     Some((t, b, bytes)) if *t == topic => {
-                        b.insert(doc, level).ok()?;
+                        b.insert_relevance(doc, level).ok()?;
                         *bytes += doc.len();
                     }
                     _ => {
@@ -143,7 +168,7 @@ impl Reading<'_> {
                             bytes_hint + bytes_hint / 8,
                             bound,
                         );
-                        b.insert(doc, level).ok()?;
+                        b.insert_relevance(doc, level).ok()?;
                         block = Some((topic, b, doc.len()));
                         block_start = at;
                     }
@@ -163,15 +188,15 @@ impl Reading<'_> {
     }
 }
 
-/// A judgement line's topic, document and level, or `None` when it is not a judgement of
+/// A judgement line's topic, document and relevance, or `None` when it is not a judgement of
 /// `format` (the fields as [`line_fields`] gives them, `count` of them).
 fn judgement<'a>(
     format: QrelsFormat,
     f: &[&'a str; 4],
     count: usize,
-) -> Option<(&'a str, &'a str, u32)> {
+) -> Option<(&'a str, &'a str, Relevance)> {
     match (format, count) {
-        (QrelsFormat::Ntcir, 3) => Some((f[0], f[1], parse_ntcir_level(f[2])?)),
+        (QrelsFormat::Ntcir, 3) => Some((f[0], f[1], Relevance::Level(parse_ntcir_level(f[2])?))),
         (QrelsFormat::Trec, 4) => Some((f[0], f[2], parse_trec_level(f[3])?)),
         _ => None,
     }
@@ -227,8 +252,8 @@ mod tests {
     }
 
     /// A qrels text of `topics` topics (in the given order, some without relevant documents),
-    /// NTCIR or TREC lines (negative TREC levels included), CRLF or tabs on some lines: above
-    /// the split size, so read in several ranges.
+    /// NTCIR or TREC lines (negative TREC levels included, and comment lines after some TREC
+    /// topics), CRLF or tabs on some lines: above the split size, so read in several ranges.
     fn qrels_text(trec: bool, topics: &[u32]) -> String {
         let mut text = String::new();
         for &t in topics {
@@ -236,16 +261,20 @@ mod tests {
                 let level = if t % 5 == 0 { 0 } else { (d * 7 + t) % 4 };
                 let end = if d % 11 == 0 { "\r\n" } else { "\n" };
                 if trec {
-                    let rel = if level == 0 && d % 3 == 0 {
-                        -1
-                    } else {
-                        level as i32
+                    let rel = match d % 3 {
+                        _ if level > 0 => level as i32,
+                        0 => -1,
+                        1 => -2,
+                        _ => 0,
                     };
                     text.push_str(&format!("T{t:03} 0 doc-{t}-{d} {rel}{end}"));
                 } else {
                     let sep = if d % 13 == 0 { '\t' } else { ' ' };
                     text.push_str(&format!("T{t:03}{sep}doc-{t}-{d} L{level}{end}"));
                 }
+            }
+            if trec && t % 2 == 0 {
+                text.push_str("# a comment, T999 0 x 1\n");
             }
         }
         text
@@ -277,8 +306,9 @@ mod tests {
 
     /// Anything the one-thread parse would report, and files it does not read this way, make
     /// the reader give up: a document judged twice, a topic in two places, a malformed line, an
-    /// empty line, a level above the given gains, a byte-order mark, a small file, no level
-    /// above L0, bytes that are not UTF-8.
+    /// empty line, a comment line in NTCIR qrels, a NUL byte, a level above the given gains, a
+    /// byte-order mark, a small file, no level above L0, bytes that are not UTF-8, a first line
+    /// that is a comment.
     #[test]
     fn unusual_files_are_left_to_the_one_thread_parse() {
         let dir = tempfile::tempdir().unwrap();
@@ -296,6 +326,9 @@ mod tests {
                 None,
             ),
             (format!("{head}\n{tail}").into_bytes(), None),
+            (format!("{head}# comment\n{tail}").into_bytes(), None),
+            (format!("{head}T030 doc\0x L1\n{tail}").into_bytes(), None),
+            (format!("# comment\n{text}").into_bytes(), None),
             (
                 format!("{head}T030 doc-y L4\n{tail}").into_bytes(),
                 Some(&gains),

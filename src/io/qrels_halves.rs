@@ -15,7 +15,9 @@ use std::path::Path;
 use super::READ_THREADS;
 use super::SourceError;
 use super::line_fields::lines_with_fields;
-use super::qrels::{LevelQrels, QrelsFormat, TopicSet, parse_level_lines, parse_level_qrels};
+use super::qrels::{
+    LevelQrels, QrelsFormat, TopicSet, is_comment, parse_level_lines, parse_level_qrels,
+};
 use super::strip_bom;
 use crate::parallel::map_in_turn;
 use evia_engine::measures::LevelGains;
@@ -113,7 +115,11 @@ fn parse_split<'a>(
     format: QrelsFormat,
 ) -> Option<LevelQrels<'a>> {
     let format = match format {
-        QrelsFormat::Auto => match lines_with_fields::<4>(first).next()?.2 {
+        // The first line that is not a comment decides (one of the first half, or give up).
+        QrelsFormat::Auto => match lines_with_fields::<4>(first)
+            .find(|l| !is_comment(l.text))?
+            .count
+        {
             3 => QrelsFormat::Ntcir,
             4 => QrelsFormat::Trec,
             _ => return None,

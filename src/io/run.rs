@@ -8,10 +8,14 @@
 //! * res-form runs are always ranked in file order (NTCIREVAL: "if there are ties, it is the
 //!   system's responsibility to resolve them").
 //!
-//! Fields are separated by runs of ASCII whitespace. Wrong field counts, empty lines, scores that
-//! are not finite numbers (NaN, inf) are errors naming the line. A leading UTF-8 byte-order mark is
-//! ignored. Duplicate documents within a
-//! topic are checked by the caller ([`find_duplicate`], [`DuplicateFinder`]).
+//! Fields are separated by runs of ASCII whitespace. TREC runs are read as trec_eval reads them
+//! (`get_trec_results.c`): fields after the sixth (the run tag) are ignored, and blank lines and
+//! comment lines (`#` as the first character that is not a blank) are skipped. res-form runs have
+//! neither (NTCIREVAL reads every line as a document). Errors naming the line: wrong field counts,
+//! blank or comment lines in res form, scores that are not finite numbers (NaN, inf), a NUL byte
+//! (C tools end an id there). The syntax is decided by the first line that is neither blank nor a
+//! comment. A leading UTF-8 byte-order mark is ignored. Duplicate documents within a topic are
+//! checked by the caller ([`find_duplicate`], [`DuplicateFinder`]).
 //!
 //! Parsing borrows document ids from the file text (no per-line allocation).
 
@@ -20,17 +24,19 @@ use std::path::Path;
 
 use super::decimal::parse_f64;
 use super::duplicates::DuplicateFinder;
+use super::qrels::{comment_error, nul_error};
 use super::{SourceError, describe_line, shown, split_fields, strip_bom};
 use evia_engine::measures::FastHash;
 
 /// The syntax of a run file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RunFormat {
-    /// 6 fields `qid Q0 doc rank score tag`.
+    /// 6 fields `qid Q0 doc rank score tag` (more are ignored; blank and `#` lines skipped).
     Trec,
     /// 2 fields `topic doc`, rank = file order.
     Res,
-    /// Decided by the first line: 6 fields ⇒ TREC, 2 fields ⇒ res.
+    /// Decided by the first line that is neither blank nor a comment: 6 or more fields ⇒ TREC,
+    /// 2 fields ⇒ res. A file of blank and comment lines only is a TREC run without lines.
     Auto,
 }
 
@@ -67,12 +73,20 @@ pub fn parse_run<'a>(
     order: RunOrder,
 ) -> Result<Vec<RunTopic<'a>>, SourceError> {
     let text = strip_bom(text);
-    let format = resolve_format(path, text, format)?;
     let mut topics: Vec<RunTopic<'a>> = Vec::new();
     let mut index: HashMap<&'a str, usize, FastHash> = HashMap::default();
+    let given = format;
+    let format = resolve_format(path, text, format)?;
     let mut current: Option<(&'a str, usize)> = None;
     for (i, line) in text.lines().enumerate() {
-        let (topic, doc) = parse_line(path, i + 1, line, format)?;
+        let parsed = parse_line(path, i + 1, line, format).map_err(|mut e| {
+            e.message
+                .push_str(other_syntax(given, split_fields::<6>(line).1));
+            e
+        });
+        let Some((topic, doc)) = parsed? else {
+            continue;
+        };
         let slot = match current {
             Some((t, s)) if t == topic => s,
             _ => {
@@ -98,29 +112,58 @@ pub fn parse_run<'a>(
     Ok(topics)
 }
 
+/// The hint for a line of `count` fields that is a line of the other syntax than the one given
+/// with `--run-format` (none when the syntax was decided by the file: the file then mixes the
+/// two, which no option reads).
+fn other_syntax(given: RunFormat, count: usize) -> &'static str {
+    match (given, count) {
+        (RunFormat::Res, 6..) => {
+            "; it has the fields of a TREC run line, which --run-format trec (or auto) reads"
+        }
+        (RunFormat::Trec, 2) => {
+            "; it has the fields of an NTCIR res line, which --run-format res (or auto) reads"
+        }
+        _ => "",
+    }
+}
+
 /// Ranks one topic's documents (in file order) as trec_eval does: score descending, ties by
 /// document id descending (a stable sort).
 pub fn rank_by_score(docs: &mut [RunDoc<'_>]) {
     docs.sort_by(|a, b| b.score.total_cmp(&a.score).then_with(|| b.doc.cmp(a.doc)));
 }
 
+/// Whether a run line is blank or a comment (`#` as its first character that is not a blank):
+/// skipped in TREC runs, as trec_eval skips it (`get_trec_results.c`).
+pub(crate) fn is_blank_or_comment(line: &str) -> bool {
+    matches!(line.trim_ascii_start().bytes().next(), None | Some(b'#'))
+}
+
 /// The syntax of the run whose text (without a byte-order mark) is `text`: `format` itself unless
-/// it is [`RunFormat::Auto`], which is decided by the first line (6 fields: TREC, 2: res form; any
-/// other count is an error naming line 1). An empty text keeps `Auto` (it has no lines to parse).
+/// it is [`RunFormat::Auto`], which is decided by the first line that is neither blank nor a
+/// comment (6 or more fields: TREC, 2: res form; any other count is an error naming the line). A
+/// text without such a line is a TREC run without lines (trec_eval's reading).
 pub fn resolve_format(
     path: &Path,
     text: &str,
     format: RunFormat,
 ) -> Result<RunFormat, SourceError> {
-    let Some(line) = text.lines().next().filter(|_| format == RunFormat::Auto) else {
+    if format != RunFormat::Auto {
         return Ok(format);
+    }
+    let Some((i, line)) = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| !is_blank_or_comment(l))
+    else {
+        return Ok(RunFormat::Trec);
     };
     match split_fields::<6>(line).1 {
-        6 => Ok(RunFormat::Trec),
+        6.. => Ok(RunFormat::Trec),
         2 => Ok(RunFormat::Res),
         _ => Err(SourceError::at_line(
             path,
-            1,
+            i + 1,
             format!(
                 "expected a TREC run line `qid Q0 doc rank score tag` or an NTCIR res line `topic doc`, found {}",
                 describe_line(line)
@@ -130,20 +173,33 @@ pub fn resolve_format(
 }
 
 /// One line `n` of a run in the resolved syntax `format` (TREC or res form): its topic and
-/// retrieved document (res form: score 0). Wrong field counts and scores that are not finite
-/// numbers are errors naming the line.
+/// retrieved document (res form: score 0), or `None` for a blank or comment line of a TREC run.
+/// Wrong field counts, scores that are not finite numbers, blank or comment lines of a res-form
+/// run and NUL bytes are errors naming the line.
 pub fn parse_line<'a>(
     path: &Path,
     n: usize,
     line: &'a str,
     format: RunFormat,
-) -> Result<(&'a str, RunDoc<'a>), SourceError> {
+) -> Result<Option<(&'a str, RunDoc<'a>)>, SourceError> {
+    if let Some(offset) = line.find('\0') {
+        return Err(nul_error(path, n, line, offset));
+    }
+    if is_blank_or_comment(line) {
+        if format == RunFormat::Trec {
+            return Ok(None);
+        }
+        if line.trim_ascii_start().starts_with('#') {
+            return Err(comment_error(path, n, "NTCIR res-form runs"));
+        }
+    }
     let (f, count) = split_fields::<6>(line);
-    line_from_fields(path, n, line, f, count, format)
+    line_from_fields(path, n, line, f, count, format).map(Some)
 }
 
 /// [`parse_line`] of line `n` (its text `line`, for error messages) from its first six fields `f`
-/// and its field count `count` (any value above 6 means "too many"), split by the caller.
+/// and its field count `count` (any value above 6 means "too many"), split by the caller; blank
+/// and comment lines are the caller's (an error here).
 pub fn line_from_fields<'a>(
     path: &Path,
     n: usize,
@@ -153,12 +209,12 @@ pub fn line_from_fields<'a>(
     format: RunFormat,
 ) -> Result<(&'a str, RunDoc<'a>), SourceError> {
     if format == RunFormat::Trec {
-        if count != 6 {
+        if count < 6 {
             return Err(SourceError::at_line(
                 path,
                 n,
                 format!(
-                    "expected 6 fields `qid Q0 doc rank score tag` (TREC run), found {}",
+                    "expected 6 fields `qid Q0 doc rank score tag` (TREC run; more are ignored), found {}",
                     describe_line(line)
                 ),
             ));

@@ -4,7 +4,8 @@
 //! threads take in turn ([`plan_parts`] cuts it where the topic changes).
 //!
 //! This reader is a fast path only: it gives up (`None`) on anything unusual — a file that is not
-//! a regular file, a byte-order mark, bytes that are not UTF-8, a malformed line, or a caller
+//! a regular file, a byte-order mark, a first line that is blank or a comment, bytes that are not
+//! UTF-8, a malformed line (a NUL byte, a blank or comment line of a res-form run), or a caller
 //! that stops — and the caller then reads the file with [`super::read_text`] and
 //! [`super::run::parse_run`], which report every error with its file, line and what was expected.
 //! Whether each topic's lines are all in one block is known only at the end ([`is_grouped`]).
@@ -19,7 +20,10 @@ use std::ops::{ControlFlow, Range};
 use std::path::Path;
 
 use super::line_fields::line_fields;
-use super::run::{RunDoc, RunFormat, RunOrder, line_from_fields, rank_by_score, resolve_format};
+use super::run::{
+    RunDoc, RunFormat, RunOrder, is_blank_or_comment, line_from_fields, rank_by_score,
+    resolve_format,
+};
 use super::simple_line::simple_line;
 use super::topic_ranges::{cut_at_topic_changes, first_line, read_regions};
 use super::trec_line::trec_line;
@@ -66,6 +70,9 @@ pub fn plan_parts(path: &Path, format: RunFormat, order: RunOrder) -> Option<Par
     }
     let size = meta.len();
     let first = first_line(&mut file)?;
+    if is_blank_or_comment(&first) {
+        return None;
+    }
     let format = resolve_format(path, &first, format).ok()?;
     let n = (size / PART_BYTES).clamp(2, MAX_PARTS);
     let ranges = cut_at_topic_changes(&mut file, size, n)?;
@@ -140,7 +147,14 @@ fn region_blocks<'b>(
                 };
                 (l.topic, doc, l.next)
             }
-            None => general_line(parts, region, offset, n)?,
+            None => match general_line(parts, region, offset, n)? {
+                General::Doc(topic, doc, next) => (topic, doc, next),
+                General::Skipped(next) => {
+                    offset = next;
+                    n += 1;
+                    continue;
+                }
+            },
         };
         if topic != block.topic {
             if !docs.is_empty() && hand_over(block, &mut docs).is_break() {
@@ -165,19 +179,39 @@ fn region_blocks<'b>(
     Some((region.len(), n))
 }
 
-/// The line `n` starting at byte `offset` of `region` read by the general path: its topic, its
-/// document and where the next line starts, or `None` when it is malformed.
+/// A line read by the general path.
+enum General<'b> {
+    /// Its topic, its document and where the next line starts.
+    Doc(&'b str, RunDoc<'b>, usize),
+    /// A blank or comment line of a TREC run, skipped; where the next line starts.
+    Skipped(usize),
+}
+
+/// The line `n` starting at byte `offset` of `region` read by the general path, or `None` when it
+/// is malformed (the whole-file parser then reports it).
 fn general_line<'b>(
     parts: &Parts<'_>,
     region: &'b str,
     offset: usize,
     n: usize,
-) -> Option<(&'b str, RunDoc<'b>, usize)> {
-    let (fields, count, next) =
-        simple_line::<6>(region, offset).unwrap_or_else(|| line_fields::<6>(region, offset));
+) -> Option<General<'b>> {
+    let (fields, count, next) = match simple_line::<6>(region, offset) {
+        Some(simple) => simple,
+        None => {
+            let general = line_fields::<6>(region, offset);
+            // A simple line has no NUL byte; any other line is checked.
+            if region.as_bytes()[offset..general.2].contains(&0) {
+                return None;
+            }
+            general
+        }
+    };
     let line = &region[offset..next];
+    if is_blank_or_comment(line) {
+        return (parts.format == RunFormat::Trec).then_some(General::Skipped(next));
+    }
     let (topic, doc) = line_from_fields(parts.path, n, line, fields, count, parts.format).ok()?;
-    Some((topic, doc, next))
+    Some(General::Doc(topic, doc, next))
 }
 
 /// Whether every topic of `topics` (one entry per block) has a single block (the run file lists
@@ -232,6 +266,7 @@ mod tests {
         }
         let texts = [
             "B Q0 d1 1 0.5 r\nB Q0 d3 2 0.5 r\nB Q0 d2 3 0.9 r\nA Q0 x 1 1 r\r\nA Q0 y 2 2 r\nC Q0 z 1 0 r",
+            "B Q0 d1 1 0.5 r x y\n\nB Q0 d3 2 0.5 r\n  # note\nB Q0 d2 3 0.9 r\n \t\nA Q0 x 1 1 r\n#\n",
             "B d1\nB d3\nA x\n",
             "A d\n",
             &big,
@@ -272,6 +307,11 @@ mod tests {
         assert!(!is_grouped(&topics));
         for bad in [
             &b"A Q0 x 1 1 r\nA Q0 y 1 nan r\n"[..],
+            b"A Q0 x 1 1 r\nA Q0 y\x00 1 1 r\n",
+            b"# run\nA Q0 x 1 1 r\n",
+            b"\nA Q0 x 1 1 r\n",
+            b"A x\n# note\nA y\n",
+            b"A x\n\nA y\n",
             b"A Q0 x 1 1 r\nA Q0 \xff 1 1 r\n",
             b"\xef\xbb\xbfA Q0 x 1 1 r\n",
             b"A Q0 x 1\n",

@@ -26,6 +26,7 @@ use super::qrels::{QrelsFormat, parse_level_qrels};
 use super::run::{RunFormat, RunOrder, find_duplicate, parse_run};
 use super::{SourceError, read_text};
 use crate::collection::stc::{MAX_LEVEL, Retrieved, StcCollection, StcRun, StcTopic};
+use evia_engine::measures::Relevance;
 
 /// The qrels file inside the data directory.
 pub const QRELS_FILE: &str = "qrels.txt";
@@ -98,16 +99,24 @@ fn read_stc_qrels<'a>(
         let mut docs: DocIndex = BTreeMap::new();
         let mut levels = Vec::with_capacity(judged.len());
         for (i, j) in judged.iter().enumerate() {
-            if j.value > u32::from(MAX_LEVEL) {
-                return Err(SourceError::at_line(
-                    path,
-                    j.line,
-                    format!(
-                        "relevance level L{} of document {}: STC judgements are L0, L1 or L2",
-                        j.value, j.doc
-                    ),
-                ));
-            }
+            // NTCIR qrels give every document a level.
+            let level = match j.value {
+                Relevance::Level(level) if level <= u32::from(MAX_LEVEL) => level,
+                other => {
+                    let shown = match other {
+                        Relevance::Level(level) => format!("L{level}"),
+                        Relevance::Unjudged => "no level".to_string(),
+                    };
+                    return Err(SourceError::at_line(
+                        path,
+                        j.line,
+                        format!(
+                            "relevance level {shown} of document {}: STC judgements are L0, L1 or L2",
+                            j.doc
+                        ),
+                    ));
+                }
+            };
             if let Some(&first) = docs.get(j.doc) {
                 let first_line: usize = judged[first].line;
                 return Err(SourceError::at_line(
@@ -120,7 +129,7 @@ fn read_stc_qrels<'a>(
                 ));
             }
             docs.insert(j.doc, i);
-            levels.push(u8::try_from(j.value).unwrap_or(MAX_LEVEL));
+            levels.push(u8::try_from(level).unwrap_or(MAX_LEVEL));
         }
         topics.push(StcTopic {
             id: topic.to_string(),

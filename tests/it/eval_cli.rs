@@ -229,7 +229,7 @@ fn malformed_qrels_lines() {
         ("T1 a L1\n\nT1 b L1\n", &["q.txt:2", "an empty line"]),
         (
             "# comment\nT1 a L1\n",
-            &["q.txt:1", "expected an NTCIR qrels line"],
+            &["q.txt:1", "NTCIR qrels have no comment lines"],
         ),
         (
             "T1 0 a 1\nT1 0 b x\n",
@@ -270,7 +270,7 @@ fn unknown_levels_and_bad_gains() {
     assert_error(&out, &["--gains", "`x`"]);
     // Cutoff 0 (C prints -nan) is rejected.
     let out = eval_texts(SAMPLE_QRELS, SAMPLE_RUN_RES, &["--cutoffs", "10,0"]);
-    assert_error(&out, &["cutoff 0"]);
+    assert_error(&out, &["--cutoffs: a cutoff of 0"]);
 }
 
 #[test]

@@ -129,3 +129,38 @@ fn nev_tsv_and_json_print_the_diversity_lines() {
     assert_eq!(v["mean"]["I-rec@0003"], 1.0);
     assert_eq!(v["params"]["sharp_gamma"], 0.5);
 }
+
+/// A measure whose ideal value is 0 (niRBU@l with `--rbup 0`) stops nothing: it is undefined
+/// (0/0), `-nan` in nev as NTCIREVAL prints it, `NA` in tsv, left out of json and of the means,
+/// with one warning naming the measures and the topic; the other measures are as usual.
+#[test]
+fn undefined_values_do_not_stop_the_evaluation() {
+    let args = ["--rbup", "0", "--cutoffs", "3"];
+    let tsv_args = [&args[..], &["--format", "tsv"]].concat();
+    let (code, tsv, err) = eval(INTENTS, QRELS, &tsv_args);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    for fragment in [
+        "1 topic(s)",
+        "D-niRBU@l",
+        "--rbup 0",
+        "printed as NA",
+        ": T1\n",
+    ] {
+        assert!(err.contains(fragment), "{fragment}: {err}");
+    }
+    let rows: Vec<Vec<&str>> = tsv.lines().map(|l| l.split('\t').collect()).collect();
+    let column = |name: &str| rows[0].iter().position(|&c| c == name).unwrap();
+    let (nirbu, ndcg) = (column("D-niRBU@0003"), column("D-nDCG@0003"));
+    assert_eq!((rows[1][nirbu], rows[2][nirbu]), ("NA", "NA"));
+    assert_eq!(rows[2][ndcg], rows[1][ndcg]);
+    let (code, nev, _) = eval(INTENTS, QRELS, &args);
+    assert_eq!(code, 0);
+    assert!(nev.contains("T1 D-niRBU@0003=        -nan"), "{nev}");
+    let json_args = [&args[..], &["--format", "json"]].concat();
+    let (_, json, _) = eval(INTENTS, QRELS, &json_args);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert!(v["topics"][0]["values"].get("D-niRBU@0003").is_none());
+    assert!(v["mean"].get("D-niRBU@0003").is_none());
+    assert!(v["mean"].get("D-nDCG@0003").is_some());
+}

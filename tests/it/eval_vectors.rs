@@ -5,7 +5,8 @@
 
 use evia_engine::measures::lines::{format_4f, lines};
 use evia_engine::measures::{
-    Evaluation, Evaluator, Label, LevelGains, MeasureError, Params, TopicIdeal, TopicJudgements,
+    Evaluation, Evaluator, Label, LevelGains, MeasureError, Params, RbpScale, Relevance,
+    TopicIdeal, TopicJudgements,
 };
 
 const SAMPLE_REL: &str = "dummy01 L3\ndummy02 L3\ndummy03 L3\ndummy04 L2\ndummy05 L2\ndummy06 L2\n\
@@ -590,7 +591,7 @@ fn fatal_conditions_are_errors() {
     );
     assert!(matches!(
         Evaluator::new(params(&[0])),
-        Err(MeasureError::BadParam(_))
+        Err(MeasureError::BadParam { .. })
     ));
     let ideal = TopicIdeal::from_level_counts(&[0, 2], &g).unwrap();
     let p = Params {
@@ -608,6 +609,48 @@ fn fatal_conditions_are_errors() {
         TopicIdeal::from_direct_gains(&[1.0, -0.5]),
         Err(MeasureError::BadDirectGain(_))
     ));
+}
+
+/// RBP divides by gmax, the gain of the highest declared level (NTCIREVAL), or with
+/// `RbpScale::Topic` by the largest gain judged for the topic (trec_eval's per-topic scaling); the
+/// normalised nRBP@l does not depend on it.
+#[test]
+fn rbp_scale_declared_or_topic() {
+    // Levels L0..L3 declared (gmax 3); the topic's highest judged level is L2.
+    let topic = rel("a L2\nb L1\nc L0\n", &[1.0, 2.0, 3.0]);
+    let res = ["b", "c", "a"];
+    let declared = run(&topic, &res, false, params(&[2]));
+    let topic_scale = run(
+        &topic,
+        &res,
+        false,
+        Params {
+            rbp_scale: RbpScale::Topic,
+            ..params(&[2])
+        },
+    );
+    let sum = 1.0 + 2.0 * 0.95 * 0.95;
+    assert!((declared.rbp - 0.05 * sum / 3.0).abs() < 1e-15);
+    assert!((topic_scale.rbp - 0.05 * sum / 2.0).abs() < 1e-15);
+    assert!((topic_scale.at[0].rbp - 0.05 / 2.0).abs() < 1e-15);
+    assert_eq!(declared.at[0].nrbp, topic_scale.at[0].nrbp);
+}
+
+/// When every relevant document has gain 0 (`-g 0:…`), the normalised measures divide 0 by 0:
+/// they are NaN (NTCIREVAL prints `-nan`), nG@1 included whatever is at rank 1; the measures by
+/// level (RR, Prec@l, Hit@l) are defined.
+#[test]
+fn zero_ideal_gain_leaves_the_normalised_measures_undefined() {
+    let topic = rel("a L1\nb L1\nc L0\n", &[0.0, 1.0]);
+    for res in [&["c", "a", "b"][..], &["a", "c"][..]] {
+        let e = run(&topic, res, false, params(&[10]));
+        let at = &e.at[0];
+        for v in [e.ng1, at.ndcg, at.msndcg, at.ncg, at.nrbp, at.nerr] {
+            assert!(v.is_nan(), "{res:?}: {e:?}");
+        }
+        assert!(e.rr > 0.0 && at.prec > 0.0 && at.hit == 1.0, "{e:?}");
+        assert_eq!((e.ap, e.rbp, e.err), (0.0, 0.0, 0.0));
+    }
 }
 
 fn g_ideal() -> TopicJudgements {
@@ -810,7 +853,8 @@ fn reserved_id_bytes_change_nothing() {
         let plain = TopicJudgements::from_levels(pairs(), &gains).unwrap();
         let exact: usize = judged.iter().map(|(d, _)| d.len()).sum();
         for id_bytes in [0, 1, exact, 3 * exact] {
-            let sized = TopicJudgements::from_levels_sized(pairs(), &gains, id_bytes).unwrap();
+            let relevance = pairs().map(|(d, l)| (d, Relevance::Level(l)));
+            let sized = TopicJudgements::from_levels_sized(relevance, &gains, id_bytes).unwrap();
             assert_eq!(sized.ideal(), plain.ideal(), "{id_bytes}");
             for (d, _) in judged {
                 assert_eq!(sized.get(d), plain.get(d), "{d} {id_bytes}");

@@ -21,6 +21,7 @@ mod eval_gap_ec_cli;
 mod eval_gap_ec_golden;
 mod eval_ntcireval_golden;
 mod eval_parity_cli;
+mod eval_trec_eval;
 mod eval_vectors;
 mod fuzz;
 mod hsd_bounds;

@@ -1,8 +1,8 @@
 //! One pass over a labelled ranked list computing every measure (tests/fixtures/measures.md §4, §5).
 
-use super::MeasureError;
 use super::gap::{GapSum, weight as gap_weight};
 use super::ideal::{Label, TopicIdeal};
+use super::{MeasureError, MeasureParam};
 
 /// Measure parameters, NTCIREVAL `compute` options (tests/fixtures/measures.md §3).
 #[derive(Debug, Clone, PartialEq)]
@@ -24,6 +24,24 @@ pub struct Params {
     /// Compute GAP and GAP@l (NTCIREVAL `compute -gap` / `gcompute -gap`; quadratic in the number
     /// of relevant documents retrieved, so off by default as in NTCIREVAL).
     pub gap: bool,
+    /// What RBP and RBP@l divide the gains by ([`RbpScale`]).
+    pub rbp_scale: RbpScale,
+}
+
+/// The divisor that puts RBP's gains in [0, 1].
+///
+/// RBP (Moffat and Zobel 2008) is defined on gains in [0, 1]; graded gains are divided by one
+/// value per topic. NTCIREVAL divides by gmax, the gain of the highest *declared* level
+/// (per-level mode; the same for every topic), trec_eval 10.0 (`m_rbp.c`) by the gain of the
+/// highest level *judged for the topic* (its gains are the levels; it rescales only when a gain
+/// is above 1). In direct-gain mode gmax is the topic's largest gain, so the two agree.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum RbpScale {
+    /// gmax, the gain of the highest declared level (NTCIREVAL).
+    #[default]
+    Declared,
+    /// g*(1), the largest gain judged for the topic (trec_eval).
+    Topic,
 }
 
 impl Default for Params {
@@ -37,31 +55,49 @@ impl Default for Params {
             rbup: 0.99,
             bpref: false,
             gap: false,
+            rbp_scale: RbpScale::Declared,
         }
     }
 }
 
+/// The largest β: with gains at most 1e15 per document, `β·cg(r)` stays far from overflowing,
+/// so a value that is not finite can only be a measure undefined for a topic (0/0), never an
+/// overflow.
+pub const MAX_BETA: f64 = 1e15;
+
 impl Params {
     /// Checks the parameters: cutoffs ≥ 1 (C prints `-nan` for cutoff 0; this port rejects it),
-    /// β ≥ 0, b ≥ 0, and p, γ, rbup in [0, 1].
+    /// β in [0, [`MAX_BETA`]], b ≥ 0, and p, γ, rbup in [0, 1].
     pub fn validate(&self) -> Result<(), MeasureError> {
-        if let Some(&c) = self.cutoffs.iter().find(|&&c| c == 0) {
-            return Err(MeasureError::BadParam(format!(
-                "cutoff {c}: cutoffs must be >= 1"
-            )));
+        if self.cutoffs.contains(&0) {
+            return Err(MeasureError::BadParam {
+                param: MeasureParam::Cutoffs,
+                reason: "a cutoff of 0 has no ranks to evaluate; cutoffs must be >= 1".into(),
+            });
         }
         let checks = [
-            ("beta", self.beta, 0.0, f64::INFINITY),
-            ("logb", self.logb, 0.0, f64::INFINITY),
-            ("rbp", self.rbp, 0.0, 1.0),
-            ("gamma", self.gamma, 0.0, 1.0),
-            ("rbup", self.rbup, 0.0, 1.0),
+            (
+                MeasureParam::Beta,
+                self.beta,
+                MAX_BETA,
+                "a number from 0 to 1e15",
+            ),
+            (
+                MeasureParam::Logb,
+                self.logb,
+                f64::MAX,
+                "a finite number >= 0",
+            ),
+            (MeasureParam::Rbp, self.rbp, 1.0, "a number from 0 to 1"),
+            (MeasureParam::Gamma, self.gamma, 1.0, "a number from 0 to 1"),
+            (MeasureParam::Rbup, self.rbup, 1.0, "a number from 0 to 1"),
         ];
-        for (name, v, lo, hi) in checks {
-            if !(v.is_finite() && v >= lo && v <= hi) {
-                return Err(MeasureError::BadParam(format!(
-                    "{name} = {v} must be finite and in [{lo}, {hi}]"
-                )));
+        for (param, v, hi, domain) in checks {
+            if !(v.is_finite() && (0.0..=hi).contains(&v)) {
+                return Err(MeasureError::BadParam {
+                    param,
+                    reason: format!("{v:?} is not {domain}"),
+                });
             }
         }
         Ok(())
@@ -102,7 +138,7 @@ pub struct Evaluation {
     /// GAP, with [`Params::gap`] (formula: `super::gap`):
     /// `GAP = (Σ_{r≤L} GAPsum(r)/r) / Σ_{k≤R} x*_k (x*_k + 1)`.
     pub gap: Option<f64>,
-    /// RBP = (1−p) Σ g(r) p^{r−1} / gmax (§5.13).
+    /// RBP = (1−p) Σ g(r) p^{r−1} / gmax (§5.13; / g*(1) with [`RbpScale::Topic`]).
     pub rbp: f64,
     /// ERR = Σ (1/r) π(r) Π_{k<r}(1−π(k)), π = g/(gmax+1) (§5.12).
     pub err: f64,
@@ -299,6 +335,10 @@ impl Evaluator {
         let rf = big_r as f64;
         let beta = p.beta;
         let gmax1 = ideal.gmax + 1.0;
+        let rbp_divisor = match p.rbp_scale {
+            RbpScale::Declared => ideal.gmax,
+            RbpScale::Topic => ideal.gains[0],
+        };
         if p.bpref && ideal.jnonrel == 0 {
             return Err(MeasureError::BprefWithoutNonrelevant);
         }
@@ -376,7 +416,7 @@ impl Evaluator {
             while next_cut < cuts.len() && cuts[next_cut].0 == r {
                 let (l, idx) = cuts[next_cut];
                 ic.advance_to(self, ideal, l.min(big_r));
-                out.at[idx] = self.at_cutoff(l, big_r, ideal.gmax, &sys, &ic);
+                out.at[idx] = self.at_cutoff(l, big_r, rbp_divisor, &sys, &ic);
                 out.at[idx].gap = p.gap.then(|| gap.sum / ic.gap);
                 next_cut += 1;
             }
@@ -385,7 +425,7 @@ impl Evaluator {
         while next_cut < cuts.len() {
             let (l, idx) = cuts[next_cut];
             ic.advance_to(self, ideal, l.min(big_r));
-            out.at[idx] = self.at_cutoff(l, big_r, ideal.gmax, &sys, &ic);
+            out.at[idx] = self.at_cutoff(l, big_r, rbp_divisor, &sys, &ic);
             out.at[idx].gap = p.gap.then(|| gap.sum / ic.gap);
             next_cut += 1;
         }
@@ -406,14 +446,16 @@ impl Evaluator {
             let ideal_sum = ideal.grades.iter().fold(0.0, |acc, &x| acc + gap_weight(x));
             gap.sum / ideal_sum
         });
-        out.rbp = (1.0 - p.rbp) * sys.rbpsum / ideal.gmax;
+        out.rbp = (1.0 - p.rbp) * sys.rbpsum / rbp_divisor;
         out.err = sys.err;
         out.ebr = sys.ebr;
         out.irbu = sys.irbu;
-        out.ng1 = match list.first() {
-            Some(l) if l.is_relevant() => l.gain / ideal.gains[0],
+        // g(1)/g*(1): 0/0, undefined, when the ideal gain is 0, whatever is at rank 1.
+        let g1 = match list.first() {
+            Some(l) if l.is_relevant() => l.gain,
             _ => 0.0,
         };
+        out.ng1 = g1 / ideal.gains[0];
         out.bpref = if p.bpref {
             Some(bpref(ideal, list))
         } else {
@@ -426,7 +468,7 @@ impl Evaluator {
         &self,
         l: usize,
         big_r: usize,
-        gmax: f64,
+        rbp_divisor: f64,
         s: &SysAt,
         ic: &IdealCursor,
     ) -> AtCutoff {
@@ -444,7 +486,7 @@ impl Evaluator {
             msndcg: s.msdcg / ic.msdcg,
             ncg: s.cg / ic.cg,
             prec: s.count as f64 / l as f64,
-            rbp: (1.0 - p.rbp) * s.rbpsum / gmax,
+            rbp: (1.0 - p.rbp) * s.rbpsum / rbp_divisor,
             nrbp: s.rbpsum / ic.rbpsum,
             err: s.err,
             nerr: s.err / ic.err,

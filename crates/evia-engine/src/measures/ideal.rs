@@ -92,6 +92,20 @@ impl LevelGains {
     }
 }
 
+/// The relevance a qrels file gives a listed document: a level (L0 = judged nonrelevant), or
+/// none — TREC relevance below 0 (`-1`, `-2`), which trec_eval reads as "in the pool, but
+/// unjudged" (`form_res_rels.c`, `RELVALUE_UNJUDGED`).
+///
+/// An [`Relevance::Unjudged`] document is labelled as an unjudged one is: nonrelevant in a full
+/// list, dropped from a condensed list (as trec_eval's bpref skips it and `-J` drops it), and not
+/// counted in N, the judged nonrelevant documents. It is still a listed document: listing it twice
+/// for a topic is an error, as for any judged document.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Relevance {
+    Level(u32),
+    Unjudged,
+}
+
 /// What the measures need to know about the document at one rank.
 ///
 /// * `gain`: `g(r)`, the gain value (0 for L0 and for unjudged documents).
@@ -112,6 +126,19 @@ impl Label {
         gain: 0.0,
         grade: 0.0,
     };
+
+    /// The table entry of a document listed without a judgement ([`Relevance::Unjudged`]); the
+    /// negative grade sets it apart. Never part of a labelled list: labelling turns it into
+    /// [`Label::NONRELEVANT`] or drops it, as an unjudged document.
+    pub(crate) const LISTED_UNJUDGED: Label = Label {
+        gain: 0.0,
+        grade: -1.0,
+    };
+
+    /// Whether this is the entry of a document listed without a judgement.
+    pub(crate) fn is_listed_unjudged(&self) -> bool {
+        self.grade < 0.0
+    }
 
     /// A direct-gain label (`glabel`/`gcompute` path): relevant iff `gain > 0`.
     pub fn direct(gain: f64) -> Label {
@@ -271,6 +298,9 @@ impl TopicJudgements {
         judged: impl IntoIterator<Item = (S, u32)>,
         gains: &LevelGains,
     ) -> Result<Self, MeasureError> {
+        let judged = judged
+            .into_iter()
+            .map(|(doc, level)| (doc, Relevance::Level(level)));
         Self::from_levels_sized(judged, gains, 0)
     }
 
@@ -280,8 +310,10 @@ impl TopicJudgements {
     /// doubling (each growth a new allocation, a copy and new pages: about a fifth of the page
     /// faults of reading a 600,000-judgement qrels file). Only a capacity: the table is the same
     /// for any value, and the caller bounds it by the ids it already holds.
+    ///
+    /// Each document has a [`Relevance`]: a level, or none (listed without a judgement).
     pub fn from_levels_sized<S: AsRef<str>>(
-        judged: impl IntoIterator<Item = (S, u32)>,
+        judged: impl IntoIterator<Item = (S, Relevance)>,
         gains: &LevelGains,
         id_bytes: usize,
     ) -> Result<Self, MeasureError> {
@@ -291,8 +323,8 @@ impl TopicJudgements {
             id_bytes,
             gains.max_level(),
         );
-        for (doc, level) in judged {
-            builder.insert(doc.as_ref(), level)?;
+        for (doc, relevance) in judged {
+            builder.insert_relevance(doc.as_ref(), relevance)?;
         }
         builder.finish(gains)
     }
@@ -319,9 +351,10 @@ impl TopicJudgements {
         })
     }
 
-    /// The label of a judged document, `None` if unjudged.
+    /// The label of a judged document, `None` if unjudged (or listed without a judgement,
+    /// [`Relevance::Unjudged`]).
     pub fn get(&self, doc: &str) -> Option<Label> {
-        self.docs.get(doc)
+        self.docs.get(doc).filter(|l| !l.is_listed_unjudged())
     }
 
     pub fn ideal(&self) -> &TopicIdeal {
@@ -329,7 +362,8 @@ impl TopicJudgements {
     }
 
     /// Labels a ranked list of document ids into `out` (cleared first), as NTCIREVAL `label`
-    /// does: unjudged documents get [`Label::NONRELEVANT`], or are dropped when `condensed`
+    /// does: unjudged documents (and documents listed without a judgement,
+    /// [`Relevance::Unjudged`]) get [`Label::NONRELEVANT`], or are dropped when `condensed`
     /// (`label -j`); `truncate` keeps at most that many *output* documents (top N after
     /// condensing; C `label -j -truncate` counts original ranks instead, §6). In
     /// equivalence-class mode, only the first document of each class is labelled
@@ -366,9 +400,9 @@ impl TopicJudgements {
                 break;
             }
             match self.docs.get_hashed(doc, h) {
-                Some(label) => out.push(label),
-                None if condensed => {}
-                None => out.push(Label::NONRELEVANT),
+                Some(label) if !label.is_listed_unjudged() => out.push(label),
+                _ if condensed => {}
+                _ => out.push(Label::NONRELEVANT),
             }
         }
     }

@@ -10,7 +10,7 @@
 
 use super::MeasureError;
 use super::doc_table::DocTable;
-use super::ideal::{Label, LevelGains, TopicIdeal, TopicJudgements};
+use super::ideal::{Label, LevelGains, Relevance, TopicIdeal, TopicJudgements};
 
 /// One topic's judged documents and level counts, gains not yet applied (see the module).
 #[derive(Debug, Clone)]
@@ -32,6 +32,26 @@ impl LevelJudgementsBuilder {
             counts: Vec::new(),
             max_level,
         }
+    }
+
+    /// Adds `doc` with its [`Relevance`]: [`Self::insert`] for a level, [`Self::insert_unjudged`]
+    /// for a document listed without a judgement.
+    pub fn insert_relevance(
+        &mut self,
+        doc: &str,
+        relevance: Relevance,
+    ) -> Result<(), MeasureError> {
+        match relevance {
+            Relevance::Level(level) => self.insert(doc, level),
+            Relevance::Unjudged => self.insert_unjudged(doc),
+        }
+    }
+
+    /// Adds `doc`, listed without a judgement ([`Relevance::Unjudged`]): kept only so that
+    /// listing it again is an error, and labelled as an unjudged document; not counted at any
+    /// level. A document already added is an error ([`MeasureError::DuplicateJudgement`]).
+    pub fn insert_unjudged(&mut self, doc: &str) -> Result<(), MeasureError> {
+        self.docs.insert_new(doc, Label::LISTED_UNJUDGED)
     }
 
     /// Adds `doc`, judged at `level`. A level above the builder's `max_level` is an error
@@ -58,12 +78,12 @@ impl LevelJudgementsBuilder {
         Ok(())
     }
 
-    /// The documents added so far.
+    /// The documents judged at a level so far (a capacity hint for the next topic).
     pub fn len(&self) -> usize {
         self.counts.iter().sum()
     }
 
-    /// Whether no document has been added.
+    /// Whether no document has been judged at a level.
     pub fn is_empty(&self) -> bool {
         self.counts.is_empty()
     }
@@ -86,8 +106,12 @@ impl LevelJudgementsBuilder {
                 max: gains.max_level(),
             });
         }
-        // Levels are at most H, so every `gain` below succeeds.
+        // Levels are at most H, so every `gain` below succeeds; an entry listed without a
+        // judgement keeps its label.
         self.docs.relabel(|label| {
+            if label.is_listed_unjudged() {
+                return label;
+            }
             let level = label.grade as u32;
             gains.label(level).unwrap_or(label)
         });
@@ -145,12 +169,52 @@ mod tests {
                 .unwrap_err(),
             MeasureError::LevelAboveMax { level: 3, max: 2 }
         );
+        assert_eq!(
+            b.insert_unjudged("d"),
+            Err(MeasureError::DuplicateJudgement("d".to_string()))
+        );
         let mut nonrelevant = LevelJudgementsBuilder::with_capacity(0, 0, 3);
         nonrelevant.insert("x", 0).unwrap();
         assert_eq!(
             nonrelevant
                 .finish(&LevelGains::linear(3).unwrap())
                 .unwrap_err(),
+            MeasureError::NoRelevant
+        );
+    }
+
+    /// A document listed without a judgement (TREC relevance below 0) is labelled as an unjudged
+    /// one: nonrelevant in a full list, dropped from a condensed one, not counted in N; listing
+    /// it again is an error. A topic of such documents and L0 only has no relevant document.
+    #[test]
+    fn listed_unjudged_documents_are_unjudged() {
+        use super::super::ideal::Label;
+        let gains = LevelGains::linear(2).unwrap();
+        let mut b = LevelJudgementsBuilder::with_capacity(0, 0, 2);
+        b.insert("rel", 2).unwrap();
+        b.insert("non", 0).unwrap();
+        b.insert_relevance("pool", Relevance::Unjudged).unwrap();
+        assert!(b.insert("pool", 1).is_err());
+        let t = b.finish(&gains).unwrap();
+        assert_eq!((t.ideal().jrel(), t.ideal().jnonrel()), (1, 1));
+        assert_eq!(t.get("pool"), None);
+        let mut out = Vec::new();
+        t.label_into(["pool", "rel", "x", "non"], false, None, &mut out);
+        let rel = gains.label(2).unwrap();
+        assert_eq!(
+            out,
+            [
+                Label::NONRELEVANT,
+                rel,
+                Label::NONRELEVANT,
+                Label::NONRELEVANT
+            ]
+        );
+        t.label_into(["pool", "rel", "x", "non"], true, None, &mut out);
+        assert_eq!(out, [rel, Label::NONRELEVANT]);
+        let only = [("a", Relevance::Unjudged), ("b", Relevance::Level(0))];
+        assert_eq!(
+            TopicJudgements::from_levels_sized(only, &gains, 0).unwrap_err(),
             MeasureError::NoRelevant
         );
     }

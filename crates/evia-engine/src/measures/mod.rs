@@ -16,7 +16,13 @@
 //! * the ERR stop probability is `g/(gmax+1)`, with gmax the gain of the highest *declared*
 //!   level (per-level mode) or the topic's largest gain (direct-gain mode);
 //! * AP@l, Q@l divide by `min(l, R)`; Prec@l divides by l;
-//! * rp is the first rank of the highest level present *in the run*.
+//! * rp is the first rank of the highest level present *in the run*;
+//! * a measure whose normaliser is 0 (every relevant document has gain 0, or `rbup = 0` for
+//!   niRBU@l) is 0/0, NaN, which C prints as `-nan`; nG@1 too, whatever is at rank 1.
+//!
+//! trec_eval's readings, where the input is TREC's: a qrels relevance below 0 is
+//! [`Relevance::Unjudged`] (in the pool, but unjudged), and [`RbpScale::Topic`] divides RBP's
+//! gains by the topic's largest judged gain, as trec_eval 10.0 does.
 //!
 //! # Deviations from NTCIREVAL 20200527 (deliberate, each documented where it happens)
 //!
@@ -93,9 +99,9 @@ mod level_builder;
 pub mod lines;
 
 pub use doc_table::doc_hash;
-pub use evaluate::{AtCutoff, Bpref, Evaluation, Evaluator, Params};
+pub use evaluate::{AtCutoff, Bpref, Evaluation, Evaluator, MAX_BETA, Params, RbpScale};
 pub use fxhash::{FastHash, FxHasher};
-pub use ideal::{Label, LevelGains, TopicIdeal, TopicJudgements};
+pub use ideal::{Label, LevelGains, Relevance, TopicIdeal, TopicJudgements};
 pub use level_builder::LevelJudgementsBuilder;
 
 /// Why a measure could not be computed.
@@ -124,6 +130,31 @@ pub enum MeasureError {
     #[error("the topic has no judged nonrelevant document (N = 0), so bpref is undefined")]
     BprefWithoutNonrelevant,
     /// A parameter outside its domain.
-    #[error("bad parameter: {0}")]
-    BadParam(String),
+    #[error("{param}: {reason}")]
+    BadParam { param: MeasureParam, reason: String },
+}
+
+/// A measure parameter of [`Params`], named as the `compute` option (and `eval` flag) that sets
+/// it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MeasureParam {
+    Cutoffs,
+    Beta,
+    Logb,
+    Rbp,
+    Gamma,
+    Rbup,
+}
+
+impl std::fmt::Display for MeasureParam {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            MeasureParam::Cutoffs => "cutoffs",
+            MeasureParam::Beta => "beta",
+            MeasureParam::Logb => "logb",
+            MeasureParam::Rbp => "rbp",
+            MeasureParam::Gamma => "gamma",
+            MeasureParam::Rbup => "rbup",
+        })
+    }
 }
