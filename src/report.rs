@@ -25,17 +25,15 @@ use std::sync::{Arc, Mutex};
 use minijinja::{Environment, ErrorKind, State, Value};
 use serde::Serialize;
 
-use crate::ledger::{Entry, Ledger, Verdict, cell_name, is_finding, is_stand_in_comparison};
+use crate::ledger::{Basis, Entry, EntryKind, Ledger, Verdict, cell_name, is_finding};
 use crate::manifest::{Artefact, CellFormat, Kind, Label, Manifest, OutputFormat, Paper, Status};
+use crate::model::stand_in::StandIn;
 use crate::model::{CellKey, ProvenanceClass, VALUE};
 use crate::provenance::Stamp;
 use crate::published::PublishedFile;
 use crate::render::RenderError;
-use crate::render::fold_panels::fold_shared_panels;
 use crate::render::grid::{self, Grid, Target, escape_latex_breakable, escape_markdown};
-use crate::render::group_breaks::{KEEP_WRAPPED_ROWS, RowBreak, keep_groups};
 use crate::render::number::{Minus, format_value};
-use crate::render::stand_in::StandIn;
 use crate::results::ResultTable;
 use crate::sources::{Sources, TEMPLATES_DIR};
 
@@ -43,7 +41,6 @@ mod claim_grids;
 mod mark;
 mod printed;
 mod robustness_section;
-mod running_text;
 mod summary;
 
 pub use mark::{LegendItem, Mark};
@@ -196,11 +193,12 @@ pub fn render_report(input: &ReportInput<'_>, format: Format) -> Result<String, 
         }
     }
 
-    let other = other_entries(input, format);
-    let findings: Vec<FindingView> = crate::ledger::findings(input.ledger, &input.paper.id)
-        .iter()
-        .map(|f| FindingView::new(f, format))
-        .collect();
+    let running = running_text(input, format);
+    let findings: Vec<FindingView> =
+        crate::ledger::ranked(crate::ledger::findings(input.ledger, &input.paper.id))
+            .iter()
+            .map(|f| FindingView::new(f, format))
+            .collect();
     let context = WrapperContext {
         title: format.escape(&input.paper.title),
         venue: format.escape(&input.paper.venue),
@@ -218,12 +216,25 @@ pub fn render_report(input: &ReportInput<'_>, format: Format) -> Result<String, 
             .collect(),
         body,
         appendix,
-        other,
+        running,
         findings,
         legend: Mark::legend(format),
         claim_legend: Mark::claim_legend(format),
         published: input.paper.published.is_some(),
-        summary: summary::review_summary(input.ledger, &input.paper.id, format),
+        claims_checked: input
+            .ledger
+            .entries
+            .iter()
+            .filter(|e| e.paper == input.paper.id && e.kind == EntryKind::Claim)
+            .count(),
+        summary: summary::review_summary(
+            input.ledger,
+            input.manifest,
+            input.results,
+            &input.paper.id,
+            format,
+        ),
+        built_in: built_in_views(input.ledger, &input.paper.id, format),
     };
     env.get_template(wrapper)
         .and_then(|t| t.render(Value::from_serialize(&context)))
@@ -473,7 +484,8 @@ struct WrapperContext<'a> {
     inputs: Vec<String>,
     body: String,
     appendix: Vec<String>,
-    other: Vec<EntryView>,
+    /// The running text's numbers and statements, one table per kind.
+    running: Vec<RunningGroup>,
     findings: Vec<FindingView>,
     /// One symbol per mark ([`Mark::legend`]).
     legend: Vec<LegendItem>,
@@ -482,8 +494,105 @@ struct WrapperContext<'a> {
     /// Whether the paper has published values (`false` for `evia-repro study`): the summary,
     /// the printed-value legend, the running-text numbers and the findings appear only then.
     published: bool,
+    /// How many of the paper's claims the ledger checked (for a study: paper B's claims that apply
+    /// to the user's collection).
+    claims_checked: usize,
     /// The reviewer's summary that opens the report.
     summary: summary::ReviewSummary,
+    /// What the stand-in was built to produce, one entry per knob declaration.
+    built_in: Vec<BuiltInView>,
+}
+
+/// One knob declaration of what the stand-in builds in, with the claims and printed numbers of the
+/// paper it names (escaped).
+#[derive(Debug, Clone, Serialize)]
+struct BuiltInView {
+    /// `runs.assessor_weights in data/lancers/www-runs.yaml`.
+    knobs: String,
+    /// `designed in`, `fitted to the print`, `calibrated to the print`.
+    kind: &'static str,
+    why: String,
+    /// The claims, each with its verdict on the shipped draw and its holding rate.
+    claims: Vec<String>,
+    /// The printed numbers, by their place (`Table 2, all3: L0 2,603, L1 1,897`).
+    cells: Vec<String>,
+    /// The printed numbers as (place, part and printed value), before grouping.
+    #[serde(skip)]
+    cell_units: Vec<(String, String)>,
+}
+
+/// The knob declarations behind the entries of `paper` in `ledger`, in ledger order.
+fn built_in_views(ledger: &Ledger, paper: &str, format: Format) -> Vec<BuiltInView> {
+    let mut views: Vec<(crate::model::BuiltInRef, BuiltInView)> = Vec::new();
+    for e in ledger.entries.iter().filter(|e| e.paper == paper) {
+        let Some(b) = &e.built_in else { continue };
+        let at = match views.iter().position(|(r, _)| r == b) {
+            Some(at) => at,
+            None => {
+                views.push((
+                    b.clone(),
+                    BuiltInView {
+                        knobs: format.escape(&b.knobs_in_file()),
+                        kind: b.kind.words(),
+                        why: format.escape(&b.why),
+                        claims: Vec::new(),
+                        cells: Vec::new(),
+                        cell_units: Vec::new(),
+                    },
+                ));
+                views.len() - 1
+            }
+        };
+        let label = e.label.as_deref().unwrap_or(&e.cell);
+        let view = &mut views[at].1;
+        if e.kind == EntryKind::Claim {
+            let rate = e.holding.as_ref().map_or_else(String::new, |h| {
+                format!(
+                    "; over replicates {:.2} [{:.2}, {:.2}], {}",
+                    h.rate,
+                    h.lo,
+                    h.hi,
+                    h.word.words()
+                )
+            });
+            view.claims.push(format.escape(&format!(
+                "{label} ({} on the shipped draw{rate})",
+                e.verdict
+            )));
+        } else {
+            let unit = match &e.words {
+                Some(words) if words.part.is_none() => {
+                    let (group, column) = words.cell_in_table();
+                    (
+                        format!("{}, {group}", words.table),
+                        format!("{column} {}", e.printed),
+                    )
+                }
+                Some(words) => (
+                    words.place(),
+                    format!("{} {}", words.short_part(), e.printed),
+                ),
+                None => (String::new(), format!("{label}: {}", e.printed)),
+            };
+            view.cell_units.push(unit);
+        }
+    }
+    views
+        .into_iter()
+        .map(|(_, mut v)| {
+            v.cells = crate::ledger::grouped(&v.cell_units)
+                .iter()
+                .map(|(place, items)| {
+                    format.escape(&if place.is_empty() {
+                        items.join("; ")
+                    } else {
+                        format!("{place}: {}", items.join(", "))
+                    })
+                })
+                .collect();
+            v
+        })
+        .collect()
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -491,6 +600,10 @@ struct FindingView {
     place: String,
     /// The affected cells in words (empty when the place and text say it).
     cells: String,
+    /// The affected cells under their groups, for a small table when there are several groups.
+    affected: Vec<AffectedView>,
+    /// Numbers of the running text that repeat an affected cell (the same printed numbers).
+    also_in_text: Vec<String>,
     printed: String,
     text: String,
     /// The one-sentence headline (LaTeX with its math where it has one): an artefact's block shows
@@ -503,6 +616,15 @@ impl FindingView {
         FindingView {
             place: format.escape(&f.place),
             cells: format.escape(&f.cells),
+            affected: f
+                .affected_groups
+                .iter()
+                .map(|(group, items)| AffectedView {
+                    group: format.escape(group),
+                    items: format.escape(&items.join(", ")),
+                })
+                .collect(),
+            also_in_text: f.also_in_text.iter().map(|t| format.escape(t)).collect(),
             printed: format.escape(&f.printed),
             text: format.escape(&f.text),
             headline: match (format, &f.headline_latex) {
@@ -513,6 +635,13 @@ impl FindingView {
     }
 }
 
+/// The affected cells of a finding under one group (`nG@1, Dmax = 2, N = 5` and its pairs).
+#[derive(Debug, Clone, Serialize)]
+struct AffectedView {
+    group: String,
+    items: String,
+}
+
 /// One ledger entry as shown in a report.
 #[derive(Debug, Clone, Default, Serialize)]
 struct EntryView {
@@ -520,10 +649,21 @@ struct EntryView {
     cell: String,
     printed: String,
     class: String,
+    /// The value recomputed from the paper's inputs or numbers, `—` when there is none.
     rebuilt: String,
-    /// Whether the ledger has a rebuilt value (a statement checked on the paper's own table has none).
+    /// Whether the ledger has a recomputed value (a statement checked on the paper's own table has
+    /// none).
     rebuilt_known: bool,
+    /// What the stand-in shows for the number or claim (`—` when it shows nothing), with the
+    /// calibration dagger where a knob was calibrated to the number.
+    stand_in: String,
+    /// The verdict in words that say whether it is about the paper or the stand-in.
     verdict: String,
+    /// The holding rate over a robustness study's replicates, with its interval and word, or `—`.
+    rate: String,
+    /// What builds the claim or number into the stand-in (`designed in by runs.assessor_weights in
+    /// data/lancers/www-runs.yaml`), empty when nothing does.
+    built_in: String,
     marker: String,
     detail: String,
     /// A claim's or statement's words, else the cell name.
@@ -534,13 +674,7 @@ struct EntryView {
     mark: &'static str,
     /// The class letter and the mark, spelled in a line (`E ✓`), for the running-text table.
     class_mark: String,
-    /// In the running-text table: the words this entry and the next ones share, on the first of
-    /// them ([`running_text::group_running_text`]).
-    group: Option<String>,
-    /// In the LaTeX running-text table: whether a page may break after this entry (not inside a
-    /// group, whose heading would be left behind; [`keep_groups`]).
-    break_after: RowBreak,
-    /// In the running-text table: the label without the shared words of its group.
+    /// In the running-text tables: the label without the words its table's title says.
     item: String,
 }
 
@@ -556,9 +690,15 @@ struct BlockContext {
     reason: String,
     /// The rebuilt table, unless it equals the printed one ([`BlockContext::rebuilt_is_printed`]).
     rebuilt: Option<Grid>,
-    /// Whether the rebuilt table is the printed one, number for number: it is shown once, as
-    /// printed with its marks.
+    /// Whether the rebuilt table has the printed numbers (recomputed, or fitted to the print): it
+    /// is shown once, as printed with its marks, under [`BlockContext::shown_once`].
     rebuilt_is_printed: bool,
+    /// The heading's words when the table is shown once: what its numbers are (recomputed from the
+    /// paper's inputs; fitted to the print by the stand-in), never "reproduced" for a fitted one.
+    shown_once: String,
+    /// The one-line legends of the marks of stand-in numbers in this block (fitted ≡, calibrated
+    /// †), escaped, when its printed table has any.
+    mark_legends: Vec<String>,
     printed: Option<Grid>,
     /// Printed numbers of the artefact that its layout does not place (listed instead).
     unplaced: Vec<EntryView>,
@@ -574,19 +714,38 @@ struct BlockContext {
     /// The block's notes that an earlier block of the report printed already, counted by the block
     /// that printed them first (empty until the block is placed, [`without_repeated_notes`]).
     repeated_notes: Vec<RepeatedNotes>,
-    counts: BTreeMap<String, usize>,
-    classes: Vec<String>,
+    /// What the checks of the paper's numbers found, in a sentence (escaped); empty when the paper
+    /// prints no number for the artefact.
+    check: String,
     /// Pending printed numbers grouped by reason: `(count, reason)`.
     not_reproduced: Vec<(usize, String)>,
     mismatches: Vec<EntryView>,
     /// The findings about the paper among the artefact's entries, one per root cause.
     findings: Vec<FindingView>,
-    /// The claims that stand alone (`claim_grids` folds the grouped ones).
-    claims: Vec<EntryView>,
+    /// Statements of the paper checked on its own printed numbers (or claims on its printed inputs).
+    paper_claims: Vec<EntryView>,
+    /// The claims re-tested on the stand-in that stand alone (`claim_grids` folds the grouped ones);
+    /// none a knob builds in.
+    stand_in_claims: Vec<EntryView>,
+    /// The claims a stand-in knob was set to produce: listed apart, never evidence.
+    built_in_claims: Vec<EntryView>,
+    /// The claims re-tested on real data.
+    real_data_claims: Vec<EntryView>,
+    /// The transcription notes of the artefact's printed rows (escaped).
+    transcription: Vec<NoteView>,
     /// The grouped claims (A.T3's discrepancy counts), one Dmax × N grid per measure.
     claim_grids: Vec<claim_grids::ClaimGridView>,
     /// When a grid cell's claim holds, in words.
     claim_grid_rule: String,
+}
+
+/// A transcription note as a report shows it, escaped for its format.
+#[derive(Debug, Clone, Serialize)]
+struct NoteView {
+    row: String,
+    readings: Vec<String>,
+    adopted: String,
+    depends: Vec<String>,
 }
 
 /// One panel of a figure as the shares of the figure's height to cut away above and below it (4
@@ -623,37 +782,63 @@ pub fn class_letter(class: ProvenanceClass) -> &'static str {
     }
 }
 
-/// The marker of a set of ledger entries (the parts of one printed cell): their classes' letters and
-/// their most serious mark ([`Mark`]).
-fn marker(entries: &[&Entry], format: Format) -> String {
-    mark_of(entries).map_or_else(String::new, |(letters, worst)| {
-        marker_text(&letters, worst, format)
-    })
-}
-
-/// A cell's marker: the class letters and the mark, as a superscript after the number.
-fn marker_text(letters: &str, mark: Mark, format: Format) -> String {
+/// A mark's symbol followed by running text: in LaTeX a control word (`\\checkmark`) would swallow
+/// the space after it.
+fn spaced(symbol: &str, format: Format) -> String {
     match format {
-        Format::Markdown => format!("<sup>{letters}{}</sup>", mark.symbol(format)),
-        Format::Latex => format!("\\textsuperscript{{{letters}\\,{}}}", mark.symbol(format)),
+        Format::Latex if symbol.starts_with('\\') => format!("{symbol}{{}}"),
+        _ => symbol.to_string(),
     }
 }
 
-/// The class letters and the most serious mark of `entries` (one printed cell), `None` for none.
-fn mark_of(entries: &[&Entry]) -> Option<(String, Mark)> {
+/// The mark of one printed cell: its classes' letters, the most serious verdict of its parts, and
+/// whether a stand-in knob was calibrated to it.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct CellMark {
+    letters: String,
+    mark: Mark,
+    calibrated: bool,
+}
+
+/// The marker of a set of ledger entries (the parts of one printed cell): their classes' letters and
+/// their most serious mark ([`Mark`]), as a superscript; empty for no entry.
+fn marker(entries: &[&Entry], format: Format) -> String {
+    mark_of(entries).map_or_else(String::new, |m| marker_text(&m, format))
+}
+
+/// A cell's marker: the class letters and the mark (and the calibration dagger when a stand-in knob
+/// was calibrated to the number), as a superscript after the number.
+fn marker_text(m: &CellMark, format: Format) -> String {
+    match format {
+        Format::Markdown => format!("<sup>{}</sup>", mark_words(m, format)),
+        Format::Latex => format!("\\textsuperscript{{{}}}", mark_words(m, format)),
+    }
+}
+
+/// The mark of `entries` (one printed cell), `None` for none.
+fn mark_of(entries: &[&Entry]) -> Option<CellMark> {
     let classes: BTreeSet<&str> = entries.iter().map(|e| class_letter(e.class)).collect();
     let worst = entries
         .iter()
         .map(|e| Mark::of(e))
         .max_by_key(|m| m.severity())?;
-    Some((classes.into_iter().collect(), worst))
+    Some(CellMark {
+        letters: classes.into_iter().collect(),
+        mark: worst,
+        calibrated: entries.iter().any(|e| e.is_calibrated()),
+    })
 }
 
-/// The mark `(letters, mark)` spelled in running text (a panel's label), not as a superscript.
-fn mark_words(letters: &str, mark: Mark, format: Format) -> String {
+/// The mark spelled in running text (a panel's label), not as a superscript.
+fn mark_words(m: &CellMark, format: Format) -> String {
+    let dagger = if m.calibrated {
+        mark::calibrated_symbol(format)
+    } else {
+        ""
+    };
     match format {
-        Format::Markdown => format!("{letters}{}", mark.symbol(format)),
-        Format::Latex => format!("{letters}\\,{}", mark.symbol(format)),
+        Format::Markdown => format!("{}{}{dagger}", m.letters, m.mark.symbol(format)),
+        Format::Latex => format!("{}\\,{}{dagger}", m.letters, m.mark.symbol(format)),
     }
 }
 
@@ -666,51 +851,171 @@ fn entry_view(entry: &Entry, format: Format) -> EntryView {
         rebuilt: entry
             .rebuilt
             .as_deref()
-            .map_or_else(|| "-".to_string(), |r| format.escape(r)),
+            .map_or_else(|| "—".to_string(), |r| format.escape(r)),
         rebuilt_known: entry.rebuilt.is_some(),
-        verdict: entry.verdict.to_string(),
+        stand_in: match &entry.stand_in {
+            Some(v) if entry.is_calibrated() => {
+                format!("{}{}", format.escape(v), mark::calibrated_symbol(format))
+            }
+            Some(v) => format.escape(v),
+            None => "—".to_string(),
+        },
+        verdict: entry.verdict_words().to_string(),
+        rate: entry.holding.as_ref().map_or_else(
+            || "—".to_string(),
+            |h| {
+                format.escape(&format!(
+                    "{:.2} [{:.2}, {:.2}], {}",
+                    h.rate,
+                    h.lo,
+                    h.hi,
+                    h.word.words()
+                ))
+            },
+        ),
+        built_in: entry.built_in.as_ref().map_or_else(String::new, |b| {
+            format.escape(&format!("{} by {}", b.kind.words(), b.knobs_in_file()))
+        }),
         marker: marker(&[entry], format),
         detail: format.escape(&entry.detail),
         label: format.escape(entry.label.as_deref().unwrap_or(&entry.cell)),
-        why: format.escape(why(entry)),
+        why: format.escape(&why(entry)),
         mark: Mark::of(entry).symbol(format),
-        class_mark: mark_words(class_letter(entry.class), Mark::of(entry), format),
-        group: None,
-        break_after: RowBreak::Allowed,
+        class_mark: mark_of(&[entry])
+            .map(|m| mark_words(&m, format))
+            .unwrap_or_default(),
         item: format.escape(entry.label.as_deref().unwrap_or(&entry.cell)),
     }
 }
 
 /// The arithmetic behind a verdict, without the label that opens a claim's detail and without its
 /// closing full stop (the templates end the sentence).
-fn why(entry: &Entry) -> &str {
+fn why(entry: &Entry) -> String {
     let detail = entry
         .label
         .as_deref()
         .and_then(|l| entry.detail.strip_prefix(l))
         .and_then(|rest| rest.strip_prefix(": "))
         .unwrap_or(&entry.detail);
-    detail.strip_suffix('.').unwrap_or(detail)
+    // The holding rate has a column of its own.
+    let detail = match &entry.holding {
+        Some(h) => detail
+            .strip_suffix(&format!("; over replicates: {}.", h.words()))
+            .unwrap_or(detail),
+        None => detail,
+    };
+    detail.strip_suffix('.').unwrap_or(detail).to_string()
 }
 
-/// Ledger entries of the paper that belong to no artefact (numbers in the running text).
-fn other_entries(input: &ReportInput<'_>, format: Format) -> Vec<EntryView> {
+/// The numbers and statements of a paper's running text of one kind, as one table of the report.
+#[derive(Debug, Clone, Serialize)]
+struct RunningGroup {
+    /// What the rows are (a heading of its own table, never a row above rows it does not describe).
+    title: &'static str,
+    /// The head of the value column (`recomputed`, `the build uses`, `the stand-in shows`).
+    value_head: &'static str,
+    rows: Vec<EntryView>,
+}
+
+/// The kinds of the running text's entries, in the order the report shows them: each entry's group,
+/// its value column's head, and which value it shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum RunningKind {
+    Recomputed,
+    Derived,
+    Setting,
+    Statement,
+    StandIn,
+    RealData,
+}
+
+impl RunningKind {
+    const ALL: [RunningKind; 6] = [
+        RunningKind::Recomputed,
+        RunningKind::Derived,
+        RunningKind::Setting,
+        RunningKind::Statement,
+        RunningKind::StandIn,
+        RunningKind::RealData,
+    ];
+
+    fn of(e: &Entry) -> RunningKind {
+        match (e.basis, e.kind) {
+            (Basis::RealData, _) => RunningKind::RealData,
+            (Basis::StandIn, _) => RunningKind::StandIn,
+            (Basis::Paper, EntryKind::Setting) => RunningKind::Setting,
+            (Basis::Paper, EntryKind::Statement | EntryKind::Claim) => RunningKind::Statement,
+            (Basis::Paper, _) if e.class == ProvenanceClass::Exact => RunningKind::Recomputed,
+            (Basis::Paper, _) => RunningKind::Derived,
+        }
+    }
+
+    fn title(self) -> &'static str {
+        match self {
+            RunningKind::Recomputed => {
+                "Numbers recomputed from the inputs the paper prints (its worked examples)"
+            }
+            RunningKind::Derived => {
+                "Numbers that follow from the paper's other printed numbers (checks of the paper against itself)"
+            }
+            RunningKind::Setting => "Settings the text states, beside the value the build uses",
+            RunningKind::Statement => "Statements of the text checked on the paper's own tables",
+            RunningKind::StandIn => {
+                "Numbers and claims of the text on the stand-in (built into it: not evidence)"
+            }
+            RunningKind::RealData => "Claims of the text re-tested on real data",
+        }
+    }
+
+    fn value_head(self) -> &'static str {
+        match self {
+            RunningKind::Recomputed => "recomputed",
+            RunningKind::Derived => "recomputed from the print",
+            RunningKind::Setting => "the build uses",
+            RunningKind::Statement => "recomputed",
+            RunningKind::StandIn => "the stand-in shows",
+            RunningKind::RealData => "real data show",
+        }
+    }
+}
+
+/// Ledger entries of the paper that belong to no artefact (numbers and statements of the running
+/// text), one table per [`RunningKind`]; a setting's words without the `Setting:` they all share.
+fn running_text(input: &ReportInput<'_>, format: Format) -> Vec<RunningGroup> {
     let ids: BTreeSet<&str> = paper_artefacts(input.manifest, &input.paper.id)
         .iter()
         .map(|a| a.id.as_str())
         .collect();
-    let mut views: Vec<EntryView> = input
+    let entries: Vec<&Entry> = input
         .ledger
         .entries
         .iter()
         .filter(|e| e.paper == input.paper.id && !ids.contains(e.table.as_str()))
-        .map(|e| entry_view(e, format))
         .collect();
-    running_text::group_running_text(&mut views);
-    if format == Format::Latex {
-        keep_groups(&mut views, KEEP_WRAPPED_ROWS);
-    }
-    views
+    RunningKind::ALL
+        .into_iter()
+        .filter_map(|kind| {
+            let rows: Vec<EntryView> = entries
+                .iter()
+                .filter(|e| RunningKind::of(e) == kind)
+                .map(|e| {
+                    let mut view = entry_view(e, format);
+                    if let Some(item) = view.label.strip_prefix("Setting: ") {
+                        view.item = item.to_string();
+                    }
+                    if kind == RunningKind::StandIn {
+                        view.rebuilt = view.stand_in.clone();
+                    }
+                    view
+                })
+                .collect();
+            (!rows.is_empty()).then(|| RunningGroup {
+                title: kind.title(),
+                value_head: kind.value_head(),
+                rows,
+            })
+        })
+        .collect()
 }
 
 /// The block context of every artefact of the paper.
@@ -770,13 +1075,7 @@ fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format) -> BlockC
         && rebuilt
             .as_ref()
             .is_some_and(|r| printed::rebuilt_is_printed(artefact, &published_cells, r, format));
-    // In LaTeX, consecutive panels of the same columns (the claims by verdict) share one table.
-    let rebuilt = rebuilt
-        .filter(|_| !rebuilt_is_printed)
-        .map(|g| match format {
-            Format::Latex => fold_shared_panels(g),
-            Format::Markdown => g,
-        });
+    let rebuilt = rebuilt.filter(|_| !rebuilt_is_printed);
     let unplaced: Vec<EntryView> = published_cells
         .iter()
         .filter(|c| !placed_keys.contains(&c.key()))
@@ -784,9 +1083,6 @@ fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format) -> BlockC
         .map(|e| entry_view(e, format))
         .collect();
 
-    let mut counts = entry_counts(&entries);
-    counts.insert("total".to_string(), entries.len());
-    let classes: BTreeSet<String> = entries.iter().map(|e| e.class.to_string()).collect();
     let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
     for e in entries.iter().filter(|e| e.verdict == Verdict::Pending) {
         *reasons.entry(e.detail.clone()).or_insert(0) += 1;
@@ -800,13 +1096,31 @@ fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format) -> BlockC
     };
     let is_figure = artefact.kind == Kind::Figure;
     let is_claim = |e: &Entry| {
-        matches!(e.verdict, Verdict::Holds | Verdict::Fails) && !is_finding(e) && !e.fitted
+        matches!(e.verdict, Verdict::Holds | Verdict::Fails)
+            && matches!(e.kind, EntryKind::Claim | EntryKind::Statement)
     };
     let grouped: Vec<&Entry> = entries
         .iter()
         .copied()
-        .filter(|e| is_claim(e) && e.group.is_some())
+        .filter(|e| is_claim(e) && e.group.is_some() && !e.is_built_in_claim())
         .collect();
+    let fitted = entries.iter().any(|e| e.verdict == Verdict::Fitted);
+    let calibrated = entries.iter().any(|e| e.is_calibrated());
+    let mut mark_legends = Vec::new();
+    if fitted {
+        mark_legends.push(format!(
+            "{} {}",
+            Mark(Verdict::Fitted).symbol(format),
+            format.escape(Mark(Verdict::Fitted).meaning())
+        ));
+    }
+    if calibrated {
+        mark_legends.push(format!(
+            "{} {}",
+            mark::calibrated_symbol(format),
+            format.escape(mark::CALIBRATED.2)
+        ));
+    }
     // A figure, or a table that also draws one (A.X1), embeds its SVG (and the PDF made from it).
     let has_svg = result.is_some() && artefact.outputs.contains(&OutputFormat::Svg);
     BlockContext {
@@ -818,6 +1132,16 @@ fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format) -> BlockC
         reason: format.escape(&reason),
         rebuilt,
         rebuilt_is_printed,
+        shown_once: if fitted {
+            format!(
+                "As printed in the paper; the rebuilt table has the same numbers, those marked {} recomputed from the paper's inputs and those marked {} fitted to the print by the stand-in (they agree by construction and reproduce nothing), so it is shown once",
+                spaced(Mark(Verdict::Match).symbol(format), format),
+                spaced(Mark(Verdict::Fitted).symbol(format), format)
+            )
+        } else {
+            "As printed in the paper, and as recomputed: every number of the rebuilt table equals the print, so it is shown once".to_string()
+        },
+        mark_legends,
         printed,
         unplaced,
         figure_svg: has_svg.then(|| format!("{id}.svg")),
@@ -834,153 +1158,102 @@ fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format) -> BlockC
             .map(|t| t.notes.iter().map(|n| format.escape(n)).collect())
             .unwrap_or_default(),
         repeated_notes: Vec::new(),
-        counts,
-        classes: classes.into_iter().collect(),
+        check: format.escape(&check_sentence(&entries, artefact.kind)),
         not_reproduced: reasons
             .into_iter()
             .map(|(r, n)| (n, format.escape(&r)))
             .collect(),
         mismatches: views(&|e| e.verdict == Verdict::Mismatch),
         findings: block_findings(&entries, &input.paper.id, format),
-        // A fitted cell is marked in the printed table (≡), not listed again as a claim.
-        claims: views(&|e| is_claim(e) && e.group.is_none()),
+        paper_claims: views(&|e| is_claim(e) && e.basis == Basis::Paper && !is_finding(e)),
+        stand_in_claims: views(&|e| {
+            is_claim(e) && e.basis == Basis::StandIn && e.group.is_none() && !e.is_built_in_claim()
+        }),
+        built_in_claims: views(&|e| e.is_built_in_claim()),
+        real_data_claims: views(&|e| is_claim(e) && e.basis == Basis::RealData),
+        transcription: input
+            .ledger
+            .notes
+            .iter()
+            .filter(|n| n.paper == input.paper.id && n.table == id.as_str())
+            .map(|n| NoteView {
+                row: format.escape(&n.row),
+                readings: n.readings.iter().map(|r| format.escape(r)).collect(),
+                adopted: format.escape(&n.adopted),
+                depends: n.depends.iter().map(|d| format.escape(d)).collect(),
+            })
+            .collect(),
         claim_grids: claim_grids::entry_grids(&grouped, format),
         claim_grid_rule: claim_grids::rule(format),
     }
+}
+
+/// What the checks of the paper's printed numbers of one artefact found, in a sentence: the
+/// verdicts in words, the findings counted by cause (listed under the block), and how many claims
+/// were re-tested on the stand-in. Empty when the paper prints nothing for the artefact.
+fn check_sentence(entries: &[&Entry], kind: Kind) -> String {
+    let paper: Vec<&&Entry> = entries
+        .iter()
+        .filter(|e| e.basis == Basis::Paper && matches!(e.kind, EntryKind::Cell | EntryKind::Text))
+        .collect();
+    let noun = match kind {
+        Kind::Table => "table",
+        Kind::Figure => "figure",
+    };
+    if entries.is_empty() {
+        return format!("The paper prints no number for this {noun} that the ledger can compare.");
+    }
+    let mut parts: Vec<(&'static str, usize)> = Vec::new();
+    for e in &paper {
+        let words = e.verdict_words();
+        match parts.iter_mut().find(|(w, _)| *w == words) {
+            Some((_, n)) => *n += 1,
+            None => parts.push((words, 1)),
+        }
+    }
+    let stand_in = entries
+        .iter()
+        .filter(|e| e.basis == Basis::StandIn && e.kind == EntryKind::Claim)
+        .count();
+    let mut sentence = if paper.is_empty() {
+        "No printed number of this table is checked against the paper's inputs or its other numbers"
+            .to_string()
+    } else {
+        format!(
+            "Checks of the paper's {} printed {}: {}",
+            paper.len(),
+            if paper.len() == 1 {
+                "number"
+            } else {
+                "numbers"
+            },
+            parts
+                .iter()
+                .map(|(w, n)| format!("{n} {w}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    };
+    if stand_in > 0 {
+        sentence.push_str(&format!(
+            "; {stand_in} {} re-tested on the stand-in, listed apart below",
+            if stand_in == 1 { "claim" } else { "claims" }
+        ));
+    }
+    sentence.push('.');
+    sentence
 }
 
 /// The findings about the paper among one artefact's `entries`, one per root cause, for its block.
 fn block_findings(entries: &[&Entry], paper: &str, format: Format) -> Vec<FindingView> {
     let ledger = Ledger {
         entries: entries.iter().map(|e| (*e).clone()).collect(),
+        notes: Vec::new(),
     };
     crate::ledger::findings(&ledger, paper)
         .iter()
         .map(|f| FindingView::new(f, format))
         .collect()
-}
-
-/// The summary counts' key for the findings about the paper ([`is_finding`]), counted apart from the
-/// verdicts' keys.
-const FINDINGS_KEY: &str = "findings";
-/// The summary counts' key for the comparisons with the stand-in ([`is_stand_in_comparison`]).
-const STAND_IN_KEY: &str = "stand_in";
-
-/// One row of the index's summary: an artefact (or the running text of a paper) and one provenance
-/// class of its printed numbers, with the count of each verdict.
-#[derive(Debug, Clone, Serialize)]
-pub struct SummaryRow {
-    pub paper: String,
-    pub artefact: String,
-    pub kind: String,
-    pub status: String,
-    pub class: String,
-    pub counts: BTreeMap<String, usize>,
-}
-
-/// How many of `entries` have each verdict, and how many are findings about the paper and stand-in
-/// comparisons ([`FINDINGS_KEY`], [`STAND_IN_KEY`]).
-fn entry_counts(entries: &[&Entry]) -> BTreeMap<String, usize> {
-    let verdicts = [
-        Verdict::Match,
-        Verdict::Mismatch,
-        Verdict::Consistent,
-        Verdict::Inconsistent,
-        Verdict::Holds,
-        Verdict::Fails,
-        Verdict::Pending,
-    ];
-    let mut counts: BTreeMap<String, usize> = verdicts
-        .iter()
-        .map(|v| {
-            let n = entries.iter().filter(|e| e.verdict == *v).count();
-            (v.to_string(), n)
-        })
-        .collect();
-    counts.insert(
-        FINDINGS_KEY.to_string(),
-        entries.iter().filter(|e| is_finding(e)).count(),
-    );
-    counts.insert(
-        STAND_IN_KEY.to_string(),
-        entries.iter().filter(|e| is_stand_in_comparison(e)).count(),
-    );
-    counts
-}
-
-/// The index's summary: per artefact and class, the verdict counts of its ledger entries; artefacts
-/// without printed numbers (figures) get one row with class `-`; then the paper's running-text numbers.
-pub fn summary_rows(
-    manifest: &Manifest,
-    statuses: &BTreeMap<String, ArtefactStatus>,
-    ledger: &Ledger,
-) -> Vec<SummaryRow> {
-    let mut rows = Vec::new();
-    for paper in &manifest.papers {
-        let artefacts = paper_artefacts(manifest, &paper.id);
-        let mut groups: Vec<(String, String, String)> = artefacts
-            .iter()
-            .map(|a| {
-                let kind = match a.kind {
-                    Kind::Table => "table",
-                    Kind::Figure => "figure",
-                };
-                let status = match statuses.get(a.id.as_str()) {
-                    Some(ArtefactStatus::Built) => "built",
-                    Some(ArtefactStatus::Pending(_)) => "pending",
-                    Some(ArtefactStatus::Skipped(_)) => "skipped",
-                    Some(ArtefactStatus::NotRebuilt) | None => "not rebuilt",
-                };
-                (a.id.to_string(), kind.to_string(), status.to_string())
-            })
-            .collect();
-        let ids: BTreeSet<&str> = artefacts.iter().map(|a| a.id.as_str()).collect();
-        let mut others: Vec<String> = Vec::new();
-        for e in ledger.entries.iter().filter(|e| e.paper == paper.id) {
-            if !ids.contains(e.table.as_str()) && !others.contains(&e.table) {
-                others.push(e.table.clone());
-            }
-        }
-        groups.extend(
-            others
-                .into_iter()
-                .map(|t| (t, "text".to_string(), "-".to_string())),
-        );
-        for (id, kind, status) in groups {
-            let entries: Vec<&Entry> = ledger
-                .entries
-                .iter()
-                .filter(|e| e.paper == paper.id && e.table == id)
-                .collect();
-            let classes: BTreeSet<ProvenanceClass> = entries.iter().map(|e| e.class).collect();
-            if classes.is_empty() {
-                rows.push(SummaryRow {
-                    paper: paper.id.clone(),
-                    artefact: id.clone(),
-                    kind: kind.clone(),
-                    status: status.clone(),
-                    class: "-".to_string(),
-                    counts: entry_counts(&[]),
-                });
-            }
-            for class in classes {
-                let of_class: Vec<&Entry> = entries
-                    .iter()
-                    .copied()
-                    .filter(|e| e.class == class)
-                    .collect();
-                rows.push(SummaryRow {
-                    paper: paper.id.clone(),
-                    artefact: id.clone(),
-                    kind: kind.clone(),
-                    status: status.clone(),
-                    class: class.to_string(),
-                    counts: entry_counts(&of_class),
-                });
-            }
-        }
-    }
-    rows
 }
 
 /// Everything the index is rendered from.
@@ -990,22 +1263,25 @@ pub struct IndexContext {
     pub headline: String,
     pub papers: Vec<IndexPaper>,
     pub ledger: String,
-    pub rows: Vec<SummaryRow>,
 }
 
 #[derive(Debug, Clone, Serialize)]
 pub struct IndexPaper {
     pub id: String,
     pub title: String,
+    /// Whether the paper has published values (`false` for a user's study).
+    pub published: bool,
     pub report_md: String,
     pub report_tex: String,
+    /// The paper's reviewer's summary, as its report opens with it.
+    pub summary: summary::ReviewSummary,
 }
 
 /// Renders `build/index.md`: links to both reports and the ledger, and the summary table.
 pub fn render_index(
     sources: &Sources,
     manifest: &Manifest,
-    statuses: &BTreeMap<String, ArtefactStatus>,
+    results: &BTreeMap<String, ResultTable>,
     ledger: &Ledger,
     ledger_path: &str,
     stamp: &Stamp,
@@ -1020,12 +1296,19 @@ pub fn render_index(
             .map(|p| IndexPaper {
                 id: p.id.clone(),
                 title: escape_markdown(&p.title),
+                published: p.published.is_some(),
                 report_md: format!("{}/report.md", p.slug),
                 report_tex: format!("{}/report.tex", p.slug),
+                summary: summary::review_summary(
+                    ledger,
+                    manifest,
+                    results,
+                    &p.id,
+                    Format::Markdown,
+                ),
             })
             .collect(),
         ledger: ledger_path.to_string(),
-        rows: summary_rows(manifest, statuses, ledger),
     };
     env.get_template(INDEX_TEMPLATE)
         .and_then(|t| t.render(Value::from_serialize(&context)))

@@ -97,6 +97,13 @@ pub fn run(root: &Path, args: CheckArgs) -> anyhow::Result<Outcome> {
             .filter(|e| verdicts.is_empty() || verdicts.contains(&e.verdict))
             .cloned()
             .collect(),
+        notes: full
+            .notes
+            .iter()
+            .filter(|n| args.only.is_empty() || args.only.contains(&n.table))
+            .filter(|_| verdicts.is_empty())
+            .cloned()
+            .collect(),
     };
     if args.findings {
         let format = match args.format {

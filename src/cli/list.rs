@@ -7,7 +7,7 @@ use comfy_table::{ColumnConstraint, Row, Width};
 use crate::cli::Outcome;
 use crate::cli::reproduce::load_manifest;
 use crate::manifest::{Kind, Status};
-use crate::render::stand_in::data_class;
+use crate::model::stand_in::data_class;
 use crate::render::terminal::new_table;
 
 /// Widest the class column may be (`exact + simulated (partly a stand-in)` is cut with an ellipsis).

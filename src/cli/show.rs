@@ -8,11 +8,11 @@ use crate::cli::Outcome;
 use crate::cli::reproduce::load_manifest;
 use crate::manifest::Kind;
 use crate::manifest::params::MAX_REPLICATES;
+use crate::model::stand_in::data_class;
 use crate::papers::Context;
 use crate::pipeline::reproduce::{rebuild, select};
 use crate::render::grid::{Target, layout};
 use crate::render::series::series_grid;
-use crate::render::stand_in::data_class;
 use crate::render::terminal::render_grid;
 
 #[derive(Debug, Args)]

@@ -73,6 +73,24 @@ impl CheckKind {
     }
 }
 
+impl CheckKind {
+    /// What the check checks, in words (the ledger's details and the findings).
+    pub fn words(self) -> &'static str {
+        match self {
+            CheckKind::Sso => "SSO recomputed from its counts",
+            CheckKind::PairCount => "pair counts against the table they feed",
+            CheckKind::SharedCount => "a count printed in two tables",
+            CheckKind::TauGrid => "tau on the grid of attainable values",
+            CheckKind::CiCentre => "interval centred on its estimate",
+            CheckKind::CiWidth => "interval width",
+            CheckKind::Bold => "bold marks against alpha",
+            CheckKind::OneSignificant => "one p-value below alpha per row",
+            CheckKind::Tukey => "p-value against effect size (classical Tukey HSD)",
+            CheckKind::Text => "the text's arithmetic",
+        }
+    }
+}
+
 impl std::fmt::Display for CheckKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())

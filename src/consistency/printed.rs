@@ -5,13 +5,13 @@ use std::collections::BTreeMap;
 
 use super::selector::Selector;
 use crate::model::{CellKey, PaperId as Paper};
-use crate::published::{PublishedCell, PublishedFile};
+use crate::published::{PublishedCell, PublishedFile, TextClaim};
 
 /// The printed cells and text claims of every published file.
 #[derive(Debug)]
 pub struct Printed<'a> {
     cells: BTreeMap<CellKey, &'a PublishedCell>,
-    text: BTreeMap<&'a str, f64>,
+    text: BTreeMap<&'a str, &'a TextClaim>,
     files: &'a [PublishedFile],
 }
 
@@ -27,7 +27,7 @@ impl<'a> Printed<'a> {
                 cells.insert(cell.key(), cell);
             }
             for claim in &file.text {
-                text.insert(claim.id.as_str(), claim.value);
+                text.insert(claim.id.as_str(), claim);
             }
         }
         Printed { cells, text, files }
@@ -63,6 +63,11 @@ impl<'a> Printed<'a> {
 
     /// The value of a text claim of the running text.
     pub fn text(&self, id: &str) -> Option<f64> {
+        self.text.get(id).map(|c| c.value)
+    }
+
+    /// A text claim of the running text.
+    pub fn text_claim(&self, id: &str) -> Option<&'a TextClaim> {
         self.text.get(id).copied()
     }
 

@@ -9,6 +9,7 @@ use super::outcome::TextDerivation;
 use super::selector::{CountSpec, count_distinct};
 use super::wiring::WiringError;
 use crate::model::CellKey;
+use crate::published::cell_label::cell_label;
 
 /// A `text` entry of the wiring: how a text claim follows from printed numbers. Terms are cell keys
 /// (`table/panel/row/column/part`), text claim ids, or number literals; exactly one of the operations
@@ -58,11 +59,14 @@ fn term(context: &CheckContext, term: &str) -> Result<(f64, String), String> {
     if let Some(key) = parse_key(context, term)? {
         return printed
             .cell(&key)
-            .map(|c| (c.value, format!("{} [{}]", c.printed, key)))
+            .map(|c| (c.value, format!("{} ({})", c.printed, cell_label(c))))
             .ok_or_else(|| format!("no published cell `{term}`"));
     }
-    if let Some(v) = printed.text(term) {
-        return Ok((v, format!("{v} [{term}]")));
+    if let Some(claim) = printed.text_claim(term) {
+        return Ok((
+            claim.value,
+            format!("{} ({}, {})", claim.printed, claim.claim, claim.section),
+        ));
     }
     term.parse::<f64>()
         .map(|v| (v, v.to_string()))

@@ -84,9 +84,13 @@ impl TukeySpec {
                 if !r.ok {
                     hint = Hint::first(hint, r.hint);
                 }
-                details.push(format!("{condition}: {}", r.detail));
+                details.push(format!(
+                    "under {}, {}",
+                    crate::published::cell_label::id_words(condition, "column"),
+                    r.detail
+                ));
             }
-            let mut result = CheckResult::new(CheckKind::Tukey, ok, details.join(" | "));
+            let mut result = CheckResult::new(CheckKind::Tukey, ok, details.join("; "));
             result.hint = hint;
             for cell in row_cells {
                 context.push(cell.key(), result.clone());
@@ -210,14 +214,14 @@ pub fn p_agrees_with_effect_size(
             stated_ok = ok;
             let v_e = reading.residual_variance(d, es, topics);
             let p_shown = if p < 1e-15 {
-                "< 1e-15".to_string()
+                "below 1e-15".to_string()
             } else {
-                format!("= {p:.2e}")
+                format!("{p:.2e}")
             };
             parts.push(format!(
-                "{}: V_E = ({d}/{es})² = {v_e:.5}, q = |d|/√(V_E/{topics}) = {q:.2}, classical Tukey p {p_shown} vs printed {p_printed} ({})",
+                "the stated {} gives V_E = ({d}/{es})² = {v_e:.5} and q = |d|/√(V_E/{topics}) = {q:.2}, so the classical Tukey p is {p_shown}, {} the printed {p_printed}",
                 reading.formula(),
-                if ok { "compatible" } else { "incompatible" }
+                if ok { "compatible with" } else { "incompatible with" }
             ));
         } else if ok {
             fits = fits.or(Some(reading));
@@ -233,7 +237,7 @@ pub fn p_agrees_with_effect_size(
         CheckKind::Tukey,
         stated_ok,
         format!(
-            "{}; {verdict} (m = {runs} runs, df = {}, tolerance ×{factor})",
+            "{}; {verdict} ({runs} runs, {} residual degrees of freedom, within a factor of {factor})",
             parts.join("; "),
             (topics - 1) * (runs - 1)
         ),

@@ -3,18 +3,20 @@
 
 use std::collections::BTreeMap;
 
-use super::checks_verdict::{checked, checks_hint, checks_repair};
+use super::checks_verdict::{checked, checks_evidence, checks_hint, checks_repair};
 use super::printed_number::cell_name;
-use super::{Entry, Verdict};
+use super::{Basis, Entry, EntryKind, Verdict};
 use crate::consistency::{CheckResult, half_unit};
+use crate::manifest::built_in::BuiltIns;
 use crate::manifest::{Manifest, Status};
-use crate::model::ProvenanceClass;
+use crate::model::{ProvenanceClass, StandIn};
 use crate::published::PublishedCell;
-use crate::published::cell_label::{CellWords, cell_label};
+use crate::published::cell_label::CellWords;
 use crate::published::printed_style::PrintedStyle;
 use crate::results::ResultTable;
 
-/// The verdict on a stand-in number fitted to a printed one: `holds` when within the fit's tolerance.
+/// The verdict on a stand-in number fitted to a printed one: `fitted` when within the fit's
+/// tolerance, else `fails`.
 fn fitted_verdict(rebuilt: f64, printed: &str, value: f64, tolerance: f64) -> (Verdict, String) {
     let style = PrintedStyle::of(printed);
     let difference = (rebuilt - value).abs();
@@ -29,7 +31,7 @@ fn fitted_verdict(rebuilt: f64, printed: &str, value: f64, tolerance: f64) -> (V
     );
     (
         if holds {
-            Verdict::Holds
+            Verdict::Fitted
         } else {
             Verdict::Fails
         },
@@ -37,31 +39,35 @@ fn fitted_verdict(rebuilt: f64, printed: &str, value: f64, tolerance: f64) -> (V
     )
 }
 
-/// The entry of one printed cell, against the `rebuilt` tables and the consistency check `results`
-/// on it.
+/// The entry of one printed cell, against the `rebuilt` tables, the consistency check `results` on
+/// it and the stand-in knobs' declarations `built_ins`.
 pub(super) fn cell_entry(
     paper: &str,
     manifest: &Manifest,
     cell: &PublishedCell,
     results: &[CheckResult],
     rebuilt: &BTreeMap<String, ResultTable>,
+    built_ins: &BuiltIns,
 ) -> Entry {
     let key = cell.key();
+    let words = CellWords::in_layout(
+        cell,
+        manifest
+            .artefact(&cell.table)
+            .and_then(|a| a.layout.as_ref()),
+    );
     let base = Entry {
-        paper: paper.to_string(),
-        table: key.table.clone(),
-        cell: cell_name(&key),
-        printed: cell.printed.clone(),
-        class: cell.class,
-        rebuilt: None,
-        verdict: Verdict::Pending,
-        detail: String::new(),
-        hint: None,
-        repair: None,
-        fitted: false,
-        label: Some(cell_label(cell)),
-        words: Some(CellWords::of(cell)),
-        group: None,
+        label: Some(words.label()),
+        words: Some(words),
+        ..Entry::pending(
+            EntryKind::Cell,
+            paper,
+            &key.table,
+            cell_name(&key),
+            &cell.printed,
+            cell.class,
+            Basis::Paper,
+        )
     };
     let style = PrintedStyle::of(&cell.printed);
     let table = rebuilt.get(&key.table);
@@ -70,12 +76,37 @@ pub(super) fn cell_entry(
     if cell.class != ProvenanceClass::Exact
         && !(real_data && cell.class == ProvenanceClass::Simulated)
     {
+        // The table's number is the stand-in's when the artefact rests on one and the cell is one
+        // the printed inputs do not determine; otherwise it is recomputed from those inputs.
+        let stand_in = manifest
+            .artefact(&key.table)
+            .and_then(|a| StandIn::of(a.experiment, real_data));
+        let from_stand_in = match stand_in {
+            Some(StandIn::Whole) => true,
+            Some(StandIn::Part) => cell.class == ProvenanceClass::Simulated,
+            None => false,
+        };
         let fitted = table.and_then(|t| t.fitted.get(&key)).copied();
-        return Entry {
-            rebuilt: value.map(|v| style.format(v)),
+        let shown = value.map(|v| style.format(v));
+        let entry = Entry {
             hint: checks_hint(results),
             repair: checks_repair(results),
+            evidence: checks_evidence(results),
+            built_in: from_stand_in
+                .then(|| built_ins.cell(&key).cloned())
+                .flatten(),
             ..checked_entry(cell, value, fitted, results, base)
+        };
+        return if from_stand_in {
+            Entry {
+                stand_in: shown,
+                ..entry
+            }
+        } else {
+            Entry {
+                rebuilt: shown,
+                ..entry
+            }
         };
     }
     let Some(table) = table else {
@@ -111,6 +142,11 @@ pub(super) fn cell_entry(
     };
     Entry {
         class,
+        basis: if class == ProvenanceClass::RealData {
+            Basis::RealData
+        } else {
+            Basis::Paper
+        },
         rebuilt: Some(style.format(value)),
         verdict,
         detail: format!(
@@ -143,22 +179,25 @@ fn checked_entry(
         return Entry {
             verdict,
             detail,
-            fitted: true,
+            basis: Basis::StandIn,
             ..base
         };
     }
-    let (verdict, detail) = checked(results).unwrap_or_else(|| {
-        let why = if cell.class == ProvenanceClass::Simulated {
-            "needs unpublished data; compared through the qualitative claims (holds/fails entries)"
-        } else {
-            "no consistency check applies to this cell"
-        };
-        (Verdict::Pending, why.to_string())
-    });
-    Entry {
-        verdict,
-        detail,
-        ..base
+    match checked(results) {
+        Some((verdict, detail)) => Entry {
+            verdict,
+            detail,
+            ..base
+        },
+        None if cell.class == ProvenanceClass::Simulated => Entry {
+            detail: "needs unpublished data and no check of the paper applies to it; the stand-in re-tests the paper's claims about it instead".to_string(),
+            basis: Basis::StandIn,
+            ..base
+        },
+        None => Entry {
+            detail: "no consistency check applies to this cell".to_string(),
+            ..base
+        },
     }
 }
 
@@ -230,7 +269,7 @@ mod tests {
     fn fitted_cells_hold_within_the_fit_tolerance_only() {
         // B.T1's per-topic kappa targets are fitted within 0.0004 (data/lancers/www-standin.yaml).
         let (verdict, detail) = fitted_verdict(-0.128353, "−0.128", -0.128, 0.0004);
-        assert_eq!(verdict, Verdict::Holds, "{detail}");
+        assert_eq!(verdict, Verdict::Fitted, "{detail}");
         assert!(
             detail.contains("|−0.12835 − (−0.128)| = 0.00035 ≤ 0.0004"),
             "{detail}"
@@ -240,7 +279,7 @@ mod tests {
         assert!(detail.contains("> 0.0004"), "{detail}");
         // Counts are fitted exactly, and read as counts: `|1,897 − 1,897| = 0 ≤ 0`.
         let (verdict, detail) = fitted_verdict(1897.0, "1,897", 1897.0, 0.0);
-        assert_eq!(verdict, Verdict::Holds);
+        assert_eq!(verdict, Verdict::Fitted);
         assert!(detail.contains("|1,897 − 1,897| = 0 ≤ 0 "), "{detail}");
         assert_eq!(fitted_verdict(18.0, "19", 19.0, 0.0).0, Verdict::Fails);
     }

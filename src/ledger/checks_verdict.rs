@@ -12,6 +12,17 @@ pub(super) fn checks_hint(results: &[CheckResult]) -> Option<Hint> {
         .fold(None, |hint, r| Hint::first(hint, r.hint))
 }
 
+/// The arithmetic of the failed checks of an entry, without their checks' names, each once.
+pub(super) fn checks_evidence(results: &[CheckResult]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for r in results.iter().filter(|r| !r.ok) {
+        if !out.contains(&r.detail) {
+            out.push(r.detail.clone());
+        }
+    }
+    out
+}
+
 /// The single change that repairs every failed check of an entry, when all of them name the same one.
 pub(super) fn checks_repair(results: &[CheckResult]) -> Option<Repair> {
     let mut failed = results.iter().filter(|r| !r.ok);
@@ -37,7 +48,7 @@ pub(super) fn checked(results: &[CheckResult]) -> Option<(Verdict, String)> {
             seen.push(r.detail.clone());
             new
         })
-        .map(|r| format!("{}: {}", r.check, r.detail))
+        .map(|r| format!("{}: {}", capitalised(r.check.words()), r.detail))
         .collect();
     let verdict = if ok {
         Verdict::Consistent
@@ -45,4 +56,12 @@ pub(super) fn checked(results: &[CheckResult]) -> Option<(Verdict, String)> {
         Verdict::Inconsistent
     };
     Some((verdict, shown.join("; ")))
+}
+
+/// `text` with its first letter upper-case.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }

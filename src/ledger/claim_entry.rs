@@ -1,49 +1,70 @@
 //! The entries of qualitative claims: an experiment's claims about its rebuilt results, and the
 //! statements of the running text checked on the printed numbers.
 
-use super::{Entry, Verdict};
+use super::{Basis, Entry, EntryKind, Verdict};
 use crate::consistency::Hint;
 use crate::consistency::outcome::StatementOutcome;
+use crate::manifest::built_in::BuiltIns;
 use crate::model::ProvenanceClass;
 use crate::results::{ClaimCheck, ResultTable};
 
-/// A qualitative claim checked by an experiment, of class `simulated` (stand-in) or `real-data`.
-pub(super) fn claim_entry(paper: &str, table: &ResultTable, claim: &ClaimCheck) -> Entry {
+/// What a claim of `class` is re-tested on.
+fn claim_basis(class: ProvenanceClass) -> Basis {
+    match class {
+        ProvenanceClass::Exact | ProvenanceClass::Derived => Basis::Paper,
+        ProvenanceClass::Simulated => Basis::StandIn,
+        ProvenanceClass::RealData => Basis::RealData,
+    }
+}
+
+/// A qualitative claim checked by an experiment: on the stand-in (class `simulated`, built in when a
+/// knob declaration of `built_ins` names it), on real data, or on printed inputs.
+pub(super) fn claim_entry(
+    paper: &str,
+    table: &ResultTable,
+    claim: &ClaimCheck,
+    built_ins: &BuiltIns,
+) -> Entry {
+    let class = match table.claim_classes.get(&claim.id) {
+        Some(&class) => class,
+        None if table.real_data => ProvenanceClass::RealData,
+        None => ProvenanceClass::Simulated,
+    };
+    let basis = claim_basis(class);
+    let found = Some(claim.rebuilt.clone());
+    let (rebuilt, stand_in) = match basis {
+        Basis::StandIn => (None, found),
+        Basis::Paper | Basis::RealData => (found, None),
+    };
     Entry {
-        paper: paper.to_string(),
-        table: claim.section.clone(),
-        cell: claim.id.clone(),
-        printed: claim.printed.clone(),
-        class: match table.claim_classes.get(&claim.id) {
-            Some(&class) => class,
-            None if table.real_data => ProvenanceClass::RealData,
-            None => ProvenanceClass::Simulated,
-        },
-        rebuilt: Some(claim.rebuilt.clone()),
+        rebuilt,
+        stand_in,
         verdict: if claim.holds {
             Verdict::Holds
         } else {
             Verdict::Fails
         },
         detail: format!("{}: {}", claim.statement, claim.detail),
-        hint: None,
-        repair: None,
-        fitted: false,
+        built_in: (basis == Basis::StandIn)
+            .then(|| built_ins.claim(&claim.id).cloned())
+            .flatten(),
         label: Some(claim.statement.clone()),
-        words: None,
         group: claim.group.clone(),
+        ..Entry::pending(
+            EntryKind::Claim,
+            paper,
+            &claim.section,
+            claim.id.clone(),
+            &claim.printed,
+            class,
+            basis,
+        )
     }
 }
 
-/// A statement of the running text checked on the printed numbers.
+/// A statement of the running text checked on the paper's own printed numbers.
 pub(super) fn statement_entry(statement: &StatementOutcome) -> Entry {
     Entry {
-        paper: statement.paper.to_string(),
-        table: statement.table.clone(),
-        cell: format!("{} ({})", statement.id, statement.section),
-        printed: statement.printed.clone(),
-        class: statement.class,
-        rebuilt: None,
         verdict: if statement.holds {
             Verdict::Holds
         } else {
@@ -51,10 +72,19 @@ pub(super) fn statement_entry(statement: &StatementOutcome) -> Entry {
         },
         detail: format!("{}: {}", statement.claim, statement.detail),
         hint: (!statement.holds).then_some(Hint::StatementContradicted),
-        repair: None,
-        fitted: false,
+        evidence: (!statement.holds)
+            .then(|| statement.detail.clone())
+            .into_iter()
+            .collect(),
         label: Some(statement.claim.clone()),
-        words: None,
-        group: None,
+        ..Entry::pending(
+            EntryKind::Statement,
+            &statement.paper.to_string(),
+            &statement.table,
+            format!("{} ({})", statement.id, statement.section),
+            &statement.printed,
+            statement.class,
+            Basis::Paper,
+        )
     }
 }

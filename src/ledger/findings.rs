@@ -3,11 +3,10 @@
 
 use serde::Serialize;
 
-use super::{Entry, Ledger, Verdict, artefact_words, grouped_words};
+use super::{Basis, Entry, Ledger, Verdict, artefact_words, cell_name, grouped, grouped_words};
 use crate::consistency::Hint;
 use crate::consistency::repair::Repair;
 use crate::consistency::tukey::EffectSizeReading;
-use crate::model::ProvenanceClass;
 
 /// One inconsistency found in a paper's own numbers, for the report's "Findings" section.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -16,13 +15,21 @@ pub struct Finding {
     pub table: String,
     pub cell: String,
     pub printed: String,
+    /// The tables the finding's numbers are printed in (`A.T3`; `B.T4`, `B.T5`).
+    pub tables: Vec<String>,
     /// Where the finding is, in words: its table(s) and how many rows, intervals or numbers
-    /// (`Table 3, 24 rows`).
+    /// (`Table 3 — 24 rows`).
     pub place: String,
     /// The affected cells in words, what they share named once (`nG@1, Dmax = 2, N = 5: X vs. Y,
     /// Z vs. W; …`); empty when `place` and `text` already say it (a statement). `cell` keeps
     /// their ids, for machine readers.
     pub cells: String,
+    /// The affected cells under their groups (`nG@1, Dmax = 2, N = 5` → its system pairs), for a
+    /// small table of them.
+    pub affected_groups: Vec<(String, Vec<String>)>,
+    /// Numbers of the running text that repeat an affected cell: the same printed numbers, counted
+    /// in this finding only (`95%CI lower limit of that tau (§4.1.1)`).
+    pub also_in_text: Vec<String>,
     /// The finding in a reviewer's words, with the arithmetic behind it (where it is, `table` and
     /// `cell`, is not repeated in it).
     pub text: String,
@@ -49,22 +56,64 @@ pub struct Finding {
 /// finding's `cell` lists the affected cells (rows, for a definition mismatch) and its text gives
 /// the evidence once; the ledger keeps every cell.
 pub fn findings(ledger: &Ledger, paper: &str) -> Vec<Finding> {
-    let mut groups: Vec<(Cause, Vec<&Entry>)> = Vec::new();
-    for e in ledger
+    let of_paper: Vec<&Entry> = ledger
         .entries
         .iter()
         .filter(|e| e.paper == paper && is_finding(e))
-    {
-        let cause = Cause::of(e);
-        match groups.iter_mut().find(|(c, _)| *c == cause) {
-            Some((_, entries)) => entries.push(e),
-            None => groups.push((cause, vec![e])),
+        .collect();
+    let repeated = |e: &Entry| -> Option<&Entry> {
+        let key = e.repeats.as_ref()?;
+        let name = cell_name(key);
+        of_paper
+            .iter()
+            .copied()
+            .find(|c| c.table == key.table && c.cell == name)
+    };
+    let mut groups: Vec<(Cause, Vec<&Entry>, Vec<&Entry>)> = Vec::new();
+    for &e in &of_paper {
+        // A number of the text that repeats a table cell found inconsistent is the same printed
+        // number: it joins that cell's finding instead of making one of its own.
+        let (cause, repeat) = match repeated(e) {
+            Some(cell) => (Cause::of(cell), true),
+            None => (Cause::of(e), false),
+        };
+        let at = match groups.iter().position(|(c, _, _)| *c == cause) {
+            Some(at) => at,
+            None => {
+                groups.push((cause, Vec::new(), Vec::new()));
+                groups.len() - 1
+            }
+        };
+        if repeat {
+            groups[at].2.push(e);
+        } else {
+            groups[at].1.push(e);
         }
     }
     groups
         .into_iter()
-        .map(|(cause, entries)| finding(&cause, &entries))
+        .filter(|(_, entries, _)| !entries.is_empty())
+        .map(|(cause, entries, repeats)| {
+            let mut f = finding(&cause, &entries);
+            f.also_in_text = repeats.iter().map(|e| unit_label(e)).collect();
+            f
+        })
         .collect()
+}
+
+/// Tables in words: `Table 2`, `Tables 4 and 5`, `Table 3 and the running text`.
+fn tables_words(tables: &[String]) -> String {
+    let numbers: Vec<String> = tables
+        .iter()
+        .map(|t| artefact_words(t))
+        .filter_map(|w| w.strip_prefix("Table ").map(str::to_string))
+        .collect();
+    if numbers.len() == tables.len() && numbers.len() > 1 {
+        let (last, rest) = numbers.split_last().unwrap_or((&numbers[0], &[]));
+        return format!("Tables {} and {last}", rest.join(", "));
+    }
+    let words: Vec<String> = tables.iter().map(|t| artefact_words(t)).collect();
+    words.join(" and ")
 }
 
 /// What a finding is about: one slip, one property of a whole table, or one piece of arithmetic.
@@ -106,13 +155,22 @@ fn finding(cause: &Cause, entries: &[&Entry]) -> Finding {
     let join = |f: fn(&Entry) -> &str| -> String {
         entries.iter().map(|e| f(e)).collect::<Vec<_>>().join("; ")
     };
+    let mut tables: Vec<String> = Vec::new();
+    for e in entries {
+        if !tables.contains(&e.table) {
+            tables.push(e.table.clone());
+        }
+    }
     let mut out = Finding {
         paper: first.paper.clone(),
         table: first.table.clone(),
         cell: join(|e| &e.cell),
         printed: join(|e| &e.printed),
+        tables,
         place: String::new(),
         cells: String::new(),
+        affected_groups: Vec::new(),
+        also_in_text: Vec::new(),
         text: String::new(),
         headline: String::new(),
         headline_latex: None,
@@ -132,22 +190,23 @@ fn same_arithmetic(out: &mut Finding, entries: &[&Entry]) {
     let first = entries[0];
     let table = artefact_words(&first.table);
     let place = capitalised(&table);
-    out.text = format!("{}. {}", first.detail, pointer(out.hint));
-    out.cells = if entries.iter().any(|e| e.words.is_some()) {
+    out.text = format!("{} {}", sentence(&evidence(first)), pointer(out.hint));
+    if entries.iter().any(|e| e.words.is_some()) {
         let units: Vec<(String, String)> = entries.iter().map(|e| in_table(e)).collect();
-        grouped_words(&units)
-    } else {
-        String::new()
-    };
+        out.cells = grouped_words(&units);
+        out.affected_groups = grouped(&units);
+    }
     out.place = match entries.len() {
         1 => place,
-        n => format!("{place}, {n} numbers"),
+        n => format!("{place} — {n} numbers"),
     };
     out.headline = match out.hint {
         Some(Hint::StatementContradicted) => statement_headline(first, &table),
         _ => format!(
-            "{} ({}): the printed numbers contradict each other ({}).",
-            out.place, out.cells, first.detail
+            "{} ({}): the printed numbers contradict each other: {}.",
+            out.place,
+            out.cells,
+            evidence(first)
         ),
     };
 }
@@ -239,21 +298,24 @@ fn slip(out: &mut Finding, repair: &Repair, entries: &[&Entry]) {
         })
         .collect();
     out.cells = grouped_words(&units);
-    let words: Vec<String> = tables.iter().map(|t| artefact_words(t)).collect();
-    out.place = format!("{}, {} numbers", words.join(" and "), entries.len());
+    out.affected_groups = grouped(&units);
+    let owned: Vec<String> = tables.iter().map(|t| t.to_string()).collect();
+    let words = tables_words(&owned);
+    out.place = format!("{words} — {} numbers", entries.len());
     out.printed = entries
         .iter()
         .map(|e| e.printed.as_str())
         .collect::<Vec<_>>()
         .join("; ");
-    let mut evidence: Vec<&str> = Vec::new();
+    let mut shown: Vec<String> = Vec::new();
     let repaired = entries.iter().any(|e| e.table == repair.table);
     for e in entries
         .iter()
         .filter(|e| !repaired || e.table == repair.table)
     {
-        if !evidence.contains(&e.detail.as_str()) {
-            evidence.push(&e.detail);
+        let each = evidence(e);
+        if !shown.contains(&each) {
+            shown.push(each);
         }
     }
     let cells = match entries.len() {
@@ -261,13 +323,12 @@ fn slip(out: &mut Finding, repair: &Repair, entries: &[&Entry]) {
         n => format!("these {n} cells"),
     };
     out.text = format!(
-        "The single change {repair} repairs every check {cells} fail. {} Evidence: {}.",
+        "The single change {repair} repairs every check {cells} fail. {} The arithmetic: {}",
         pointer(out.hint),
-        evidence.join("; ")
+        sentence(&shown.join("; "))
     );
     out.headline = format!(
-        "{}: a typesetting slip; the single change {repair} makes all {} affected printed numbers consistent.",
-        words.join(" and "),
+        "{words}: a typesetting slip; the single change {repair} makes all {} affected printed numbers consistent.",
         entries.len()
     );
 }
@@ -306,6 +367,7 @@ fn table_wide(out: &mut Finding, hint: Hint, entries: &[&Entry]) {
     };
     out.cell = format!("{} {noun}: {}", affected.len(), affected.join(", "));
     out.cells = grouped_words(&units);
+    out.affected_groups = grouped(&units);
     out.printed = same
         .iter()
         .map(|e| e.printed.as_str())
@@ -318,12 +380,12 @@ fn table_wide(out: &mut Finding, hint: Hint, entries: &[&Entry]) {
         (false, _) => format!("{group}, {item}"),
     };
     out.text = format!(
-        "{} Evidence, from the first of them ({first_words}): {}.",
+        "{} The arithmetic, for the first of them ({first_words}): {}",
         pointer(Some(hint)),
-        first.detail
+        sentence(&evidence(first))
     );
     let place = format!(
-        "{}, {} {noun}",
+        "{} — {} {noun}",
         capitalised(&artefact_words(&out.table)),
         affected.len()
     );
@@ -402,14 +464,39 @@ pub fn ranked(mut findings: Vec<Finding>) -> Vec<Finding> {
     findings
 }
 
+/// The arithmetic of an entry's failed checks in prose (its detail when it has none recorded).
+fn evidence(e: &Entry) -> String {
+    if e.evidence.is_empty() {
+        e.detail.clone()
+    } else {
+        e.evidence.join("; ")
+    }
+}
+
+/// `text` as a sentence: its first word capitalised (not a one-letter variable such as `b + c`) and a
+/// closing full stop.
+fn sentence(text: &str) -> String {
+    let text = text.trim();
+    let variable = text.chars().nth(1).is_none_or(|c| !c.is_alphabetic());
+    let text = if variable {
+        text.to_string()
+    } else {
+        capitalised(text)
+    };
+    if text.ends_with('.') {
+        text
+    } else {
+        format!("{text}.")
+    }
+}
+
 /// An entry that says something about the paper itself: an `inconsistent` number, a statement of
 /// the text that `fails` on the paper's own printed numbers (not a stand-in's qualitative claim), or
 /// a setting of the text the build does not use.
 pub fn is_finding(e: &Entry) -> bool {
     e.verdict == Verdict::Inconsistent
         || (e.verdict == Verdict::Mismatch && e.hint == Some(Hint::SettingDiffers))
-        || (e.verdict == Verdict::Fails
-            && matches!(e.class, ProvenanceClass::Exact | ProvenanceClass::Derived))
+        || (e.verdict == Verdict::Fails && e.basis == Basis::Paper)
 }
 
 /// An entry that compares the paper with the stand-in collection rather than checking the paper
@@ -417,7 +504,8 @@ pub fn is_finding(e: &Entry) -> bool {
 /// numbers. Summaries count these apart from the findings, so that "the stand-in disagrees" never
 /// reads as "the paper contradicts itself", nor the reverse.
 pub fn is_stand_in_comparison(e: &Entry) -> bool {
-    e.class == ProvenanceClass::Simulated && matches!(e.verdict, Verdict::Holds | Verdict::Fails)
+    e.basis == Basis::StandIn
+        && matches!(e.verdict, Verdict::Holds | Verdict::Fails | Verdict::Fitted)
 }
 
 /// Which way the checks of a finding point (a typesetting or extraction slip in one number, or a

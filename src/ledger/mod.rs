@@ -33,6 +33,7 @@
 
 use std::collections::BTreeMap;
 
+mod basis;
 mod cell_entry;
 mod checks_verdict;
 mod claim_entry;
@@ -42,14 +43,17 @@ mod findings;
 mod printed_number;
 mod setting_entry;
 mod text_entry;
+mod transcription_note;
 mod verdict;
 
 pub use crate::published::cell_label::{
-    CellWords, artefact_words, cell_label, grouped_words, row_words,
+    CellWords, artefact_words, cell_label, grouped, grouped_words, row_words,
 };
-pub use entry::{Entry, Ledger};
+pub use basis::{BASES, Basis, verdict_words};
+pub use entry::{Entry, EntryKind, Holding, Ledger};
 pub use findings::{Finding, findings, is_finding, is_stand_in_comparison, ranked};
 pub use printed_number::cell_name;
+pub use transcription_note::TranscriptionNote;
 pub use verdict::Verdict;
 
 use cell_entry::cell_entry;
@@ -59,6 +63,7 @@ use text_entry::text_entry;
 
 use crate::consistency::outcome::Checks;
 use crate::manifest::Manifest;
+use crate::manifest::built_in::BuiltIns;
 use crate::published::PublishedFile;
 use crate::results::ResultTable;
 
@@ -69,25 +74,36 @@ pub fn ledger(
     published: &[PublishedFile],
     rebuilt: &BTreeMap<String, ResultTable>,
 ) -> Ledger {
-    ledger_checked(manifest, published, &Checks::default(), rebuilt)
+    ledger_checked(
+        manifest,
+        published,
+        &Checks::default(),
+        rebuilt,
+        &BuiltIns::default(),
+    )
 }
 
 /// Builds the ledger of `published` against the `rebuilt` tables, with the verdicts of the
 /// paper-internal consistency `checks` on `derived` and `simulated` entries and the statements, and
 /// the qualitative claims of each rebuilt artefact: the experiment's own, then those that compare
-/// the result with `published` ([`experiment_claims`]).
+/// the result with `published` ([`experiment_claims`]). The stand-in knobs' declarations
+/// `built_ins` mark the claims and printed numbers they build in.
 pub fn ledger_checked(
     manifest: &Manifest,
     published: &[PublishedFile],
     checks: &Checks,
     rebuilt: &BTreeMap<String, ResultTable>,
+    built_ins: &BuiltIns,
 ) -> Ledger {
     let mut entries = Vec::new();
+    let mut notes = Vec::new();
     for file in published {
         let paper = file.paper.to_string();
         for cell in file.cells() {
             let results = checks.cells.get(&cell.key()).map_or(&[][..], Vec::as_slice);
-            entries.push(cell_entry(&paper, manifest, cell, results, rebuilt));
+            entries.push(cell_entry(
+                &paper, manifest, cell, results, rebuilt, built_ins,
+            ));
         }
         for claim in &file.text {
             entries.push(text_entry(
@@ -95,6 +111,7 @@ pub fn ledger_checked(
                 claim,
                 checks.text.get(&claim.id),
                 rebuilt,
+                built_ins,
             ));
         }
         for setting in &file.settings {
@@ -105,11 +122,35 @@ pub fn ledger_checked(
         }
         for artefact in manifest.artefacts.iter().filter(|a| a.paper == paper) {
             if let Some(table) = rebuilt.get(artefact.id.as_str()) {
-                entries.extend(table.claims.iter().map(|c| claim_entry(&paper, table, c)));
                 let compared = experiment_claims::claims(artefact, table, file);
-                entries.extend(compared.iter().map(|c| claim_entry(&paper, table, c)));
+                entries.extend(
+                    table
+                        .claims
+                        .iter()
+                        .chain(&compared)
+                        .map(|c| claim_entry(&paper, table, c, built_ins)),
+                );
+                notes.extend(experiment_claims::notes(artefact, table, file));
             }
         }
     }
-    Ledger { entries }
+    // A paper without published values (a user's study): its artefacts' own claims, checked on the
+    // data they ran on.
+    for paper in manifest
+        .papers
+        .iter()
+        .filter(|p| !published.iter().any(|f| f.paper.to_string() == p.id))
+    {
+        for artefact in manifest.artefacts.iter().filter(|a| a.paper == paper.id) {
+            if let Some(table) = rebuilt.get(artefact.id.as_str()) {
+                entries.extend(
+                    table
+                        .claims
+                        .iter()
+                        .map(|c| claim_entry(&paper.id, table, c, built_ins)),
+                );
+            }
+        }
+    }
+    Ledger { entries, notes }
 }

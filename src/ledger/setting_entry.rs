@@ -3,7 +3,7 @@
 //! governs. Equal values `match`; any artefact whose parameter differs (or lacks it) makes the entry a
 //! `mismatch` — a finding, since the rebuilt numbers then come from another setting than the paper's.
 
-use super::{Entry, Verdict};
+use super::{Basis, Entry, EntryKind, Verdict};
 use crate::consistency::Hint;
 use crate::manifest::Manifest;
 use crate::model::ProvenanceClass;
@@ -47,11 +47,7 @@ pub(super) fn setting_entry(paper: &str, manifest: &Manifest, setting: &SettingC
         )
     };
     Entry {
-        paper: paper.to_string(),
-        table: format!("{paper}.text"),
-        cell: format!("{} ({})", setting.id, setting.section),
-        printed: setting.printed.clone(),
-        class: ProvenanceClass::Exact,
+        evidence: (!ok).then(|| detail.clone()).into_iter().collect(),
         rebuilt: Some(if ok {
             as_printed(&setting.values, &setting.printed)
         } else {
@@ -64,11 +60,16 @@ pub(super) fn setting_entry(paper: &str, manifest: &Manifest, setting: &SettingC
         },
         detail,
         hint: (!ok).then_some(Hint::SettingDiffers),
-        repair: None,
-        fitted: false,
         label: Some(format!("Setting: {}", setting.claim)),
-        words: None,
-        group: None,
+        ..Entry::pending(
+            EntryKind::Setting,
+            paper,
+            &format!("{paper}.text"),
+            format!("{} ({})", setting.id, setting.section),
+            &setting.printed,
+            ProvenanceClass::Exact,
+            Basis::Paper,
+        )
     }
 }
 

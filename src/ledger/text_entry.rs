@@ -3,11 +3,12 @@
 
 use std::collections::BTreeMap;
 
-use super::checks_verdict::{checked, checks_hint};
-use super::{Entry, Verdict};
+use super::checks_verdict::{checked, checks_evidence, checks_hint};
+use super::{Basis, Entry, EntryKind, Verdict};
 use crate::consistency::outcome::TextDerivation;
 use crate::consistency::{CheckKind, CheckResult, half_unit};
-use crate::model::ProvenanceClass;
+use crate::manifest::built_in::BuiltIns;
+use crate::model::{BuiltInKind, ProvenanceClass};
 use crate::published::TextClaim;
 use crate::published::printed_style::PrintedStyle;
 use crate::results::ResultTable;
@@ -18,25 +19,45 @@ pub(super) fn text_entry(
     claim: &TextClaim,
     derivation: Option<&TextDerivation>,
     rebuilt: &BTreeMap<String, ResultTable>,
+    built_ins: &BuiltIns,
 ) -> Entry {
+    let table = claim.id.split('.').take(2).collect::<Vec<_>>().join(".");
     let base = Entry {
-        paper: paper.to_string(),
-        table: claim.id.split('.').take(2).collect::<Vec<_>>().join("."),
-        cell: format!("{} ({})", claim.id, claim.section),
-        printed: claim.printed.clone(),
-        class: claim.class,
-        rebuilt: None,
-        verdict: Verdict::Pending,
         detail: format!("text claim not checked: {}", claim.claim),
-        hint: None,
-        repair: None,
-        fitted: false,
         label: Some(claim.claim.clone()),
-        words: None,
-        group: None,
+        ..Entry::pending(
+            EntryKind::Text,
+            paper,
+            &table,
+            format!("{} ({})", claim.id, claim.section),
+            &claim.printed,
+            claim.class,
+            Basis::Paper,
+        )
+    };
+    let built_in = built_ins.text(&claim.id).cloned();
+    let base = Entry {
+        built_in: built_in.clone(),
+        ..base
     };
     let Some(derivation) = derivation else {
-        return base;
+        return match built_in {
+            Some(b) if b.kind == BuiltInKind::Fitted => Entry {
+                verdict: Verdict::Fitted,
+                basis: Basis::StandIn,
+                detail: format!(
+                    "{}: the stand-in is fitted to this printed number ({}); it agrees by construction and reproduces nothing by itself",
+                    claim.claim,
+                    b.knobs_in_file()
+                ),
+                ..base
+            },
+            _ => base,
+        };
+    };
+    let base = Entry {
+        repeats: derivation.cell.clone(),
+        ..base
     };
     if claim.class == ProvenanceClass::Exact {
         exact_entry(claim, derivation, rebuilt, base)
@@ -95,8 +116,9 @@ fn exact_entry(
         rebuilt: Some(style.format(*value)),
         verdict: match_verdict(ok),
         detail: format!(
-            "{}: rebuilt {key} = {}, |Δ| = {} {} {}",
+            "{}: rebuilt {} = {}, |Δ| = {} {} {}",
             claim.claim,
+            crate::published::cell_label::key_words(key),
             style.guarded(*value),
             style.amount(difference),
             if ok { "≤" } else { ">" },
@@ -129,6 +151,7 @@ fn derived_entry(claim: &TextClaim, derivation: &TextDerivation, base: Entry) ->
             verdict,
             detail,
             hint: checks_hint(&results),
+            evidence: checks_evidence(&results),
             ..base
         },
         None => base,

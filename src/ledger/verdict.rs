@@ -19,6 +19,9 @@ pub enum Verdict {
     Holds,
     /// A qualitative claim that does not hold on the rebuilt results.
     Fails,
+    /// A stand-in number fitted to the printed one, within the fit's tolerance: it agrees by
+    /// construction and reproduces nothing.
+    Fitted,
     Pending,
 }
 
@@ -31,6 +34,7 @@ impl fmt::Display for Verdict {
             Verdict::Inconsistent => "inconsistent",
             Verdict::Holds => "holds",
             Verdict::Fails => "fails",
+            Verdict::Fitted => "fitted",
             Verdict::Pending => "pending",
         })
     }

@@ -19,6 +19,7 @@ use crate::io::{Position, SourceError, parse_yaml, read_text};
 use crate::model::{ArtefactId, ExperimentId, column_id};
 
 mod artefact_de;
+pub mod built_in;
 pub mod parameter_rules;
 pub mod params;
 mod replicated;

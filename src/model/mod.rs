@@ -3,6 +3,7 @@
 
 pub mod artefact_id;
 pub mod artefact_words;
+pub mod built_in;
 pub mod cell_key;
 pub mod claim_group;
 pub mod column_id;
@@ -13,11 +14,14 @@ pub mod invisible;
 pub mod item_measure;
 pub mod paper_id;
 pub mod provenance_class;
+pub mod rate_word;
 pub mod setting_parameter;
+pub mod stand_in;
 pub mod stream_scope;
 
 pub use artefact_id::ArtefactId;
 pub use artefact_words::artefact_words;
+pub use built_in::{BuiltInDecl, BuiltInKind, BuiltInRef};
 pub use cell_key::{CellKey, VALUE};
 pub use claim_group::ClaimGroup;
 pub use count_noun::{counted, has_or_have};
@@ -27,5 +31,7 @@ pub use invisible::is_invisible;
 pub use item_measure::ItemMeasure;
 pub use paper_id::PaperId;
 pub use provenance_class::ProvenanceClass;
+pub use rate_word::RateWord;
 pub use setting_parameter::SettingParameter;
+pub use stand_in::StandIn;
 pub use stream_scope::StreamScope;

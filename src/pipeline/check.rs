@@ -6,7 +6,7 @@ use std::path::Path;
 
 use crate::consistency::outcome::Checks;
 use crate::consistency::wiring;
-use crate::ledger::{Entry, Ledger, Verdict, ledger_checked};
+use crate::ledger::{Basis, Entry, EntryKind, Ledger};
 use crate::manifest::Manifest;
 use crate::model::ProvenanceClass;
 use crate::papers::Context;
@@ -26,6 +26,8 @@ pub enum CheckError {
     Reproduce(#[from] crate::pipeline::reproduce::ReproduceError),
     #[error(transparent)]
     Wiring(#[from] wiring::WiringError),
+    #[error(transparent)]
+    Source(#[from] crate::io::SourceError),
 }
 
 /// Loads the published values of every paper of `manifest` and the consistency wiring
@@ -38,9 +40,7 @@ pub fn check_project(manifest: &Manifest, context: &Context) -> Result<Ledger, C
     // A robustness study is R rebuilds of its paper: `check` takes it from a build state only.
     built.retain(|a| !a.experiment.is_robustness_study());
     let (rebuilt, skipped) = rebuild_available(&built, context)?;
-    Ok(ledger_with_skipped(
-        manifest, &published, &checks, &rebuilt, skipped,
-    ))
+    ledger_with_skipped(root, manifest, &published, &checks, &rebuilt, skipped)
 }
 
 /// Where `check` took each artefact's results from.
@@ -97,40 +97,37 @@ pub fn check_with_state(
     let (fresh, skipped) = rebuild_available(&to_run, &context)?;
     sources.rebuilt = fresh.keys().cloned().collect();
     tables.extend(fresh);
-    let ledger = ledger_with_skipped(manifest, &published, &checks, &tables, skipped);
+    let ledger = ledger_with_skipped(root, manifest, &published, &checks, &tables, skipped)?;
     Ok((ledger, sources))
 }
 
 /// The ledger of the `rebuilt` tables, with an artefact skipped for want of its (real) input data
 /// listed as pending, with the reason.
 fn ledger_with_skipped(
+    root: &Path,
     manifest: &Manifest,
     published: &[PublishedFile],
     checks: &Checks,
     rebuilt: &BTreeMap<String, ResultTable>,
     skipped: Vec<Skipped>,
-) -> Ledger {
-    let mut ledger = ledger_checked(manifest, published, checks, rebuilt);
-    crate::robustness::ledger_rates::add_holding_rates(&mut ledger, manifest, rebuilt);
+) -> Result<Ledger, CheckError> {
+    let mut ledger = super::ledger::assemble(root, manifest, published, checks, rebuilt)?;
     ledger.entries.extend(skipped.into_iter().map(|s| {
+        let paper = manifest
+            .artefact(&s.artefact)
+            .map_or_else(String::new, |a| a.paper.clone());
         Entry {
-            paper: manifest
-                .artefact(&s.artefact)
-                .map_or_else(String::new, |a| a.paper.clone()),
-            table: s.artefact,
-            cell: "(whole artefact)".to_string(),
-            printed: "-".to_string(),
-            class: ProvenanceClass::RealData,
-            rebuilt: None,
-            verdict: Verdict::Pending,
             detail: format!("skipped: {}", s.reason),
-            hint: None,
-            repair: None,
-            fitted: false,
-            label: None,
-            words: None,
-            group: None,
+            ..Entry::pending(
+                EntryKind::Cell,
+                &paper,
+                &s.artefact,
+                "(whole artefact)".to_string(),
+                "-",
+                ProvenanceClass::RealData,
+                Basis::RealData,
+            )
         }
     }));
-    ledger
+    Ok(ledger)
 }

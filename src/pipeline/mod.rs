@@ -6,6 +6,7 @@ mod ahead;
 pub mod build_state;
 pub mod check;
 mod conversions;
+pub mod ledger;
 pub mod progress;
 pub mod published_layout;
 pub mod reproduce;

@@ -39,6 +39,7 @@ use serde::Serialize;
 use crate::io::output::{OutputDir, OutputError, Staged};
 use crate::ledger::Ledger;
 use crate::manifest::{Artefact, Kind, Manifest, OutputFormat, Status};
+use crate::model::stand_in::StandIn;
 use crate::papers::{self, Context, ExperimentError};
 use crate::pipeline::ahead::Ahead;
 use crate::pipeline::build_state::{self, ArtefactState, BuildState, CachedTable, DocumentState};
@@ -47,9 +48,7 @@ use crate::pipeline::progress::{Progress, Step};
 use crate::pipeline::timings::Timings;
 use crate::provenance::{ContentHash, Fnv1a64, Stamp};
 use crate::published::{PublishedError, PublishedFile};
-use crate::render::fold_panels::fold_shared_panels;
 use crate::render::grid::{self, Target};
-use crate::render::stand_in::StandIn;
 use crate::render::{RenderError, Templates};
 use crate::report::{self, ArtefactStatus, Format, ReportInput};
 use crate::results::ResultTable;
@@ -85,6 +84,8 @@ pub enum ReproduceError {
     Published(#[from] PublishedError),
     #[error(transparent)]
     Consistency(#[from] crate::consistency::wiring::WiringError),
+    #[error(transparent)]
+    Source(#[from] crate::io::SourceError),
     #[error("artefact `{artefact}`: {source}")]
     Robustness {
         artefact: String,
@@ -513,11 +514,6 @@ pub fn render_table(
                 };
                 let grid =
                     grid::layout(artefact, table, target).map_err(|e| render_err(e.into()))?;
-                // In LaTeX, consecutive panels of the same columns share one table.
-                let grid = match target {
-                    Target::Latex => fold_shared_panels(grid),
-                    _ => grid,
-                };
                 let headline = stamp.headline();
                 let context = TableContext {
                     grid: &grid,
@@ -879,17 +875,8 @@ pub fn reproduce(
 
     let ledger = timings.time(
         || "ledger".to_string(),
-        || {
-            let mut ledger =
-                crate::ledger::ledger_checked(manifest, &published, &checks, &build.results);
-            crate::robustness::ledger_rates::add_holding_rates(
-                &mut ledger,
-                manifest,
-                &build.results,
-            );
-            ledger
-        },
-    );
+        || super::ledger::assemble(&options.root, manifest, &published, &checks, &build.results),
+    )?;
     collect_conversions(&mut build);
     let documents = Documents {
         manifest,
@@ -1634,7 +1621,7 @@ impl Documents<'_> {
             let index = report::render_index(
                 &self.options.sources,
                 self.manifest,
-                self.statuses,
+                self.results,
                 self.ledger,
                 LEDGER_PATH,
                 &stamp,

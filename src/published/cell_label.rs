@@ -53,7 +53,12 @@ pub fn id_words(id: &str, axis: &str) -> String {
 /// The part of a cell in words, `None` for the plain `value`. The SSO parts follow paper B's Table 4
 /// note: a = significant only with the row's qrels, b = with both, c = only with the column's.
 fn part_words(cell: &PublishedCell) -> Option<String> {
-    let words = match cell.part.as_str() {
+    part_words_of(&cell.part, &cell.row, &cell.column)
+}
+
+/// The words of part `part` of a cell in row `row` and column `column` ([`part_words`]).
+fn part_words_of(part: &str, row: &str, column: &str) -> Option<String> {
+    let words = match part {
         crate::model::VALUE => return None,
         "tau" => "τ".to_string(),
         "ci_lo" => "95%CI lower limit".to_string(),
@@ -61,11 +66,11 @@ fn part_words(cell: &PublishedCell) -> Option<String> {
         "p" => "p-value".to_string(),
         "abs_d" => "|d|".to_string(),
         "es_hsd" => "ES_HSD".to_string(),
-        "a" => format!("a, significant only with {}", cell.row),
+        "a" => format!("a, significant only with {row}"),
         "b" => "b, significant with both".to_string(),
-        "c" => format!("c, significant only with {}", cell.column),
+        "c" => format!("c, significant only with {column}"),
         "sso_pct" => "SSO".to_string(),
-        "count" => "significantly different run pairs".to_string(),
+        "count" => "count".to_string(),
         "min" => "minimum".to_string(),
         "max" => "maximum".to_string(),
         digits if digits.chars().all(|c| c.is_ascii_digit()) => format!("rating {digits}"),
@@ -99,6 +104,37 @@ impl CellWords {
             column: id_words(&cell.column, "column"),
             part: part_words(cell),
         }
+    }
+
+    /// The words of `cell` with the labels its table's `layout` gives its panel, row and column
+    /// (`UG_i (p = 0.2)` rather than the id `ug_p0.2`), where the layout has them; a label that is a
+    /// bare number (a confusion matrix's grades) keeps its axis (`row 0`), and a panel label's
+    /// `(a)` is dropped.
+    pub fn in_layout(cell: &PublishedCell, layout: Option<&crate::manifest::Layout>) -> CellWords {
+        let mut words = CellWords::of(cell);
+        let Some(panel) = layout.and_then(|l| l.panels.iter().find(|p| p.id == cell.panel)) else {
+            return words;
+        };
+        let worded = |label: &str| !label.is_empty() && !label.chars().all(|c| c.is_ascii_digit());
+        if cell.panel != "main"
+            && let Some(label) = panel.label.as_ref().map(|l| unlettered(l.text()))
+            && worded(label)
+        {
+            words.panel = Some(label.to_string());
+        }
+        let meta_row = cell.meta.contains_key("pair");
+        if !meta_row
+            && let Some(row) = panel.rows.iter().find(|r| r.id == cell.row)
+            && worded(row.label.text())
+        {
+            words.row = unlettered(row.label.text()).to_string();
+        }
+        if let Some(column) = panel.columns.iter().find(|c| c.id == cell.column)
+            && worded(column.label.text())
+        {
+            words.column = unlettered(column.label.text()).to_string();
+        }
+        words
     }
 
     /// The cell in full: `{artefact}, {panel}, {row}, {column}: {part}` (a `main` panel and a
@@ -166,21 +202,50 @@ pub fn cell_label(cell: &PublishedCell) -> String {
     CellWords::of(cell).label()
 }
 
-/// Items under groups in words: `g1: i1, i2; g2: i3` (an item under an empty group alone), each
-/// group named once, in the order of first appearance.
-pub fn grouped_words(units: &[(String, String)]) -> String {
-    let mut groups: Vec<(&str, Vec<&str>)> = Vec::new();
+/// `label` without a leading panel letter `(a) `.
+fn unlettered(label: &str) -> &str {
+    let bytes = label.as_bytes();
+    if bytes.len() > 4 && bytes[0] == b'(' && bytes[2] == b')' && bytes[3] == b' ' {
+        &label[4..]
+    } else {
+        label
+    }
+}
+
+/// A cell named by its key alone, in words (its row's `meta` unknown): `Table 3, nERR@10, all3,
+/// lancer1: τ`.
+pub fn key_words(key: &crate::model::CellKey) -> String {
+    CellWords {
+        table: artefact_words(&key.table),
+        panel: (key.panel != "main").then(|| id_words(&key.panel, "panel")),
+        row: id_words(&key.row, "row"),
+        column: id_words(&key.column, "column"),
+        part: part_words_of(&key.part, &key.row, &key.column),
+    }
+    .label()
+}
+
+/// Items under their groups, each group once, in the order of first appearance, each item once
+/// within its group.
+pub fn grouped(units: &[(String, String)]) -> Vec<(String, Vec<String>)> {
+    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
     for (group, item) in units {
-        match groups.iter_mut().find(|(g, _)| *g == group.as_str()) {
+        match groups.iter_mut().find(|(g, _)| g == group) {
             Some((_, items)) => {
-                if !items.contains(&item.as_str()) {
-                    items.push(item);
+                if !items.contains(item) {
+                    items.push(item.clone());
                 }
             }
-            None => groups.push((group, vec![item])),
+            None => groups.push((group.clone(), vec![item.clone()])),
         }
     }
     groups
+}
+
+/// Items under groups in words: `g1: i1, i2; g2: i3` (an item under an empty group alone), each
+/// group named once, in the order of first appearance.
+pub fn grouped_words(units: &[(String, String)]) -> String {
+    grouped(units)
         .iter()
         .map(|(group, items)| match group.is_empty() {
             true => items.join("; "),

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::manifest::Artefact;
 use crate::model::ExperimentId;
-use crate::render::stand_in::StandIn;
+use crate::model::stand_in::StandIn;
 use crate::results::ResultTable;
 
 /// A horizontal band of a figure's SVG (a panel, or the stand-in note's strip below the panels):

@@ -1,6 +1,7 @@
 //! The figure of a robustness study (`unanimity.robustness`, `lancers.robustness`; issue 18): one row
 //! per simulated claim, its holding rate over the replicates as a dot and its Wilson 95% interval as
-//! a bar, on an axis from 0 to 1, with the marks that separate the robustness verdicts.
+//! a bar, on an axis from 0 to 1, with the marks at the rate words' thresholds (0.1, 0.5, 0.9);
+//! a claim built into the stand-in is grey and labelled "BUILT IN, not evidence".
 //!
 //! What is drawn comes from the artefact's manifest `layout` and its [`ResultTable`]: every panel
 //! with a `rate` column contributes its rows (supplied at run time, in order), each with cell
@@ -37,8 +38,12 @@ const LABEL_AREA: u32 = 600;
 const LABEL_CHARS: usize = 66;
 const NOTE_CHARS_PER_LINE: usize = 125;
 
-/// The panel of the table whose rows' `value`s are the verdict thresholds marked on the axis.
+/// The panel of the table whose rows' `value`s are the rate words' thresholds marked on the axis.
 pub const MARKS_PANEL: &str = "verdict_marks";
+
+/// The panel of the claims built into the stand-in: drawn in grey and labelled as built in, so the
+/// figure never shows them as evidence.
+pub const BUILT_IN_PANEL: &str = "built_in";
 
 /// One figure row: a claim with its holding rate and Wilson interval, or a family of grouped claims
 /// of one measure (A.T3's discrepancy counts, [`ClaimGroup`]) with the holding rate of each.
@@ -48,6 +53,8 @@ enum Row {
         rate: f64,
         lo: f64,
         hi: f64,
+        /// A claim built into the stand-in (grey, labelled so).
+        built_in: bool,
     },
     Family {
         label: String,
@@ -118,11 +125,24 @@ fn claim_rows(artefact: &Artefact, table: &ResultTable) -> Vec<Row> {
                     Some(family) => family.1.push(rate),
                     None => families.push((group.measure.clone(), vec![rate])),
                 },
+                None if panel.id == BUILT_IN_PANEL => {
+                    // The label ends with what builds it in, in parentheses; the figure says it
+                    // in front, where a shortened label keeps it.
+                    let statement = row.label.rsplit_once(" (").map_or(&*row.label, |(s, _)| s);
+                    rows.push(Row::Claim {
+                        label: shortened(&format!("BUILT IN, not evidence: {statement}")),
+                        rate,
+                        lo,
+                        hi,
+                        built_in: true,
+                    });
+                }
                 None => rows.push(Row::Claim {
                     label: shortened(&row.label),
                     rate,
                     lo,
                     hi,
+                    built_in: false,
                 }),
             }
         }
@@ -207,18 +227,29 @@ fn draw_chart(
     let blue = RGBColor(0, 114, 178);
     for (i, row) in rows.iter().enumerate() {
         match row {
-            Row::Claim { rate, lo, hi, .. } => {
+            Row::Claim {
+                rate,
+                lo,
+                hi,
+                built_in,
+                ..
+            } => {
+                let colour = if *built_in {
+                    RGBColor(150, 150, 150)
+                } else {
+                    blue
+                };
                 chart
                     .draw_series(LineSeries::new(
                         [(*lo, at(i)), (*hi, at(i))],
-                        blue.stroke_width(2),
+                        colour.stroke_width(2),
                     ))
                     .map_err(draw_err)?;
                 chart
                     .draw_series(std::iter::once(Circle::new(
                         (*rate, at(i)),
                         4,
-                        blue.filled(),
+                        colour.filled(),
                     )))
                     .map_err(draw_err)?;
             }

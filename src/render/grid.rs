@@ -8,6 +8,7 @@ use serde::Serialize;
 use crate::manifest::{Artefact, CellFormat, CellStyle, Header, Label, Panel};
 use crate::model::GridPlace;
 use crate::model::is_invisible;
+use crate::model::stand_in::StandIn;
 use crate::render::claim_grid::claim_grids;
 use crate::render::group_breaks::{
     GroupedRow, KEEP_ROWS, KEEP_WRAPPED_ROWS, RowBreak, keep_groups,
@@ -15,7 +16,6 @@ use crate::render::group_breaks::{
 use crate::render::item_grid::item_grids;
 use crate::render::label_runs::{label_runs, split_label};
 use crate::render::number::{Minus, format_count, format_number};
-use crate::render::stand_in::StandIn;
 use crate::results::{ResultTable, VALUE};
 
 /// What a missing cell shows: a level or cell the table does not have in a row that has other values.
@@ -26,6 +26,9 @@ pub const PENDING: &str = "pending";
 /// Row labels longer than this many characters (A.T3's "Dmax = 8, N = 5: BUPTTeam-C-R4 vs.
 /// picl-C-R2") make the LaTeX stub column a wrapping paragraph ([`GridPanel::stub_wide`]).
 pub const WIDE_STUB_CHARS: usize = 28;
+
+/// The one-line legend of a fitted number's mark, after the mark itself.
+pub const FITTED_LEGEND: &str = " fitted: the stand-in was fitted to this printed number, so it agrees by construction and reproduces nothing.";
 
 /// The output a grid is being prepared for: decides label spelling, escaping and the minus sign.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -44,11 +47,21 @@ impl Target {
         }
     }
 
-    /// A cell's text in bold: `**x**` in Markdown and the terminal, `\textbf{x}` in LaTeX.
+    /// A cell's text in bold: `**x**` in Markdown, `\textbf{x}` in LaTeX, and `x*` in the terminal
+    /// (a legend line says so), which keeps a narrow column narrow.
     fn bold(self, text: &str) -> String {
         match self {
-            Target::Markdown | Target::Terminal => format!("**{text}**"),
+            Target::Markdown => format!("**{text}**"),
+            Target::Terminal => format!("{text}*"),
             Target::Latex => format!("\\textbf{{{text}}}"),
+        }
+    }
+
+    /// The mark after a rebuilt number that a stand-in was fitted to its printed value.
+    pub fn fitted_mark(self) -> &'static str {
+        match self {
+            Target::Markdown | Target::Terminal => " ≡",
+            Target::Latex => "\\,$\\equiv$",
         }
     }
 
@@ -86,6 +99,11 @@ pub struct Grid {
     pub stand_in_mark: Option<String>,
     pub panels: Vec<GridPanel>,
     pub notes: Vec<String>,
+    /// The legends of the marks its cells carry (a fitted number's ≡), printed visibly under it.
+    pub legend: Vec<String>,
+    /// What the table is called: the paper's number for the paper's tables (`3` for A.T3), the id
+    /// for a table beyond the paper (`A.X1`), so no table gets a number the paper gave another.
+    pub number: String,
     /// Whether the table is taller than a page holds as one float ([`is_tall`]): LaTeX then sets
     /// its panels as long tables that split across pages.
     pub tall: bool,
@@ -256,6 +274,7 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
         .as_ref()
         .ok_or_else(|| GridError::NoLayout(artefact.id.to_string()))?;
     let mut panels = Vec::new();
+    let mut any_fitted = false;
     for panel in &layout.panels {
         let stub = panel
             .stub
@@ -309,8 +328,18 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
                     .or(column.part.as_deref())
                     .unwrap_or(VALUE);
                 let text = cell_text(table, panel, row, column, &format, target);
-                cells.push(if table.is_bold(&panel.id, &row.id, &column.id, part) {
+                let text = if table.is_bold(&panel.id, &row.id, &column.id, part) {
                     text.map(|t| target.bold(&t))
+                } else {
+                    text
+                };
+                let fitted = table
+                    .fitted
+                    .keys()
+                    .any(|k| k.panel == panel.id && k.row == row.id && k.column == column.id);
+                any_fitted |= fitted && text.is_some();
+                cells.push(if fitted {
+                    text.map(|t| format!("{t}{}", target.fitted_mark()))
                 } else {
                     text
                 });
@@ -362,6 +391,21 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
     }
     let escape = |s: &str| target.escape(s);
     let notes: Vec<String> = table.notes.iter().map(|n| escape(n)).collect();
+    let mut legend = Vec::new();
+    if any_fitted {
+        legend.push(format!(
+            "{}{FITTED_LEGEND}",
+            target.fitted_mark().trim_start_matches([' ', '\\', ','])
+        ));
+    }
+    if !table.bold.is_empty() && target == Target::Terminal {
+        legend.push("x* printed in bold (as the paper prints it)".to_string());
+    }
+    let words = crate::model::artefact_words(&artefact.id);
+    let number = words
+        .strip_prefix("Table ")
+        .or_else(|| words.strip_prefix("Figure "))
+        .map_or_else(|| artefact.id.to_string(), str::to_string);
     Ok(Grid {
         id: artefact.id.to_string(),
         caption: target.label(&artefact.caption),
@@ -370,6 +414,8 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
         tall: is_tall(&panels),
         panels,
         notes,
+        legend,
+        number,
     })
 }
 

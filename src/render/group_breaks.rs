@@ -1,5 +1,5 @@
 //! Where a LaTeX long table of grouped rows may break across pages. A group's heading row (a
-//! measure of A.R1's grids, `Dmax = 8, N = 5` of A.T3, `Setting` in the running text) is printed
+//! measure of A.R1's grids, `Dmax = 8, N = 5` of A.T3) is printed
 //! once, above its first row; a page break inside the group would leave the rows continued on the
 //! next page without it. So the rows of a group of at most `keep` rows ([`KEEP_ROWS`] one-line rows,
 //! [`KEEP_WRAPPED_ROWS`] rows of words that wrap) are kept on one page (`\\*` after each but the
@@ -12,11 +12,12 @@ use serde::Serialize;
 
 /// The most one-line rows of a group that are kept on one page: a kept chunk moved whole to the
 /// next page leaves at most this many rows blank (a `\small` page holds about 50 one-line rows).
-pub const KEEP_ROWS: usize = 8;
+/// Every group of the papers' tables is shorter (B.R1's items × measures grids have 10 rows), so
+/// no heading is repeated as "(continued)" in mid-page.
+pub const KEEP_ROWS: usize = 12;
 
-/// The most rows of words (the running text's, the claims') kept on one page: such a row takes two
-/// or three lines.
-pub const KEEP_WRAPPED_ROWS: usize = 4;
+/// The most rows of words (a claim's) kept on one page: such a row takes two or three lines.
+pub const KEEP_WRAPPED_ROWS: usize = 6;
 
 /// Whether a page may break after a row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
@@ -121,8 +122,8 @@ mod tests {
 
     #[test]
     fn a_long_group_is_cut_into_even_chunks_each_under_its_heading() {
-        // 25 rows at KEEP_ROWS = 8: four chunks of 7, 6, 6 and 6 rows.
-        let mut r = rows(&[(25, Some("Setting"))]);
+        // 25 rows at KEEP_ROWS = 12: three chunks of 9, 8 and 8 rows.
+        let mut r = rows(&[(25, Some("Measure"))]);
         keep_groups(&mut r, KEEP_ROWS);
         let headings: Vec<(usize, &str)> = r
             .iter()
@@ -132,16 +133,15 @@ mod tests {
         assert_eq!(
             headings,
             [
-                (0, "Setting"),
-                (7, "Setting (continued)"),
-                (13, "Setting (continued)"),
-                (19, "Setting (continued)")
+                (0, "Measure"),
+                (9, "Measure (continued)"),
+                (17, "Measure (continued)")
             ]
         );
         let allowed: Vec<usize> = (0..r.len())
             .filter(|&i| r[i].1 == RowBreak::Allowed)
             .collect();
-        assert_eq!(allowed, [6, 12, 18, 24]);
+        assert_eq!(allowed, [8, 16, 24]);
     }
 
     #[test]

@@ -11,7 +11,6 @@ pub mod figure;
 pub mod figure_means;
 pub mod figure_robustness;
 pub mod figure_unanimity_real;
-pub mod fold_panels;
 pub mod grid;
 pub mod group_breaks;
 pub mod item_grid;
@@ -19,7 +18,6 @@ pub mod label_runs;
 pub mod ledger;
 pub mod number;
 pub mod series;
-pub mod stand_in;
 pub mod terminal;
 
 use minijinja::syntax::SyntaxConfig;

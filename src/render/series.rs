@@ -7,8 +7,8 @@ use std::collections::BTreeSet;
 
 use super::grid::{Grid, GridPanel, GridRow, escape_terminal};
 use super::group_breaks::RowBreak;
-use super::stand_in::StandIn;
 use crate::manifest::Artefact;
+use crate::model::stand_in::StandIn;
 use crate::results::ResultTable;
 
 /// Decimals of a plotted mean in the terminal (the figures' axes resolve about 0.01).
@@ -87,6 +87,8 @@ pub fn series_grid(artefact: &Artefact, table: &ResultTable) -> Option<Grid> {
             .map(|s| s.mark().to_string()),
         panels,
         notes: Vec::new(),
+        legend: Vec::new(),
+        number: artefact.id.to_string(),
         // Printed on a terminal, never typeset as LaTeX.
         tall: false,
     })

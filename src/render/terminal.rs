@@ -1,7 +1,7 @@
 //! Terminal tables (comfy-table) for `show` and `check`.
 
 use comfy_table::presets::UTF8_FULL_CONDENSED;
-use comfy_table::{CellAlignment, ContentArrangement, Table};
+use comfy_table::{CellAlignment, ColumnConstraint, ContentArrangement, Table, Width};
 
 use crate::render::grid::Grid;
 
@@ -24,13 +24,51 @@ pub fn render_grid(grid: &Grid) -> String {
             cells.extend(row.cells.iter().cloned());
             table.add_row(cells);
         }
-        for i in 1..=panel.header.len() {
+        // A column is never narrower than its widest cell (a number, a bold marker) or its longest
+        // word (a run name, a header word), so nothing is split inside a word: only labels and
+        // headers wrap, and only at spaces.
+        let words = |text: &str| text.split_whitespace().map(|w| w.chars().count()).max();
+        let stub = panel
+            .rows
+            .iter()
+            .filter_map(|r| words(&r.label))
+            .chain(words(&panel.stub))
+            .max()
+            .unwrap_or(0);
+        for i in 0..=panel.header.len() {
+            let width = if i == 0 {
+                stub
+            } else {
+                panel
+                    .rows
+                    .iter()
+                    .filter_map(|r| r.cells.get(i - 1))
+                    .map(|c| c.chars().count())
+                    .chain(words(&panel.header[i - 1]))
+                    .max()
+                    .unwrap_or(0)
+            };
             if let Some(column) = table.column_mut(i) {
-                column.set_cell_alignment(CellAlignment::Right);
+                column.set_padding((1, 0));
+                // The width counts the column's padding too. A number column is exactly as wide as
+                // its widest cell or header word; the row labels take what is left, at least their
+                // longest word.
+                let width = Width::Fixed(u16::try_from(width + 1).unwrap_or(u16::MAX));
+                column.set_constraint(if i == 0 {
+                    ColumnConstraint::LowerBoundary(width)
+                } else {
+                    ColumnConstraint::Absolute(width)
+                });
+                if i > 0 {
+                    column.set_cell_alignment(CellAlignment::Right);
+                }
             }
         }
         out.push_str(&table.to_string());
         out.push('\n');
+    }
+    for line in &grid.legend {
+        out.push_str(&format!("{line}\n"));
     }
     for note in &grid.notes {
         out.push_str(&format!("- {note}\n"));

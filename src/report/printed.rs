@@ -8,8 +8,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::mark::Mark;
-use super::{Format, mark_of, mark_words, marker, marker_text};
+use super::{CellMark, Format, mark_of, mark_words, marker, marker_text};
 use crate::ledger::{Entry, cell_name};
 use crate::manifest::Artefact;
 use crate::model::CellKey;
@@ -91,13 +90,20 @@ pub(super) fn rebuilt_is_printed(
     let Ok(printed) = grid::layout(artefact, &as_printed, format.target()) else {
         return false;
     };
+    // A fitted number's mark is not part of the number.
+    let mark = format.target().fitted_mark();
+    let same_cells = |p: &[String], r: &[String]| {
+        p.len() == r.len()
+            && p.iter()
+                .zip(r)
+                .all(|(p, r)| p == r.strip_suffix(mark).unwrap_or(r))
+    };
     printed.panels.len() == rebuilt.panels.len()
         && printed.panels.iter().zip(&rebuilt.panels).all(|(p, r)| {
             p.rows.len() == r.rows.len()
-                && p.rows
-                    .iter()
-                    .zip(&r.rows)
-                    .all(|(p, r)| p.label == r.label && p.group == r.group && p.cells == r.cells)
+                && p.rows.iter().zip(&r.rows).all(|(p, r)| {
+                    p.label == r.label && p.group == r.group && same_cells(&p.cells, &r.cells)
+                })
         })
 }
 
@@ -128,20 +134,20 @@ fn printed_table(artefact: &Artefact, cells: &[&PublishedCell]) -> ResultTable {
 /// When every marked cell of `panel` carries the same mark (`marks`, one per marked cell), says it
 /// once in the panel's label instead of in every cell: A.T3's printed cells all carry `S ≠`, and a
 /// mark repeated on every number told the reader nothing the label cannot say once.
-fn hoist_uniform_mark(panel: &mut grid::GridPanel, marks: &[(String, Mark)], format: Format) {
-    let Some((letters, mark)) = marks.first() else {
+fn hoist_uniform_mark(panel: &mut grid::GridPanel, marks: &[CellMark], format: Format) {
+    let Some(first) = marks.first() else {
         return;
     };
-    if marks.len() < 2 || marks.iter().any(|m| m != &marks[0]) {
+    if marks.len() < 2 || marks.iter().any(|m| m != first) {
         return;
     }
-    let suffix = marker_text(letters, *mark, format);
+    let suffix = marker_text(first, format);
     for cell in panel.rows.iter_mut().flat_map(|r| r.cells.iter_mut()) {
         if let Some(bare) = cell.strip_suffix(suffix.as_str()) {
             *cell = bare.to_string();
         }
     }
-    let words = mark_words(letters, *mark, format);
+    let words = mark_words(first, format);
     let dash = match format {
         Format::Latex => "---",
         Format::Markdown => "—",

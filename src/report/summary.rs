@@ -1,85 +1,306 @@
-//! The reviewer's summary that opens each report: what was reproduced exactly, what could only be
-//! checked for consistency, what rests on a stand-in, and the findings about the paper ranked by
-//! weight ([`crate::ledger::ranked`]), each in one or two sentences. Every count comes from the
-//! ledger; the templates word them and type no number.
+//! The reviewer's summary that opens each report and the index: one row per artefact (the running
+//! text of a paper is one more row) with what it rests on, how many printed numbers were recomputed
+//! and matched, the findings about the paper by cause, the claims re-tested on the stand-in by the
+//! word of their holding rate, and what the stand-in was built to produce, apart. Counts are of
+//! causes and claims, not of cells. Every count comes from the ledger; the templates word them and
+//! type no number.
+
+use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::{Format, Mark};
-use crate::ledger::{Entry, Ledger, artefact_words, findings, ranked};
-use crate::model::ProvenanceClass;
+use super::Format;
+use crate::ledger::{
+    Basis, Entry, EntryKind, Finding, Ledger, Verdict, artefact_words, findings, ranked,
+};
+use crate::manifest::{Artefact, Manifest};
+use crate::model::rate_word::RATE_WORDS;
+use crate::model::{ExperimentId, StandIn};
+use crate::results::ResultTable;
 
 /// What the summary is rendered from.
 #[derive(Debug, Clone, Serialize)]
 pub struct ReviewSummary {
-    pub exact: ClassSummary,
-    pub derived: ClassSummary,
-    pub simulated: ClassSummary,
-    pub real_data: ClassSummary,
-    /// The findings' headlines, ranked by weight, escaped for the format.
+    /// One row per artefact of the paper, then one for its running text.
+    pub rows: Vec<ArtefactRow>,
+    /// The findings' headlines, ranked by weight, escaped for the format; a row's `findings` are
+    /// their numbers (1-based).
     pub findings: Vec<String>,
+    /// The paper's claims re-tested on the stand-in, by the word of their holding rate (built-in
+    /// ones not counted), in words: `2 nearly always, 10 usually, 1 rarely`.
+    pub stand_in_claims: String,
+    /// The claims and printed numbers the stand-in was built to produce, in words.
+    pub built_in: String,
+    /// How many rows' printed labels the paper's extractions read differently.
+    pub transcription_notes: usize,
 }
 
-/// The entries of one provenance class: how many, in which tables, and how many got each mark
-/// (only marks that occur, in the legend's order).
+/// One artefact in the summary, every field in words for the format.
 #[derive(Debug, Clone, Serialize)]
-pub struct ClassSummary {
-    pub total: usize,
-    pub tables: String,
-    pub marks: Vec<MarkCount>,
+pub struct ArtefactRow {
+    /// `Table 2 (A.T2)`, `the running text`.
+    pub artefact: String,
+    /// What its numbers rest on: `exact`, `exact + fitted stand-in`, `stand-in`, `real data`.
+    pub rests_on: String,
+    /// Printed numbers recomputed from the paper's inputs: `70 of 70 match`, or `—`.
+    pub recomputed: String,
+    /// The numbers of the findings about the paper among its numbers (`1, 3`), or `—`.
+    pub findings: String,
+    /// Its claims re-tested on the stand-in by rate word (`2 usually, 1 rarely`), or on a single
+    /// draw when no robustness study re-tested them (`single draw: 1 holds, 2 fail`), or `—`.
+    pub stand_in_claims: String,
+    /// What the stand-in was built to produce among its numbers and claims (`7 fitted numbers`).
+    pub built_in: String,
 }
 
-/// How many entries got one mark, and the mark's word (`match`, `fitted to the print`, ...).
-#[derive(Debug, Clone, Serialize)]
-pub struct MarkCount {
-    pub n: usize,
-    pub word: &'static str,
-}
-
-/// The summary of `paper`'s entries in `ledger`.
-pub fn review_summary(ledger: &Ledger, paper: &str, format: Format) -> ReviewSummary {
-    let of_class = |class: ProvenanceClass| {
-        let entries: Vec<&Entry> = ledger
-            .entries
-            .iter()
-            .filter(|e| e.paper == paper && e.class == class)
-            .collect();
-        class_summary(&entries, format)
-    };
+/// The summary of `paper`'s entries in `ledger`, with the artefacts of `manifest` and their
+/// `results` (a table built on a user's real data rests on that).
+pub fn review_summary(
+    ledger: &Ledger,
+    manifest: &Manifest,
+    results: &BTreeMap<String, ResultTable>,
+    paper: &str,
+    format: Format,
+) -> ReviewSummary {
+    let ranked = ranked(findings(ledger, paper));
+    let mut rows: Vec<ArtefactRow> = manifest
+        .artefacts
+        .iter()
+        .filter(|a| a.paper == paper)
+        .map(|a| {
+            let entries: Vec<&Entry> = ledger
+                .entries
+                .iter()
+                .filter(|e| e.paper == paper && artefact_of(e) == a.id.as_str())
+                .collect();
+            let rests_on = rests_on(a, results.get(a.id.as_str()), &entries);
+            let words = artefact_words(&a.id);
+            let name = if words == a.id.as_str() {
+                words
+            } else {
+                format!("{words} ({})", a.id)
+            };
+            row(
+                name,
+                rests_on,
+                &entries,
+                &ranked,
+                |t| t == a.id.as_str(),
+                format,
+            )
+        })
+        .collect();
+    let ids: Vec<&str> = manifest
+        .artefacts
+        .iter()
+        .filter(|a| a.paper == paper)
+        .map(|a| a.id.as_str())
+        .collect();
+    let text: Vec<&Entry> = ledger
+        .entries
+        .iter()
+        .filter(|e| e.paper == paper && !ids.contains(&artefact_of(e)))
+        .collect();
+    if !text.is_empty() {
+        rows.push(row(
+            "the running text".to_string(),
+            "the paper's text".to_string(),
+            &text,
+            &ranked,
+            |t| !ids.contains(&t),
+            format,
+        ));
+    }
+    let all: Vec<&Entry> = ledger.entries.iter().filter(|e| e.paper == paper).collect();
     ReviewSummary {
-        exact: of_class(ProvenanceClass::Exact),
-        derived: of_class(ProvenanceClass::Derived),
-        simulated: of_class(ProvenanceClass::Simulated),
-        real_data: of_class(ProvenanceClass::RealData),
-        findings: ranked(findings(ledger, paper))
+        rows,
+        findings: ranked
             .iter()
             .map(|f| match (format, &f.headline_latex) {
                 (Format::Latex, Some(latex)) => latex.clone(),
                 _ => format.escape(&f.headline),
             })
             .collect(),
+        stand_in_claims: format.escape(&or_none(&on_stand_in(&all))),
+        built_in: format.escape(&or_none(&built_in(&all))),
+        transcription_notes: ledger.notes.iter().filter(|n| n.paper == paper).count(),
     }
 }
 
-fn class_summary(entries: &[&Entry], format: Format) -> ClassSummary {
-    let mut tables: Vec<String> = Vec::new();
-    for e in entries {
-        let words = artefact_words(&e.table);
-        if !tables.contains(&words) {
-            tables.push(words);
-        }
-    }
-    let marks = Mark::ALL
+fn row(
+    artefact: String,
+    rests_on: String,
+    entries: &[&Entry],
+    ranked: &[Finding],
+    in_row: impl Fn(&str) -> bool,
+    format: Format,
+) -> ArtefactRow {
+    let exact: Vec<&&Entry> = entries
         .iter()
-        .map(|m| MarkCount {
-            n: entries.iter().filter(|e| Mark::of(e) == *m).count(),
-            word: m.word(),
+        .filter(|e| {
+            matches!(e.kind, EntryKind::Cell | EntryKind::Text)
+                && matches!(e.verdict, Verdict::Match | Verdict::Mismatch)
         })
-        .filter(|c| c.n > 0)
         .collect();
-    ClassSummary {
-        total: entries.len(),
-        tables: format.escape(&tables.join(", ")),
-        marks,
+    let matched = exact.iter().filter(|e| e.verdict == Verdict::Match).count();
+    let numbers: Vec<String> = ranked
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.tables.iter().any(|t| in_row(t)))
+        .map(|(i, _)| (i + 1).to_string())
+        .collect();
+    ArtefactRow {
+        artefact: format.escape(&artefact),
+        rests_on: format.escape(&rests_on),
+        recomputed: if exact.is_empty() {
+            "—".to_string()
+        } else {
+            format!("{matched} of {} match", exact.len())
+        },
+        findings: or_none(&numbers.join(", ")),
+        stand_in_claims: format.escape(&or_none(&stand_in_claims(entries))),
+        built_in: format.escape(&or_none(&built_in(entries))),
     }
+}
+
+/// The artefact an entry belongs to: a claim's is the artefact that checks it (its id's first two
+/// parts, `A.X1` of `A.X1.more_unanimous_than_uniform`, whatever section of the paper makes it);
+/// any other entry's is its table.
+fn artefact_of(e: &Entry) -> &str {
+    if e.kind == EntryKind::Claim
+        && let Some(end) = e.cell.match_indices('.').nth(1).map(|(i, _)| i)
+    {
+        return &e.cell[..end];
+    }
+    &e.table
+}
+
+/// `text`, or an em dash when it is empty.
+fn or_none(text: &str) -> String {
+    if text.is_empty() {
+        "—".to_string()
+    } else {
+        text.to_string()
+    }
+}
+
+/// What an artefact's numbers rest on, in a few words.
+fn rests_on(artefact: &Artefact, result: Option<&ResultTable>, entries: &[&Entry]) -> String {
+    let real_data = result.is_some_and(|t| t.real_data);
+    let fitted = entries.iter().any(|e| e.verdict == Verdict::Fitted);
+    if artefact.experiment == ExperimentId::UnanimityRealRatings {
+        return "real data (shipped ratings)".to_string();
+    }
+    match StandIn::of(artefact.experiment, real_data) {
+        _ if real_data => "real data (your collection)".to_string(),
+        Some(StandIn::Whole) if artefact.experiment.is_robustness_study() => {
+            "stand-in, independent redraws".to_string()
+        }
+        Some(StandIn::Whole) => "stand-in".to_string(),
+        Some(StandIn::Part) if fitted => "exact + fitted stand-in".to_string(),
+        Some(StandIn::Part) => "exact + stand-in".to_string(),
+        None => "exact".to_string(),
+    }
+}
+
+/// The claims of `entries` re-tested on the stand-in and not built into it: by rate word when a
+/// robustness study re-tested them, else by their single-draw verdict; then those re-tested on real
+/// data.
+fn stand_in_claims(entries: &[&Entry]) -> String {
+    let mut parts = vec![on_stand_in(entries)];
+    let real: Vec<&&Entry> = entries
+        .iter()
+        .filter(|e| e.basis == Basis::RealData && e.kind == EntryKind::Claim)
+        .collect();
+    if !real.is_empty() {
+        let holds = real.iter().filter(|e| e.verdict == Verdict::Holds).count();
+        parts.push(format!(
+            "on real data: {holds} of {} {}",
+            real.len(),
+            if holds == 1 { "holds" } else { "hold" }
+        ));
+    }
+    parts.retain(|p| !p.is_empty());
+    parts.join("; ")
+}
+
+/// [`stand_in_claims`] on the stand-in alone.
+fn on_stand_in(entries: &[&Entry]) -> String {
+    let claims: Vec<&&Entry> = entries
+        .iter()
+        .filter(|e| {
+            e.basis == Basis::StandIn && e.kind == EntryKind::Claim && !e.is_built_in_claim()
+        })
+        .collect();
+    let mut parts: Vec<String> = RATE_WORDS
+        .iter()
+        .filter_map(|w| {
+            let n = claims
+                .iter()
+                .filter(|e| e.holding.as_ref().is_some_and(|h| h.word == *w))
+                .count();
+            (n > 0).then(|| format!("{n} {}", w.words()))
+        })
+        .collect();
+    let single: Vec<&&&Entry> = claims.iter().filter(|e| e.holding.is_none()).collect();
+    if !single.is_empty() {
+        let holds = single
+            .iter()
+            .filter(|e| e.verdict == Verdict::Holds)
+            .count();
+        let fails = single.len() - holds;
+        parts.push(format!(
+            "single draw only: {holds} {}, {fails} {}",
+            if holds == 1 { "holds" } else { "hold" },
+            if fails == 1 { "fails" } else { "fail" }
+        ));
+    }
+    parts.join(", ")
+}
+
+/// What the stand-in was built to produce among `entries`: claims designed in (with their rate
+/// words), numbers fitted and numbers calibrated to the print.
+fn built_in(entries: &[&Entry]) -> String {
+    let claims: Vec<&&Entry> = entries.iter().filter(|e| e.is_built_in_claim()).collect();
+    let fitted = entries
+        .iter()
+        .filter(|e| e.verdict == Verdict::Fitted)
+        .count();
+    let calibrated = entries.iter().filter(|e| e.is_calibrated()).count();
+    let mut parts = Vec::new();
+    if !claims.is_empty() {
+        let mut words: Vec<String> = RATE_WORDS
+            .iter()
+            .filter_map(|w| {
+                let n = claims
+                    .iter()
+                    .filter(|e| e.holding.as_ref().is_some_and(|h| h.word == *w))
+                    .count();
+                (n > 0).then(|| format!("{n} {}", w.words()))
+            })
+            .collect();
+        let single = claims.iter().filter(|e| e.holding.is_none()).count();
+        if single > 0 {
+            words.push(format!("{single} on the shipped draw only"));
+        }
+        parts.push(format!(
+            "{} {} ({})",
+            claims.len(),
+            if claims.len() == 1 { "claim" } else { "claims" },
+            words.join(", ")
+        ));
+    }
+    if fitted > 0 {
+        parts.push(format!(
+            "{fitted} fitted {}",
+            if fitted == 1 { "number" } else { "numbers" }
+        ));
+    }
+    if calibrated > 0 {
+        parts.push(format!(
+            "{calibrated} calibrated {}",
+            if calibrated == 1 { "number" } else { "numbers" }
+        ));
+    }
+    parts.join(", ")
 }

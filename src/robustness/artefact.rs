@@ -8,9 +8,11 @@ use crate::papers::Context;
 use crate::published::PublishedFile;
 use crate::results::ResultTable;
 
+use std::collections::BTreeMap;
+
 use super::monte_carlo::p_value_se;
-use super::verdict::NEARLY;
 use super::{RobustnessError, run_study, study_table};
+use crate::manifest::built_in::BuiltIns;
 
 /// Runs the study `artefact` of `manifest` on `context` (its seed is replicate 0's), comparing with
 /// its paper's `published` values; `progress` is told each finished replicate count.
@@ -41,7 +43,19 @@ pub fn run_artefact(
             .any(|id| id.as_str() == h.count.key.table)
     });
     let note = note(params, &manifest.replicated(artefact));
-    Ok(study_table(&artefact.id, &study, &note))
+    let declared = BuiltIns::load(&context.root, manifest.replicated(artefact))?;
+    let built_in: BTreeMap<String, String> = study
+        .claims
+        .iter()
+        .filter_map(|c| {
+            let how = declared.claim(&c.id)?;
+            Some((
+                c.id.clone(),
+                format!("{} by {}", how.kind.words(), how.knobs_in_file()),
+            ))
+        })
+        .collect();
+    Ok(study_table(&artefact.id, &study, &note, &built_in))
 }
 
 /// `artefact` with its randomised test's trials set to `trials`, when given.
@@ -53,21 +67,25 @@ fn with_trials(artefact: &Artefact, trials: Option<u32>) -> Artefact {
     artefact
 }
 
-/// The study's note: what a replicate is, how verdicts are decided, and the trials override.
+/// The study's note: what a replicate is, how the rate words are decided, and the trials override.
 fn note(params: &ReplicatesParams, replicated: &[&Artefact]) -> String {
     let ids: Vec<&str> = replicated.iter().map(|a| a.id.as_str()).collect();
     let mut note = format!(
         "Stand-in: {} independent stand-in collections of {} (replicate 0 is the shipped draw; \
          labels, runs and ratings redrawn from the seeded streams of each replicate's seed). Each \
-         claim's holding rate has a Wilson 95% interval; it holds nearly always if the interval's \
-         lower limit is at least {NEARLY}, the stand-in cannot support it if the upper limit is at \
-         most {}, else it is a coin flip. The headline numbers (taus, significant pairs, SSO \
-         percentages, discrepancy counts) are shown beside the mean and 5th-95th percentile band \
-         of their replicates, the printed value in bold when it lies outside the band; the band \
-         of every printed simulated number is in this table's JSON.",
+         claim's holding rate has a Wilson 95% interval, and its word follows the interval: {}. \
+         Claims a stand-in knob was set to produce are listed apart as built in: their rates \
+         measure the stand-in's design, not the paper. The headline numbers (taus, significant \
+         pairs, SSO percentages, discrepancy counts) are shown beside the mean and 5th-95th \
+         percentile band of their replicates, the printed value in bold when it lies outside the \
+         band; the band of every printed simulated number is in this table's JSON.",
         params.replicates,
         ids.join(", "),
-        round(1.0 - NEARLY),
+        crate::model::rate_word::RATE_WORDS
+            .iter()
+            .map(|w| format!("{} when {}", w.words(), w.rule()))
+            .collect::<Vec<_>>()
+            .join("; "),
     );
     if let Some(trials) = params.trials {
         note.push_str(&trials_note(trials, replicated));
@@ -102,9 +120,4 @@ fn trials_note(trials: u32, replicated: &[&Artefact]) -> String {
         p_value_se(alpha, trials),
         own.join(", ")
     )
-}
-
-/// `x` to two decimals, for the note.
-fn round(x: f64) -> f64 {
-    (x * 100.0).round() / 100.0
 }

@@ -1,20 +1,19 @@
-//! The ledger's simulated claims with their holding rates (issue 18, item 4): each claim entry that a
-//! built robustness study checked says, after its single-draw verdict, how often it held over the
-//! study's replicates, with the Wilson interval and the typed verdict.
+//! The ledger's simulated claims with their holding rates: each claim entry that a built robustness
+//! study checked says, after its single-draw verdict, how often it held over the study's
+//! replicates, with the Wilson interval and the rate's word ([`super::RateWord`]).
 
 use std::collections::BTreeMap;
 
-use crate::ledger::Ledger;
+use crate::ledger::{Holding, Ledger};
 use crate::manifest::Manifest;
 use crate::model::ProvenanceClass;
 use crate::results::ResultTable;
 
 use super::read::{ClaimRate, claim_rates};
-use super::verdict::Robustness;
 
-/// Appends the holding rate of every simulated claim entry of `ledger` that a robustness study among
-/// `results` (one per paper of `manifest`) checked: `…; over 200 replicates (A.R1): held in 187,
-/// 0.94 [0.89, 0.96], nearly always.`
+/// Sets the holding rate of every simulated claim entry of `ledger` that a robustness study among
+/// `results` (one per paper of `manifest`) checked, and says it after the entry's detail: `…; over
+/// replicates: 0.94 [0.89, 0.96], usually (187 of 200 replicates of A.R1).`
 pub fn add_holding_rates(
     ledger: &mut Ledger,
     manifest: &Manifest,
@@ -39,29 +38,19 @@ pub fn add_holding_rates(
             continue;
         }
         if let Some((study, claim)) = rates.get(&(entry.paper.clone(), entry.cell.clone())) {
-            entry.detail.push_str(&sentence(study, claim));
+            let holding = Holding {
+                study: study.clone(),
+                held: claim.held,
+                checked: claim.checked,
+                rate: claim.rate,
+                lo: claim.lo,
+                hi: claim.hi,
+                word: claim.word,
+            };
+            entry
+                .detail
+                .push_str(&format!("; over replicates: {}.", holding.words()));
+            entry.holding = Some(holding);
         }
-    }
-}
-
-/// `; over R replicates (study): held in k, rate [lo, hi], verdict.`
-pub fn sentence(study: &str, claim: &ClaimRate) -> String {
-    format!(
-        "; over {} replicates ({study}): held in {}, {:.2} [{:.2}, {:.2}], {}.",
-        claim.checked,
-        claim.held,
-        claim.rate,
-        claim.lo,
-        claim.hi,
-        words(claim.verdict)
-    )
-}
-
-/// The verdict in the reports' words.
-pub fn words(verdict: Robustness) -> &'static str {
-    match verdict {
-        Robustness::NearlyAlways => "holds nearly always",
-        Robustness::CoinFlip => "a coin flip",
-        Robustness::Unsupported => "the stand-in cannot support it",
     }
 }

@@ -1,4 +1,4 @@
-//! How robust is each conclusion (issue 18): every simulated claim of a paper checked on R
+//! How robust is each conclusion: every simulated claim of a paper checked on R
 //! independent stand-in collections (replicates), summarised as the share of replicates in which it
 //! holds with a Wilson 95% interval, and every printed simulated number beside the 5th–95th
 //! percentile band of its replicates.
@@ -16,14 +16,13 @@ pub mod read;
 pub mod replicate;
 pub mod study;
 pub mod table;
-pub mod verdict;
 pub mod wilson;
 
+pub use crate::model::RateWord;
 pub use artefact::run_artefact;
 pub use replicate::{replicate_seed, run_replicate};
 pub use study::{CountBand, HeadlineBand, HoldingRate, Study, run_study};
 pub use table::study_table;
-pub use verdict::{Robustness, robustness};
 pub use wilson::{Interval, wilson};
 
 use crate::papers::ExperimentError;
@@ -47,4 +46,6 @@ pub enum RobustnessError {
     },
     #[error(transparent)]
     Wilson(#[from] wilson::WilsonError),
+    #[error(transparent)]
+    Source(#[from] crate::io::SourceError),
 }

@@ -7,17 +7,10 @@ use crate::results::{ResultTable, VALUE};
 
 use super::headline::HEADLINES;
 use super::table::{
-    GROUPED_PANEL, INSIDE_PANEL, OUTSIDE_PANEL, RATE_PART, claims_panel, headline_panel,
+    BUILT_IN_PANEL, GROUPED_PANEL, INSIDE_PANEL, OUTSIDE_PANEL, RATE_PART, claims_panel,
+    headline_panel,
 };
-use super::verdict::{Robustness, robustness};
-use super::wilson::Interval;
-
-/// The verdicts, in the order the reports discuss them.
-pub const VERDICTS: [Robustness; 3] = [
-    Robustness::NearlyAlways,
-    Robustness::CoinFlip,
-    Robustness::Unsupported,
-];
+use crate::model::rate_word::{RATE_WORDS, RateWord};
 
 /// One claim of a study table.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
@@ -31,17 +24,21 @@ pub struct ClaimRate {
     pub rate: f64,
     pub lo: f64,
     pub hi: f64,
-    pub verdict: Robustness,
+    /// The rate in words, from its interval ([`RateWord::of`]).
+    pub word: RateWord,
+    /// Whether a stand-in knob builds the claim in (never evidence).
+    pub built_in: bool,
 }
 
-/// Every claim of study `table`: those that stand alone by verdict ([`VERDICTS`] order), then the
-/// grouped ones ([`GROUPED_PANEL`], verdict from their interval), each in the table's row order.
+/// Every claim of study `table`: those that stand alone by rate word ([`RATE_WORDS`] order), those
+/// built into the stand-in ([`BUILT_IN_PANEL`]), then the grouped ones ([`GROUPED_PANEL`]), each in
+/// the table's row order, its word from its interval.
 pub fn claim_rates(table: &ResultTable) -> Vec<ClaimRate> {
     let mut claims = Vec::new();
-    let panels = VERDICTS
+    let panels = RATE_WORDS
         .map(claims_panel)
         .into_iter()
-        .chain([GROUPED_PANEL]);
+        .chain([BUILT_IN_PANEL, GROUPED_PANEL]);
     for panel in panels {
         for row in table.rows_of(panel) {
             let get = |column: &str, part: &str| table.get(panel, &row.id, column, part);
@@ -63,7 +60,8 @@ pub fn claim_rates(table: &ResultTable) -> Vec<ClaimRate> {
                 rate,
                 lo,
                 hi,
-                verdict: robustness(Interval { lo, hi }),
+                word: RateWord::of(held as u32, checked as u32, lo, hi),
+                built_in: panel == BUILT_IN_PANEL,
             });
         }
     }

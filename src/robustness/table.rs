@@ -1,7 +1,9 @@
 //! A study as a [`ResultTable`], the form renderers and the ledger consume.
 //!
-//! Claims that stand alone, a panel per typed verdict ([`Robustness`]: `nearly_always`,
-//! `coin_flip`, `unsupported`); grouped claims (A.T3's counts, each with its typed cell in its
+//! Claims that stand alone, a panel per rate word ([`RateWord::id`]: `nearly_always`, `usually`,
+//! `uncertain`, `rarely`, `almost_never`, `too_few_replicates`); claims a stand-in knob builds in,
+//! whatever their rate, in [`BUILT_IN_PANEL`] (their label says what builds them in, and their word);
+//! grouped claims (A.T3's counts, each with its typed cell in its
 //! family's grid) in panel [`GROUPED_PANEL`], in the typed grid order (measure, Dmax, N), the
 //! verdict following from the interval as for the others. Rows supplied at run time (id: the
 //! claim's id; label: its statement): columns `held` and
@@ -18,26 +20,26 @@
 //! (part `estimate` = the replicate mean, parts `ci_lo`/`ci_hi` = the 5th and 95th percentiles),
 //! `printed` (in bold when outside the band) and `inside` (1 if the printed value lies in the
 //! band, else 0).
-//! The verdict thresholds, panel [`MARKS_PANEL`] (the figure marks them): row `nearly_always`, value
-//! [`NEARLY`] (a Wilson lower limit at or above it), row `unsupported`, value 1 − [`NEARLY`] (an upper
-//! limit at or below it).
+//! The thresholds of the rate words, panel [`MARKS_PANEL`] (the figure marks them): row
+//! `nearly_always`, value [`NEARLY`] (a Wilson lower limit at or above it), row `half`, value
+//! [`HALF`] (an interval on either side of it is usually or rarely), row `almost_never`, value
+//! 1 − [`NEARLY`] (an upper limit at or below it).
+
+use std::collections::BTreeMap;
 
 use crate::results::{ResultTable, VALUE};
 
 use super::headline::Headline;
 use super::study::{HeadlineBand, HoldingRate, Study};
-use super::verdict::{NEARLY, Robustness, robustness};
+use crate::model::rate_word::{HALF, NEARLY, RateWord};
 use crate::model::{CellKey, GridPlace};
 use crate::render::claim_grid::HOLDS_WHEN;
+pub use crate::render::figure_robustness::BUILT_IN_PANEL;
 use crate::render::figure_robustness::MARKS_PANEL;
 
-/// The claims panel of each verdict.
-pub fn claims_panel(verdict: Robustness) -> &'static str {
-    match verdict {
-        Robustness::NearlyAlways => "nearly_always",
-        Robustness::CoinFlip => "coin_flip",
-        Robustness::Unsupported => "unsupported",
-    }
+/// The claims panel of each rate word.
+pub fn claims_panel(word: RateWord) -> &'static str {
+    word.id()
 }
 
 /// The panel of the headline numbers of each role.
@@ -61,23 +63,38 @@ pub const OUTSIDE_PANEL: &str = "outside";
 /// The part of the `rate` column holding the holding rate itself.
 pub const RATE_PART: &str = "estimate";
 
-/// `study` as table `id` (module documentation), with `note` saying what the replicates are.
-pub fn study_table(id: &str, study: &Study, note: &str) -> ResultTable {
+/// `study` as table `id` (module documentation), with `note` saying what the replicates are; the
+/// claims `built_in` names (by id, with the words of what builds them in) go to [`BUILT_IN_PANEL`].
+pub fn study_table(
+    id: &str,
+    study: &Study,
+    note: &str,
+    built_in: &BTreeMap<String, String>,
+) -> ResultTable {
     let mut table = ResultTable::new(id);
     let mut claims: Vec<&HoldingRate> = study.claims.iter().collect();
     // Claims that stand alone first (in id order), then the grouped ones in grid order.
     claims.sort_by(|a, b| (&a.group, &a.id).cmp(&(&b.group, &b.id)));
     for claim in claims {
-        let panel = match claim.group {
-            Some(_) => GROUPED_PANEL,
-            None => claims_panel(robustness(claim.interval)),
-        };
-        table.add_grouped_row(
-            panel,
-            &claim.id,
-            &claim.statement,
-            claim.group.clone().map(GridPlace::from),
+        let word = RateWord::of(
+            claim.held,
+            claim.checked,
+            claim.interval.lo,
+            claim.interval.hi,
         );
+        let (panel, label) = match (built_in.get(&claim.id), &claim.group) {
+            (Some(how), _) => (
+                BUILT_IN_PANEL,
+                format!("{} ({how}; {})", claim.statement, word.words()),
+            ),
+            (None, Some(_)) => (GROUPED_PANEL, claim.statement.clone()),
+            (None, None) => (claims_panel(word), claim.statement.clone()),
+        };
+        let group = match panel {
+            GROUPED_PANEL => claim.group.clone().map(GridPlace::from),
+            _ => None,
+        };
+        table.add_grouped_row(panel, &claim.id, &label, group);
         let mut set = |column: &str, part: &str, value: f64| {
             table.set(panel, &claim.id, column, part, value);
         };
@@ -116,8 +133,9 @@ pub fn study_table(id: &str, study: &Study, note: &str) -> ResultTable {
         add_headline(&mut table, headline);
     }
     for (row, threshold) in [
-        (claims_panel(Robustness::NearlyAlways), NEARLY),
-        (claims_panel(Robustness::Unsupported), 1.0 - NEARLY),
+        (claims_panel(RateWord::NearlyAlways), NEARLY),
+        ("half", HALF),
+        (claims_panel(RateWord::AlmostNever), 1.0 - NEARLY),
     ] {
         table.add_row(MARKS_PANEL, row, row);
         table.set(MARKS_PANEL, row, VALUE, VALUE, threshold);

@@ -10,8 +10,9 @@
 //! Its knobs live in `data/unanimity/stc-standin.yaml`, each with the reason for its value. With the
 //! stream drawn from in this order:
 //!
-//! 1. Run qualities. Team `k` has a quality `q_k`; its run `best_run` gets `q_k` and each other run
-//!    `q_k − δ` with `δ ~ U(within_team_drop.min, within_team_drop.max)`, in team order, then run order.
+//! 1. Run qualities. Team `k` has a quality `q_k`; its run `best_run` gets `q_k` (and the name `R1`)
+//!    and each other run `q_k − δ` with `δ ~ U(within_team_drop.min, within_team_drop.max)` (and
+//!    the names `R2`, `R3`, … in draw order), in team order, then run order.
 //! 2. For each topic `t` in order: shares `s1 ~ U(l1_share)`, `s2 ~ U(l2_share)`; each of the
 //!    `candidates_per_topic` candidates `c` gets the latent level L2 if `u < s2`, L1 if `u < s2 + s1`,
 //!    else L0 (`u ~ U(0, 1)`). Then, for each run `j` in order: its skill on the topic
@@ -55,18 +56,17 @@ impl Interval {
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TeamParams {
-    /// Team name; its runs are `<name>-C-R1`, `<name>-C-R2`, … (the Chinese-subtask naming of paper A's
-    /// Table 3), so the team is the run name before its last `-`.
+    /// Team name, a placeholder (no stand-in team is a real one); its runs are `<name>-C-R1`,
+    /// `<name>-C-R2`, … (the Chinese-subtask naming of paper A's Table 3), so the team is the run name
+    /// before its last `-`.
     pub name: String,
     /// Number of runs.
     pub runs: usize,
-    /// The run (1-based) that gets the team's quality; the others are a little worse.
+    /// The position (1-based) in the team's draws of the run that gets the team's quality; the
+    /// others are a little worse. That run is named `R1`, the others `R2`, … in draw order.
     pub best_run: usize,
     /// Quality `q` of the team's best run.
     pub quality: f64,
-    /// True for the teams whose names paper A does not print (their names are placeholders).
-    #[serde(default)]
-    pub placeholder: bool,
 }
 
 /// The knobs of the stand-in (`data/unanimity/stc-standin.yaml`).
@@ -85,6 +85,9 @@ pub struct StandinParams {
     pub topic_run_sd: f64,
     pub within_team_drop: Interval,
     pub teams: Vec<TeamParams>,
+    /// What the knobs build in (the `builds_in:` declarations; the generator ignores them).
+    #[serde(default)]
+    pub builds_in: Vec<crate::model::BuiltInDecl>,
 }
 
 /// Knobs that cannot describe a collection.
@@ -260,14 +263,19 @@ pub fn generate<R: RngCore + ?Sized>(params: &StandinParams, rng: &mut R) -> Stc
     // 1. Run names, teams and qualities.
     let mut runs: Vec<(String, String, f64)> = Vec::with_capacity(params.runs());
     for team in &params.teams {
+        let mut next_name = 2;
         for k in 1..=team.runs {
-            let quality = if k == team.best_run {
-                team.quality
+            let (quality, number) = if k == team.best_run {
+                (team.quality, 1)
             } else {
-                team.quality - params.within_team_drop.draw(rng)
+                next_name += 1;
+                (
+                    team.quality - params.within_team_drop.draw(rng),
+                    next_name - 1,
+                )
             };
             let team_id = format!("{}-C", team.name);
-            runs.push((format!("{team_id}-R{k}"), team_id, quality));
+            runs.push((format!("{team_id}-R{number}"), team_id, quality));
         }
     }
 
@@ -410,16 +418,15 @@ mod tests {
                     runs: 2,
                     best_run: 2,
                     quality: 1.0,
-                    placeholder: false,
                 },
                 TeamParams {
                     name: "B".into(),
                     runs: 1,
                     best_run: 1,
                     quality: 0.5,
-                    placeholder: true,
                 },
             ],
+            builds_in: Vec::new(),
         }
     }
 
@@ -430,7 +437,8 @@ mod tests {
         let c = generate(&p, &mut stream(1, "test", "stc"));
         assert_eq!(c.topics.len(), 5);
         let names: Vec<_> = c.runs.iter().map(|r| r.name.as_str()).collect();
-        assert_eq!(names, ["A-C-R1", "A-C-R2", "B-C-R1"]);
+        // Team A's best run is its second draw, named R1; the other is R2.
+        assert_eq!(names, ["A-C-R2", "A-C-R1", "B-C-R1"]);
         assert_eq!(c.teams(), ["A-C", "B-C"]);
         for (t, topic) in c.topics.iter().enumerate() {
             // The pool is exactly the union of the runs' lists: every listed item is judged, and

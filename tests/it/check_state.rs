@@ -121,7 +121,7 @@ fn check_replicates_takes_the_study_of_that_r_from_the_build_state() {
         );
         String::from_utf8_lossy(&output.stdout).into_owned()
     };
-    let rates = format!("over {r} replicates (A.R1)");
+    let rates = format!("of {r} replicates of A.R1)");
     assert!(check(&["--replicates", r]).contains(&rates), "{rates}");
-    assert!(!check(&[]).contains("replicates (A.R1)"));
+    assert!(!check(&[]).contains("replicates of A.R1)"));
 }

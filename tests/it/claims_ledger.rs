@@ -91,12 +91,12 @@ fn findings_come_from_the_checks() {
     assert_eq!(slips.len(), 1, "{slips:#?}");
     let slip = slips[0];
     assert_eq!(slip.table, "B.T4 and B.T5");
-    assert_eq!(slip.place, "Table 4 and Table 5, 4 numbers");
+    assert_eq!(slip.place, "Tables 4 and 5 — 4 numbers");
     // Every affected cell by its label (what the cells share named once), never by its id; the
     // ids stay in `cell`, for the JSON.
     assert_eq!(
         slip.cells,
-        "Table 4, Q@10, all3, lancer1: b, c, SSO; Table 5, lancer1, Q@10: significantly different run pairs"
+        "Table 4, Mean Q@10, all3, lancer1: b, c, SSO; Table 5, lancer1, Mean Q@10: count"
     );
     assert_eq!(
         slip.cell,
@@ -159,7 +159,7 @@ fn findings_come_from_the_checks() {
         "{}",
         es_hsd[0].cell
     );
-    assert_eq!(es_hsd[0].place, "Table 3, 24 rows");
+    assert_eq!(es_hsd[0].place, "Table 3 — 24 rows");
     assert!(
         es_hsd[0].cells.starts_with(
             "nG@1, Dmax = 2, N = 5: MSRSC-C-R1 vs. Grad1-C-R1, ICL00-C-R1 vs. Grad1-C-R1"
@@ -170,7 +170,7 @@ fn findings_come_from_the_checks() {
     assert_eq!(es_hsd[0].cells.matches(" vs. ").count(), 24);
     assert!(
         es_hsd[0].text.contains(
-            "Evidence, from the first of them (nG@1, Dmax = 2, N = 5: MSRSC-C-R1 vs. Grad1-C-R1)"
+            "The arithmetic, for the first of them (nG@1, Dmax = 2, N = 5: MSRSC-C-R1 vs. Grad1-C-R1)"
         ),
         "{}",
         es_hsd[0].text
@@ -220,7 +220,8 @@ fn json_has_exactly_the_issue_fields_and_filters_apply() {
         assert_eq!(
             keys,
             BTreeSet::from([
-                "paper", "table", "cell", "printed", "class", "rebuilt", "verdict", "detail"
+                "paper", "table", "cell", "kind", "printed", "class", "basis", "rebuilt",
+                "stand_in", "verdict", "detail", "built_in", "holding"
             ])
         );
         assert_eq!(entry["cell"], "lancer1/Q@10/count");
@@ -252,13 +253,9 @@ fn strict_fails_on_inconsistencies_and_findings_print() {
             .count()
     };
     assert_eq!(entries("c = 3 instead of 7"), 1, "{text}");
-    assert_eq!(
-        entries("Table 5, lancer1, Q@10: significantly different run pairs"),
-        1,
-        "{text}"
-    );
-    assert_eq!(entries("Table 3, 24 rows"), 1, "{text}");
-    assert_eq!(entries("Table 3, 24 rows: A row's p-value"), 1, "{text}");
+    assert_eq!(entries("Table 5, lancer1, Mean Q@10: count"), 1, "{text}");
+    assert_eq!(entries("Table 3 — 24 rows"), 1, "{text}");
+    assert_eq!(entries("Table 3 — 24 rows: A row's p-value"), 1, "{text}");
     // Affected cells by their labels, never their ids.
     assert!(
         !text.contains("nG@1/r0") && !text.contains("/all3/"),

@@ -27,7 +27,13 @@ fn extra_entries_of_existing_kinds_reach_the_ledger() {
     let manifest = Manifest::load(&manifest_path(&root)).unwrap();
     let published = published(&manifest);
     let checks = wiring::load_and_evaluate(&root.join(FIXTURE), &manifest, &published).unwrap();
-    let ledger = ledger_checked(&manifest, &published, &checks, &BTreeMap::new());
+    let ledger = ledger_checked(
+        &manifest,
+        &published,
+        &checks,
+        &BTreeMap::new(),
+        &Default::default(),
+    );
 
     // The statement: 2lancers' count above lancer1's and lancer2's in every column of B.T5,
     // recomputed here from the printed cells.

@@ -10,6 +10,7 @@ use std::process::{Command, Output};
 use evia_repro::io::output::OutputDir;
 use evia_repro::ledger::Verdict;
 use evia_repro::manifest::{ExperimentParams, Manifest, OutputFormat, Status};
+use evia_repro::model::StandIn;
 use evia_repro::papers::Context;
 use evia_repro::pipeline::check_project;
 use evia_repro::pipeline::reproduce::{
@@ -17,7 +18,6 @@ use evia_repro::pipeline::reproduce::{
     select,
 };
 use evia_repro::published::ProvenanceClass;
-use evia_repro::render::stand_in::StandIn;
 use evia_repro::render::{Templates, ledger};
 
 use crate::common;
@@ -89,6 +89,7 @@ fn reproduce_writes_markdown_latex_and_json_for_every_built_table() {
         }
     }
     every_stand_in_output_carries_its_note(&manifest, out.path());
+    no_stand_in_output_names_a_real_team(&manifest, out.path());
     // Nothing but the output directory is written: no temporary files are left behind.
     for paper in ["unanimity", "lancers"] {
         for entry in fs::read_dir(out.path().join(paper)).unwrap() {
@@ -96,6 +97,45 @@ fn reproduce_writes_markdown_latex_and_json_for_every_built_table() {
             assert!(!name.starts_with('.'), "leftover temporary file {name}");
         }
     }
+}
+
+/// The real team names paper A prints (its Table 3's system pairs, `MSRSC-C-R1 vs. Grad1-C-R1`)
+/// appear in no file of an artefact built on a stand-in: its run names are placeholders that carry
+/// nothing of the real ones.
+fn no_stand_in_output_names_a_real_team(manifest: &Manifest, out: &Path) {
+    let published = evia_repro::published::load(&root().join("paper/published/unanimity.yaml"))
+        .expect("paper A's published values");
+    let mut teams: Vec<String> = published
+        .cells()
+        .filter_map(|c| c.meta.get("pair"))
+        .flat_map(|pair| pair.split(" vs. "))
+        .filter_map(|run| run.split_once("-C-").map(|(team, _)| team.to_string()))
+        .collect();
+    teams.sort();
+    teams.dedup();
+    assert!(teams.len() >= 10, "{teams:?}");
+    let mut checked = 0;
+    for artefact in &manifest.artefacts {
+        if StandIn::of(artefact.experiment, false).is_none() {
+            continue;
+        }
+        let slug = &manifest.paper(&artefact.paper).unwrap().slug;
+        for ext in ["md", "tex", "json", "svg"] {
+            let path = out.join(slug).join(format!("{}.{ext}", artefact.id));
+            let Ok(text) = fs::read_to_string(&path) else {
+                continue;
+            };
+            checked += 1;
+            for team in &teams {
+                assert!(
+                    !text.contains(team.as_str()),
+                    "{} names the real team {team}",
+                    path.display()
+                );
+            }
+        }
+    }
+    assert!(checked > 20, "{checked} stand-in files checked");
 }
 
 /// Walks every table and figure file of the build directory (`<ID>.md`, `.tex`, `.json`, `.svg`):
@@ -264,7 +304,8 @@ fn check_exits_zero_and_lists_pending_cells_with_their_class() {
     );
     let entries: Vec<serde_json::Value> = serde_json::from_slice(&output.stdout).unwrap();
     let fields = [
-        "paper", "table", "cell", "printed", "class", "rebuilt", "verdict", "detail",
+        "paper", "table", "cell", "kind", "printed", "class", "basis", "rebuilt", "stand_in",
+        "verdict", "detail", "built_in", "holding",
     ];
     for e in &entries {
         let keys: Vec<&str> = e.as_object().unwrap().keys().map(String::as_str).collect();
@@ -274,7 +315,7 @@ fn check_exits_zero_and_lists_pending_cells_with_their_class() {
     assert!(
         entries
             .iter()
-            .any(|e| e["verdict"] == "pending" && e["class"] == "simulated")
+            .any(|e| e["verdict"] == "fitted" && e["basis"] == "stand-in")
     );
     assert!(
         entries
@@ -298,7 +339,7 @@ fn check_exits_one_when_an_exact_cell_mismatches() {
     assert_eq!(output.status.code(), Some(1));
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
-        stdout.contains("| A | A.T1 | Table 1, item 4, RawG | 5 | exact | 6 | mismatch |"),
+        stdout.contains("| A | A.T1 | Item 4, RawG_i | 5 | exact | 6 | — | mismatch |"),
         "{stdout}"
     );
 }

@@ -15,9 +15,7 @@ use evia_repro::robustness::headline::Headline;
 use evia_repro::robustness::table::{
     INSIDE_PANEL, OUTSIDE_PANEL, RATE_PART, claims_panel, headline_panel,
 };
-use evia_repro::robustness::{
-    Robustness, replicate_seed, robustness, run_replicate, run_study, study_table,
-};
+use evia_repro::robustness::{RateWord, replicate_seed, run_replicate, run_study, study_table};
 
 use crate::common;
 
@@ -81,23 +79,25 @@ fn a_t2_study_is_identical_for_one_and_two_threads_and_two_runs() {
         one.counts.iter().any(|c| c.band.p05 < c.band.p95),
         "replicates should redraw the stand-in"
     );
-    let table = study_table("A.R1", &one, "note");
+    let table = study_table("A.R1", &one, "note", &std::collections::BTreeMap::new());
     for claim in &one.claims {
-        let panel = claims_panel(robustness(claim.interval));
+        let word = RateWord::of(
+            claim.held,
+            claim.checked,
+            claim.interval.lo,
+            claim.interval.hi,
+        );
+        let panel = claims_panel(word);
         let rate = table.get(panel, &claim.id, "rate", RATE_PART).unwrap();
         assert_eq!(rate, f64::from(claim.held) / 4.0, "{}", claim.id);
         let lo = table.get(panel, &claim.id, "rate", "ci_lo").unwrap();
         let hi = table.get(panel, &claim.id, "rate", "ci_hi").unwrap();
         assert!(lo <= rate && rate <= hi, "{}: {lo} {rate} {hi}", claim.id);
     }
-    let claim_rows: usize = [
-        Robustness::NearlyAlways,
-        Robustness::CoinFlip,
-        Robustness::Unsupported,
-    ]
-    .into_iter()
-    .map(|v| table.rows_of(claims_panel(v)).len())
-    .sum();
+    let claim_rows: usize = evia_repro::model::rate_word::RATE_WORDS
+        .into_iter()
+        .map(|v| table.rows_of(claims_panel(v)).len())
+        .sum();
     assert_eq!(claim_rows, one.claims.len());
     let count_rows = table.rows_of(INSIDE_PANEL).len() + table.rows_of(OUTSIDE_PANEL).len();
     assert_eq!(count_rows, one.counts.len());

@@ -75,12 +75,12 @@ fn four_billion_real_rating_replicates_are_rejected() {
 fn knobs_that_repeat_generated_ids_are_refused_at_their_line() {
     let (code, stderr) = reproduce_with(
         "data/lancers/www-standin.yaml",
-        "  topic_step: 2\n",
+        "  topic_step: 1\n",
         "  topic_step: 0\n",
         "B.T1",
     );
     assert_eq!(code, Some(2), "{stderr}");
-    assert!(stderr.contains("www-standin.yaml:14:"), "{stderr}");
+    assert!(stderr.contains("www-standin.yaml:16:"), "{stderr}");
     assert!(stderr.contains("`labels.topic_step`"), "{stderr}");
     assert!(stderr.contains("must be unique"), "{stderr}");
 }

@@ -163,7 +163,7 @@ fn the_figure_rank_claim_is_computed_from_the_series() {
         };
         assert_eq!(entry.verdict, expected, "{}", entry.detail);
         let rank = format!("(RUN-0) ranks {} of 6 under lancer1", above + 1);
-        let rebuilt = entry.rebuilt.as_deref().unwrap_or_default();
+        let rebuilt = entry.stand_in.as_deref().unwrap_or_default();
         assert!(rebuilt.contains(&rank), "{rebuilt}");
     }
 }

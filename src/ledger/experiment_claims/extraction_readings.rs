@@ -1,17 +1,15 @@
 //! Where the paper's extractions disagree on a row's labels (paper A Table 3: row 13 of P+ has
 //! N = 10 in the one-line extraction and no token, read literally N = 5, in the MD extraction; row
-//! 11's pair is spelled Poly-U in one and PolyU in the other), the A.T3 group-count claims are
-//! evaluated under each extraction's reading (`readings` in `paper/published/unanimity.yaml`).
-//!
-//! One claim per disagreeing row: it holds when every group-count verdict is the same under every
-//! reading, and lists the verdict of each group the row falls in under each reading.
+//! 11's pair is spelled Poly-U in one and PolyU in the other), one transcription note per row
+//! (`readings` in `paper/published/unanimity.yaml`): the readings, the one adopted, and the printed
+//! group counts and stand-in count verdicts that change with the reading.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::significance_discrepancies::Group;
+use crate::ledger::TranscriptionNote;
 use crate::published::cell_label::meta_words;
 use crate::published::{PublishedCell, PublishedFile, Reading};
-use crate::results::ClaimCheck;
 
 /// The group-count verdict of [`super::significance_discrepancies`]: both zero or both positive.
 fn verdict(printed: &BTreeMap<Group, usize>, rebuilt: &BTreeMap<Group, usize>, g: &Group) -> bool {
@@ -35,87 +33,87 @@ fn show_labels(reading: &Reading) -> String {
         .join(", ")
 }
 
-/// One claim per row of table `id`; its rebuilt column lists, per reading, the verdict of each
-/// group count the row falls in under any reading (`one-line extraction: Dmax = 2, N = 5 holds, …`).
-/// Only rows whose cells carry readings have a claim; `printed_under(source)` is the
-/// printed group counts with every cell read as extraction `source` reads it.
-pub fn claims(
+/// One note per row of table `id` of `paper` whose cells carry readings; `rebuilt` is the stand-in's
+/// count of every group and `printed_under(source)` the printed group counts with every cell read
+/// as extraction `source` reads it.
+pub fn notes(
+    paper: &str,
     id: &str,
     published: &PublishedFile,
     rebuilt: &BTreeMap<Group, usize>,
     printed_under: &dyn Fn(&str) -> BTreeMap<Group, usize>,
-) -> Vec<ClaimCheck> {
+) -> Vec<TranscriptionNote> {
     let mut seen = BTreeSet::new();
     published
         .cells()
         .filter(|c| c.table == id && !c.readings.is_empty())
         .filter(|c| seen.insert((c.panel.clone(), c.row.clone())))
-        .map(|cell| row_claim(id, cell, rebuilt, printed_under))
+        .map(|cell| row_note(paper, id, cell, rebuilt, printed_under))
         .collect()
 }
 
-fn row_claim(
+fn row_note(
+    paper: &str,
     id: &str,
     cell: &PublishedCell,
     rebuilt: &BTreeMap<Group, usize>,
     printed_under: &dyn Fn(&str) -> BTreeMap<Group, usize>,
-) -> ClaimCheck {
+) -> TranscriptionNote {
     let groups: BTreeSet<Group> = cell
         .readings
         .iter()
         .filter_map(|r| group_of(cell, r))
         .collect();
-    let mut verdicts: Vec<(String, Vec<bool>)> = Vec::new();
-    for reading in &cell.readings {
-        let printed = printed_under(&reading.source);
-        let per_group = groups
-            .iter()
-            .map(|g| verdict(&printed, rebuilt, g))
-            .collect();
-        verdicts.push((reading.source.clone(), per_group));
-    }
-    let same = verdicts.windows(2).all(|w| w[0].1 == w[1].1);
-    let word = |holds: bool| if holds { "holds" } else { "fails" };
-    let rebuilt_text = verdicts
+    let printed: Vec<(&str, BTreeMap<Group, usize>)> = cell
+        .readings
         .iter()
-        .map(|(source, per_group)| {
-            let list = groups
+        .map(|r| (r.source.as_str(), printed_under(&r.source)))
+        .collect();
+    let mut depends = Vec::new();
+    if groups.len() > 1 {
+        for g in &groups {
+            let (panel, dmax, n) = g;
+            let counts: Vec<String> = printed
                 .iter()
-                .zip(per_group)
-                .map(|((_, d, n), h)| format!("Dmax = {d}, N = {n} {}", word(*h)))
-                .collect::<Vec<_>>()
-                .join(", ");
-            format!("{source}: {list}")
-        })
-        .collect::<Vec<_>>()
-        .join(" / ");
-    let taken = cell.taken_reading().map_or("", |r| r.source.as_str());
+                .map(|(source, counts)| {
+                    format!("{} under the {source}", counts.get(g).copied().unwrap_or(0))
+                })
+                .collect();
+            depends.push(format!(
+                "the printed count of {panel} discrepancies at Dmax = {dmax}, N = {n}: {}",
+                counts.join(", ")
+            ));
+            let verdicts: Vec<(&str, bool)> = printed
+                .iter()
+                .map(|(source, counts)| (*source, verdict(counts, rebuilt, g)))
+                .collect();
+            if verdicts.windows(2).any(|w| w[0].1 != w[1].1) {
+                let word = |holds: bool| if holds { "holds" } else { "fails" };
+                let each: Vec<String> = verdicts
+                    .iter()
+                    .map(|(source, holds)| format!("{} under the {source}", word(*holds)))
+                    .collect();
+                depends.push(format!(
+                    "the stand-in's count claim for {panel} at Dmax = {dmax}, N = {n}: {}",
+                    each.join(", ")
+                ));
+            }
+        }
+    }
     let pair = cell.meta.get("pair").map_or("", String::as_str);
-    ClaimCheck {
-        id: format!("{id}.reading.{}.{}", cell.panel, cell.row),
-        section: id.to_string(),
-        statement: format!(
-            "{}, {pair}: the paper's extractions disagree on the row's labels; no verdict depends on which reading is taken (the ledger takes the {taken}'s)",
-            cell.panel
-        ),
-        printed: cell
+    TranscriptionNote {
+        paper: paper.to_string(),
+        table: id.to_string(),
+        row: format!("{}, {pair}", cell.panel),
+        readings: cell
             .readings
             .iter()
             .map(|r| format!("{}: {}", r.source, show_labels(r)))
-            .collect::<Vec<_>>()
-            .join(" / "),
-        rebuilt: if groups.len() == 1 {
-            format!(
-                "the readings place the row in the same group, so every verdict is the same ({rebuilt_text})"
-            )
-        } else {
-            rebuilt_text
-        },
-        holds: same,
-        detail:
-            "holds when each group count gets the same verdict under every extraction's reading"
-                .to_string(),
-        group: None,
+            .collect(),
+        adopted: cell
+            .taken_reading()
+            .map_or_else(String::new, |r| r.source.clone()),
+        depends,
     }
 }
 
@@ -151,36 +149,35 @@ tables:
     }
 
     #[test]
-    fn a_reading_that_moves_a_row_to_an_empty_group_changes_a_verdict() {
+    fn a_reading_that_moves_a_row_says_which_counts_and_verdicts_change() {
         let file = crate::published::parse(FILE, Path::new("t.yaml")).expect("valid");
         // Rebuilt: discrepancies at Dmax = 2, N = 5 only; none at N = 10.
         let rebuilt = BTreeMap::from([(("P+".to_string(), 2, 5), 3)]);
-        let claims = claims("A.T3", &file, &rebuilt, &|s| printed_under(&file, s));
-        assert_eq!(claims.len(), 2);
-        let spelling = &claims[0];
-        assert_eq!(spelling.id, "A.T3.reading.P+.r11");
-        assert!(spelling.holds, "{spelling:?}");
+        let notes = notes("A", "A.T3", &file, &rebuilt, &|s| printed_under(&file, s));
+        assert_eq!(notes.len(), 2);
+        let spelling = &notes[0];
+        assert_eq!(spelling.row, "P+, X vs. PolyU");
+        assert!(spelling.depends.is_empty(), "{spelling:?}");
+        assert_eq!(spelling.adopted, "MD extraction");
+        let n = &notes[1];
+        assert_eq!(n.adopted, "one-line extraction");
         assert!(
-            spelling.rebuilt.contains("in the same group"),
-            "{spelling:?}"
+            n.readings.iter().any(|r| r == "MD extraction: N = 5"),
+            "{n:?}"
         );
-        let n = &claims[1];
-        assert_eq!(n.id, "A.T3.reading.P+.r13");
-        // Under the one-line reading the printed N = 10 group has a row the rebuild lacks (fails);
-        // under the MD reading it is empty, as rebuilt (holds).
-        assert!(!n.holds, "{n:?}");
+        // Under the one-line reading the printed N = 10 group has a row the rebuild lacks (the
+        // count claim fails); under the MD reading it is empty, as rebuilt (it holds).
         assert!(
-            n.rebuilt
-                .contains("one-line extraction: Dmax = 2, N = 5 holds, Dmax = 2, N = 10 fails"),
-            "{}",
-            n.rebuilt
+            n.depends.iter().any(|d| d
+                == "the stand-in's count claim for P+ at Dmax = 2, N = 10: fails under the one-line extraction, holds under the MD extraction"),
+            "{:?}",
+            n.depends
         );
         assert!(
-            n.rebuilt
-                .contains("/ MD extraction: Dmax = 2, N = 5 holds, Dmax = 2, N = 10 holds"),
-            "{}",
-            n.rebuilt
+            n.depends.iter().any(|d| d
+                == "the printed count of P+ discrepancies at Dmax = 2, N = 10: 1 under the one-line extraction, 0 under the MD extraction"),
+            "{:?}",
+            n.depends
         );
-        assert!(n.printed.contains("MD extraction: N = 5"), "{}", n.printed);
     }
 }

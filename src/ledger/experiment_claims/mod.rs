@@ -11,6 +11,7 @@ mod rank_correlation;
 mod significance_discrepancies;
 mod stc_setting;
 
+use crate::ledger::TranscriptionNote;
 use crate::manifest::Artefact;
 use crate::model::ExperimentId;
 use crate::published::PublishedFile;
@@ -43,5 +44,20 @@ pub fn claims(
         | ExperimentId::LancersTopicsetOverlap
         | ExperimentId::UnanimityRobustness
         | ExperimentId::LancersRobustness => Vec::new(),
+    }
+}
+
+/// The transcription notes of `artefact`: its printed rows whose labels the paper's extractions read
+/// differently, with what depends on the reading (a doubt about the transcription, not a claim).
+pub fn notes(
+    artefact: &Artefact,
+    table: &ResultTable,
+    published: &PublishedFile,
+) -> Vec<TranscriptionNote> {
+    match artefact.experiment {
+        ExperimentId::UnanimitySignificanceDiscrepancies => {
+            significance_discrepancies::notes(artefact, table, published)
+        }
+        _ => Vec::new(),
     }
 }

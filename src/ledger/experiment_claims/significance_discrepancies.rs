@@ -5,6 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::stc_setting::StcSetting;
+use crate::ledger::TranscriptionNote;
 use crate::manifest::Artefact;
 use crate::model::{ClaimGroup, counted, has_or_have};
 use crate::papers::unanimity::stc::condition_row_prefix;
@@ -127,13 +128,27 @@ pub fn claims(
             claims.push(group_count(id, &counts, &group, rank));
         }
     }
-    claims.extend(super::extraction_readings::claims(
-        id,
+    claims
+}
+
+/// The transcription notes of A.T3 (or a variant of it): its rows whose labels the extractions
+/// read differently ([`super::extraction_readings`]).
+pub fn notes(
+    artefact: &Artefact,
+    table: &ResultTable,
+    published: &PublishedFile,
+) -> Vec<TranscriptionNote> {
+    let Some(setting) = StcSetting::of(artefact) else {
+        return Vec::new();
+    };
+    let counts = Counts::new(&setting, table, published);
+    super::extraction_readings::notes(
+        &artefact.paper,
+        &table.id,
         published,
         &counts.rebuilt,
         &|source| printed_counts(table, published, Some(source)),
-    ));
-    claims
+    )
 }
 
 /// Counts summed by N (ascending).

@@ -31,6 +31,9 @@ pub fn qrels_version_defs(
 pub struct EvaluationFile {
     pub runs: RunParams,
     pub topic_sets: Vec<TopicSetDef>,
+    /// What the run knobs build in (read by [`crate::manifest::built_in`]).
+    #[serde(default)]
+    pub builds_in: Vec<crate::model::BuiltInDecl>,
 }
 
 /// The topic sets of `evaluation` and the stand-in runs' knobs, which only an evaluation file has.

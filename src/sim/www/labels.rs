@@ -71,7 +71,10 @@ const STREAM: StreamScope<'static> = StreamScope::WwwLabels;
 pub struct LabelParams {
     /// Number of topics (50).
     pub topics: usize,
-    /// Topic ids are `first_topic`, `first_topic + topic_step`, …, zero-padded to `topic_id_width`.
+    /// Topic ids are `topic_id_prefix` followed by `first_topic`, `first_topic + topic_step`, …,
+    /// zero-padded to `topic_id_width` (`sim-01`, `sim-02`, …: ids that no real topic has).
+    #[serde(default)]
+    pub topic_id_prefix: String,
     pub first_topic: u32,
     pub topic_step: u32,
     pub topic_id_width: usize,
@@ -158,10 +161,14 @@ pub fn standin_topics(
         .unwrap_or_else(|| invalid("labels.search.attempts", "at least one attempt is needed")))
 }
 
-/// The topic id of the `index`-th topic (e.g. `0001`, `0003`, … for odd WWW topic ids).
+/// The topic id of the `index`-th topic (`sim-01`, `sim-02`, … with the shipped knobs).
 pub fn topic_id(params: &LabelParams, index: usize) -> String {
     let number = u64::from(params.first_topic) + index as u64 * u64::from(params.topic_step);
-    format!("{number:0width$}", width = params.topic_id_width)
+    format!(
+        "{}{number:0width$}",
+        params.topic_id_prefix,
+        width = params.topic_id_width
+    )
 }
 
 fn invalid(name: &str, message: impl Into<String>) -> SimError {
@@ -205,6 +212,15 @@ pub fn validate_bounds(params: &LabelParams) -> Result<(), SimError> {
         return Err(invalid(
             "labels.topic_id_width",
             format!("{}; at most {MAX_TOPIC_ID_WIDTH}", params.topic_id_width),
+        ));
+    }
+    let prefix = &params.topic_id_prefix;
+    if prefix.chars().count() > MAX_TOPIC_ID_WIDTH || prefix.chars().any(char::is_whitespace) {
+        return Err(invalid(
+            "labels.topic_id_prefix",
+            format!(
+                "`{prefix}`; a prefix has at most {MAX_TOPIC_ID_WIDTH} characters and no whitespace"
+            ),
         ));
     }
     let s = &params.search;

@@ -2,7 +2,7 @@
 //! it: in the caption of its Markdown and LaTeX table, inside its SVG figure, and in its report block,
 //! so that no simulated table or figure can be copied out of the build directory without saying so.
 
-use crate::model::ExperimentId;
+use super::ExperimentId;
 
 /// How much of an artefact comes from the stand-in collection.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
