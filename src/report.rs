@@ -27,7 +27,6 @@ use serde::Serialize;
 
 use crate::ledger::{Basis, Entry, EntryKind, Ledger, Verdict, cell_name, is_finding};
 use crate::manifest::{Artefact, CellFormat, Kind, Label, Manifest, OutputFormat, Paper, Status};
-use crate::model::stand_in::StandIn;
 use crate::model::{CellKey, ProvenanceClass, VALUE};
 use crate::provenance::Stamp;
 use crate::published::PublishedFile;
@@ -1152,7 +1151,7 @@ fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format) -> BlockC
             _ => Vec::new(),
         },
         stand_in: result
-            .and_then(|t| StandIn::of(artefact.experiment, t.real_data))
+            .and_then(|t| artefact.experiment.stand_in(t.real_data))
             .map(|s| format.escape(s.note())),
         notes: result
             .map(|t| t.notes.iter().map(|n| format.escape(n)).collect())

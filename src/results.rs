@@ -10,7 +10,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::model::{ClaimGroup, GridPlace, ProvenanceClass};
 
+mod transcription_note;
+
 pub use crate::model::{CellKey, VALUE};
+pub use transcription_note::TranscriptionNote;
+
+/// The column of a series figure's table that holds a run's position on the x axis.
+pub const X_POSITION: &str = "x";
 
 /// The numbers an experiment rebuilt for one artefact, with notes on how.
 #[derive(Debug, Clone, Default, Serialize)]

@@ -32,7 +32,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context as _, Result, bail};
 use clap::Parser;
 use evia_repro::manifest::params::Evaluation;
-use evia_repro::manifest::{Artefact, ExperimentParams, Manifest};
+use evia_repro::manifest::params::{QrelsOverlapParams, TopicsetOverlapParams};
+use evia_repro::manifest::{Artefact, Manifest, Parameters};
 use evia_repro::papers::Context;
 use evia_repro::pipeline::reproduce::manifest_path;
 use evia_repro::published::{PublishedFile, load};
@@ -176,7 +177,8 @@ impl Args {
 fn main() -> Result<()> {
     let args = Args::parse();
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let manifest = Manifest::load(&manifest_path(&root)).context("loading the manifest")?;
+    let manifest =
+        evia_repro::papers::load_manifest(&manifest_path(&root)).context("loading the manifest")?;
     let published = load(&root.join("paper/published/lancers.yaml"))
         .context("loading paper/published/lancers.yaml")?;
     let targets = targets(&published)?;
@@ -323,23 +325,27 @@ impl Setup<'_> {
         };
         let file = Evaluation::File(knobs.display().to_string());
         let mut t5 = find("B.T5")?;
-        match &mut t5.parameters {
-            ExperimentParams::LancersQrelsOverlap(p) => {
-                p.evaluation = file.clone();
-                if !full {
-                    p.qrels.retain(|q| q == "all3");
-                }
-            }
-            _ => bail!("B.T5 is not a lancers.qrels_overlap experiment"),
+        let mut p = t5
+            .parameters
+            .get::<QrelsOverlapParams>()
+            .cloned()
+            .context("B.T5 is not a lancers.qrels_overlap experiment")?;
+        p.evaluation = file.clone();
+        if !full {
+            p.qrels.retain(|q| q == "all3");
         }
+        t5.parameters = Parameters::new(p);
         if !full {
             return Ok(vec![t5]);
         }
         let mut t8 = find("B.T8")?;
-        match &mut t8.parameters {
-            ExperimentParams::LancersTopicsetOverlap(p) => p.evaluation = file,
-            _ => bail!("B.T8 is not a lancers.topicset_overlap experiment"),
-        }
+        let mut p = t8
+            .parameters
+            .get::<TopicsetOverlapParams>()
+            .cloned()
+            .context("B.T8 is not a lancers.topicset_overlap experiment")?;
+        p.evaluation = file;
+        t8.parameters = Parameters::new(p);
         Ok(vec![t5, t8])
     }
 }

@@ -7,7 +7,6 @@ use comfy_table::{ColumnConstraint, Row, Width};
 use crate::cli::Outcome;
 use crate::cli::reproduce::load_manifest;
 use crate::manifest::{Kind, Status};
-use crate::model::stand_in::data_class;
 use crate::render::terminal::new_table;
 
 /// Widest the class column may be (`exact + simulated (partly a stand-in)` is cut with an ellipsis).
@@ -47,7 +46,7 @@ pub fn run(root: &Path) -> anyhow::Result<Outcome> {
             a.id.to_string(),
             kind.to_string(),
             a.status.to_string(),
-            data_class(a.experiment, false).to_string(),
+            a.experiment.data_class(false).to_string(),
             detail,
         ]);
         row.max_height(match a.status {

@@ -107,5 +107,5 @@ pub fn load_manifest(root: &Path) -> anyhow::Result<Manifest> {
             path.display()
         );
     }
-    Ok(Manifest::load(&path)?)
+    Ok(crate::papers::load_manifest(&path)?)
 }

@@ -8,7 +8,6 @@ use crate::cli::Outcome;
 use crate::cli::reproduce::load_manifest;
 use crate::manifest::Kind;
 use crate::manifest::params::MAX_REPLICATES;
-use crate::model::stand_in::data_class;
 use crate::papers::Context;
 use crate::pipeline::reproduce::{rebuild, select};
 use crate::render::grid::{Target, layout};
@@ -50,7 +49,7 @@ pub fn run(root: &Path, args: ShowArgs) -> anyhow::Result<Outcome> {
         print!("{}", render_grid(&grid));
         println!(
             "class: {}; experiment: {}",
-            data_class(artefact.experiment, table.real_data),
+            artefact.experiment.data_class(table.real_data),
             artefact.experiment
         );
     }

@@ -80,7 +80,7 @@ pub(super) fn cell_entry(
         // the printed inputs do not determine; otherwise it is recomputed from those inputs.
         let stand_in = manifest
             .artefact(&key.table)
-            .and_then(|a| StandIn::of(a.experiment, real_data));
+            .and_then(|a| a.experiment.stand_in(real_data));
         let from_stand_in = match stand_in {
             Some(StandIn::Whole) => true,
             Some(StandIn::Part) => cell.class == ProvenanceClass::Simulated,

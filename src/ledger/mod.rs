@@ -24,7 +24,7 @@
 //!   (a finding: the build does not run the paper's setting);
 //! - statements of the running text (`paper/consistency.yaml`, `statements`): `holds` / `fails`;
 //! - qualitative claims about rebuilt results (`holds` / `fails`): those an experiment checks on its own
-//!   results, and those that compare a result with the printed values ([`experiment_claims`]), which
+//!   results, and those that compare a result with the printed values (each experiment's [`crate::papers::Experiment::compare`]), which
 //!   run here, so that no experiment reads `paper/published`.
 //!
 //! Only a `mismatch` of an `exact` cell makes `check` fail: numbers of other classes are information
@@ -38,22 +38,20 @@ mod cell_entry;
 mod checks_verdict;
 mod claim_entry;
 mod entry;
-pub mod experiment_claims;
 mod findings;
 mod printed_number;
 mod setting_entry;
 mod text_entry;
-mod transcription_note;
 mod verdict;
 
 pub use crate::published::cell_label::{
     CellWords, artefact_words, cell_label, grouped, grouped_words, row_words,
 };
+pub use crate::results::TranscriptionNote;
 pub use basis::{BASES, Basis, verdict_words};
 pub use entry::{Entry, EntryKind, Holding, Ledger};
 pub use findings::{Finding, findings, is_finding, is_stand_in_comparison, ranked};
 pub use printed_number::cell_name;
-pub use transcription_note::TranscriptionNote;
 pub use verdict::Verdict;
 
 use cell_entry::cell_entry;
@@ -86,7 +84,7 @@ pub fn ledger(
 /// Builds the ledger of `published` against the `rebuilt` tables, with the verdicts of the
 /// paper-internal consistency `checks` on `derived` and `simulated` entries and the statements, and
 /// the qualitative claims of each rebuilt artefact: the experiment's own, then those that compare
-/// the result with `published` ([`experiment_claims`]). The stand-in knobs' declarations
+/// the result with `published` (each experiment's [`crate::papers::Experiment::compare`]). The stand-in knobs' declarations
 /// `built_ins` mark the claims and printed numbers they build in.
 pub fn ledger_checked(
     manifest: &Manifest,
@@ -122,7 +120,8 @@ pub fn ledger_checked(
         }
         for artefact in manifest.artefacts.iter().filter(|a| a.paper == paper) {
             if let Some(table) = rebuilt.get(artefact.id.as_str()) {
-                let compared = experiment_claims::claims(artefact, table, file);
+                let experiment = crate::papers::experiment(artefact.experiment);
+                let compared = (experiment.compare)(artefact, table, file);
                 entries.extend(
                     table
                         .claims
@@ -130,7 +129,7 @@ pub fn ledger_checked(
                         .chain(&compared)
                         .map(|c| claim_entry(&paper, table, c, built_ins)),
                 );
-                notes.extend(experiment_claims::notes(artefact, table, file));
+                notes.extend((experiment.notes)(artefact, table, file));
             }
         }
     }

@@ -16,16 +16,18 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::io::{Position, SourceError, parse_yaml, read_text};
-use crate::model::{ArtefactId, ExperimentId, column_id};
+use crate::model::{ArtefactId, column_id};
 
 mod artefact_de;
 pub mod built_in;
+pub mod experiment;
 pub mod parameter_rules;
 pub mod params;
 mod replicated;
 pub mod stub_width;
 
-pub use params::{ExperimentParams, KappaSe, ReplicatesParams};
+pub use experiment::{DataSource, ExperimentId, ExperimentKind};
+pub use params::{KappaSe, Parameters, ReplicatesParams};
 
 /// The whole manifest.
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -108,7 +110,7 @@ pub struct Artefact {
     /// Why a pending artefact is pending.
     pub pending_reason: Option<String>,
     /// The experiment's parameters, of its own type; `experiment()` of these is `experiment`.
-    pub parameters: ExperimentParams,
+    pub parameters: Parameters,
     pub layout: Option<Layout>,
     pub outputs: Vec<OutputFormat>,
 }
@@ -249,19 +251,28 @@ pub enum CellStyle {
 }
 
 impl Manifest {
-    /// Reads and validates the manifest at `path`.
-    pub fn load(path: &Path) -> Result<Manifest, SourceError> {
+    /// Reads and validates the manifest at `path`, its experiments named from `catalog`.
+    pub fn load(
+        path: &Path,
+        catalog: &'static [&'static ExperimentKind],
+    ) -> Result<Manifest, SourceError> {
         let text = read_text(path)?;
-        Manifest::parse(path, &text)
+        Manifest::parse(path, &text, catalog)
     }
 
-    /// Parses and validates manifest text; `path` is used in error messages only.
-    pub fn parse(path: &Path, text: &str) -> Result<Manifest, SourceError> {
-        let headers: ManifestHeaders = parse_yaml(path, text)?;
-        check_experiment_papers(&headers.artefacts, path, text)?;
-        let manifest: Manifest = parse_yaml(path, text)?;
-        manifest.validate(path, text)?;
-        Ok(manifest)
+    /// Parses and validates manifest text, its experiments named from `catalog`; `path` is used in
+    /// error messages only.
+    pub fn parse(
+        path: &Path,
+        text: &str,
+        catalog: &'static [&'static ExperimentKind],
+    ) -> Result<Manifest, SourceError> {
+        experiment::with_catalog(catalog, || {
+            let _headers: ManifestHeaders = parse_yaml(path, text)?;
+            let manifest: Manifest = parse_yaml(path, text)?;
+            manifest.validate(path, text)?;
+            Ok(manifest)
+        })
     }
 
     fn validate(&self, path: &Path, text: &str) -> Result<(), SourceError> {
@@ -333,41 +344,16 @@ impl Manifest {
 /// here and checked by the full read).
 #[derive(Debug, Deserialize)]
 struct ManifestHeaders {
-    artefacts: Vec<ArtefactHeader>,
+    #[serde(rename = "artefacts")]
+    _artefacts: Vec<ArtefactHeader>,
 }
 
-/// What an artefact entry says before its parameters.
+/// What an artefact entry says before its parameters: its experiment, read first so that a slip in
+/// `experiment:` is reported as itself, at its line, rather than as another kind's parameter errors.
 #[derive(Debug, Deserialize)]
 struct ArtefactHeader {
-    id: String,
-    paper: String,
-    experiment: ExperimentId,
-}
-
-/// Checks that every artefact names an experiment of its own paper. Run before the full read, because
-/// an artefact's parameters are read as those of its experiment: a slip in `experiment:` is reported
-/// as itself, at its line, rather than as the other experiment's parameter errors.
-fn check_experiment_papers(
-    artefacts: &[ArtefactHeader],
-    path: &Path,
-    text: &str,
-) -> Result<(), SourceError> {
-    for artefact in artefacts {
-        let experiment = artefact.experiment;
-        if artefact.paper != experiment.paper().to_string() {
-            return Err(SourceError::new(
-                path,
-                locate(text, &artefact.id, "experiment", experiment.as_str()),
-                format!(
-                    "artefact `{}` of paper {} names experiment `{experiment}`, which computes paper {}'s artefacts",
-                    artefact.id,
-                    artefact.paper,
-                    experiment.paper()
-                ),
-            ));
-        }
-    }
-    Ok(())
+    #[serde(rename = "experiment")]
+    _experiment: ExperimentId,
 }
 
 /// Checks `artefact`'s parameter values against its experiment's rules ([`params::Params::validate`]),
@@ -384,8 +370,8 @@ fn check_parameters(artefact: &Artefact, path: &Path, text: &str) -> Result<(), 
     }
 }
 
-/// Checks that the layout's parameter-derived columns are ones the experiment writes: for
-/// `unanimity.gain_examples`, every `ug_p…` column must be [`column_id::unanimity_gain`] of a `p` of
+/// Checks that the layout's parameter-derived columns are ones the experiment writes: for an
+/// experiment with values of p ([`params::Params::unanimity_p`]), every `ug_p…` column must be [`column_id::unanimity_gain`] of a `p` of
 /// the parameters, so a variant whose column id and `p` disagree is rejected at load instead of
 /// rendering empty cells.
 fn check_parameter_columns(
@@ -393,12 +379,10 @@ fn check_parameter_columns(
     path: &Path,
     text: &str,
 ) -> Result<(), SourceError> {
-    let (Some(layout), ExperimentParams::UnanimityGainExamples(params)) =
-        (&artefact.layout, &artefact.parameters)
-    else {
+    let ps = artefact.parameters.unanimity_p();
+    let Some(layout) = artefact.layout.as_ref().filter(|_| !ps.is_empty()) else {
         return Ok(());
     };
-    let ps = &params.p;
     let expected: Vec<String> = ps.iter().map(|&p| column_id::unanimity_gain(p)).collect();
     let columns = layout.panels.iter().flat_map(|panel| &panel.columns);
     for column in columns.filter(|c| c.id.starts_with(column_id::UNANIMITY_GAIN_PREFIX)) {

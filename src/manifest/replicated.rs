@@ -26,9 +26,7 @@ impl Manifest {
     /// The study's manifest entry changes with it, so its fingerprint does and nothing else's.
     pub fn with_replicates(mut self, replicates: u32) -> Manifest {
         for artefact in &mut self.artefacts {
-            if let Some(params) = artefact.parameters.replicates_mut() {
-                params.replicates = replicates;
-            }
+            artefact.parameters = artefact.parameters.with_replicates(replicates);
         }
         self
     }

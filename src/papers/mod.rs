@@ -1,69 +1,62 @@
-//! The papers' experiments, one module per paper (`papers/<slug>`, the slug of the paper's output
-//! directory): each experiment turns an artefact's typed parameters and its inputs into a
-//! [`ResultTable`]. A third paper is a third module here, beside its manifest entries, published
-//! values and data (README, "Where a newcomer adds").
-//!
-//! The registry is [`ExperimentId`] (the closed set the manifest may name) with exhaustive `match`es:
-//! [`description`] here, [`ExperimentParams`] (each experiment's own parameter type, read and
-//! validated when the manifest loads) and [`run`], which hands each experiment its parameters. Adding
-//! an experiment is a new variant; the compiler then points at every place that must handle it.
+//! The papers: a folder per paper (`papers/<slug>`, the slug of the paper's output directory) with
+//! its experiments, each declared by one [`Experiment`] descriptor beside its code: its manifest
+//! name, parameter type, what its numbers rest on, real-data mode, cost, how it runs, the claims it
+//! compares with the print, its figure and its headline grid. The registry is [`PAPERS`], one line
+//! per paper; the generic layers find an experiment through it ([`experiment`]) and never name a
+//! paper. A paper that only reuses existing experiment kinds is manifest and YAML only (README,
+//! "Adding a paper").
 
+pub mod experiment;
 pub mod lancers;
 pub mod memo;
 pub mod shared;
 pub mod unanimity;
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
+
+pub use experiment::{Experiment, Figure, OwnFigure};
 
 use crate::io::SourceError;
-use crate::manifest::{Artefact, ExperimentParams};
-use crate::model::ExperimentId;
+use crate::manifest::params::Params;
+use crate::manifest::{Artefact, ExperimentId, ExperimentKind, Manifest};
 use crate::results::ResultTable;
 
-/// What an experiment computes, one line, for `evia-repro list` and the manifest's documentation.
+/// Every paper's experiments: one line per paper.
+pub static PAPERS: &[&[&Experiment]] = &[unanimity::EXPERIMENTS, lancers::EXPERIMENTS];
+
+/// Every experiment of every paper, in registry order.
+pub fn experiments() -> impl Iterator<Item = &'static Experiment> {
+    PAPERS.iter().flat_map(|paper| paper.iter().copied())
+}
+
+/// The experiment kinds a manifest may name.
+pub fn catalog() -> &'static [&'static ExperimentKind] {
+    static CATALOG: LazyLock<Vec<&'static ExperimentKind>> =
+        LazyLock::new(|| experiments().map(|e| &e.kind).collect());
+    &CATALOG
+}
+
+/// The descriptor of experiment kind `id` (every id a manifest holds was read from [`catalog`]).
+pub fn experiment(id: ExperimentId) -> &'static Experiment {
+    experiments()
+        .find(|e| e.kind.name == id.as_str())
+        .unwrap_or_else(|| unreachable!("experiment `{id}` was read from the catalog"))
+}
+
+/// Reads and validates the manifest at `path` against [`catalog`].
+pub fn load_manifest(path: &Path) -> Result<Manifest, SourceError> {
+    Manifest::load(path, catalog())
+}
+
+/// Parses and validates manifest text against [`catalog`]; `path` is used in messages only.
+pub fn parse_manifest(path: &Path, text: &str) -> Result<Manifest, SourceError> {
+    Manifest::parse(path, text, catalog())
+}
+
+/// What an experiment computes, one line, for `evia-repro list` and `show`.
 pub fn description(id: ExperimentId) -> &'static str {
-    match id {
-        ExperimentId::UnanimityGainExamples => {
-            "RawG, D, WG and UG of the printed example items (paper A, Table 1)"
-        }
-        ExperimentId::UnanimityRankCorrelation => {
-            "Kendall's tau between RawG- and UG-based run rankings on the STC stand-in (paper A, Table 2)"
-        }
-        ExperimentId::UnanimitySignificanceDiscrepancies => {
-            "Team-best run pairs whose significance differs between RawG and UG (paper A, Table 3)"
-        }
-        ExperimentId::UnanimityRealRatings => {
-            "Beyond the paper: D_i, UG - RawG, unanimity, order flips and ideal-list changes on the real NTCIR-12 STC Japanese ratings vs the paper's simulation"
-        }
-        ExperimentId::LancersAgreement => {
-            "Pairwise kappa with CIs and raw agreement from the confusion matrices (paper B, Table 1)"
-        }
-        ExperimentId::LancersLevelCounts => {
-            "Relevance-level counts of each qrels version (paper B, Table 2)"
-        }
-        ExperimentId::LancersQrelsRankCorrelation => {
-            "Kendall's tau between run rankings of every pair of qrels versions (paper B, Table 3)"
-        }
-        ExperimentId::LancersQrelsOverlap => {
-            "Statistical significance overlap between qrels versions (paper B, Tables 4 and 5)"
-        }
-        ExperimentId::LancersTopicsetRankCorrelation => {
-            "Kendall's tau between run rankings of the full, high- and low-agreement topic sets (paper B, Table 6)"
-        }
-        ExperimentId::LancersTopicsetOverlap => {
-            "Statistical significance overlap between topic sets (paper B, Tables 7 and 8)"
-        }
-        ExperimentId::LancersQrelsMeansFigure => {
-            "Mean scores of the 13 runs under each qrels version (paper B, Figure 1)"
-        }
-        ExperimentId::LancersTopicsetMeansFigure => {
-            "Mean scores of the 13 runs under each topic set (paper B, Figure 2)"
-        }
-        ExperimentId::UnanimityRobustness | ExperimentId::LancersRobustness => {
-            "Beyond the paper: how often each simulated claim holds over R independent stand-in collections, and the replicate band of every printed simulated number"
-        }
-    }
+    id.kind().description
 }
 
 /// Where an experiment finds its inputs and how it seeds its randomness.
@@ -133,31 +126,9 @@ impl ExperimentError {
 
 /// Runs the experiment of `artefact` with its typed parameters.
 pub fn run(artefact: &Artefact, context: &Context) -> Result<ResultTable, ExperimentError> {
-    use ExperimentParams as P;
-    match &artefact.parameters {
-        P::UnanimityGainExamples(p) => {
-            unanimity::gain_examples::gain_examples(artefact, p, context)
-        }
-        P::UnanimityRealRatings(p) => unanimity::real_ratings::real_ratings(artefact, p, context),
-        P::UnanimityRankCorrelation(p) => unanimity::stc::rank_correlation(artefact, p, context),
-        P::UnanimitySignificanceDiscrepancies(p) => {
-            unanimity::stc::significance_discrepancies(artefact, p, context)
-        }
-        P::LancersAgreement(p) => lancers::labels::agreement(artefact, p, context),
-        P::LancersLevelCounts(p) => lancers::labels::level_counts(artefact, p, context),
-        P::LancersQrelsRankCorrelation(p) => {
-            lancers::eval::qrels_rank_correlation(artefact, p, context)
-        }
-        P::LancersQrelsOverlap(p) => lancers::eval::qrels_overlap(artefact, p, context),
-        P::LancersTopicsetRankCorrelation(p) => {
-            lancers::eval::topicset_rank_correlation(artefact, p, context)
-        }
-        P::LancersTopicsetOverlap(p) => lancers::eval::topicset_overlap(artefact, p, context),
-        P::LancersQrelsMeansFigure(p) => lancers::eval::qrels_means_figure(artefact, p, context),
-        P::LancersTopicsetMeansFigure(p) => {
-            lancers::eval::topicset_means_figure(artefact, p, context)
-        }
-        P::UnanimityRobustness(_) | P::LancersRobustness(_) => Err(ExperimentError::invalid(
+    match experiment(artefact.experiment).run {
+        Some(run) => run(artefact, context),
+        None => Err(ExperimentError::invalid(
             artefact,
             "a robustness study runs other artefacts' experiments on stand-in replicates; \
              the pipeline runs it (`reproduce`, `show`), not a paper's experiment registry",
@@ -165,33 +136,25 @@ pub fn run(artefact: &Artefact, context: &Context) -> Result<ResultTable, Experi
     }
 }
 
-/// A fixed, coarse estimate of how long `artefact`'s experiment runs, larger is longer (measured with
-/// the trace of `reproduce`, `EVIA_REPRO_TIMINGS=1`; bench/README.md, eighth and ninth rounds). The
-/// pipeline starts the longest experiments first, ties in manifest order, so that they do not end
-/// the run while it writes the others in manifest order; the hint therefore singles out only the few
-/// long ones (2: about half the CPU of all paper artefacts; 1: several times a typical table). It
-/// orders work only; no result depends on it.
+/// The parameters of `artefact` as its experiment's own type `P` (the manifest read them as that
+/// type; a mismatch is an error naming the artefact).
+pub fn parameters<P: Params>(artefact: &Artefact) -> Result<&P, ExperimentError> {
+    artefact.parameters.get::<P>().ok_or_else(|| {
+        ExperimentError::invalid(
+            artefact,
+            format!(
+                "its parameters are not those experiment `{}` reads",
+                artefact.experiment
+            ),
+        )
+    })
+}
+
+/// A fixed, coarse estimate of how long `artefact`'s experiment runs, larger is longer (the
+/// experiment's declared cost): the pipeline starts the longest experiments first, ties in manifest
+/// order. It orders work only; no result depends on it.
 pub fn cost_hint(artefact: &Artefact) -> u8 {
-    use ExperimentParams as P;
-    match &artefact.parameters {
-        // 45 randomised Tukey HSD tests under two gains (Table 3 of paper A).
-        P::UnanimitySignificanceDiscrepancies(_) => 2,
-        // The STC stand-in and its RawG/UG scores of every condition (Table 2 of paper A).
-        P::UnanimityRankCorrelation(_) => 1,
-        // Unanimity statistics of every pooled rating on the real ratings.
-        P::UnanimityRealRatings(_) => 1,
-        P::UnanimityGainExamples(_)
-        | P::LancersAgreement(_)
-        | P::LancersLevelCounts(_)
-        | P::LancersQrelsRankCorrelation(_)
-        | P::LancersQrelsOverlap(_)
-        | P::LancersTopicsetRankCorrelation(_)
-        | P::LancersTopicsetOverlap(_)
-        | P::LancersQrelsMeansFigure(_)
-        | P::LancersTopicsetMeansFigure(_)
-        | P::UnanimityRobustness(_)
-        | P::LancersRobustness(_) => 0,
-    }
+    artefact.experiment.kind().cost
 }
 
 /// `path` relative to the project root, for notes.

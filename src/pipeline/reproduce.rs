@@ -537,7 +537,10 @@ pub fn render_table(
                     id: &artefact.id,
                     paper: &artefact.paper,
                     caption: artefact.caption.text(),
-                    stand_in: StandIn::of(artefact.experiment, table.real_data).map(StandIn::note),
+                    stand_in: artefact
+                        .experiment
+                        .stand_in(table.real_data)
+                        .map(StandIn::note),
                     experiment: artefact.experiment.as_str(),
                     provenance: &stamp,
                     notes: &table.notes,

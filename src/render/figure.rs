@@ -1,14 +1,14 @@
 //! SVG figures drawn with plotters from a figure artefact's [`ResultTable`].
 //!
-//! [`svg`] dispatches on the artefact's experiment to the function that draws it. A figure's numbers live
+//! [`svg`] draws what the artefact's experiment declares ([`Figure`]): the series figure, a
+//! robustness study's holding rates, or the paper's own drawing. A figure's numbers live
 //! in its result table like a table's (so the claims check and JSON output see them); the drawing code only
 //! lays them out.
 
 use serde::Serialize;
 
-use crate::manifest::Artefact;
-use crate::model::ExperimentId;
-use crate::model::stand_in::StandIn;
+use crate::manifest::{Artefact, ExperimentId};
+use crate::papers::Figure;
 use crate::results::ResultTable;
 
 /// A horizontal band of a figure's SVG (a panel, or the stand-in note's strip below the panels):
@@ -39,17 +39,21 @@ impl Band {
     }
 }
 
-/// The bands of `artefact`'s figure when it draws its panels one above another (paper B's means
-/// figures and the note below them, A.X1's two bar charts), top to bottom; none for a figure of one
-/// chart (a robustness study's). The note is the one [`svg`] draws for `table`.
+/// The bands of `artefact`'s figure when it draws its panels one above another (the series figure's
+/// panels and the note below them, a paper's own stacked charts), top to bottom; none for a figure
+/// of one chart (a robustness study's). The note is the one [`svg`] draws for `table`.
 pub fn bands(artefact: &Artefact, table: &ResultTable) -> Vec<Band> {
-    let stand_in = StandIn::of(artefact.experiment, table.real_data).map(StandIn::note);
-    match artefact.experiment {
-        ExperimentId::LancersQrelsMeansFigure | ExperimentId::LancersTopicsetMeansFigure => {
-            crate::render::figure_means::bands(artefact, stand_in)
-        }
-        ExperimentId::UnanimityRealRatings => crate::render::figure_unanimity_real::bands(),
-        _ => Vec::new(),
+    let stand_in = artefact
+        .experiment
+        .stand_in(table.real_data)
+        .map(|s| s.note());
+    match crate::papers::experiment(artefact.experiment).figure {
+        Some(Figure::Series) => crate::render::figure_means::bands(artefact, stand_in),
+        Some(Figure::Own(own)) => (own.bands)()
+            .into_iter()
+            .map(|(top, bottom)| Band { top, bottom })
+            .collect(),
+        Some(Figure::HoldingRates) | None => Vec::new(),
     }
 }
 
@@ -63,27 +67,19 @@ pub enum FigureError {
 }
 
 /// The SVG document of `artefact`'s figure. A figure that rests on a stand-in carries the stand-in
-/// note ([`StandIn::note`]) as visible text inside the SVG, so it cannot travel without it.
+/// note ([`crate::model::StandIn::note`]) as visible text inside the SVG, so it cannot travel
+/// without it.
 pub fn svg(artefact: &Artefact, table: &ResultTable) -> Result<String, FigureError> {
-    let stand_in = StandIn::of(artefact.experiment, table.real_data).map(StandIn::note);
-    match artefact.experiment {
-        ExperimentId::LancersQrelsMeansFigure | ExperimentId::LancersTopicsetMeansFigure => {
-            crate::render::figure_means::svg(artefact, table, stand_in)
-        }
-        ExperimentId::UnanimityRealRatings => {
-            crate::render::figure_unanimity_real::svg(artefact, table)
-        }
-        ExperimentId::UnanimityRobustness | ExperimentId::LancersRobustness => {
+    let stand_in = artefact
+        .experiment
+        .stand_in(table.real_data)
+        .map(|s| s.note());
+    match crate::papers::experiment(artefact.experiment).figure {
+        Some(Figure::Series) => crate::render::figure_means::svg(artefact, table, stand_in),
+        Some(Figure::HoldingRates) => {
             crate::render::figure_robustness::svg(artefact, table, stand_in)
         }
-        ExperimentId::UnanimityGainExamples
-        | ExperimentId::UnanimityRankCorrelation
-        | ExperimentId::UnanimitySignificanceDiscrepancies
-        | ExperimentId::LancersAgreement
-        | ExperimentId::LancersLevelCounts
-        | ExperimentId::LancersQrelsRankCorrelation
-        | ExperimentId::LancersQrelsOverlap
-        | ExperimentId::LancersTopicsetRankCorrelation
-        | ExperimentId::LancersTopicsetOverlap => Err(FigureError::NoRenderer(artefact.experiment)),
+        Some(Figure::Own(own)) => (own.svg)(artefact, table).map_err(FigureError::Draw),
+        None => Err(FigureError::NoRenderer(artefact.experiment)),
     }
 }

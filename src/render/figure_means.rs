@@ -18,7 +18,7 @@ use crate::manifest::{Artefact, Panel};
 use crate::render::figure::{Band, FigureError};
 use crate::results::{ResultTable, VALUE};
 
-use crate::papers::lancers::eval::X_POSITION;
+use crate::results::X_POSITION;
 
 /// Width and height of one panel in SVG pixels: about a page column's width at 96 dpi, so text at
 /// 13–15 px stays readable when the figure is scaled into a column.

@@ -8,7 +8,6 @@ use serde::Serialize;
 use crate::manifest::{Artefact, CellFormat, CellStyle, Header, Label, Panel};
 use crate::model::GridPlace;
 use crate::model::is_invisible;
-use crate::model::stand_in::StandIn;
 use crate::render::claim_grid::claim_grids;
 use crate::render::group_breaks::{
     GroupedRow, KEEP_ROWS, KEEP_WRAPPED_ROWS, RowBreak, keep_groups,
@@ -409,8 +408,14 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
     Ok(Grid {
         id: artefact.id.to_string(),
         caption: target.label(&artefact.caption),
-        stand_in: StandIn::of(artefact.experiment, table.real_data).map(|s| escape(s.note())),
-        stand_in_mark: StandIn::of(artefact.experiment, table.real_data).map(|s| escape(s.mark())),
+        stand_in: artefact
+            .experiment
+            .stand_in(table.real_data)
+            .map(|s| escape(s.note())),
+        stand_in_mark: artefact
+            .experiment
+            .stand_in(table.real_data)
+            .map(|s| escape(s.mark())),
         tall: is_tall(&panels),
         panels,
         notes,

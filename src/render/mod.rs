@@ -10,7 +10,6 @@ pub mod claim_grid;
 pub mod figure;
 pub mod figure_means;
 pub mod figure_robustness;
-pub mod figure_unanimity_real;
 pub mod grid;
 pub mod group_breaks;
 pub mod item_grid;

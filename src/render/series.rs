@@ -8,7 +8,6 @@ use std::collections::BTreeSet;
 use super::grid::{Grid, GridPanel, GridRow, escape_terminal};
 use super::group_breaks::RowBreak;
 use crate::manifest::Artefact;
-use crate::model::stand_in::StandIn;
 use crate::results::ResultTable;
 
 /// Decimals of a plotted mean in the terminal (the figures' axes resolve about 0.01).
@@ -82,8 +81,13 @@ pub fn series_grid(artefact: &Artefact, table: &ResultTable) -> Option<Grid> {
     Some(Grid {
         id: artefact.id.to_string(),
         caption: escape_terminal(artefact.caption.text()),
-        stand_in: StandIn::of(artefact.experiment, table.real_data).map(|s| s.note().to_string()),
-        stand_in_mark: StandIn::of(artefact.experiment, table.real_data)
+        stand_in: artefact
+            .experiment
+            .stand_in(table.real_data)
+            .map(|s| s.note().to_string()),
+        stand_in_mark: artefact
+            .experiment
+            .stand_in(table.real_data)
             .map(|s| s.mark().to_string()),
         panels,
         notes: Vec::new(),

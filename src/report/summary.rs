@@ -13,9 +13,10 @@ use super::Format;
 use crate::ledger::{
     Basis, Entry, EntryKind, Finding, Ledger, Verdict, artefact_words, findings, ranked,
 };
+use crate::manifest::DataSource;
 use crate::manifest::{Artefact, Manifest};
+use crate::model::StandIn;
 use crate::model::rate_word::RATE_WORDS;
-use crate::model::{ExperimentId, StandIn};
 use crate::results::ResultTable;
 
 /// What the summary is rendered from.
@@ -188,10 +189,10 @@ fn or_none(text: &str) -> String {
 fn rests_on(artefact: &Artefact, result: Option<&ResultTable>, entries: &[&Entry]) -> String {
     let real_data = result.is_some_and(|t| t.real_data);
     let fitted = entries.iter().any(|e| e.verdict == Verdict::Fitted);
-    if artefact.experiment == ExperimentId::UnanimityRealRatings {
+    if !real_data && artefact.experiment.kind().data == DataSource::ShippedRealData {
         return "real data (shipped ratings)".to_string();
     }
-    match StandIn::of(artefact.experiment, real_data) {
+    match artefact.experiment.stand_in(real_data) {
         _ if real_data => "real data (your collection)".to_string(),
         Some(StandIn::Whole) if artefact.experiment.is_robustness_study() => {
             "stand-in, independent redraws".to_string()

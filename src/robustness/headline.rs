@@ -10,17 +10,18 @@
 //! - [`Headline::Percentage`]: the SSO percentage (part `sso_pct`) of an `a/b/c (sso%)` cell: B.T4, B.T7;
 //! - [`Headline::Count`]: a `count` cell: the significant pairs of B.T5 and B.T8;
 //! - [`Headline::Discrepancies`]: for a table of discrepancies whose rows are supplied at run time
-//!   (`unanimity.significance_discrepancies`, A.T3), the number of its rows in each
-//!   (measure, Dmax, N) group, printed as the number of distinct printed rows of that group.
+//!   (A.T3), the number of its rows in each (measure, Dmax, N) group, printed as the number of
+//!   distinct printed rows of that group.
+//!
+//! Where each number sits in a grid is the experiment's to say ([`crate::papers::Experiment`]'s
+//! headline grid).
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::manifest::{Artefact, CellStyle, ExperimentParams, Layout};
-use crate::model::{CellKey, ClaimGroup, GridPlace, ItemMeasure, ProvenanceClass};
-use crate::papers::unanimity::stc::condition_row_prefix;
+use crate::manifest::{Artefact, CellStyle, Layout};
+use crate::model::{CellKey, ClaimGroup, GridPlace, HeadlineGrid, ItemMeasure, ProvenanceClass};
 use crate::published::{PublishedCell, PublishedFile};
 use crate::results::ResultTable;
-use crate::sim::www::scores::Measure;
 
 /// Why a printed number is a headline (module documentation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
@@ -61,14 +62,15 @@ pub struct HeadlineNumber {
 
 /// The printed headline numbers of `artefact` in `published`, in file order then group order.
 pub fn printed(artefact: &Artefact, published: &PublishedFile) -> Vec<HeadlineNumber> {
-    if let Some(groups) = discrepancy_groups(artefact) {
-        return printed_discrepancies(artefact, published, &groups);
+    let grid = grid(artefact);
+    if !grid.row_groups.is_empty() {
+        return printed_discrepancies(artefact, published, &grid.row_groups);
     }
     let Some(layout) = &artefact.layout else {
         return Vec::new();
     };
-    let mut cells = stc_cells(artefact);
-    cells.extend(item_measure_cells(artefact, layout));
+    let mut cells = grid.cells.clone();
+    cells.extend(item_measure_cells(artefact, layout, &grid.measures));
     published
         .cells()
         .filter(|c| c.table == artefact.id.as_str())
@@ -131,71 +133,12 @@ fn cell_role(
     Some((role, label))
 }
 
-/// The typed grid cell of every (measure, Dmax, N) of an STC artefact's (A.T2, A.T3) parameters,
-/// measures outer in the manifest's order, then Dmax, then N.
-fn stc_groups(artefact: &Artefact) -> Vec<ClaimGroup> {
-    let inputs = match &artefact.parameters {
-        ExperimentParams::UnanimityRankCorrelation(params) => params.inputs(),
-        ExperimentParams::UnanimitySignificanceDiscrepancies(params) => params.inputs(),
-        _ => return Vec::new(),
-    };
-    let mut groups = Vec::new();
-    for (measure_rank, measure) in (0..).zip(inputs.measures) {
-        for &dmax in inputs.dmax {
-            for &n in inputs.n {
-                groups.push(ClaimGroup {
-                    measure_rank,
-                    measure: measure.panel().to_string(),
-                    dmax,
-                    n,
-                });
-            }
-        }
-    }
-    groups
+/// The headline grid `artefact`'s experiment declares.
+fn grid(artefact: &Artefact) -> HeadlineGrid {
+    (crate::papers::experiment(artefact.experiment).headlines)(artefact)
 }
 
-/// The layout cell (panel, row, column) of each grid cell of a rank-correlation table (A.T2: a
-/// panel per measure, row `dmax=D`, column `n=N`); none for other tables.
-fn stc_cells(artefact: &Artefact) -> Vec<(String, String, String, GridPlace)> {
-    if !matches!(
-        artefact.parameters,
-        ExperimentParams::UnanimityRankCorrelation(_)
-    ) {
-        return Vec::new();
-    }
-    stc_groups(artefact)
-        .into_iter()
-        .map(|g| {
-            let (row, column) = (format!("dmax={}", g.dmax), format!("n={}", g.n));
-            (g.measure.clone(), row, column, GridPlace::DmaxByN(g))
-        })
-        .collect()
-}
-
-/// The measures of a paper-B evaluation table (Tables 3 to 8), by the names its layout gives its
-/// panels or columns (`nDCG@10` for `MSnDCG@10`, [`Measure::printed_name`]), in the artefact's
-/// `measures:` order; none for other tables.
-fn printed_measures(artefact: &Artefact) -> Vec<String> {
-    let inputs = match &artefact.parameters {
-        ExperimentParams::LancersQrelsRankCorrelation(p)
-        | ExperimentParams::LancersQrelsMeansFigure(p) => p.inputs(),
-        ExperimentParams::LancersQrelsOverlap(p) => p.inputs(),
-        ExperimentParams::LancersTopicsetRankCorrelation(p)
-        | ExperimentParams::LancersTopicsetMeansFigure(p) => p.inputs(),
-        ExperimentParams::LancersTopicsetOverlap(p) => p.inputs(),
-        _ => return Vec::new(),
-    };
-    // The manifest's loader has refused any measure `Measure::parse` does not read.
-    inputs
-        .measures
-        .iter()
-        .filter_map(|m| Measure::parse(m).ok())
-        .map(|m| m.printed_name())
-        .collect()
-}
-
-/// The layout cell (panel, row, column) of each number of a paper-B evaluation table with its place
+/// The layout cell (panel, row, column) of each number of a table of items by `measures` with its place
 /// in the table's items × measures grid ([`ItemMeasure`]), typed from the artefact's measures: a
 /// table with a panel per measure (Tables 3, 4, 6, 7) gives one number per pair of a row and a
 /// column (item `row vs. column`, ranked row by row); a table with a column per measure (Tables 5
@@ -203,8 +146,8 @@ fn printed_measures(artefact: &Artefact) -> Vec<String> {
 fn item_measure_cells(
     artefact: &Artefact,
     layout: &Layout,
+    measures: &[String],
 ) -> Vec<(String, String, String, GridPlace)> {
-    let measures = printed_measures(artefact);
     let rank = |id: &str| {
         measures
             .iter()
@@ -258,18 +201,8 @@ fn item_measure_cells(
     cells
 }
 
-/// The groups of `artefact` when it is a table of discrepancies (measures outer, then Dmax, then N).
-fn discrepancy_groups(artefact: &Artefact) -> Option<Vec<ClaimGroup>> {
-    matches!(
-        artefact.parameters,
-        ExperimentParams::UnanimitySignificanceDiscrepancies(_)
-    )
-    .then(|| stc_groups(artefact))
-}
-
-/// The key of a discrepancy group's count.
-fn group_key(artefact: &Artefact, group: &ClaimGroup) -> CellKey {
-    let prefix = condition_row_prefix(group.dmax, group.n);
+/// The key of a discrepancy group's count (`prefix`: its rows' id prefix).
+fn group_key(artefact: &Artefact, group: &ClaimGroup, prefix: &str) -> CellKey {
     CellKey::new(
         artefact.id.as_str(),
         &group.measure,
@@ -283,7 +216,7 @@ fn group_key(artefact: &Artefact, group: &ClaimGroup) -> CellKey {
 fn printed_discrepancies(
     artefact: &Artefact,
     published: &PublishedFile,
-    groups: &[ClaimGroup],
+    groups: &[(ClaimGroup, String)],
 ) -> Vec<HeadlineNumber> {
     let mut rows: BTreeMap<(String, u32, u32), BTreeSet<&str>> = BTreeMap::new();
     for cell in published
@@ -299,8 +232,8 @@ fn printed_discrepancies(
     }
     groups
         .iter()
-        .map(|group| HeadlineNumber {
-            key: group_key(artefact, group),
+        .map(|(group, prefix)| HeadlineNumber {
+            key: group_key(artefact, group, prefix),
             role: Headline::Discrepancies,
             label: format!(
                 "{} {}: Dmax {}, N = {}",
@@ -317,19 +250,16 @@ fn printed_discrepancies(
 /// The numbers a rebuilt `table` of `artefact` has at headline keys that are not its cells: the
 /// row count of every discrepancy group (none for other tables).
 pub fn rebuilt(artefact: &Artefact, table: &ResultTable) -> Vec<(CellKey, f64)> {
-    let Some(groups) = discrepancy_groups(artefact) else {
-        return Vec::new();
-    };
-    groups
+    grid(artefact)
+        .row_groups
         .iter()
-        .map(|group| {
-            let prefix = condition_row_prefix(group.dmax, group.n);
+        .map(|(group, prefix)| {
             let count = table
                 .rows_of(&group.measure)
                 .iter()
-                .filter(|r| r.id.starts_with(&prefix))
+                .filter(|r| r.id.starts_with(prefix.as_str()))
                 .count();
-            (group_key(artefact, group), count as f64)
+            (group_key(artefact, group, prefix), count as f64)
         })
         .collect()
 }

@@ -10,7 +10,6 @@ use std::collections::BTreeMap;
 
 use rand_core::RngCore;
 
-use crate::ledger::experiment_claims;
 use crate::manifest::Artefact;
 use crate::model::{ProvenanceClass, StreamScope};
 use crate::papers::{self, Context};
@@ -54,7 +53,7 @@ pub struct ClaimOutcome {
 
 /// Runs `artefacts` on replicate `replicate` of `context`'s seed and checks their simulated claims:
 /// the experiment's own (those without a class of their own) and those comparing the table with
-/// `published` ([`experiment_claims::claims`]).
+/// `published` (the experiment's [`crate::papers::Experiment::compare`]).
 pub fn run_replicate(
     artefacts: &[&Artefact],
     published: &PublishedFile,
@@ -96,7 +95,7 @@ fn record(
     table: &ResultTable,
     published: &PublishedFile,
 ) {
-    let compared = experiment_claims::claims(artefact, table, published);
+    let compared = (papers::experiment(artefact.experiment).compare)(artefact, table, published);
     let simulated = table
         .claims
         .iter()

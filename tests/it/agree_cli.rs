@@ -10,8 +10,8 @@ use std::process::Command;
 use evia_engine::agreement::StandardError;
 use evia_repro::cli::agree::{KappaOutcome, analyse};
 use evia_repro::io::labels::{LabelLayout, Scale, read_labels};
+use evia_repro::manifest::Artefact;
 use evia_repro::manifest::params::AgreementParams;
-use evia_repro::manifest::{Artefact, ExperimentParams, Manifest};
 use evia_repro::papers::{Context, lancers::labels as lancers};
 use evia_repro::pipeline::reproduce::manifest_path;
 use evia_repro::sim::www::{ASSESSORS, AssessorSet, PAIR_IDS, high_agreement_split};
@@ -19,10 +19,8 @@ use evia_repro::sim::www::{ASSESSORS, AssessorSet, PAIR_IDS, high_agreement_spli
 use crate::common::project_root;
 
 fn agreement_params(artefact: &Artefact) -> &AgreementParams {
-    match &artefact.parameters {
-        ExperimentParams::LancersAgreement(params) => params,
-        other => panic!("B.T1 is lancers.agreement, not {}", other.experiment()),
-    }
+    (artefact.parameters.get::<AgreementParams>())
+        .unwrap_or_else(|| panic!("B.T1 is lancers.agreement, not {}", artefact.experiment))
 }
 
 fn evia(args: &[&str]) -> std::process::Output {
@@ -37,7 +35,7 @@ fn evia(args: &[&str]) -> std::process::Output {
 #[test]
 fn agree_on_the_standin_labels_reproduces_b_t1() {
     let root = project_root();
-    let manifest = Manifest::load(&manifest_path(&root)).unwrap();
+    let manifest = evia_repro::papers::load_manifest(&manifest_path(&root)).unwrap();
     let artefact = manifest.artefact("B.T1").unwrap();
     let params = agreement_params(artefact);
     let context = Context::new(root.clone(), manifest.seed);

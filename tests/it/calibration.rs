@@ -4,7 +4,8 @@
 
 #![allow(clippy::unwrap_used)]
 
-use evia_repro::manifest::{Artefact, ExperimentParams, Manifest};
+use evia_repro::manifest::params::QrelsOverlapParams;
+use evia_repro::manifest::{Artefact, Manifest};
 use evia_repro::papers::Context;
 use evia_repro::pipeline::reproduce::manifest_path;
 use evia_repro::published::load;
@@ -32,10 +33,9 @@ fn all3_only(manifest: &Manifest) -> Artefact {
         .find(|a| a.id.as_str() == CALIBRATED_TABLE)
         .cloned()
         .unwrap();
-    match &mut artefact.parameters {
-        ExperimentParams::LancersQrelsOverlap(p) => p.qrels.retain(|q| q == "all3"),
-        other => panic!("{CALIBRATED_TABLE} has parameters {other:?}"),
-    }
+    (artefact.parameters)
+        .edit(|p: &mut QrelsOverlapParams| p.qrels.retain(|q| q == "all3"))
+        .unwrap_or_else(|| panic!("{CALIBRATED_TABLE} is lancers.qrels_overlap"));
     artefact
 }
 
@@ -45,7 +45,7 @@ fn all3_only(manifest: &Manifest) -> Artefact {
 #[test]
 fn calibrated_counts_sit_on_their_printed_values_on_average() {
     let root = common::project_root();
-    let manifest = Manifest::load(&manifest_path(&root)).unwrap();
+    let manifest = evia_repro::papers::load_manifest(&manifest_path(&root)).unwrap();
     let published = load(&root.join("paper/published/lancers.yaml")).unwrap();
     let targets = targets(&published).unwrap();
     assert_eq!(targets.len(), 3, "{targets:?}");

@@ -6,7 +6,6 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use evia_repro::manifest::Manifest;
 use evia_repro::pipeline::reproduce::{load_published, manifest_path};
 use evia_repro::provenance::Stamp;
 use evia_repro::report::{ArtefactStatus, Format, ReportInput, render_report};
@@ -18,7 +17,7 @@ use crate::common;
 /// and paper A's report in `format`.
 fn ledger_and_report(format: Format) -> (evia_repro::ledger::Ledger, String) {
     let root = common::project_root();
-    let manifest = Manifest::load(&manifest_path(&root)).unwrap();
+    let manifest = evia_repro::papers::load_manifest(&manifest_path(&root)).unwrap();
     let paper = manifest.paper("A").unwrap();
     let published = load_published(&manifest, &root).unwrap();
     let mut results = BTreeMap::new();

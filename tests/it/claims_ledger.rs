@@ -10,7 +10,6 @@ use std::process::Command;
 use evia_repro::consistency::Hint;
 use evia_repro::consistency::tukey::EffectSizeReading;
 use evia_repro::ledger::{Verdict, cell_name, findings};
-use evia_repro::manifest::Manifest;
 use evia_repro::papers::Context;
 use evia_repro::pipeline::check_project;
 use evia_repro::pipeline::reproduce::{load_published, manifest_path};
@@ -20,7 +19,8 @@ fn root() -> std::path::PathBuf {
 }
 
 fn ledger() -> evia_repro::ledger::Ledger {
-    let manifest = Manifest::load(&manifest_path(&root())).expect("manifest loads");
+    let manifest =
+        evia_repro::papers::load_manifest(&manifest_path(&root())).expect("manifest loads");
     check_project(&manifest, &Context::new(root(), manifest.seed)).expect("check runs")
 }
 
@@ -33,7 +33,8 @@ fn no_published_cell_or_text_claim_is_missing_from_the_ledger() {
         .map(|e| (e.table.clone(), e.cell.clone()))
         .collect();
     let mut walked = 0;
-    let manifest = Manifest::load(&manifest_path(&root())).expect("manifest loads");
+    let manifest =
+        evia_repro::papers::load_manifest(&manifest_path(&root())).expect("manifest loads");
     for published in load_published(&manifest, &root()).expect("published files load") {
         for cell in published.cells() {
             let key = cell.key();

@@ -506,7 +506,7 @@ fn hsd_matrix(data: &[u8], dir: &Path) -> Verdict {
 
 fn manifest(data: &[u8], dir: &Path) -> Verdict {
     let text = text(data, dir)?;
-    evia_repro::manifest::Manifest::parse(&input_path(dir), &text)
+    evia_repro::papers::parse_manifest(&input_path(dir), &text)
         .map(|_| ())
         .map_err(|e| e.to_string())
 }
@@ -520,8 +520,10 @@ fn consistency(data: &[u8], dir: &Path) -> Verdict {
     static PROJECT: OnceLock<(Manifest, Vec<PublishedFile>)> = OnceLock::new();
     let (manifest, published) = PROJECT.get_or_init(|| {
         let root = project_root();
-        let manifest =
-            Manifest::load(&evia_repro::pipeline::reproduce::manifest_path(&root)).unwrap();
+        let manifest = evia_repro::papers::load_manifest(
+            &evia_repro::pipeline::reproduce::manifest_path(&root),
+        )
+        .unwrap();
         let published = evia_repro::pipeline::reproduce::load_published(&manifest, &root).unwrap();
         (manifest, published)
     });
@@ -702,7 +704,7 @@ fn study_collection(data: &[u8], dir: &Path) -> Verdict {
         std::sync::OnceLock::new();
     let paper_b = PAPER_B.get_or_init(|| {
         let root = project_root();
-        evia_repro::manifest::Manifest::load(&evia_repro::pipeline::reproduce::manifest_path(&root))
+        evia_repro::papers::load_manifest(&evia_repro::pipeline::reproduce::manifest_path(&root))
             .unwrap()
     });
     let root = write_bundle(data, dir);

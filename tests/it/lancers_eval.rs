@@ -8,7 +8,7 @@ use std::fs;
 use std::path::Path;
 use std::process::{Command, Output};
 
-use evia_repro::manifest::{ExperimentParams, Manifest};
+use evia_repro::manifest::params::QrelsEvalParams;
 use evia_repro::papers::{self, Context};
 use evia_repro::pipeline::reproduce::{manifest_path, rebuild, select};
 
@@ -36,7 +36,7 @@ fn only() -> String {
 #[test]
 fn results_do_not_depend_on_the_thread_count() {
     let root = common::project_root();
-    let manifest = Manifest::load(&manifest_path(&root)).unwrap();
+    let manifest = evia_repro::papers::load_manifest(&manifest_path(&root)).unwrap();
     let ids: Vec<String> = B_EVAL.iter().map(|s| s.to_string()).collect();
     let selected = select(&manifest, &ids).unwrap();
     let tables = |threads| {
@@ -59,16 +59,15 @@ fn results_do_not_depend_on_the_thread_count() {
 #[test]
 fn the_stand_in_runs_have_the_stated_pool_depth() {
     let root = common::project_root();
-    let mut manifest = Manifest::load(&manifest_path(&root)).unwrap();
+    let mut manifest = evia_repro::papers::load_manifest(&manifest_path(&root)).unwrap();
     let t3 = manifest
         .artefacts
         .iter_mut()
         .find(|a| a.id.as_str() == "B.T3")
         .unwrap();
-    match &mut t3.parameters {
-        ExperimentParams::LancersQrelsRankCorrelation(params) => params.pool_depth = Some(40),
-        other => panic!("B.T3 has parameters {other:?}"),
-    }
+    (t3.parameters)
+        .edit(|p: &mut QrelsEvalParams| p.pool_depth = Some(40))
+        .expect("B.T3 is lancers.qrels_rank_correlation");
     let selected = select(&manifest, &["B.T3".to_string()]).unwrap();
     let error = rebuild(&manifest, &selected, &Context::new(&root, manifest.seed))
         .unwrap_err()
@@ -214,17 +213,19 @@ fn malformed_or_missing_real_data_names_file_and_line() {
 /// naming both, not a report quoting the wrong number.
 #[test]
 fn stated_standin_sizes_must_match_the_standin() {
-    let manifest = Manifest::load(&manifest_path(&common::project_root())).unwrap();
+    let manifest =
+        evia_repro::papers::load_manifest(&manifest_path(&common::project_root())).unwrap();
     let mut artefact = manifest.artefact("B.T3").unwrap().clone();
-    let ExperimentParams::LancersQrelsRankCorrelation(params) = &mut artefact.parameters else {
-        panic!("B.T3 is lancers.qrels_rank_correlation");
-    };
+    let params = (artefact.parameters.get::<QrelsEvalParams>())
+        .expect("B.T3 is lancers.qrels_rank_correlation");
     assert_eq!(
         params.topics,
         Some(50),
         "B.T3 states the stand-in's 50 topics"
     );
-    params.topics = Some(49);
+    (artefact.parameters)
+        .edit(|p: &mut QrelsEvalParams| p.topics = Some(49))
+        .unwrap();
     let context = Context::new(common::project_root(), manifest.seed);
     let err = papers::run(&artefact, &context).unwrap_err().to_string();
     assert!(

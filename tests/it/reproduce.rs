@@ -9,8 +9,8 @@ use std::process::{Command, Output};
 
 use evia_repro::io::output::OutputDir;
 use evia_repro::ledger::Verdict;
-use evia_repro::manifest::{ExperimentParams, Manifest, OutputFormat, Status};
-use evia_repro::model::StandIn;
+use evia_repro::manifest::params::StcParams;
+use evia_repro::manifest::{Manifest, OutputFormat, Status};
 use evia_repro::papers::Context;
 use evia_repro::pipeline::check_project;
 use evia_repro::pipeline::reproduce::{
@@ -28,7 +28,7 @@ fn root() -> PathBuf {
 
 /// The project's manifest with the robustness studies at [`common::TEST_REPLICATES`].
 fn manifest() -> Manifest {
-    Manifest::load(&manifest_path(&root()))
+    evia_repro::papers::load_manifest(&manifest_path(&root()))
         .unwrap()
         .with_replicates(common::TEST_REPLICATES)
 }
@@ -116,7 +116,7 @@ fn no_stand_in_output_names_a_real_team(manifest: &Manifest, out: &Path) {
     assert!(teams.len() >= 10, "{teams:?}");
     let mut checked = 0;
     for artefact in &manifest.artefacts {
-        if StandIn::of(artefact.experiment, false).is_none() {
+        if artefact.experiment.stand_in(false).is_none() {
             continue;
         }
         let slug = &manifest.paper(&artefact.paper).unwrap().slug;
@@ -139,7 +139,7 @@ fn no_stand_in_output_names_a_real_team(manifest: &Manifest, out: &Path) {
 }
 
 /// Walks every table and figure file of the build directory (`<ID>.md`, `.tex`, `.json`, `.svg`):
-/// one of an artefact built on a stand-in ([`StandIn::of`]) carries the visible note outside any
+/// one of an artefact built on a stand-in ([`ExperimentId::stand_in`](evia_repro::manifest::ExperimentId::stand_in)) carries the visible note outside any
 /// comment — in the Markdown heading, the LaTeX caption, the JSON's `stand_in` field, a text of the
 /// SVG — and one that is not built on a stand-in does not (issue 14, item 5).
 fn every_stand_in_output_carries_its_note(manifest: &Manifest, out: &Path) {
@@ -160,7 +160,7 @@ fn every_stand_in_output_carries_its_note(manifest: &Manifest, out: &Path) {
                 continue;
             }
             let text = fs::read_to_string(&path).unwrap();
-            let stand_in = StandIn::of(artefact.experiment, false);
+            let stand_in = artefact.experiment.stand_in(false);
             let visible = match ext {
                 "json" => {
                     let json: serde_json::Value = serde_json::from_str(&text).unwrap();
@@ -474,7 +474,7 @@ fn pdflatex(dir: &Path, name: &str) {
 /// Library options for a test: pinned commit, no SVG converter (so outputs do not depend on the
 /// machine), and the test binary as the program.
 fn options(root: &Path) -> Options {
-    let manifest = Manifest::load(&manifest_path(root)).unwrap();
+    let manifest = evia_repro::papers::load_manifest(&manifest_path(root)).unwrap();
     Options {
         commit: PINNED_COMMIT.to_string(),
         svg_converter: None,
@@ -484,7 +484,7 @@ fn options(root: &Path) -> Options {
 }
 
 fn reproduce_into(root: &Path, options: &Options, out: &Path) -> Summary {
-    let manifest = Manifest::load(&manifest_path(root))
+    let manifest = evia_repro::papers::load_manifest(&manifest_path(root))
         .unwrap()
         .with_replicates(common::TEST_REPLICATES);
     reproduce(&manifest, options, &OutputDir::new(out)).unwrap()
@@ -590,7 +590,7 @@ fn changes_rebuild_exactly_the_artefacts_that_depend_on_them() {
     let out = tempfile::tempdir().unwrap();
     let options = options(root);
 
-    let manifest = Manifest::load(&manifest_path(root)).unwrap();
+    let manifest = evia_repro::papers::load_manifest(&manifest_path(root)).unwrap();
     let built: Vec<_> = manifest
         .artefacts
         .iter()
@@ -720,7 +720,7 @@ fn output_paths_escaping_the_output_directory_are_rejected() {
     .unwrap();
     let parent = tempfile::tempdir().unwrap();
     let out = parent.path().join("build");
-    let manifest = Manifest::load(&manifest_file).unwrap();
+    let manifest = evia_repro::papers::load_manifest(&manifest_file).unwrap();
     let err = reproduce(&manifest, &options(root), &OutputDir::new(&out)).unwrap_err();
     assert!(
         err.to_string()
@@ -754,7 +754,7 @@ fn a_literate_source_naming_a_missing_cell_fails_clearly() {
     let project = project_whose_a_report_names_a_missing_cell();
     let root = project.path();
     let out = tempfile::tempdir().unwrap();
-    let manifest = Manifest::load(&manifest_path(root))
+    let manifest = evia_repro::papers::load_manifest(&manifest_path(root))
         .unwrap()
         .with_replicates(common::TEST_REPLICATES);
     let err = reproduce(&manifest, &options(root), &OutputDir::new(out.path())).unwrap_err();
@@ -841,7 +841,7 @@ fn a_failing_report_leaves_the_later_documents_unwritten() {
     let project = project_whose_a_report_names_a_missing_cell();
     let root = project.path();
     let out = tempfile::tempdir().unwrap();
-    let manifest = Manifest::load(&manifest_path(root)).unwrap();
+    let manifest = evia_repro::papers::load_manifest(&manifest_path(root)).unwrap();
     let options = Options {
         force: true,
         threads: 2,
@@ -1022,9 +1022,8 @@ fn report_param_quotes_the_manifest() {
         Some(trials.to_string())
     );
     let a_t2 = manifest.artefact("A.T2").unwrap();
-    let ExperimentParams::UnanimityRankCorrelation(a_t2_params) = &a_t2.parameters else {
-        panic!("A.T2 is unanimity.rank_correlation");
-    };
+    let a_t2_params =
+        (a_t2.parameters.get::<StcParams>()).expect("A.T2 is unanimity.rank_correlation");
     let n = a_t2_params.n.clone();
     let joined = n.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
     assert_eq!(evia_repro::report::parameter_text(a_t2, "n"), Some(joined));

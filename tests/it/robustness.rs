@@ -20,7 +20,7 @@ use evia_repro::robustness::{RateWord, replicate_seed, run_replicate, run_study,
 use crate::common;
 
 fn manifest() -> Manifest {
-    Manifest::load(&manifest_path(&common::project_root())).unwrap()
+    evia_repro::papers::load_manifest(&manifest_path(&common::project_root())).unwrap()
 }
 
 fn unanimity_published() -> PublishedFile {

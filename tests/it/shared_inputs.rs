@@ -12,7 +12,7 @@ use evia_repro::results::ResultTable;
 use crate::common;
 
 fn manifest() -> Manifest {
-    Manifest::load(&manifest_path(&common::project_root())).unwrap()
+    evia_repro::papers::load_manifest(&manifest_path(&common::project_root())).unwrap()
 }
 
 /// `id`'s table in `context`.

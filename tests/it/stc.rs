@@ -11,8 +11,8 @@ use std::process::{Command, Output};
 
 use evia_repro::io::stc::read_stc_collection;
 use evia_repro::ledger::Verdict;
-use evia_repro::ledger::experiment_claims;
-use evia_repro::manifest::{ExperimentParams, Manifest};
+use evia_repro::manifest::Manifest;
+use evia_repro::manifest::params::StcSignificanceParams;
 use evia_repro::papers::{self, Context};
 use evia_repro::pipeline::check_project;
 use evia_repro::pipeline::reproduce::manifest_path;
@@ -27,7 +27,7 @@ fn root() -> PathBuf {
 }
 
 fn manifest() -> Manifest {
-    Manifest::load(&manifest_path(&root())).unwrap()
+    evia_repro::papers::load_manifest(&manifest_path(&root())).unwrap()
 }
 
 fn run(args: &[&str]) -> Output {
@@ -202,9 +202,8 @@ fn a_t3_rows_are_discrepancies_with_one_bold_p_value() {
     let manifest = manifest();
     let artefact = manifest.artefact("A.T3").unwrap();
     let table = papers::run(artefact, &Context::new(root(), manifest.seed)).unwrap();
-    let ExperimentParams::UnanimitySignificanceDiscrepancies(params) = &artefact.parameters else {
-        panic!("A.T3 is unanimity.significance_discrepancies");
-    };
+    let params = (artefact.parameters.get::<StcSignificanceParams>())
+        .expect("A.T3 is unanimity.significance_discrepancies");
     let alpha = params.alpha;
     let mut rows = 0;
     for panel in ["nG@1", "P+", "nERR"] {
@@ -398,7 +397,8 @@ fn real_data_mode_reads_qrels_and_runs_through_the_binary() {
         assert!(table.real_data, "{id}");
         // The claims about Tables 2 and 3 compare with the print, in the ledger stage.
         assert!(
-            !experiment_claims::claims(artefact, &table, &published).is_empty(),
+            !(papers::experiment(artefact.experiment).compare)(artefact, &table, &published)
+                .is_empty(),
             "{id}"
         );
     }

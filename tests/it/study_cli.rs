@@ -7,7 +7,6 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-use evia_repro::manifest::Manifest;
 use evia_repro::papers::Context;
 use evia_repro::pipeline::reproduce::manifest_path;
 
@@ -47,7 +46,7 @@ fn study_args<'a>(labels: &'a str, out: &'a str) -> Vec<&'a str> {
 #[test]
 fn study_on_the_standin_equals_reproduce_cell_for_cell() {
     let root = project_root();
-    let manifest = Manifest::load(&manifest_path(&root)).unwrap();
+    let manifest = evia_repro::papers::load_manifest(&manifest_path(&root)).unwrap();
     let context = Context::new(root.clone(), manifest.seed);
     let dir = tempfile::tempdir().unwrap();
     write_standin(&manifest, &context, dir.path());

@@ -11,10 +11,11 @@ use evia_engine::agreement::StandardError;
 use evia_repro::assessors::agreement::{KappaOutcome, analyse};
 use evia_repro::io::labels::{LabelLayout, Scale, read_labels};
 use evia_repro::manifest::params::{
-    Evaluation, ListedTopicSets, QrelsVersionDef, QrelsVersions, TopicSetDef, TopicSubset,
-    UserCollection,
+    AgreementParams, Evaluation, LevelCountsParams, ListedTopicSets, QrelsEvalParams,
+    QrelsOverlapParams, QrelsVersionDef, QrelsVersions, TopicSetDef, TopicSubset,
+    TopicsetEvalParams, TopicsetOverlapParams, UserCollection,
 };
-use evia_repro::manifest::{Artefact, ExperimentParams, Manifest};
+use evia_repro::manifest::{Artefact, Manifest};
 use evia_repro::papers::lancers::definitions::{evaluation_defs, qrels_version_defs};
 use evia_repro::papers::lancers::eval::collection;
 use evia_repro::papers::lancers::study::{StudyRequest, study_manifest};
@@ -32,18 +33,15 @@ const PAPER_B: [&str; 10] = [
 /// `artefact` with `collection:` set to `user`.
 fn with_collection(artefact: &Artefact, user: &UserCollection) -> Artefact {
     let mut artefact = artefact.clone();
-    let slot = match &mut artefact.parameters {
-        ExperimentParams::LancersAgreement(p) => &mut p.collection,
-        ExperimentParams::LancersLevelCounts(p) => &mut p.collection,
-        ExperimentParams::LancersQrelsRankCorrelation(p)
-        | ExperimentParams::LancersQrelsMeansFigure(p) => &mut p.collection,
-        ExperimentParams::LancersQrelsOverlap(p) => &mut p.collection,
-        ExperimentParams::LancersTopicsetRankCorrelation(p)
-        | ExperimentParams::LancersTopicsetMeansFigure(p) => &mut p.collection,
-        ExperimentParams::LancersTopicsetOverlap(p) => &mut p.collection,
-        other => panic!("{} is not a paper-B experiment", other.experiment()),
-    };
-    *slot = Some(user.clone());
+    let c = || Some(user.clone());
+    let p = &mut artefact.parameters;
+    (p.edit(|p: &mut AgreementParams| p.collection = c()))
+        .or_else(|| p.edit(|p: &mut LevelCountsParams| p.collection = c()))
+        .or_else(|| p.edit(|p: &mut QrelsEvalParams| p.collection = c()))
+        .or_else(|| p.edit(|p: &mut QrelsOverlapParams| p.collection = c()))
+        .or_else(|| p.edit(|p: &mut TopicsetEvalParams| p.collection = c()))
+        .or_else(|| p.edit(|p: &mut TopicsetOverlapParams| p.collection = c()))
+        .unwrap_or_else(|| panic!("{} is not a paper-B experiment", artefact.experiment));
     artefact
 }
 
@@ -51,9 +49,8 @@ fn with_collection(artefact: &Artefact, user: &UserCollection) -> Artefact {
 /// naming the three assessors) and `runs/<run>` (TREC runs, scores decreasing with the rank).
 pub(crate) fn write_standin(manifest: &Manifest, context: &Context, dir: &Path) {
     let artefact = manifest.artefact("B.T3").unwrap();
-    let ExperimentParams::LancersQrelsRankCorrelation(params) = &artefact.parameters else {
-        panic!("B.T3 is lancers.qrels_rank_correlation");
-    };
+    let params = (artefact.parameters.get::<QrelsEvalParams>())
+        .expect("B.T3 is lancers.qrels_rank_correlation");
     let (_, runs) = evaluation_defs(context, &params.evaluation).unwrap();
     let standin = collection(artefact, &params.inputs(), context, runs.as_ref()).unwrap();
     let mut labels = format!("topic\tdoc\t{}\n", ASSESSORS.join("\t"));
@@ -100,7 +97,7 @@ fn user_collection(dir: &Path) -> UserCollection {
 #[test]
 fn paper_b_on_the_written_out_standin_equals_the_standin_cell_for_cell() {
     let root = project_root();
-    let manifest = Manifest::load(&manifest_path(&root)).unwrap();
+    let manifest = evia_repro::papers::load_manifest(&manifest_path(&root)).unwrap();
     let context = Context::new(root.clone(), manifest.seed);
     let dir = tempfile::tempdir().unwrap();
     write_standin(&manifest, &context, dir.path());
@@ -120,7 +117,7 @@ fn paper_b_on_the_written_out_standin_equals_the_standin_cell_for_cell() {
 #[test]
 fn unusable_label_files_are_errors_naming_the_file() {
     let root = project_root();
-    let manifest = Manifest::load(&manifest_path(&root)).unwrap();
+    let manifest = evia_repro::papers::load_manifest(&manifest_path(&root)).unwrap();
     let context = Context::new(root.clone(), manifest.seed);
     let artefact = manifest.artefact("B.T2").unwrap();
     let dir = tempfile::tempdir().unwrap();
@@ -235,39 +232,50 @@ fn four_assessor_artefact(artefact: &Artefact, user: &UserCollection) -> Artefac
     let set_ids: Vec<String> = sets.iter().map(|(id, _)| (*id).to_string()).collect();
     let listed = QrelsVersions::Listed(versions);
     let mut artefact = with_collection(artefact, user);
-    match &mut artefact.parameters {
-        ExperimentParams::LancersAgreement(p) => {
-            p.pairs = vec!["a1-a2".into(), "a1-a4".into(), "a3-a4".into()];
+    let p = &mut artefact.parameters;
+    (p.edit(|p: &mut AgreementParams| {
+        p.pairs = vec!["a1-a2".into(), "a1-a4".into(), "a3-a4".into()];
+        (p.data, p.standin) = (None, None);
+    }))
+    .or_else(|| {
+        p.edit(|p: &mut LevelCountsParams| {
+            (p.qrels, p.qrels_versions) = (ids.clone(), listed.clone());
             (p.data, p.standin) = (None, None);
-        }
-        ExperimentParams::LancersLevelCounts(p) => {
-            (p.qrels, p.qrels_versions) = (ids, listed);
-            (p.data, p.standin) = (None, None);
-        }
-        ExperimentParams::LancersQrelsRankCorrelation(p)
-        | ExperimentParams::LancersQrelsMeansFigure(p) => {
-            (p.qrels, p.qrels_versions, p.evaluation) = (ids, listed, evaluation);
+        })
+    })
+    .or_else(|| {
+        p.edit(|p: &mut QrelsEvalParams| {
+            (p.qrels, p.qrels_versions) = (ids.clone(), listed.clone());
+            p.evaluation = evaluation.clone();
             (p.data, p.standin) = (None, None);
             (p.topics, p.runs, p.teams) = (None, None, None);
-        }
-        ExperimentParams::LancersQrelsOverlap(p) => {
-            (p.qrels, p.qrels_versions, p.evaluation) = (ids, listed, evaluation);
+        })
+    })
+    .or_else(|| {
+        p.edit(|p: &mut QrelsOverlapParams| {
+            (p.qrels, p.qrels_versions) = (ids.clone(), listed.clone());
+            p.evaluation = evaluation.clone();
             (p.topics, p.runs, p.teams) = (None, None, None);
             (p.data, p.standin) = (None, None);
-        }
-        ExperimentParams::LancersTopicsetRankCorrelation(p)
-        | ExperimentParams::LancersTopicsetMeansFigure(p) => {
-            (p.topic_sets, p.qrels_versions, p.evaluation) = (set_ids, listed, evaluation);
+        })
+    })
+    .or_else(|| {
+        p.edit(|p: &mut TopicsetEvalParams| {
+            (p.topic_sets, p.qrels_versions) = (set_ids.clone(), listed.clone());
+            p.evaluation = evaluation.clone();
             (p.topics, p.runs, p.teams) = (None, None, None);
             (p.data, p.standin) = (None, None);
-        }
-        ExperimentParams::LancersTopicsetOverlap(p) => {
-            (p.topic_sets, p.qrels_versions, p.evaluation) = (set_ids, listed, evaluation);
+        })
+    })
+    .or_else(|| {
+        p.edit(|p: &mut TopicsetOverlapParams| {
+            (p.topic_sets, p.qrels_versions) = (set_ids.clone(), listed.clone());
+            p.evaluation = evaluation.clone();
             (p.topics, p.runs, p.teams) = (None, None, None);
             (p.data, p.standin) = (None, None);
-        }
-        other => panic!("{} is not a paper-B experiment", other.experiment()),
-    }
+        })
+    })
+    .unwrap_or_else(|| panic!("{} is not a paper-B experiment", artefact.experiment));
     artefact.layout = None;
     artefact
 }
@@ -288,7 +296,7 @@ fn cell(table: &evia_repro::results::ResultTable, key: [&str; 4]) -> f64 {
 #[test]
 fn paper_b_runs_on_four_assessors_with_listed_versions_and_topic_sets() {
     let root = project_root();
-    let manifest = Manifest::load(&manifest_path(&root)).unwrap();
+    let manifest = evia_repro::papers::load_manifest(&manifest_path(&root)).unwrap();
     let context = Context::new(root.clone(), manifest.seed);
     let dir = tempfile::tempdir().unwrap();
     write_four_assessors(dir.path());
@@ -392,9 +400,8 @@ fn paper_b_runs_on_four_assessors_with_listed_versions_and_topic_sets() {
 
     let t8 = run("B.T8");
     let b_t3 = four_assessor_artefact(manifest.artefact("B.T3").unwrap(), &user);
-    let ExperimentParams::LancersQrelsRankCorrelation(params) = &b_t3.parameters else {
-        panic!("B.T3 is lancers.qrels_rank_correlation");
-    };
+    let params =
+        (b_t3.parameters.get::<QrelsEvalParams>()).expect("B.T3 is lancers.qrels_rank_correlation");
     let split = collection(&b_t3, &params.inputs(), &context, None).unwrap();
     let high = split.high_agreement.iter().filter(|&&h| h).count();
     assert!(
@@ -417,7 +424,7 @@ fn paper_b_runs_on_four_assessors_with_listed_versions_and_topic_sets() {
 #[test]
 fn bad_labels_and_runs_name_file_and_line() {
     let root = project_root();
-    let manifest = Manifest::load(&manifest_path(&root)).unwrap();
+    let manifest = evia_repro::papers::load_manifest(&manifest_path(&root)).unwrap();
     let context = Context::new(root.clone(), manifest.seed);
     let artefact = manifest.artefact("B.T3").unwrap();
     let error = |edit: &dyn Fn(&Path)| {
@@ -468,7 +475,7 @@ fn a_paper_without_published_values_is_reproduced() {
     use evia_repro::pipeline::reproduce::{Action, Options, reproduce};
 
     let root = project_root();
-    let mut manifest = Manifest::load(&manifest_path(&root)).unwrap();
+    let mut manifest = evia_repro::papers::load_manifest(&manifest_path(&root)).unwrap();
     manifest.papers.retain(|p| p.id == "B");
     manifest.papers[0].slug = "study".into();
     manifest.papers[0].published = None;
@@ -493,10 +500,12 @@ fn a_paper_without_published_values_is_reproduced() {
 
 /// `--version` specifications of paper B's qrels versions, in B.T2's order (`all3=lancer1,…`).
 pub(crate) fn paper_b_version_specs(manifest: &Manifest, context: &Context) -> Vec<String> {
-    let ExperimentParams::LancersLevelCounts(t2) = &manifest.artefact("B.T2").unwrap().parameters
-    else {
-        panic!("B.T2 is lancers.level_counts");
-    };
+    let t2 = (manifest
+        .artefact("B.T2")
+        .unwrap()
+        .parameters
+        .get::<LevelCountsParams>())
+    .expect("B.T2 is lancers.level_counts");
     let (defs, _) = qrels_version_defs(context, &t2.qrels_versions).unwrap();
     t2.qrels
         .iter()
@@ -514,7 +523,7 @@ pub(crate) fn paper_b_version_specs(manifest: &Manifest, context: &Context) -> V
 #[test]
 fn the_generated_study_manifest_gives_paper_b_cells_on_the_written_out_standin() {
     let root = project_root();
-    let manifest = Manifest::load(&manifest_path(&root)).unwrap();
+    let manifest = evia_repro::papers::load_manifest(&manifest_path(&root)).unwrap();
     let context = Context::new(root.clone(), manifest.seed);
     let dir = tempfile::tempdir().unwrap();
     write_standin(&manifest, &context, dir.path());
@@ -562,7 +571,7 @@ fn the_study_manifest_follows_the_collection_and_runs_through_reproduce() {
     use evia_repro::pipeline::reproduce::{Action, Options, reproduce};
 
     let root = project_root();
-    let manifest = Manifest::load(&manifest_path(&root)).unwrap();
+    let manifest = evia_repro::papers::load_manifest(&manifest_path(&root)).unwrap();
     let context = Context::new(root.clone(), manifest.seed);
     let dir = tempfile::tempdir().unwrap();
     write_four_assessors(dir.path());
@@ -599,10 +608,12 @@ fn the_study_manifest_follows_the_collection_and_runs_through_reproduce() {
     assert_eq!(ids(&t3.panels[0].columns), versions[1..]);
     let panels: Vec<&str> = t3.panels.iter().map(|p| p.id.as_str()).collect();
     assert_eq!(panels, ["Q@10", "nERR@5"]);
-    let ExperimentParams::LancersQrelsOverlap(t4) = &study.artefact("B.T4").unwrap().parameters
-    else {
-        panic!("B.T4 is lancers.qrels_overlap");
-    };
+    let t4 = (study
+        .artefact("B.T4")
+        .unwrap()
+        .parameters
+        .get::<QrelsOverlapParams>())
+    .expect("B.T4 is lancers.qrels_overlap");
     assert_eq!(t4.trials, 200);
     assert_eq!(t4.cutoffs.as_deref(), Some(&[5, 10][..]));
 
@@ -629,7 +640,7 @@ fn the_study_manifest_follows_the_collection_and_runs_through_reproduce() {
 #[test]
 fn assessor_names_giving_one_pair_id_twice_are_an_error() {
     let root = project_root();
-    let manifest = Manifest::load(&manifest_path(&root)).unwrap();
+    let manifest = evia_repro::papers::load_manifest(&manifest_path(&root)).unwrap();
     let context = Context::new(root.clone(), manifest.seed);
     let dir = tempfile::tempdir().unwrap();
     write_four_assessors(dir.path());

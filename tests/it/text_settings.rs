@@ -2,7 +2,7 @@
 //! are checked against the manifest parameters the build uses, and paper B's statement about
 //! Figure 1(c) (the top nERR@10 run under all3 is only the fifth best under lancer1) is checked on
 //! the rebuilt series (issue 14, item 7; src/ledger/setting_entry.rs,
-//! src/ledger/experiment_claims/figure_rank.rs).
+//! src/papers/lancers/figure_rank.rs).
 
 use crate::common;
 
@@ -11,14 +11,16 @@ use std::path::Path;
 
 use evia_repro::consistency::Hint;
 use evia_repro::ledger::{Verdict, findings, is_finding, ledger};
-use evia_repro::manifest::{ExperimentParams, Manifest};
+use evia_repro::manifest::Manifest;
+use evia_repro::manifest::params::{QrelsOverlapParams, StcSignificanceParams};
 use evia_repro::pipeline::reproduce::{load_published, manifest_path};
 use evia_repro::published::{self, ProvenanceClass, PublishedFile};
 use evia_repro::results::ResultTable;
 
 fn loaded() -> (Manifest, Vec<PublishedFile>) {
     let root = common::project_root();
-    let manifest = Manifest::load(&manifest_path(&root)).expect("manifest loads");
+    let manifest =
+        evia_repro::papers::load_manifest(&manifest_path(&root)).expect("manifest loads");
     let published = load_published(&manifest, &root).expect("published files load");
     (manifest, published)
 }
@@ -63,10 +65,9 @@ fn a_setting_the_build_does_not_use_is_a_mismatch_and_a_finding() {
         .iter_mut()
         .find(|a| a.id.as_str() == "A.T3")
         .expect("A.T3 in the manifest");
-    match &mut t3.parameters {
-        ExperimentParams::UnanimitySignificanceDiscrepancies(params) => params.trials = 4000,
-        other => panic!("A.T3 has parameters {other:?}"),
-    }
+    (t3.parameters)
+        .edit(|p: &mut StcSignificanceParams| p.trials = 4000)
+        .expect("A.T3 is unanimity.significance_discrepancies");
     let ledger = ledger(&manifest, &published, &BTreeMap::new());
     let entry = ledger
         .entries
@@ -108,10 +109,9 @@ fn the_pool_depth_is_checked_against_the_manifest() {
         .iter_mut()
         .find(|a| a.id.as_str() == "B.T5")
         .expect("B.T5 in the manifest");
-    match &mut t5.parameters {
-        ExperimentParams::LancersQrelsOverlap(params) => params.pool_depth = Some(20),
-        other => panic!("B.T5 has parameters {other:?}"),
-    }
+    (t5.parameters)
+        .edit(|p: &mut QrelsOverlapParams| p.pool_depth = Some(20))
+        .expect("B.T5 is lancers.qrels_overlap");
     let changed = entry(&manifest);
     assert_eq!(changed.verdict, Verdict::Mismatch);
     assert!(

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use evia_repro::manifest::params::RealRatingsParams;
-use evia_repro::manifest::{Artefact, ExperimentParams, Manifest};
+use evia_repro::manifest::{Artefact, Manifest};
 use evia_repro::papers::{self, Context, ExperimentError};
 use evia_repro::pipeline::reproduce::manifest_path;
 use evia_repro::results::ResultTable;
@@ -26,7 +26,7 @@ use crate::common;
 const ID: &str = "A.X1";
 
 fn manifest() -> Manifest {
-    Manifest::load(&manifest_path(&common::project_root())).unwrap()
+    evia_repro::papers::load_manifest(&manifest_path(&common::project_root())).unwrap()
 }
 
 fn artefact(manifest: &Manifest) -> Artefact {
@@ -35,10 +35,12 @@ fn artefact(manifest: &Manifest) -> Artefact {
 
 /// A.X1's typed parameters.
 fn params(artefact: &Artefact) -> &RealRatingsParams {
-    match &artefact.parameters {
-        ExperimentParams::UnanimityRealRatings(params) => params,
-        other => panic!("{ID} is unanimity.real_ratings, not {}", other.experiment()),
-    }
+    (artefact.parameters.get::<RealRatingsParams>()).unwrap_or_else(|| {
+        panic!(
+            "{ID} is unanimity.real_ratings, not {}",
+            artefact.experiment
+        )
+    })
 }
 
 fn label_file(artefact: &Artefact) -> PathBuf {
@@ -228,7 +230,7 @@ fn missing_real_data_is_skipped_and_listed_as_pending() {
         labels.display()
     );
     fs::remove_file(&labels).unwrap();
-    let manifest = Manifest::load(&manifest_path(&root)).unwrap();
+    let manifest = evia_repro::papers::load_manifest(&manifest_path(&root)).unwrap();
     let context = Context::new(&root, manifest.seed);
     assert!(matches!(
         papers::run(&artefact(&manifest), &context),

@@ -138,7 +138,7 @@ fn reproduce_reports_each_step_as_a_plain_line_when_stderr_is_not_a_terminal() {
     assert!(output.status.success(), "{}", stderr(&output));
     let err = stderr(&output);
     let manifest =
-        evia_repro::manifest::Manifest::load(&common::project_root().join("paper/manifest.yaml"))
+        evia_repro::papers::load_manifest(&common::project_root().join("paper/manifest.yaml"))
             .unwrap();
     let total = manifest.artefacts.len() + manifest.papers.len() + 1;
     let position = manifest

@@ -8,8 +8,8 @@
 use std::path::PathBuf;
 
 use evia_engine::agreement::StandardError;
+use evia_repro::manifest::Artefact;
 use evia_repro::manifest::params::AgreementParams;
-use evia_repro::manifest::{Artefact, ExperimentParams, Manifest};
 use evia_repro::papers::Context;
 use evia_repro::papers::lancers::labels;
 use evia_repro::pipeline::reproduce::manifest_path;
@@ -46,21 +46,19 @@ fn printed(
 
 /// B.T1's typed parameters.
 fn agreement_params(artefact: &Artefact) -> &AgreementParams {
-    match &artefact.parameters {
-        ExperimentParams::LancersAgreement(params) => params,
-        other => panic!("B.T1 is lancers.agreement, not {}", other.experiment()),
-    }
+    (artefact.parameters.get::<AgreementParams>())
+        .unwrap_or_else(|| panic!("B.T1 is lancers.agreement, not {}", artefact.experiment))
 }
 
 fn topics_for_seed(seed: u64) -> Vec<LabelledTopic> {
-    let manifest = Manifest::load(&manifest_path(&root())).unwrap();
+    let manifest = evia_repro::papers::load_manifest(&manifest_path(&root())).unwrap();
     let artefact = manifest.artefact("B.T1").unwrap();
     let context = Context::new(root(), seed);
     labels::standin_topics(&context, artefact, agreement_params(artefact).labels()).unwrap()
 }
 
 fn default_topics() -> Vec<LabelledTopic> {
-    let manifest = Manifest::load(&manifest_path(&root())).unwrap();
+    let manifest = evia_repro::papers::load_manifest(&manifest_path(&root())).unwrap();
     topics_for_seed(manifest.seed)
 }
 
@@ -276,7 +274,7 @@ fn b_t1_and_b_t2_are_fully_rebuilt_and_match_the_ledger() {
     use evia_repro::ledger::Verdict;
     use evia_repro::pipeline::check_project;
     use evia_repro::published::ProvenanceClass;
-    let manifest = Manifest::load(&manifest_path(&root())).unwrap();
+    let manifest = evia_repro::papers::load_manifest(&manifest_path(&root())).unwrap();
     let context = Context::new(root(), manifest.seed);
     let ledger = check_project(&manifest, &context).unwrap();
     let cells: Vec<_> = ledger
@@ -338,7 +336,7 @@ fn b_t1_and_b_t2_are_fully_rebuilt_and_match_the_ledger() {
 /// error naming it, never a silent fall-back to the stand-in.
 #[test]
 fn real_data_mode_does_not_fall_back_to_the_standin() {
-    let manifest = Manifest::load(&manifest_path(&root())).unwrap();
+    let manifest = evia_repro::papers::load_manifest(&manifest_path(&root())).unwrap();
     let artefact = manifest.artefact("B.T1").unwrap();
     let mut context = Context::new(root(), manifest.seed);
     context.data_dir = Some(root().join("no-such-dir"));

@@ -123,7 +123,10 @@ fn write_atomically(
 /// layouts, cell formats) come from its entries.
 fn built_in_manifest() -> anyhow::Result<Manifest> {
     let name = Sources::BuiltIn.place(MANIFEST);
-    Ok(Manifest::parse(Path::new(&name), MANIFEST_TEXT)?)
+    Ok(crate::papers::parse_manifest(
+        Path::new(&name),
+        MANIFEST_TEXT,
+    )?)
 }
 
 /// `path` made absolute against the current directory (the manifest's paths are relative to the

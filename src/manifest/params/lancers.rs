@@ -236,6 +236,10 @@ impl AgreementParams {
 }
 
 impl Params for AgreementParams {
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
     fn input_files(&self) -> Vec<(&'static str, &str)> {
         let mut files = self.labels().files();
         files.extend(collection_files(self.collection.as_ref()));
@@ -284,6 +288,10 @@ impl LevelCountsParams {
 }
 
 impl Params for LevelCountsParams {
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
     fn input_files(&self) -> Vec<(&'static str, &str)> {
         let mut files = self.labels().files();
         files.extend(self.qrels_versions.file().map(|f| ("qrels_versions", f)));
@@ -463,6 +471,10 @@ impl QrelsEvalParams {
 }
 
 impl Params for QrelsEvalParams {
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
     fn input_files(&self) -> Vec<(&'static str, &str)> {
         let mut files = self.inputs().labels.files();
         files.extend(self.evaluation.file().map(|f| ("evaluation", f)));
@@ -566,6 +578,17 @@ impl QrelsOverlapParams {
 }
 
 impl Params for QrelsOverlapParams {
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
+    fn with_trials(&self, trials: u32) -> Option<super::Parameters> {
+        Some(super::Parameters::new(Self {
+            trials,
+            ..self.clone()
+        }))
+    }
+
     fn input_files(&self) -> Vec<(&'static str, &str)> {
         let mut files = self.inputs().labels.files();
         files.extend(self.evaluation.file().map(|f| ("evaluation", f)));
@@ -671,6 +694,10 @@ impl TopicsetEvalParams {
 }
 
 impl Params for TopicsetEvalParams {
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
     fn input_files(&self) -> Vec<(&'static str, &str)> {
         let mut files = self.inputs().labels.files();
         files.extend(self.evaluation.file().map(|f| ("evaluation", f)));
@@ -777,6 +804,17 @@ impl TopicsetOverlapParams {
 }
 
 impl Params for TopicsetOverlapParams {
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
+    fn with_trials(&self, trials: u32) -> Option<super::Parameters> {
+        Some(super::Parameters::new(Self {
+            trials,
+            ..self.clone()
+        }))
+    }
+
     fn input_files(&self) -> Vec<(&'static str, &str)> {
         let mut files = self.inputs().labels.files();
         files.extend(self.evaluation.file().map(|f| ("evaluation", f)));

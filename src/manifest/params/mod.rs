@@ -1,5 +1,5 @@
-//! Each experiment's own parameter type, read from the artefact's `parameters:` by the experiment the
-//! artefact names ([`ExperimentParams::deserialize_for`]).
+//! Each experiment's own parameter type, read from the artefact's `parameters:` by the experiment kind
+//! the artefact names ([`ParamsSeed`]).
 //!
 //! The types are strict (`deny_unknown_fields`): a key the experiment does not read, a key it needs
 //! that is missing, a value of the wrong type, or a list where the experiment uses one value
@@ -13,8 +13,12 @@ mod robustness;
 mod stc_measure;
 mod unanimity;
 
-use serde::de::{DeserializeSeed, Deserializer};
-use serde::{Deserialize, Serialize};
+use std::any::Any;
+use std::fmt;
+use std::sync::Arc;
+
+use serde::Serialize;
+use serde::de::{DeserializeOwned, DeserializeSeed, Deserializer};
 
 pub use lancers::{
     AgreementParams, Conditions, EvalInputs, Evaluation, KappaSe, LabelInputs, LevelCountsParams,
@@ -29,11 +33,11 @@ pub use unanimity::{
     GainExamplesParams, RealRatingsParams, StcInputs, StcParams, StcSignificanceParams,
 };
 
+use super::experiment::ExperimentId;
 use super::parameter_rules::{self as rules, Violation};
-use crate::model::ExperimentId;
 
 /// What every experiment's parameter type answers.
-pub trait Params {
+pub trait Params: fmt::Debug + erased_serde::Serialize + Send + Sync + Any {
     /// Every file-valued parameter, as `(name, path relative to the project root)`: the files the
     /// experiment reads. Incremental rebuilds hash exactly these files (with the manifest entry, the
     /// templates and the program) to decide whether an artefact is up to date, so a new file-valued
@@ -61,6 +65,15 @@ pub trait Params {
     fn unanimity_p(&self) -> Vec<f64> {
         Vec::new()
     }
+
+    /// These parameters with the randomised test's trials set to `trials`, for the experiments that
+    /// run it.
+    fn with_trials(&self, _trials: u32) -> Option<Parameters> {
+        None
+    }
+
+    /// The parameters as `Any`, for [`Parameters::get`].
+    fn as_any(&self) -> &dyn Any;
 }
 
 /// The stand-in sizes an artefact states (`topics`, `runs`, `teams`, `pool_depth`): paper A's STC experiments check
@@ -83,193 +96,97 @@ impl StandinSizes {
     }
 }
 
-/// An artefact's parameters, typed by its experiment: one variant per [`ExperimentId`], of the same
-/// name. Written back (in stamps' manifest-entry hashes and the reports' `param(...)`) as the plain
-/// mapping it was read from.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(untagged)]
-pub enum ExperimentParams {
-    UnanimityGainExamples(GainExamplesParams),
-    UnanimityRankCorrelation(StcParams),
-    UnanimitySignificanceDiscrepancies(StcSignificanceParams),
-    UnanimityRealRatings(RealRatingsParams),
-    LancersAgreement(AgreementParams),
-    LancersLevelCounts(LevelCountsParams),
-    LancersQrelsRankCorrelation(QrelsEvalParams),
-    LancersQrelsOverlap(QrelsOverlapParams),
-    LancersTopicsetRankCorrelation(TopicsetEvalParams),
-    LancersTopicsetOverlap(TopicsetOverlapParams),
-    LancersQrelsMeansFigure(QrelsEvalParams),
-    LancersTopicsetMeansFigure(TopicsetEvalParams),
-    UnanimityRobustness(ReplicatesParams),
-    LancersRobustness(ReplicatesParams),
-}
+/// An artefact's parameters, of the type of the experiment kind it names (read by that kind's
+/// [`super::experiment::ExperimentKind::parse`]), shared between clones. Written back (in stamps'
+/// manifest-entry hashes and the reports' `param(...)`) as the plain mapping it was read from.
+#[derive(Debug, Clone)]
+pub struct Parameters(Arc<dyn Params>);
 
-impl ExperimentParams {
-    /// Reads the parameters of `experiment` from `deserializer`, into that experiment's own type.
-    pub fn deserialize_for<'de, D: Deserializer<'de>>(
-        experiment: ExperimentId,
-        deserializer: D,
-    ) -> Result<Self, D::Error> {
-        use ExperimentParams as P;
-        Ok(match experiment {
-            ExperimentId::UnanimityGainExamples => {
-                P::UnanimityGainExamples(Deserialize::deserialize(deserializer)?)
-            }
-            ExperimentId::UnanimityRankCorrelation => {
-                P::UnanimityRankCorrelation(Deserialize::deserialize(deserializer)?)
-            }
-            ExperimentId::UnanimitySignificanceDiscrepancies => {
-                P::UnanimitySignificanceDiscrepancies(Deserialize::deserialize(deserializer)?)
-            }
-            ExperimentId::UnanimityRealRatings => {
-                P::UnanimityRealRatings(Deserialize::deserialize(deserializer)?)
-            }
-            ExperimentId::LancersAgreement => {
-                P::LancersAgreement(Deserialize::deserialize(deserializer)?)
-            }
-            ExperimentId::LancersLevelCounts => {
-                P::LancersLevelCounts(Deserialize::deserialize(deserializer)?)
-            }
-            ExperimentId::LancersQrelsRankCorrelation => {
-                P::LancersQrelsRankCorrelation(Deserialize::deserialize(deserializer)?)
-            }
-            ExperimentId::LancersQrelsOverlap => {
-                P::LancersQrelsOverlap(Deserialize::deserialize(deserializer)?)
-            }
-            ExperimentId::LancersTopicsetRankCorrelation => {
-                P::LancersTopicsetRankCorrelation(Deserialize::deserialize(deserializer)?)
-            }
-            ExperimentId::LancersTopicsetOverlap => {
-                P::LancersTopicsetOverlap(Deserialize::deserialize(deserializer)?)
-            }
-            ExperimentId::LancersQrelsMeansFigure => {
-                P::LancersQrelsMeansFigure(Deserialize::deserialize(deserializer)?)
-            }
-            ExperimentId::LancersTopicsetMeansFigure => {
-                P::LancersTopicsetMeansFigure(Deserialize::deserialize(deserializer)?)
-            }
-            ExperimentId::UnanimityRobustness => {
-                P::UnanimityRobustness(Deserialize::deserialize(deserializer)?)
-            }
-            ExperimentId::LancersRobustness => {
-                P::LancersRobustness(Deserialize::deserialize(deserializer)?)
-            }
-        })
+impl Parameters {
+    pub fn new<P: Params>(params: P) -> Self {
+        Parameters(Arc::new(params))
     }
 
-    /// The experiment these parameters are of.
-    pub fn experiment(&self) -> ExperimentId {
-        use ExperimentParams as P;
-        match self {
-            P::UnanimityGainExamples(_) => ExperimentId::UnanimityGainExamples,
-            P::UnanimityRankCorrelation(_) => ExperimentId::UnanimityRankCorrelation,
-            P::UnanimitySignificanceDiscrepancies(_) => {
-                ExperimentId::UnanimitySignificanceDiscrepancies
-            }
-            P::UnanimityRealRatings(_) => ExperimentId::UnanimityRealRatings,
-            P::LancersAgreement(_) => ExperimentId::LancersAgreement,
-            P::LancersLevelCounts(_) => ExperimentId::LancersLevelCounts,
-            P::LancersQrelsRankCorrelation(_) => ExperimentId::LancersQrelsRankCorrelation,
-            P::LancersQrelsOverlap(_) => ExperimentId::LancersQrelsOverlap,
-            P::LancersTopicsetRankCorrelation(_) => ExperimentId::LancersTopicsetRankCorrelation,
-            P::LancersTopicsetOverlap(_) => ExperimentId::LancersTopicsetOverlap,
-            P::LancersQrelsMeansFigure(_) => ExperimentId::LancersQrelsMeansFigure,
-            P::LancersTopicsetMeansFigure(_) => ExperimentId::LancersTopicsetMeansFigure,
-            P::UnanimityRobustness(_) => ExperimentId::UnanimityRobustness,
-            P::LancersRobustness(_) => ExperimentId::LancersRobustness,
-        }
+    /// The parameters as their experiment's own type, when they are of type `P`.
+    pub fn get<P: Params>(&self) -> Option<&P> {
+        self.0.as_any().downcast_ref::<P>()
     }
 
-    /// The parameters as their experiment's [`Params`].
-    fn params(&self) -> &dyn Params {
-        use ExperimentParams as P;
-        match self {
-            P::UnanimityGainExamples(p) => p,
-            P::UnanimityRankCorrelation(p) => p,
-            P::UnanimitySignificanceDiscrepancies(p) => p,
-            P::UnanimityRealRatings(p) => p,
-            P::LancersAgreement(p) => p,
-            P::LancersLevelCounts(p) => p,
-            P::LancersQrelsRankCorrelation(p) | P::LancersQrelsMeansFigure(p) => p,
-            P::LancersQrelsOverlap(p) => p,
-            P::LancersTopicsetRankCorrelation(p) | P::LancersTopicsetMeansFigure(p) => p,
-            P::LancersTopicsetOverlap(p) => p,
-            P::UnanimityRobustness(p) | P::LancersRobustness(p) => p,
-        }
+    /// Changes the parameters as their own type `P` with `edit` (on a copy: parameters are shared
+    /// between clones); `None`, and nothing changed, when they are not of type `P`.
+    pub fn edit<P: Params + Clone>(&mut self, edit: impl FnOnce(&mut P)) -> Option<()> {
+        let mut params = self.get::<P>()?.clone();
+        edit(&mut params);
+        *self = Parameters::new(params);
+        Some(())
     }
 
-    /// The robustness study's parameters, when these are a study's.
+    /// [`Params::input_files`].
+    pub fn input_files(&self) -> Vec<(&'static str, &str)> {
+        self.0.input_files()
+    }
+
+    /// [`Params::seed`].
+    pub fn seed(&self) -> Option<u64> {
+        self.0.seed()
+    }
+
+    /// [`Params::validate`].
+    pub fn validate(&self) -> Result<(), Violation> {
+        self.0.validate()
+    }
+
+    /// [`Params::trials`].
+    pub fn trials(&self) -> Option<u32> {
+        self.0.trials()
+    }
+
+    /// [`Params::alpha`].
+    pub fn alpha(&self) -> Option<f64> {
+        self.0.alpha()
+    }
+
+    /// [`Params::unanimity_p`].
+    pub fn unanimity_p(&self) -> Vec<f64> {
+        self.0.unanimity_p()
+    }
+
+    /// A robustness study's parameters, when these are a study's.
     pub fn replicates(&self) -> Option<&ReplicatesParams> {
-        use ExperimentParams as P;
-        match self {
-            P::UnanimityRobustness(p) | P::LancersRobustness(p) => Some(p),
-            _ => None,
-        }
+        self.get::<ReplicatesParams>()
     }
 
-    /// The robustness study's parameters, mutable (for `reproduce --replicates`).
-    pub fn replicates_mut(&mut self) -> Option<&mut ReplicatesParams> {
-        use ExperimentParams as P;
-        match self {
-            P::UnanimityRobustness(p) | P::LancersRobustness(p) => Some(p),
-            _ => None,
+    /// These parameters with a robustness study's R set to `replicates` (`reproduce
+    /// --replicates`); others unchanged.
+    pub fn with_replicates(&self, replicates: u32) -> Parameters {
+        match self.replicates() {
+            Some(p) => Parameters::new(ReplicatesParams {
+                replicates,
+                ..p.clone()
+            }),
+            None => self.clone(),
         }
     }
 
     /// These parameters with the randomised test's trials B set to `trials`, for the experiments
     /// that run it (a robustness study's `trials:` override); others unchanged.
-    pub fn with_trials(&self, trials: u32) -> ExperimentParams {
-        use ExperimentParams as P;
-        let mut params = self.clone();
-        match &mut params {
-            P::UnanimitySignificanceDiscrepancies(p) => p.trials = trials,
-            P::LancersQrelsOverlap(p) => p.trials = trials,
-            P::LancersTopicsetOverlap(p) => p.trials = trials,
-            P::UnanimityGainExamples(_)
-            | P::UnanimityRankCorrelation(_)
-            | P::UnanimityRealRatings(_)
-            | P::LancersAgreement(_)
-            | P::LancersLevelCounts(_)
-            | P::LancersQrelsRankCorrelation(_)
-            | P::LancersTopicsetRankCorrelation(_)
-            | P::LancersQrelsMeansFigure(_)
-            | P::LancersTopicsetMeansFigure(_)
-            | P::UnanimityRobustness(_)
-            | P::LancersRobustness(_) => {}
-        }
-        params
+    pub fn with_trials(&self, trials: u32) -> Parameters {
+        self.0.with_trials(trials).unwrap_or_else(|| self.clone())
     }
+}
 
-    /// [`Params::input_files`] of the experiment's parameters.
-    pub fn input_files(&self) -> Vec<(&'static str, &str)> {
-        self.params().input_files()
+impl Serialize for Parameters {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        erased_serde::serialize(&*self.0, serializer)
     }
+}
 
-    /// [`Params::seed`] of the experiment's parameters.
-    pub fn seed(&self) -> Option<u64> {
-        self.params().seed()
-    }
-
-    /// [`Params::validate`] of the experiment's parameters.
-    pub fn validate(&self) -> Result<(), Violation> {
-        self.params().validate()
-    }
-
-    /// [`Params::trials`] of the experiment's parameters.
-    pub fn trials(&self) -> Option<u32> {
-        self.params().trials()
-    }
-
-    /// [`Params::alpha`] of the experiment's parameters.
-    pub fn alpha(&self) -> Option<f64> {
-        self.params().alpha()
-    }
-
-    /// [`Params::unanimity_p`] of the experiment's parameters.
-    pub fn unanimity_p(&self) -> Vec<f64> {
-        self.params().unanimity_p()
-    }
+/// Reads parameters of type `P`: the [`super::experiment::ParseParams`] of an experiment kind whose
+/// parameters are `P`.
+pub fn parse<P: Params + DeserializeOwned>(
+    deserializer: &mut dyn erased_serde::Deserializer<'_>,
+) -> Result<Parameters, erased_serde::Error> {
+    erased_serde::deserialize::<P>(deserializer).map(Parameters::new)
 }
 
 /// Reads an artefact's `parameters:` as those of `experiment` (the artefact's `experiment:`, read
@@ -278,9 +195,10 @@ impl ExperimentParams {
 pub struct ParamsSeed(pub ExperimentId);
 
 impl<'de> DeserializeSeed<'de> for ParamsSeed {
-    type Value = ExperimentParams;
+    type Value = Parameters;
 
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
-        ExperimentParams::deserialize_for(self.0, deserializer)
+        let mut erased = <dyn erased_serde::Deserializer>::erase(deserializer);
+        (self.0.kind().parse)(&mut erased).map_err(serde::de::Error::custom)
     }
 }

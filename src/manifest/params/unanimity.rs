@@ -20,6 +20,10 @@ pub struct GainExamplesParams {
 }
 
 impl Params for GainExamplesParams {
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
     fn unanimity_p(&self) -> Vec<f64> {
         self.p.clone()
     }
@@ -168,6 +172,10 @@ fn validate_stc(inputs: &StcInputs<'_>) -> Result<(), Violation> {
 }
 
 impl Params for StcParams {
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
     fn unanimity_p(&self) -> Vec<f64> {
         vec![self.p.get()]
     }
@@ -186,6 +194,17 @@ impl Params for StcParams {
 }
 
 impl Params for StcSignificanceParams {
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
+    fn with_trials(&self, trials: u32) -> Option<super::Parameters> {
+        Some(super::Parameters::new(Self {
+            trials,
+            ..self.clone()
+        }))
+    }
+
     fn unanimity_p(&self) -> Vec<f64> {
         vec![self.p.get()]
     }
@@ -238,6 +257,10 @@ pub struct RealRatingsParams {
 }
 
 impl Params for RealRatingsParams {
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
     fn unanimity_p(&self) -> Vec<f64> {
         vec![self.p.get()]
     }

@@ -46,7 +46,7 @@ use evia_engine::significance::randomised_hsd::randomised_hsd;
 
 /// The column (of each panel of a means figure) that holds a run's x position: its rank by mean
 /// under the first condition (`render::figure_means` places the run there).
-pub const X_POSITION: &str = "x";
+pub use crate::results::X_POSITION;
 
 mod claims;
 

@@ -9,6 +9,202 @@
 
 pub mod definitions;
 pub mod eval;
+pub mod figure_rank;
+pub mod headlines;
 pub mod labels;
 pub mod study;
 pub mod user_collection;
+
+use super::experiment::{Experiment, Figure, compares_nothing, no_grid, no_notes};
+use super::{Context, parameters};
+use crate::manifest::params::{
+    AgreementParams, LevelCountsParams, QrelsEvalParams, QrelsOverlapParams, ReplicatesParams,
+    TopicsetEvalParams, TopicsetOverlapParams, parse,
+};
+use crate::manifest::{Artefact, DataSource, ExperimentKind};
+use crate::model::StandIn;
+
+/// Paper B's experiments, in the paper's order.
+pub static EXPERIMENTS: &[&Experiment] = &[
+    &AGREEMENT,
+    &LEVEL_COUNTS,
+    &QRELS_RANK_CORRELATION,
+    &QRELS_OVERLAP,
+    &TOPICSET_RANK_CORRELATION,
+    &TOPICSET_OVERLAP,
+    &QRELS_MEANS_FIGURE,
+    &TOPICSET_MEANS_FIGURE,
+    &ROBUSTNESS,
+];
+
+/// An experiment of paper B's evaluation (Tables 3–8, Figures 1–2): on the stand-in runs, or on a
+/// user's real collection.
+const fn evaluation(
+    name: &'static str,
+    description: &'static str,
+    parse: crate::manifest::experiment::ParseParams,
+) -> ExperimentKind {
+    ExperimentKind {
+        name,
+        description,
+        data: DataSource::StandIn(StandIn::Whole),
+        real_data_mode: true,
+        robustness_study: false,
+        cost: 0,
+        parse,
+    }
+}
+
+/// Table 1.
+pub static AGREEMENT: Experiment = Experiment {
+    kind: ExperimentKind {
+        name: "lancers.agreement",
+        description: "Pairwise kappa with CIs and raw agreement from the confusion matrices (paper B, Table 1)",
+        data: DataSource::StandIn(StandIn::Part),
+        real_data_mode: true,
+        robustness_study: false,
+        cost: 0,
+        parse: parse::<AgreementParams>,
+    },
+    run: Some(|artefact: &Artefact, context: &Context| {
+        labels::agreement(artefact, parameters(artefact)?, context)
+    }),
+    compare: compares_nothing,
+    notes: no_notes,
+    headlines: no_grid,
+    figure: None,
+};
+
+/// Table 2.
+pub static LEVEL_COUNTS: Experiment = Experiment {
+    kind: ExperimentKind {
+        name: "lancers.level_counts",
+        description: "Relevance-level counts of each qrels version (paper B, Table 2)",
+        data: DataSource::StandIn(StandIn::Part),
+        real_data_mode: true,
+        robustness_study: false,
+        cost: 0,
+        parse: parse::<LevelCountsParams>,
+    },
+    run: Some(|artefact: &Artefact, context: &Context| {
+        labels::level_counts(artefact, parameters(artefact)?, context)
+    }),
+    compare: compares_nothing,
+    notes: no_notes,
+    headlines: no_grid,
+    figure: None,
+};
+
+/// Table 3.
+pub static QRELS_RANK_CORRELATION: Experiment = Experiment {
+    kind: evaluation(
+        "lancers.qrels_rank_correlation",
+        "Kendall's tau between run rankings of every pair of qrels versions (paper B, Table 3)",
+        parse::<QrelsEvalParams>,
+    ),
+    run: Some(|artefact: &Artefact, context: &Context| {
+        eval::qrels_rank_correlation(artefact, parameters(artefact)?, context)
+    }),
+    compare: compares_nothing,
+    notes: no_notes,
+    headlines: headlines::item_by_measure,
+    figure: None,
+};
+
+/// Tables 4 and 5.
+pub static QRELS_OVERLAP: Experiment = Experiment {
+    kind: evaluation(
+        "lancers.qrels_overlap",
+        "Statistical significance overlap between qrels versions (paper B, Tables 4 and 5)",
+        parse::<QrelsOverlapParams>,
+    ),
+    run: Some(|artefact: &Artefact, context: &Context| {
+        eval::qrels_overlap(artefact, parameters(artefact)?, context)
+    }),
+    compare: compares_nothing,
+    notes: no_notes,
+    headlines: headlines::item_by_measure,
+    figure: None,
+};
+
+/// Table 6.
+pub static TOPICSET_RANK_CORRELATION: Experiment = Experiment {
+    kind: evaluation(
+        "lancers.topicset_rank_correlation",
+        "Kendall's tau between run rankings of the full, high- and low-agreement topic sets (paper B, Table 6)",
+        parse::<TopicsetEvalParams>,
+    ),
+    run: Some(|artefact: &Artefact, context: &Context| {
+        eval::topicset_rank_correlation(artefact, parameters(artefact)?, context)
+    }),
+    compare: compares_nothing,
+    notes: no_notes,
+    headlines: headlines::item_by_measure,
+    figure: None,
+};
+
+/// Tables 7 and 8.
+pub static TOPICSET_OVERLAP: Experiment = Experiment {
+    kind: evaluation(
+        "lancers.topicset_overlap",
+        "Statistical significance overlap between topic sets (paper B, Tables 7 and 8)",
+        parse::<TopicsetOverlapParams>,
+    ),
+    run: Some(|artefact: &Artefact, context: &Context| {
+        eval::topicset_overlap(artefact, parameters(artefact)?, context)
+    }),
+    compare: compares_nothing,
+    notes: no_notes,
+    headlines: headlines::item_by_measure,
+    figure: None,
+};
+
+/// Figure 1.
+pub static QRELS_MEANS_FIGURE: Experiment = Experiment {
+    kind: evaluation(
+        "lancers.qrels_means_figure",
+        "Mean scores of the 13 runs under each qrels version (paper B, Figure 1)",
+        parse::<QrelsEvalParams>,
+    ),
+    run: Some(|artefact: &Artefact, context: &Context| {
+        eval::qrels_means_figure(artefact, parameters(artefact)?, context)
+    }),
+    compare: |_, table, published| figure_rank::claims(table, published),
+    notes: no_notes,
+    headlines: headlines::item_by_measure,
+    figure: Some(Figure::Series),
+};
+
+/// Figure 2.
+pub static TOPICSET_MEANS_FIGURE: Experiment = Experiment {
+    kind: evaluation(
+        "lancers.topicset_means_figure",
+        "Mean scores of the 13 runs under each topic set (paper B, Figure 2)",
+        parse::<TopicsetEvalParams>,
+    ),
+    run: Some(|artefact: &Artefact, context: &Context| {
+        eval::topicset_means_figure(artefact, parameters(artefact)?, context)
+    }),
+    compare: |_, table, published| figure_rank::claims(table, published),
+    notes: no_notes,
+    headlines: headlines::item_by_measure,
+    figure: Some(Figure::Series),
+};
+
+/// B.R1: paper B's robustness study.
+pub static ROBUSTNESS: Experiment = Experiment {
+    kind: ExperimentKind {
+        name: "lancers.robustness",
+        description: "Beyond the paper: how often each simulated claim holds over R independent stand-in collections, and the replicate band of every printed simulated number",
+        data: DataSource::StandIn(StandIn::Whole),
+        real_data_mode: false,
+        robustness_study: true,
+        cost: 0,
+        parse: parse::<ReplicatesParams>,
+    },
+    run: None,
+    compare: compares_nothing,
+    notes: no_notes,
+    headlines: no_grid,
+    figure: Some(Figure::HoldingRates),
+};

@@ -25,14 +25,20 @@ use crate::assessors::study_versions::{VersionSpecError, default_versions, parse
 use crate::collection::www::LabelledTopic;
 use crate::io::SourceError;
 use crate::manifest::params::{
-    Evaluation, ListedTopicSets, QrelsVersionDef, QrelsVersions, TopicSetDef, TopicSubset,
-    UserCollection,
+    AgreementParams, Evaluation, LevelCountsParams, ListedTopicSets, QrelsEvalParams,
+    QrelsOverlapParams, QrelsVersionDef, QrelsVersions, TopicSetDef, TopicSubset,
+    TopicsetEvalParams, TopicsetOverlapParams, UserCollection,
 };
 use crate::manifest::{
-    Artefact, ExperimentParams, Header, Label, Layout, Manifest, Panel, Paper, Status,
+    Artefact, Header, Label, Layout, Manifest, Panel, Paper, Parameters, Status,
 };
 use crate::papers::Context;
+use crate::papers::experiment::Experiment;
 use crate::papers::lancers::user_collection::{read_collection_labels, read_collection_runs};
+use crate::papers::lancers::{
+    AGREEMENT, LEVEL_COUNTS, QRELS_MEANS_FIGURE, QRELS_OVERLAP, QRELS_RANK_CORRELATION,
+    TOPICSET_MEANS_FIGURE, TOPICSET_OVERLAP, TOPICSET_RANK_CORRELATION,
+};
 use crate::sim::www::scores::Measure;
 
 /// The artefacts of the study, in paper B's order (their ids, experiments and templates are paper
@@ -133,9 +139,9 @@ pub fn study_manifest(
             .ok_or_else(|| StudyError::PaperB(id.to_string()))
     };
     let t1 = template("B.T1")?;
-    let se = match &t1.parameters {
-        ExperimentParams::LancersAgreement(p) => p.kappa_se.unwrap_or_default(),
-        _ => return Err(StudyError::PaperB("B.T1".into())),
+    let se = match t1.parameters.get::<AgreementParams>() {
+        Some(p) => p.kappa_se.unwrap_or_default(),
+        None => return Err(StudyError::PaperB("B.T1".into())),
     };
     let high = crate::sim::www::high_agreement_split(
         &labelled.topics,
@@ -252,7 +258,11 @@ fn study_paper((labels, runs): &(String, String)) -> Paper {
 
 /// Paper B's measures, as its B.T3 entry lists them.
 fn paper_b_measures(t3: &Artefact) -> Result<Vec<Measure>, StudyError> {
-    let ExperimentParams::LancersQrelsRankCorrelation(p) = &t3.parameters else {
+    let Some(p) = t3
+        .parameters
+        .get::<QrelsEvalParams>()
+        .filter(|_| is(t3, &QRELS_RANK_CORRELATION))
+    else {
         return Err(StudyError::PaperB("B.T3".into()));
     };
     p.measures
@@ -300,7 +310,7 @@ fn study_artefact(b: &Artefact, plan: &Plan) -> Result<Artefact, StudyError> {
     let missing = || StudyError::PaperB(b.id.to_string());
     let b_layout = b.layout.as_ref().ok_or_else(missing)?;
     let mut artefact = b.clone();
-    artefact.parameters = study_parameters(&b.parameters, plan).ok_or_else(missing)?;
+    artefact.parameters = study_parameters(b, plan).ok_or_else(missing)?;
     artefact.caption = Label::Plain(caption(b, plan));
     artefact.status = Status::Built;
     artefact.pending_reason = None;
@@ -310,14 +320,15 @@ fn study_artefact(b: &Artefact, plan: &Plan) -> Result<Artefact, StudyError> {
         .map(|(def, label)| header(&def.id, label))
         .collect();
     let versions: Vec<Header> = plan.versions.iter().map(|v| header(&v.id, &v.id)).collect();
-    let layout = match &b.parameters {
-        ExperimentParams::LancersAgreement(_) => agreement_layout(b_layout, plan),
-        ExperimentParams::LancersLevelCounts(_) => level_layout(b_layout, plan, versions),
-        ExperimentParams::LancersQrelsMeansFigure(_) => series_layout(b_layout, plan, versions),
-        ExperimentParams::LancersTopicsetMeansFigure(_) => series_layout(b_layout, plan, sets),
-        ExperimentParams::LancersQrelsRankCorrelation(_)
-        | ExperimentParams::LancersQrelsOverlap(_) => conditions_layout(b_layout, plan, versions),
-        _ => {
+    let layout = match () {
+        () if is(b, &AGREEMENT) => agreement_layout(b_layout, plan),
+        () if is(b, &LEVEL_COUNTS) => level_layout(b_layout, plan, versions),
+        () if is(b, &QRELS_MEANS_FIGURE) => series_layout(b_layout, plan, versions),
+        () if is(b, &TOPICSET_MEANS_FIGURE) => series_layout(b_layout, plan, sets),
+        () if is(b, &QRELS_RANK_CORRELATION) || is(b, &QRELS_OVERLAP) => {
+            conditions_layout(b_layout, plan, versions)
+        }
+        () => {
             if sets.len() < 2 && !is_main_panel(b_layout) {
                 artefact.status = Status::Pending;
                 artefact.pending_reason = Some(format!(
@@ -332,9 +343,14 @@ fn study_artefact(b: &Artefact, plan: &Plan) -> Result<Artefact, StudyError> {
     Ok(artefact)
 }
 
+/// Whether `b` is an artefact of paper B's experiment `experiment`.
+fn is(b: &Artefact, experiment: &'static Experiment) -> bool {
+    b.experiment == experiment.id()
+}
+
 /// `b`'s parameters with the user's collection, versions, topic sets, measures and trials, and
-/// without the stand-in's files and sizes; `None` for a parameter type that is not paper B's.
-fn study_parameters(b: &ExperimentParams, plan: &Plan) -> Option<ExperimentParams> {
+/// without the stand-in's files and sizes; `None` for an experiment that is not paper B's.
+fn study_parameters(b: &Artefact, plan: &Plan) -> Option<Parameters> {
     let collection = Some(plan.collection.clone());
     let ids: Vec<String> = plan.versions.iter().map(|v| v.id.clone()).collect();
     let set_ids: Vec<String> = plan.topic_sets.iter().map(|(d, _)| d.id.clone()).collect();
@@ -346,52 +362,55 @@ fn study_parameters(b: &ExperimentParams, plan: &Plan) -> Option<ExperimentParam
     let mut cutoffs: Vec<u32> = plan.measures.iter().map(|m| m.cutoff as u32).collect();
     cutoffs.sort_unstable();
     cutoffs.dedup();
-    let mut params = b.clone();
-    match &mut params {
-        ExperimentParams::LancersAgreement(p) => {
-            p.pairs = pairs(&plan.assessors)
-                .into_iter()
-                .map(|(id, _)| id)
-                .collect();
-            (p.data, p.standin, p.collection, p.seed) = (None, None, collection, None);
-        }
-        ExperimentParams::LancersLevelCounts(p) => {
-            (p.qrels, p.qrels_versions) = (ids, listed);
-            (p.data, p.standin, p.collection, p.seed) = (None, None, collection, None);
-        }
-        ExperimentParams::LancersQrelsRankCorrelation(p)
-        | ExperimentParams::LancersQrelsMeansFigure(p) => {
-            (p.qrels, p.qrels_versions, p.evaluation) = (ids, listed, evaluation);
-            (p.measures, p.cutoffs) = (measures, Some(cutoffs));
-            (p.topics, p.runs, p.teams, p.pool_depth) = (None, None, None, None);
-            (p.data, p.standin, p.collection, p.seed) = (None, None, collection, None);
-        }
-        ExperimentParams::LancersQrelsOverlap(p) => {
-            (p.qrels, p.qrels_versions, p.evaluation) = (ids, listed, evaluation);
-            (p.measures, p.cutoffs) = (measures, Some(cutoffs));
-            (p.topics, p.runs, p.teams, p.pool_depth) = (None, None, None, None);
-            (p.data, p.standin, p.collection, p.seed) = (None, None, collection, None);
-            p.trials = plan.trials.unwrap_or(p.trials);
-        }
-        ExperimentParams::LancersTopicsetRankCorrelation(p)
-        | ExperimentParams::LancersTopicsetMeansFigure(p) => {
-            (p.topic_sets, p.qrels_versions, p.evaluation) = (set_ids, listed, evaluation);
-            p.qrels = Some(vec![plan.all_version.clone()]);
-            (p.measures, p.cutoffs) = (measures, Some(cutoffs));
-            (p.topics, p.runs, p.teams, p.pool_depth) = (None, None, None, None);
-            (p.data, p.standin, p.collection, p.seed) = (None, None, collection, None);
-        }
-        ExperimentParams::LancersTopicsetOverlap(p) => {
-            (p.topic_sets, p.qrels_versions, p.evaluation) = (set_ids, listed, evaluation);
-            p.qrels = Some(vec![plan.all_version.clone()]);
-            (p.measures, p.cutoffs) = (measures, Some(cutoffs));
-            (p.topics, p.runs, p.teams, p.pool_depth) = (None, None, None, None);
-            (p.data, p.standin, p.collection, p.seed) = (None, None, collection, None);
-            p.trials = plan.trials.unwrap_or(p.trials);
-        }
-        _ => return None,
+    let params = &b.parameters;
+    if is(b, &AGREEMENT) {
+        let mut p = params.get::<AgreementParams>()?.clone();
+        p.pairs = pairs(&plan.assessors)
+            .into_iter()
+            .map(|(id, _)| id)
+            .collect();
+        (p.data, p.standin, p.collection, p.seed) = (None, None, collection, None);
+        Some(Parameters::new(p))
+    } else if is(b, &LEVEL_COUNTS) {
+        let mut p = params.get::<LevelCountsParams>()?.clone();
+        (p.qrels, p.qrels_versions) = (ids, listed);
+        (p.data, p.standin, p.collection, p.seed) = (None, None, collection, None);
+        Some(Parameters::new(p))
+    } else if is(b, &QRELS_RANK_CORRELATION) || is(b, &QRELS_MEANS_FIGURE) {
+        let mut p = params.get::<QrelsEvalParams>()?.clone();
+        (p.qrels, p.qrels_versions, p.evaluation) = (ids, listed, evaluation);
+        (p.measures, p.cutoffs) = (measures, Some(cutoffs));
+        (p.topics, p.runs, p.teams, p.pool_depth) = (None, None, None, None);
+        (p.data, p.standin, p.collection, p.seed) = (None, None, collection, None);
+        Some(Parameters::new(p))
+    } else if is(b, &QRELS_OVERLAP) {
+        let mut p = params.get::<QrelsOverlapParams>()?.clone();
+        (p.qrels, p.qrels_versions, p.evaluation) = (ids, listed, evaluation);
+        (p.measures, p.cutoffs) = (measures, Some(cutoffs));
+        (p.topics, p.runs, p.teams, p.pool_depth) = (None, None, None, None);
+        (p.data, p.standin, p.collection, p.seed) = (None, None, collection, None);
+        p.trials = plan.trials.unwrap_or(p.trials);
+        Some(Parameters::new(p))
+    } else if is(b, &TOPICSET_RANK_CORRELATION) || is(b, &TOPICSET_MEANS_FIGURE) {
+        let mut p = params.get::<TopicsetEvalParams>()?.clone();
+        (p.topic_sets, p.qrels_versions, p.evaluation) = (set_ids, listed, evaluation);
+        p.qrels = Some(vec![plan.all_version.clone()]);
+        (p.measures, p.cutoffs) = (measures, Some(cutoffs));
+        (p.topics, p.runs, p.teams, p.pool_depth) = (None, None, None, None);
+        (p.data, p.standin, p.collection, p.seed) = (None, None, collection, None);
+        Some(Parameters::new(p))
+    } else if is(b, &TOPICSET_OVERLAP) {
+        let mut p = params.get::<TopicsetOverlapParams>()?.clone();
+        (p.topic_sets, p.qrels_versions, p.evaluation) = (set_ids, listed, evaluation);
+        p.qrels = Some(vec![plan.all_version.clone()]);
+        (p.measures, p.cutoffs) = (measures, Some(cutoffs));
+        (p.topics, p.runs, p.teams, p.pool_depth) = (None, None, None, None);
+        (p.data, p.standin, p.collection, p.seed) = (None, None, collection, None);
+        p.trials = plan.trials.unwrap_or(p.trials);
+        Some(Parameters::new(p))
+    } else {
+        None
     }
-    Some(params)
 }
 
 /// Every pair of `assessors` in their order: its id (`a-b`, as B.T1 names pairs) and the two names.
@@ -408,29 +427,43 @@ fn pairs(assessors: &[String]) -> Vec<(String, (&str, &str))> {
 /// The caption of the study's version of `b`: paper B's words, with what depends on the
 /// collection (the assessors, the number of runs, alpha) taken from the plan.
 fn caption(b: &Artefact, plan: &Plan) -> String {
-    let alpha = match &b.parameters {
-        ExperimentParams::LancersQrelsOverlap(p) => p.alpha,
-        ExperimentParams::LancersTopicsetOverlap(p) => p.alpha,
-        _ => f64::NAN,
-    };
+    let alpha = b.parameters.alpha().unwrap_or(f64::NAN);
     let main = b.layout.as_ref().is_some_and(is_main_panel);
-    match (&b.parameters, main) {
-        (ExperimentParams::LancersAgreement(_), _) => format!(
+    if is(b, &AGREEMENT) {
+        format!(
             "Pairwise inter-assessor agreement: {}",
             plan.assessors.join(", ")
-        ),
-        (ExperimentParams::LancersLevelCounts(_), _) => {
-            "Number of Lx-relevant documents in each qrels version".into()
-        }
-        (ExperimentParams::LancersQrelsRankCorrelation(_), _) => "System ranking consistency in terms of Kendall's tau, with 95%CIs, for every pair of qrels versions".into(),
-        (ExperimentParams::LancersQrelsOverlap(_), false) => format!("Statistical Significance Overlap between two qrels versions (alpha = {alpha})"),
-        (ExperimentParams::LancersQrelsOverlap(_), true) => format!("Number of significantly different run pairs under each qrels version (alpha = {alpha})"),
-        (ExperimentParams::LancersTopicsetRankCorrelation(_), _) => "System ranking consistency in terms of Kendall's tau, with 95%CIs, for every pair of topic sets".into(),
-        (ExperimentParams::LancersTopicsetOverlap(_), false) => format!("Statistical Significance Overlap between two topic sets (alpha = {alpha})"),
-        (ExperimentParams::LancersTopicsetOverlap(_), true) => format!("Number of significantly different run pairs with each topic set (alpha = {alpha})"),
-        (ExperimentParams::LancersQrelsMeansFigure(_), _) => format!("Mean effectiveness scores according to different qrels versions; runs sorted by the {} scores", plan.versions[0].id),
-        (ExperimentParams::LancersTopicsetMeansFigure(_), _) => format!("Mean effectiveness scores according to different topic sets; runs sorted by the {} scores", plan.topic_sets.first().map_or(plan.all_version.as_str(), |(_, l)| l.as_str())),
-        _ => b.caption.text().to_string(),
+        )
+    } else if is(b, &LEVEL_COUNTS) {
+        "Number of Lx-relevant documents in each qrels version".into()
+    } else if is(b, &QRELS_RANK_CORRELATION) {
+        "System ranking consistency in terms of Kendall's tau, with 95%CIs, for every pair of qrels versions".into()
+    } else if is(b, &QRELS_OVERLAP) && !main {
+        format!("Statistical Significance Overlap between two qrels versions (alpha = {alpha})")
+    } else if is(b, &QRELS_OVERLAP) {
+        format!(
+            "Number of significantly different run pairs under each qrels version (alpha = {alpha})"
+        )
+    } else if is(b, &TOPICSET_RANK_CORRELATION) {
+        "System ranking consistency in terms of Kendall's tau, with 95%CIs, for every pair of topic sets".into()
+    } else if is(b, &TOPICSET_OVERLAP) && !main {
+        format!("Statistical Significance Overlap between two topic sets (alpha = {alpha})")
+    } else if is(b, &TOPICSET_OVERLAP) {
+        format!("Number of significantly different run pairs with each topic set (alpha = {alpha})")
+    } else if is(b, &QRELS_MEANS_FIGURE) {
+        format!(
+            "Mean effectiveness scores according to different qrels versions; runs sorted by the {} scores",
+            plan.versions[0].id
+        )
+    } else if is(b, &TOPICSET_MEANS_FIGURE) {
+        format!(
+            "Mean effectiveness scores according to different topic sets; runs sorted by the {} scores",
+            plan.topic_sets
+                .first()
+                .map_or(plan.all_version.as_str(), |(_, l)| l.as_str())
+        )
+    } else {
+        b.caption.text().to_string()
     }
 }
 

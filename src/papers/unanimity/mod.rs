@@ -8,6 +8,135 @@
 //! - [`real_ratings`]: A.X1, beyond the paper, the same quantities on the real NTCIR-12 STC Japanese
 //!   ratings shipped in `data/external/`.
 
+pub mod compare;
 pub mod gain_examples;
+pub mod headlines;
 pub mod real_ratings;
+pub mod real_ratings_figure;
 pub mod stc;
+
+use super::experiment::{Experiment, Figure, OwnFigure, compares_nothing, no_grid, no_notes};
+use super::{Context, parameters};
+use crate::manifest::params::{
+    GainExamplesParams, RealRatingsParams, ReplicatesParams, StcParams, StcSignificanceParams,
+    parse,
+};
+use crate::manifest::{Artefact, DataSource, ExperimentKind};
+use crate::model::StandIn;
+
+/// Paper A's experiments, in the paper's order.
+pub static EXPERIMENTS: &[&Experiment] = &[
+    &GAIN_EXAMPLES,
+    &RANK_CORRELATION,
+    &SIGNIFICANCE_DISCREPANCIES,
+    &REAL_RATINGS,
+    &ROBUSTNESS,
+];
+
+/// Table 1.
+pub static GAIN_EXAMPLES: Experiment = Experiment {
+    kind: ExperimentKind {
+        name: "unanimity.gain_examples",
+        description: "RawG, D, WG and UG of the printed example items (paper A, Table 1)",
+        data: DataSource::Printed,
+        real_data_mode: false,
+        robustness_study: false,
+        cost: 0,
+        parse: parse::<GainExamplesParams>,
+    },
+    run: Some(|artefact: &Artefact, context: &Context| {
+        gain_examples::gain_examples(artefact, parameters(artefact)?, context)
+    }),
+    compare: compares_nothing,
+    notes: no_notes,
+    headlines: no_grid,
+    figure: None,
+};
+
+/// Table 2.
+pub static RANK_CORRELATION: Experiment = Experiment {
+    kind: ExperimentKind {
+        name: "unanimity.rank_correlation",
+        description: "Kendall's tau between RawG- and UG-based run rankings on the STC stand-in (paper A, Table 2)",
+        data: DataSource::StandIn(StandIn::Whole),
+        real_data_mode: true,
+        robustness_study: false,
+        // The STC stand-in and its RawG/UG scores of every condition.
+        cost: 1,
+        parse: parse::<StcParams>,
+    },
+    run: Some(|artefact: &Artefact, context: &Context| {
+        stc::rank_correlation(artefact, parameters::<StcParams>(artefact)?, context)
+    }),
+    compare: compare::rank_correlation::claims,
+    notes: no_notes,
+    headlines: headlines::dmax_by_n_cells,
+    figure: None,
+};
+
+/// Table 3.
+pub static SIGNIFICANCE_DISCREPANCIES: Experiment = Experiment {
+    kind: ExperimentKind {
+        name: "unanimity.significance_discrepancies",
+        description: "Team-best run pairs whose significance differs between RawG and UG (paper A, Table 3)",
+        data: DataSource::StandIn(StandIn::Whole),
+        real_data_mode: true,
+        robustness_study: false,
+        // 45 randomised Tukey HSD tests under two gains.
+        cost: 2,
+        parse: parse::<StcSignificanceParams>,
+    },
+    run: Some(|artefact: &Artefact, context: &Context| {
+        stc::significance_discrepancies(
+            artefact,
+            parameters::<StcSignificanceParams>(artefact)?,
+            context,
+        )
+    }),
+    compare: compare::significance_discrepancies::claims,
+    notes: compare::significance_discrepancies::notes,
+    headlines: headlines::discrepancy_groups,
+    figure: None,
+};
+
+/// A.X1, beyond the paper.
+pub static REAL_RATINGS: Experiment = Experiment {
+    kind: ExperimentKind {
+        name: "unanimity.real_ratings",
+        description: "Beyond the paper: D_i, UG - RawG, unanimity, order flips and ideal-list changes on the real NTCIR-12 STC Japanese ratings vs the paper's simulation",
+        data: DataSource::ShippedRealData,
+        real_data_mode: false,
+        robustness_study: false,
+        // Unanimity statistics of every pooled rating on the real ratings.
+        cost: 1,
+        parse: parse::<RealRatingsParams>,
+    },
+    run: Some(|artefact: &Artefact, context: &Context| {
+        real_ratings::real_ratings(artefact, parameters(artefact)?, context)
+    }),
+    compare: compares_nothing,
+    notes: no_notes,
+    headlines: no_grid,
+    figure: Some(Figure::Own(OwnFigure {
+        svg: real_ratings_figure::svg,
+        bands: real_ratings_figure::bands,
+    })),
+};
+
+/// A.R1: paper A's robustness study.
+pub static ROBUSTNESS: Experiment = Experiment {
+    kind: ExperimentKind {
+        name: "unanimity.robustness",
+        description: "Beyond the paper: how often each simulated claim holds over R independent stand-in collections, and the replicate band of every printed simulated number",
+        data: DataSource::StandIn(StandIn::Whole),
+        real_data_mode: false,
+        robustness_study: true,
+        cost: 0,
+        parse: parse::<ReplicatesParams>,
+    },
+    run: None,
+    compare: compares_nothing,
+    notes: no_notes,
+    headlines: no_grid,
+    figure: Some(Figure::HoldingRates),
+};

@@ -8,8 +8,8 @@
 //! `ranked_by` is strictly higher (competition ranking: a tie shares the better rank).
 
 use crate::model::VALUE;
-use crate::papers::lancers::eval::X_POSITION;
 use crate::published::{FigureRankClaim, PublishedFile};
+use crate::results::X_POSITION;
 use crate::results::{ClaimCheck, ResultTable};
 
 /// The rank claims of the published file about this figure.

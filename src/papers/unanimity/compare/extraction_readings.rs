@@ -7,9 +7,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::significance_discrepancies::Group;
-use crate::ledger::TranscriptionNote;
 use crate::published::cell_label::meta_words;
 use crate::published::{PublishedCell, PublishedFile, Reading};
+use crate::results::TranscriptionNote;
 
 /// The group-count verdict of [`super::significance_discrepancies`]: both zero or both positive.
 fn verdict(printed: &BTreeMap<Group, usize>, rebuilt: &BTreeMap<Group, usize>, g: &Group) -> bool {

@@ -7,10 +7,13 @@
 
 use plotters::prelude::*;
 
-use crate::manifest::{Artefact, ExperimentParams};
-use crate::papers::unanimity::real_ratings::ITEMS;
-use crate::render::figure::{Band, FigureError};
+use super::real_ratings::ITEMS;
+use crate::manifest::Artefact;
+use crate::manifest::params::RealRatingsParams;
 use crate::results::{ResultTable, VALUE};
+
+/// Why the figure could not be drawn, in words.
+type FigureError = String;
 
 /// Page-column size: 460 × 620 px (about 3.3 × 4.4 in at 140 dpi), fonts at 15–17 px.
 const WIDTH: u32 = 460;
@@ -35,11 +38,9 @@ pub fn svg(artefact: &Artefact, table: &ResultTable) -> Result<String, FigureErr
     let ids: Vec<&str> = columns.iter().map(|(id, _)| id.as_str()).collect();
     let spread = groups(table, &ids, "relevant_d=", |v| format!("D = {v}"))?;
     let upgrade = groups(table, &ids, "upgrade=", |v| v.to_string())?;
-    let upgrade_title = match &artefact.parameters {
-        ExperimentParams::UnanimityRealRatings(params) => {
-            format!("(b) Upgrade UGᵢ − RawGᵢ (p = {})", params.p.get())
-        }
-        _ => "(b) Upgrade UGᵢ − RawGᵢ".to_string(),
+    let upgrade_title = match artefact.parameters.get::<RealRatingsParams>() {
+        Some(params) => format!("(b) Upgrade UGᵢ − RawGᵢ (p = {})", params.p.get()),
+        None => "(b) Upgrade UGᵢ − RawGᵢ".to_string(),
     };
 
     let mut text = String::new();
@@ -69,13 +70,13 @@ pub fn svg(artefact: &Artefact, table: &ResultTable) -> Result<String, FigureErr
 }
 
 /// The bands of the figure [`svg`] draws: its two panels, top and bottom halves, as shares of its
-/// height ([`Band`]).
-pub fn bands() -> Vec<Band> {
-    Band::stack(&[HEIGHT / 2, HEIGHT - HEIGHT / 2], HEIGHT)
+/// height.
+pub fn bands() -> Vec<(f64, f64)> {
+    vec![(0.0, 0.5), (0.5, 1.0)]
 }
 
 fn draw<E: std::fmt::Debug>(e: E) -> FigureError {
-    FigureError::Draw(format!("{e:?}"))
+    format!("{e:?}")
 }
 
 /// The series of the figure: the columns of the artefact's first panel, `(id, label)`.
@@ -84,14 +85,14 @@ fn series(artefact: &Artefact) -> Result<Vec<(String, String)>, FigureError> {
         .layout
         .as_ref()
         .and_then(|l| l.panels.first())
-        .ok_or_else(|| FigureError::Draw(format!("artefact `{}` has no layout", artefact.id)))?;
+        .ok_or_else(|| format!("artefact `{}` has no layout", artefact.id))?;
     if panel.columns.is_empty() || panel.columns.len() > COLOURS.len() {
-        return Err(FigureError::Draw(format!(
+        return Err(format!(
             "artefact `{}`: expected 1 to {} columns to draw, found {}",
             artefact.id,
             COLOURS.len(),
             panel.columns.len()
-        )));
+        ));
     }
     Ok(panel
         .columns
@@ -117,9 +118,9 @@ fn groups(
     keys.sort_by(|a, b| a.0.total_cmp(&b.0));
     keys.dedup_by(|a, b| a.1 == b.1);
     if keys.is_empty() {
-        return Err(FigureError::Draw(format!(
+        return Err(format!(
             "the table has no `{ITEMS}` rows `{prefix}…` to draw"
-        )));
+        ));
     }
     keys.into_iter()
         .map(|(_, v)| {
@@ -127,9 +128,9 @@ fn groups(
             let values = ids
                 .iter()
                 .map(|id| {
-                    table.get(ITEMS, &row, id, VALUE).ok_or_else(|| {
-                        FigureError::Draw(format!("no cell {ITEMS}/{row}/{id} to draw"))
-                    })
+                    table
+                        .get(ITEMS, &row, id, VALUE)
+                        .ok_or_else(|| format!("no cell {ITEMS}/{row}/{id} to draw"))
                 })
                 .collect::<Result<Vec<_>, _>>()?;
             Ok(Group {

@@ -1,8 +1,8 @@
 //! What paper A's STC claims need to know of their artefact: the upgrade strength p, the (Dmax, N)
 //! conditions and the measures' panels.
 
-use crate::manifest::params::StcInputs;
-use crate::manifest::{Artefact, ExperimentParams};
+use crate::manifest::Artefact;
+use crate::manifest::params::{StcInputs, StcParams, StcSignificanceParams};
 
 /// The setting of an A.T2 / A.T3 artefact, from its manifest parameters.
 #[derive(Debug, Clone, PartialEq)]
@@ -20,11 +20,7 @@ impl StcSetting {
     /// The setting of `artefact`; `None` when it is not an STC artefact (A.T2 or A.T3). Its parameters
     /// were validated when the manifest loaded.
     pub fn of(artefact: &Artefact) -> Option<Self> {
-        let inputs: StcInputs<'_> = match &artefact.parameters {
-            ExperimentParams::UnanimityRankCorrelation(params) => params.inputs(),
-            ExperimentParams::UnanimitySignificanceDiscrepancies(params) => params.inputs(),
-            _ => return None,
-        };
+        let inputs = stc_inputs(artefact)?;
         let conditions = inputs
             .dmax
             .iter()
@@ -41,4 +37,17 @@ impl StcSetting {
             ns: sorted,
         })
     }
+}
+
+/// The STC inputs of an A.T2 or A.T3 artefact's parameters; `None` for any other.
+pub fn stc_inputs(artefact: &Artefact) -> Option<StcInputs<'_>> {
+    let parameters = &artefact.parameters;
+    parameters
+        .get::<StcParams>()
+        .map(StcParams::inputs)
+        .or_else(|| {
+            parameters
+                .get::<StcSignificanceParams>()
+                .map(StcSignificanceParams::inputs)
+        })
 }

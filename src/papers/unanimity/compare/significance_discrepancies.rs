@@ -5,11 +5,11 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::stc_setting::StcSetting;
-use crate::ledger::TranscriptionNote;
 use crate::manifest::Artefact;
 use crate::model::{ClaimGroup, counted, has_or_have};
 use crate::papers::unanimity::stc::condition_row_prefix;
 use crate::published::PublishedFile;
+use crate::results::TranscriptionNote;
 use crate::results::{ClaimCheck, ResultTable, VALUE};
 
 /// A (panel, Dmax, N) group of the table.

@@ -1,0 +1,80 @@
+//! One descriptor per experiment kind, declared beside the experiment in its paper's folder
+//! (`src/papers/<slug>/`): everything the pipeline, the renderers, the ledger and the robustness
+//! studies need to know about it. The generic layers ask the registry ([`super::experiment`]) and
+//! never name a paper.
+
+use crate::manifest::{Artefact, ExperimentId, ExperimentKind};
+use crate::model::HeadlineGrid;
+use crate::published::PublishedFile;
+use crate::results::{ClaimCheck, ResultTable, TranscriptionNote};
+
+use super::{Context, ExperimentError};
+
+/// Computes an artefact's table from its parameters and inputs.
+pub type RunFn = fn(&Artefact, &Context) -> Result<ResultTable, ExperimentError>;
+
+/// The claims that compare a rebuilt table with the paper's printed values: they run in the ledger
+/// stage, so that no experiment reads `paper/published` and a changed transcription never forces a
+/// rebuild.
+pub type CompareFn = fn(&Artefact, &ResultTable, &PublishedFile) -> Vec<ClaimCheck>;
+
+/// The transcription notes of a table: printed rows whose labels the paper's extractions read
+/// differently, with what depends on the reading.
+pub type NotesFn = fn(&Artefact, &ResultTable, &PublishedFile) -> Vec<TranscriptionNote>;
+
+/// Where the headline numbers of an artefact's table sit in the grids a robustness study shows.
+pub type HeadlinesFn = fn(&Artefact) -> HeadlineGrid;
+
+/// How an artefact's figure is drawn.
+#[derive(Debug, Clone, Copy)]
+pub enum Figure {
+    /// The mean score of every run under each condition, a line per condition (the renderers'
+    /// series figure).
+    Series,
+    /// A robustness study's holding rates, a dot and an interval per claim.
+    HoldingRates,
+    /// Drawn by the paper's own code.
+    Own(OwnFigure),
+}
+
+/// A figure a paper draws itself: its SVG, and the bands of its stacked panels (top and bottom edges
+/// as shares of its height), for a report that sets them side by side.
+#[derive(Debug, Clone, Copy)]
+pub struct OwnFigure {
+    pub svg: fn(&Artefact, &ResultTable) -> Result<String, String>,
+    pub bands: fn() -> Vec<(f64, f64)>,
+}
+
+/// An experiment kind and what it does.
+#[derive(Debug)]
+pub struct Experiment {
+    pub kind: ExperimentKind,
+    /// Runs it; `None` for a robustness study, which the pipeline runs.
+    pub run: Option<RunFn>,
+    pub compare: CompareFn,
+    pub notes: NotesFn,
+    pub headlines: HeadlinesFn,
+    pub figure: Option<Figure>,
+}
+
+/// A [`CompareFn`] of an experiment that compares nothing with the print.
+pub fn compares_nothing(_: &Artefact, _: &ResultTable, _: &PublishedFile) -> Vec<ClaimCheck> {
+    Vec::new()
+}
+
+/// A [`NotesFn`] of an experiment without transcription notes.
+pub fn no_notes(_: &Artefact, _: &ResultTable, _: &PublishedFile) -> Vec<TranscriptionNote> {
+    Vec::new()
+}
+
+/// A [`HeadlinesFn`] of an experiment whose numbers sit in no grid.
+pub fn no_grid(_: &Artefact) -> HeadlineGrid {
+    HeadlineGrid::default()
+}
+
+impl Experiment {
+    /// The id artefacts of this kind carry.
+    pub fn id(&'static self) -> ExperimentId {
+        ExperimentId::new(&self.kind)
+    }
+}
