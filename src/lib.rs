@@ -25,7 +25,6 @@
 
 pub mod assessors;
 pub mod cli;
-pub mod collection;
 pub mod consistency;
 pub mod io;
 pub mod ledger;
@@ -40,5 +39,4 @@ pub mod render;
 pub mod report;
 pub mod results;
 pub mod robustness;
-pub mod sim;
 pub mod sources;

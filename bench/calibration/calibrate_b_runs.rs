@@ -31,10 +31,10 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context as _, Result, bail};
 use clap::Parser;
-use evia_repro::manifest::params::Evaluation;
-use evia_repro::manifest::params::{QrelsOverlapParams, TopicsetOverlapParams};
 use evia_repro::manifest::{Artefact, Manifest, Parameters};
 use evia_repro::papers::Context;
+use evia_repro::papers::lancers::params::Evaluation;
+use evia_repro::papers::lancers::params::{QrelsOverlapParams, TopicsetOverlapParams};
 use evia_repro::pipeline::reproduce::manifest_path;
 use evia_repro::published::{PublishedFile, load};
 use evia_repro::robustness::calibration::{

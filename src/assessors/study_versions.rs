@@ -3,7 +3,7 @@
 //! (2lancers) and each assessor alone; for a user's assessors the default generalises this to each
 //! assessor alone, all of them, and each leave-one-out set. `--version NAME=a,b,c` lists them instead.
 
-use crate::manifest::params::QrelsVersionDef;
+use crate::papers::lancers::params::QrelsVersionDef;
 
 /// Why a `--version` specification cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -154,12 +154,9 @@ pub mod ratings;
 pub mod run;
 pub mod run_groups;
 pub mod simple_line;
-pub mod stc;
-pub mod stc_labels;
 pub mod text_halves;
 pub mod topic_ranges;
 pub mod trec_line;
-pub mod www_labels;
 pub mod yaml_depth;
 
 /// The first `N` whitespace-separated fields of a line and how many fields it has, counted up to

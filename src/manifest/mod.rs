@@ -27,7 +27,7 @@ mod replicated;
 pub mod stub_width;
 
 pub use experiment::{DataSource, ExperimentId, ExperimentKind};
-pub use params::{KappaSe, Parameters, ReplicatesParams};
+pub use params::{Parameters, ReplicatesParams};
 
 /// The whole manifest.
 #[derive(Debug, Clone, Deserialize, Serialize)]

@@ -10,6 +10,7 @@ pub mod experiment;
 pub mod lancers;
 pub mod memo;
 pub mod shared;
+pub mod standin_error;
 pub mod unanimity;
 
 use std::path::{Path, PathBuf};

@@ -11,10 +11,12 @@ use evia_engine::agreement::StandardError;
 use evia_repro::cli::agree::{KappaOutcome, analyse};
 use evia_repro::io::labels::{LabelLayout, Scale, read_labels};
 use evia_repro::manifest::Artefact;
-use evia_repro::manifest::params::AgreementParams;
+use evia_repro::papers::lancers::params::AgreementParams;
+use evia_repro::papers::lancers::standin::{
+    ASSESSORS, AssessorSet, PAIR_IDS, high_agreement_split,
+};
 use evia_repro::papers::{Context, lancers::labels as lancers};
 use evia_repro::pipeline::reproduce::manifest_path;
-use evia_repro::sim::www::{ASSESSORS, AssessorSet, PAIR_IDS, high_agreement_split};
 
 use crate::common::project_root;
 

@@ -4,9 +4,9 @@
 
 #![allow(clippy::unwrap_used)]
 
-use evia_repro::manifest::params::QrelsOverlapParams;
 use evia_repro::manifest::{Artefact, Manifest};
 use evia_repro::papers::Context;
+use evia_repro::papers::lancers::params::QrelsOverlapParams;
 use evia_repro::pipeline::reproduce::manifest_path;
 use evia_repro::published::load;
 use evia_repro::robustness::calibration::{

@@ -547,7 +547,7 @@ fn published(data: &[u8], dir: &Path) -> Verdict {
 fn stc_standin(data: &[u8], dir: &Path) -> Verdict {
     let path = input_path(dir);
     let text = text(data, dir)?;
-    let knobs: evia_repro::sim::stc::StandinParams =
+    let knobs: evia_repro::papers::unanimity::standin::StandinParams =
         evia_repro::io::parse_yaml(&path, &text).map_err(|e| e.to_string())?;
     knobs.validate().map_err(|e| format!("{INPUT}: {e}"))
 }
@@ -555,8 +555,8 @@ fn stc_standin(data: &[u8], dir: &Path) -> Verdict {
 /// The `labels:` section of the WWW stand-in's knob file: parsed, its bounds checked, and the joint
 /// table fitted to its level counts and the shipped confusion matrices.
 fn www_standin(data: &[u8], dir: &Path) -> Verdict {
-    use evia_repro::sim::www::joint::{JointTargets, fit_joint};
-    use evia_repro::sim::www::labels::{LabelParams, validate_bounds};
+    use evia_repro::papers::lancers::standin::joint::{JointTargets, fit_joint};
+    use evia_repro::papers::lancers::standin::labels::{LabelParams, validate_bounds};
     #[derive(serde::Deserialize)]
     struct File {
         labels: LabelParams,
@@ -602,7 +602,7 @@ fn confusion(data: &[u8], dir: &Path) -> Verdict {
 fn stc_labels(data: &[u8], dir: &Path) -> Verdict {
     let path = input_path(dir);
     let text = text(data, dir)?;
-    evia_repro::io::stc_labels::parse_labelled_pairs(&path, &text)
+    evia_repro::papers::unanimity::label_files::parse_labelled_pairs(&path, &text)
         .map(|_| ())
         .map_err(|e| e.to_string())
 }
@@ -610,7 +610,7 @@ fn stc_labels(data: &[u8], dir: &Path) -> Verdict {
 fn www_labels(data: &[u8], dir: &Path) -> Verdict {
     let path = input_path(dir);
     let text = text(data, dir)?;
-    evia_repro::io::www_labels::parse_labels(&path, &text)
+    evia_repro::papers::lancers::collection_files::parse_labels(&path, &text)
         .map(|_| ())
         .map_err(|e| e.to_string())
 }
@@ -678,14 +678,14 @@ fn write_bundle(data: &[u8], dir: &Path) -> PathBuf {
 
 fn stc_directory(data: &[u8], dir: &Path) -> Verdict {
     let root = write_bundle(data, dir);
-    evia_repro::io::stc::read_stc_collection(&root, 10)
+    evia_repro::papers::unanimity::stc_files::read_stc_collection(&root, 10)
         .map(|_| ())
         .map_err(|e| e.to_string())
 }
 
 fn www_directory(data: &[u8], dir: &Path) -> Verdict {
     let root = write_bundle(data, dir);
-    evia_repro::io::www_labels::read_collection(&root)
+    evia_repro::papers::lancers::collection_files::read_collection(&root)
         .map(|_| ())
         .map_err(|e| e.to_string())
 }
@@ -695,7 +695,7 @@ fn www_directory(data: &[u8], dir: &Path) -> Verdict {
 /// split, the default versions), then the runs are read against the labelled topics.
 fn study_collection(data: &[u8], dir: &Path) -> Verdict {
     use evia_repro::io::labels::{LabelLayout, Scale};
-    use evia_repro::manifest::params::UserCollection;
+    use evia_repro::papers::lancers::params::UserCollection;
     use evia_repro::papers::lancers::study::{StudyRequest, study_manifest};
     use evia_repro::papers::lancers::user_collection::{
         read_collection_labels, read_collection_runs,

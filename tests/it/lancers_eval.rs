@@ -8,7 +8,7 @@ use std::fs;
 use std::path::Path;
 use std::process::{Command, Output};
 
-use evia_repro::manifest::params::QrelsEvalParams;
+use evia_repro::papers::lancers::params::QrelsEvalParams;
 use evia_repro::papers::{self, Context};
 use evia_repro::pipeline::reproduce::{manifest_path, rebuild, select};
 

@@ -11,10 +11,8 @@ const LAYERS: &[&[&str]] = &[
     &["parallel"],
     // Vocabulary: ids, cell keys, provenance classes (beside the engine crate).
     &["model"],
-    // Domain types shared by the stand-ins and the readers of real data.
-    &["collection"],
-    // Readers and writers; seeded stand-ins.
-    &["io", "sim"],
+    // Readers and atomic writers.
+    &["io"],
     // The project as data: manifest, published values, result tables, provenance stamps.
     &["manifest", "published", "results", "provenance", "sources"],
     // The papers' typed experiments, a module per paper (`papers/<slug>`).

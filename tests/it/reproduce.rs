@@ -9,9 +9,9 @@ use std::process::{Command, Output};
 
 use evia_repro::io::output::OutputDir;
 use evia_repro::ledger::Verdict;
-use evia_repro::manifest::params::StcParams;
 use evia_repro::manifest::{Manifest, OutputFormat, Status};
 use evia_repro::papers::Context;
+use evia_repro::papers::unanimity::params::StcParams;
 use evia_repro::pipeline::check_project;
 use evia_repro::pipeline::reproduce::{
     Action, Options, Summary, artefact_stamp, manifest_path, rebuild, render_table, reproduce,

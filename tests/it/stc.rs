@@ -9,10 +9,10 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use evia_repro::io::stc::read_stc_collection;
 use evia_repro::ledger::Verdict;
 use evia_repro::manifest::Manifest;
-use evia_repro::manifest::params::StcSignificanceParams;
+use evia_repro::papers::unanimity::params::StcSignificanceParams;
+use evia_repro::papers::unanimity::stc_files::read_stc_collection;
 use evia_repro::papers::{self, Context};
 use evia_repro::pipeline::check_project;
 use evia_repro::pipeline::reproduce::manifest_path;

@@ -10,19 +10,19 @@ use std::path::Path;
 use evia_engine::agreement::StandardError;
 use evia_repro::assessors::agreement::{KappaOutcome, analyse};
 use evia_repro::io::labels::{LabelLayout, Scale, read_labels};
-use evia_repro::manifest::params::{
+use evia_repro::manifest::{Artefact, Manifest};
+use evia_repro::papers::lancers::definitions::{evaluation_defs, qrels_version_defs};
+use evia_repro::papers::lancers::eval::collection;
+use evia_repro::papers::lancers::params::{
     AgreementParams, Evaluation, LevelCountsParams, ListedTopicSets, QrelsEvalParams,
     QrelsOverlapParams, QrelsVersionDef, QrelsVersions, TopicSetDef, TopicSubset,
     TopicsetEvalParams, TopicsetOverlapParams, UserCollection,
 };
-use evia_repro::manifest::{Artefact, Manifest};
-use evia_repro::papers::lancers::definitions::{evaluation_defs, qrels_version_defs};
-use evia_repro::papers::lancers::eval::collection;
+use evia_repro::papers::lancers::standin::ASSESSORS;
 use evia_repro::papers::lancers::study::{StudyRequest, study_manifest};
 use evia_repro::papers::{self, Context};
 use evia_repro::pipeline::reproduce::manifest_path;
 use evia_repro::results::CellKey;
-use evia_repro::sim::www::ASSESSORS;
 
 use crate::common::project_root;
 

@@ -15,8 +15,8 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use evia_repro::manifest::params::RealRatingsParams;
 use evia_repro::manifest::{Artefact, Manifest};
+use evia_repro::papers::unanimity::params::RealRatingsParams;
 use evia_repro::papers::{self, Context, ExperimentError};
 use evia_repro::pipeline::reproduce::manifest_path;
 use evia_repro::results::ResultTable;

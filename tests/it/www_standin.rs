@@ -9,17 +9,17 @@ use std::path::PathBuf;
 
 use evia_engine::agreement::StandardError;
 use evia_repro::manifest::Artefact;
-use evia_repro::manifest::params::AgreementParams;
 use evia_repro::papers::Context;
 use evia_repro::papers::lancers::labels;
-use evia_repro::pipeline::reproduce::manifest_path;
-use evia_repro::published::{self, PublishedFile};
-use evia_repro::results::CellKey;
-use evia_repro::sim::www::labels::summarise;
-use evia_repro::sim::www::{
+use evia_repro::papers::lancers::params::AgreementParams;
+use evia_repro::papers::lancers::standin::labels::summarise;
+use evia_repro::papers::lancers::standin::{
     ASSESSORS, AssessorSet, LabelledTopic, PAIR_IDS, PAIRS, high_agreement_split, topic_agreement,
     topic_matrix,
 };
+use evia_repro::pipeline::reproduce::manifest_path;
+use evia_repro::published::{self, PublishedFile};
+use evia_repro::results::CellKey;
 
 use crate::common;
 
@@ -215,7 +215,7 @@ fn deterministic_for_a_seed_and_converges_for_other_seeds() {
 #[test]
 fn joint_fit_meets_every_equation_or_fails() {
     use evia_engine::agreement::ConfusionMatrix;
-    use evia_repro::sim::www::joint::{JointTargets, fit_joint};
+    use evia_repro::papers::lancers::standin::joint::{JointTargets, fit_joint};
     let file = published();
     let pairs = PAIR_IDS.map(|id| {
         let rows: Vec<Vec<u64>> = (0..3)

@@ -7,11 +7,8 @@
 //! (p in [0, 1], counts positive and bounded, lists non-empty; [`super::parameter_rules`]) are each
 //! type's [`Params::validate`], applied when the manifest loads.
 
-mod lancers;
 mod one;
 mod robustness;
-mod stc_measure;
-mod unanimity;
 
 use std::any::Any;
 use std::fmt;
@@ -20,18 +17,8 @@ use std::sync::Arc;
 use serde::Serialize;
 use serde::de::{DeserializeOwned, DeserializeSeed, Deserializer};
 
-pub use lancers::{
-    AgreementParams, Conditions, EvalInputs, Evaluation, KappaSe, LabelInputs, LevelCountsParams,
-    ListedTopicSets, QrelsEvalParams, QrelsOverlapParams, QrelsVersionDef, QrelsVersions,
-    QrelsVersionsFile, Significance, TopicSetDef, TopicSubset, TopicsetEvalParams,
-    TopicsetOverlapParams, UserCollection,
-};
 pub use one::One;
 pub use robustness::{MAX_REPLICATES, ReplicatesParams};
-pub use stc_measure::StcMeasure;
-pub use unanimity::{
-    GainExamplesParams, RealRatingsParams, StcInputs, StcParams, StcSignificanceParams,
-};
 
 use super::experiment::ExperimentId;
 use super::parameter_rules::{self as rules, Violation};
@@ -88,7 +75,7 @@ pub struct StandinSizes {
 }
 
 impl StandinSizes {
-    fn validate(self) -> Result<(), Violation> {
+    pub(crate) fn validate(self) -> Result<(), Violation> {
         rules::size("topics", self.topics)?;
         rules::size("runs", self.runs)?;
         rules::size("teams", self.teams)?;

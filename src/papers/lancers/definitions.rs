@@ -5,9 +5,9 @@
 use serde::Deserialize;
 
 use crate::io::read_yaml;
-use crate::manifest::params::{Evaluation, QrelsVersionDef, QrelsVersions, TopicSetDef};
+use crate::papers::lancers::params::{Evaluation, QrelsVersionDef, QrelsVersions, TopicSetDef};
+use crate::papers::lancers::standin::runs::RunParams;
 use crate::papers::{Context, ExperimentError, display_relative};
-use crate::sim::www::runs::RunParams;
 
 /// The qrels versions of `source`, and where they were defined (for messages).
 pub fn qrels_version_defs(
@@ -17,7 +17,7 @@ pub fn qrels_version_defs(
     match source {
         QrelsVersions::File(file) => {
             let path = context.data_path(file);
-            let parsed: crate::manifest::params::QrelsVersionsFile = read_yaml(&path)?;
+            let parsed: crate::papers::lancers::params::QrelsVersionsFile = read_yaml(&path)?;
             Ok((parsed.versions, display_relative(context, &path)))
         }
         QrelsVersions::Listed(versions) => Ok((versions.clone(), "the manifest entry".to_string())),

@@ -26,19 +26,22 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 
 use crate::manifest::Artefact;
-use crate::manifest::params::{
-    Conditions, EvalInputs, KappaSe, QrelsEvalParams, QrelsOverlapParams, Significance,
-    StandinSizes, TopicsetEvalParams, TopicsetOverlapParams,
-};
+use crate::manifest::params::StandinSizes;
 use crate::model::StreamScope;
 use crate::papers::lancers::definitions::{evaluation_defs, qrels_version_defs};
+use crate::papers::lancers::params::{
+    Conditions, EvalInputs, KappaSe, QrelsEvalParams, QrelsOverlapParams, Significance,
+    TopicsetEvalParams, TopicsetOverlapParams,
+};
+use crate::papers::lancers::standin::runs::{Run, RunParams};
+use crate::papers::lancers::standin::scores::{
+    Measure, QrelsVersion, score_matrices, topic_subset,
+};
+use crate::papers::lancers::standin::{AssessorSet, LabelledTopic};
 use crate::papers::shared::{FileKey, Shared};
 use crate::papers::{Context, ExperimentError};
 use crate::published::printed_style::group_thousands;
 use crate::results::{ResultTable, VALUE};
-use crate::sim::www::runs::{Run, RunParams};
-use crate::sim::www::scores::{Measure, QrelsVersion, score_matrices, topic_subset};
-use crate::sim::www::{AssessorSet, LabelledTopic};
 use evia_engine::ranking::kendall_tau;
 use evia_engine::significance::ScoreMatrix;
 use evia_engine::significance::overlap::{discriminative_power, overlap_of_p_values};
@@ -69,8 +72,8 @@ pub struct Collection {
     pub source: String,
 }
 
-pub use crate::manifest::params::{TopicSetDef, TopicSubset};
 pub use crate::papers::lancers::definitions::EvaluationFile;
+pub use crate::papers::lancers::params::{TopicSetDef, TopicSubset};
 
 /// One compared condition: a qrels version on a topic subset.
 #[derive(Debug, Clone)]
@@ -240,7 +243,8 @@ fn build_collection(
         ExperimentError::invalid(artefact, e.to_string())
     };
     let high_agreement =
-        crate::sim::www::high_agreement_split(&topics, &assessors, se).map_err(agreement_err)?;
+        crate::papers::lancers::standin::high_agreement_split(&topics, &assessors, se)
+            .map_err(agreement_err)?;
     let (runs, source) = match (inputs.labels.collection, &context.data_dir) {
         (Some(user), _) => {
             let runs = crate::papers::lancers::user_collection::read_collection_runs(
@@ -257,8 +261,8 @@ fn build_collection(
             (runs, source)
         }
         (None, Some(dir)) => {
-            let runs = crate::io::www_labels::read_runs(
-                &dir.join(crate::io::www_labels::RUNS_DIR),
+            let runs = crate::papers::lancers::collection_files::read_runs(
+                &dir.join(crate::papers::lancers::collection_files::RUNS_DIR),
                 &topics,
             )?;
             let source = format!(
@@ -279,12 +283,12 @@ fn build_collection(
             let reliability = topics
                 .iter()
                 .map(|t| {
-                    crate::sim::www::topic_agreement(t, &assessors, se)
+                    crate::papers::lancers::standin::topic_agreement(t, &assessors, se)
                         .map(|k| k.iter().map(|k| k.kappa).sum::<f64>() / k.len() as f64)
                         .map_err(agreement_err)
                 })
                 .collect::<Result<Vec<f64>, _>>()?;
-            let runs = crate::sim::www::runs::standin_runs(
+            let runs = crate::papers::lancers::standin::runs::standin_runs(
                 &topics,
                 &reliability,
                 params,

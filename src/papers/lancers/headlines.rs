@@ -3,11 +3,11 @@
 //! the names the layout gives its panels or columns.
 
 use crate::manifest::Artefact;
-use crate::manifest::params::{
+use crate::model::HeadlineGrid;
+use crate::papers::lancers::params::{
     EvalInputs, QrelsEvalParams, QrelsOverlapParams, TopicsetEvalParams, TopicsetOverlapParams,
 };
-use crate::model::HeadlineGrid;
-use crate::sim::www::scores::Measure;
+use crate::papers::lancers::standin::scores::Measure;
 
 /// The evaluation inputs of a paper-B evaluation artefact's parameters; `None` for any other.
 pub fn eval_inputs(artefact: &Artefact) -> Option<EvalInputs<'_>> {

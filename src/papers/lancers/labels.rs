@@ -9,16 +9,18 @@ use serde::Deserialize;
 use crate::io::confusion::{AssessorPair, read_confusion_matrices};
 use crate::io::read_yaml;
 use crate::manifest::Artefact;
-use crate::manifest::params::{AgreementParams, LabelInputs, LevelCountsParams, QrelsVersionDef};
 use crate::model::ProvenanceClass;
-use crate::papers::{Context, ExperimentError, display_relative};
-use crate::results::{ClaimCheck, ResultTable, VALUE};
-use crate::sim::SimError;
-use crate::sim::www::joint::{JointTargets, fit_joint};
-use crate::sim::www::labels::{LabelParams, summarise};
-use crate::sim::www::{
+use crate::papers::lancers::params::{
+    AgreementParams, LabelInputs, LevelCountsParams, QrelsVersionDef,
+};
+use crate::papers::lancers::standin::joint::{JointTargets, fit_joint};
+use crate::papers::lancers::standin::labels::{LabelParams, summarise};
+use crate::papers::lancers::standin::{
     ASSESSORS, AssessorSet, LabelledCollection, LabelledTopic, PAIR_IDS, PAIRS, topic_agreement,
 };
+use crate::papers::standin_error::SimError;
+use crate::papers::{Context, ExperimentError, display_relative};
+use crate::results::{ClaimCheck, ResultTable, VALUE};
 use evia_engine::agreement::{
     Kappa, StandardError, binary_kappa, binary_raw_agreement, linear_weighted_kappa,
 };
@@ -87,7 +89,7 @@ pub fn agreement(
 
 /// The pooled confusion matrix of every assessor pair, and where they come from (for notes): the
 /// printed matrices `labels.data`, or, for a user's collection, the sums of its topics' matrices
-/// ([`crate::sim::www::topic_matrix`]) for every pair of its assessors.
+/// ([`crate::papers::lancers::standin::topic_matrix`]) for every pair of its assessors.
 fn pooled_pairs(
     artefact: &Artefact,
     labels: LabelInputs<'_>,
@@ -104,9 +106,10 @@ fn pooled_pairs(
     for pair in assessors.pairs() {
         let mut rows = vec![vec![0u64; levels]; levels];
         for topic in &collection.topics {
-            let m = crate::sim::www::topic_matrix(topic, assessors, &pair).map_err(|e| {
-                ExperimentError::invalid(artefact, format!("topic {}: {e}", topic.id))
-            })?;
+            let m = crate::papers::lancers::standin::topic_matrix(topic, assessors, &pair)
+                .map_err(|e| {
+                    ExperimentError::invalid(artefact, format!("topic {}: {e}", topic.id))
+                })?;
             for (i, row) in rows.iter_mut().enumerate() {
                 for (j, cell) in row.iter_mut().enumerate() {
                     *cell += m.count(i, j);
@@ -549,7 +552,7 @@ struct StandinFile {
 }
 
 /// The fit targets of the joint label table: the three pairwise matrices of `labels.data` (in the
-/// order of [`crate::sim::www::PAIRS`], oriented first assessor = rows) and the all3 level counts of
+/// order of [`crate::papers::lancers::standin::PAIRS`], oriented first assessor = rows) and the all3 level counts of
 /// the stand-in's knob file.
 fn joint_targets(
     artefact: &Artefact,
@@ -615,8 +618,8 @@ fn standin_input<'a>(
 
 /// Paper B's seeded stand-in topics for `artefact`: reads the knob file `labels.standin` (its
 /// `labels:` section) and the confusion matrices `labels.data`, fits the joint label table
-/// ([`crate::sim::www::joint::fit_joint`]) and spreads its documents over topics
-/// ([`crate::sim::www::labels::standin_topics`]), seeded by the artefact's `seed` parameter or the
+/// ([`crate::papers::lancers::standin::joint::fit_joint`]) and spreads its documents over topics
+/// ([`crate::papers::lancers::standin::labels::standin_topics`]), seeded by the artefact's `seed` parameter or the
 /// global seed. Every paper-B artefact names the same files, so they all see the same collection.
 pub fn standin_topics(
     context: &Context,
@@ -644,18 +647,22 @@ pub fn standin_topics(
         )
     };
     let joint = fit_joint(&targets).map_err(sim_error)?;
-    crate::sim::www::labels::standin_topics(&file.labels, &joint, context.seed_for(artefact))
-        .map_err(sim_error)
+    crate::papers::lancers::standin::labels::standin_topics(
+        &file.labels,
+        &joint,
+        context.seed_for(artefact),
+    )
+    .map_err(sim_error)
 }
 
 /// The labelled topics every paper-B experiment works on, and whether they are real.
 ///
 /// **The single dispatch point between the stand-in and a user's real collection**: with a
-/// `collection:` parameter ([`crate::manifest::params::UserCollection`], any assessors) it reads that
+/// `collection:` parameter ([`crate::papers::lancers::params::UserCollection`], any assessors) it reads that
 /// label file ([`super::user_collection::read_collection_labels`]); otherwise, without
 /// `--data` (`context.data_dir` is `None`) it is [`standin_topics`]; with `--data DIR` it reads the
 /// real per-assessor labels `DIR/labels.tsv` (`topic doc lancer1 lancer2 student`, format in
-/// [`crate::io::www_labels`]) and never falls back to the stand-in: a missing or malformed file is an
+/// [`crate::papers::lancers::collection_files`]) and never falls back to the stand-in: a missing or malformed file is an
 /// error naming the file and line.
 pub fn topics(
     context: &Context,
@@ -669,8 +676,11 @@ pub fn topics(
     let (topics, real) = match &context.data_dir {
         None => (standin_topics(context, artefact, labels)?, false),
         Some(dir) => {
-            let path = dir.join(crate::io::www_labels::LABELS_FILE);
-            (crate::io::www_labels::read_labels(&path)?, true)
+            let path = dir.join(crate::papers::lancers::collection_files::LABELS_FILE);
+            (
+                crate::papers::lancers::collection_files::read_labels(&path)?,
+                true,
+            )
         }
     };
     let assessors = AssessorSet::paper_b();

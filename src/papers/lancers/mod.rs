@@ -7,22 +7,27 @@
 //!   and topic subset: Kendall's tau with intervals, randomised Tukey HSD and SSO, mean scores.
 //! - [`study`]: the manifest of `evia-repro study`, these ten artefacts on a user's collection.
 
+pub mod collection;
+pub mod collection_files;
 pub mod definitions;
 pub mod eval;
 pub mod figure_rank;
 pub mod headlines;
 pub mod labels;
+pub mod params;
+pub mod standin;
 pub mod study;
 pub mod user_collection;
 
 use super::experiment::{Experiment, Figure, compares_nothing, no_grid, no_notes};
 use super::{Context, parameters};
-use crate::manifest::params::{
-    AgreementParams, LevelCountsParams, QrelsEvalParams, QrelsOverlapParams, ReplicatesParams,
-    TopicsetEvalParams, TopicsetOverlapParams, parse,
-};
+use crate::manifest::params::{ReplicatesParams, parse};
 use crate::manifest::{Artefact, DataSource, ExperimentKind};
 use crate::model::StandIn;
+use crate::papers::lancers::params::{
+    AgreementParams, LevelCountsParams, QrelsEvalParams, QrelsOverlapParams, TopicsetEvalParams,
+    TopicsetOverlapParams,
+};
 
 /// Paper B's experiments, in the paper's order.
 pub static EXPERIMENTS: &[&Experiment] = &[

@@ -12,7 +12,7 @@
 //!   highest level of any version (its assessors × the scale's top label, as paper B's sums);
 //! - B.T3 and B.T4 show the upper triangle over the versions, B.T5 and B.F1 every version;
 //! - the topic sets of B.T6–B.T8 and B.F2 are paper B's (§4.2): every topic, the high-agreement and
-//!   the low-agreement topics ([`crate::sim::www::high_agreement_split`], the experiments' own
+//!   the low-agreement topics ([`crate::papers::lancers::standin::high_agreement_split`], the experiments' own
 //!   split), on the version of all assessors (the first listed one without it); an empty subset is
 //!   left out, and with fewer than two sets B.T6 and B.T7 are pending, saying why;
 //! - measures, trials B and the seed come from the user, else from paper B's entries in the
@@ -22,24 +22,24 @@
 //!   compared then), is an error naming the files.
 
 use crate::assessors::study_versions::{VersionSpecError, default_versions, parse_versions};
-use crate::collection::www::LabelledTopic;
 use crate::io::SourceError;
-use crate::manifest::params::{
-    AgreementParams, Evaluation, LevelCountsParams, ListedTopicSets, QrelsEvalParams,
-    QrelsOverlapParams, QrelsVersionDef, QrelsVersions, TopicSetDef, TopicSubset,
-    TopicsetEvalParams, TopicsetOverlapParams, UserCollection,
-};
 use crate::manifest::{
     Artefact, Header, Label, Layout, Manifest, Panel, Paper, Parameters, Status,
 };
 use crate::papers::Context;
 use crate::papers::experiment::Experiment;
+use crate::papers::lancers::collection::LabelledTopic;
+use crate::papers::lancers::params::{
+    AgreementParams, Evaluation, LevelCountsParams, ListedTopicSets, QrelsEvalParams,
+    QrelsOverlapParams, QrelsVersionDef, QrelsVersions, TopicSetDef, TopicSubset,
+    TopicsetEvalParams, TopicsetOverlapParams, UserCollection,
+};
+use crate::papers::lancers::standin::scores::Measure;
 use crate::papers::lancers::user_collection::{read_collection_labels, read_collection_runs};
 use crate::papers::lancers::{
     AGREEMENT, LEVEL_COUNTS, QRELS_MEANS_FIGURE, QRELS_OVERLAP, QRELS_RANK_CORRELATION,
     TOPICSET_MEANS_FIGURE, TOPICSET_OVERLAP, TOPICSET_RANK_CORRELATION,
 };
-use crate::sim::www::scores::Measure;
 
 /// The artefacts of the study, in paper B's order (their ids, experiments and templates are paper
 /// B's; `paper/study.report.*.j2` places them by these ids).
@@ -143,7 +143,7 @@ pub fn study_manifest(
         Some(p) => p.kappa_se.unwrap_or_default(),
         None => return Err(StudyError::PaperB("B.T1".into())),
     };
-    let high = crate::sim::www::high_agreement_split(
+    let high = crate::papers::lancers::standin::high_agreement_split(
         &labelled.topics,
         &labelled.assessors,
         se.standard_error(),
@@ -208,7 +208,9 @@ fn check_run_coverage(
     if covered >= 2 {
         return Ok(());
     }
-    let run_topics = crate::io::www_labels::run_topic_ids(&context.data_path(&collection.runs))?;
+    let run_topics = crate::papers::lancers::collection_files::run_topic_ids(
+        &context.data_path(&collection.runs),
+    )?;
     Err(StudyError::RunsMissTopics {
         runs: collection.runs.clone(),
         labels: collection.labels.clone(),

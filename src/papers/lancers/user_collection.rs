@@ -5,11 +5,13 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use crate::collection::www::{AssessorSet, Judgement, LabelledCollection, LabelledTopic, Run};
 use crate::io::SourceError;
 use crate::io::labels::{AssessorLabels, read_labels};
-use crate::manifest::params::UserCollection;
 use crate::papers::Context;
+use crate::papers::lancers::collection::{
+    AssessorSet, Judgement, LabelledCollection, LabelledTopic, Run,
+};
+use crate::papers::lancers::params::UserCollection;
 
 /// The labelled topics of `collection`'s label file, in topic-id order (documents in file order),
 /// with the file's assessors. Every assessor must label every judged document, and the scale must
@@ -31,7 +33,10 @@ pub fn read_collection_runs(
     collection: &UserCollection,
     topics: &[LabelledTopic],
 ) -> Result<Vec<Run>, SourceError> {
-    crate::io::www_labels::read_runs(&context.data_path(&collection.runs), topics)
+    crate::papers::lancers::collection_files::read_runs(
+        &context.data_path(&collection.runs),
+        topics,
+    )
 }
 
 /// Groups `labels`' items by topic and checks that every document carries every assessor's label.
@@ -45,7 +50,7 @@ fn to_collection(path: &Path, labels: AssessorLabels) -> Result<LabelledCollecti
                 path,
                 format!(
                     "scale {scale}: paper B's analysis sums labels into qrels levels, so the scale must be 0..MAX with MAX at most {}",
-                    crate::collection::www::MAX_LABEL
+                    crate::papers::lancers::collection::MAX_LABEL
                 ),
             )
         })?;

@@ -2,8 +2,8 @@
 
 use crate::io::ratings::read_ratings;
 use crate::manifest::Artefact;
-use crate::manifest::params::GainExamplesParams;
 use crate::model::column_id;
+use crate::papers::unanimity::params::GainExamplesParams;
 use crate::papers::{Context, ExperimentError, display_relative};
 use crate::results::{ResultTable, VALUE};
 use evia_engine::gain::{GainSetting, item_gains};

@@ -8,21 +8,27 @@
 //! - [`real_ratings`]: A.X1, beyond the paper, the same quantities on the real NTCIR-12 STC Japanese
 //!   ratings shipped in `data/external/`.
 
+pub mod collection;
 pub mod compare;
 pub mod gain_examples;
 pub mod headlines;
+pub mod label_files;
+pub mod params;
 pub mod real_ratings;
 pub mod real_ratings_figure;
+pub mod standin;
 pub mod stc;
+pub mod stc_files;
+pub mod stc_measure;
 
 use super::experiment::{Experiment, Figure, OwnFigure, compares_nothing, no_grid, no_notes};
 use super::{Context, parameters};
-use crate::manifest::params::{
-    GainExamplesParams, RealRatingsParams, ReplicatesParams, StcParams, StcSignificanceParams,
-    parse,
-};
+use crate::manifest::params::{ReplicatesParams, parse};
 use crate::manifest::{Artefact, DataSource, ExperimentKind};
 use crate::model::StandIn;
+use crate::papers::unanimity::params::{
+    GainExamplesParams, RealRatingsParams, StcParams, StcSignificanceParams,
+};
 
 /// Paper A's experiments, in the paper's order.
 pub static EXPERIMENTS: &[&Experiment] = &[

@@ -33,10 +33,10 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use crate::io::read_yaml;
-use crate::io::stc_labels::{LabelFileError, read_labelled_pairs};
 use crate::manifest::Artefact;
-use crate::manifest::params::RealRatingsParams;
 use crate::model::StreamScope;
+use crate::papers::unanimity::label_files::{LabelFileError, read_labelled_pairs};
+use crate::papers::unanimity::params::RealRatingsParams;
 use crate::papers::{Context, ExperimentError, display_relative};
 use crate::results::{ClaimCheck, ResultTable, VALUE};
 use evia_engine::gain::GainSetting;

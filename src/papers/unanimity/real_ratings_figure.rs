@@ -9,7 +9,7 @@ use plotters::prelude::*;
 
 use super::real_ratings::ITEMS;
 use crate::manifest::Artefact;
-use crate::manifest::params::RealRatingsParams;
+use crate::papers::unanimity::params::RealRatingsParams;
 use crate::results::{ResultTable, VALUE};
 
 /// Why the figure could not be drawn, in words.

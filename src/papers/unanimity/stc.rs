@@ -1,7 +1,7 @@
 //! Paper A's experiments on the STC collection (§4–§5): Table 2 (Kendall's tau between the run rankings
 //! by RawG and by UG) and Table 3 (team-best run pairs whose significance differs between RawG and UG).
 //!
-//! Both run on the seeded STC stand-in ([`crate::sim::stc`], class `simulated`) or, with
+//! Both run on the seeded STC stand-in ([`crate::papers::unanimity::standin`], class `simulated`) or, with
 //! `reproduce --data DIR`, on a user's real NTCIR-12 STC Chinese qrels and runs ([`crate::io::stc`],
 //! class `real-data`); the ratings are simulated in both cases, as in the paper.
 //!
@@ -22,17 +22,18 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use crate::io::read_yaml;
-use crate::io::stc::read_stc_collection;
 use crate::manifest::Artefact;
-use crate::manifest::params::{StcInputs, StcMeasure, StcParams, StcSignificanceParams};
 use crate::model::StreamScope;
 use crate::papers::shared::FileKey;
+use crate::papers::unanimity::params::{StcInputs, StcParams, StcSignificanceParams};
+use crate::papers::unanimity::standin::{
+    ConditionGains, Retrieved, StandinParams, StcCollection, generate, simulate_gains,
+};
+use crate::papers::unanimity::stc_files::read_stc_collection;
+use crate::papers::unanimity::stc_measure::StcMeasure;
 use crate::papers::{Context, ExperimentError, display_relative};
 use crate::parallel::try_map_in_turn;
 use crate::results::{ResultTable, VALUE};
-use crate::sim::stc::{
-    ConditionGains, Retrieved, StandinParams, StcCollection, generate, simulate_gains,
-};
 use evia_engine::gain::GainSetting;
 use evia_engine::measures::{
     Evaluation, Evaluator, Label, LevelGains, MeasureError, Params, TopicIdeal,

@@ -2,7 +2,7 @@
 //! conditions and the measures' panels.
 
 use crate::manifest::Artefact;
-use crate::manifest::params::{StcInputs, StcParams, StcSignificanceParams};
+use crate::papers::unanimity::params::{StcInputs, StcParams, StcSignificanceParams};
 
 /// The setting of an A.T2 / A.T3 artefact, from its manifest parameters.
 #[derive(Debug, Clone, PartialEq)]

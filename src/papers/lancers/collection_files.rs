@@ -18,10 +18,10 @@
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
-use super::run::{RunFormat, RunOrder, find_duplicate, parse_run};
-use super::{SourceError, describe_line, read_text, shown, split_fields, strip_bom};
-use crate::collection::www::Run;
-use crate::collection::www::{Judgement, LabelledTopic};
+use crate::io::run::{RunFormat, RunOrder, find_duplicate, parse_run};
+use crate::io::{SourceError, describe_line, read_text, shown, split_fields, strip_bom};
+use crate::papers::lancers::collection::Run;
+use crate::papers::lancers::collection::{Judgement, LabelledTopic};
 
 /// The label file inside a collection directory.
 pub const LABELS_FILE: &str = "labels.tsv";
@@ -69,7 +69,7 @@ pub fn parse_labels(path: &Path, text: &str) -> Result<Vec<LabelledTopic>, Sourc
                         n,
                         format!(
                             "expected the {} label (field {}) to be 0, 1 or 2, found `{}`",
-                            crate::collection::www::ASSESSORS[k],
+                            crate::papers::lancers::collection::ASSESSORS[k],
                             3 + k,
                             shown(other)
                         ),

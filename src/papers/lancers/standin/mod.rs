@@ -2,14 +2,14 @@
 //! (lancer1, lancer2 and student) on the scale 0/1/2.
 //!
 //! This module generates the seeded stand-in; the collection's types ([`LabelledTopic`],
-//! [`Judgement`], [`ASSESSORS`]) live in [`crate::collection::www`], shared with the reader of a user's
+//! [`Judgement`], [`ASSESSORS`]) live in [`crate::papers::lancers::collection`], shared with the reader of a user's
 //! real collection (`--data`), and are re-exported here.
 
 pub mod grade_exponent;
 pub mod runs;
 pub mod scores;
 
-pub use crate::collection::www::{
+pub use crate::papers::lancers::collection::{
     ASSESSORS, AssessorPair, AssessorSet, Judgement, LabelledCollection, LabelledTopic,
 };
 

@@ -31,7 +31,7 @@
 //! the (1,2,2) permutations 1,035 and (2,2,2) = 472: the real collection's counts of those label
 //! triples are therefore determined by the printed tables.
 
-use crate::sim::SimError;
+use crate::papers::standin_error::SimError;
 use evia_engine::agreement::ConfusionMatrix;
 
 /// IPF stops when no pairwise-margin cell or all3 level is further than this from its target.

@@ -1,6 +1,6 @@
 //! The NTCIR-12 STC Chinese collection as paper A used it (§4), and paper A's rating simulation.
 //!
-//! [`StcCollection`] (defined in [`crate::collection::stc`], re-exported here) is shared by the seeded
+//! [`StcCollection`] (defined in [`crate::papers::unanimity::collection`], re-exported here) is shared by the seeded
 //! stand-in ([`generate`]) and by a user's real collection (read by `io::stc`): 100 topics whose
 //! judged pools carry the levels L0/L1/L2, and runs of several teams returning ranked lists. Every
 //! paper-A experiment on STC works on it and never knows which one it got.
@@ -36,7 +36,9 @@ use serde::Deserialize;
 use evia_engine::gain::{GainSetting, raw_gain, spread, unanimity_aware_gain};
 use evia_engine::rng::{below, standard_normal, uniform_f64};
 
-pub use crate::collection::stc::{MAX_LEVEL, Retrieved, StcCollection, StcRun, StcTopic};
+pub use crate::papers::unanimity::collection::{
+    MAX_LEVEL, Retrieved, StcCollection, StcRun, StcTopic,
+};
 
 /// A closed interval of a knob, `min ≤ max`.
 #[derive(Debug, Clone, Copy, PartialEq, Deserialize)]

@@ -2,8 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{One, Params, StandinSizes, StcMeasure};
+use super::stc_measure::StcMeasure;
 use crate::manifest::parameter_rules::{self as rules, MAX_COUNT, Violation};
+use crate::manifest::params::{One, Params, StandinSizes};
 
 /// `unanimity.gain_examples` (A.T1): the gains of the printed example items.
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
@@ -198,8 +199,8 @@ impl Params for StcSignificanceParams {
         self
     }
 
-    fn with_trials(&self, trials: u32) -> Option<super::Parameters> {
-        Some(super::Parameters::new(Self {
+    fn with_trials(&self, trials: u32) -> Option<crate::manifest::Parameters> {
+        Some(crate::manifest::Parameters::new(Self {
             trials,
             ..self.clone()
         }))

@@ -284,7 +284,7 @@ mod tests {
     #![allow(clippy::unwrap_used)]
 
     use super::*;
-    use crate::sim::www::Judgement;
+    use crate::papers::lancers::standin::Judgement;
 
     fn version(id: &str, names: &[&str]) -> QrelsVersion {
         let names: Vec<String> = names.iter().map(|s| s.to_string()).collect();

@@ -10,10 +10,10 @@ use serde::{Deserialize, Serialize};
 
 use evia_engine::agreement::StandardError;
 
-use super::{Params, StandinSizes};
 use crate::io::labels::{LabelLayout, Scale};
 use crate::manifest::parameter_rules::{self as rules, MAX_COUNT, Violation};
-use crate::sim::www::scores::Measure;
+use crate::manifest::params::{Params, StandinSizes};
+use crate::papers::lancers::standin::scores::Measure;
 
 /// The kappa interval's standard error, as named in the manifest (Cohen's simple SE when absent).
 #[derive(
@@ -582,8 +582,8 @@ impl Params for QrelsOverlapParams {
         self
     }
 
-    fn with_trials(&self, trials: u32) -> Option<super::Parameters> {
-        Some(super::Parameters::new(Self {
+    fn with_trials(&self, trials: u32) -> Option<crate::manifest::Parameters> {
+        Some(crate::manifest::Parameters::new(Self {
             trials,
             ..self.clone()
         }))
@@ -808,8 +808,8 @@ impl Params for TopicsetOverlapParams {
         self
     }
 
-    fn with_trials(&self, trials: u32) -> Option<super::Parameters> {
-        Some(super::Parameters::new(Self {
+    fn with_trials(&self, trials: u32) -> Option<crate::manifest::Parameters> {
+        Some(crate::manifest::Parameters::new(Self {
             trials,
             ..self.clone()
         }))

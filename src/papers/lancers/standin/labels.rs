@@ -56,7 +56,7 @@ use serde::Deserialize;
 use super::joint::{ALL3_LEVELS, JointTable};
 use super::{Judgement, LabelledTopic, PAIRS};
 use crate::model::StreamScope;
-use crate::sim::SimError;
+use crate::papers::standin_error::SimError;
 use evia_engine::agreement::{StandardError, Z_975};
 use evia_engine::rng::{below, shuffle};
 

@@ -22,10 +22,10 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use super::qrels::{QrelsFormat, parse_level_qrels};
-use super::run::{RunFormat, RunOrder, find_duplicate, parse_run};
-use super::{SourceError, read_text};
-use crate::collection::stc::{MAX_LEVEL, Retrieved, StcCollection, StcRun, StcTopic};
+use crate::io::qrels::{QrelsFormat, parse_level_qrels};
+use crate::io::run::{RunFormat, RunOrder, find_duplicate, parse_run};
+use crate::io::{SourceError, read_text};
+use crate::papers::unanimity::collection::{MAX_LEVEL, Retrieved, StcCollection, StcRun, StcTopic};
 use evia_engine::measures::Relevance;
 
 /// The qrels file inside the data directory.

@@ -59,7 +59,7 @@ use crate::model::StreamScope;
 /// The scope of every draw of the stand-in runs.
 const STREAM: StreamScope<'static> = StreamScope::WwwRuns;
 
-pub use crate::collection::www::Run;
+pub use crate::papers::lancers::collection::Run;
 
 /// Knobs of the stand-in runs (`runs:` in `data/lancers/www-runs.yaml`, where each value's reason is
 /// given).
@@ -366,7 +366,7 @@ mod tests {
     #![allow(clippy::unwrap_used)]
 
     use super::*;
-    use crate::sim::www::Judgement;
+    use crate::papers::lancers::standin::Judgement;
     use std::collections::BTreeSet;
 
     fn params(depth: usize, runs: usize) -> RunParams {
