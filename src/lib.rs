@@ -1,27 +1,24 @@
 //! evia-repro: rebuilds every table and figure of two EVIA 2017 papers by Tetsuya Sakai,
 //! "Unanimity-Aware Gain for Highly Subjective Assessments" (paper A) and "The Effect of
 //! Inter-Assessor Disagreement on IR System Evaluation: A Case Study with Lancers and Students"
-//! (paper B), and checks every published number against a recomputation.
+//! (paper B), checks every published number against a recomputation, and offers the same machinery
+//! for anyone's multi-assessor data.
 //!
 //! Layers, bottom up (a module imports only its own layer or lower ones; `tests/it/layers.rs` checks
-//! it, and the README's "Layout" section says where a newcomer adds a measure, a table variant, a
-//! consistency check or a paper):
+//! it; ARCHITECTURE.md is the map):
 //!
-//! 1. the engine crate `evia_engine` (pure: gains, agreement, measures, ranking, significance, rng) and
-//!    the vocabulary [`model`] (ids, cell keys, provenance classes; it imports nothing of the crate);
-//! 2. [`collection`]: the collections' domain types, shared by stand-ins and real-data readers;
-//! 3. [`io`] (readers and atomic writers) and [`sim`] (seeded stand-in collections);
-//! 4. the project as data: [`manifest`], [`published`], [`results`], [`provenance`], and
-//!    [`sources`] (the project's own files: on disk or built into the program);
-//! 5. [`papers`]: the experiments, a module per paper ([`papers::unanimity`], [`papers::lancers`]), one
-//!    function per [`model::ExperimentId`] and one registry ([`papers::run`]); beside it [`assessors`],
-//!    the same methods on anyone's multi-assessor labels (`agree`, `qrels`);
-//! 6. the ledger ([`ledger`], [`consistency`]) and the renderers ([`render`]);
-//! 7. [`robustness`]: every simulated claim over independent stand-in replicates (holding rates,
-//!    replicate bands of the printed numbers);
-//! 8. [`report`]: the literate reports;
-//! 9. [`pipeline`]: selection, rebuild, build state and stamps, for `reproduce` and `check`;
-//! 10. [`cli`]: the command-line edge (clap + anyhow).
+//! 1. [`parallel`] (threads, results in input order) and the vocabulary [`model`] (ids, cell keys,
+//!    provenance classes, stream scopes); beside them the pure engine crate `evia_engine`;
+//! 2. [`io`]: readers (errors name file, line and column) and atomic writers;
+//! 3. the project as data: [`manifest`] (read against the papers' catalog of experiment kinds),
+//!    [`published`], [`results`], [`provenance`], [`sources`];
+//! 4. [`papers`]: a folder per paper holding everything it needs, and the registry; beside it
+//!    [`assessors`], the agreement and consolidation methods on anyone's labels;
+//! 5. the ledger ([`ledger`], [`consistency`]) and the renderers ([`render`]);
+//! 6. [`robustness`]: every stand-in claim over independent stand-in replicates;
+//! 7. [`report`]: the literate reports;
+//! 8. [`pipeline`]: selection, rebuild, build state and stamps, for `reproduce` and `check`;
+//! 9. [`cli`]: the command-line edge (clap + anyhow).
 
 pub mod assessors;
 pub mod cli;

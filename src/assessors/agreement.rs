@@ -10,7 +10,7 @@
 //! 0.1262 declared, 0.1459 observed). Unweighted and binary kappa do not depend on it.
 //!
 //! Every statistic is the engine's (`evia_engine::agreement`): the pooled and per-topic kappas use the
-//! same estimator and standard error as B.T1 (`papers::lancers::labels::agreement`), so the two cannot
+//! same estimator and standard error as paper B's Table 1, so the two cannot
 //! drift apart (`tests/it/agree_cli.rs` compares them on paper B's stand-in labels).
 
 use std::collections::{BTreeMap, HashMap};

@@ -85,7 +85,7 @@ impl<'a> Printed<'a> {
         self.files
             .iter()
             .find(|f| f.table(table).is_some() || table.starts_with(&format!("{}.", f.paper)))
-            .map(|f| f.paper)
+            .map(|f| f.paper.clone())
     }
 }
 

@@ -14,10 +14,10 @@
 //!   first (`run/<run>/<topic>`, `ratings/dmax=<d>/n=<n>`, `<qrels>/<subset>/<measure>`), so adding
 //!   or reordering work never shifts another unit's draws.
 //!
-//! The names below are frozen: a stream's name is its key (`evia_engine::rng::stream_key`), so
-//! renaming a scope redraws every number that comes from it (and every snapshot and calibrated
-//! stand-in knob with it). They are listed here, once, so that no two scopes can share a name and no
-//! caller types one.
+//! The names are frozen: a stream's name is its key (`evia_engine::rng::stream_key`), so renaming a
+//! scope redraws every number that comes from it (and every snapshot and calibrated stand-in knob with
+//! it). A paper declares its shared scopes once, in its folder (`STREAMS` in `src/papers/<slug>/`);
+//! the registry's test checks that no two scopes share a name and none can be an artefact id.
 
 use crate::model::ArtefactId;
 
@@ -27,16 +27,9 @@ pub enum StreamScope<'a> {
     /// Draws that belong to one artefact only, named by its id (A.T3's randomised Tukey HSD trials,
     /// A.X1's rating replicates).
     Artefact(&'a ArtefactId),
-    /// The NTCIR-12 STC stand-in collection and its simulated ratings, shared by paper A's A.T2 and
-    /// A.T3 so that both tables describe one collection.
-    StcStandin,
-    /// The NTCIR-13 WWW stand-in's per-assessor labels, shared by paper B's B.T1–B.F2.
-    WwwLabels,
-    /// The NTCIR-13 WWW stand-in's runs, shared by paper B's B.T3–B.F2.
-    WwwRuns,
-    /// Paper B's randomised Tukey HSD trials, shared by B.T6–B.T8 (one test per qrels version, topic
-    /// subset and measure, whichever table asks first).
-    LancersHsd,
+    /// Draws several artefacts of one paper must share (its stand-in collection, a randomised test
+    /// several tables read), by the name its paper's folder declares.
+    Shared(&'static str),
     /// The `hsd` command's trials on a user's matrix.
     HsdCommand,
     /// The seeds of a robustness study's replicates (the `robustness` module): unit `replicate/<r>`.
@@ -48,10 +41,7 @@ impl StreamScope<'_> {
     pub fn name(&self) -> &str {
         match self {
             StreamScope::Artefact(id) => id.as_str(),
-            StreamScope::StcStandin => "paper-A-stc",
-            StreamScope::WwwLabels => "sim.www.labels",
-            StreamScope::WwwRuns => "sim.www.runs",
-            StreamScope::LancersHsd => "lancers.hsd",
+            StreamScope::Shared(name) => name,
             StreamScope::HsdCommand => "cli.hsd",
             StreamScope::RobustnessReplicates => "robustness.replicates",
         }
@@ -72,28 +62,16 @@ impl StreamScope<'_> {
     }
 }
 
+/// The scopes the generic layers own; each paper adds its own [`StreamScope::Shared`] ones.
+pub const GENERIC_SCOPES: [StreamScope<'static>; 2] =
+    [StreamScope::HsdCommand, StreamScope::RobustnessReplicates];
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// The shared scopes' names are distinct from one another and from every artefact id (an artefact
-    /// id always has a dot after a single capital letter, none of the shared names has).
     #[test]
-    fn shared_names_are_distinct_and_cannot_be_artefact_ids() {
-        let shared = [
-            StreamScope::StcStandin,
-            StreamScope::WwwLabels,
-            StreamScope::WwwRuns,
-            StreamScope::LancersHsd,
-            StreamScope::HsdCommand,
-            StreamScope::RobustnessReplicates,
-        ];
-        for (i, a) in shared.iter().enumerate() {
-            assert!(ArtefactId::parse(a.name()).is_err(), "{}", a.name());
-            for b in &shared[i + 1..] {
-                assert_ne!(a.name(), b.name());
-            }
-        }
+    fn an_artefact_scope_is_named_by_its_id() {
         let id = ArtefactId::parse("A.T3").unwrap();
         assert_eq!(StreamScope::Artefact(&id).name(), "A.T3");
     }

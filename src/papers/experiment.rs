@@ -5,6 +5,7 @@
 
 use crate::manifest::{Artefact, ExperimentId, ExperimentKind};
 use crate::model::HeadlineGrid;
+use crate::model::stream_scope::StreamScope;
 use crate::published::PublishedFile;
 use crate::results::{ClaimCheck, ResultTable, TranscriptionNote};
 
@@ -43,6 +44,15 @@ pub enum Figure {
 pub struct OwnFigure {
     pub svg: fn(&Artefact, &ResultTable) -> Result<String, String>,
     pub bands: fn() -> Vec<(f64, f64)>,
+}
+
+/// What one paper's folder declares to the registry.
+#[derive(Debug)]
+pub struct PaperCode {
+    /// Its experiment kinds, in the paper's order.
+    pub experiments: &'static [&'static Experiment],
+    /// The random-stream scopes several of its artefacts share (`model::stream_scope`).
+    pub streams: &'static [StreamScope<'static>],
 }
 
 /// An experiment kind and what it does.

@@ -3,8 +3,8 @@
 //! name, parameter type, what its numbers rest on, real-data mode, cost, how it runs, the claims it
 //! compares with the print, its figure and its headline grid. The registry is [`PAPERS`], one line
 //! per paper; the generic layers find an experiment through it ([`experiment`]) and never name a
-//! paper. A paper that only reuses existing experiment kinds is manifest and YAML only (README,
-//! "Adding a paper").
+//! paper. A paper that only reuses existing experiment kinds is manifest and YAML only
+//! (ARCHITECTURE.md, "A paper is a folder").
 
 pub mod experiment;
 pub mod lancers;
@@ -16,19 +16,22 @@ pub mod unanimity;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, LazyLock};
 
-pub use experiment::{Experiment, Figure, OwnFigure};
+pub use experiment::{Experiment, Figure, OwnFigure, PaperCode};
 
 use crate::io::SourceError;
 use crate::manifest::params::Params;
 use crate::manifest::{Artefact, ExperimentId, ExperimentKind, Manifest};
 use crate::results::ResultTable;
 
-/// Every paper's experiments: one line per paper.
-pub static PAPERS: &[&[&Experiment]] = &[unanimity::EXPERIMENTS, lancers::EXPERIMENTS];
+/// The papers' code: one line per paper.
+pub static PAPERS: &[&PaperCode] = &[&unanimity::PAPER, &lancers::PAPER];
+
+/// The `study` command's analysis: paper B's tables on a user's labels and runs.
+pub use lancers::study;
 
 /// Every experiment of every paper, in registry order.
 pub fn experiments() -> impl Iterator<Item = &'static Experiment> {
-    PAPERS.iter().flat_map(|paper| paper.iter().copied())
+    PAPERS.iter().flat_map(|paper| paper.experiments.iter().copied())
 }
 
 /// The experiment kinds a manifest may name.
@@ -169,4 +172,28 @@ pub fn display_relative(context: &Context, path: &Path) -> String {
 /// The number of worker threads to use when the user does not say: the available parallelism.
 pub fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::ArtefactId;
+    use crate::model::stream_scope::GENERIC_SCOPES;
+
+    /// Every stream scope, the papers' shared ones and the generic ones, has its own name, and none
+    /// can be an artefact id (an artefact id has a dot after its paper id).
+    #[test]
+    fn stream_scope_names_are_distinct_and_cannot_be_artefact_ids() {
+        let scopes: Vec<_> = PAPERS
+            .iter()
+            .flat_map(|p| p.streams.iter().copied())
+            .chain(GENERIC_SCOPES)
+            .collect();
+        for (i, a) in scopes.iter().enumerate() {
+            assert!(ArtefactId::parse(a.name()).is_err(), "{}", a.name());
+            for b in &scopes[i + 1..] {
+                assert_ne!(a.name(), b.name());
+            }
+        }
+    }
 }

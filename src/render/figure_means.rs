@@ -314,6 +314,10 @@ mod tests {
     use super::*;
 
     fn artefact() -> Artefact {
+        crate::manifest::experiment::with_catalog(crate::papers::catalog(), artefact_yaml)
+    }
+
+    fn artefact_yaml() -> Artefact {
         serde_yaml::from_str(
             r#"
 id: B.F1

@@ -12,7 +12,7 @@ use clap::Args;
 use super::Outcome;
 use super::label_input::LabelInput;
 pub use crate::assessors::agreement::{Analysis, KappaOutcome, WeightsOver, analyse};
-use crate::papers::lancers::params::KappaSe;
+use crate::assessors::kappa_se::KappaSe;
 pub use render::Format;
 
 /// Agreement between the assessors of a label file.

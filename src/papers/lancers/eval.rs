@@ -54,7 +54,7 @@ pub use crate::results::X_POSITION;
 mod claims;
 
 /// The stream (artefact part) of every randomised Tukey HSD of paper B.
-pub const HSD_STREAM: StreamScope<'static> = StreamScope::LancersHsd;
+pub const HSD_STREAM: StreamScope<'static> = StreamScope::Shared("lancers.hsd");
 
 /// The labelled topics, the runs over them, and the high-agreement split.
 #[derive(Debug, Clone)]

@@ -17,9 +17,10 @@ pub mod labels;
 pub mod params;
 pub mod standin;
 pub mod study;
+pub mod study_versions;
 pub mod user_collection;
 
-use super::experiment::{Experiment, Figure, compares_nothing, no_grid, no_notes};
+use super::experiment::{Experiment, PaperCode, Figure, compares_nothing, no_grid, no_notes};
 use super::{Context, parameters};
 use crate::manifest::params::{ReplicatesParams, parse};
 use crate::manifest::{Artefact, DataSource, ExperimentKind};
@@ -27,6 +28,12 @@ use crate::model::StandIn;
 use crate::papers::lancers::params::{
     AgreementParams, LevelCountsParams, QrelsEvalParams, QrelsOverlapParams, TopicsetEvalParams,
     TopicsetOverlapParams,
+};
+
+/// Paper B's code, for the registry.
+pub static PAPER: PaperCode = PaperCode {
+    experiments: EXPERIMENTS,
+    streams: &[standin::labels::STREAM, standin::runs::STREAM, eval::HSD_STREAM],
 };
 
 /// Paper B's experiments, in the paper's order.

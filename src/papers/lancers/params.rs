@@ -8,35 +8,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use evia_engine::agreement::StandardError;
 
 use crate::io::labels::{LabelLayout, Scale};
 use crate::manifest::parameter_rules::{self as rules, MAX_COUNT, Violation};
 use crate::manifest::params::{Params, StandinSizes};
 use crate::papers::lancers::standin::scores::Measure;
-
-/// The kappa interval's standard error, as named in the manifest (Cohen's simple SE when absent).
-#[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Deserialize, Serialize, clap::ValueEnum,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum KappaSe {
-    /// Cohen's simple SE, as paper B's Table 1.
-    #[default]
-    Cohen,
-    /// The Fleiss–Cohen–Everitt SE.
-    Fce,
-}
-
-impl KappaSe {
-    /// The engine's standard error this name selects (`evia_engine::agreement`).
-    pub fn standard_error(self) -> StandardError {
-        match self {
-            KappaSe::Cohen => StandardError::CohenSimple,
-            KappaSe::Fce => StandardError::FleissCohenEveritt,
-        }
-    }
-}
+pub use crate::assessors::kappa_se::KappaSe;
 
 /// Where paper B's labelled topics come from: the files the stand-in labels are fitted to, or a
 /// user's collection.

@@ -21,7 +21,7 @@
 //!   runs that rank documents for fewer than two of the labelled topics (no ranking of runs can be
 //!   compared then), is an error naming the files.
 
-use crate::assessors::study_versions::{VersionSpecError, default_versions, parse_versions};
+use crate::papers::lancers::study_versions::{VersionSpecError, default_versions, parse_versions};
 use crate::io::SourceError;
 use crate::manifest::{
     Artefact, Header, Label, Layout, Manifest, Panel, Paper, Parameters, Status,
@@ -34,6 +34,9 @@ use crate::papers::lancers::params::{
     QrelsOverlapParams, QrelsVersionDef, QrelsVersions, TopicSetDef, TopicSubset,
     TopicsetEvalParams, TopicsetOverlapParams, UserCollection,
 };
+
+/// A user's labels and runs, as the study reads them.
+pub use crate::papers::lancers::params::UserCollection as StudyCollection;
 use crate::papers::lancers::standin::scores::Measure;
 use crate::papers::lancers::user_collection::{read_collection_labels, read_collection_runs};
 use crate::papers::lancers::{

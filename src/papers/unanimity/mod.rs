@@ -21,13 +21,19 @@ pub mod stc;
 pub mod stc_files;
 pub mod stc_measure;
 
-use super::experiment::{Experiment, Figure, OwnFigure, compares_nothing, no_grid, no_notes};
+use super::experiment::{Experiment, PaperCode, Figure, OwnFigure, compares_nothing, no_grid, no_notes};
 use super::{Context, parameters};
 use crate::manifest::params::{ReplicatesParams, parse};
 use crate::manifest::{Artefact, DataSource, ExperimentKind};
 use crate::model::StandIn;
 use crate::papers::unanimity::params::{
     GainExamplesParams, RealRatingsParams, StcParams, StcSignificanceParams,
+};
+
+/// Paper A's code, for the registry.
+pub static PAPER: PaperCode = PaperCode {
+    experiments: EXPERIMENTS,
+    streams: &[stc::STREAM],
 };
 
 /// Paper A's experiments, in the paper's order.

@@ -43,7 +43,7 @@ use evia_engine::significance::randomised_hsd::{HsdResult, randomised_hsd_shared
 use evia_engine::significance::{ScoreMatrix, run_pairs};
 
 /// The stream namespace shared by both tables, so that they see the same collection and ratings.
-pub const STREAM: StreamScope<'static> = StreamScope::StcStandin;
+pub const STREAM: StreamScope<'static> = StreamScope::Shared("paper-A-stc");
 
 /// The value of `measure` in an evaluation (whose cutoffs include `l` for `nERR@l`).
 fn measure_value(measure: StcMeasure, e: &Evaluation) -> f64 {

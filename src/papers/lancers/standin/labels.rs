@@ -12,7 +12,7 @@
 //! - **Within a tolerance** (`targets.tolerance` of the knob file): the mean, minimum and maximum
 //!   per-topic kappa of each pair (Table 1).
 //!
-//! # Steps (all seeded through [`evia_engine::rng::stream`] of scope [`StreamScope::WwwLabels`], see [`crate::model::stream_scope`])
+//! # Steps (all seeded through [`evia_engine::rng::stream`] of scope [`STREAM`], see [`crate::model::stream_scope`])
 //!
 //! 1. **Pool sizes** (unit `pool-sizes`): each topic's size is the mean of two uniform integers on
 //!    `[pool_size.min, pool_size.max]` (a discrete triangular distribution), then sizes are nudged by
@@ -63,7 +63,7 @@ use evia_engine::rng::{below, shuffle};
 /// The artefact name of the stand-in's random streams: shared by every paper-B artefact, so they all
 /// see the same collection for a seed.
 /// The scope of every draw of the stand-in labels.
-const STREAM: StreamScope<'static> = StreamScope::WwwLabels;
+pub const STREAM: StreamScope<'static> = StreamScope::Shared("sim.www.labels");
 
 /// The `labels:` section of `data/lancers/www-standin.yaml` (every value is explained there).
 #[derive(Debug, Clone, PartialEq, Deserialize)]

@@ -10,7 +10,7 @@
 //! pool first): every run ranks the pool's documents, and the top-`depth` lists are built so that their
 //! union is exactly the pool, as a depth-`depth` pool of the runs would be.
 //!
-//! Scoring model, per topic t (every draw from `StreamScope::WwwRuns.stream(seed, unit)`, see [`crate::model::stream_scope`]):
+//! Scoring model, per topic t (every draw from `STREAM.stream(seed, unit)`, see [`crate::model::stream_scope`]):
 //!
 //! ```text
 //! mean label        m_d  = Σ_a w_a·l_a,d / (2 Σ_a w_a)                  ∈ [0, 1]
@@ -57,7 +57,7 @@ use crate::model::StreamScope;
 
 /// The stream name of every draw of the stand-in runs.
 /// The scope of every draw of the stand-in runs.
-const STREAM: StreamScope<'static> = StreamScope::WwwRuns;
+pub const STREAM: StreamScope<'static> = StreamScope::Shared("sim.www.runs");
 
 pub use crate::papers::lancers::collection::Run;
 
