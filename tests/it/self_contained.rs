@@ -6,9 +6,8 @@
 //! tarball), a walk of the source tree stands in, without the build outputs.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-use crate::common;
+use crate::common::{self, TestCommand};
 
 /// The forbidden name, assembled so that this file does not contain it.
 fn forbidden() -> String {
@@ -22,12 +21,12 @@ fn git_files(root: &Path) -> Option<Vec<PathBuf>> {
     if !root.join(".git").exists() {
         return None;
     }
-    let output = Command::new("git")
+    let git = common::find_on_path("git")?;
+    let output = TestCommand::program(git)
         .arg("-C")
         .arg(root)
         .args(["ls-files", "-z"])
-        .output()
-        .ok()?;
+        .run();
     if !output.status.success() {
         return None;
     }
