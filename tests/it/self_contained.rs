@@ -42,7 +42,7 @@ fn git_files(root: &Path) -> Option<Vec<PathBuf>> {
 
 /// Every file under `dir`, relative to `root`, skipping version control and build outputs.
 fn walk(root: &Path, dir: &Path, files: &mut Vec<PathBuf>) {
-    const SKIPPED: [&str; 4] = [".git", "target", "build", ".venv"];
+    const SKIPPED: [&str; 5] = [".git", "target", "build", "out", ".venv"];
     for entry in std::fs::read_dir(dir).unwrap() {
         let entry = entry.unwrap();
         let path = entry.path();
@@ -154,4 +154,28 @@ fn cited_specifications_are_in_the_repository() {
             }
         }
     }
+}
+
+/// No generated file is tracked: `reproduce` and `study` write into `--out` directories and the
+/// benchmarks into `bench/out/`, all ignored by `.gitignore`; a test compares against what it
+/// generates or against a fixture under `tests/fixtures/`, never against a committed build.
+#[test]
+fn no_build_output_is_tracked() {
+    let root = common::project_root();
+    let Some(files) = git_files(&root) else {
+        eprintln!("note: no git listing (a source tarball): nothing is tracked");
+        return;
+    };
+    const GENERATED: [&str; 5] = ["out/", "build/", "build-study/", "target/", "bench/out/"];
+    let tracked: Vec<&PathBuf> = files
+        .iter()
+        .filter(|file| {
+            let name = file.to_string_lossy();
+            GENERATED.iter().any(|dir| name.starts_with(dir))
+        })
+        .collect();
+    assert!(
+        tracked.is_empty(),
+        "generated files are tracked: {tracked:?}"
+    );
 }
