@@ -5,7 +5,6 @@
 
 use std::io::Read;
 use std::path::Path;
-use std::process::Command;
 
 use evia_engine::agreement::StandardError;
 use evia_repro::cli::agree::{KappaOutcome, analyse};
@@ -18,7 +17,7 @@ use evia_repro::papers::lancers::standin::{
 use evia_repro::papers::{Context, lancers::labels as lancers};
 use evia_repro::pipeline::reproduce::manifest_path;
 
-use crate::common::project_root;
+use crate::common::{self, TestCommand, project_root, require_tool};
 
 fn agreement_params(artefact: &Artefact) -> &AgreementParams {
     (artefact.parameters.get::<AgreementParams>())
@@ -26,10 +25,7 @@ fn agreement_params(artefact: &Artefact) -> &AgreementParams {
 }
 
 fn evia(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_evia-repro"))
-        .args(args)
-        .output()
-        .unwrap()
+    TestCommand::new().args(args).run()
 }
 
 /// The stand-in labels written as a wide label file, analysed by `agree`, give B.T1's pooled and
@@ -404,26 +400,12 @@ fn agree_latex_with_special_characters_in_names_compiles() {
         ),
         "{body}"
     );
-    if Command::new("pdflatex").arg("--version").output().is_err() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "pdflatex is missing under CI"
-        );
-        eprintln!("pdflatex not installed: the agree LaTeX is not compiled");
+    let Some(pdflatex) = require_tool("pdflatex") else {
         return;
-    }
+    };
     let document = format!(
         "\\documentclass{{article}}\n\\usepackage[T1]{{fontenc}}\n\\usepackage[utf8]{{inputenc}}\n\\usepackage{{booktabs}}\n\\begin{{document}}\n{body}\\end{{document}}\n"
     );
     std::fs::write(dir.path().join("agree.tex"), document).unwrap();
-    let run = Command::new("pdflatex")
-        .args(["-interaction=nonstopmode", "-halt-on-error", "agree.tex"])
-        .current_dir(dir.path())
-        .output()
-        .unwrap();
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stdout)
-    );
+    common::pdflatex(&pdflatex, dir.path(), "agree");
 }

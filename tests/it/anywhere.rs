@@ -5,11 +5,10 @@
 //! that work on a checkout only.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 use evia_repro::sources::{BUILT_IN, Sources, TEMPLATES_DIR};
 
-use crate::common::{copy_dir, project_root};
+use crate::common::{TestCommand, copy_dir, project_root};
 
 /// A scratch directory holding an empty working directory `empty/` and, beside it, the shipped
 /// study example as `data/` (labels and runs).
@@ -24,21 +23,11 @@ fn scratch() -> (tempfile::TempDir, PathBuf) {
     (dir, empty)
 }
 
-fn evia_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_evia-repro"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap()
-}
-
-fn ok(output: &Output) -> String {
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout.clone()).unwrap()
+/// `evia-repro ARGS` run in `dir`.
+fn evia_in(dir: &Path, args: &[&str]) -> TestCommand {
+    let mut command = TestCommand::new();
+    command.current_dir(dir).args(args);
+    command
 }
 
 /// Every entry under `dir`, relative to it, sorted.
@@ -79,7 +68,7 @@ fn study_args<'a>(runs: &'a str, out: &'a str) -> Vec<&'a str> {
 #[test]
 fn user_commands_run_from_an_empty_directory_outside_the_checkout() {
     let (_dir, empty) = scratch();
-    let stdout = ok(&evia_in(&empty, &study_args("../data/runs", "out")));
+    let stdout = evia_in(&empty, &study_args("../data/runs", "out")).stdout();
     assert!(stdout.contains("10 rebuilt"), "{stdout}");
     for file in [
         "study/report.md",
@@ -98,7 +87,7 @@ fn user_commands_run_from_an_empty_directory_outside_the_checkout() {
         "no temporary file stays"
     );
 
-    let agree = ok(&evia_in(
+    let agree = evia_in(
         &empty,
         &[
             "agree",
@@ -107,9 +96,10 @@ fn user_commands_run_from_an_empty_directory_outside_the_checkout() {
             "--layout",
             "wide",
         ],
-    ));
+    )
+    .stdout();
     assert!(agree.contains("Krippendorff"), "{agree}");
-    let qrels = ok(&evia_in(
+    let qrels = evia_in(
         &empty,
         &[
             "qrels",
@@ -120,9 +110,10 @@ fn user_commands_run_from_an_empty_directory_outside_the_checkout() {
             "--combine",
             "sum",
         ],
-    ));
+    )
+    .stdout();
     std::fs::write(empty.join("sum.qrels"), &qrels).unwrap();
-    let eval = ok(&evia_in(
+    let eval = evia_in(
         &empty,
         &[
             "eval",
@@ -131,7 +122,8 @@ fn user_commands_run_from_an_empty_directory_outside_the_checkout() {
             "--run",
             "../data/runs/run01",
         ],
-    ));
+    )
+    .stdout();
     assert!(eval.contains("nDCG@10"), "{eval}");
     let mut matrix = "topic\tr1\tr2\tr3\n".to_string();
     for t in 0..8 {
@@ -144,10 +136,7 @@ fn user_commands_run_from_an_empty_directory_outside_the_checkout() {
         ));
     }
     std::fs::write(empty.join("m.tsv"), matrix).unwrap();
-    let hsd = ok(&evia_in(
-        &empty,
-        &["hsd", "--matrix", "m.tsv", "--trials", "100"],
-    ));
+    let hsd = evia_in(&empty, &["hsd", "--matrix", "m.tsv", "--trials", "100"]).stdout();
     assert!(hsd.contains("r1"), "{hsd}");
 }
 
@@ -163,10 +152,9 @@ fn a_failed_study_leaves_no_partial_output() {
         std::fs::copy(dir.path().join("data/runs/run01"), bad_runs.join(name)).unwrap();
     }
 
-    let failed = evia_in(&empty, &study_args("../bad-runs", "fresh"));
-    assert_eq!(failed.status.code(), Some(2));
+    let failed = evia_in(&empty, &study_args("../bad-runs", "fresh"))
+        .assert_failure_with(2, "every pair of runs is tied");
     let stderr = String::from_utf8_lossy(&failed.stderr);
-    assert!(stderr.contains("every pair of runs is tied"), "{stderr}");
     assert!(
         stderr.contains("B.T2 rebuilt"),
         "failed after the first tables: {stderr}"
@@ -174,7 +162,7 @@ fn a_failed_study_leaves_no_partial_output() {
     assert!(!empty.join("fresh").exists(), "no partial directory");
     assert_eq!(tree(&empty), Vec::<String>::new());
 
-    ok(&evia_in(&empty, &study_args("../data/runs", "kept")));
+    evia_in(&empty, &study_args("../data/runs", "kept")).assert_success();
     let before: Vec<(String, Vec<u8>)> = tree(&empty.join("kept"))
         .into_iter()
         .filter(|p| empty.join("kept").join(p).is_file())
@@ -183,7 +171,7 @@ fn a_failed_study_leaves_no_partial_output() {
             (p, bytes)
         })
         .collect();
-    let failed = evia_in(&empty, &study_args("../bad-runs", "kept"));
+    let failed = evia_in(&empty, &study_args("../bad-runs", "kept")).run();
     assert_eq!(failed.status.code(), Some(2));
     let after: Vec<(String, Vec<u8>)> = tree(&empty.join("kept"))
         .into_iter()
@@ -203,19 +191,14 @@ fn a_failed_study_leaves_no_partial_output() {
 #[test]
 fn root_is_only_for_the_checkout_commands() {
     let (_dir, empty) = scratch();
-    let before = evia_in(&empty, &["--root", ".", "agree", "--labels", "x"]);
-    assert_eq!(before.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&before.stderr);
-    assert!(
-        stderr.contains("`agree` reads no project files"),
-        "{stderr}"
-    );
-    let after = evia_in(&empty, &["study", "--root", ".", "--labels", "x"]);
+    evia_in(&empty, &["--root", ".", "agree", "--labels", "x"])
+        .assert_failure_with(2, "`agree` reads no project files");
+    let after = evia_in(&empty, &["study", "--root", ".", "--labels", "x"]).run();
     assert_eq!(after.status.code(), Some(2));
     let root = project_root().display().to_string();
-    ok(&evia_in(&empty, &["list", "--root", &root]));
-    ok(&evia_in(&empty, &["--root", &root, "list"]));
-    let missing = evia_in(&empty, &["list"]);
+    evia_in(&empty, &["list", "--root", &root]).assert_success();
+    evia_in(&empty, &["--root", &root, "list"]).assert_success();
+    let missing = evia_in(&empty, &["list"]).run();
     let stderr = String::from_utf8_lossy(&missing.stderr);
     assert!(stderr.contains("--root DIR"), "{stderr}");
 }
@@ -272,7 +255,7 @@ fn runs_are_checked_before_the_study_writes_anything() {
         ("renamed", "0 of the 16", "the runs' topics: `X001`"),
         ("one-topic", "1 of the 16", "the runs' topics: `T001`)"),
     ] {
-        let failed = evia_in(&empty, &study_args(&format!("../{name}"), "out"));
+        let failed = evia_in(&empty, &study_args(&format!("../{name}"), "out")).run();
         assert_eq!(failed.status.code(), Some(2), "{name}");
         let stderr = String::from_utf8_lossy(&failed.stderr);
         assert!(
@@ -287,10 +270,9 @@ fn runs_are_checked_before_the_study_writes_anything() {
     let bad = dir.path().join("bad");
     copy_dir(&runs, &bad);
     std::fs::write(bad.join("zz-notes.txt"), "not a run\n").unwrap();
-    let failed = evia_in(&empty, &study_args("../bad", "out"));
-    assert_eq!(failed.status.code(), Some(2));
+    let failed =
+        evia_in(&empty, &study_args("../bad", "out")).assert_failure_with(2, "zz-notes.txt:1");
     let stderr = String::from_utf8_lossy(&failed.stderr);
-    assert!(stderr.contains("zz-notes.txt:1"), "{stderr}");
     assert!(!stderr.contains("rebuilt"), "{stderr}");
     assert_eq!(tree(&empty), Vec::<String>::new());
 }

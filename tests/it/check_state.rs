@@ -3,18 +3,16 @@
 
 #![allow(clippy::unwrap_used)]
 
-use std::process::{Command, Output};
+use std::process::Output;
 
-use crate::common;
+use crate::common::{self, TestCommand};
 
 fn run(root: &std::path::Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_evia-repro"))
+    TestCommand::new()
         .current_dir(root) // `--out` and `--state` are relative to the current directory
-        .arg("--root")
-        .arg(root)
+        .root(root)
         .args(args)
-        .output()
-        .unwrap()
+        .run()
 }
 
 #[test]

@@ -1,11 +1,10 @@
 //! Reviewer mode: every published number has a ledger entry, the JSON has exactly the issue's
 //! fields, the findings come from the checks, and `check`'s filters and exit codes behave.
 
-use crate::common;
+use crate::common::{self, TestCommand};
 
 use std::collections::BTreeSet;
 use std::path::Path;
-use std::process::Command;
 
 use evia_repro::consistency::Hint;
 use evia_repro::consistency::tukey::EffectSizeReading;
@@ -186,11 +185,7 @@ fn findings_come_from_the_checks() {
 }
 
 fn run(root: &Path, args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_evia-repro"))
-        .args(args)
-        .current_dir(root)
-        .output()
-        .expect("binary runs")
+    TestCommand::new().args(args).current_dir(root).run()
 }
 
 #[test]

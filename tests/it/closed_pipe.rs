@@ -1,20 +1,15 @@
 //! Every command exits quietly when its standard output is closed early (`evia-repro check | head -1`,
 //! issue 13 item 3): no panic message, no error on standard error.
 
-use std::process::{Command, Stdio};
-
-use crate::common::project_root;
+use crate::common::{TestCommand, project_root};
 
 /// Runs `evia-repro ARGS` with standard output a pipe whose reading end is closed before the command
 /// starts writing (the process needs milliseconds to load the manifest; the pipe is closed at once).
 fn run_into_closed_pipe(args: &[&str]) -> std::process::Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_evia-repro"))
+    let mut child = TestCommand::new()
         .current_dir(project_root())
         .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+        .spawn();
     drop(child.stdout.take());
     child.wait_with_output().unwrap()
 }

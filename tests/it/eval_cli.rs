@@ -4,9 +4,10 @@
 #![allow(clippy::unwrap_used)] // test helpers; clippy.toml only covers #[test] fns
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use tempfile::TempDir;
+
+use crate::common::TestCommand;
 
 const SAMPLE_QRELS: &str = "T1 dummy01 L3\nT1 dummy02 L3\nT1 dummy03 L3\nT1 dummy04 L2\n\
 T1 dummy05 L2\nT1 dummy06 L2\nT1 dummy07 L1\nT1 dummy08 L1\nT1 dummy09 L1\nT1 dummy10 L1\n\
@@ -25,13 +26,13 @@ fn write(dir: &TempDir, name: &str, text: &str) -> PathBuf {
 }
 
 fn eval(args: &[&str], files: &[(&str, &Path)]) -> Out {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_evia-repro"));
+    let mut cmd = TestCommand::new();
     cmd.arg("eval");
     for (flag, path) in files {
         cmd.arg(flag).arg(path);
     }
     cmd.args(args);
-    let o = cmd.output().unwrap();
+    let o = cmd.run();
     Out {
         code: o.status.code().unwrap(),
         stdout: String::from_utf8(o.stdout).unwrap(),

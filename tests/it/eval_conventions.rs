@@ -6,10 +6,11 @@
 //! numbers without float noise, and linear time in the number of topics.
 #![allow(clippy::unwrap_used)]
 
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 use tempfile::TempDir;
+
+use crate::common::TestCommand;
 
 struct Out {
     code: i32,
@@ -23,15 +24,14 @@ fn eval_texts(qrels: &str, run: &str, args: &[&str]) -> Out {
     let r = dir.path().join("run.txt");
     std::fs::write(&q, qrels).unwrap();
     std::fs::write(&r, run).unwrap();
-    let o = Command::new(env!("CARGO_BIN_EXE_evia-repro"))
+    let o = TestCommand::new()
         .arg("eval")
         .arg("--qrels")
         .arg(&q)
         .arg("--run")
         .arg(&r)
         .args(args)
-        .output()
-        .unwrap();
+        .run();
     Out {
         code: o.status.code().unwrap(),
         stdout: String::from_utf8(o.stdout).unwrap(),

@@ -2,9 +2,10 @@
 //! the three output formats print the diversity lines.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use tempfile::TempDir;
+
+use crate::common::TestCommand;
 
 const INTENTS: &str = "T1 1 0.6 inf\nT1 2 0.4 nav\n";
 const QRELS: &str = "T1 1 d1 L2\nT1 2 d1 L1\nT1 2 d2 L1\nT1 1 d3 L0\n";
@@ -23,7 +24,7 @@ fn eval(intents: &str, qrels: &str, args: &[&str]) -> (i32, String, String) {
     let q = write(&dir, "qrels", qrels);
     let r = write(&dir, "run", RUN);
     let arg = |p: &Path| p.to_str().unwrap().to_string();
-    let o = Command::new(env!("CARGO_BIN_EXE_evia-repro"))
+    let o = TestCommand::new()
         .args([
             "eval",
             "--intents",
@@ -35,8 +36,7 @@ fn eval(intents: &str, qrels: &str, args: &[&str]) -> (i32, String, String) {
         ])
         .args(["--run-format", "res", "--file-order"])
         .args(args)
-        .output()
-        .unwrap();
+        .run();
     (
         o.status.code().unwrap(),
         String::from_utf8(o.stdout).unwrap(),

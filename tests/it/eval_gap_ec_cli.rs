@@ -9,9 +9,9 @@
 //!   of class 1 and keeps its own level L1, a is redundant: GAP = (2/1 + (2 + 6)/4)/18 = 0.2222,
 //!   nDCG@0010 = 0.4000.
 
-use std::process::Command;
-
 use tempfile::TempDir;
+
+use crate::common::TestCommand;
 
 fn eval(qrels: &str, args: &[&str]) -> std::process::Output {
     let dir = TempDir::new().unwrap();
@@ -19,7 +19,7 @@ fn eval(qrels: &str, args: &[&str]) -> std::process::Output {
     let r = dir.path().join("run");
     std::fs::write(&q, qrels).unwrap();
     std::fs::write(&r, "T1 b\nT1 a\nT1 x\nT1 c\nT1 d\n").unwrap();
-    Command::new(env!("CARGO_BIN_EXE_evia-repro"))
+    TestCommand::new()
         .arg("eval")
         .arg("--qrels")
         .arg(&q)
@@ -27,8 +27,7 @@ fn eval(qrels: &str, args: &[&str]) -> std::process::Output {
         .arg(&r)
         .args(["--run-format", "res", "--gains", "1:2:3", "--cutoffs", "10"])
         .args(args)
-        .output()
-        .unwrap()
+        .run()
 }
 
 fn stdout(o: std::process::Output) -> String {

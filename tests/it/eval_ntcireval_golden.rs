@@ -9,10 +9,11 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::process::Command;
 
 use evia_engine::measures::lines::{format_4f, lines};
 use evia_engine::measures::{Evaluator, LevelGains, Params, TopicJudgements};
+
+use crate::common::TestCommand;
 
 const GOLDEN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/ntcireval");
 
@@ -170,21 +171,14 @@ fn random_cases_agree_with_pyntcireval() {
 #[test]
 fn collection_through_the_cli_agrees_with_pyntcireval() {
     let dir = Path::new(GOLDEN).join("collection");
-    let output = Command::new(env!("CARGO_BIN_EXE_evia-repro"))
+    let stdout = TestCommand::new()
         .arg("eval")
         .arg("--qrels")
         .arg(dir.join("qrels.ntcir"))
         .arg("--run")
         .arg(dir.join("run.trec"))
         .args(["--gains", "1:2:3", "--cutoffs", "1,5,10,20"])
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let stdout = String::from_utf8(output.stdout).unwrap();
+        .stdout();
     let mut ours: BTreeMap<(String, String), String> = BTreeMap::new();
     let mut headers = Vec::new();
     for line in stdout.lines() {

@@ -3,9 +3,9 @@
 //! dummy01, x3, dummy04`, `label -j -truncate 3` prints only `dummy11 L0`, so syslen = 1), confirmed
 //! with NTCIREVAL 20200527.
 
-use std::process::Command;
-
 use tempfile::TempDir;
+
+use crate::common::TestCommand;
 
 fn eval(args: &[&str]) -> String {
     let dir = TempDir::new().unwrap();
@@ -17,7 +17,7 @@ fn eval(args: &[&str]) -> String {
         "T1 dummy11\nT1 x1\nT1 x2\nT1 dummy01\nT1 x3\nT1 dummy04\n",
     )
     .unwrap();
-    let o = Command::new(env!("CARGO_BIN_EXE_evia-repro"))
+    TestCommand::new()
         .arg("eval")
         .arg("--qrels")
         .arg(&q)
@@ -25,10 +25,7 @@ fn eval(args: &[&str]) -> String {
         .arg(&r)
         .args(["--run-format", "res", "--gains", "1:2:3", "--cutoffs", "10"])
         .args(args)
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    String::from_utf8(o.stdout).unwrap()
+        .stdout()
 }
 
 #[test]

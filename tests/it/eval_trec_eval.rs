@@ -16,9 +16,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-use crate::common::project_root;
+use crate::common::{TestCommand, project_root};
 
 /// trec_eval's measures that `eval` does not compute (with their parameters after a `_`, as
 /// `recall_5` or `relstring_20`).
@@ -115,7 +114,7 @@ impl Table {
 }
 
 fn eval(qrels: &Path, run: &Path, args: &[&str]) -> Table {
-    let out = Command::new(env!("CARGO_BIN_EXE_evia-repro"))
+    let text = TestCommand::new()
         .arg("eval")
         .arg("--qrels")
         .arg(qrels)
@@ -123,11 +122,7 @@ fn eval(qrels: &Path, run: &Path, args: &[&str]) -> Table {
         .arg(run)
         .args(["--format", "tsv", "--cutoffs", CUTOFFS])
         .args(args)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(out.status.success(), "{stderr}");
-    let text = String::from_utf8(out.stdout).unwrap();
+        .stdout();
     let mut lines = text.lines().map(|l| l.split('\t').collect::<Vec<_>>());
     let header = lines.next().unwrap();
     let rows = lines
@@ -447,11 +442,7 @@ fn below_threshold_as_zero(path: &Path, threshold: u32) -> String {
 
 /// `eval --help`, which ends with the conventions table.
 fn help_text() -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_evia-repro"))
-        .args(["eval", "--help"])
-        .output()
-        .unwrap();
-    String::from_utf8(out.stdout).unwrap()
+    TestCommand::new().args(["eval", "--help"]).stdout()
 }
 
 /// Every measure `eval` does not compute is named as such by `eval --help`.

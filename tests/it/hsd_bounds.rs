@@ -2,20 +2,21 @@
 //! linear time, too many runs rejected before anything is allocated, a byte-order mark ignored,
 //! scores whose squares would overflow rejected with their cell.
 
-use std::process::{Command, Output};
+use std::process::Output;
 use std::time::{Duration, Instant};
+
+use crate::common::TestCommand;
 
 fn hsd(matrix: &str, args: &[&str]) -> Output {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("m.tsv");
     std::fs::write(&path, matrix).unwrap();
-    Command::new(env!("CARGO_BIN_EXE_evia-repro"))
+    TestCommand::new()
         .arg("hsd")
         .arg("--matrix")
         .arg(&path)
         .args(args)
-        .output()
-        .unwrap()
+        .run()
 }
 
 #[test]

@@ -2,9 +2,11 @@
 //! matrix reader's error messages (issue 4, items 4 and 5).
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use evia_repro::io::matrix::parse_matrix;
+
+use crate::common::TestCommand;
 
 /// Sakai's textbook example (tests/fixtures/statistics.md §4) as a TSV matrix.
 const TEXTBOOK: &str = "topic\tX\tY\tZ
@@ -37,11 +39,7 @@ fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
 }
 
 fn hsd(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_evia-repro"))
-        .arg("hsd")
-        .args(args)
-        .output()
-        .expect("running the evia-repro binary")
+    TestCommand::new().arg("hsd").args(args).run()
 }
 
 #[test]

@@ -6,25 +6,20 @@
 
 use std::fs;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use evia_repro::papers::lancers::params::QrelsEvalParams;
 use evia_repro::papers::{self, Context};
 use evia_repro::pipeline::reproduce::{manifest_path, rebuild, select};
 
-use crate::common;
+use crate::common::{self, TestCommand};
 
 const B_EVAL: [&str; 8] = [
     "B.T3", "B.T4", "B.T5", "B.T6", "B.T7", "B.T8", "B.F1", "B.F2",
 ];
 
 fn run(root: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_evia-repro"))
-        .arg("--root")
-        .arg(root)
-        .args(args)
-        .output()
-        .unwrap()
+    TestCommand::new().root(root).args(args).run()
 }
 
 fn only() -> String {

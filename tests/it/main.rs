@@ -23,6 +23,7 @@ mod eval_ntcireval_golden;
 mod eval_parity_cli;
 mod eval_trec_eval;
 mod eval_vectors;
+mod figure_conversion;
 mod fuzz;
 mod hsd_bounds;
 mod hsd_cli;

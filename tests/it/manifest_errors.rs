@@ -4,10 +4,9 @@
 #![allow(clippy::unwrap_used)]
 
 use std::fs;
-use std::process::Command;
 
 use crate::common;
-use common::project_root;
+use common::{TestCommand, project_root};
 
 /// A scratch project whose manifest is `manifest`, sharing the real data and templates.
 fn scratch_project(manifest: &str) -> tempfile::TempDir {
@@ -32,12 +31,10 @@ fn line_of(text: &str, needle: &str) -> usize {
 /// `manifest.yaml:<line>:` and contains `expected`, and that no output directory was created.
 fn assert_rejected(manifest: &str, line: usize, expected: &str) {
     let project = scratch_project(manifest);
-    let output = Command::new(env!("CARGO_BIN_EXE_evia-repro"))
-        .args(["--root"])
-        .arg(project.path())
+    let output = TestCommand::new()
+        .root(project.path())
         .args(["reproduce", "--out", "out"])
-        .output()
-        .unwrap();
+        .run();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "stderr: {stderr}");
     assert!(
@@ -62,17 +59,10 @@ fn assert_rejected(manifest: &str, line: usize, expected: &str) {
 #[test]
 fn the_shipped_manifest_is_valid() {
     let project = scratch_project(&real_manifest());
-    let output = Command::new(env!("CARGO_BIN_EXE_evia-repro"))
-        .arg("--root")
-        .arg(project.path())
+    TestCommand::new()
+        .root(project.path())
         .arg("list")
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+        .assert_success();
 }
 
 #[test]

@@ -2,18 +2,16 @@
 //! current directory; a second run into a directory another run holds is refused with a clear error;
 //! temporary files of an interrupted run are removed by the next run.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
-use crate::common::project_root;
+use crate::common::{TestCommand, project_root};
 
 fn reproduce_a_t1(cwd: &std::path::Path, out: &str) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_evia-repro"))
+    TestCommand::new()
         .current_dir(cwd)
-        .arg("--root")
-        .arg(project_root())
+        .root(project_root())
         .args(["reproduce", "--only", "A.T1", "--out", out])
-        .output()
-        .unwrap()
+        .run()
 }
 
 #[test]

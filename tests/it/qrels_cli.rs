@@ -3,27 +3,10 @@
 //! STC Japanese labels go through it.
 
 use std::path::Path;
-use std::process::Command;
 
 use evia_engine::gain::{GainSetting, item_gains};
 
-use crate::common::project_root;
-
-fn evia(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_evia-repro"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn ok(out: std::process::Output) -> String {
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
+use crate::common::{TestCommand, project_root};
 
 /// Labels of three assessors (one missing label) for two topics.
 const LABELS: &str =
@@ -60,7 +43,9 @@ fn qrels_output_feeds_eval() {
     let run = write(dir.path(), "run", RUN);
     let args = ["qrels", "--labels", &labels, "--layout", "wide"];
 
-    let summed = ok(evia(&[&args[..], &["--combine", "sum"]].concat()));
+    let summed = TestCommand::new()
+        .args([&args[..], &["--combine", "sum"]].concat())
+        .stdout();
     let expected: String = per_doc_labels()
         .iter()
         .map(|(t, d, l)| format!("{t} {d} L{}\n", l.iter().sum::<u32>()))
@@ -68,12 +53,16 @@ fn qrels_output_feeds_eval() {
     assert_eq!(summed, expected);
     let ours = write(dir.path(), "sum.qrels", &summed);
     let reference = write(dir.path(), "ref.qrels", &expected);
-    let eval = |flag: &str, file: &str| ok(evia(&["eval", flag, file, "--run", &run]));
+    let eval = |flag: &str, file: &str| {
+        TestCommand::new()
+            .args(["eval", flag, file, "--run", &run])
+            .stdout()
+    };
     assert_eq!(eval("--qrels", &ours), eval("--qrels", &reference));
 
-    let ug = ok(evia(
-        &[&args[..], &["--combine", "ug", "--p", "0.2"]].concat(),
-    ));
+    let ug = TestCommand::new()
+        .args([&args[..], &["--combine", "ug", "--p", "0.2"]].concat())
+        .stdout();
     let setting = GainSetting { dmax: 2, p: 0.2 };
     let lines: Vec<&str> = ug.lines().collect();
     for ((t, d, l), line) in per_doc_labels().iter().zip(&lines) {
@@ -96,23 +85,17 @@ fn majority_names_its_tie_rule_and_mean_needs_gains() {
         "l",
         "T1 d1 a 2\nT1 d1 b 0\nT1 d1 c 1\nT1 d2 a 1\nT1 d2 b 1\n",
     );
-    let low = ok(evia(&[
-        "qrels",
-        "--labels",
-        &labels,
-        "--combine",
-        "majority-low",
-    ]));
-    let high = ok(evia(&[
-        "qrels",
-        "--labels",
-        &labels,
-        "--combine",
-        "majority-high",
-    ]));
+    let low = TestCommand::new()
+        .args(["qrels", "--labels", &labels, "--combine", "majority-low"])
+        .stdout();
+    let high = TestCommand::new()
+        .args(["qrels", "--labels", &labels, "--combine", "majority-high"])
+        .stdout();
     assert_eq!(low, "T1 d1 L0\nT1 d2 L1\n");
     assert_eq!(high, "T1 d1 L2\nT1 d2 L1\n");
-    let mean = ok(evia(&["qrels", "--labels", &labels, "--combine", "mean"]));
+    let mean = TestCommand::new()
+        .args(["qrels", "--labels", &labels, "--combine", "mean"])
+        .stdout();
     assert_eq!(mean, "T1 d1 1\nT1 d2 1\n");
     // Every mean here is a whole number, so levels are written; ug with p = 0 is RawG, also whole.
     let mean_levels = [
@@ -124,7 +107,10 @@ fn majority_names_its_tie_rule_and_mean_needs_gains() {
         "--output",
         "levels",
     ];
-    assert_eq!(ok(evia(&mean_levels)), "T1 d1 L1\nT1 d2 L1\n");
+    assert_eq!(
+        TestCommand::new().args(mean_levels).stdout(),
+        "T1 d1 L1\nT1 d2 L1\n"
+    );
     let ug = [
         "qrels",
         "--labels",
@@ -136,22 +122,24 @@ fn majority_names_its_tie_rule_and_mean_needs_gains() {
         "--output",
         "levels",
     ];
-    assert_eq!(ok(evia(&ug)), "T1 d1 L3\nT1 d2 L2\n");
+    assert_eq!(TestCommand::new().args(ug).stdout(), "T1 d1 L3\nT1 d2 L2\n");
     // A mean of 1.5: the error names the document, its value and the flag that writes it.
     let halves = write(
         dir.path(),
         "h",
         "T1 d1 a 2\nT1 d1 b 2\nT1 d2 a 1\nT1 d2 b 2\n",
     );
-    let out = evia(&[
-        "qrels",
-        "--labels",
-        &halves,
-        "--combine",
-        "mean",
-        "--output",
-        "levels",
-    ]);
+    let out = TestCommand::new()
+        .args([
+            "qrels",
+            "--labels",
+            &halves,
+            "--combine",
+            "mean",
+            "--output",
+            "levels",
+        ])
+        .run();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -161,15 +149,17 @@ fn majority_names_its_tie_rule_and_mean_needs_gains() {
         "{err}"
     );
     let neg = write(dir.path(), "n", "T1 d1 a -2\nT1 d1 b 1\n");
-    let out = evia(&[
-        "qrels",
-        "--labels",
-        &neg,
-        "--scale",
-        "-2..2",
-        "--combine",
-        "sum",
-    ]);
+    let out = TestCommand::new()
+        .args([
+            "qrels",
+            "--labels",
+            &neg,
+            "--scale",
+            "-2..2",
+            "--combine",
+            "sum",
+        ])
+        .run();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -181,14 +171,16 @@ fn majority_names_its_tie_rule_and_mean_needs_gains() {
     let big = write(dir.path(), "b", &eleven);
     let scale = ["--scale", "0..100"];
     let sum = ["qrels", "--labels", &big, "--combine", "sum"];
-    let out = evia(&[&sum[..], &scale].concat());
+    let out = TestCommand::new().args([&sum[..], &scale].concat()).run();
     assert_eq!(out.status.code(), Some(2));
     assert!(
         String::from_utf8_lossy(&out.stderr).contains("L1100"),
         "{out:?}"
     );
-    let out = evia(&[&sum[..], &scale, &["--output", "gains"]].concat());
-    assert_eq!(ok(out), "T1 d1 1100\n");
+    let out = TestCommand::new()
+        .args([&sum[..], &scale, &["--output", "gains"]].concat())
+        .stdout();
+    assert_eq!(out, "T1 d1 1100\n");
 }
 
 /// The NTCIR-12 STC Japanese pool: one qrels line per labelled pair, summed levels L0–L20 as the
@@ -198,13 +190,17 @@ fn qrels_on_the_ntcir12_stc_japanese_labels() {
     let path = project_root().join("data/external/ntcir12-stc-japanese/test-final-labeled.txt.gz");
     let file = path.to_str().unwrap();
     let args = ["qrels", "--labels", file, "--layout", "wide-unnamed"];
-    let summed = ok(evia(&[&args[..], &["--combine", "sum"]].concat()));
+    let summed = TestCommand::new()
+        .args([&args[..], &["--combine", "sum"]].concat())
+        .stdout();
     assert_eq!(summed.lines().count(), 18_543);
     assert!(summed.lines().all(|l| {
         let level: u32 = l.rsplit(" L").next().unwrap().parse().unwrap();
         level <= 20
     }));
-    let ug = ok(evia(&[&args[..], &["--combine", "ug"]].concat()));
+    let ug = TestCommand::new()
+        .args([&args[..], &["--combine", "ug"]].concat())
+        .stdout();
     let dir = tempfile::tempdir().unwrap();
     let gains = write(dir.path(), "stc.gains", &ug);
     let first: Vec<&str> = ug.lines().take(5).collect();
@@ -217,7 +213,9 @@ fn qrels_on_the_ntcir12_stc_japanese_labels() {
         })
         .collect();
     let run = write(dir.path(), "run", &run);
-    ok(evia(&["eval", "--gain-file", &gains, "--run", &run]));
+    TestCommand::new()
+        .args(["eval", "--gain-file", &gains, "--run", &run])
+        .stdout();
 }
 
 /// The shipped rule file of NTCIR-14 STC CECG (`data/qrels-rules/ntcir14-stc-cecg.rules`) against
@@ -243,27 +241,31 @@ fn rule_files_apply_the_surveys_stc_schemes() {
     let labels = dir.path().join("triples.tsv");
     std::fs::write(&labels, text).unwrap();
     let rules = project_root().join("data/qrels-rules/ntcir14-stc-cecg.rules");
-    let out = ok(evia(&[
-        "qrels",
-        "--layout",
-        "wide",
-        "--labels",
-        labels.to_str().unwrap(),
-        "--rules",
-        rules.to_str().unwrap(),
-    ]));
+    let out = TestCommand::new()
+        .args([
+            "qrels",
+            "--layout",
+            "wide",
+            "--labels",
+            labels.to_str().unwrap(),
+            "--rules",
+            rules.to_str().unwrap(),
+        ])
+        .stdout();
     assert_eq!(out.lines().collect::<Vec<_>>(), expected);
 
     let single = dir.path().join("single.tsv");
     std::fs::write(&single, "T1 d1 x 2\nT1 d2 x 1\nT1 d3 x 0\n").unwrap();
     let rules = project_root().join("data/qrels-rules/ntcir12-stc-chinese-quadratic.rules");
-    let out = ok(evia(&[
-        "qrels",
-        "--labels",
-        single.to_str().unwrap(),
-        "--rules",
-        rules.to_str().unwrap(),
-    ]));
+    let out = TestCommand::new()
+        .args([
+            "qrels",
+            "--labels",
+            single.to_str().unwrap(),
+            "--rules",
+            rules.to_str().unwrap(),
+        ])
+        .stdout();
     assert_eq!(out, "T1 d1 3\nT1 d2 1\nT1 d3 0\n");
 }
 
@@ -277,15 +279,17 @@ fn bad_rule_files_name_file_and_line() {
     let rules = dir.path().join("bad.rules");
     std::fs::write(&rules, "# header\nsum 0..2 -> L0\nsum 3.. -> L1\n").unwrap();
     let args = |rules: &Path| {
-        evia(&[
-            "qrels",
-            "--layout",
-            "wide",
-            "--labels",
-            labels.to_str().unwrap(),
-            "--rules",
-            rules.to_str().unwrap(),
-        ])
+        TestCommand::new()
+            .args([
+                "qrels",
+                "--layout",
+                "wide",
+                "--labels",
+                labels.to_str().unwrap(),
+                "--rules",
+                rules.to_str().unwrap(),
+            ])
+            .run()
     };
     let out = args(&rules);
     assert_eq!(out.status.code(), Some(2));
@@ -297,15 +301,17 @@ fn bad_rule_files_name_file_and_line() {
         stderr.contains("document `d1` of topic `T1`") && stderr.contains("no rule matches"),
         "{stderr}"
     );
-    let both = evia(&[
-        "qrels",
-        "--labels",
-        labels.to_str().unwrap(),
-        "--combine",
-        "sum",
-        "--rules",
-        rules.to_str().unwrap(),
-    ]);
+    let both = TestCommand::new()
+        .args([
+            "qrels",
+            "--labels",
+            labels.to_str().unwrap(),
+            "--combine",
+            "sum",
+            "--rules",
+            rules.to_str().unwrap(),
+        ])
+        .run();
     assert_eq!(both.status.code(), Some(2));
     // A `labels` rule naming a label off the declared scale could never match.
     std::fs::write(&rules, "labels 0 1 3 -> L1\notherwise sum\n").unwrap();
@@ -342,15 +348,17 @@ fn qrels_on_the_ntcir14_stc3_dq_annotations() {
     }
     let dir = tempfile::tempdir().unwrap();
     let file = write(dir.path(), "dq-a.txt", &long);
-    let gains = ok(evia(&[
-        "qrels",
-        "--labels",
-        &file,
-        "--scale",
-        "0..4",
-        "--combine",
-        "mean",
-    ]));
+    let gains = TestCommand::new()
+        .args([
+            "qrels",
+            "--labels",
+            &file,
+            "--scale",
+            "0..4",
+            "--combine",
+            "mean",
+        ])
+        .stdout();
     assert_eq!(gains.lines().count(), 3700);
     for line in gains.lines() {
         let f: Vec<&str> = line.split(' ').collect();

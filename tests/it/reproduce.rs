@@ -5,7 +5,7 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use evia_repro::io::output::OutputDir;
 use evia_repro::ledger::Verdict;
@@ -20,7 +20,7 @@ use evia_repro::pipeline::reproduce::{
 use evia_repro::published::ProvenanceClass;
 use evia_repro::render::{Templates, ledger};
 
-use crate::common;
+use crate::common::{self, TestCommand, require_tool};
 
 fn root() -> PathBuf {
     common::project_root()
@@ -40,13 +40,11 @@ const REPRODUCE: [&str; 3] = ["reproduce", "--replicates", common::TEST_REPLICAT
 const PINNED_COMMIT: &str = "0000000000000000000000000000000000000000";
 
 fn run(root: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_evia-repro"))
+    TestCommand::new()
         .env("EVIA_REPRO_COMMIT", PINNED_COMMIT)
-        .arg("--root")
-        .arg(root)
+        .root(root)
         .args(args)
-        .output()
-        .unwrap()
+        .run()
 }
 
 fn snapshot_settings() -> insta::Settings {
@@ -347,15 +345,14 @@ fn check_exits_one_when_an_exact_cell_mismatches() {
 /// The generated LaTeX — each paper's tables document and its literate report, and `study`'s on
 /// the shipped example — compiles, and
 /// typesets: no line or table is more than [`OVERFULL_TOLERANCE_PT`] wider than the page allows
-/// (pdflatex's `Overfull \hbox (… too wide)` in the log). Runs when `pdflatex` is installed
-/// (`.ci/run` installs it from Debian's texlive-latex-recommended); otherwise says so and checks
-/// nothing else.
+/// (pdflatex's `Overfull \hbox (… too wide)` in the log). Needs `pdflatex` (`.ci/run` installs it
+/// from Debian's texlive-latex-recommended): without it the test fails under CI and says so and
+/// checks nothing else elsewhere ([`require_tool`]).
 #[test]
 fn generated_latex_compiles_with_pdflatex() {
-    if Command::new("pdflatex").arg("--version").output().is_err() {
-        eprintln!("pdflatex not installed: LaTeX compilation not tested");
+    let Some(pdflatex) = require_tool("pdflatex") else {
         return;
-    }
+    };
     let out = tempfile::tempdir().unwrap();
     assert!(
         run(
@@ -368,7 +365,7 @@ fn generated_latex_compiles_with_pdflatex() {
     for paper in ["unanimity", "lancers"] {
         let dir = out.path().join(paper);
         for document in ["tables", "report"] {
-            pdflatex(&dir, document);
+            compile_latex(&pdflatex, &dir, document);
         }
     }
     // `evia-repro study` on the shipped example renders through the same frame without
@@ -388,18 +385,12 @@ fn generated_latex_compiles_with_pdflatex() {
     ]
     .map(|a| a.to_string());
     // `study` takes no --root: it runs from anywhere.
-    let study = Command::new(env!("CARGO_BIN_EXE_evia-repro"))
+    TestCommand::new()
         .env("EVIA_REPRO_COMMIT", PINNED_COMMIT)
         .args(&args)
-        .output()
-        .unwrap();
-    assert!(
-        study.status.success(),
-        "{}",
-        String::from_utf8_lossy(&study.stderr)
-    );
+        .assert_success();
     for document in ["tables", "report"] {
-        pdflatex(&study_out.join("study"), document);
+        compile_latex(&pdflatex, &study_out.join("study"), document);
     }
 }
 
@@ -438,19 +429,8 @@ fn overfull_boxes_are_read_from_a_pdflatex_log() {
 
 /// Compiles `<dir>/<name>.tex`, checks that the PDF exists and that the log reports no overfull box
 /// wider than [`OVERFULL_TOLERANCE_PT`].
-fn pdflatex(dir: &Path, name: &str) {
-    let output = Command::new("pdflatex")
-        .args(["-interaction=nonstopmode", "-halt-on-error"])
-        .arg(format!("{name}.tex"))
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "pdflatex failed for {}/{name}.tex:\n{}",
-        dir.display(),
-        String::from_utf8_lossy(&output.stdout)
-    );
+fn compile_latex(pdflatex: &Path, dir: &Path, name: &str) {
+    common::pdflatex(pdflatex, dir, name);
     assert!(dir.join(format!("{name}.pdf")).is_file());
     // pdflatex writes the log in the input's encoding; a lossy read keeps every ASCII log line.
     let log =
@@ -993,21 +973,20 @@ fn figures_are_linked_in_markdown_and_included_or_noted_in_latex() {
         "{included}"
     );
 
-    if Command::new("pdflatex").arg("--version").output().is_err() {
-        eprintln!("pdflatex not installed: LaTeX compilation not tested");
+    let Some(pdflatex) = require_tool("pdflatex") else {
         return;
-    }
+    };
     let dir = tempfile::tempdir().unwrap();
     fs::write(
         dir.path().join("B.F1.tex"),
         "\\documentclass{article}\\pagestyle{empty}\\begin{document}A figure.\\end{document}\n",
     )
     .unwrap();
-    pdflatex(dir.path(), "B.F1");
+    compile_latex(&pdflatex, dir.path(), "B.F1");
     fs::write(dir.path().join("noted.tex"), &noted).unwrap();
-    pdflatex(dir.path(), "noted");
+    compile_latex(&pdflatex, dir.path(), "noted");
     fs::write(dir.path().join("included.tex"), included).unwrap();
-    pdflatex(dir.path(), "included");
+    compile_latex(&pdflatex, dir.path(), "included");
 }
 
 /// The literate sources quote experiment settings with `param(id, name)`: it renders the manifest's own

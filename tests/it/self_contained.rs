@@ -6,9 +6,8 @@
 //! tarball), a walk of the source tree stands in, without the build outputs.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-use crate::common;
+use crate::common::{self, TestCommand};
 
 /// The forbidden name, assembled so that this file does not contain it.
 fn forbidden() -> String {
@@ -22,12 +21,12 @@ fn git_files(root: &Path) -> Option<Vec<PathBuf>> {
     if !root.join(".git").exists() {
         return None;
     }
-    let output = Command::new("git")
+    let git = common::find_on_path("git")?;
+    let output = TestCommand::program(git)
         .arg("-C")
         .arg(root)
         .args(["ls-files", "-z"])
-        .output()
-        .ok()?;
+        .run();
     if !output.status.success() {
         return None;
     }
@@ -43,7 +42,7 @@ fn git_files(root: &Path) -> Option<Vec<PathBuf>> {
 
 /// Every file under `dir`, relative to `root`, skipping version control and build outputs.
 fn walk(root: &Path, dir: &Path, files: &mut Vec<PathBuf>) {
-    const SKIPPED: [&str; 4] = [".git", "target", "build", ".venv"];
+    const SKIPPED: [&str; 5] = [".git", "target", "build", "out", ".venv"];
     for entry in std::fs::read_dir(dir).unwrap() {
         let entry = entry.unwrap();
         let path = entry.path();
@@ -155,4 +154,28 @@ fn cited_specifications_are_in_the_repository() {
             }
         }
     }
+}
+
+/// No generated file is tracked: `reproduce` and `study` write into `--out` directories and the
+/// benchmarks into `bench/out/`, all ignored by `.gitignore`; a test compares against what it
+/// generates or against a fixture under `tests/fixtures/`, never against a committed build.
+#[test]
+fn no_build_output_is_tracked() {
+    let root = common::project_root();
+    let Some(files) = git_files(&root) else {
+        eprintln!("note: no git listing (a source tarball): nothing is tracked");
+        return;
+    };
+    const GENERATED: [&str; 5] = ["out/", "build/", "build-study/", "target/", "bench/out/"];
+    let tracked: Vec<&PathBuf> = files
+        .iter()
+        .filter(|file| {
+            let name = file.to_string_lossy();
+            GENERATED.iter().any(|dir| name.starts_with(dir))
+        })
+        .collect();
+    assert!(
+        tracked.is_empty(),
+        "generated files are tracked: {tracked:?}"
+    );
 }

@@ -1,9 +1,7 @@
 //! Stand-in knob files whose sizes would abort on allocation or loop for minutes are rejected with
 //! their bound, naming the file, before anything is generated (issue 13 items 3 and 4).
 
-use std::process::Command;
-
-use crate::common::scratch_project;
+use crate::common::{TestCommand, scratch_project};
 
 /// Replaces `from` by `to` in the scratch project's `file`, runs `reproduce --only artefact`, and
 /// returns the exit code and standard error.
@@ -13,13 +11,11 @@ fn reproduce_with(file: &str, from: &str, to: &str, artefact: &str) -> (Option<i
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains(from), "{file} has no `{from}`");
     std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_evia-repro"))
-        .arg("--root")
-        .arg(project.path())
+    let out = TestCommand::new()
+        .root(project.path())
         .args(["reproduce", "--only", artefact, "--out"])
         .arg(project.path().join("out"))
-        .output()
-        .unwrap();
+        .run();
     (
         out.status.code(),
         String::from_utf8_lossy(&out.stderr).into_owned(),

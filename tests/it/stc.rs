@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use evia_repro::ledger::Verdict;
 use evia_repro::manifest::Manifest;
@@ -20,7 +20,7 @@ use evia_repro::published::{PUBLISHED_FILES, ProvenanceClass, load};
 use evia_repro::render::grid::{Target, layout};
 use evia_repro::results::ResultTable;
 
-use crate::common;
+use crate::common::{self, TestCommand, require_tool};
 
 fn root() -> PathBuf {
     common::project_root()
@@ -31,12 +31,7 @@ fn manifest() -> Manifest {
 }
 
 fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_evia-repro"))
-        .arg("--root")
-        .arg(root())
-        .args(args)
-        .output()
-        .unwrap()
+    TestCommand::new().root(root()).args(args).run()
 }
 
 fn files_of(dir: &Path) -> Vec<(String, Vec<u8>)> {
@@ -544,21 +539,10 @@ fn hostile_run_names_are_escaped_and_the_latex_compiles() {
             .any(|(at, _)| !md[..at].ends_with('\\'));
         assert!(!unescaped, "{raw:?} unescaped in A.T3.md:\n{md}");
     }
-    if Command::new("pdflatex").arg("--version").output().is_err() {
-        eprintln!("pdflatex not installed: LaTeX compilation with hostile run names not tested");
+    let Some(pdflatex) = require_tool("pdflatex") else {
         return;
-    }
+    };
     for document in ["tables", "report"] {
-        let output = Command::new("pdflatex")
-            .args(["-interaction=nonstopmode", "-halt-on-error"])
-            .arg(format!("{document}.tex"))
-            .current_dir(&dir)
-            .output()
-            .unwrap();
-        assert!(
-            output.status.success(),
-            "pdflatex failed for {document}.tex with hostile run names:\n{}",
-            String::from_utf8_lossy(&output.stdout)
-        );
+        common::pdflatex(&pdflatex, &dir, document);
     }
 }

@@ -5,24 +5,24 @@
 //! file and line.
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use evia_repro::papers::Context;
 use evia_repro::pipeline::reproduce::manifest_path;
 
-use crate::common::project_root;
+use crate::common::{TestCommand, project_root};
 use crate::study_collection::{paper_b_version_specs, write_four_assessors, write_standin};
 
 const PAPER_B: [&str; 10] = [
     "B.T1", "B.T2", "B.T3", "B.T4", "B.T5", "B.T6", "B.T7", "B.T8", "B.F1", "B.F2",
 ];
 
-fn evia(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_evia-repro"))
+/// `evia-repro ARGS` run in the repository root.
+fn evia_at_root(args: &[&str]) -> Output {
+    TestCommand::new()
         .args(args)
         .current_dir(project_root())
-        .output()
-        .unwrap()
+        .run()
 }
 
 fn text(path: &Path) -> String {
@@ -60,7 +60,7 @@ fn study_on_the_standin_equals_reproduce_cell_for_cell() {
     for spec in &specs {
         args.extend(["--version", spec]);
     }
-    let study = evia(&args);
+    let study = evia_at_root(&args);
     assert!(
         study.status.success(),
         "{}",
@@ -73,7 +73,7 @@ fn study_on_the_standin_equals_reproduce_cell_for_cell() {
 
     let only = PAPER_B.join(",");
     let paper_out_text = paper_out.display().to_string();
-    let reproduce = evia(&["reproduce", "--only", &only, "--out", &paper_out_text]);
+    let reproduce = evia_at_root(&["reproduce", "--only", &only, "--out", &paper_out_text]);
     assert!(
         reproduce.status.success(),
         "{}",
@@ -119,7 +119,7 @@ fn study_outputs_do_not_depend_on_the_thread_count() {
         let mut args = study_args(labels, &out_text);
         args.extend(["--runs", runs, "--trials", "2000"]);
         args.extend(["--threads", threads, "--seed", "11"]);
-        let output = evia(&args);
+        let output = evia_at_root(&args);
         assert!(
             output.status.success(),
             "{}",
@@ -157,7 +157,7 @@ fn study_names_file_and_line_of_bad_labels() {
     let out = dir.path().join("out").display().to_string();
     let mut args = study_args(&labels, &out);
     args.extend(["--runs", &runs, "--scale", "0..3"]);
-    let output = evia(&args);
+    let output = evia_at_root(&args);
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("labels.tsv:6"), "{stderr}");
@@ -165,7 +165,7 @@ fn study_names_file_and_line_of_bad_labels() {
 
     std::fs::write(&path, content).unwrap();
     args.extend(["--version", "x=a1,a9"]);
-    let output = evia(&args);
+    let output = evia_at_root(&args);
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("unknown assessor `a9`"), "{stderr}");

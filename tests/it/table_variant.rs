@@ -5,11 +5,10 @@
 #![allow(clippy::unwrap_used)]
 
 use std::fs;
-use std::process::Command;
 
 use evia_engine::gain::{GainSetting, raw_gain, spread, unanimity_aware_gain};
 
-use crate::common;
+use crate::common::{self, TestCommand};
 
 /// Table 1 of paper A again, on the same ratings, with other upgrade strengths p and fewer rows.
 const VARIANT: &str = r#"  - id: A.T1v
@@ -61,15 +60,11 @@ fn a_manifest_only_variant_is_rebuilt_with_its_own_parameters() {
     assert_ne!(with_variant, manifest);
     fs::write(&manifest_path, with_variant).unwrap();
 
-    let output = Command::new(env!("CARGO_BIN_EXE_evia-repro"))
+    TestCommand::new()
         .current_dir(project.path()) // `--out` is relative to the current directory
-        .arg("--root")
-        .arg(project.path())
+        .root(project.path())
         .args(["reproduce", "--only", "A.T1v", "--out", "out"])
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "stderr: {stderr}");
+        .assert_success();
 
     let out = project.path().join("out/unanimity");
     let json: serde_json::Value =

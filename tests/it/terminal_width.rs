@@ -1,20 +1,15 @@
 //! `list` and `check` fit a 100-column terminal (issue 14 item 8): piped, they take their width from
 //! `COLUMNS`, and `list` cuts a long caption with an ellipsis instead of running off the screen.
 
-use std::process::Command;
-
-use crate::common::project_root;
+use crate::common::{TestCommand, project_root};
 
 /// The longest line, in characters, that `evia-repro ARGS` prints with `COLUMNS=columns`.
 fn widest_line(args: &[&str], columns: usize) -> (usize, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_evia-repro"))
+    let stdout = TestCommand::new()
         .current_dir(project_root())
         .env("COLUMNS", columns.to_string())
         .args(args)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{args:?} failed: {out:?}");
-    let stdout = String::from_utf8(out.stdout).unwrap();
+        .stdout();
     let widest = stdout.lines().map(|l| l.chars().count()).max().unwrap_or(0);
     (widest, stdout)
 }

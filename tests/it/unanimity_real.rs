@@ -13,7 +13,6 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use evia_repro::manifest::{Artefact, Manifest};
 use evia_repro::papers::unanimity::params::RealRatingsParams;
@@ -21,7 +20,7 @@ use evia_repro::papers::{self, Context, ExperimentError};
 use evia_repro::pipeline::reproduce::manifest_path;
 use evia_repro::results::ResultTable;
 
-use crate::common;
+use crate::common::{self, TestCommand};
 
 const ID: &str = "A.X1";
 
@@ -208,12 +207,7 @@ fn claims_follow_the_cells_and_the_rebuild_is_deterministic() {
 }
 
 fn run(root: &Path, args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_evia-repro"))
-        .arg("--root")
-        .arg(root)
-        .args(args)
-        .output()
-        .unwrap()
+    TestCommand::new().root(root).args(args).run()
 }
 
 /// In a copy of the project whose vendored label file was deleted (a user may do that), A.X1 is

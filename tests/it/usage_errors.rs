@@ -3,21 +3,19 @@
 //! written.
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
-use crate::common;
+use crate::common::{self, TestCommand};
 
 fn run(root: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_evia-repro"))
-        .arg("--root")
-        .arg(root)
+    TestCommand::new()
+        .root(root)
         .args(args)
         .env(
             "EVIA_REPRO_COMMIT",
             "0000000000000000000000000000000000000000",
         )
-        .output()
-        .unwrap()
+        .run()
 }
 
 fn stderr(output: &Output) -> String {
@@ -185,12 +183,6 @@ fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
 /// argument parser before any input is read.
 #[test]
 fn threads_and_trials_have_the_same_bounds_in_every_command() {
-    let evia = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_evia-repro"))
-            .args(args)
-            .output()
-            .unwrap()
-    };
     let study = ["study", "--labels", "l.tsv", "--runs", "runs"];
     let refused: [Vec<&str>; 6] = [
         vec!["hsd", "--matrix", "m.tsv", "--threads", "1025"],
@@ -201,7 +193,7 @@ fn threads_and_trials_have_the_same_bounds_in_every_command() {
         vec!["hsd", "--matrix", "m.tsv", "--trials", "0"],
     ];
     for args in refused {
-        let output = evia(&args);
+        let output = TestCommand::new().args(&args).run();
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         let err = stderr(&output);
         assert!(
