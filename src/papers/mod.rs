@@ -31,7 +31,9 @@ pub use lancers::study;
 
 /// Every experiment of every paper, in registry order.
 pub fn experiments() -> impl Iterator<Item = &'static Experiment> {
-    PAPERS.iter().flat_map(|paper| paper.experiments.iter().copied())
+    PAPERS
+        .iter()
+        .flat_map(|paper| paper.experiments.iter().copied())
 }
 
 /// The experiment kinds a manifest may name.

@@ -24,6 +24,7 @@ mod eval_parity_cli;
 mod eval_trec_eval;
 mod eval_vectors;
 mod figure_conversion;
+mod fixture_paper;
 mod fuzz;
 mod hsd_bounds;
 mod hsd_cli;

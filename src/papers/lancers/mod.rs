@@ -20,7 +20,7 @@ pub mod study;
 pub mod study_versions;
 pub mod user_collection;
 
-use super::experiment::{Experiment, PaperCode, Figure, compares_nothing, no_grid, no_notes};
+use super::experiment::{Experiment, Figure, PaperCode, compares_nothing, no_grid, no_notes};
 use super::{Context, parameters};
 use crate::manifest::params::{ReplicatesParams, parse};
 use crate::manifest::{Artefact, DataSource, ExperimentKind};
@@ -33,7 +33,11 @@ use crate::papers::lancers::params::{
 /// Paper B's code, for the registry.
 pub static PAPER: PaperCode = PaperCode {
     experiments: EXPERIMENTS,
-    streams: &[standin::labels::STREAM, standin::runs::STREAM, eval::HSD_STREAM],
+    streams: &[
+        standin::labels::STREAM,
+        standin::runs::STREAM,
+        eval::HSD_STREAM,
+    ],
 };
 
 /// Paper B's experiments, in the paper's order.

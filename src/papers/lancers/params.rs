@@ -8,12 +8,11 @@
 
 use serde::{Deserialize, Serialize};
 
-
+pub use crate::assessors::kappa_se::KappaSe;
 use crate::io::labels::{LabelLayout, Scale};
 use crate::manifest::parameter_rules::{self as rules, MAX_COUNT, Violation};
 use crate::manifest::params::{Params, StandinSizes};
 use crate::papers::lancers::standin::scores::Measure;
-pub use crate::assessors::kappa_se::KappaSe;
 
 /// Where paper B's labelled topics come from: the files the stand-in labels are fitted to, or a
 /// user's collection.

@@ -21,7 +21,6 @@
 //!   runs that rank documents for fewer than two of the labelled topics (no ranking of runs can be
 //!   compared then), is an error naming the files.
 
-use crate::papers::lancers::study_versions::{VersionSpecError, default_versions, parse_versions};
 use crate::io::SourceError;
 use crate::manifest::{
     Artefact, Header, Label, Layout, Manifest, Panel, Paper, Parameters, Status,
@@ -34,6 +33,7 @@ use crate::papers::lancers::params::{
     QrelsOverlapParams, QrelsVersionDef, QrelsVersions, TopicSetDef, TopicSubset,
     TopicsetEvalParams, TopicsetOverlapParams, UserCollection,
 };
+use crate::papers::lancers::study_versions::{VersionSpecError, default_versions, parse_versions};
 
 /// A user's labels and runs, as the study reads them.
 pub use crate::papers::lancers::params::UserCollection as StudyCollection;

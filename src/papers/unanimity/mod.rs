@@ -21,7 +21,9 @@ pub mod stc;
 pub mod stc_files;
 pub mod stc_measure;
 
-use super::experiment::{Experiment, PaperCode, Figure, OwnFigure, compares_nothing, no_grid, no_notes};
+use super::experiment::{
+    Experiment, Figure, OwnFigure, PaperCode, compares_nothing, no_grid, no_notes,
+};
 use super::{Context, parameters};
 use crate::manifest::params::{ReplicatesParams, parse};
 use crate::manifest::{Artefact, DataSource, ExperimentKind};
