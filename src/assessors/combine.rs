@@ -1,5 +1,5 @@
 //! Rules that consolidate one document's labels from several assessors into one relevance level or
-//! gain (issue 15 item 3).
+//! gain.
 //!
 //! The labels are the integers the assessors gave (on the declared scale); `n` is how many labels the
 //! document received (assessors who did not judge it are left out):

@@ -1,4 +1,4 @@
-//! Mapping rule files for `qrels --rules FILE` (issue 15 item 3): the STC-style consolidation
+//! Mapping rule files for `qrels --rules FILE`: the STC-style consolidation
 //! schemes of the NTCIR graded-relevance survey (Sakai, §4.9) written as data instead of code.
 //!
 //! A rule file holds one rule a line (`#` starts a comment); the first rule that matches a

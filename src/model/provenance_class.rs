@@ -1,11 +1,10 @@
-//! The provenance class of a published number (DESIGN.md, "Every published number has a provenance
-//! class").
+//! The provenance class of a published number (ARCHITECTURE.md, "Invariants").
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-/// Where a published number comes from, and so what the check demands of it (DESIGN.md):
+/// Where a published number comes from, and so what the check demands of it:
 /// `exact` — recomputable from inputs printed in the paper, equal at the printed precision;
 /// `derived` — follows arithmetically from other printed numbers, checked for consistency;
 /// `simulated` — needs unpublished data, rebuilt on a seeded stand-in and compared qualitatively;

@@ -1,6 +1,6 @@
 //! Experiments run ahead on worker threads (`reproduce --force`, 2 threads or more), each result
 //! handed to the main thread as soon as it is finished, so that the main thread writes one
-//! artefact while the workers compute the next ones (issue 17 item 4).
+//! artefact while the workers compute the next ones.
 //!
 //! The workers take the experiments from one shared queue, most expensive first
 //! ([`crate::papers::cost_hint`]), and among equally expensive ones those with a figure first (its

@@ -1,5 +1,5 @@
-//! Figure conversions (`rsvg-convert -f pdf`) running in the background while `reproduce` goes on
-//! (issue 17 item 4): each starts as a child process as soon as its figure is rendered — before the
+//! Figure conversions (`rsvg-convert -f pdf`) running in the background while `reproduce` goes on:
+//! each starts as a child process as soon as its figure is rendered — before the
 //! step that writes the SVG, possibly while earlier artefacts are still computed — several at once,
 //! and the run collects them in the order their steps adopted them ([`Conversions::adopt`]), before
 //! the documents that include the PDFs are written.

@@ -1,4 +1,4 @@
-//! An optional trace of where a `reproduce` run's wall time goes (issue 17 item 4): each traced
+//! An optional trace of where a `reproduce` run's wall time goes: each traced
 //! span — an artefact's experiment on a worker, the main thread waiting for a result, writing an
 //! artefact, a figure's conversion, a document — with the thread that ran it and its start and end
 //! in milliseconds since the run began.

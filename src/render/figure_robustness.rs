@@ -1,4 +1,4 @@
-//! The figure of a robustness study (`unanimity.robustness`, `lancers.robustness`; issue 18): one row
+//! The figure of a robustness study (`unanimity.robustness`, `lancers.robustness`): one row
 //! per simulated claim, its holding rate over the replicates as a dot and its Wilson 95% interval as
 //! a bar, on an axis from 0 to 1, with the marks at the rate words' thresholds (0.1, 0.5, 0.9);
 //! a claim built into the stand-in is grey and labelled "BUILT IN, not evidence".

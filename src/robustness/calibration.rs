@@ -1,5 +1,4 @@
-//! Calibration of paper B's stand-in run knobs to the replicate mean, not to one draw (issue 18,
-//! item 3).
+//! Calibration of paper B's stand-in run knobs to the replicate mean, not to one draw.
 //!
 //! The calibrated quantities are the cells of row [`CALIBRATED_ROW`] of table [`CALIBRATED_TABLE`]:
 //! the significant run pairs (of 78) under the all3 qrels for nDCG@10, Q@10 and nERR@10, printed 31,

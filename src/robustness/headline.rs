@@ -1,4 +1,4 @@
-//! The headline numbers of a robustness study (issue 18, Results): the printed numbers a reader
+//! The headline numbers of a robustness study: the printed numbers a reader
 //! checks a conclusion by, shown in the study's table beside their replicate band (every other
 //! printed number's band stays in the study's JSON).
 //!

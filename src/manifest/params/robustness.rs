@@ -1,4 +1,4 @@
-//! The parameters of a robustness study (`unanimity.robustness`, `lancers.robustness`; issue 18).
+//! The parameters of a robustness study (`unanimity.robustness`, `lancers.robustness`).
 
 use serde::{Deserialize, Serialize};
 

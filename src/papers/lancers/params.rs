@@ -371,448 +371,241 @@ fn validate_significance(significance: Significance) -> Result<(), Violation> {
 // declared with the experiment's own conditions and test settings, rather than flattening a common
 // part: `deny_unknown_fields` and the reader's line numbers hold only without `flatten`.
 
-/// `lancers.qrels_rank_correlation` (B.T3) and `lancers.qrels_means_figure` (B.F1): run rankings
-/// under every qrels version.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct QrelsEvalParams {
-    /// The confusion matrices under `data/` (not needed with `collection:`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub data: Option<String>,
-    /// The stand-in's knob file under `data/` (not needed with `collection:`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub standin: Option<String>,
-    /// The qrels versions compared, in the table's order.
-    pub qrels: Vec<String>,
-    /// The measures, by their NTCIREVAL names (`MSnDCG@10`, `Q@10`, `nERR@10`).
-    pub measures: Vec<String>,
-    /// The measure cutoffs (each measure's cutoff must be among them).
-    #[serde(default)]
-    pub cutoffs: Option<Vec<u32>>,
-    /// The stand-in's number of topics, checked against the stand-in and quoted by the reports.
-    #[serde(default)]
-    pub topics: Option<u32>,
-    /// The stand-in's number of runs, checked against the stand-in and quoted by the reports.
-    #[serde(default)]
-    pub runs: Option<u32>,
-    /// The stand-in's number of teams, checked against the stand-in and quoted by the reports.
-    #[serde(default)]
-    pub teams: Option<u32>,
-    /// The stand-in runs' pool depth (paper B §2: "depth-30 pools"), checked against the depth the
-    /// stand-in runs are built to (`evaluation`'s `runs: depth:`).
-    #[serde(default)]
-    pub pool_depth: Option<u32>,
-    /// The stand-in runs' knobs and the topic-set definitions: a file under `data/`, or the topic
-    /// sets listed (with `collection:`).
-    pub evaluation: Evaluation,
-    /// Which assessors each qrels version sums: a file under `data/`, or listed.
-    pub qrels_versions: QrelsVersions,
-    /// The kappa interval's standard error of the high/low-agreement split.
-    #[serde(default)]
-    pub kappa_se: Option<KappaSe>,
-    /// A user's collection replacing the stand-in ([`UserCollection`]).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub collection: Option<UserCollection>,
-    /// This artefact's seed, overriding the manifest's.
-    #[serde(default)]
-    pub seed: Option<u64>,
+/// Declares one parameter type of paper B's evaluation experiments: the keys every one of them reads
+/// (the label inputs, measures, stand-in sizes, evaluation and qrels-version definitions, kappa SE,
+/// user collection and seed), with the experiment's own condition keys (`qrels` or `topic_sets`) and
+/// extra keys (`trials`, `alpha`) in their place. Each type stays `deny_unknown_fields`, so a key its
+/// experiment does not read is an error at its line; the key order is the one written back in stamps.
+macro_rules! eval_params {
+    (
+        $(#[$meta:meta])*
+        $name:ident {
+            conditions: { $($conditions:tt)* }
+            extra: { $($extra:tt)* }
+        }
+        conditions: |$this:ident| $condition_ids:expr;
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+        #[serde(deny_unknown_fields)]
+        pub struct $name {
+            /// The confusion matrices under `data/` (not needed with `collection:`).
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub data: Option<String>,
+            /// The stand-in's knob file under `data/` (not needed with `collection:`).
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub standin: Option<String>,
+            $($conditions)*
+            /// The measures, by their NTCIREVAL names (`MSnDCG@10`, `Q@10`, `nERR@10`).
+            pub measures: Vec<String>,
+            /// The measure cutoffs (each measure's cutoff must be among them).
+            #[serde(default)]
+            pub cutoffs: Option<Vec<u32>>,
+            /// The stand-in's number of topics, checked against the stand-in and quoted by the reports.
+            #[serde(default)]
+            pub topics: Option<u32>,
+            /// The stand-in's number of runs, checked against the stand-in and quoted by the reports.
+            #[serde(default)]
+            pub runs: Option<u32>,
+            /// The stand-in's number of teams, checked against the stand-in and quoted by the reports.
+            #[serde(default)]
+            pub teams: Option<u32>,
+            /// The stand-in runs' pool depth (paper B §2: "depth-30 pools"), checked against the depth
+            /// the stand-in runs are built to (`evaluation`'s `runs: depth:`).
+            #[serde(default)]
+            pub pool_depth: Option<u32>,
+            $($extra)*
+            /// The stand-in runs' knobs and the topic-set definitions: a file under `data/`, or the
+            /// topic sets listed (with `collection:`).
+            pub evaluation: Evaluation,
+            /// Which assessors each qrels version sums: a file under `data/`, or listed.
+            pub qrels_versions: QrelsVersions,
+            /// The kappa interval's standard error of the high/low-agreement split.
+            #[serde(default)]
+            pub kappa_se: Option<KappaSe>,
+            /// A user's collection replacing the stand-in ([`UserCollection`]).
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub collection: Option<UserCollection>,
+            /// This artefact's seed, overriding the manifest's.
+            #[serde(default)]
+            pub seed: Option<u64>,
+        }
+
+        impl $name {
+            pub fn inputs(&self) -> EvalInputs<'_> {
+                let $this = self;
+                EvalInputs {
+                    labels: LabelInputs {
+                        data: self.data.as_deref(),
+                        standin: self.standin.as_deref(),
+                        collection: self.collection.as_ref(),
+                    },
+                    evaluation: &self.evaluation,
+                    qrels_versions: &self.qrels_versions,
+                    measures: &self.measures,
+                    cutoffs: self.cutoffs.as_deref(),
+                    kappa_se: self.kappa_se.unwrap_or_default(),
+                    conditions: $condition_ids,
+                    sizes: StandinSizes {
+                        topics: self.topics,
+                        runs: self.runs,
+                        teams: self.teams,
+                        pool_depth: self.pool_depth,
+                    },
+                }
+            }
+
+            /// The files every evaluation experiment reads.
+            fn eval_files(&self) -> Vec<(&'static str, &str)> {
+                let mut files = self.inputs().labels.files();
+                files.extend(self.evaluation.file().map(|f| ("evaluation", f)));
+                files.extend(self.qrels_versions.file().map(|f| ("qrels_versions", f)));
+                files.extend(collection_files(self.collection.as_ref()));
+                files
+            }
+        }
+    };
 }
 
-impl QrelsEvalParams {
-    pub fn inputs(&self) -> EvalInputs<'_> {
-        EvalInputs {
-            labels: LabelInputs {
-                data: self.data.as_deref(),
-                standin: self.standin.as_deref(),
-                collection: self.collection.as_ref(),
-            },
-            evaluation: &self.evaluation,
-            qrels_versions: &self.qrels_versions,
-            measures: &self.measures,
-            cutoffs: self.cutoffs.as_deref(),
-            kappa_se: self.kappa_se.unwrap_or_default(),
-            conditions: Conditions::Qrels(&self.qrels),
-            sizes: self.sizes(),
+/// The `Params` of an evaluation type without a significance test.
+macro_rules! eval_params_impl {
+    ($name:ident) => {
+        impl Params for $name {
+            fn as_any(&self) -> &dyn std::any::Any {
+                self
+            }
+
+            fn input_files(&self) -> Vec<(&'static str, &str)> {
+                self.eval_files()
+            }
+
+            fn seed(&self) -> Option<u64> {
+                self.seed
+            }
+
+            fn validate(&self) -> Result<(), Violation> {
+                validate_eval(&self.inputs())
+            }
+        }
+    };
+}
+
+/// The `Params` of an evaluation type that runs the randomised Tukey HSD (`trials`, `alpha`).
+macro_rules! overlap_params_impl {
+    ($name:ident) => {
+        impl $name {
+            pub fn significance(&self) -> Significance {
+                Significance {
+                    trials: self.trials,
+                    alpha: self.alpha,
+                }
+            }
+        }
+
+        impl Params for $name {
+            fn as_any(&self) -> &dyn std::any::Any {
+                self
+            }
+
+            fn with_trials(&self, trials: u32) -> Option<crate::manifest::Parameters> {
+                Some(crate::manifest::Parameters::new(Self {
+                    trials,
+                    ..self.clone()
+                }))
+            }
+
+            fn input_files(&self) -> Vec<(&'static str, &str)> {
+                self.eval_files()
+            }
+
+            fn seed(&self) -> Option<u64> {
+                self.seed
+            }
+
+            fn validate(&self) -> Result<(), Violation> {
+                validate_significance(self.significance())?;
+                validate_eval(&self.inputs())
+            }
+
+            fn trials(&self) -> Option<u32> {
+                Some(self.trials)
+            }
+
+            fn alpha(&self) -> Option<f64> {
+                Some(self.alpha)
+            }
+        }
+    };
+}
+
+eval_params! {
+    /// `lancers.qrels_rank_correlation` (B.T3) and `lancers.qrels_means_figure` (B.F1): run rankings
+    /// under every qrels version.
+    QrelsEvalParams {
+        conditions: {
+            /// The qrels versions compared, in the table's order.
+            pub qrels: Vec<String>,
+        }
+        extra: {}
+    }
+    conditions: |p| Conditions::Qrels(&p.qrels);
+}
+eval_params_impl!(QrelsEvalParams);
+
+eval_params! {
+    /// `lancers.qrels_overlap` (B.T4, B.T5): significance overlap between qrels versions.
+    QrelsOverlapParams {
+        conditions: {
+            /// The qrels versions compared, in the table's order.
+            pub qrels: Vec<String>,
+        }
+        extra: {
+            /// Randomised Tukey HSD trials B.
+            pub trials: u32,
+            /// Significance level alpha.
+            pub alpha: f64,
         }
     }
+    conditions: |p| Conditions::Qrels(&p.qrels);
+}
+overlap_params_impl!(QrelsOverlapParams);
 
-    fn sizes(&self) -> StandinSizes {
-        StandinSizes {
-            topics: self.topics,
-            runs: self.runs,
-            teams: self.teams,
-            pool_depth: self.pool_depth,
+eval_params! {
+    /// `lancers.topicset_rank_correlation` (B.T6) and `lancers.topicset_means_figure` (B.F2): run
+    /// rankings on the full, high- and low-agreement topic sets.
+    TopicsetEvalParams {
+        conditions: {
+            /// The qrels version of the topic sets, repeated for readers (the evaluation file defines
+            /// it).
+            #[serde(default)]
+            pub qrels: Option<Vec<String>>,
+            /// The topic sets compared (defined in the evaluation file), in the table's order.
+            pub topic_sets: Vec<String>,
+        }
+        extra: {}
+    }
+    conditions: |p| Conditions::TopicSets(&p.topic_sets);
+}
+eval_params_impl!(TopicsetEvalParams);
+
+eval_params! {
+    /// `lancers.topicset_overlap` (B.T7, B.T8): significance overlap between topic sets.
+    TopicsetOverlapParams {
+        conditions: {
+            /// The qrels version of the topic sets, repeated for readers (the evaluation file defines
+            /// it).
+            #[serde(default)]
+            pub qrels: Option<Vec<String>>,
+            /// The topic sets compared (defined in the evaluation file), in the table's order.
+            pub topic_sets: Vec<String>,
+        }
+        extra: {
+            /// Randomised Tukey HSD trials B.
+            pub trials: u32,
+            /// Significance level alpha.
+            pub alpha: f64,
         }
     }
+    conditions: |p| Conditions::TopicSets(&p.topic_sets);
 }
-
-impl Params for QrelsEvalParams {
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
-
-    fn input_files(&self) -> Vec<(&'static str, &str)> {
-        let mut files = self.inputs().labels.files();
-        files.extend(self.evaluation.file().map(|f| ("evaluation", f)));
-        files.extend(self.qrels_versions.file().map(|f| ("qrels_versions", f)));
-        files.extend(collection_files(self.collection.as_ref()));
-        files
-    }
-
-    fn seed(&self) -> Option<u64> {
-        self.seed
-    }
-
-    fn validate(&self) -> Result<(), Violation> {
-        validate_eval(&self.inputs())
-    }
-}
-
-/// `lancers.qrels_overlap` (B.T4, B.T5): significance overlap between qrels versions.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct QrelsOverlapParams {
-    /// The confusion matrices under `data/` (not needed with `collection:`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub data: Option<String>,
-    /// The stand-in's knob file under `data/` (not needed with `collection:`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub standin: Option<String>,
-    /// The qrels versions compared, in the table's order.
-    pub qrels: Vec<String>,
-    /// The measures, by their NTCIREVAL names (`MSnDCG@10`, `Q@10`, `nERR@10`).
-    pub measures: Vec<String>,
-    /// The measure cutoffs (each measure's cutoff must be among them).
-    #[serde(default)]
-    pub cutoffs: Option<Vec<u32>>,
-    /// The stand-in's number of topics, checked against the stand-in and quoted by the reports.
-    #[serde(default)]
-    pub topics: Option<u32>,
-    /// The stand-in's number of runs, checked against the stand-in and quoted by the reports.
-    #[serde(default)]
-    pub runs: Option<u32>,
-    /// The stand-in's number of teams, checked against the stand-in and quoted by the reports.
-    #[serde(default)]
-    pub teams: Option<u32>,
-    /// The stand-in runs' pool depth (paper B §2: "depth-30 pools"), checked against the depth the
-    /// stand-in runs are built to (`evaluation`'s `runs: depth:`).
-    #[serde(default)]
-    pub pool_depth: Option<u32>,
-    /// Randomised Tukey HSD trials B.
-    pub trials: u32,
-    /// Significance level alpha.
-    pub alpha: f64,
-    /// The stand-in runs' knobs and the topic-set definitions: a file under `data/`, or the topic
-    /// sets listed (with `collection:`).
-    pub evaluation: Evaluation,
-    /// Which assessors each qrels version sums: a file under `data/`, or listed.
-    pub qrels_versions: QrelsVersions,
-    /// The kappa interval's standard error of the high/low-agreement split.
-    #[serde(default)]
-    pub kappa_se: Option<KappaSe>,
-    /// A user's collection replacing the stand-in ([`UserCollection`]).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub collection: Option<UserCollection>,
-    /// This artefact's seed, overriding the manifest's.
-    #[serde(default)]
-    pub seed: Option<u64>,
-}
-
-impl QrelsOverlapParams {
-    pub fn inputs(&self) -> EvalInputs<'_> {
-        EvalInputs {
-            labels: LabelInputs {
-                data: self.data.as_deref(),
-                standin: self.standin.as_deref(),
-                collection: self.collection.as_ref(),
-            },
-            evaluation: &self.evaluation,
-            qrels_versions: &self.qrels_versions,
-            measures: &self.measures,
-            cutoffs: self.cutoffs.as_deref(),
-            kappa_se: self.kappa_se.unwrap_or_default(),
-            conditions: Conditions::Qrels(&self.qrels),
-            sizes: self.sizes(),
-        }
-    }
-
-    pub fn significance(&self) -> Significance {
-        Significance {
-            trials: self.trials,
-            alpha: self.alpha,
-        }
-    }
-
-    fn sizes(&self) -> StandinSizes {
-        StandinSizes {
-            topics: self.topics,
-            runs: self.runs,
-            teams: self.teams,
-            pool_depth: self.pool_depth,
-        }
-    }
-}
-
-impl Params for QrelsOverlapParams {
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
-
-    fn with_trials(&self, trials: u32) -> Option<crate::manifest::Parameters> {
-        Some(crate::manifest::Parameters::new(Self {
-            trials,
-            ..self.clone()
-        }))
-    }
-
-    fn input_files(&self) -> Vec<(&'static str, &str)> {
-        let mut files = self.inputs().labels.files();
-        files.extend(self.evaluation.file().map(|f| ("evaluation", f)));
-        files.extend(self.qrels_versions.file().map(|f| ("qrels_versions", f)));
-        files.extend(collection_files(self.collection.as_ref()));
-        files
-    }
-
-    fn seed(&self) -> Option<u64> {
-        self.seed
-    }
-
-    fn validate(&self) -> Result<(), Violation> {
-        validate_significance(self.significance())?;
-        validate_eval(&self.inputs())
-    }
-
-    fn trials(&self) -> Option<u32> {
-        Some(self.trials)
-    }
-
-    fn alpha(&self) -> Option<f64> {
-        Some(self.alpha)
-    }
-}
-
-/// `lancers.topicset_rank_correlation` (B.T6) and `lancers.topicset_means_figure` (B.F2): run
-/// rankings on the full, high- and low-agreement topic sets.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct TopicsetEvalParams {
-    /// The confusion matrices under `data/` (not needed with `collection:`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub data: Option<String>,
-    /// The stand-in's knob file under `data/` (not needed with `collection:`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub standin: Option<String>,
-    /// The qrels version of the topic sets, repeated for readers (the evaluation file defines it).
-    #[serde(default)]
-    pub qrels: Option<Vec<String>>,
-    /// The topic sets compared (defined in the evaluation file), in the table's order.
-    pub topic_sets: Vec<String>,
-    /// The measures, by their NTCIREVAL names (`MSnDCG@10`, `Q@10`, `nERR@10`).
-    pub measures: Vec<String>,
-    /// The measure cutoffs (each measure's cutoff must be among them).
-    #[serde(default)]
-    pub cutoffs: Option<Vec<u32>>,
-    /// The stand-in's number of topics, checked against the stand-in and quoted by the reports.
-    #[serde(default)]
-    pub topics: Option<u32>,
-    /// The stand-in's number of runs, checked against the stand-in and quoted by the reports.
-    #[serde(default)]
-    pub runs: Option<u32>,
-    /// The stand-in's number of teams, checked against the stand-in and quoted by the reports.
-    #[serde(default)]
-    pub teams: Option<u32>,
-    /// The stand-in runs' pool depth (paper B §2: "depth-30 pools"), checked against the depth the
-    /// stand-in runs are built to (`evaluation`'s `runs: depth:`).
-    #[serde(default)]
-    pub pool_depth: Option<u32>,
-    /// The stand-in runs' knobs and the topic-set definitions: a file under `data/`, or the topic
-    /// sets listed (with `collection:`).
-    pub evaluation: Evaluation,
-    /// Which assessors each qrels version sums: a file under `data/`, or listed.
-    pub qrels_versions: QrelsVersions,
-    /// The kappa interval's standard error of the high/low-agreement split.
-    #[serde(default)]
-    pub kappa_se: Option<KappaSe>,
-    /// A user's collection replacing the stand-in ([`UserCollection`]).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub collection: Option<UserCollection>,
-    /// This artefact's seed, overriding the manifest's.
-    #[serde(default)]
-    pub seed: Option<u64>,
-}
-
-impl TopicsetEvalParams {
-    pub fn inputs(&self) -> EvalInputs<'_> {
-        EvalInputs {
-            labels: LabelInputs {
-                data: self.data.as_deref(),
-                standin: self.standin.as_deref(),
-                collection: self.collection.as_ref(),
-            },
-            evaluation: &self.evaluation,
-            qrels_versions: &self.qrels_versions,
-            measures: &self.measures,
-            cutoffs: self.cutoffs.as_deref(),
-            kappa_se: self.kappa_se.unwrap_or_default(),
-            conditions: Conditions::TopicSets(&self.topic_sets),
-            sizes: self.sizes(),
-        }
-    }
-
-    fn sizes(&self) -> StandinSizes {
-        StandinSizes {
-            topics: self.topics,
-            runs: self.runs,
-            teams: self.teams,
-            pool_depth: self.pool_depth,
-        }
-    }
-}
-
-impl Params for TopicsetEvalParams {
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
-
-    fn input_files(&self) -> Vec<(&'static str, &str)> {
-        let mut files = self.inputs().labels.files();
-        files.extend(self.evaluation.file().map(|f| ("evaluation", f)));
-        files.extend(self.qrels_versions.file().map(|f| ("qrels_versions", f)));
-        files.extend(collection_files(self.collection.as_ref()));
-        files
-    }
-
-    fn seed(&self) -> Option<u64> {
-        self.seed
-    }
-
-    fn validate(&self) -> Result<(), Violation> {
-        validate_eval(&self.inputs())
-    }
-}
-
-/// `lancers.topicset_overlap` (B.T7, B.T8): significance overlap between topic sets.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct TopicsetOverlapParams {
-    /// The confusion matrices under `data/` (not needed with `collection:`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub data: Option<String>,
-    /// The stand-in's knob file under `data/` (not needed with `collection:`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub standin: Option<String>,
-    /// The qrels version of the topic sets, repeated for readers (the evaluation file defines it).
-    #[serde(default)]
-    pub qrels: Option<Vec<String>>,
-    /// The topic sets compared (defined in the evaluation file), in the table's order.
-    pub topic_sets: Vec<String>,
-    /// The measures, by their NTCIREVAL names (`MSnDCG@10`, `Q@10`, `nERR@10`).
-    pub measures: Vec<String>,
-    /// The measure cutoffs (each measure's cutoff must be among them).
-    #[serde(default)]
-    pub cutoffs: Option<Vec<u32>>,
-    /// The stand-in's number of topics, checked against the stand-in and quoted by the reports.
-    #[serde(default)]
-    pub topics: Option<u32>,
-    /// The stand-in's number of runs, checked against the stand-in and quoted by the reports.
-    #[serde(default)]
-    pub runs: Option<u32>,
-    /// The stand-in's number of teams, checked against the stand-in and quoted by the reports.
-    #[serde(default)]
-    pub teams: Option<u32>,
-    /// The stand-in runs' pool depth (paper B §2: "depth-30 pools"), checked against the depth the
-    /// stand-in runs are built to (`evaluation`'s `runs: depth:`).
-    #[serde(default)]
-    pub pool_depth: Option<u32>,
-    /// Randomised Tukey HSD trials B.
-    pub trials: u32,
-    /// Significance level alpha.
-    pub alpha: f64,
-    /// The stand-in runs' knobs and the topic-set definitions: a file under `data/`, or the topic
-    /// sets listed (with `collection:`).
-    pub evaluation: Evaluation,
-    /// Which assessors each qrels version sums: a file under `data/`, or listed.
-    pub qrels_versions: QrelsVersions,
-    /// The kappa interval's standard error of the high/low-agreement split.
-    #[serde(default)]
-    pub kappa_se: Option<KappaSe>,
-    /// A user's collection replacing the stand-in ([`UserCollection`]).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub collection: Option<UserCollection>,
-    /// This artefact's seed, overriding the manifest's.
-    #[serde(default)]
-    pub seed: Option<u64>,
-}
-
-impl TopicsetOverlapParams {
-    pub fn inputs(&self) -> EvalInputs<'_> {
-        EvalInputs {
-            labels: LabelInputs {
-                data: self.data.as_deref(),
-                standin: self.standin.as_deref(),
-                collection: self.collection.as_ref(),
-            },
-            evaluation: &self.evaluation,
-            qrels_versions: &self.qrels_versions,
-            measures: &self.measures,
-            cutoffs: self.cutoffs.as_deref(),
-            kappa_se: self.kappa_se.unwrap_or_default(),
-            conditions: Conditions::TopicSets(&self.topic_sets),
-            sizes: self.sizes(),
-        }
-    }
-
-    pub fn significance(&self) -> Significance {
-        Significance {
-            trials: self.trials,
-            alpha: self.alpha,
-        }
-    }
-
-    fn sizes(&self) -> StandinSizes {
-        StandinSizes {
-            topics: self.topics,
-            runs: self.runs,
-            teams: self.teams,
-            pool_depth: self.pool_depth,
-        }
-    }
-}
-
-impl Params for TopicsetOverlapParams {
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
-
-    fn with_trials(&self, trials: u32) -> Option<crate::manifest::Parameters> {
-        Some(crate::manifest::Parameters::new(Self {
-            trials,
-            ..self.clone()
-        }))
-    }
-
-    fn input_files(&self) -> Vec<(&'static str, &str)> {
-        let mut files = self.inputs().labels.files();
-        files.extend(self.evaluation.file().map(|f| ("evaluation", f)));
-        files.extend(self.qrels_versions.file().map(|f| ("qrels_versions", f)));
-        files.extend(collection_files(self.collection.as_ref()));
-        files
-    }
-
-    fn seed(&self) -> Option<u64> {
-        self.seed
-    }
-
-    fn validate(&self) -> Result<(), Violation> {
-        validate_significance(self.significance())?;
-        validate_eval(&self.inputs())
-    }
-
-    fn trials(&self) -> Option<u32> {
-        Some(self.trials)
-    }
-
-    fn alpha(&self) -> Option<f64> {
-        Some(self.alpha)
-    }
-}
+overlap_params_impl!(TopicsetOverlapParams);

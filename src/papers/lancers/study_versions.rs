@@ -1,4 +1,4 @@
-//! The qrels versions of `evia-repro study` (issue 15 item 4): which assessors' labels each version
+//! The qrels versions of `evia-repro study`: which assessors' labels each version
 //! sums. Paper B (§3) builds its versions from its three assessors: all of them (all3), one pair
 //! (2lancers) and each assessor alone; for a user's assessors the default generalises this to each
 //! assessor alone, all of them, and each leave-one-out set. `--version NAME=a,b,c` lists them instead.

@@ -513,7 +513,7 @@ mod tests {
 
     #[test]
     fn rejects_knobs_whose_cost_would_explode() {
-        // Issue 13 items 3 and 4: `topics: 1000000000` aborted on allocation.
+        // A size is bounded before anything is allocated.
         let mut p = params();
         p.topics = 1_000_000_000;
         assert!(p.validate().unwrap_err().0.contains("at most 10000"));

@@ -809,8 +809,8 @@ mod tests {
         crate::io::read_yaml::<File>(&path).unwrap().labels
     }
 
-    /// Issue 13 items 3 and 4: sizes and loop counts that would allocate without limit or search for
-    /// minutes are rejected with their bound.
+    /// Sizes and loop counts that would allocate without limit or search for minutes are rejected
+    /// with their bound.
     #[test]
     fn knobs_whose_cost_would_explode_are_rejected() {
         type Change = fn(&mut LabelParams);

@@ -450,7 +450,7 @@ mod tests {
         let mut dup = params(30, 2);
         dup.teams[0].runs[1].name = "T-0".into();
         assert!(matches!(dup.validate(), Err(RunsError::BadParams(_))));
-        // Issue 13 item 3: sizes bounded before anything is allocated.
+        // Sizes are bounded before anything is allocated.
         let mut deep = dup.clone();
         deep.depth = 1_000_000_000;
         assert!(
