@@ -92,7 +92,6 @@
 mod classes;
 mod doc_table;
 mod evaluate;
-mod fxhash;
 mod gap;
 mod ideal;
 mod level_builder;
@@ -100,9 +99,11 @@ pub mod lines;
 
 pub use doc_table::doc_hash;
 pub use evaluate::{AtCutoff, Bpref, Evaluation, Evaluator, MAX_BETA, Params, RbpScale};
-pub use fxhash::{FastHash, FxHasher};
 pub use ideal::{Label, LevelGains, Relevance, TopicIdeal, TopicJudgements};
 pub use level_builder::LevelJudgementsBuilder;
+/// The hasher of the engine's id lookups (FxHash, `rustc-hash`): lookups only, never iterated in an
+/// order that reaches an output.
+pub use rustc_hash::{FxBuildHasher, FxHasher};
 
 /// Why a measure could not be computed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
