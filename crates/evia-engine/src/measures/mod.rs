@@ -135,9 +135,10 @@ pub enum MeasureError {
     BadParam { param: MeasureParam, reason: String },
 }
 
-/// A measure parameter of [`Params`], named as the `compute` option (and `eval` flag) that sets
-/// it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A measure parameter of [`Params`], named (displayed) as the `compute` option (and `eval` flag)
+/// that sets it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::Display)]
+#[strum(serialize_all = "lowercase")]
 pub enum MeasureParam {
     Cutoffs,
     Beta,
@@ -145,17 +146,4 @@ pub enum MeasureParam {
     Rbp,
     Gamma,
     Rbup,
-}
-
-impl std::fmt::Display for MeasureParam {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            MeasureParam::Cutoffs => "cutoffs",
-            MeasureParam::Beta => "beta",
-            MeasureParam::Logb => "logb",
-            MeasureParam::Rbp => "rbp",
-            MeasureParam::Gamma => "gamma",
-            MeasureParam::Rbup => "rbup",
-        })
-    }
 }
