@@ -4,7 +4,8 @@
 //! **Hash.** Inputs are hashed with 64-bit FNV-1a (Fowler–Noll–Vo; offset basis `0xcbf29ce484222325`,
 //! prime `0x100000001b3`): for each byte `b`, `h = (h XOR b) · prime mod 2^64`. It is chosen because it is
 //! fully specified by those two constants (so a stamp stays verifiable whatever crate versions come and
-//! go), needs no dependency, and is fast enough to hash every input on every run. It is not
+//! go; the reference vectors below pin the `fnv` crate that computes it, as they pin the engine's
+//! [`evia_engine::rng::fnv1a64`]), and is fast enough to hash every input on every run. It is not
 //! collision-resistant against an adversary; it only has to notice that a reviewed file changed, which
 //! 64 bits do with overwhelming probability. Hashes are printed as `fnv1a64:` and 16 hex digits.
 //!
@@ -14,6 +15,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::hash::Hasher;
 use std::path::Path;
 use std::process::Command;
 
@@ -25,16 +27,13 @@ pub const COMMIT_ENV: &str = "EVIA_REPRO_COMMIT";
 /// What the commit is reported as when it cannot be detected.
 pub const UNKNOWN_COMMIT: &str = "unknown";
 
-const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
-
 /// A running 64-bit FNV-1a hash (see the module documentation for the formula).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Fnv1a64(u64);
 
 impl Default for Fnv1a64 {
     fn default() -> Self {
-        Fnv1a64(FNV_OFFSET)
+        Fnv1a64(fnv::FnvHasher::default().finish())
     }
 }
 
@@ -45,9 +44,9 @@ impl Fnv1a64 {
 
     /// Feeds `bytes` into the hash.
     pub fn update(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(FNV_PRIME);
-        }
+        let mut hash = fnv::FnvHasher::with_key(self.0);
+        hash.write(bytes);
+        self.0 = hash.finish();
     }
 
     /// Feeds a length-prefixed field, so that the concatenation of fields is unambiguous
@@ -193,6 +192,18 @@ mod tests {
         assert_eq!(ContentHash::of(b"").0, 0xcbf2_9ce4_8422_2325);
         assert_eq!(ContentHash::of(b"a").0, 0xaf63_dc4c_8601_ec8c);
         assert_eq!(ContentHash::of(b"foobar").0, 0x8594_4171_f739_67e8);
+    }
+
+    /// Fed in pieces, the running hash is the engine's FNV-1a of the whole (the seeds' hash).
+    #[test]
+    fn pieces_hash_as_the_whole() {
+        let text = b"seed, artefact A.T3, unit topic 0001: \xff\x00 bytes of every kind";
+        for cut in 0..text.len() {
+            let mut h = Fnv1a64::new();
+            h.update(&text[..cut]);
+            h.update(&text[cut..]);
+            assert_eq!(h.finish().0, evia_engine::rng::fnv1a64(text));
+        }
     }
 
     #[test]

@@ -40,8 +40,12 @@ pub mod text;
 pub mod tukey;
 pub mod wiring;
 
-/// Which check produced a result; its spelling prefixes the result's detail in the ledger.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// Which check produced a result; its spelling (kebab case: `pair-count`; [`CheckKind::as_str`],
+/// also its `Display`) prefixes the result's detail in the ledger.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, strum::IntoStaticStr, strum::Display,
+)]
+#[strum(serialize_all = "kebab-case")]
 pub enum CheckKind {
     Sso,
     PairCount,
@@ -58,18 +62,7 @@ pub enum CheckKind {
 
 impl CheckKind {
     pub fn as_str(self) -> &'static str {
-        match self {
-            CheckKind::Sso => "sso",
-            CheckKind::PairCount => "pair-count",
-            CheckKind::SharedCount => "shared-count",
-            CheckKind::TauGrid => "tau-grid",
-            CheckKind::CiCentre => "ci-centre",
-            CheckKind::CiWidth => "ci-width",
-            CheckKind::Bold => "bold",
-            CheckKind::OneSignificant => "one-significant",
-            CheckKind::Tukey => "tukey",
-            CheckKind::Text => "text",
-        }
+        self.into()
     }
 }
 
@@ -88,12 +81,6 @@ impl CheckKind {
             CheckKind::Tukey => "p-value against effect size (classical Tukey HSD)",
             CheckKind::Text => "the text's arithmetic",
         }
-    }
-}
-
-impl std::fmt::Display for CheckKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
     }
 }
 
@@ -172,4 +159,29 @@ impl CheckResult {
 /// number (both ends of a tie included, so the checks do not depend on the rounding rule).
 pub fn half_unit(decimals: u32) -> f64 {
     0.5 * 10f64.powi(-(decimals as i32))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::CheckKind;
+
+    /// The spellings that prefix the ledger's details.
+    #[test]
+    fn check_kinds_are_spelled_in_kebab_case() {
+        let all = [
+            (CheckKind::Sso, "sso"),
+            (CheckKind::PairCount, "pair-count"),
+            (CheckKind::SharedCount, "shared-count"),
+            (CheckKind::TauGrid, "tau-grid"),
+            (CheckKind::CiCentre, "ci-centre"),
+            (CheckKind::CiWidth, "ci-width"),
+            (CheckKind::Bold, "bold"),
+            (CheckKind::OneSignificant, "one-significant"),
+            (CheckKind::Tukey, "tukey"),
+            (CheckKind::Text, "text"),
+        ];
+        for (kind, text) in all {
+            assert_eq!((kind.as_str(), kind.to_string()), (text, text.to_string()));
+        }
+    }
 }

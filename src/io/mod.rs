@@ -116,8 +116,8 @@ pub fn decode_text(path: &Path, bytes: Vec<u8>) -> Result<String, SourceError> {
         Err(e) => {
             let bytes = e.as_bytes();
             let good = &bytes[..e.utf8_error().valid_up_to()];
-            let line_start = good.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-            let line = 1 + good.iter().filter(|&&b| b == b'\n').count();
+            let line_start = memchr::memrchr(b'\n', good).map_or(0, |i| i + 1);
+            let line = 1 + memchr::memchr_iter(b'\n', good).count();
             // `good` is valid UTF-8 up to the bad byte, so its last line decodes.
             let column = 1 + String::from_utf8_lossy(&good[line_start..]).chars().count();
             Err(SourceError::new(

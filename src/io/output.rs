@@ -1,26 +1,31 @@
 //! Atomic writes confined to one output directory, and a lock so that two runs cannot interleave.
 //!
-//! Every generated file is written to a temporary file in its final directory and then renamed over
-//! the destination, so a reader never sees a half-written file and an interrupted run leaves the
-//! previous output intact. Relative paths that would leave the output directory (absolute paths,
-//! `..` components) are rejected.
+//! Every generated file is written to a temporary file in its final directory (`tempfile`'s
+//! `NamedTempFile`, named `.<file>.tmp-<random>`) and then renamed over the destination
+//! (`persist`), so a reader never sees a half-written file and an interrupted run leaves the previous
+//! output intact; a temporary file not renamed is removed when it is dropped. Relative paths that
+//! would leave the output directory (absolute paths, `..` components) are rejected.
 //!
 //! A run first takes the directory's lock ([`OutputDir::lock`]): the file [`LOCK_FILE`], created
 //! exclusively and holding the process id, removed when the returned [`OutputLock`] is dropped. A
 //! second run into the same directory gets [`OutputError::Locked`], naming the lock file and the
 //! process holding it. A lock left by a process that no longer exists (killed, or the machine
-//! restarted) is taken over where that can be checked (Linux `/proc`). Holding the lock, the run then
-//! removes the temporary files and directories an interrupted earlier run left behind (named
-//! `.<file>.tmp-<process id>`, which only this module creates).
+//! restarted) is taken over where that can be checked (Linux `/proc`). The lock stays a file naming
+//! its live process, not an OS advisory lock: the tests (`tests/it/output_dir.rs`) stand for a
+//! live holder by such a file alone, which an advisory lock would take over as stale. Holding the
+//! lock, the run then removes the temporary files and directories an interrupted earlier run left
+//! behind (named `.<file>.tmp-<letters and digits>`, which only this module creates).
 //!
 //! A run that must leave all of its outputs or none ([`OutputDir::stage_tree`], used by `study`)
-//! writes them into a hidden directory `.<name>.tmp-<process id>` of the output directory and moves
-//! them into place only when every one is written ([`StagedTree::commit`]); dropped uncommitted, the
-//! staged tree is removed.
+//! writes them into a hidden directory `.<name>.tmp-<random>` of the output directory (`tempfile`'s
+//! `TempDir`) and moves them into place only when every one is written ([`StagedTree::commit`]);
+//! dropped uncommitted, the staged tree is removed.
 
 use std::fs;
 use std::io::Write;
 use std::path::{Component, Path, PathBuf};
+
+use tempfile::{Builder, NamedTempFile, TempDir, TempPath};
 
 /// Why an output could not be written.
 #[derive(Debug, thiserror::Error)]
@@ -50,20 +55,41 @@ pub enum OutputError {
 /// The lock file inside a locked output directory.
 pub const LOCK_FILE: &str = ".evia-repro.lock";
 
-/// The name of the temporary file [`OutputDir::write`] writes before renaming it to `file_name`.
+/// `relative` as one file name: `%` and `/` escaped, so two relative paths never share one.
+fn flat_name(relative: &str) -> String {
+    relative.replace('%', "%25").replace('/', "%2F")
+}
+
+/// The fixed temporary name of this process that stands for `file_name` ([`OutputDir::root_temp`]).
 fn temp_name(file_name: &str, pid: u32) -> String {
     format!(".{file_name}.tmp-{pid}")
 }
 
-/// Whether `name` is a temporary file name made by [`temp_name`].
+/// A temporary file `.<file_name>.tmp-<random>` in `dir`, created exclusively and removed when
+/// dropped unless persisted, with the mode `File::create` gives (`0o666` less the umask, where
+/// `tempfile` would give `0o600`).
+fn temp_file_in(dir: &Path, file_name: &str) -> std::io::Result<NamedTempFile> {
+    let prefix = format!(".{file_name}.tmp-");
+    let mut builder = Builder::new();
+    builder.prefix(&prefix);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(fs::Permissions::from_mode(0o666));
+    }
+    builder.tempfile_in(dir)
+}
+
+/// Whether `name` is a temporary name made by [`temp_name`], [`temp_file_in`] or
+/// [`OutputDir::stage_tree`].
 fn is_temp_name(name: &str) -> bool {
-    let Some((stem, pid)) = name.rsplit_once(".tmp-") else {
+    let Some((stem, tail)) = name.rsplit_once(".tmp-") else {
         return false;
     };
     stem.starts_with('.')
         && stem.len() > 1
-        && !pid.is_empty()
-        && pid.bytes().all(|b| b.is_ascii_digit())
+        && !tail.is_empty()
+        && tail.bytes().all(|b| b.is_ascii_alphanumeric())
 }
 
 /// Whether the process `pid` (as written in a lock file) is known to have ended: only where it can
@@ -207,34 +233,33 @@ impl OutputDir {
     /// (`.<relative>.tmp-<process id>` with `%` and `/` escaped, so two relative paths never share
     /// one; removed by a later run's [`OutputDir::lock`] if an interrupted run left it).
     pub fn root_temp(&self, relative: &str) -> PathBuf {
-        let flat = relative.replace('%', "%25").replace('/', "%2F");
-        self.root.join(temp_name(&flat, std::process::id()))
+        self.root
+            .join(temp_name(&flat_name(relative), std::process::id()))
     }
 
-    /// Writes `contents`, flushed to disk, under [`OutputDir::root_temp`] of `relative`, to be
-    /// renamed into place by [`Staged::commit`]: the slow part of a write done ahead of time, with
-    /// nothing visible at the destination yet. The root must exist.
+    /// Writes `contents`, flushed to disk, to a temporary file in the root standing for
+    /// `relative` (`.<relative with / and % escaped>.tmp-<random>`), to be renamed into place by
+    /// [`Staged::commit`]: the slow part of a write done ahead of time, with nothing visible at
+    /// the destination yet. The root must exist.
     pub fn stage(&self, relative: &str, contents: &[u8]) -> Result<Staged, OutputError> {
         let dest = self.resolve(relative)?;
-        let tmp = self.root_temp(relative);
-        let staged = Staged {
-            tmp,
-            dest,
-            committed: false,
-        };
         let written = (|| {
-            let mut f = fs::File::create(&staged.tmp)?;
+            let mut f = temp_file_in(&self.root, &flat_name(relative))?;
             f.write_all(contents)?;
-            f.sync_all()
+            f.as_file().sync_all()?;
+            // The file is closed until the commit (a run stages many); the path still removes it
+            // when dropped.
+            Ok(f.into_temp_path())
         })();
-        written.map_err(|reason| OutputError::Io {
-            path: staged.dest.clone(),
+        let tmp = written.map_err(|reason| OutputError::Io {
+            path: dest.clone(),
             reason,
         })?;
-        Ok(staged)
+        Ok(Staged { tmp, dest })
     }
 
-    /// Writes `contents` to `relative` atomically (temporary file in the same directory, then rename).
+    /// Writes `contents` to `relative` atomically (a temporary file in the same directory, then
+    /// renamed over the destination; removed on any error).
     pub fn write(&self, relative: &str, contents: &[u8]) -> Result<PathBuf, OutputError> {
         let dest = self.resolve(relative)?;
         let io_err = |reason| OutputError::Io {
@@ -247,43 +272,36 @@ impl OutputDir {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let tmp = dir.join(temp_name(&file_name, std::process::id()));
         let result = (|| {
-            let mut f = fs::File::create(&tmp)?;
+            let mut f = temp_file_in(&dir, &file_name)?;
             f.write_all(contents)?;
-            f.sync_all()?;
-            fs::rename(&tmp, &dest)
+            f.as_file().sync_all()?;
+            f.persist(&dest).map_err(|e| e.error)?;
+            Ok(())
         })();
-        if let Err(e) = result {
-            let _ = fs::remove_file(&tmp);
-            return Err(io_err(e));
-        }
+        result.map_err(io_err)?;
         Ok(dest)
     }
 }
 
 impl OutputDir {
-    /// Starts a tree of outputs staged in the hidden directory `.<name>.tmp-<process id>` of the
+    /// Starts a tree of outputs staged in a new hidden directory `.<name>.tmp-<random>` of the
     /// root (which must exist, as it does once [`OutputDir::lock`] holds it): write into
     /// [`StagedTree::out`], then [`StagedTree::commit`].
     pub fn stage_tree(&self, name: &str) -> Result<StagedTree, OutputError> {
-        let staging = self.root.join(temp_name(name, std::process::id()));
-        let tree = StagedTree {
-            root: self.root.clone(),
-            staging: OutputDir::new(&staging),
-            committed: false,
-        };
-        if staging.exists() {
-            fs::remove_dir_all(&staging).map_err(|reason| OutputError::Io {
-                path: staging.clone(),
+        let prefix = format!(".{name}.tmp-");
+        let dir = Builder::new()
+            .prefix(&prefix)
+            .tempdir_in(&self.root)
+            .map_err(|reason| OutputError::Io {
+                path: self.root.join(&prefix),
                 reason,
             })?;
-        }
-        fs::create_dir(&staging).map_err(|reason| OutputError::Io {
-            path: staging.clone(),
-            reason,
-        })?;
-        Ok(tree)
+        Ok(StagedTree {
+            root: self.root.clone(),
+            staging: OutputDir::new(dir.path()),
+            dir,
+        })
     }
 }
 
@@ -293,7 +311,8 @@ impl OutputDir {
 pub struct StagedTree {
     root: PathBuf,
     staging: OutputDir,
-    committed: bool,
+    /// Removes the staging directory when dropped.
+    dir: TempDir,
 }
 
 impl StagedTree {
@@ -313,7 +332,7 @@ impl StagedTree {
     /// rename: a file over the one in place, a directory in place of the one there (which is first
     /// renamed aside to a temporary name, and removed afterwards). Then removes the staging
     /// directory.
-    pub fn commit(mut self) -> Result<(), OutputError> {
+    pub fn commit(self) -> Result<(), OutputError> {
         let io_err = |path: &Path| {
             let path = path.to_path_buf();
             move |reason| OutputError::Io { path, reason }
@@ -339,16 +358,8 @@ impl StagedTree {
                 fs::rename(entry.path(), &dest).map_err(io_err(&dest))?;
             }
         }
-        self.committed = true;
-        fs::remove_dir(&staging).map_err(io_err(&staging))
-    }
-}
-
-impl Drop for StagedTree {
-    fn drop(&mut self) {
-        if !self.committed {
-            let _ = fs::remove_dir_all(self.staging.root());
-        }
+        // Empty now: removed as a directory, so that an entry left in it is an error.
+        fs::remove_dir(self.dir.keep()).map_err(io_err(&staging))
     }
 }
 
@@ -357,33 +368,23 @@ impl Drop for StagedTree {
 /// leaves nothing of it behind.
 #[derive(Debug)]
 pub struct Staged {
-    tmp: PathBuf,
+    tmp: TempPath,
     dest: PathBuf,
-    committed: bool,
 }
 
 impl Staged {
     /// Renames the staged file to its destination (creating its directory): the path written.
-    pub fn commit(mut self) -> Result<PathBuf, OutputError> {
-        let dest = self.dest.clone();
+    pub fn commit(self) -> Result<PathBuf, OutputError> {
+        let Staged { tmp, dest } = self;
         let placed = dest
             .parent()
             .map_or(Ok(()), fs::create_dir_all)
-            .and_then(|()| fs::rename(&self.tmp, &dest));
+            .and_then(|()| tmp.persist(&dest).map_err(|e| e.error));
         placed.map_err(|reason| OutputError::Io {
             path: dest.clone(),
             reason,
         })?;
-        self.committed = true;
         Ok(dest)
-    }
-}
-
-impl Drop for Staged {
-    fn drop(&mut self) {
-        if !self.committed {
-            let _ = fs::remove_file(&self.tmp);
-        }
     }
 }
 
@@ -442,7 +443,8 @@ mod tests {
         assert!(!is_temp_name("T1.md"));
         assert!(!is_temp_name(".tmp-1"));
         assert!(!is_temp_name(".a.tmp-"));
-        assert!(!is_temp_name(".a.tmp-1x"));
+        assert!(is_temp_name(".a.tmp-1x"));
+        assert!(!is_temp_name(".a.tmp-1.x"));
     }
 
     #[test]

@@ -26,7 +26,7 @@ use super::decimal::parse_f64;
 use super::duplicates::DuplicateFinder;
 use super::qrels::{comment_error, nul_error};
 use super::{SourceError, describe_line, shown, split_fields, strip_bom};
-use evia_engine::measures::FastHash;
+use evia_engine::measures::FxBuildHasher;
 
 /// The syntax of a run file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,7 +74,7 @@ pub fn parse_run<'a>(
 ) -> Result<Vec<RunTopic<'a>>, SourceError> {
     let text = strip_bom(text);
     let mut topics: Vec<RunTopic<'a>> = Vec::new();
-    let mut index: HashMap<&'a str, usize, FastHash> = HashMap::default();
+    let mut index: HashMap<&'a str, usize, FxBuildHasher> = HashMap::default();
     let given = format;
     let format = resolve_format(path, text, format)?;
     let mut current: Option<(&'a str, usize)> = None;

@@ -15,7 +15,8 @@
 //! of a byte of `t` is set iff its low seven bits are at least `0x21` (no carry leaves a byte,
 //! since `0x7f + 0x5f < 0x100`), so `!(t | w) & 0x80…80` flags the bytes below `0x80` whose low
 //! bits are below `0x21` (Anderson, "Bit Twiddling Hacks", *Determine if a word has a byte less
-//! than n*, made exact by masking the high bit first).
+//! than n*, made exact by masking the high bit first). Not `memchr`: it looks for at most three
+//! given bytes, and a line is refused at any of the 31 bytes `≤ 0x20` other than the space and `\n`.
 
 /// `0x7f` in every byte of a word.
 const LOW7: u64 = u64::from_ne_bytes([0x7f; 8]);

@@ -62,7 +62,7 @@ fn split_after_line_feed(file: &mut File, size: u64) -> Option<u64> {
     file.seek(SeekFrom::Start(middle)).ok()?;
     let mut window = Vec::with_capacity(SEARCH as usize);
     file.take(SEARCH).read_to_end(&mut window).ok()?;
-    let at = window.iter().position(|&b| b == b'\n')?;
+    let at = memchr::memchr(b'\n', &window)?;
     Some(middle + at as u64 + 1)
 }
 

@@ -37,7 +37,7 @@ pub(crate) fn first_line(file: &mut File) -> Option<String> {
     if head.starts_with(super::BOM.encode_utf8(&mut [0; 4]).as_bytes()) {
         return None;
     }
-    let end = match head.iter().position(|&b| b == b'\n') {
+    let end = match memchr::memchr(b'\n', &head) {
         Some(end) => end,
         None if head.len() < SEARCH => head.len(),
         None => return None,
@@ -81,9 +81,9 @@ pub(crate) fn cut_at_topic_changes(
 /// The offset in `window` of the first line start after its first line feed whose topic (first
 /// field) differs from the previous line's; both lines must end within the window.
 fn first_topic_change(window: &[u8]) -> Option<usize> {
-    let mut at = window.iter().position(|&b| b == b'\n')? + 1;
+    let mut at = memchr::memchr(b'\n', window)? + 1;
     let mut previous: Option<&[u8]> = None;
-    while let Some(len) = window[at..].iter().position(|&b| b == b'\n') {
+    while let Some(len) = memchr::memchr(b'\n', &window[at..]) {
         let line = &window[at..at + len];
         let topic = line
             .split(u8::is_ascii_whitespace)
@@ -131,7 +131,7 @@ pub(crate) fn read_regions(
         remaining -= want as u64;
         let more = remaining > 0;
         let end = if more {
-            match buffer.iter().rposition(|&b| b == b'\n') {
+            match memchr::memrchr(b'\n', buffer) {
                 Some(i) => i + 1,
                 None => continue,
             }

@@ -1,12 +1,14 @@
 //! The verdict of one ledger entry.
 
-use std::fmt;
-
 use serde::Serialize;
 
-/// The outcome for one ledger entry (also the values of `check --verdict`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, clap::ValueEnum)]
+/// The outcome for one ledger entry (also the values of `check --verdict`), displayed and
+/// serialised in lower case (`match`, `mismatch`, …).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, clap::ValueEnum, strum::Display,
+)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum Verdict {
     Match,
     Mismatch,
@@ -25,17 +27,31 @@ pub enum Verdict {
     Pending,
 }
 
-impl fmt::Display for Verdict {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Verdict::Match => "match",
-            Verdict::Mismatch => "mismatch",
-            Verdict::Consistent => "consistent",
-            Verdict::Inconsistent => "inconsistent",
-            Verdict::Holds => "holds",
-            Verdict::Fails => "fails",
-            Verdict::Fitted => "fitted",
-            Verdict::Pending => "pending",
-        })
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The spellings of the ledger, `check --verdict` and the serialised ledger agree.
+    #[test]
+    fn verdicts_are_spelled_in_lower_case() {
+        let all = [
+            (Verdict::Match, "match"),
+            (Verdict::Mismatch, "mismatch"),
+            (Verdict::Consistent, "consistent"),
+            (Verdict::Inconsistent, "inconsistent"),
+            (Verdict::Holds, "holds"),
+            (Verdict::Fails, "fails"),
+            (Verdict::Fitted, "fitted"),
+            (Verdict::Pending, "pending"),
+        ];
+        for (verdict, text) in all {
+            assert_eq!(verdict.to_string(), text);
+            assert_eq!(
+                serde_json::to_string(&verdict).unwrap(),
+                format!("\"{text}\"")
+            );
+            let value = clap::ValueEnum::to_possible_value(&verdict).unwrap();
+            assert_eq!(value.get_name(), text);
+        }
     }
 }

@@ -24,18 +24,16 @@
 //! releases; the value-stability tests below pin the first draws and permutations.
 
 pub use rand_chacha::ChaCha8Rng;
+use std::hash::Hasher;
+
 use rand_core::{RngCore, SeedableRng};
 
-/// The 64-bit FNV-1a hash (Fowler, Noll & Vo) of `bytes`.
+/// The 64-bit FNV-1a hash (Fowler, Noll & Vo) of `bytes`, computed by the `fnv` crate (whose
+/// `FnvHasher` is exactly FNV-1a 64; the reference vectors below pin it).
 pub fn fnv1a64(bytes: &[u8]) -> u64 {
-    const OFFSET_BASIS: u64 = 0xcbf2_9ce4_8422_2325;
-    const PRIME: u64 = 0x0000_0100_0000_01b3;
-    let mut hash = OFFSET_BASIS;
-    for &b in bytes {
-        hash ^= u64::from(b);
-        hash = hash.wrapping_mul(PRIME);
-    }
-    hash
+    let mut hash = fnv::FnvHasher::default();
+    hash.write(bytes);
+    hash.finish()
 }
 
 /// One step of SplitMix64 (Steele, Lea & Flood, OOPSLA 2014): advances `state` and returns the output.

@@ -29,8 +29,10 @@
 
 use super::AgreementError;
 
-/// The level of measurement, which chooses the difference function `δ²`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The level of measurement, which chooses the difference function `δ²`; named in outputs in lower
+/// case (`nominal`, …, [`Metric::name`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr)]
+#[strum(serialize_all = "lowercase")]
 pub enum Metric {
     /// Labels are unordered categories.
     Nominal,
@@ -53,12 +55,7 @@ impl Metric {
 
     /// The metric's name in outputs.
     pub fn name(self) -> &'static str {
-        match self {
-            Metric::Nominal => "nominal",
-            Metric::Ordinal => "ordinal",
-            Metric::Interval => "interval",
-            Metric::Ratio => "ratio",
-        }
+        self.into()
     }
 }
 
@@ -154,6 +151,13 @@ pub fn alpha_on_values(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The names of the metrics in outputs, in the order they are listed.
+    #[test]
+    fn metrics_are_named_in_lower_case_in_order() {
+        let names = Metric::ALL.map(Metric::name);
+        assert_eq!(names, ["nominal", "ordinal", "interval", "ratio"]);
+    }
 
     /// Krippendorff (2011), §C's nominal example ("C. Nominal data, any number of observers, missing
     /// data"): 4 observers, 12 units, values 1–5, alpha = 0.743 (printed to 3 decimals). Values are

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::{DiversityError, IntentKind, IntentSet};
-use crate::measures::{FastHash, Label, LevelGains, TopicIdeal};
+use crate::measures::{FxBuildHasher, Label, LevelGains, TopicIdeal};
 
 /// Rounds a sum of `Pr(i|q)·g_i` terms to 12 decimal places, so that mathematically equal global
 /// gains are equal numbers whatever the order of summation (ties decide the preferred rank rp of
@@ -36,7 +36,7 @@ pub(crate) struct JudgedDoc {
 pub struct DiversityTopic {
     intents: IntentSet,
     gains: LevelGains,
-    docs: HashMap<String, JudgedDoc, FastHash>,
+    docs: HashMap<String, JudgedDoc, FxBuildHasher>,
     /// The global ideal list: every judged document's global gain, by decreasing gain (the
     /// ideal list of D- and DIN-measures, survey §2.2.1).
     global_ideal: TopicIdeal,
@@ -58,7 +58,7 @@ impl DiversityTopic {
     ) -> Result<Self, DiversityError> {
         let n = intents.len();
         let judged = judged.into_iter();
-        let mut docs: HashMap<String, JudgedDoc, FastHash> = HashMap::default();
+        let mut docs: HashMap<String, JudgedDoc, FxBuildHasher> = HashMap::default();
         // At least one document per intent's worth of judgements (no rehashing when every
         // document is judged for every intent).
         docs.reserve(judged.size_hint().0 / n.max(1));

@@ -24,8 +24,8 @@ use std::collections::{HashMap, HashSet};
 
 use super::MeasureError;
 use super::doc_table::DocTable;
-use super::fxhash::FastHash;
 use super::ideal::{Label, LevelGains, TopicIdeal, TopicJudgements};
+use rustc_hash::FxBuildHasher;
 
 impl TopicJudgements {
     /// Equivalence-class mode: `(doc, level, class)` triples. Errors: a level above the highest
@@ -36,9 +36,9 @@ impl TopicJudgements {
     ) -> Result<Self, MeasureError> {
         let judged = judged.into_iter();
         let mut docs = DocTable::with_capacity(judged.size_hint().0, 0);
-        let mut classes: HashMap<String, u32, FastHash> = HashMap::default();
+        let mut classes: HashMap<String, u32, FxBuildHasher> = HashMap::default();
         // The highest level of each class.
-        let mut highest: HashMap<u32, u32, FastHash> = HashMap::default();
+        let mut highest: HashMap<u32, u32, FxBuildHasher> = HashMap::default();
         for (doc, level, class) in judged {
             let doc: String = doc.into();
             let label = gains.label(level)?;
@@ -63,7 +63,7 @@ impl TopicJudgements {
 /// `label -ec`: the labels of `ranked`, with only the first document of each class labelled.
 pub(super) fn label_first_of_class<'a>(
     judgements: &TopicJudgements,
-    classes: &HashMap<String, u32, FastHash>,
+    classes: &HashMap<String, u32, FxBuildHasher>,
     ranked: impl IntoIterator<Item = &'a str>,
     condensed: bool,
     truncate: Option<usize>,
@@ -71,7 +71,7 @@ pub(super) fn label_first_of_class<'a>(
 ) {
     out.clear();
     let limit = truncate.unwrap_or(usize::MAX);
-    let mut seen: HashSet<u32, FastHash> = HashSet::default();
+    let mut seen: HashSet<u32, FxBuildHasher> = HashSet::default();
     for doc in ranked {
         if out.len() >= limit {
             break;

@@ -12,8 +12,8 @@
 use std::hash::Hasher;
 
 use super::MeasureError;
-use super::fxhash::FxHasher;
 use super::ideal::Label;
+use rustc_hash::FxHasher;
 
 /// One judged document: its id is `ids[start..start + len]`.
 #[derive(Debug, Clone, Copy)]

@@ -4,8 +4,8 @@ use std::collections::HashMap;
 
 use super::MeasureError;
 use super::doc_table::{DocTable, doc_hash};
-use super::fxhash::FastHash;
 use super::level_builder::LevelJudgementsBuilder;
+use rustc_hash::FxBuildHasher;
 
 /// Per-level gain values, NTCIREVAL's `-g g1:g2:…:gH` (tests/fixtures/measures.md §1, §3).
 ///
@@ -289,7 +289,7 @@ pub struct TopicJudgements {
     pub(super) docs: DocTable,
     pub(super) ideal: TopicIdeal,
     /// Each judged document's equivalence class, in equivalence-class mode (`super::classes`).
-    pub(super) classes: Option<HashMap<String, u32, FastHash>>,
+    pub(super) classes: Option<HashMap<String, u32, FxBuildHasher>>,
 }
 
 impl TopicJudgements {

@@ -92,7 +92,6 @@
 mod classes;
 mod doc_table;
 mod evaluate;
-mod fxhash;
 mod gap;
 mod ideal;
 mod level_builder;
@@ -100,9 +99,11 @@ pub mod lines;
 
 pub use doc_table::doc_hash;
 pub use evaluate::{AtCutoff, Bpref, Evaluation, Evaluator, MAX_BETA, Params, RbpScale};
-pub use fxhash::{FastHash, FxHasher};
 pub use ideal::{Label, LevelGains, Relevance, TopicIdeal, TopicJudgements};
 pub use level_builder::LevelJudgementsBuilder;
+/// The hasher of the engine's id lookups (FxHash, `rustc-hash`): lookups only, never iterated in an
+/// order that reaches an output.
+pub use rustc_hash::{FxBuildHasher, FxHasher};
 
 /// Why a measure could not be computed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -134,9 +135,10 @@ pub enum MeasureError {
     BadParam { param: MeasureParam, reason: String },
 }
 
-/// A measure parameter of [`Params`], named as the `compute` option (and `eval` flag) that sets
-/// it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A measure parameter of [`Params`], named (displayed) as the `compute` option (and `eval` flag)
+/// that sets it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::Display)]
+#[strum(serialize_all = "lowercase")]
 pub enum MeasureParam {
     Cutoffs,
     Beta,
@@ -144,17 +146,4 @@ pub enum MeasureParam {
     Rbp,
     Gamma,
     Rbup,
-}
-
-impl std::fmt::Display for MeasureParam {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            MeasureParam::Cutoffs => "cutoffs",
-            MeasureParam::Beta => "beta",
-            MeasureParam::Logb => "logb",
-            MeasureParam::Rbp => "rbp",
-            MeasureParam::Gamma => "gamma",
-            MeasureParam::Rbup => "rbup",
-        })
-    }
 }
