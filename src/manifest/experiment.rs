@@ -30,6 +30,17 @@ pub type ParseParams = for<'de> fn(
     &mut dyn erased_serde::Deserializer<'de>,
 ) -> Result<Parameters, erased_serde::Error>;
 
+/// Finds, in a manifest's text, the first `parameters:` of the artefacts of one kind (named by the
+/// last argument) that do not read as its parameter type, at the offending key's position.
+pub type LocateParams = fn(&std::path::Path, &str, &'static str) -> Option<crate::io::SourceError>;
+
+/// How one experiment kind's parameters are read ([`super::params::reader`]).
+#[derive(Debug, Clone, Copy)]
+pub struct ParamsReader {
+    pub read: ParseParams,
+    pub locate: LocateParams,
+}
+
 /// One kind of experiment, as the manifest and the generic layers see it.
 #[derive(Debug)]
 pub struct ExperimentKind {
@@ -48,7 +59,7 @@ pub struct ExperimentKind {
     /// starts the longest first. It orders work only; no result depends on it.
     pub cost: u8,
     /// Reads its `parameters:`.
-    pub parse: ParseParams,
+    pub parse: ParamsReader,
 }
 
 /// An experiment kind an artefact names: a reference into the catalog it was read against.

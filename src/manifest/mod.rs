@@ -269,7 +269,11 @@ impl Manifest {
     ) -> Result<Manifest, SourceError> {
         experiment::with_catalog(catalog, || {
             let _headers: ManifestHeaders = parse_yaml(path, text)?;
-            let manifest: Manifest = parse_yaml(path, text)?;
+            let (first, failed) = params::watching(|| parse_yaml::<Manifest>(path, text));
+            if failed {
+                return Err(parameters_error(path, text, catalog, first.err()));
+            }
+            let manifest = first?;
             manifest.validate(path, text)?;
             Ok(manifest)
         })
@@ -337,6 +341,32 @@ impl Manifest {
     /// The paper with id `id`.
     pub fn paper(&self, id: &str) -> Option<&Paper> {
         self.papers.iter().find(|p| p.id == id)
+    }
+}
+
+/// The error to report when some artefact's parameters did not read as its experiment's type: the
+/// first such error in document order, found by reading the manifest again per kind
+/// ([`params::located`]), unless the first pass stopped at another error before it.
+fn parameters_error(
+    path: &Path,
+    text: &str,
+    catalog: &'static [&'static ExperimentKind],
+    first: Option<SourceError>,
+) -> SourceError {
+    let at = |e: &SourceError| e.position.map(|p| (p.line, p.column.unwrap_or(0)));
+    let located = catalog
+        .iter()
+        .filter_map(|kind| (kind.parse.locate)(path, text, kind.name))
+        .min_by_key(at);
+    match (first, located) {
+        (Some(first), Some(located)) if at(&first) < at(&located) => first,
+        (_, Some(located)) => located,
+        (Some(first), None) => first,
+        (None, None) => SourceError::new(
+            path,
+            None,
+            "an artefact's parameters do not read as its experiment's, and reading them again found no error",
+        ),
     }
 }
 

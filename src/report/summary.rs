@@ -189,7 +189,7 @@ fn or_none(text: &str) -> String {
 fn rests_on(artefact: &Artefact, result: Option<&ResultTable>, entries: &[&Entry]) -> String {
     let real_data = result.is_some_and(|t| t.real_data);
     let fitted = entries.iter().any(|e| e.verdict == Verdict::Fitted);
-    if !real_data && artefact.experiment.kind().data == DataSource::ShippedRealData {
+    if artefact.experiment.kind().data == DataSource::ShippedRealData {
         return "real data (shipped ratings)".to_string();
     }
     match artefact.experiment.stand_in(real_data) {

@@ -7,6 +7,7 @@
 //! (p in [0, 1], counts positive and bounded, lists non-empty; [`super::parameter_rules`]) are each
 //! type's [`Params::validate`], applied when the manifest loads.
 
+mod located;
 mod one;
 mod robustness;
 
@@ -17,10 +18,11 @@ use std::sync::Arc;
 use serde::Serialize;
 use serde::de::{DeserializeOwned, DeserializeSeed, Deserializer};
 
+pub(crate) use located::watching;
 pub use one::One;
 pub use robustness::{MAX_REPLICATES, ReplicatesParams};
 
-use super::experiment::ExperimentId;
+use super::experiment::{ExperimentId, ParamsReader};
 use super::parameter_rules::{self as rules, Violation};
 
 /// What every experiment's parameter type answers.
@@ -168,9 +170,40 @@ impl Serialize for Parameters {
     }
 }
 
+/// How an experiment kind whose parameters are of type `P` reads them.
+pub const fn reader<P: Params + DeserializeOwned>() -> ParamsReader {
+    ParamsReader {
+        read: parse::<P>,
+        locate: located::first_error::<P>,
+    }
+}
+
+/// Parameters that did not read as their experiment's type: a stand-in for them while the rest of
+/// the manifest is read, never returned ([`located`]).
+#[derive(Debug, Serialize)]
+struct Unread;
+
+impl Params for Unread {
+    fn input_files(&self) -> Vec<(&'static str, &str)> {
+        Vec::new()
+    }
+
+    fn seed(&self) -> Option<u64> {
+        None
+    }
+
+    fn validate(&self) -> Result<(), Violation> {
+        Ok(())
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
 /// Reads parameters of type `P`: the [`super::experiment::ParseParams`] of an experiment kind whose
 /// parameters are `P`.
-pub fn parse<P: Params + DeserializeOwned>(
+fn parse<P: Params + DeserializeOwned>(
     deserializer: &mut dyn erased_serde::Deserializer<'_>,
 ) -> Result<Parameters, erased_serde::Error> {
     erased_serde::deserialize::<P>(deserializer).map(Parameters::new)
@@ -186,6 +219,11 @@ impl<'de> DeserializeSeed<'de> for ParamsSeed {
 
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
         let mut erased = <dyn erased_serde::Deserializer>::erase(deserializer);
-        (self.0.kind().parse)(&mut erased).map_err(serde::de::Error::custom)
+        // An error here would lose its position crossing the erasure: the manifest is read again
+        // with the type known to find it ([`located`]).
+        Ok((self.0.kind().parse.read)(&mut erased).unwrap_or_else(|_| {
+            located::mark_failed();
+            Parameters::new(Unread)
+        }))
     }
 }

@@ -22,7 +22,7 @@ pub mod user_collection;
 
 use super::experiment::{Experiment, Figure, PaperCode, compares_nothing, no_grid, no_notes};
 use super::{Context, parameters};
-use crate::manifest::params::{ReplicatesParams, parse};
+use crate::manifest::params::{ReplicatesParams, reader};
 use crate::manifest::{Artefact, DataSource, ExperimentKind};
 use crate::model::StandIn;
 use crate::papers::lancers::params::{
@@ -58,7 +58,7 @@ pub static EXPERIMENTS: &[&Experiment] = &[
 const fn evaluation(
     name: &'static str,
     description: &'static str,
-    parse: crate::manifest::experiment::ParseParams,
+    parse: crate::manifest::experiment::ParamsReader,
 ) -> ExperimentKind {
     ExperimentKind {
         name,
@@ -80,7 +80,7 @@ pub static AGREEMENT: Experiment = Experiment {
         real_data_mode: true,
         robustness_study: false,
         cost: 0,
-        parse: parse::<AgreementParams>,
+        parse: reader::<AgreementParams>(),
     },
     run: Some(|artefact: &Artefact, context: &Context| {
         labels::agreement(artefact, parameters(artefact)?, context)
@@ -100,7 +100,7 @@ pub static LEVEL_COUNTS: Experiment = Experiment {
         real_data_mode: true,
         robustness_study: false,
         cost: 0,
-        parse: parse::<LevelCountsParams>,
+        parse: reader::<LevelCountsParams>(),
     },
     run: Some(|artefact: &Artefact, context: &Context| {
         labels::level_counts(artefact, parameters(artefact)?, context)
@@ -116,7 +116,7 @@ pub static QRELS_RANK_CORRELATION: Experiment = Experiment {
     kind: evaluation(
         "lancers.qrels_rank_correlation",
         "Kendall's tau between run rankings of every pair of qrels versions (paper B, Table 3)",
-        parse::<QrelsEvalParams>,
+        reader::<QrelsEvalParams>(),
     ),
     run: Some(|artefact: &Artefact, context: &Context| {
         eval::qrels_rank_correlation(artefact, parameters(artefact)?, context)
@@ -132,7 +132,7 @@ pub static QRELS_OVERLAP: Experiment = Experiment {
     kind: evaluation(
         "lancers.qrels_overlap",
         "Statistical significance overlap between qrels versions (paper B, Tables 4 and 5)",
-        parse::<QrelsOverlapParams>,
+        reader::<QrelsOverlapParams>(),
     ),
     run: Some(|artefact: &Artefact, context: &Context| {
         eval::qrels_overlap(artefact, parameters(artefact)?, context)
@@ -148,7 +148,7 @@ pub static TOPICSET_RANK_CORRELATION: Experiment = Experiment {
     kind: evaluation(
         "lancers.topicset_rank_correlation",
         "Kendall's tau between run rankings of the full, high- and low-agreement topic sets (paper B, Table 6)",
-        parse::<TopicsetEvalParams>,
+        reader::<TopicsetEvalParams>(),
     ),
     run: Some(|artefact: &Artefact, context: &Context| {
         eval::topicset_rank_correlation(artefact, parameters(artefact)?, context)
@@ -164,7 +164,7 @@ pub static TOPICSET_OVERLAP: Experiment = Experiment {
     kind: evaluation(
         "lancers.topicset_overlap",
         "Statistical significance overlap between topic sets (paper B, Tables 7 and 8)",
-        parse::<TopicsetOverlapParams>,
+        reader::<TopicsetOverlapParams>(),
     ),
     run: Some(|artefact: &Artefact, context: &Context| {
         eval::topicset_overlap(artefact, parameters(artefact)?, context)
@@ -180,7 +180,7 @@ pub static QRELS_MEANS_FIGURE: Experiment = Experiment {
     kind: evaluation(
         "lancers.qrels_means_figure",
         "Mean scores of the 13 runs under each qrels version (paper B, Figure 1)",
-        parse::<QrelsEvalParams>,
+        reader::<QrelsEvalParams>(),
     ),
     run: Some(|artefact: &Artefact, context: &Context| {
         eval::qrels_means_figure(artefact, parameters(artefact)?, context)
@@ -196,7 +196,7 @@ pub static TOPICSET_MEANS_FIGURE: Experiment = Experiment {
     kind: evaluation(
         "lancers.topicset_means_figure",
         "Mean scores of the 13 runs under each topic set (paper B, Figure 2)",
-        parse::<TopicsetEvalParams>,
+        reader::<TopicsetEvalParams>(),
     ),
     run: Some(|artefact: &Artefact, context: &Context| {
         eval::topicset_means_figure(artefact, parameters(artefact)?, context)
@@ -216,7 +216,7 @@ pub static ROBUSTNESS: Experiment = Experiment {
         real_data_mode: false,
         robustness_study: true,
         cost: 0,
-        parse: parse::<ReplicatesParams>,
+        parse: reader::<ReplicatesParams>(),
     },
     run: None,
     compare: compares_nothing,

@@ -25,7 +25,7 @@ use super::experiment::{
     Experiment, Figure, OwnFigure, PaperCode, compares_nothing, no_grid, no_notes,
 };
 use super::{Context, parameters};
-use crate::manifest::params::{ReplicatesParams, parse};
+use crate::manifest::params::{ReplicatesParams, reader};
 use crate::manifest::{Artefact, DataSource, ExperimentKind};
 use crate::model::StandIn;
 use crate::papers::unanimity::params::{
@@ -56,7 +56,7 @@ pub static GAIN_EXAMPLES: Experiment = Experiment {
         real_data_mode: false,
         robustness_study: false,
         cost: 0,
-        parse: parse::<GainExamplesParams>,
+        parse: reader::<GainExamplesParams>(),
     },
     run: Some(|artefact: &Artefact, context: &Context| {
         gain_examples::gain_examples(artefact, parameters(artefact)?, context)
@@ -77,7 +77,7 @@ pub static RANK_CORRELATION: Experiment = Experiment {
         robustness_study: false,
         // The STC stand-in and its RawG/UG scores of every condition.
         cost: 1,
-        parse: parse::<StcParams>,
+        parse: reader::<StcParams>(),
     },
     run: Some(|artefact: &Artefact, context: &Context| {
         stc::rank_correlation(artefact, parameters::<StcParams>(artefact)?, context)
@@ -98,7 +98,7 @@ pub static SIGNIFICANCE_DISCREPANCIES: Experiment = Experiment {
         robustness_study: false,
         // 45 randomised Tukey HSD tests under two gains.
         cost: 2,
-        parse: parse::<StcSignificanceParams>,
+        parse: reader::<StcSignificanceParams>(),
     },
     run: Some(|artefact: &Artefact, context: &Context| {
         stc::significance_discrepancies(
@@ -123,7 +123,7 @@ pub static REAL_RATINGS: Experiment = Experiment {
         robustness_study: false,
         // Unanimity statistics of every pooled rating on the real ratings.
         cost: 1,
-        parse: parse::<RealRatingsParams>,
+        parse: reader::<RealRatingsParams>(),
     },
     run: Some(|artefact: &Artefact, context: &Context| {
         real_ratings::real_ratings(artefact, parameters(artefact)?, context)
@@ -146,7 +146,7 @@ pub static ROBUSTNESS: Experiment = Experiment {
         real_data_mode: false,
         robustness_study: true,
         cost: 0,
-        parse: parse::<ReplicatesParams>,
+        parse: reader::<ReplicatesParams>(),
     },
     run: None,
     compare: compares_nothing,
