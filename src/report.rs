@@ -37,6 +37,7 @@ use crate::results::ResultTable;
 use crate::sources::{Sources, TEMPLATES_DIR};
 
 mod claim_grids;
+pub mod html;
 mod mark;
 mod printed;
 mod robustness_section;

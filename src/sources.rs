@@ -19,7 +19,7 @@ pub const MANIFEST_TEXT: &str = include_str!("../paper/manifest.yaml");
 /// The files built into the program, by their path relative to the project root: the manifest,
 /// every template of `templates/`, and the study's literate sources (`tests/it/built_in.rs` checks
 /// that the list covers `templates/` and equals the files on disk).
-pub const BUILT_IN: [(&str, &str); 13] = [
+pub const BUILT_IN: [(&str, &str); 16] = [
     (MANIFEST, MANIFEST_TEXT),
     (
         "paper/study.report.md.j2",
@@ -29,6 +29,12 @@ pub const BUILT_IN: [(&str, &str); 13] = [
         "paper/study.report.tex.j2",
         include_str!("../paper/study.report.tex.j2"),
     ),
+    (
+        "templates/index.html.j2",
+        include_str!("../templates/index.html.j2"),
+    ),
+    ("templates/page.css", include_str!("../templates/page.css")),
+    ("templates/page.js", include_str!("../templates/page.js")),
     (
         "templates/index.md.j2",
         include_str!("../templates/index.md.j2"),

@@ -44,6 +44,10 @@ pub struct Finding {
     /// What the inconsistency points to (worded in `text`).
     #[serde(skip)]
     pub hint: Option<Hint>,
+    /// The ledger entries of the finding as (table, cell), in ledger order, then the numbers of the
+    /// running text that repeat one of them: a reader links each to its entry.
+    #[serde(skip)]
+    pub entries: Vec<(String, String)>,
 }
 
 /// Every `inconsistent` entry of `paper` in the ledger, as findings in a reviewer's words, one per
@@ -96,6 +100,8 @@ pub fn findings(ledger: &Ledger, paper: &str) -> Vec<Finding> {
         .map(|(cause, entries, repeats)| {
             let mut f = finding(&cause, &entries);
             f.also_in_text = repeats.iter().map(|e| unit_label(e)).collect();
+            f.entries
+                .extend(repeats.iter().map(|e| (e.table.clone(), e.cell.clone())));
             f
         })
         .collect()
@@ -176,6 +182,10 @@ fn finding(cause: &Cause, entries: &[&Entry]) -> Finding {
         headline_latex: None,
         affected: entries.len(),
         hint: first.hint,
+        entries: entries
+            .iter()
+            .map(|e| (e.table.clone(), e.cell.clone()))
+            .collect(),
     };
     match cause {
         Cause::Slip(repair) => slip(&mut out, repair, entries),

@@ -890,6 +890,7 @@ pub fn reproduce(
         statuses: &build.statuses,
         ledger: &ledger,
         figure_pdfs: &build.figure_pdfs,
+        published: &published,
     };
     // Every document is rendered and staged side by side (they read the same finished results),
     // then each is committed in order, as if written one after the other: an error stops the run at
@@ -1387,6 +1388,7 @@ struct Documents<'a> {
     statuses: &'a BTreeMap<String, ArtefactStatus>,
     ledger: &'a Ledger,
     figure_pdfs: &'a BTreeSet<String>,
+    published: &'a [PublishedFile],
 }
 
 /// A document ready to be written ([`Documents::plan`]): up to date (its previous state kept), or
@@ -1605,7 +1607,7 @@ impl Documents<'_> {
         })
     }
 
-    /// `index.md` and `ledger.md`.
+    /// `index.md`, `ledger.md` and the reviewer's page `index.html`.
     fn index(&self, previous: &BuildState) -> Result<PlannedDocument, ReproduceError> {
         let artefacts: Vec<&Artefact> = self.manifest.artefacts.iter().collect();
         let mut files: Vec<String> = self
@@ -1618,6 +1620,7 @@ impl Documents<'_> {
             files.push(crate::consistency::wiring::CONSISTENCY_FILE.to_string());
         }
         files.push(format!("templates/{}", report::INDEX_TEMPLATE));
+        files.extend(report::html::PAGE_TEMPLATES.map(|t| format!("templates/{t}")));
         let stamp = self.stamp(&files, &artefacts);
         let fingerprint = self.fingerprint("index", &stamp, &artefacts);
         self.plan("index".to_string(), fingerprint, previous, || {
@@ -1634,9 +1637,22 @@ impl Documents<'_> {
                 source,
             })?;
             let ledger = stamp.markdown_comment() + &crate::render::ledger::markdown(self.ledger);
+            let page = report::html::render_page(&report::html::PageInput {
+                sources: &self.options.sources,
+                manifest: self.manifest,
+                published: self.published,
+                results: self.results,
+                ledger: self.ledger,
+                stamp: &stamp,
+            })
+            .map_err(|source| ReproduceError::Render {
+                artefact: report::html::PAGE_PATH.to_string(),
+                source,
+            })?;
             Ok(vec![
                 (INDEX_PATH.to_string(), index),
                 (LEDGER_PATH.to_string(), ledger),
+                (report::html::PAGE_PATH.to_string(), page),
             ])
         })
     }

@@ -109,7 +109,7 @@ pub(super) fn rebuilt_is_printed(
 
 /// The printed values as a result table: the numbers, their bold, and for a panel whose rows come
 /// at run time the printed rows in the paper's order, labelled from their `meta`.
-fn printed_table(artefact: &Artefact, cells: &[&PublishedCell]) -> ResultTable {
+pub(super) fn printed_table(artefact: &Artefact, cells: &[&PublishedCell]) -> ResultTable {
     let mut table = ResultTable::new(&artefact.id);
     let dynamic: BTreeSet<&str> = artefact
         .layout

@@ -1,0 +1,147 @@
+//! Small text helpers of the reviewer's page: stable anchor ids from ledger ids, the reports' Markdown
+//! strings back to plain text (the page escapes for HTML itself), and base64 for the figures' data
+//! URIs.
+
+/// The anchor id of a ledger entry: `e-` then its table and cell, injectively encoded so that it is
+/// a valid HTML id and URL fragment. ASCII letters, digits, `.`, `-` and `_` stay; `/` becomes `~`;
+/// every other byte becomes `:` and two upper-case hex digits (`~` and `:` never appear otherwise,
+/// so two ids never collide).
+pub(crate) fn entry_anchor(table: &str, cell: &str) -> String {
+    let mut out = String::from("e-");
+    encode_into(&mut out, table);
+    out.push('~');
+    out.push('~');
+    encode_into(&mut out, cell);
+    out
+}
+
+/// The anchor id of an artefact's section (`a-A.T1`).
+pub(crate) fn artefact_anchor(id: &str) -> String {
+    let mut out = String::from("a-");
+    encode_into(&mut out, id);
+    out
+}
+
+/// The anchor id of a finding: its paper and its 1-based rank, as the summary numbers it.
+pub(crate) fn finding_anchor(paper: &str, number: usize) -> String {
+    let mut out = String::from("f-");
+    encode_into(&mut out, paper);
+    out.push_str(&format!("-{number}"));
+    out
+}
+
+fn encode_into(out: &mut String, text: &str) {
+    for byte in text.bytes() {
+        match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'.' | b'-' | b'_' => {
+                out.push(char::from(byte))
+            }
+            b'/' => out.push('~'),
+            other => out.push_str(&format!(":{other:02X}")),
+        }
+    }
+}
+
+/// Markdown text escaped by [`crate::render::grid::escape_markdown`] back to plain text: that
+/// escaping only puts a backslash before ASCII punctuation (and spells invisible characters as
+/// their code points, which stay spelled), so dropping each escaping backslash inverts it. Used for
+/// the reports' summary rows and printed grids, which the page shows as they are and escapes for
+/// HTML itself.
+pub(crate) fn unescape_markdown(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\\' && chars.peek().is_some_and(char::is_ascii_punctuation) {
+            if let Some(next) = chars.next() {
+                out.push(next);
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Standard base64 (RFC 4648, with padding), for the figures' `data:` URIs.
+pub(crate) fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            chunk.get(1).copied().unwrap_or(0),
+            chunk.get(2).copied().unwrap_or(0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for (i, shift) in [18u32, 12, 6, 0].into_iter().enumerate() {
+            if i <= chunk.len() {
+                out.push(char::from(ALPHABET[((n >> shift) & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+/// JSON for a `<script type="application/json">` element: `<`, `>` and `&` as JSON escapes, so
+/// no `</script>` or comment opener can end the element early (the parsed value is unchanged).
+pub(crate) fn script_json(json: &str) -> String {
+    json.replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::grid::escape_markdown;
+
+    #[test]
+    fn anchors_are_distinct_for_distinct_ids_and_safe_in_urls() {
+        let a = entry_anchor("A.T1", "main/x_y/ug_p[0]");
+        let b = entry_anchor("A.T1", "main~x_y/ug_p[0]");
+        assert_ne!(a, b);
+        assert_eq!(a, "e-A.T1~~main~x_y~ug_p:5B0:5D");
+        assert!(
+            a.chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-_.~:".contains(c))
+        );
+    }
+
+    #[test]
+    fn unescaping_inverts_the_markdown_escaping() {
+        for text in [
+            "Table 2 (A.T2)",
+            "a | b * c [d] `e` $f$ & <g> \\ h_i _j_ ~k",
+            "> quote",
+            "p < 0.05, ES_HSD",
+        ] {
+            assert_eq!(unescape_markdown(&escape_markdown(text)), text);
+        }
+    }
+
+    #[test]
+    fn base64_matches_rfc_4648_vectors() {
+        let cases = [
+            ("", ""),
+            ("f", "Zg=="),
+            ("fo", "Zm8="),
+            ("foo", "Zm9v"),
+            ("foob", "Zm9vYg=="),
+            ("fooba", "Zm9vYmE="),
+            ("foobar", "Zm9vYmFy"),
+        ];
+        for (plain, encoded) in cases {
+            assert_eq!(base64(plain.as_bytes()), encoded);
+        }
+    }
+
+    #[test]
+    fn script_json_cannot_close_its_element() {
+        let json = script_json(r#"{"a":"</script><!--&"}"#);
+        assert!(!json.contains('<') && !json.contains('&'));
+        let back: serde_json::Value = serde_json::from_str(&json).unwrap_or_default();
+        assert_eq!(back["a"], "</script><!--&");
+    }
+}
