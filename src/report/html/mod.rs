@@ -24,7 +24,6 @@ use super::{Format, Mark, class_letter, summary};
 use crate::ledger::{Entry, Ledger, Verdict, artefact_words, cell_name, findings, ranked};
 use crate::manifest::{Artefact, Manifest, OutputFormat};
 use crate::model::ProvenanceClass;
-use crate::model::stand_in::StandIn;
 use crate::provenance::Stamp;
 use crate::published::PublishedFile;
 use crate::render::RenderError;
@@ -398,7 +397,7 @@ fn artefact_view(
         .collect();
     let result = input.results.get(id);
     let stand_in = result
-        .and_then(|t| StandIn::of(artefact.experiment, t.real_data))
+        .and_then(|t| artefact.experiment.stand_in(t.real_data))
         .map(|s| s.note().to_string());
     let figure = result
         .filter(|_| artefact.outputs.contains(&OutputFormat::Svg))
