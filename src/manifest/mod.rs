@@ -344,9 +344,9 @@ impl Manifest {
     }
 }
 
-/// The error to report when some artefact's parameters did not read as its experiment's type: the
-/// first such error in document order, found by reading the manifest again per kind
-/// ([`params::located`]), unless the first pass stopped at another error before it.
+/// The error to report when the reading stopped at an artefact's parameters that do not read as its
+/// experiment's type: the first such error in document order, found by reading the manifest again
+/// per kind with the type known ([`params::located`]), so that it names the offending key's line.
 fn parameters_error(
     path: &Path,
     text: &str,
@@ -358,10 +358,9 @@ fn parameters_error(
         .iter()
         .filter_map(|kind| (kind.parse.locate)(path, text, kind.name))
         .min_by_key(at);
-    match (first, located) {
-        (Some(first), Some(located)) if at(&first) < at(&located) => first,
-        (_, Some(located)) => located,
-        (Some(first), None) => first,
+    match (located, first) {
+        (Some(located), _) => located,
+        (None, Some(first)) => first,
         (None, None) => SourceError::new(
             path,
             None,

@@ -178,29 +178,6 @@ pub const fn reader<P: Params + DeserializeOwned>() -> ParamsReader {
     }
 }
 
-/// Parameters that did not read as their experiment's type: a stand-in for them while the rest of
-/// the manifest is read, never returned ([`located`]).
-#[derive(Debug, Serialize)]
-struct Unread;
-
-impl Params for Unread {
-    fn input_files(&self) -> Vec<(&'static str, &str)> {
-        Vec::new()
-    }
-
-    fn seed(&self) -> Option<u64> {
-        None
-    }
-
-    fn validate(&self) -> Result<(), Violation> {
-        Ok(())
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-}
-
 /// Reads parameters of type `P`: the [`super::experiment::ParseParams`] of an experiment kind whose
 /// parameters are `P`.
 fn parse<P: Params + DeserializeOwned>(
@@ -219,11 +196,11 @@ impl<'de> DeserializeSeed<'de> for ParamsSeed {
 
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
         let mut erased = <dyn erased_serde::Deserializer>::erase(deserializer);
-        // An error here would lose its position crossing the erasure: the manifest is read again
-        // with the type known to find it ([`located`]).
-        Ok((self.0.kind().parse.read)(&mut erased).unwrap_or_else(|_| {
+        // An error here loses its position crossing the erasure: it stops this reading, and the
+        // manifest is read again with the type known to report it ([`located`]).
+        (self.0.kind().parse.read)(&mut erased).map_err(|e| {
             located::mark_failed();
-            Parameters::new(Unread)
-        }))
+            serde::de::Error::custom(e)
+        })
     }
 }
