@@ -1,7 +1,7 @@
 //! The conventions of `eval` next to trec_eval 10.0's and NTCIREVAL 20200527's: each measure's
 //! name in the three programs, and every difference of convention with the option that gives the
 //! other reading where one exists. Shown by `eval --help` (after the options) and, as Markdown
-//! tables, in the README's "`eval` conventions" section; a unit test keeps the two the same.
+//! tables, in `docs/eval.md`'s "`eval` conventions" section; a unit test keeps the two the same.
 //!
 //! `tests/it/eval_trec_eval.rs` compares `eval` with trec_eval's own test files and names, for
 //! each difference it finds, the row of [`CONVENTIONS`] behind it.
@@ -270,7 +270,7 @@ pub(crate) fn help_text() -> String {
     text
 }
 
-/// The two tables and the pointer as the README shows them (Markdown).
+/// The two tables and the pointer as `docs/eval.md` shows them (Markdown).
 #[cfg(test)]
 fn markdown() -> String {
     let mut text = String::from(
@@ -299,15 +299,15 @@ fn markdown() -> String {
 mod tests {
     use super::*;
 
-    /// The README's "`eval` conventions" tables are [`markdown`]'s, word for word.
+    /// The "`eval` conventions" tables of `docs/eval.md` are [`markdown`]'s, word for word.
     #[test]
-    fn the_readme_shows_these_tables() {
-        let readme =
-            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    fn the_docs_show_these_tables() {
+        let docs =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/eval.md")).unwrap();
         let tables = markdown();
         assert!(
-            readme.contains(&tables),
-            "README.md does not contain the conventions tables; paste:\n{tables}"
+            docs.contains(&tables),
+            "docs/eval.md does not contain the conventions tables; paste:\n{tables}"
         );
     }
 

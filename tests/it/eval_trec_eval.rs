@@ -5,7 +5,7 @@
 //! Every input pair is evaluated by `eval`, and every measure trec_eval prints is either shared
 //! (compared per topic and in the mean at trec_eval's 4 decimals) or listed in [`NOT_COMPUTED`],
 //! which `eval --help` names too. Where a shared measure differs, the difference is a convention
-//! of `eval --help` and the README, named here by its subject, and the test shows it: with the
+//! of `eval --help` and `docs/eval.md`, named here by its subject, and the test shows it: with the
 //! other reading, computed from `eval`'s output (or given by the option the table names),
 //! `eval`'s value is trec_eval's. A difference that no convention explains fails the test, and so
 //! does a convention named here that makes no difference on these files. Two options are always

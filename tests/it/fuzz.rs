@@ -9,7 +9,7 @@
 //! and take less than [`SLOW`].
 //!
 //! `cargo test` runs [`DEFAULT_INPUTS`] inputs per target (a few seconds in all). The long campaign
-//! runs any number, with one documented command (README, "Fuzzing"):
+//! runs any number, with one documented command (`docs/fuzzing.md`):
 //!
 //! ```text
 //! EVIA_FUZZ_INPUTS=1000000 cargo test --test it fuzz::campaign -- --ignored --nocapture

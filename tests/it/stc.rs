@@ -248,7 +248,7 @@ fn grid_shows_rows_supplied_at_run_time_and_bold_cells() {
     assert!(md.panels.iter().all(|p| p.label != "(a) nG@1"));
 }
 
-/// A small synthetic STC collection in the layout the README documents: `qrels.txt` (`topic doc Lx`)
+/// A small synthetic STC collection in the layout `docs/stand-ins.md` documents: `qrels.txt` (`topic doc Lx`)
 /// and `runs/<run name>` (TREC or NTCIR res), 8 topics, 6 runs of 3 teams.
 fn write_fixture(dir: &Path) {
     write_fixture_with_names(
