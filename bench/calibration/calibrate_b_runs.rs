@@ -1,5 +1,5 @@
 //! Calibrates paper B's stand-in run knobs (`data/lancers/www-runs.yaml`) to the replicate mean
-//! (issue 18, item 3; the method is `evia_repro::robustness::calibration`).
+//!.
 //!
 //! ```text
 //! cargo run --release --example calibrate_b_runs -- [--replicates 100] [--threads 2]

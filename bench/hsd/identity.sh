@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Byte identity of `evia-repro hsd` between two builds (issue 17 item 3): writes ten seeded score
+# Byte identity of `evia-repro hsd` between two builds: writes ten seeded score
 # matrices (the shapes of the sixth round in bench/README.md: 100x16, 50x13, 30x5, 20x3, 10x2,
 # 100x40, 25x8, 200x16, 40x100 and a 30x4 matrix of tied scores) and runs
 # `hsd --trials 2000 --threads T --format F` with both binaries for T = 1, 2, 3 and F = text, tsv,

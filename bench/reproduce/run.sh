@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # `reproduce --force` (release build, 2 threads) into a scratch directory under bench/out/
-# (git-ignored), in two parts with two targets (issue 17 item 4, issue 18):
+# (git-ignored), in two parts with two targets:
 #  1. every artefact of the papers except the robustness studies (the manifest's artefacts whose
 #     experiment is not `*.robustness`), timed in alternation with a no-op rebuild (everything up to
 #     date); anchor: under 1 s wall on a 2-core machine;
 #  2. with STUDY_REPLICATES given, the robustness studies once at that many replicates (200 is the
-#     manifest's default), with /usr/bin/time; anchor: R = 200 in 5 minutes (issue 18).
+#     manifest's default), with /usr/bin/time; anchor: R = 200 in 5 minutes.
 # Usage: bench/reproduce/run.sh [ROUNDS] [STUDY_REPLICATES]
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `evia-repro study` on a seeded 10 assessors x 50 topics x 20 runs collection with B = 10,000
-# randomised Tukey HSD trials (issue 15's target: under 30 s on a 2-core machine, release build).
+# randomised Tukey HSD trials (target: under 30 s on a 2-core machine, release build).
 # Usage: bench/study/run.sh [ROUNDS] (from the repository root; default 1 round).
 set -euo pipefail
 rounds="${1:-1}"

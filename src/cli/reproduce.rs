@@ -25,8 +25,8 @@ pub struct ReproduceArgs {
     /// Global seed for every experiment's random streams (default: the manifest's).
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
-    /// Run the selected experiments on a real collection in DIR instead of the stand-ins (see the
-    /// README for the layout each paper expects); numbers are then of class `real-data`.
+    /// Run the selected experiments on a real collection in DIR instead of the stand-ins (the layout
+    /// each paper expects is in docs/stand-ins.md); numbers are then of class `real-data`.
     #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
     /// Worker threads for the randomised tests (default: all cores; 1 to 1024); results never

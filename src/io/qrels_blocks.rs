@@ -4,9 +4,8 @@
 //! goes into a [`LevelJudgementsBuilder`] as it is read, finished with the gains as soon as its
 //! block ends when the gains are given, else at the end, once H (the highest level in the file)
 //! is known. Neither the file's text nor an entry per line is kept: on `eval`'s benchmark
-//! collection (600,000 judgements, 16.7 MB) the text and the 32-byte entry per line of
-//! [`super::qrels`] were about 40% of the memory `eval` touched, and reading the qrels took
-//! 0.094 s before and 0.067 s after (bench/README.md, twelfth round).
+//! collection (600,000 judgements, 16.7 MB) keeping the text and a 32-byte entry per line would
+//! be about 40% of the memory `eval` touches.
 //!
 //! A fast path only: it gives up (`None`) on anything unusual — a file that is not a regular file
 //! or is smaller than [`MIN_SPLIT`], a byte-order mark, a first line that does not decide the

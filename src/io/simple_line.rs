@@ -79,8 +79,8 @@ impl Iterator for Separators<'_> {
 /// left to the caller too.
 ///
 /// Marked `#[inline]`: called once per qrels line from [`super::line_fields::lines_with_fields`],
-/// it was inlined there or not depending on the rest of the crate (16 instructions a line more
-/// when not; bench/README.md, ninth round).
+/// it is otherwise inlined there or not depending on the rest of the crate (16 instructions a line
+/// more when not).
 #[inline]
 pub(crate) fn simple_line<const N: usize>(
     text: &str,

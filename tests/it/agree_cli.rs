@@ -1,4 +1,4 @@
-//! `evia-repro agree` (issue 15 item 2): on paper B's stand-in labels it reproduces B.T1's pooled
+//! `evia-repro agree`: on paper B's stand-in labels it reproduces B.T1's pooled
 //! kappas, intervals and raw agreement and its per-topic rows (compared with what the B.T1 experiment
 //! computes, not with typed numbers); on the vendored real data (NTCIR-12 STC Japanese, NTCIR-14 STC-3
 //! DQ) it reads every label; bad files are errors naming the file and line.

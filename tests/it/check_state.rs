@@ -1,4 +1,4 @@
-//! `check --only` reuses the build state of a previous `reproduce` (issue 12, item 4): an artefact
+//! `check --only` reuses the build state of a previous `reproduce`: an artefact
 //! whose experiment fingerprint is unchanged is not rerun, and the ledger is the same either way.
 
 #![allow(clippy::unwrap_used)]
@@ -74,7 +74,7 @@ fn check_only_takes_unchanged_results_from_the_build_state() {
     assert!(!String::from_utf8_lossy(&other_seed.stderr).contains("build state"));
 }
 
-/// `check --replicates R` (issue 18) reads the holding rates of a `reproduce --replicates R` from the
+/// `check --replicates R` reads the holding rates of a `reproduce --replicates R` from the
 /// build state: with the same R the ledger's simulated claims (of A.T2, checked with its study A.R1)
 /// end with them; with the manifest's R the study's fingerprint differs, so nothing of it is reused
 /// and no claim has a rate.

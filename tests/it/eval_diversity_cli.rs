@@ -87,7 +87,7 @@ fn unknown_intents_and_duplicate_judgements_name_the_qrels_line() {
     );
 }
 
-/// The class of issue 13's `L4294967295` abort, in the intentwise qrels: the level is bounded on
+/// A level like `L4294967295` that would allocate without bound, in the intentwise qrels: the level is bounded on
 /// its line (it used to reach the default linear gains and abort on a 34 GB allocation).
 #[test]
 fn a_level_beyond_the_bound_names_the_qrels_line() {

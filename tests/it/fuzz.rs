@@ -1,4 +1,4 @@
-//! A deterministic, seeded mutation fuzzer for every reader (issue 13 item 9).
+//! A deterministic, seeded mutation fuzzer for every reader.
 //!
 //! Each target starts from valid inputs (the shipped data files and small hand-written ones), applies
 //! one to four random mutations per input (bit flips, random bytes, deleted, duplicated or swapped

@@ -1,4 +1,4 @@
-//! `evia-repro hsd` on large and hostile matrices (issue 13 items 3–5): 100,000 topics read in
+//! `evia-repro hsd` on large and hostile matrices: 100,000 topics read in
 //! linear time, too many runs rejected before anything is allocated, a byte-order mark ignored,
 //! scores whose squares would overflow rejected with their cell.
 

@@ -1,5 +1,5 @@
 //! `evia-repro hsd` end to end: determinism across thread counts and seeds, output formats, and the
-//! matrix reader's error messages (issue 4, items 4 and 5).
+//! matrix reader's error messages.
 
 use std::path::{Path, PathBuf};
 use std::process::Output;

@@ -1,5 +1,5 @@
 //! The randomised and classical Tukey HSD, ANOVA and effect sizes against tests/fixtures/statistics.md
-//! §3–§5 and the acceptance criteria of issue 4.
+//! §3–§5.
 
 use evia_engine::rng::{self, StreamSpec};
 use evia_engine::significance::anova::two_way_anova;

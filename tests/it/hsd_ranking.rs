@@ -1,5 +1,5 @@
 //! Kendall's tau-b and its Hollander–Wolfe–Chicken interval against the test vectors of
-//! tests/fixtures/statistics.md §2 (tolerance 1e-6, as issue 4 requires).
+//! tests/fixtures/statistics.md §2 (tolerance 1e-6).
 
 use evia_engine::ranking::{attainable_tau, kendall_tau};
 

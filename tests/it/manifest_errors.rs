@@ -1,5 +1,5 @@
 //! Malformed manifests are rejected by the real binary with exit code 2, one message naming the file,
-//! line and column, and nothing written (issue 2, item 2).
+//! line and column, and nothing written.
 
 #![allow(clippy::unwrap_used)]
 

@@ -1,4 +1,4 @@
-//! Output-directory discipline of `reproduce` (issue 13 item 7): a relative `--out` is relative to the
+//! Output-directory discipline of `reproduce`: a relative `--out` is relative to the
 //! current directory; a second run into a directory another run holds is refused with a clear error;
 //! temporary files of an interrupted run are removed by the next run.
 

@@ -1,6 +1,6 @@
 //! The published-values files cover every number of the reference transcription,
 //! `tests/fixtures/published-values.md` (the papers' tables as transcribed by the project), with the
-//! keys the experiments emit (issue 2, item 3).
+//! keys the experiments emit.
 //!
 //! For every table section of the reference (`## A.T1 — …` … `## B.T8 — …`):
 //! - the number of entries equals the section's "Values: … = N" count, read from the reference;
@@ -529,7 +529,7 @@ fn bold_appears_only_where_the_print_has_it() {
     }
 }
 
-/// The provenance classes of the assignment's key scheme and DESIGN.md: A.T1 exact; A.T2 and A.T3
+/// The provenance classes of the assignment's key scheme: A.T1 exact; A.T2 and A.T3
 /// simulated; B.T1 matrices, pooled kappas and raw agreement exact, per-topic statistics simulated;
 /// B.T2 single-assessor and 2lancers rows exact, all3 levels simulated (its total judged is the
 /// matrices' grand total, exact); B.T3/B.T6 simulated; B.T4/B.T7 a/b/c simulated and SSO derived;

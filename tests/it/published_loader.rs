@@ -1,6 +1,6 @@
 //! The published-values loader rejects malformed files with an error that names the file, the line
 //! and (where known) the column: unknown keys, duplicate keys, wrong types, and a `value` that is
-//! not the parse of its `printed` token (src/published.rs; task: issue 2, item 3).
+//! not the parse of its `printed` token (src/published.rs).
 
 use std::path::{Path, PathBuf};
 

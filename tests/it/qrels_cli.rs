@@ -1,4 +1,4 @@
-//! `evia-repro qrels` (issue 15 item 3): consolidated qrels from per-assessor labels feed
+//! `evia-repro qrels`: consolidated qrels from per-assessor labels feed
 //! `evia-repro eval` directly; the unanimity-aware gains are the engine's Eq. 2; the shipped NTCIR-12
 //! STC Japanese labels go through it.
 

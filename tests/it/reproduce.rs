@@ -139,7 +139,7 @@ fn no_stand_in_output_names_a_real_team(manifest: &Manifest, out: &Path) {
 /// Walks every table and figure file of the build directory (`<ID>.md`, `.tex`, `.json`, `.svg`):
 /// one of an artefact built on a stand-in ([`ExperimentId::stand_in`](evia_repro::manifest::ExperimentId::stand_in)) carries the visible note outside any
 /// comment — in the Markdown heading, the LaTeX caption, the JSON's `stand_in` field, a text of the
-/// SVG — and one that is not built on a stand-in does not (issue 14, item 5).
+/// SVG — and one that is not built on a stand-in does not.
 fn every_stand_in_output_carries_its_note(manifest: &Manifest, out: &Path) {
     let mut walked = 0;
     for paper in ["unanimity", "lancers"] {
@@ -272,7 +272,7 @@ fn ledger_matches_its_snapshot() {
     });
 }
 
-/// Acceptance of issue 2: every A.T1 cell and every exact B.T1 and B.T2 cell matches.
+/// Every A.T1 cell and every exact B.T1 and B.T2 cell matches.
 #[test]
 fn exact_tables_match_the_published_values() {
     let manifest = manifest();

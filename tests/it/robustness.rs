@@ -140,7 +140,7 @@ fn study_setup(replicates: u32) -> Manifest {
     manifest().with_replicates(replicates)
 }
 
-/// Acceptance (issue 18): A.R1 and B.R1, run as the pipeline runs them (`rebuild`), give identical
+/// Acceptance: A.R1 and B.R1, run as the pipeline runs them (`rebuild`), give identical
 /// tables (holding rates, verdict panels, bands, note) for 1 and 2 threads and across two runs, at
 /// R = 3; every claim was checked on every replicate.
 #[test]

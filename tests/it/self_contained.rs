@@ -1,4 +1,4 @@
-//! The repository is self-contained (issue 13, item 1): no tracked file names the directory of shared
+//! The repository is self-contained: no tracked file names the directory of shared
 //! material that once sat beside the repository. A user clones the repository alone, so a file that
 //! reads, cites or prints a path there is broken for them.
 //!

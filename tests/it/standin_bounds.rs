@@ -1,5 +1,5 @@
 //! Stand-in knob files whose sizes would abort on allocation or loop for minutes are rejected with
-//! their bound, naming the file, before anything is generated (issue 13 items 3 and 4).
+//! their bound, naming the file, before anything is generated.
 
 use crate::common::{TestCommand, scratch_project};
 

@@ -50,7 +50,7 @@ fn files_of(dir: &Path) -> Vec<(String, Vec<u8>)> {
 }
 
 /// Acceptance: `reproduce --only A.T2,A.T3` is byte-identical for `--threads 1` and `--threads 2`
-/// (the randomised HSD splits its trials into seeded blocks; DESIGN.md, "Determinism").
+/// (the randomised HSD splits its trials into seeded blocks; ARCHITECTURE.md, "Invariants").
 #[test]
 fn a_t2_and_a_t3_are_byte_identical_for_one_and_two_threads() {
     let dirs = [tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap()];
@@ -234,7 +234,7 @@ fn grid_shows_rows_supplied_at_run_time_and_bold_cells() {
     let md = layout(artefact, &table, Target::Markdown).unwrap();
     let panel = md.panels.iter().find(|p| p.label == "(b) P+").unwrap();
     let labels: Vec<&str> = panel.rows.iter().map(|r| r.label.as_str()).collect();
-    // Rows supplied at run time carry names from the data: markup characters are escaped (issue 13).
+    // Rows supplied at run time carry names from the data: markup characters are escaped.
     assert_eq!(labels, ["Second \\& last", "First_row \\*x\\*"]);
     assert_eq!(panel.rows[1].cells[0], "**.034**");
     assert_eq!(panel.rows[1].cells[3], ".051");
@@ -491,7 +491,7 @@ fn bad_real_data_gives_positioned_errors() {
     assert!(read_stc_collection(dir, 10).is_err());
 }
 
-/// Run names are data, never markup (issue 13, item 6): run files named with CJK, emoji, LaTeX's
+/// Run names are data, never markup: run files named with CJK, emoji, LaTeX's
 /// special characters, Markdown's and HTML's, and invisible characters go through real-data mode;
 /// the tables show them escaped (code points in LaTeX for what the fonts cannot show), and when
 /// pdflatex is installed the paper's `tables.tex` and `report.tex` compile with them.

@@ -1,4 +1,4 @@
-//! `evia-repro study` through the binary (issue 15 item 4 and its acceptance): on paper B's stand-in
+//! `evia-repro study` through the binary : on paper B's stand-in
 //! written out as a label file and a run directory, with paper B's qrels versions listed, it writes
 //! exactly the cells `reproduce --only B.T1,…,B.F2` writes (the results JSON compared cell by cell,
 //! no typed numbers); its outputs do not depend on the thread count; bad labels are errors naming

@@ -1,5 +1,5 @@
 //! Paper B's experiments on a user's collection (the `collection:` parameter that `evia-repro study`
-//! generates, issue 15 item 4): paper B's stand-in labels and runs, written out as a per-assessor label
+//! generates): paper B's stand-in labels and runs, written out as a per-assessor label
 //! file and a run directory and read back through `collection:`, give every cell of B.T1–B.F2 exactly
 //! as the stand-in does (computed both ways, no typed numbers), so the general path and the paper's
 //! cannot drift apart; a label file with a missing label or a bad scale is an error naming the file.

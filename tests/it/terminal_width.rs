@@ -1,4 +1,4 @@
-//! `list` and `check` fit a 100-column terminal (issue 14 item 8): piped, they take their width from
+//! `list` and `check` fit a 100-column terminal: piped, they take their width from
 //! `COLUMNS`, and `list` cuts a long caption with an ellipsis instead of running off the screen.
 
 use crate::common::{TestCommand, project_root};

@@ -1,8 +1,7 @@
 //! The settings the papers' texts state (44 runs from 16 teams, B = 5,000, 50 topics, 13 runs, …)
 //! are checked against the manifest parameters the build uses, and paper B's statement about
 //! Figure 1(c) (the top nERR@10 run under all3 is only the fifth best under lancer1) is checked on
-//! the rebuilt series (issue 14, item 7; src/ledger/setting_entry.rs,
-//! src/papers/lancers/figure_rank.rs).
+//! the rebuilt series.
 
 use crate::common;
 

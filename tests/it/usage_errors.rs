@@ -1,4 +1,4 @@
-//! Usage errors of `check` and `reproduce` (issue 13, item 5) and `reproduce`'s progress lines (item 2):
+//! Usage errors of `check` and `reproduce` and `reproduce`'s progress lines (item 2):
 //! each bad request exits with code 2 and a message saying what was expected, before anything is
 //! written.
 

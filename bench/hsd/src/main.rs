@@ -1,5 +1,5 @@
 //! Times the randomised Tukey HSD of evia-repro (one thread and all cores) against the `elinor`
-//! crate's `RandomizedTukeyHsdTester` on the same random matrices and B (issue 4, item 6):
+//! crate's `RandomizedTukeyHsdTester` on the same random matrices and B:
 //! 100 topics × 16 runs with B = 5,000 (paper A's setting) and 50 topics × 13 runs with B = 10,000
 //! (paper B's). The trial loop is timed in `ROUNDS` alternating rounds (elinor once, then evia-repro
 //! on one thread and on all cores `INNER` times each, alternating; each round keeps its best call

@@ -3,7 +3,7 @@
 //! Every random draw of every experiment (stand-in collections, rating simulations, randomised Tukey
 //! HSD trials) comes from a stream named by three parts: the global `seed`, an `artefact` id (for
 //! example `"A.T3"` or `"hsd"`) and a `unit` id inside it (a topic, a run, a measure). Adding or
-//! reordering work therefore never shifts the draws of other results (DESIGN.md, "Determinism").
+//! reordering work therefore never shifts the draws of other results (ARCHITECTURE.md, "Invariants").
 //!
 //! # Stream derivation (stable; changing it changes every simulated number)
 //!
