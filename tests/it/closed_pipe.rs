@@ -1,5 +1,5 @@
-//! Every command exits quietly when its standard output is closed early (`evia-repro check | head -1`,
-//! ): no panic message, no error on standard error.
+//! Every command exits quietly when its standard output is closed early (`evia-repro check | head -1`):
+//! no panic message, no error on standard error.
 
 use crate::common::{TestCommand, project_root};
 

@@ -1,5 +1,5 @@
-//! The studentized range distribution against golden values from scipy (
-//! tests/fixtures/statistics.md §5). Regenerate the golden file with `python3 scripts/ptukey_golden.py`.
+//! The studentized range distribution against golden values from scipy
+//! (tests/fixtures/statistics.md §5). Regenerate the golden file with `python3 scripts/ptukey_golden.py`.
 
 use evia_engine::significance::ptukey::studentized_range_sf;
 
