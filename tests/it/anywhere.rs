@@ -75,9 +75,14 @@ fn user_commands_run_from_an_empty_directory_outside_the_checkout() {
         "study/report.tex",
         "study/B.T1.md",
         "index.md",
+        "index.html",
     ] {
         assert!(empty.join("out").join(file).is_file(), "{file}");
     }
+    // The study's reviewer's page is self-contained too: it requests nothing.
+    let page = std::fs::read_to_string(empty.join("out/index.html")).unwrap();
+    assert!(page.contains("content=\"default-src 'none';"), "{page}");
+    assert!(!page.contains("http://") && !page.contains("https://"));
     let report = std::fs::read_to_string(empty.join("out/study/report.md")).unwrap();
     assert!(report.contains("B.T4"), "{report}");
     assert!(

@@ -517,6 +517,7 @@ fn a_second_reproduce_rewrites_nothing_and_says_so() {
     );
     for file in [
         "index.md",
+        "index.html",
         "ledger.md",
         "unanimity/report.md",
         "unanimity/report.tex",

@@ -154,8 +154,9 @@ pub(crate) struct ItemView {
     pub verdicts: String,
     /// The entries' words, for the search and the item's accessible name.
     pub labels: String,
-    /// Short words on the item saying what rests on the stand-in (`stand-in`, `fitted`,
-    /// `calibrated †`): never colour alone.
+    /// Short words on the item saying what rests on the stand-in (`fitted`, `on the stand-in` for
+    /// a verdict about the stand-in, `stand-in value` for a check of the paper whose number the
+    /// stand-in also shows, `calibrated †`, `designed in`): never colour alone.
     pub tags: Vec<&'static str>,
     /// The verdict in words for the accessible name.
     pub verdict_words: &'static str,
@@ -182,9 +183,11 @@ impl ItemView {
             tags.push("fitted");
         } else if entries
             .iter()
-            .any(|e| e.basis == crate::ledger::Basis::StandIn || e.stand_in.is_some())
+            .any(|e| e.basis == crate::ledger::Basis::StandIn)
         {
-            tags.push("stand-in");
+            tags.push("on the stand-in");
+        } else if entries.iter().any(|e| e.stand_in.is_some()) {
+            tags.push("stand-in value");
         }
         if entries.iter().any(|e| e.is_calibrated()) {
             tags.push("calibrated †");
