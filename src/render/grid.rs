@@ -1085,7 +1085,7 @@ mod tests {
         );
     }
 
-    /// Issue 14 item 4: a symbol's subscript in plain text is typeset as math; an identifier's
+    /// A symbol's subscript in plain text is typeset as math; an identifier's
     /// underscore stays an underscore.
     #[test]
     fn symbol_subscripts_become_math_and_identifiers_keep_underscores() {
@@ -1108,7 +1108,7 @@ mod tests {
         );
     }
 
-    /// Issue 14 (page review, item 2): the notes' plain-text math typesets as formulas, in running
+    /// The notes' plain-text math typesets as formulas, in running
     /// text and in breakable text alike (`ES_HSD = |d|/√V_E`, paper A §5).
     #[test]
     fn roots_and_absolute_values_of_symbols_typeset_as_math() {
@@ -1139,7 +1139,7 @@ mod tests {
         );
     }
 
-    /// Issue 13 item 6: any UTF-8 name typesets (unknown characters as their code point), a newline
+    /// Any UTF-8 name typesets (unknown characters as their code point), a newline
     /// cannot end a `%` comment, and the symbols and Latin-1 letters the reports use are unchanged.
     #[test]
     fn latex_escaping_prints_unshowable_characters_as_code_points() {

@@ -1,4 +1,4 @@
-//! Issue 18, item 3 (acceptance): paper B's stand-in run knobs are calibrated to the replicate mean,
+//! Paper B's stand-in run knobs are calibrated to the replicate mean,
 //! not to one draw. `src/robustness/calibration.rs` states the calibrated quantities and the
 //! estimator; `data/lancers/www-runs.yaml` records the calibration at R = 200.
 

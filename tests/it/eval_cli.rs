@@ -147,7 +147,7 @@ fn condensed_and_truncate() {
 
 #[test]
 fn condensed_skips_bpref_without_judged_nonrelevant_documents() {
-    // Issue 13 item 8: bpref is undefined (N = 0), the other measures are not.
+    // Bpref is undefined (N = 0), the other measures are not.
     let out = eval_texts("T1 a L1\nT1 b L2\n", "T1 a\n", &["--condensed"]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(out.stderr.contains("no judged nonrelevant document"));
@@ -236,7 +236,7 @@ fn malformed_qrels_lines() {
             "T1 0 a 1\nT1 0 b x\n",
             &["q.txt:2", "integer relevance level"],
         ),
-        // Issue 13 item 3: a level that would allocate gigabytes of gains is rejected on its line.
+        // A level that would allocate gigabytes of gains is rejected on its line.
         (
             "T1 0 a 1\nT1 0 b 4294967295\n",
             &["q.txt:2", "at most 1000"],
@@ -302,7 +302,7 @@ fn direct_gain_files() {
             "G a 1\nG b NaN\n",
             &["gains.txt:2", "finite number between 0 and"],
         ),
-        // Issue 13 item 5: gains whose sum would overflow to infinity.
+        // Gains whose sum would overflow to infinity.
         (
             "G a 1e308\nG b 1e308\n",
             &["gains.txt:1", "between 0 and 1e15"],

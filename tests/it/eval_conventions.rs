@@ -403,7 +403,7 @@ fn tsv_and_json_print_no_float_noise() {
 
 #[test]
 fn many_unjudged_topics_take_linear_time() {
-    // Issue 13 item 4: 200,000 run topics missing from the qrels plus 200,000 qrels topics without a
+    // 200,000 run topics missing from the qrels plus 200,000 qrels topics without a
     // relevant document took minutes (a quadratic membership test).
     let n = 200_000;
     let mut qrels = String::from("T0 a L1\n");

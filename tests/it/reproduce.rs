@@ -857,7 +857,7 @@ fn reports_and_index_match_their_snapshots() {
     });
 }
 
-/// Issue 14, item 4: a note of "How it was rebuilt" is said once per report: a later artefact
+/// A note of "How it was rebuilt" is said once per report: a later artefact
 /// built on the same stand-in, conditions or test names the earlier block instead (paper B's
 /// stand-in note stood under eight artefacts), while each artefact's own Markdown file keeps every
 /// note of its table.

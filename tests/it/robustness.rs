@@ -1,4 +1,4 @@
-//! Issue 18, robustness of the stand-in claims over replicates: thread-count and run-to-run
+//! Robustness of the stand-in claims over replicates: thread-count and run-to-run
 //! independence of the holding rates, and replicate 0 equal to the shipped draw.
 
 #![allow(clippy::unwrap_used)]
@@ -179,7 +179,7 @@ fn headline_rows(table: &ResultTable, role: Headline) -> Vec<String> {
         .collect()
 }
 
-/// Issue 18, Results: the studies' tables show the headline numbers only, by their typed role: the
+/// The studies' tables show the headline numbers only, by their typed role: the
 /// tau point values of A.T2, B.T3, B.T6 (never a CI limit), the significant pairs of B.T5 and B.T8,
 /// the SSO percentages of B.T4 and B.T7, and A.T3's discrepancy count of every (measure, Dmax, N)
 /// group, whose printed counts add up to the rows of the published Table 3.
@@ -219,7 +219,7 @@ fn headlines_are_the_typed_roles(a: &ResultTable, b: &ResultTable) {
     b_headlines_sit_in_their_tables_grids(b);
 }
 
-/// Issue 14, item 4: every headline number of paper B carries its typed place in its table's items
+/// Every headline number of paper B carries its typed place in its table's items
 /// × measures grid, so the study's table lays it out as the table prints it: B.T5's counts are its
 /// 5 qrels × 3 measures, B.T8's its 3 topic sets × 3 measures, B.T3's taus and B.T4's SSO
 /// percentages its 10 qrels pairs × 3 measures, B.T6's and B.T7's their 3 topic-set pairs × 3

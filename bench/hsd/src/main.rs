@@ -19,7 +19,7 @@
 //! `evia-repro hsd --trials 5000` on the 100 × 16 matrix (written to a TSV file under `bench/out/`)
 //! against elinor's in-process test time on the same matrix (a harness cost of zero for elinor).
 //!
-//! Two more modes serve the work on the trial loop itself (`bench/README.md`, eighth round):
+//! Two more modes serve the work on the trial loop itself (`bench/README.md`):
 //! - `loop SHAPE TRIALS THREADS [MATRICES] [REPEATS]` (SHAPE as `100x16`) runs only
 //!   `randomised_hsd_shared` on MATRICES random matrices of that shape (default 1) REPEATS times
 //!   (default 1) and prints the best and median wall time, permuted cells per second and a hash of every
