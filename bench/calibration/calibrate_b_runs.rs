@@ -1,5 +1,4 @@
-//! Calibrates paper B's stand-in run knobs (`data/lancers/www-runs.yaml`) to the replicate mean
-//!.
+//! Calibrates paper B's stand-in run knobs (`data/lancers/www-runs.yaml`) to the replicate mean.
 //!
 //! ```text
 //! cargo run --release --example calibrate_b_runs -- [--replicates 100] [--threads 2]
@@ -31,6 +30,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context as _, Result, bail};
 use clap::Parser;
+use evia_repro::manifest::built_in::BuiltIns;
 use evia_repro::manifest::{Artefact, Manifest, Parameters};
 use evia_repro::papers::Context;
 use evia_repro::papers::lancers::params::Evaluation;
@@ -181,7 +181,15 @@ fn main() -> Result<()> {
         evia_repro::papers::load_manifest(&manifest_path(&root)).context("loading the manifest")?;
     let published = load(&root.join("paper/published/lancers.yaml"))
         .context("loading paper/published/lancers.yaml")?;
-    let targets = targets(&published)?;
+    // The calibrated cells of Table 5 (its all3 row), as the knob file's `calibrated` declaration
+    // names them.
+    let t5 = manifest
+        .artefacts
+        .iter()
+        .find(|a| a.id.as_str() == "B.T5")
+        .context("the manifest has no B.T5")?;
+    let built_ins = BuiltIns::load(&root, [t5]).context("reading the knob files' `builds_in:`")?;
+    let targets = targets(&published, &built_ins, &[t5])?;
     let context = Context {
         threads: args.threads,
         ..Context::new(&root, manifest.seed)

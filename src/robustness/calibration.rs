@@ -1,13 +1,10 @@
-//! Calibration of paper B's stand-in run knobs to the replicate mean, not to one draw.
+//! Calibration of a stand-in's knobs to the replicate mean, not to one draw.
 //!
-//! The calibrated quantities are the cells of row [`CALIBRATED_ROW`] of table [`CALIBRATED_TABLE`]:
-//! the significant run pairs (of 78) under the all3 qrels for nDCG@10, Q@10 and nERR@10, printed 31,
-//! 29 and 19 in paper B's Table 5. Their targets are read from `paper/published/lancers.yaml`, never
-//! typed. The other rows of Table 5 and the high/low-agreement rows of Table 8 are not calibrated:
-//! the knobs are chosen for their qualitative properties (the student qrels the least
-//! discriminative, the high-agreement topics more discriminative than the low-agreement ones), which
-//! the ledger's claims `B.T5.student_least_discriminative` and `B.T8.high_more_than_low` check and
-//! [`holding_rate`] counts over replicates (`data/lancers/www-runs.yaml` says why).
+//! The calibrated quantities are the printed cells that a `builds_in:` declaration of kind
+//! `calibrated` names in the artefacts' knob files ([`crate::manifest::built_in::BuiltIns`]); their targets are
+//! the published file's values, never typed. What the knobs were calibrated to, and why, is stated in
+//! that declaration. Claims a stand-in was designed to make hold are not calibrated: their holding
+//! rate over replicates is counted by [`holding_rate`].
 //!
 //! For a knob setting, each calibrated quantity x is rebuilt on replicates r = 0 … R−1 (the seeds of
 //! [`super::replicate_seed`]: replicate 0 is the shipped draw), and summarised as
@@ -23,7 +20,8 @@
 //! the replicates' own spread.
 
 use crate::manifest::Artefact;
-use crate::model::CellKey;
+use crate::manifest::built_in::BuiltIns;
+use crate::model::{BuiltInKind, CellKey};
 use crate::papers::Context;
 use crate::published::PublishedFile;
 
@@ -31,18 +29,16 @@ use super::RobustnessError;
 use super::replicate::ReplicateOutcome;
 use super::study::run_all;
 
-/// The table whose row holds the calibrated quantities (paper B, Table 5).
-pub const CALIBRATED_TABLE: &str = "B.T5";
-/// The calibrated row: the all3 qrels (the three assessors' labels summed).
-pub const CALIBRATED_ROW: &str = "all3";
 /// How many Monte Carlo standard errors a calibrated mean may lie from its printed target.
 pub const TOLERANCE_SE: f64 = 2.0;
 
 /// Why a calibration could not be measured.
 #[derive(Debug, thiserror::Error)]
 pub enum CalibrationError {
-    #[error("the published file has no cell in table {table}, row {row}")]
-    NoTargets { table: String, row: String },
+    #[error(
+        "no printed cell of {tables} is declared `calibrated` in a `builds_in:` list of its knob files"
+    )]
+    NoTargets { tables: String },
     #[error("a standard error needs at least 2 replicates, got {0}")]
     TooFewReplicates(u32),
     #[error("replicate {replicate} did not rebuild {key:?}")]
@@ -82,12 +78,21 @@ impl Estimate {
     }
 }
 
-/// The calibrated quantities: every printed cell of row [`CALIBRATED_ROW`] of [`CALIBRATED_TABLE`], in
-/// the published file's order.
-pub fn targets(published: &PublishedFile) -> Result<Vec<Target>, CalibrationError> {
+/// The calibrated quantities of `artefacts`: every printed cell of theirs that a `calibrated`
+/// declaration of `built_ins` names, in the published file's order.
+pub fn targets(
+    published: &PublishedFile,
+    built_ins: &BuiltIns,
+    artefacts: &[&Artefact],
+) -> Result<Vec<Target>, CalibrationError> {
     let targets: Vec<Target> = published
         .cells()
-        .filter(|c| c.table == CALIBRATED_TABLE && c.row == CALIBRATED_ROW)
+        .filter(|c| artefacts.iter().any(|a| a.id.as_str() == c.table))
+        .filter(|c| {
+            built_ins
+                .cell(&c.key())
+                .is_some_and(|b| b.kind == BuiltInKind::Calibrated)
+        })
         .map(|c| Target {
             key: c.key(),
             printed: c.value,
@@ -95,8 +100,11 @@ pub fn targets(published: &PublishedFile) -> Result<Vec<Target>, CalibrationErro
         .collect();
     if targets.is_empty() {
         return Err(CalibrationError::NoTargets {
-            table: CALIBRATED_TABLE.into(),
-            row: CALIBRATED_ROW.into(),
+            tables: artefacts
+                .iter()
+                .map(|a| a.id.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
         });
     }
     Ok(targets)
