@@ -232,8 +232,8 @@ pub fn render_report(input: &ReportInput<'_>, format: Format) -> Result<String, 
             input.manifest,
             input.results,
             &input.paper.id,
-            format,
-        ),
+        )
+        .in_format(format),
         built_in: built_in_views(input.ledger, &input.paper.id, format),
     };
     env.get_template(wrapper)
@@ -498,7 +498,7 @@ struct WrapperContext<'a> {
     /// to the user's collection).
     claims_checked: usize,
     /// The reviewer's summary that opens the report.
-    summary: summary::ReviewSummary,
+    summary: summary::SummaryText,
     /// What the stand-in was built to produce, one entry per knob declaration.
     built_in: Vec<BuiltInView>,
 }
@@ -1258,23 +1258,23 @@ fn block_findings(entries: &[&Entry], paper: &str, format: Format) -> Vec<Findin
 
 /// Everything the index is rendered from.
 #[derive(Debug, Clone, Serialize)]
-pub struct IndexContext {
-    pub stamp_comment: String,
-    pub headline: String,
-    pub papers: Vec<IndexPaper>,
-    pub ledger: String,
+pub(crate) struct IndexContext {
+    stamp_comment: String,
+    headline: String,
+    papers: Vec<IndexPaper>,
+    ledger: String,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct IndexPaper {
-    pub id: String,
-    pub title: String,
+pub(crate) struct IndexPaper {
+    id: String,
+    title: String,
     /// Whether the paper has published values (`false` for a user's study).
-    pub published: bool,
-    pub report_md: String,
-    pub report_tex: String,
+    published: bool,
+    report_md: String,
+    report_tex: String,
     /// The paper's reviewer's summary, as its report opens with it.
-    pub summary: summary::ReviewSummary,
+    summary: summary::SummaryText,
 }
 
 /// Renders `build/index.md`: links to both reports and the ledger, and the summary table.
@@ -1299,13 +1299,8 @@ pub fn render_index(
                 published: p.published.is_some(),
                 report_md: format!("{}/report.md", p.slug),
                 report_tex: format!("{}/report.tex", p.slug),
-                summary: summary::review_summary(
-                    ledger,
-                    manifest,
-                    results,
-                    &p.id,
-                    Format::Markdown,
-                ),
+                summary: summary::review_summary(ledger, manifest, results, &p.id)
+                    .in_format(Format::Markdown),
             })
             .collect(),
         ledger: ledger_path.to_string(),

@@ -159,5 +159,10 @@
     box.hidden = false;
   }
 
+  // Printing opens every collapsed list, so that paper loses nothing the screen folds away.
+  window.addEventListener("beforeprint", function () {
+    Array.prototype.forEach.call(document.querySelectorAll("details"), function (d) { d.open = true; });
+  });
+
   if (location.hash === "#selftest") { selftest(); } else { follow(); }
 })();

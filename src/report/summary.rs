@@ -1,9 +1,10 @@
-//! The reviewer's summary that opens each report and the index: one row per artefact (the running
-//! text of a paper is one more row) with what it rests on, how many printed numbers were recomputed
-//! and matched, the findings about the paper by cause, the claims re-tested on the stand-in by the
-//! word of their holding rate, and what the stand-in was built to produce, apart. Counts are of
-//! causes and claims, not of cells. Every count comes from the ledger; the templates word them and
-//! type no number.
+//! The reviewer's summary that opens each report, the index and the reviewer's page: one row per
+//! artefact (the running text of a paper is one more row) with what it rests on, how many printed
+//! numbers were recomputed and matched, the findings about the paper by cause, the claims re-tested on
+//! the stand-in by the word of their holding rate, and what the stand-in was built to produce, apart.
+//! Counts are of causes and claims, not of cells. Every count comes from the ledger; the templates word
+//! them and type no number. [`review_summary`] gives the words as plain text (the page escapes them
+//! itself); [`ReviewSummary::in_format`] escapes them for a Markdown or LaTeX report.
 
 use std::collections::BTreeMap;
 
@@ -19,49 +20,106 @@ use crate::model::StandIn;
 use crate::model::rate_word::RATE_WORDS;
 use crate::results::ResultTable;
 
-/// What the summary is rendered from.
-#[derive(Debug, Clone, Serialize)]
-pub struct ReviewSummary {
+/// The summary of a paper, in plain words.
+#[derive(Debug, Clone)]
+pub(crate) struct ReviewSummary {
     /// One row per artefact of the paper, then one for its running text.
-    pub rows: Vec<ArtefactRow>,
-    /// The findings' headlines, ranked by weight, escaped for the format; a row's `findings` are
-    /// their numbers (1-based).
-    pub findings: Vec<String>,
+    pub(crate) rows: Vec<ArtefactRow>,
+    /// The findings, ranked by weight; a row's `findings` are their numbers (1-based).
+    pub(crate) findings: Vec<Finding>,
     /// The paper's claims re-tested on the stand-in, by the word of their holding rate (built-in
-    /// ones not counted), in words: `2 nearly always, 10 usually, 1 rarely`.
-    pub stand_in_claims: String,
-    /// The claims and printed numbers the stand-in was built to produce, in words.
-    pub built_in: String,
+    /// ones not counted), in words: `2 nearly always, 10 usually, 1 rarely`, or `—`.
+    pub(crate) stand_in_claims: String,
+    /// The claims and printed numbers the stand-in was built to produce, in words, or `—`.
+    pub(crate) built_in: String,
     /// How many rows' printed labels the paper's extractions read differently.
-    pub transcription_notes: usize,
+    pub(crate) transcription_notes: usize,
 }
 
-/// One artefact in the summary, every field in words for the format.
-#[derive(Debug, Clone, Serialize)]
-pub struct ArtefactRow {
+/// One artefact in the summary, in plain words.
+#[derive(Debug, Clone)]
+pub(crate) struct ArtefactRow {
     /// `Table 2 (A.T2)`, `the running text`.
-    pub artefact: String,
+    pub(crate) artefact: String,
     /// What its numbers rest on: `exact`, `exact + fitted stand-in`, `stand-in`, `real data`.
-    pub rests_on: String,
+    pub(crate) rests_on: String,
     /// Printed numbers recomputed from the paper's inputs: `70 of 70 match`, or `—`.
-    pub recomputed: String,
-    /// The numbers of the findings about the paper among its numbers (`1, 3`), or `—`.
-    pub findings: String,
+    pub(crate) recomputed: String,
+    /// The numbers (1-based ranks) of the findings about the paper among its numbers.
+    pub(crate) findings: Vec<usize>,
     /// Its claims re-tested on the stand-in by rate word (`2 usually, 1 rarely`), or on a single
     /// draw when no robustness study re-tested them (`single draw: 1 holds, 2 fail`), or `—`.
-    pub stand_in_claims: String,
+    pub(crate) stand_in_claims: String,
     /// What the stand-in was built to produce among its numbers and claims (`7 fitted numbers`).
-    pub built_in: String,
+    pub(crate) built_in: String,
+}
+
+/// The summary escaped for a report format, as the templates read it.
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct SummaryText {
+    rows: Vec<ArtefactRowText>,
+    /// The findings' headlines, ranked, in the format (a LaTeX spelling where the finding has one).
+    findings: Vec<String>,
+    stand_in_claims: String,
+    built_in: String,
+    transcription_notes: usize,
+}
+
+/// One row of [`SummaryText`]; `findings` reads `1, 3` or `—`.
+#[derive(Debug, Clone, Serialize)]
+struct ArtefactRowText {
+    artefact: String,
+    rests_on: String,
+    recomputed: String,
+    findings: String,
+    stand_in_claims: String,
+    built_in: String,
+}
+
+impl ReviewSummary {
+    /// The summary with every word escaped for `format`.
+    pub(crate) fn in_format(&self, format: Format) -> SummaryText {
+        SummaryText {
+            rows: self
+                .rows
+                .iter()
+                .map(|r| ArtefactRowText {
+                    artefact: format.escape(&r.artefact),
+                    rests_on: format.escape(&r.rests_on),
+                    recomputed: r.recomputed.clone(),
+                    findings: or_none(
+                        &r.findings
+                            .iter()
+                            .map(usize::to_string)
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                    ),
+                    stand_in_claims: format.escape(&r.stand_in_claims),
+                    built_in: format.escape(&r.built_in),
+                })
+                .collect(),
+            findings: self
+                .findings
+                .iter()
+                .map(|f| match (format, &f.headline_latex) {
+                    (Format::Latex, Some(latex)) => latex.clone(),
+                    _ => format.escape(&f.headline),
+                })
+                .collect(),
+            stand_in_claims: format.escape(&self.stand_in_claims),
+            built_in: format.escape(&self.built_in),
+            transcription_notes: self.transcription_notes,
+        }
+    }
 }
 
 /// The summary of `paper`'s entries in `ledger`, with the artefacts of `manifest` and their
 /// `results` (a table built on a user's real data rests on that).
-pub fn review_summary(
+pub(crate) fn review_summary(
     ledger: &Ledger,
     manifest: &Manifest,
     results: &BTreeMap<String, ResultTable>,
     paper: &str,
-    format: Format,
 ) -> ReviewSummary {
     let ranked = ranked(findings(ledger, paper));
     let mut rows: Vec<ArtefactRow> = manifest
@@ -81,14 +139,7 @@ pub fn review_summary(
             } else {
                 format!("{words} ({})", a.id)
             };
-            row(
-                name,
-                rests_on,
-                &entries,
-                &ranked,
-                |t| t == a.id.as_str(),
-                format,
-            )
+            row(name, rests_on, &entries, &ranked, |t| t == a.id.as_str())
         })
         .collect();
     let ids: Vec<&str> = manifest
@@ -109,21 +160,14 @@ pub fn review_summary(
             &text,
             &ranked,
             |t| !ids.contains(&t),
-            format,
         ));
     }
     let all: Vec<&Entry> = ledger.entries.iter().filter(|e| e.paper == paper).collect();
     ReviewSummary {
         rows,
-        findings: ranked
-            .iter()
-            .map(|f| match (format, &f.headline_latex) {
-                (Format::Latex, Some(latex)) => latex.clone(),
-                _ => format.escape(&f.headline),
-            })
-            .collect(),
-        stand_in_claims: format.escape(&or_none(&on_stand_in(&all))),
-        built_in: format.escape(&or_none(&built_in(&all))),
+        findings: ranked,
+        stand_in_claims: or_none(&on_stand_in(&all)),
+        built_in: or_none(&built_in(&all)),
         transcription_notes: ledger.notes.iter().filter(|n| n.paper == paper).count(),
     }
 }
@@ -134,7 +178,6 @@ fn row(
     entries: &[&Entry],
     ranked: &[Finding],
     in_row: impl Fn(&str) -> bool,
-    format: Format,
 ) -> ArtefactRow {
     let exact: Vec<&&Entry> = entries
         .iter()
@@ -144,23 +187,23 @@ fn row(
         })
         .collect();
     let matched = exact.iter().filter(|e| e.verdict == Verdict::Match).count();
-    let numbers: Vec<String> = ranked
+    let numbers: Vec<usize> = ranked
         .iter()
         .enumerate()
         .filter(|(_, f)| f.tables.iter().any(|t| in_row(t)))
-        .map(|(i, _)| (i + 1).to_string())
+        .map(|(i, _)| i + 1)
         .collect();
     ArtefactRow {
-        artefact: format.escape(&artefact),
-        rests_on: format.escape(&rests_on),
+        artefact,
+        rests_on,
         recomputed: if exact.is_empty() {
             "—".to_string()
         } else {
             format!("{matched} of {} match", exact.len())
         },
-        findings: or_none(&numbers.join(", ")),
-        stand_in_claims: format.escape(&or_none(&stand_in_claims(entries))),
-        built_in: format.escape(&or_none(&built_in(entries))),
+        findings: numbers,
+        stand_in_claims: or_none(&stand_in_claims(entries)),
+        built_in: or_none(&built_in(entries)),
     }
 }
 
@@ -233,16 +276,7 @@ fn on_stand_in(entries: &[&Entry]) -> String {
             e.basis == Basis::StandIn && e.kind == EntryKind::Claim && !e.is_built_in_claim()
         })
         .collect();
-    let mut parts: Vec<String> = RATE_WORDS
-        .iter()
-        .filter_map(|w| {
-            let n = claims
-                .iter()
-                .filter(|e| e.holding.as_ref().is_some_and(|h| h.word == *w))
-                .count();
-            (n > 0).then(|| format!("{n} {}", w.words()))
-        })
-        .collect();
+    let mut parts = by_rate_word(&claims);
     let single: Vec<&&&Entry> = claims.iter().filter(|e| e.holding.is_none()).collect();
     if !single.is_empty() {
         let holds = single
@@ -270,16 +304,7 @@ fn built_in(entries: &[&Entry]) -> String {
     let calibrated = entries.iter().filter(|e| e.is_calibrated()).count();
     let mut parts = Vec::new();
     if !claims.is_empty() {
-        let mut words: Vec<String> = RATE_WORDS
-            .iter()
-            .filter_map(|w| {
-                let n = claims
-                    .iter()
-                    .filter(|e| e.holding.as_ref().is_some_and(|h| h.word == *w))
-                    .count();
-                (n > 0).then(|| format!("{n} {}", w.words()))
-            })
-            .collect();
+        let mut words = by_rate_word(&claims);
         let single = claims.iter().filter(|e| e.holding.is_none()).count();
         if single > 0 {
             words.push(format!("{single} on the shipped draw only"));
@@ -304,4 +329,19 @@ fn built_in(entries: &[&Entry]) -> String {
         ));
     }
     parts.join(", ")
+}
+
+/// How many of `claims` carry each rate word, in the words' order: `2 nearly always, 1 rarely`
+/// (claims without a holding rate are not counted).
+fn by_rate_word(claims: &[&&Entry]) -> Vec<String> {
+    RATE_WORDS
+        .iter()
+        .filter_map(|w| {
+            let n = claims
+                .iter()
+                .filter(|e| e.holding.as_ref().is_some_and(|h| h.word == *w))
+                .count();
+            (n > 0).then(|| format!("{n} {}", w.words()))
+        })
+        .collect()
 }

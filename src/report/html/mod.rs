@@ -18,12 +18,12 @@ use minijinja::Value;
 use serde::Serialize;
 
 use entries::{DetailView, EntryData, EntryList, FindingLink, FindingsOf};
-use text::{artefact_anchor, entry_anchor, finding_anchor, script_json, unescape_markdown};
+use text::{artefact_anchor, entry_anchor, finding_anchor, script_json};
 
 use super::{Format, Mark, class_letter, summary};
 use crate::ledger::{Entry, Ledger, Verdict, artefact_words, cell_name, findings, ranked};
 use crate::manifest::{Artefact, Manifest, OutputFormat};
-use crate::model::ProvenanceClass;
+use crate::model::{ProvenanceClass, StandIn};
 use crate::provenance::Stamp;
 use crate::published::PublishedFile;
 use crate::render::RenderError;
@@ -97,7 +97,7 @@ struct PaperView {
     running_details: Vec<DetailView>,
 }
 
-/// The reports' summary of a paper ([`summary::review_summary`]), as plain text.
+/// The reports' summary of a paper ([`summary::review_summary`]), in plain words.
 #[derive(Debug, Serialize)]
 struct SummaryView {
     rows: Vec<SummaryRow>,
@@ -111,8 +111,8 @@ struct SummaryRow {
     artefact: String,
     rests_on: String,
     recomputed: String,
-    /// The row's findings: their numbers, each linked to the finding.
-    findings: Vec<(String, Option<String>)>,
+    /// The row's findings: their numbers and anchors.
+    findings: Vec<(usize, String)>,
     stand_in_claims: String,
     built_in: String,
 }
@@ -142,8 +142,12 @@ struct ArtefactView {
     caption: String,
     built: bool,
     stand_in: Option<String>,
+    /// The heading over what was rebuilt: `Rebuilt`, `Rebuilt on the stand-in`, …
+    rebuilt_heading: &'static str,
     notes: Vec<String>,
     panels: Vec<tables::PanelView>,
+    /// The rebuilt table, shown when nothing of the artefact is printed (a user's study).
+    rebuilt: Vec<tables::RebuiltPanel>,
     figure: Option<FigureView>,
     lists: Vec<EntryList>,
     details: Vec<DetailView>,
@@ -309,36 +313,27 @@ fn paper_view(
         .published
         .iter()
         .find(|f| f.paper.to_string() == paper.id);
-    let summary = summary::review_summary(
-        ledger,
-        input.manifest,
-        input.results,
-        &paper.id,
-        Format::Markdown,
-    );
-    let finding_anchors: BTreeMap<String, String> = findings
-        .iter()
-        .map(|f| (f.number.to_string(), f.anchor.clone()))
-        .collect();
+    let summary = summary::review_summary(ledger, input.manifest, input.results, &paper.id);
     let summary = SummaryView {
         rows: summary
             .rows
-            .iter()
+            .into_iter()
             .map(|r| SummaryRow {
-                artefact: unescape_markdown(&r.artefact),
-                rests_on: unescape_markdown(&r.rests_on),
-                recomputed: unescape_markdown(&r.recomputed),
+                artefact: r.artefact,
+                rests_on: r.rests_on,
+                recomputed: r.recomputed,
                 findings: r
                     .findings
-                    .split(", ")
-                    .map(|n| (n.to_string(), finding_anchors.get(n).cloned()))
+                    .iter()
+                    .filter_map(|n| findings.get(n - 1))
+                    .map(|f| (f.number, f.anchor.clone()))
                     .collect(),
-                stand_in_claims: unescape_markdown(&r.stand_in_claims),
-                built_in: unescape_markdown(&r.built_in),
+                stand_in_claims: r.stand_in_claims,
+                built_in: r.built_in,
             })
             .collect(),
-        stand_in_claims: unescape_markdown(&summary.stand_in_claims),
-        built_in: unescape_markdown(&summary.built_in),
+        stand_in_claims: summary.stand_in_claims,
+        built_in: summary.built_in,
         transcription_notes: summary.transcription_notes,
     };
     let artefacts: Vec<&Artefact> = super::paper_artefacts(input.manifest, &paper.id);
@@ -396,9 +391,8 @@ fn artefact_view(
         .filter(|e| !placed_names.contains(&e.cell))
         .collect();
     let result = input.results.get(id);
-    let stand_in = result
-        .and_then(|t| artefact.experiment.stand_in(t.real_data))
-        .map(|s| s.note().to_string());
+    let stand_in_kind = result.and_then(|t| artefact.experiment.stand_in(t.real_data));
+    let stand_in = stand_in_kind.map(|s| s.note().to_string());
     let figure = result
         .filter(|_| artefact.outputs.contains(&OutputFormat::Svg))
         .and_then(|t| crate::render::figure::svg(artefact, t).ok())
@@ -409,6 +403,17 @@ fn artefact_view(
                 None => artefact.caption.text().to_string(),
             },
         });
+    let rebuilt = match result {
+        Some(table) if panels.is_empty() => tables::rebuilt_panels(artefact, table),
+        _ => Vec::new(),
+    };
+    let rebuilt_heading = match stand_in_kind {
+        Some(StandIn::Whole) => "Rebuilt on the stand-in",
+        Some(StandIn::Part) => "Rebuilt, partly on the stand-in",
+        None if result.is_some_and(|t| t.real_data) => "Computed from real data",
+        None if figure.is_some() || !rebuilt.is_empty() => "Rebuilt",
+        None => "How it was rebuilt",
+    };
     let words = artefact_words(id);
     ArtefactView {
         anchor: artefact_anchor(id),
@@ -421,8 +426,10 @@ fn artefact_view(
         caption: artefact.caption.text().to_string(),
         built: result.is_some(),
         stand_in,
+        rebuilt_heading,
         notes: result.map(|t| t.notes.clone()).unwrap_or_default(),
         panels,
+        rebuilt,
         figure,
         lists: entries::lists(&listed),
         details: entries

@@ -2,6 +2,7 @@
 //! the reports' printed grids ([`crate::report::printed`]: the manifest's layout, or for a panel
 //! whose rows come at run time the printed rows in the paper's order), each cell an item carrying
 //! its ledger entries. Printed cells the layout does not place are returned for the entry lists.
+//! An artefact with nothing printed (a user's study) shows its rebuilt table instead, as plain text.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -14,6 +15,7 @@ use crate::manifest::Artefact;
 use crate::model::CellKey;
 use crate::published::PublishedCell;
 use crate::render::grid::{self, Target};
+use crate::results::ResultTable;
 
 /// One panel of a printed table.
 #[derive(Debug, Clone, Serialize)]
@@ -22,6 +24,29 @@ pub(crate) struct PanelView {
     pub stub: String,
     pub header: Vec<String>,
     pub rows: Vec<RowView>,
+}
+
+/// One panel of a rebuilt table, every cell as text.
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct RebuiltPanel {
+    pub label: String,
+    pub stub: String,
+    pub header: Vec<String>,
+    pub rows: Vec<RebuiltRow>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct RebuiltRow {
+    pub label: String,
+    /// Each cell's text in runs, bold where the reports set it in bold.
+    pub cells: Vec<Vec<TextRun>>,
+}
+
+/// A run of a rebuilt cell's text.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub(crate) struct TextRun {
+    pub text: String,
+    pub bold: bool,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -125,4 +150,89 @@ pub(crate) fn printed_panels(
         }
     }
     (panels, placed)
+}
+
+/// The rebuilt `table` of `artefact` laid out as the reports lay it out (the manifest's layout), as
+/// plain text; empty when the artefact has no layout.
+pub(crate) fn rebuilt_panels(artefact: &Artefact, table: &ResultTable) -> Vec<RebuiltPanel> {
+    let Ok(grid) = grid::layout(artefact, table, Target::Markdown) else {
+        return Vec::new();
+    };
+    let plain = |text: &str| runs(text).into_iter().map(|r| r.text).collect::<String>();
+    grid.panels
+        .iter()
+        .filter(|p| !p.rows.is_empty())
+        .map(|p| RebuiltPanel {
+            label: plain(&p.label),
+            stub: plain(&p.stub),
+            header: p.header.iter().map(|h| plain(h)).collect(),
+            rows: p
+                .rows
+                .iter()
+                .map(|r| RebuiltRow {
+                    label: plain(&r.label),
+                    cells: r.cells.iter().map(|c| runs(c)).collect(),
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+/// The runs of a Markdown grid cell: text between `**` markers is bold, every run unescaped. A
+/// backslash escapes the character after it, so an escaped `*` is never part of a marker.
+fn runs(markdown: &str) -> Vec<TextRun> {
+    let mut out = Vec::new();
+    let mut current = String::new();
+    let mut bold = false;
+    let mut chars = markdown.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                current.push(c);
+                if let Some(next) = chars.next() {
+                    current.push(next);
+                }
+            }
+            '*' if chars.peek() == Some(&'*') => {
+                chars.next();
+                if !current.is_empty() {
+                    out.push(TextRun {
+                        text: unescape_markdown(&current),
+                        bold,
+                    });
+                }
+                current.clear();
+                bold = !bold;
+            }
+            c => current.push(c),
+        }
+    }
+    if !current.is_empty() {
+        out.push(TextRun {
+            text: unescape_markdown(&current),
+            bold,
+        });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bold_runs_are_split_out_and_unescaped() {
+        let run = |text: &str, bold| TextRun {
+            text: text.to_string(),
+            bold,
+        };
+        assert_eq!(
+            runs("0.998 [0.994, 1.000] · **0.992**"),
+            [run("0.998 [0.994, 1.000] · ", false), run("0.992", true)]
+        );
+        assert_eq!(runs("**.037**"), [run(".037", true)]);
+        assert_eq!(runs(r"a \* b"), [run("a * b", false)]);
+        assert_eq!(runs(r"a\***b**"), [run("a*", false), run("b", true)]);
+        assert_eq!(runs(""), []);
+    }
 }
