@@ -1,0 +1,78 @@
+//! The per-topic kappa summary of paper B's Table 1 and §3, and the final check of the generated
+//! topics against every target with the engine's own kappa.
+
+use super::params::LabelParams;
+use crate::papers::lancers::standin::{AssessorSet, LabelledTopic, topic_agreement};
+use crate::papers::standin_error::SimError;
+use evia_engine::agreement::StandardError;
+
+/// Per-pair summary of per-topic kappas: mean, minimum, maximum and the number of topics whose kappa
+/// is not significantly positive (paper B, Table 1), plus the number of high-agreement topics (§3).
+/// Each vector has one entry per assessor pair, in the order of the kappas summarised.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PerTopicSummary {
+    pub mean: Vec<f64>,
+    pub min: Vec<f64>,
+    pub max: Vec<f64>,
+    pub not_significant: Vec<usize>,
+    pub high_agreement: usize,
+}
+
+/// Summarises per-topic kappas (one kappa per assessor pair and topic, as from
+/// [`topic_agreement`]; every topic has the same pairs).
+pub fn summarise(per_topic: &[Vec<evia_engine::agreement::Kappa>]) -> PerTopicSummary {
+    let n = per_topic.len() as f64;
+    let pairs = per_topic.first().map_or(0, Vec::len);
+    let column = |p: usize| per_topic.iter().map(move |k| k[p].kappa);
+    PerTopicSummary {
+        mean: (0..pairs).map(|p| column(p).sum::<f64>() / n).collect(),
+        min: (0..pairs)
+            .map(|p| column(p).fold(f64::INFINITY, f64::min))
+            .collect(),
+        max: (0..pairs)
+            .map(|p| column(p).fold(f64::NEG_INFINITY, f64::max))
+            .collect(),
+        not_significant: (0..pairs)
+            .map(|p| {
+                per_topic
+                    .iter()
+                    .filter(|k| !k[p].significantly_positive())
+                    .count()
+            })
+            .collect(),
+        high_agreement: per_topic
+            .iter()
+            .filter(|k| {
+                k.iter()
+                    .all(evia_engine::agreement::Kappa::significantly_positive)
+            })
+            .count(),
+    }
+}
+
+/// Checks the generated topics against every target with the engine's kappa.
+pub(super) fn verify(params: &LabelParams, topics: &[LabelledTopic]) -> Result<(), SimError> {
+    let per_topic = topics
+        .iter()
+        .map(|t| {
+            topic_agreement(t, &AssessorSet::paper_b(), StandardError::CohenSimple)
+                .map_err(|e| SimError::Infeasible(format!("topic {}: {e}", t.id)))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let summary = summarise(&per_topic);
+    let g = &params.targets;
+    let close = |a: &[f64], b: &[f64; 3]| {
+        a.len() == b.len() && a.iter().zip(b).all(|(x, y)| (x - y).abs() <= g.tolerance)
+    };
+    if summary.not_significant[..] != g.not_significant[..]
+        || summary.high_agreement != g.high_agreement
+        || !close(&summary.mean, &g.mean)
+        || !close(&summary.min, &g.min)
+        || !close(&summary.max, &g.max)
+    {
+        return Err(SimError::NotConverged(format!(
+            "generated topics miss the per-topic targets: {summary:?}"
+        )));
+    }
+    Ok(())
+}

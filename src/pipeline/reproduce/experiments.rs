@@ -1,0 +1,93 @@
+//! Running the experiments of selected artefacts outside a build (`show`, `check`, the tests): a
+//! paper's experiment, or a robustness study's replicates compared with the published values.
+
+use std::collections::BTreeMap;
+
+use super::ReproduceError;
+use super::inputs::{load_published, published_of};
+use crate::manifest::{Artefact, Manifest};
+use crate::papers::{self, Context, ExperimentError};
+use crate::published::PublishedFile;
+use crate::results::ResultTable;
+
+/// Runs the experiments of `artefacts` of `manifest`, in order (a robustness study through
+/// [`run_experiment`], with the published values it compares with).
+pub fn rebuild(
+    manifest: &Manifest,
+    artefacts: &[&Artefact],
+    context: &Context,
+) -> Result<BTreeMap<String, ResultTable>, ReproduceError> {
+    let studies = artefacts.iter().any(|a| a.experiment.is_robustness_study());
+    let published = if studies {
+        load_published(manifest, &context.root)?
+    } else {
+        Vec::new()
+    };
+    artefacts
+        .iter()
+        .map(|a| {
+            let table = run_experiment(manifest, &published, a, context, &|_, _| {})?;
+            Ok((a.id.to_string(), table))
+        })
+        .collect()
+}
+
+/// Runs `artefact`'s experiment: a paper's ([`papers::run`]) or, for a robustness study, its
+/// replicates of the paper's other artefacts ([`crate::robustness::run_artefact`]) compared with
+/// the paper's values among `published`; `progress` is told each finished replicate count.
+pub fn run_experiment(
+    manifest: &Manifest,
+    published: &[PublishedFile],
+    artefact: &Artefact,
+    context: &Context,
+    progress: &(dyn Fn(u32, u32) + Sync),
+) -> Result<ResultTable, ReproduceError> {
+    if !artefact.experiment.is_robustness_study() {
+        return Ok(papers::run(artefact, context)?);
+    }
+    let study_error = |source| ReproduceError::Robustness {
+        artefact: artefact.id.to_string(),
+        source,
+    };
+    let file = manifest
+        .paper(&artefact.paper)
+        .and_then(|paper| published_of(published, paper))
+        .ok_or_else(|| {
+            study_error(crate::robustness::RobustnessError::NoPublished {
+                artefact: artefact.id.to_string(),
+            })
+        })?;
+    crate::robustness::run_artefact(manifest, artefact, file, context, progress)
+        .map_err(study_error)
+}
+
+/// An artefact not rebuilt because its input data is not available
+/// ([`ExperimentError::DataUnavailable`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Skipped {
+    pub artefact: String,
+    pub reason: String,
+}
+
+/// Like [`rebuild`], but an artefact whose input data does not exist is skipped, with the reason,
+/// instead of failing the whole run; every other error still fails it.
+pub fn rebuild_available(
+    artefacts: &[&Artefact],
+    context: &Context,
+) -> Result<(BTreeMap<String, ResultTable>, Vec<Skipped>), ReproduceError> {
+    let mut tables = BTreeMap::new();
+    let mut skipped = Vec::new();
+    for a in artefacts {
+        match papers::run(a, context) {
+            Ok(table) => {
+                tables.insert(a.id.to_string(), table);
+            }
+            Err(e @ ExperimentError::DataUnavailable { .. }) => skipped.push(Skipped {
+                artefact: a.id.to_string(),
+                reason: e.to_string(),
+            }),
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Ok((tables, skipped))
+}

@@ -1,0 +1,234 @@
+//! An artefact's renderings (Markdown, LaTeX, JSON, SVG), each stamped with its provenance, the
+//! standalone LaTeX document of a paper's tables, and the paths they are written to.
+
+use serde::Serialize;
+
+use super::ReproduceError;
+use crate::manifest::{Artefact, Kind, Manifest, OutputFormat};
+use crate::model::stand_in::StandIn;
+use crate::provenance::Stamp;
+use crate::render::Templates;
+use crate::render::grid::{self, Target};
+use crate::results::ResultTable;
+
+/// The template an output format of a table renders with (`None`: written without a template).
+pub fn template_of(format: OutputFormat) -> Option<&'static str> {
+    match format {
+        OutputFormat::Markdown => Some("table.md.j2"),
+        OutputFormat::Latex => Some("table.tex.j2"),
+        OutputFormat::Json | OutputFormat::Svg => None,
+    }
+}
+
+/// The template of the standalone LaTeX document collecting a paper's tables.
+pub const TABLES_TEMPLATE: &str = "tables.tex.j2";
+
+#[derive(Serialize)]
+struct TableContext<'a> {
+    #[serde(flatten)]
+    grid: &'a grid::Grid,
+    provenance: String,
+    stamp: String,
+}
+
+#[derive(Serialize)]
+struct JsonCell<'a> {
+    panel: &'a str,
+    row: &'a str,
+    column: &'a str,
+    part: &'a str,
+    value: f64,
+}
+
+#[derive(Serialize)]
+struct JsonTable<'a> {
+    id: &'a str,
+    paper: &'a str,
+    caption: &'a str,
+    /// The visible stand-in note ([`StandIn::note`]) when the table rests on a stand-in, else null:
+    /// the JSON cannot be copied out of the build directory without it.
+    stand_in: Option<&'static str>,
+    experiment: &'a str,
+    provenance: &'a Stamp,
+    notes: &'a [String],
+    cells: Vec<JsonCell<'a>>,
+}
+
+/// Renders one artefact to every output format its manifest entry asks for: `(relative path, contents)`.
+/// `stamp` is the artefact's stamp ([`artefact_stamp`](super::artefact_stamp)); each file's stamp adds the template it renders
+/// with.
+pub fn render_table(
+    manifest: &Manifest,
+    artefact: &Artefact,
+    table: &ResultTable,
+    templates: &Templates,
+    stamp: &Stamp,
+) -> Result<Vec<(String, String)>, ReproduceError> {
+    let render_err = |source| ReproduceError::Render {
+        artefact: artefact.id.to_string(),
+        source,
+    };
+    let slug = paper_slug(manifest, artefact);
+    let mut files = Vec::new();
+    for format in &artefact.outputs {
+        let mut stamp = stamp.clone();
+        if let Some(name) = template_of(*format) {
+            if let Some(hash) = templates.sources().template_hash(name) {
+                stamp.inputs.insert(format!("templates/{name}"), hash);
+            }
+        }
+        match format {
+            OutputFormat::Markdown | OutputFormat::Latex => {
+                let (target, name, ext, comment) = if *format == OutputFormat::Markdown {
+                    (
+                        Target::Markdown,
+                        "table.md.j2",
+                        "md",
+                        stamp.markdown_comment(),
+                    )
+                } else {
+                    (Target::Latex, "table.tex.j2", "tex", stamp.latex_comment())
+                };
+                let grid =
+                    grid::layout(artefact, table, target).map_err(|e| render_err(e.into()))?;
+                let headline = stamp.headline();
+                let context = TableContext {
+                    grid: &grid,
+                    provenance: if target == Target::Latex {
+                        grid::escape_latex(&headline)
+                    } else {
+                        grid::escape_markdown(&headline)
+                    },
+                    stamp: comment,
+                };
+                let text = if target == Target::Markdown {
+                    templates.markdown(name, &context)
+                } else {
+                    templates.latex(name, &context)
+                }
+                .map_err(render_err)?;
+                files.push((format!("{slug}/{}.{ext}", artefact.id), text));
+            }
+            OutputFormat::Json => {
+                let json = JsonTable {
+                    id: &artefact.id,
+                    paper: &artefact.paper,
+                    caption: artefact.caption.text(),
+                    stand_in: artefact
+                        .experiment
+                        .stand_in(table.real_data)
+                        .map(StandIn::note),
+                    experiment: artefact.experiment.as_str(),
+                    provenance: &stamp,
+                    notes: &table.notes,
+                    cells: table
+                        .cells
+                        .iter()
+                        .map(|(k, &value)| JsonCell {
+                            panel: &k.panel,
+                            row: &k.row,
+                            column: &k.column,
+                            part: &k.part,
+                            value,
+                        })
+                        .collect(),
+                };
+                let text = serde_json::to_string_pretty(&json).map_err(|e| render_err(e.into()))?;
+                files.push((format!("{slug}/{}.json", artefact.id), text + "\n"));
+            }
+            OutputFormat::Svg => {
+                let svg = crate::render::figure::svg(artefact, table)
+                    .map_err(|e| render_err(e.into()))?;
+                files.push((
+                    format!("{slug}/{}.svg", artefact.id),
+                    stamp_svg(&svg, &stamp),
+                ));
+            }
+        }
+    }
+    Ok(files)
+}
+
+/// `svg` with the stamp as an XML comment after the XML declaration (or at the start).
+fn stamp_svg(svg: &str, stamp: &Stamp) -> String {
+    let comment = stamp.markdown_comment().replace("--", "- -");
+    let comment = comment.replacen("<!- -", "<!--", 1).replace("- ->", "-->");
+    match svg.strip_prefix("<?xml") {
+        Some(_) => match svg.find("?>") {
+            Some(end) => format!(
+                "{}\n{comment}{}",
+                &svg[..end + 2],
+                svg[end + 2..].trim_start()
+            ),
+            None => format!("{comment}{svg}"),
+        },
+        None => format!("{comment}{svg}"),
+    }
+}
+
+/// The standalone LaTeX document of one paper that inputs each of its rebuilt tables.
+pub fn render_tables_document(
+    manifest: &Manifest,
+    paper: &str,
+    tables: &[&Artefact],
+    templates: &Templates,
+    stamp: &Stamp,
+) -> Result<Option<(String, String)>, ReproduceError> {
+    let Some(info) = manifest.paper(paper) else {
+        return Ok(None);
+    };
+    let inputs: Vec<String> = tables
+        .iter()
+        .filter(|a| {
+            a.paper == paper && a.kind == Kind::Table && a.outputs.contains(&OutputFormat::Latex)
+        })
+        .map(|a| format!("{}.tex", a.id))
+        .collect();
+    if inputs.is_empty() {
+        return Ok(None);
+    }
+    #[derive(Serialize)]
+    struct Doc<'a> {
+        title: String,
+        provenance: String,
+        stamp: String,
+        tables: &'a [String],
+    }
+    let doc = Doc {
+        title: grid::escape_latex(&info.title),
+        provenance: grid::escape_latex(&stamp.headline()),
+        stamp: stamp.latex_comment(),
+        tables: &inputs,
+    };
+    let text = templates
+        .latex(TABLES_TEMPLATE, &doc)
+        .map_err(|source| ReproduceError::Render {
+            artefact: format!("{paper} tables"),
+            source,
+        })?;
+    Ok(Some((format!("{}/tables.tex", info.slug), text)))
+}
+
+fn paper_slug<'m>(manifest: &'m Manifest, artefact: &Artefact) -> &'m str {
+    manifest
+        .paper(&artefact.paper)
+        .map_or("other", |p| p.slug.as_str())
+}
+
+/// The relative paths `artefact`'s renderings are written to.
+pub(super) fn output_paths(manifest: &Manifest, artefact: &Artefact) -> Vec<String> {
+    let slug = paper_slug(manifest, artefact);
+    artefact
+        .outputs
+        .iter()
+        .map(|f| {
+            let ext = match f {
+                OutputFormat::Markdown => "md",
+                OutputFormat::Latex => "tex",
+                OutputFormat::Json => "json",
+                OutputFormat::Svg => "svg",
+            };
+            format!("{slug}/{}.{ext}", artefact.id)
+        })
+        .collect()
+}

@@ -1,0 +1,185 @@
+//! The loaded published values: a paper's file, its tables and cells, and the claims of its
+//! running text, as the rest of the application reads them.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::{CellKey, Paper, ProvenanceClass, SettingParameter};
+
+/// One transcribed paper.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PublishedFile {
+    pub paper: Paper,
+    pub title: String,
+    pub venue: String,
+    /// Which extractions of the paper the transcription was made and checked from.
+    pub source: String,
+    pub tables: Vec<PublishedTable>,
+    pub text: Vec<TextClaim>,
+    /// Settings the text states (runs, topics, trials, …), checked against the manifest.
+    pub settings: Vec<SettingClaim>,
+    /// Statements about a figure's curves, checked on the rebuilt series.
+    pub figure_ranks: Vec<FigureRankClaim>,
+}
+
+impl PublishedFile {
+    /// Every cell of every table, in file order.
+    pub fn cells(&self) -> impl Iterator<Item = &PublishedCell> {
+        self.tables.iter().flat_map(|table| table.cells.iter())
+    }
+
+    /// The cell with this key, if the file has one.
+    pub fn cell(&self, key: &CellKey) -> Option<&PublishedCell> {
+        self.cells().find(|cell| cell.key() == *key)
+    }
+
+    /// The table with this id (e.g. `A.T2`), if the file has one.
+    pub fn table(&self, id: &str) -> Option<&PublishedTable> {
+        self.tables.iter().find(|table| table.table == id)
+    }
+}
+
+/// One printed table: its id, caption, default class and cells in reading order.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PublishedTable {
+    pub table: String,
+    pub caption: String,
+    /// Default class of the table's cells (a cell may override it).
+    pub class: ProvenanceClass,
+    /// Remarks on the whole table (extraction variants, layout, lost bold).
+    pub note: Option<String>,
+    pub cells: Vec<PublishedCell>,
+}
+
+/// One printed number of a table.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PublishedCell {
+    /// Filled in from the table the cell is listed under.
+    pub table: String,
+    pub panel: String,
+    pub row: String,
+    pub column: String,
+    /// `value` unless the file says otherwise (e.g. `tau`, `ci_lo`, `ci_hi`).
+    pub part: String,
+    /// The token exactly as printed (`.987`, `11,214`, `−0.128`, `87.9%`).
+    pub printed: String,
+    /// The parse of `printed` (see [`parse_printed`](super::parse_printed)).
+    pub value: f64,
+    /// Resolved: the cell's own class, else its table's.
+    pub class: ProvenanceClass,
+    /// Bold in the print, where the print carries bold information at all.
+    pub bold: Option<bool>,
+    pub note: Option<String>,
+    /// Row metadata such as A.T3's `dmax`, `n` and `pair`: the reading the ledger takes.
+    pub meta: BTreeMap<String, String>,
+    /// Where the paper's extractions disagree on this cell's row labels: each extraction's reading
+    /// (one of them agrees with `meta`); empty where they agree.
+    pub readings: Vec<Reading>,
+}
+
+/// One extraction's reading of a cell's row labels, where the paper's extractions disagree (paper A
+/// Table 3 row 13 of P+: the one-line extraction prints N = 10, the MD extraction no token, read
+/// literally as N = 5).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Reading {
+    /// The extraction, e.g. `one-line extraction`.
+    pub source: String,
+    /// The labels as this extraction reads them; keys are a subset of the cell's `meta`.
+    pub meta: BTreeMap<String, String>,
+}
+
+impl PublishedCell {
+    /// The cell's row labels under `reading`: its `meta` with the reading's labels put in.
+    pub fn meta_under(&self, reading: &Reading) -> BTreeMap<String, String> {
+        let mut meta = self.meta.clone();
+        meta.extend(reading.meta.clone());
+        meta
+    }
+
+    /// The reading the ledger takes (the one that agrees with `meta`), if the cell has readings.
+    pub fn taken_reading(&self) -> Option<&Reading> {
+        self.readings
+            .iter()
+            .find(|r| r.meta.iter().all(|(k, v)| self.meta.get(k) == Some(v)))
+    }
+}
+
+impl PublishedCell {
+    pub fn key(&self) -> CellKey {
+        CellKey::new(
+            &self.table,
+            &self.panel,
+            &self.row,
+            &self.column,
+            &self.part,
+        )
+    }
+}
+
+/// A checkable number from a paper's running text (a total, a count, a worked example).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TextClaim {
+    /// e.g. `A.text.comparisons`.
+    pub id: String,
+    /// e.g. `§5`.
+    pub section: String,
+    /// A short paraphrase of what the number claims.
+    pub claim: String,
+    /// As printed; small counts printed as words (`three`) are allowed here (see [`parse_text_printed`](super::parse_text_printed)).
+    pub printed: String,
+    pub value: f64,
+    pub class: ProvenanceClass,
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+/// A setting the text states (`44 runs from 16 teams`, `B = 5,000 trials`): the printed value(s)
+/// against the manifest parameter the build uses for each listed artefact.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SettingClaim {
+    /// e.g. `A.setting.runs`.
+    pub id: String,
+    pub section: String,
+    /// The sentence as printed (MD or layout extraction), trimmed to the setting.
+    pub quote: String,
+    /// A short paraphrase, the entry's label.
+    pub claim: String,
+    /// As printed: one number (`5,000`, `three`) or a set `{2, 4, 8}`.
+    pub printed: String,
+    /// The parse of `printed`, in order.
+    pub values: Vec<f64>,
+    /// The manifest parameter the setting is.
+    pub parameter: SettingParameter,
+    /// The artefacts whose parameter must equal the printed values (at least one).
+    pub artefacts: Vec<String>,
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+/// A statement about a figure's curves: the run on top of one series is the `value`-th best of
+/// another (paper B §4.1.1: "the top performing run according to nERR@10 with all3 is only the
+/// fifth best run according to the same measure with lancer1").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FigureRankClaim {
+    /// e.g. `B.F1.top_all3_rank_lancer1`; starts with the figure's id.
+    pub id: String,
+    /// The figure, e.g. `B.F1`.
+    pub figure: String,
+    pub section: String,
+    /// The sentence as printed.
+    pub quote: String,
+    /// The panel (measure) of the figure.
+    pub panel: String,
+    /// The series whose best run is followed.
+    pub top_of: String,
+    /// The series under which that run's rank is stated.
+    pub ranked_by: String,
+    /// The rank as printed (`fifth`).
+    pub printed: String,
+    pub value: f64,
+}
