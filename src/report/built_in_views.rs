@@ -1,0 +1,100 @@
+//! What the stand-in was built to produce, one view per `builds_in:` declaration, with the claims
+//! and printed numbers of the paper it names: the report's section that is never counted as support.
+
+use serde::Serialize;
+
+use crate::ledger::{EntryKind, Ledger};
+
+use super::Format;
+
+/// One knob declaration of what the stand-in builds in, with the claims and printed numbers of the
+/// paper it names (escaped).
+#[derive(Debug, Clone, Serialize)]
+pub(super) struct BuiltInView {
+    /// `runs.assessor_weights in data/lancers/www-runs.yaml`.
+    pub(super) knobs: String,
+    /// `designed in`, `fitted to the print`, `calibrated to the print`.
+    pub(super) kind: &'static str,
+    pub(super) why: String,
+    /// The claims, each with its verdict on the shipped draw and its holding rate.
+    pub(super) claims: Vec<String>,
+    /// The printed numbers, by their place (`Table 2, all3: L0 2,603, L1 1,897`).
+    pub(super) cells: Vec<String>,
+    /// The printed numbers as (place, part and printed value), before grouping.
+    #[serde(skip)]
+    pub(super) cell_units: Vec<(String, String)>,
+}
+
+/// The knob declarations behind the entries of `paper` in `ledger`, in ledger order.
+pub(super) fn built_in_views(ledger: &Ledger, paper: &str, format: Format) -> Vec<BuiltInView> {
+    let mut views: Vec<(crate::model::BuiltInRef, BuiltInView)> = Vec::new();
+    for e in ledger.entries.iter().filter(|e| e.paper == paper) {
+        let Some(b) = &e.built_in else { continue };
+        let at = match views.iter().position(|(r, _)| r == b) {
+            Some(at) => at,
+            None => {
+                views.push((
+                    b.clone(),
+                    BuiltInView {
+                        knobs: format.escape(&b.knobs_in_file()),
+                        kind: b.kind.words(),
+                        why: format.escape(&b.why),
+                        claims: Vec::new(),
+                        cells: Vec::new(),
+                        cell_units: Vec::new(),
+                    },
+                ));
+                views.len() - 1
+            }
+        };
+        let label = e.label.as_deref().unwrap_or(&e.cell);
+        let view = &mut views[at].1;
+        if e.kind == EntryKind::Claim {
+            let rate = e.holding.as_ref().map_or_else(String::new, |h| {
+                format!(
+                    "; over replicates {:.2} [{:.2}, {:.2}], {}",
+                    h.rate,
+                    h.lo,
+                    h.hi,
+                    h.word.words()
+                )
+            });
+            view.claims.push(format.escape(&format!(
+                "{label} ({} on the shipped draw{rate})",
+                e.verdict
+            )));
+        } else {
+            let unit = match &e.words {
+                Some(words) if words.part.is_none() => {
+                    let (group, column) = words.cell_in_table();
+                    (
+                        format!("{}, {group}", words.table),
+                        format!("{column} {}", e.printed),
+                    )
+                }
+                Some(words) => (
+                    words.place(),
+                    format!("{} {}", words.short_part(), e.printed),
+                ),
+                None => (String::new(), format!("{label}: {}", e.printed)),
+            };
+            view.cell_units.push(unit);
+        }
+    }
+    views
+        .into_iter()
+        .map(|(_, mut v)| {
+            v.cells = crate::ledger::grouped(&v.cell_units)
+                .iter()
+                .map(|(place, items)| {
+                    format.escape(&if place.is_empty() {
+                        items.join("; ")
+                    } else {
+                        format!("{place}: {}", items.join(", "))
+                    })
+                })
+                .collect();
+            v
+        })
+        .collect()
+}

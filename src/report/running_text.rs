@@ -1,0 +1,123 @@
+//! The running text's entries of a paper (numbers, settings, statements and claims the text makes),
+//! grouped by what they are, for the report's section on the text.
+
+use std::collections::BTreeSet;
+
+use serde::Serialize;
+
+use crate::ledger::{Basis, Entry, EntryKind};
+use crate::model::ProvenanceClass;
+
+use super::entry_words::{EntryView, entry_view};
+use super::{Format, ReportInput, paper_artefacts};
+
+/// The numbers and statements of a paper's running text of one kind, as one table of the report.
+#[derive(Debug, Clone, Serialize)]
+pub(super) struct RunningGroup {
+    /// What the rows are (a heading of its own table, never a row above rows it does not describe).
+    pub(super) title: &'static str,
+    /// The head of the value column (`recomputed`, `the build uses`, `the stand-in shows`).
+    pub(super) value_head: &'static str,
+    pub(super) rows: Vec<EntryView>,
+}
+
+/// The kinds of the running text's entries, in the order the report shows them: each entry's group,
+/// its value column's head, and which value it shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum RunningKind {
+    Recomputed,
+    Derived,
+    Setting,
+    Statement,
+    StandIn,
+    RealData,
+}
+
+impl RunningKind {
+    const ALL: [RunningKind; 6] = [
+        RunningKind::Recomputed,
+        RunningKind::Derived,
+        RunningKind::Setting,
+        RunningKind::Statement,
+        RunningKind::StandIn,
+        RunningKind::RealData,
+    ];
+
+    fn of(e: &Entry) -> RunningKind {
+        match (e.basis, e.kind) {
+            (Basis::RealData, _) => RunningKind::RealData,
+            (Basis::StandIn, _) => RunningKind::StandIn,
+            (Basis::Paper, EntryKind::Setting) => RunningKind::Setting,
+            (Basis::Paper, EntryKind::Statement | EntryKind::Claim) => RunningKind::Statement,
+            (Basis::Paper, _) if e.class == ProvenanceClass::Exact => RunningKind::Recomputed,
+            (Basis::Paper, _) => RunningKind::Derived,
+        }
+    }
+
+    fn title(self) -> &'static str {
+        match self {
+            RunningKind::Recomputed => {
+                "Numbers recomputed from the inputs the paper prints (its worked examples)"
+            }
+            RunningKind::Derived => {
+                "Numbers that follow from the paper's other printed numbers (checks of the paper against itself)"
+            }
+            RunningKind::Setting => "Settings the text states, beside the value the build uses",
+            RunningKind::Statement => "Statements of the text checked on the paper's own tables",
+            RunningKind::StandIn => {
+                "Numbers and claims of the text on the stand-in (built into it: not evidence)"
+            }
+            RunningKind::RealData => "Claims of the text re-tested on real data",
+        }
+    }
+
+    fn value_head(self) -> &'static str {
+        match self {
+            RunningKind::Recomputed => "recomputed",
+            RunningKind::Derived => "recomputed from the print",
+            RunningKind::Setting => "the build uses",
+            RunningKind::Statement => "recomputed",
+            RunningKind::StandIn => "the stand-in shows",
+            RunningKind::RealData => "real data show",
+        }
+    }
+}
+
+/// Ledger entries of the paper that belong to no artefact (numbers and statements of the running
+/// text), one table per [`RunningKind`]; a setting's words without the `Setting:` they all share.
+pub(super) fn running_text(input: &ReportInput<'_>, format: Format) -> Vec<RunningGroup> {
+    let ids: BTreeSet<&str> = paper_artefacts(input.manifest, &input.paper.id)
+        .iter()
+        .map(|a| a.id.as_str())
+        .collect();
+    let entries: Vec<&Entry> = input
+        .ledger
+        .entries
+        .iter()
+        .filter(|e| e.paper == input.paper.id && !ids.contains(e.table.as_str()))
+        .collect();
+    RunningKind::ALL
+        .into_iter()
+        .filter_map(|kind| {
+            let rows: Vec<EntryView> = entries
+                .iter()
+                .filter(|e| RunningKind::of(e) == kind)
+                .map(|e| {
+                    let mut view = entry_view(e, format);
+                    if let Some(item) = view.label.strip_prefix("Setting: ") {
+                        view.item = item.to_string();
+                    }
+                    if kind == RunningKind::StandIn {
+                        view.rebuilt = view.stand_in.clone();
+                    }
+                    view
+                })
+                .collect();
+            (!rows.is_empty()).then(|| RunningGroup {
+                title: kind.title(),
+                value_head: kind.value_head(),
+                rows,
+            })
+        })
+        .collect()
+}
