@@ -39,6 +39,7 @@ mod published_coverage;
 mod published_loader;
 mod qrels_cli;
 mod reproduce;
+mod reproduce_incremental;
 mod reviewer_page;
 mod robustness;
 mod self_contained;
