@@ -145,9 +145,9 @@ struct ArtefactView {
     /// The heading over what was rebuilt: `Rebuilt`, `Rebuilt on the stand-in`, …
     rebuilt_heading: &'static str,
     notes: Vec<String>,
-    panels: Vec<tables::PanelView>,
+    panels: Vec<tables::Panel<tables::PrintedCell>>,
     /// The rebuilt table, shown when nothing of the artefact is printed (a user's study).
-    rebuilt: Vec<tables::RebuiltPanel>,
+    rebuilt: Vec<tables::Panel<tables::RebuiltCell>>,
     figure: Option<FigureView>,
     lists: Vec<EntryList>,
     details: Vec<DetailView>,

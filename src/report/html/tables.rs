@@ -17,30 +17,26 @@ use crate::published::PublishedCell;
 use crate::render::grid::{self, Target};
 use crate::results::ResultTable;
 
-/// One panel of a printed table.
+/// One panel of a table on the page: its label, stub and header, and rows of `Cell`s.
 #[derive(Debug, Clone, Serialize)]
-pub(crate) struct PanelView {
+pub(crate) struct Panel<Cell> {
     pub label: String,
     pub stub: String,
     pub header: Vec<String>,
-    pub rows: Vec<RowView>,
-}
-
-/// One panel of a rebuilt table, every cell as text.
-#[derive(Debug, Clone, Serialize)]
-pub(crate) struct RebuiltPanel {
-    pub label: String,
-    pub stub: String,
-    pub header: Vec<String>,
-    pub rows: Vec<RebuiltRow>,
+    pub rows: Vec<Row<Cell>>,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub(crate) struct RebuiltRow {
+pub(crate) struct Row<Cell> {
     pub label: String,
-    /// Each cell's text in runs, bold where the reports set it in bold.
-    pub cells: Vec<Vec<TextRun>>,
+    pub cells: Vec<Cell>,
 }
+
+/// A printed cell: an item, or `None` where the paper prints nothing.
+pub(crate) type PrintedCell = Option<ItemView>;
+
+/// A rebuilt cell: its text in runs, bold where the reports set it in bold.
+pub(crate) type RebuiltCell = Vec<TextRun>;
 
 /// A run of a rebuilt cell's text.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -49,20 +45,13 @@ pub(crate) struct TextRun {
     pub bold: bool,
 }
 
-#[derive(Debug, Clone, Serialize)]
-pub(crate) struct RowView {
-    pub label: String,
-    /// One per column: an item, or `None` where the paper prints nothing.
-    pub cells: Vec<Option<ItemView>>,
-}
-
 /// The printed table of `artefact` from its published `cells` and their ledger entries `by_cell`
 /// (by cell name), and the keys of the cells placed in it.
 pub(crate) fn printed_panels(
     artefact: &Artefact,
     cells: &[&PublishedCell],
     by_cell: &BTreeMap<&str, &Entry>,
-) -> (Vec<PanelView>, BTreeSet<CellKey>) {
+) -> (Vec<Panel<PrintedCell>>, BTreeSet<CellKey>) {
     let mut placed = BTreeSet::new();
     let Some(layout) = artefact.layout.as_ref().filter(|_| !cells.is_empty()) else {
         return (Vec::new(), placed);
@@ -112,7 +101,7 @@ pub(crate) fn printed_panels(
                 printed_columns[i] |= item.is_some();
                 items.push(item);
             }
-            row_views.push(RowView {
+            row_views.push(Row {
                 label: unescape_markdown(&grid_row.label),
                 cells: items,
             });
@@ -141,7 +130,7 @@ pub(crate) fn printed_panels(
             }
         }
         if !row_views.is_empty() {
-            panels.push(PanelView {
+            panels.push(Panel {
                 label: unescape_markdown(&grid_panel.label),
                 stub: unescape_markdown(&grid_panel.stub),
                 header,
@@ -154,7 +143,7 @@ pub(crate) fn printed_panels(
 
 /// The rebuilt `table` of `artefact` laid out as the reports lay it out (the manifest's layout), as
 /// plain text; empty when the artefact has no layout.
-pub(crate) fn rebuilt_panels(artefact: &Artefact, table: &ResultTable) -> Vec<RebuiltPanel> {
+pub(crate) fn rebuilt_panels(artefact: &Artefact, table: &ResultTable) -> Vec<Panel<RebuiltCell>> {
     let Ok(grid) = grid::layout(artefact, table, Target::Markdown) else {
         return Vec::new();
     };
@@ -162,14 +151,14 @@ pub(crate) fn rebuilt_panels(artefact: &Artefact, table: &ResultTable) -> Vec<Re
     grid.panels
         .iter()
         .filter(|p| !p.rows.is_empty())
-        .map(|p| RebuiltPanel {
+        .map(|p| Panel {
             label: plain(&p.label),
             stub: plain(&p.stub),
             header: p.header.iter().map(|h| plain(h)).collect(),
             rows: p
                 .rows
                 .iter()
-                .map(|r| RebuiltRow {
+                .map(|r| Row {
                     label: plain(&r.label),
                     cells: r.cells.iter().map(|c| runs(c)).collect(),
                 })
