@@ -121,7 +121,6 @@ struct SummaryRow {
 struct FindingView {
     anchor: String,
     number: usize,
-    place: String,
     headline: String,
     text: String,
     cells: Vec<CellLink>,
@@ -195,7 +194,6 @@ pub fn render_page(input: &PageInput<'_>) -> Result<String, RenderError> {
             finding_views.push(FindingView {
                 anchor,
                 number: i + 1,
-                place: f.place.clone(),
                 headline: f.headline.clone(),
                 text: f.text.clone(),
                 cells,
