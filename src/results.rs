@@ -111,6 +111,7 @@ impl ResultTable {
     }
 
     /// Marks a row as rebuilt only in part.
+    #[cfg(test)]
     pub fn mark_pending_row(&mut self, panel: &str, row: &str) {
         self.pending_rows
             .insert((panel.to_string(), row.to_string()));

@@ -6,7 +6,7 @@
 //! report templates and its literate source `paper/study.report.{md,tex}.j2`, and runs anywhere: it
 //! reads them from [`BUILT_IN`], the files as they were when the program was built.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use crate::provenance::ContentHash;
 
@@ -146,14 +146,6 @@ impl Sources {
     pub fn templates_dir(&self) -> Option<PathBuf> {
         match self {
             Sources::Root(root) => Some(root.join(TEMPLATES_DIR)),
-            Sources::BuiltIn => None,
-        }
-    }
-
-    /// The project root on disk (`None` for the built-in files).
-    pub fn root(&self) -> Option<&Path> {
-        match self {
-            Sources::Root(root) => Some(root),
             Sources::BuiltIn => None,
         }
     }

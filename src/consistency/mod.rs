@@ -40,8 +40,8 @@ pub mod text;
 pub mod tukey;
 pub mod wiring;
 
-/// Which check produced a result; its spelling (kebab case: `pair-count`; [`CheckKind::as_str`],
-/// also its `Display`) prefixes the result's detail in the ledger.
+/// Which check produced a result; its spelling (kebab case: `pair-count`; its `&'static str`, also
+/// its `Display`) prefixes the result's detail in the ledger.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, strum::IntoStaticStr, strum::Display,
 )]
@@ -58,12 +58,6 @@ pub enum CheckKind {
     Tukey,
     /// A number of the running text recomputed from the tables.
     Text,
-}
-
-impl CheckKind {
-    pub fn as_str(self) -> &'static str {
-        self.into()
-    }
 }
 
 impl CheckKind {
@@ -181,7 +175,10 @@ mod tests {
             (CheckKind::Text, "text"),
         ];
         for (kind, text) in all {
-            assert_eq!((kind.as_str(), kind.to_string()), (text, text.to_string()));
+            assert_eq!(
+                (<&str>::from(kind), kind.to_string()),
+                (text, text.to_string())
+            );
         }
     }
 }

@@ -138,12 +138,6 @@ impl<'de> Visitor<'de> for WiringVisitor {
     }
 }
 
-/// Reads the wiring file.
-pub fn load(path: &Path) -> Result<Wiring, WiringError> {
-    let text = read_text(path).map_err(WiringError::Read)?;
-    parse(&text, path)
-}
-
 /// Parses the wiring file's text; `path` is used in errors.
 pub fn parse(text: &str, path: &Path) -> Result<Wiring, WiringError> {
     crate::io::yaml_depth::check_depth(path, text).map_err(WiringError::Invalid)?;

@@ -21,22 +21,6 @@ pub enum Basis {
     RealData,
 }
 
-/// Every basis, in the order the ledger lists them.
-pub const BASES: [Basis; 3] = [Basis::Paper, Basis::StandIn, Basis::RealData];
-
-impl Basis {
-    /// The heading of the entries on this basis.
-    pub fn heading(self) -> &'static str {
-        match self {
-            Basis::Paper => "Checks of the paper's printed numbers",
-            Basis::StandIn => {
-                "Claims re-tested on the stand-in (about the stand-in, not the paper)"
-            }
-            Basis::RealData => "Claims re-tested on real data",
-        }
-    }
-}
-
 /// A verdict in words that say which kind it is: `paper self-consistent` for a check of the paper,
 /// `holds on the stand-in` for a claim re-tested there.
 pub fn verdict_words(basis: Basis, verdict: Verdict) -> &'static str {

@@ -1,7 +1,5 @@
 //! One line of the ledger and the ledger itself.
 
-use std::collections::BTreeMap;
-
 use serde::Serialize;
 
 use super::{Basis, Verdict, verdict_words};
@@ -204,14 +202,5 @@ impl Ledger {
         self.entries
             .iter()
             .any(|e| e.verdict == Verdict::Inconsistent)
-    }
-
-    /// Counts of entries by (class, verdict).
-    pub fn summary(&self) -> BTreeMap<(String, Verdict), usize> {
-        let mut counts = BTreeMap::new();
-        for e in &self.entries {
-            *counts.entry((e.class.to_string(), e.verdict)).or_insert(0) += 1;
-        }
-        counts
     }
 }

@@ -509,15 +509,6 @@ pub fn is_finding(e: &Entry) -> bool {
         || (e.verdict == Verdict::Fails && e.basis == Basis::Paper)
 }
 
-/// An entry that compares the paper with the stand-in collection rather than checking the paper
-/// against itself: a `simulated` claim or fitted cell that `holds` or `fails` on the stand-in's
-/// numbers. Summaries count these apart from the findings, so that "the stand-in disagrees" never
-/// reads as "the paper contradicts itself", nor the reverse.
-pub fn is_stand_in_comparison(e: &Entry) -> bool {
-    e.basis == Basis::StandIn
-        && matches!(e.verdict, Verdict::Holds | Verdict::Fails | Verdict::Fitted)
-}
-
 /// Which way the checks of a finding point (a typesetting or extraction slip in one number, or a
 /// property of the whole table), in a reviewer's words.
 fn pointer(hint: Option<Hint>) -> &'static str {

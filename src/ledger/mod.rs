@@ -48,9 +48,9 @@ pub use crate::published::cell_label::{
     CellWords, artefact_words, cell_label, grouped, grouped_words, row_words,
 };
 pub use crate::results::TranscriptionNote;
-pub use basis::{BASES, Basis, verdict_words};
+pub use basis::{Basis, verdict_words};
 pub use entry::{Entry, EntryKind, Holding, Ledger};
-pub use findings::{Finding, findings, is_finding, is_stand_in_comparison, ranked};
+pub use findings::{Finding, findings, is_finding, ranked};
 pub use printed_number::cell_name;
 pub use verdict::Verdict;
 

@@ -99,10 +99,6 @@ impl BuiltIns {
     pub fn text(&self, id: &str) -> Option<&BuiltInRef> {
         self.texts.get(id).map(|&i| &self.declarations[i].reference)
     }
-
-    pub fn is_empty(&self) -> bool {
-        self.declarations.is_empty()
-    }
 }
 
 /// The checked declarations of one knob file (`file` as the artefacts name it, read from `path`).

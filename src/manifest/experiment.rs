@@ -46,8 +46,6 @@ pub struct ParamsReader {
 pub struct ExperimentKind {
     /// The manifest's spelling, `<paper slug>.<name>` (`lancers.agreement`).
     pub name: &'static str,
-    /// What it computes, one line (`evia-repro list`, `show`).
-    pub description: &'static str,
     pub data: DataSource,
     /// Whether it can run on a user's real collection (`reproduce --data DIR`) instead of its
     /// stand-in.

@@ -30,10 +30,6 @@ impl PaperId {
         }
         Ok(PaperId(text.to_string()))
     }
-
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
 }
 
 impl TryFrom<String> for PaperId {

@@ -14,7 +14,7 @@
 //!
 //! So a claim is called uncertain only when its interval reaches one half *and* its rate lies in
 //! `[0.25, 0.75]`: a rate outside that range is never called undecided. The last row exists only for
-//! small studies: with at least [`MIN_REPLICATES_FOR_WORDS`] replicates, a rate outside
+//! small studies: with at least 14 replicates (`MIN_REPLICATES_FOR_WORDS`), a rate outside
 //! `[0.25, 0.75]` always has an interval clear of one half (a test checks every `k` for `R` up to
 //! 5,000), so the words are the first five. The rate and interval are printed beside the word
 //! wherever the word appears.
@@ -28,8 +28,6 @@ pub const NEARLY: f64 = 0.9;
 pub const HALF: f64 = 0.5;
 /// A rate within `[UNDECIDED_FROM, 1 − UNDECIDED_FROM]` may be uncertain; outside it, never.
 pub const UNDECIDED_FROM: f64 = 0.25;
-/// The fewest replicates for which the five words always apply (module documentation).
-pub const MIN_REPLICATES_FOR_WORDS: u32 = 14;
 
 /// How often a claim held across replicates, in words (module documentation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -120,6 +118,9 @@ impl RateWord {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The fewest replicates for which the five words always apply (module documentation).
+    const MIN_REPLICATES_FOR_WORDS: u32 = 14;
 
     /// The Wilson 95% interval of k/n (the formula of the robustness studies' `wilson`, whose own
     /// tests check it against Newcombe 1998).

@@ -62,7 +62,9 @@ impl StreamScope<'_> {
     }
 }
 
-/// The scopes the generic layers own; each paper adds its own [`StreamScope::Shared`] ones.
+/// The scopes the generic layers own; each paper adds its own [`StreamScope::Shared`] ones (for
+/// the registry's test of their names).
+#[cfg(test)]
 pub const GENERIC_SCOPES: [StreamScope<'static>; 2] =
     [StreamScope::HsdCommand, StreamScope::RobustnessReplicates];
 

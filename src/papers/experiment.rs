@@ -5,6 +5,7 @@
 
 use crate::manifest::{Artefact, ExperimentId, ExperimentKind};
 use crate::model::HeadlineGrid;
+#[cfg(test)]
 use crate::model::stream_scope::StreamScope;
 use crate::published::PublishedFile;
 use crate::results::{ClaimCheck, ResultTable, TranscriptionNote};
@@ -51,7 +52,9 @@ pub struct OwnFigure {
 pub struct PaperCode {
     /// Its experiment kinds, in the paper's order.
     pub experiments: &'static [&'static Experiment],
-    /// The random-stream scopes several of its artefacts share (`model::stream_scope`).
+    /// The random-stream scopes several of its artefacts share (`model::stream_scope`), for the
+    /// registry's test that their names are distinct.
+    #[cfg(test)]
     pub streams: &'static [StreamScope<'static>],
 }
 

@@ -60,11 +60,6 @@ pub fn parse_manifest(path: &Path, text: &str) -> Result<Manifest, SourceError> 
     Manifest::parse(path, text, catalog())
 }
 
-/// What an experiment computes, one line, for `evia-repro list` and `show`.
-pub fn description(id: ExperimentId) -> &'static str {
-    id.kind().description
-}
-
 /// Where an experiment finds its inputs and how it seeds its randomness.
 #[derive(Debug, Clone)]
 pub struct Context {

@@ -109,7 +109,6 @@ pub struct StcSignificanceParams {
 /// What both STC experiments read: a view of [`StcParams`] or of [`StcSignificanceParams`].
 #[derive(Debug, Clone, Copy)]
 pub struct StcInputs<'a> {
-    pub data: &'a str,
     pub standin: &'a str,
     pub n: &'a [u32],
     pub dmax: &'a [u32],
@@ -123,7 +122,6 @@ pub struct StcInputs<'a> {
 impl StcParams {
     pub fn inputs(&self) -> StcInputs<'_> {
         StcInputs {
-            data: &self.data,
             standin: &self.standin,
             n: &self.n,
             dmax: &self.dmax,
@@ -143,7 +141,6 @@ impl StcParams {
 impl StcSignificanceParams {
     pub fn inputs(&self) -> StcInputs<'_> {
         StcInputs {
-            data: &self.data,
             standin: &self.standin,
             n: &self.n,
             dmax: &self.dmax,

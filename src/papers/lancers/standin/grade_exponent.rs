@@ -41,11 +41,6 @@ impl GradeExponent {
         }
     }
 
-    /// The exponent's value.
-    pub fn get(self) -> f64 {
-        self.0
-    }
-
     /// `m^γ` for a mean label `m ∈ [0, 1]`; exactly `m` when γ = 1.
     pub fn bend(self, m: f64) -> f64 {
         if self == Self::LINEAR {
@@ -76,7 +71,7 @@ mod tests {
             assert!(GradeExponent::new(bad).is_err(), "{bad}");
         }
         for good in [MIN_GRADE_EXPONENT, 1.0, 2.5, MAX_GRADE_EXPONENT] {
-            assert_eq!(GradeExponent::new(good).unwrap().get(), good);
+            assert_eq!(GradeExponent::new(good).unwrap().0, good);
         }
     }
 

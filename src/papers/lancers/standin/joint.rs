@@ -61,6 +61,7 @@ pub struct JointTable {
 
 impl JointTable {
     /// A table from its counts, indexed `[lancer1][lancer2][student]`.
+    #[cfg(test)]
     pub fn from_counts(counts: [[[u64; 3]; 3]; 3]) -> Self {
         JointTable { counts }
     }
