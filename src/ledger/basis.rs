@@ -9,7 +9,7 @@ use super::Verdict;
 /// What a verdict is about (module documentation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Basis {
+pub(crate) enum Basis {
     /// A check of the paper's printed numbers: recomputed from the inputs it prints (exact),
     /// recomputed from its other numbers (derived), checked for internal consistency, or a setting
     /// or statement of its text checked on its own tables.
@@ -23,7 +23,7 @@ pub enum Basis {
 
 /// A verdict in words that say which kind it is: `paper self-consistent` for a check of the paper,
 /// `holds on the stand-in` for a claim re-tested there.
-pub fn verdict_words(basis: Basis, verdict: Verdict) -> &'static str {
+pub(crate) fn verdict_words(basis: Basis, verdict: Verdict) -> &'static str {
     match (basis, verdict) {
         (_, Verdict::Match) => "match",
         (_, Verdict::Mismatch) => "mismatch",

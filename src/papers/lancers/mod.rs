@@ -7,17 +7,17 @@
 //!   and topic subset: Kendall's tau with intervals, randomised Tukey HSD and SSO, mean scores.
 //! - [`study`]: the manifest of `evia-repro study`, these ten artefacts on a user's collection.
 
-pub mod collection;
+pub(crate) mod collection;
 pub mod collection_files;
 pub mod definitions;
 pub mod eval;
-pub mod figure_rank;
-pub mod headlines;
+pub(crate) mod figure_rank;
+pub(crate) mod headlines;
 pub mod labels;
 pub mod params;
 pub mod standin;
 pub mod study;
-pub mod study_versions;
+pub(crate) mod study_versions;
 pub mod user_collection;
 
 use super::experiment::{Experiment, Figure, PaperCode, compares_nothing, no_grid, no_notes};
@@ -31,7 +31,7 @@ use crate::papers::lancers::params::{
 };
 
 /// Paper B's code, for the registry.
-pub static PAPER: PaperCode = PaperCode {
+pub(crate) static PAPER: PaperCode = PaperCode {
     experiments: EXPERIMENTS,
     #[cfg(test)]
     streams: &[
@@ -42,7 +42,7 @@ pub static PAPER: PaperCode = PaperCode {
 };
 
 /// Paper B's experiments, in the paper's order.
-pub static EXPERIMENTS: &[&Experiment] = &[
+pub(crate) static EXPERIMENTS: &[&Experiment] = &[
     &AGREEMENT,
     &LEVEL_COUNTS,
     &QRELS_RANK_CORRELATION,
@@ -71,7 +71,7 @@ const fn evaluation(
 }
 
 /// Table 1: pairwise kappa with CIs and raw agreement from the confusion matrices.
-pub static AGREEMENT: Experiment = Experiment {
+pub(crate) static AGREEMENT: Experiment = Experiment {
     kind: ExperimentKind {
         name: "lancers.agreement",
         data: DataSource::StandIn(StandIn::Part),
@@ -90,7 +90,7 @@ pub static AGREEMENT: Experiment = Experiment {
 };
 
 /// Table 2: relevance-level counts of each qrels version.
-pub static LEVEL_COUNTS: Experiment = Experiment {
+pub(crate) static LEVEL_COUNTS: Experiment = Experiment {
     kind: ExperimentKind {
         name: "lancers.level_counts",
         data: DataSource::StandIn(StandIn::Part),
@@ -109,7 +109,7 @@ pub static LEVEL_COUNTS: Experiment = Experiment {
 };
 
 /// Table 3: Kendall's tau between run rankings of every pair of qrels versions.
-pub static QRELS_RANK_CORRELATION: Experiment = Experiment {
+pub(crate) static QRELS_RANK_CORRELATION: Experiment = Experiment {
     kind: evaluation(
         "lancers.qrels_rank_correlation",
         reader::<QrelsEvalParams>(),
@@ -124,7 +124,7 @@ pub static QRELS_RANK_CORRELATION: Experiment = Experiment {
 };
 
 /// Tables 4 and 5: statistical significance overlap between qrels versions.
-pub static QRELS_OVERLAP: Experiment = Experiment {
+pub(crate) static QRELS_OVERLAP: Experiment = Experiment {
     kind: evaluation("lancers.qrels_overlap", reader::<QrelsOverlapParams>()),
     run: Some(|artefact: &Artefact, context: &Context| {
         eval::qrels_overlap(artefact, parameters(artefact)?, context)
@@ -136,7 +136,7 @@ pub static QRELS_OVERLAP: Experiment = Experiment {
 };
 
 /// Table 6: Kendall's tau between run rankings of the full, high- and low-agreement topic sets.
-pub static TOPICSET_RANK_CORRELATION: Experiment = Experiment {
+pub(crate) static TOPICSET_RANK_CORRELATION: Experiment = Experiment {
     kind: evaluation(
         "lancers.topicset_rank_correlation",
         reader::<TopicsetEvalParams>(),
@@ -151,7 +151,7 @@ pub static TOPICSET_RANK_CORRELATION: Experiment = Experiment {
 };
 
 /// Tables 7 and 8: statistical significance overlap between topic sets.
-pub static TOPICSET_OVERLAP: Experiment = Experiment {
+pub(crate) static TOPICSET_OVERLAP: Experiment = Experiment {
     kind: evaluation(
         "lancers.topicset_overlap",
         reader::<TopicsetOverlapParams>(),
@@ -166,7 +166,7 @@ pub static TOPICSET_OVERLAP: Experiment = Experiment {
 };
 
 /// Figure 1: mean scores of the 13 runs under each qrels version.
-pub static QRELS_MEANS_FIGURE: Experiment = Experiment {
+pub(crate) static QRELS_MEANS_FIGURE: Experiment = Experiment {
     kind: evaluation("lancers.qrels_means_figure", reader::<QrelsEvalParams>()),
     run: Some(|artefact: &Artefact, context: &Context| {
         eval::qrels_means_figure(artefact, parameters(artefact)?, context)
@@ -178,7 +178,7 @@ pub static QRELS_MEANS_FIGURE: Experiment = Experiment {
 };
 
 /// Figure 2: mean scores of the 13 runs under each topic set.
-pub static TOPICSET_MEANS_FIGURE: Experiment = Experiment {
+pub(crate) static TOPICSET_MEANS_FIGURE: Experiment = Experiment {
     kind: evaluation(
         "lancers.topicset_means_figure",
         reader::<TopicsetEvalParams>(),
@@ -194,7 +194,7 @@ pub static TOPICSET_MEANS_FIGURE: Experiment = Experiment {
 
 /// B.R1: paper B's robustness study, how often each simulated claim holds over R independent
 /// stand-in collections, and the replicate band of every printed simulated number.
-pub static ROBUSTNESS: Experiment = Experiment {
+pub(crate) static ROBUSTNESS: Experiment = Experiment {
     kind: ExperimentKind {
         name: "lancers.robustness",
         data: DataSource::StandIn(StandIn::Whole),

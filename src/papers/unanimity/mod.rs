@@ -8,18 +8,18 @@
 //! - [`real_ratings`]: A.X1, beyond the paper, the same quantities on the real NTCIR-12 STC Japanese
 //!   ratings shipped in `data/external/`.
 
-pub mod collection;
-pub mod compare;
-pub mod gain_examples;
-pub mod headlines;
+pub(crate) mod collection;
+pub(crate) mod compare;
+pub(crate) mod gain_examples;
+pub(crate) mod headlines;
 pub mod label_files;
 pub mod params;
 pub mod real_ratings;
-pub mod real_ratings_figure;
+pub(crate) mod real_ratings_figure;
 pub mod standin;
-pub mod stc;
+pub(crate) mod stc;
 pub mod stc_files;
-pub mod stc_measure;
+pub(crate) mod stc_measure;
 
 use super::experiment::{
     Experiment, Figure, OwnFigure, PaperCode, compares_nothing, no_grid, no_notes,
@@ -33,14 +33,14 @@ use crate::papers::unanimity::params::{
 };
 
 /// Paper A's code, for the registry.
-pub static PAPER: PaperCode = PaperCode {
+pub(crate) static PAPER: PaperCode = PaperCode {
     experiments: EXPERIMENTS,
     #[cfg(test)]
     streams: &[stc::STREAM],
 };
 
 /// Paper A's experiments, in the paper's order.
-pub static EXPERIMENTS: &[&Experiment] = &[
+pub(crate) static EXPERIMENTS: &[&Experiment] = &[
     &GAIN_EXAMPLES,
     &RANK_CORRELATION,
     &SIGNIFICANCE_DISCREPANCIES,
@@ -49,7 +49,7 @@ pub static EXPERIMENTS: &[&Experiment] = &[
 ];
 
 /// Table 1: RawG, D, WG and UG of the printed example items.
-pub static GAIN_EXAMPLES: Experiment = Experiment {
+pub(crate) static GAIN_EXAMPLES: Experiment = Experiment {
     kind: ExperimentKind {
         name: "unanimity.gain_examples",
         data: DataSource::Printed,
@@ -68,7 +68,7 @@ pub static GAIN_EXAMPLES: Experiment = Experiment {
 };
 
 /// Table 2: Kendall's tau between RawG- and UG-based run rankings on the STC stand-in.
-pub static RANK_CORRELATION: Experiment = Experiment {
+pub(crate) static RANK_CORRELATION: Experiment = Experiment {
     kind: ExperimentKind {
         name: "unanimity.rank_correlation",
         data: DataSource::StandIn(StandIn::Whole),
@@ -88,7 +88,7 @@ pub static RANK_CORRELATION: Experiment = Experiment {
 };
 
 /// Table 3: team-best run pairs whose significance differs between RawG and UG.
-pub static SIGNIFICANCE_DISCREPANCIES: Experiment = Experiment {
+pub(crate) static SIGNIFICANCE_DISCREPANCIES: Experiment = Experiment {
     kind: ExperimentKind {
         name: "unanimity.significance_discrepancies",
         data: DataSource::StandIn(StandIn::Whole),
@@ -113,7 +113,7 @@ pub static SIGNIFICANCE_DISCREPANCIES: Experiment = Experiment {
 
 /// A.X1, beyond the paper: D_i, UG - RawG, unanimity, order flips and ideal-list changes on the
 /// real NTCIR-12 STC Japanese ratings vs the paper's simulation.
-pub static REAL_RATINGS: Experiment = Experiment {
+pub(crate) static REAL_RATINGS: Experiment = Experiment {
     kind: ExperimentKind {
         name: "unanimity.real_ratings",
         data: DataSource::ShippedRealData,
@@ -137,7 +137,7 @@ pub static REAL_RATINGS: Experiment = Experiment {
 
 /// A.R1: paper A's robustness study, how often each simulated claim holds over R independent
 /// stand-in collections, and the replicate band of every printed simulated number.
-pub static ROBUSTNESS: Experiment = Experiment {
+pub(crate) static ROBUSTNESS: Experiment = Experiment {
     kind: ExperimentKind {
         name: "unanimity.robustness",
         data: DataSource::StandIn(StandIn::Whole),
