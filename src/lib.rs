@@ -28,7 +28,7 @@ pub mod ledger;
 pub mod manifest;
 pub mod model;
 pub mod papers;
-pub mod parallel;
+pub(crate) mod parallel;
 pub mod pipeline;
 pub mod provenance;
 pub mod published;

@@ -15,17 +15,17 @@ use std::path::Path;
 
 use crate::io::{Position, SourceError, read_text};
 
-pub mod cell_label;
+pub(crate) mod cell_label;
 mod entries;
 mod printed_number;
-pub mod printed_style;
+pub(crate) mod printed_style;
 mod raw_file;
 mod unique;
 
-pub use entries::{
-    FigureRankClaim, PublishedCell, PublishedFile, PublishedTable, Reading, SettingClaim, TextClaim,
-};
-pub use printed_number::{parse_ordinal, parse_printed, parse_text_printed};
+pub(crate) use entries::{FigureRankClaim, PublishedTable, Reading, SettingClaim, TextClaim};
+pub use entries::{PublishedCell, PublishedFile};
+pub(crate) use printed_number::parse_ordinal;
+pub use printed_number::{parse_printed, parse_text_printed};
 use raw_file::{RawFile, resolve};
 
 /// The two published-value files, relative to the package root.
@@ -34,7 +34,8 @@ pub const PUBLISHED_FILES: [&str; 2] = [
     "paper/published/lancers.yaml",
 ];
 
-pub use crate::model::{PaperId as Paper, ProvenanceClass, SettingParameter};
+pub(crate) use crate::model::SettingParameter;
+pub use crate::model::{PaperId as Paper, ProvenanceClass};
 
 /// The identity of one published number (shared with rebuilt result tables).
 pub use crate::model::CellKey;

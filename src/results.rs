@@ -13,10 +13,10 @@ use crate::model::{ClaimGroup, GridPlace, ProvenanceClass};
 mod transcription_note;
 
 pub use crate::model::{CellKey, VALUE};
-pub use transcription_note::TranscriptionNote;
+pub(crate) use transcription_note::TranscriptionNote;
 
 /// The column of a series figure's table that holds a run's position on the x axis.
-pub const X_POSITION: &str = "x";
+pub(crate) const X_POSITION: &str = "x";
 
 /// The numbers an experiment rebuilt for one artefact, with notes on how.
 #[derive(Debug, Clone, Default, Serialize)]
@@ -25,7 +25,7 @@ pub struct ResultTable {
     /// Every rebuilt number, by its address within the table.
     pub cells: BTreeMap<CellKey, f64>,
     /// Rows `(panel, row)` rebuilt only in part: their missing cells are pending, not absent.
-    pub pending_rows: BTreeSet<(String, String)>,
+    pub(crate) pending_rows: BTreeSet<(String, String)>,
     /// How the numbers were obtained (method, options such as the kappa standard error), one line each.
     pub notes: Vec<String>,
     /// The paper's qualitative claims this experiment checked on the data it ran on (stand-in or real).
@@ -33,14 +33,14 @@ pub struct ResultTable {
     /// The class of a claim checked on printed inputs rather than on the table's stand-in or real data
     /// (e.g. `exact` for a claim about paper B's pooled matrices), by claim id. Claims not listed are
     /// `simulated`, or `real-data` when [`ResultTable::real_data`] is set.
-    pub claim_classes: BTreeMap<String, ProvenanceClass>,
+    pub(crate) claim_classes: BTreeMap<String, ProvenanceClass>,
     /// Whether the numbers come from a user's real collection (`--data`) rather than from published
     /// inputs or a stand-in: the ledger then reports them as class `real-data`.
     pub real_data: bool,
     /// Cells whose stand-in was *fitted* to the printed number (e.g. paper B's per-topic kappa targets),
     /// with the fit's tolerance. The ledger reports them `holds`/`fails` against that tolerance and says
     /// they agree by construction: a fitted number reproduces nothing by itself.
-    pub fitted: BTreeMap<CellKey, f64>,
+    pub(crate) fitted: BTreeMap<CellKey, f64>,
     /// Rows the experiment decided at run time, by panel id, in display order. Used for the panels whose
     /// manifest layout has `rows: []` (A.T3 lists only the run pairs whose significance differs, so
     /// its rows are known only after the tests ran); panels with static rows ignore this.
@@ -48,7 +48,7 @@ pub struct ResultTable {
     pub dynamic_rows: BTreeMap<String, Vec<DynamicRow>>,
     /// Cells printed in bold (A.T3 bolds the p-values below alpha, as the paper does).
     #[serde(skip_serializing_if = "BTreeSet::is_empty")]
-    pub bold: BTreeSet<CellKey>,
+    pub(crate) bold: BTreeSet<CellKey>,
 }
 
 /// A row an experiment supplies at run time: its id (the `row` of its cells) and its printed label.
@@ -71,22 +71,22 @@ pub struct ClaimCheck {
     /// Stable id, `<table or section>.<name>`, e.g. `A.T2.ci_upper_at_least_one`.
     pub id: String,
     /// Where the paper makes the claim: a table id (`A.T2`) or a section (`A.§5`).
-    pub section: String,
+    pub(crate) section: String,
     /// The claim in the project's own words.
-    pub statement: String,
+    pub(crate) statement: String,
     /// What the paper printed or asserted (a number, a count, or the asserted direction).
-    pub printed: String,
+    pub(crate) printed: String,
     /// What the rebuild found, in the same terms.
-    pub rebuilt: String,
+    pub(crate) rebuilt: String,
     /// Whether the claim holds on the rebuilt results.
     pub holds: bool,
     /// The arithmetic behind the verdict, in one line.
-    pub detail: String,
+    pub(crate) detail: String,
     /// The claim's cell in its family's grid, for a claim that is one of a family (A.T3's count of
     /// one measure, Dmax and N): the renderers show the family as one grid per measure. `None` for
     /// a claim that stands alone (and then absent from the JSON).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub group: Option<ClaimGroup>,
+    pub(crate) group: Option<ClaimGroup>,
 }
 
 impl ResultTable {
@@ -111,17 +111,18 @@ impl ResultTable {
     }
 
     /// Marks a row as rebuilt only in part.
-    pub fn mark_pending_row(&mut self, panel: &str, row: &str) {
+    #[cfg(test)]
+    pub(crate) fn mark_pending_row(&mut self, panel: &str, row: &str) {
         self.pending_rows
             .insert((panel.to_string(), row.to_string()));
     }
 
-    pub fn note(&mut self, line: impl Into<String>) {
+    pub(crate) fn note(&mut self, line: impl Into<String>) {
         self.notes.push(line.into());
     }
 
     /// Marks a cell as fitted to its printed value, within `tolerance`.
-    pub fn fitted_to_print(
+    pub(crate) fn fitted_to_print(
         &mut self,
         panel: &str,
         row: &str,
@@ -141,7 +142,7 @@ impl ResultTable {
 
     /// Appends a row to `panel` like [`ResultTable::add_row`], with its cell in its family's grid
     /// when the row is a grouped claim.
-    pub fn add_grouped_row(
+    pub(crate) fn add_grouped_row(
         &mut self,
         panel: &str,
         id: &str,
@@ -176,12 +177,12 @@ impl ResultTable {
     }
 
     /// Records a checked qualitative claim.
-    pub fn claim(&mut self, check: ClaimCheck) {
+    pub(crate) fn claim(&mut self, check: ClaimCheck) {
         self.claims.push(check);
     }
 
     /// Records a qualitative claim checked on printed inputs, with the class of those inputs.
-    pub fn claim_with_class(&mut self, check: ClaimCheck, class: ProvenanceClass) {
+    pub(crate) fn claim_with_class(&mut self, check: ClaimCheck, class: ProvenanceClass) {
         self.claim_classes.insert(check.id.clone(), class);
         self.claims.push(check);
     }

@@ -6,15 +6,15 @@
 //! report templates and its literate source `paper/study.report.{md,tex}.j2`, and runs anywhere: it
 //! reads them from [`BUILT_IN`], the files as they were when the program was built.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use crate::provenance::ContentHash;
 
 /// The project's manifest, relative to the root.
-pub const MANIFEST: &str = "paper/manifest.yaml";
+pub(crate) const MANIFEST: &str = "paper/manifest.yaml";
 
 /// The text of the project's manifest as it was when the program was built.
-pub const MANIFEST_TEXT: &str = include_str!("../paper/manifest.yaml");
+pub(crate) const MANIFEST_TEXT: &str = include_str!("../paper/manifest.yaml");
 
 /// The files built into the program, by their path relative to the project root: the manifest,
 /// every template of `templates/`, and the study's literate sources (`tests/it/built_in.rs` checks
@@ -90,7 +90,7 @@ pub enum Sources {
 }
 
 /// The built-in text of `relative`, if it is one of [`BUILT_IN`].
-pub fn built_in(relative: &str) -> Option<&'static str> {
+pub(crate) fn built_in(relative: &str) -> Option<&'static str> {
     BUILT_IN
         .iter()
         .find(|(path, _)| *path == relative)
@@ -121,13 +121,13 @@ impl Sources {
     }
 
     /// The content hash of the template `name` (in [`TEMPLATES_DIR`]).
-    pub fn template_hash(&self, name: &str) -> Option<ContentHash> {
+    pub(crate) fn template_hash(&self, name: &str) -> Option<ContentHash> {
         self.hash(&format!("{TEMPLATES_DIR}/{name}"))
     }
 
     /// Where a file `relative` is, for messages: its path on disk, or its name and "built into
     /// evia-repro".
-    pub fn place(&self, relative: &str) -> String {
+    pub(crate) fn place(&self, relative: &str) -> String {
         match self {
             Sources::Root(root) => root.join(relative).display().to_string(),
             Sources::BuiltIn => format!("{relative} (built into evia-repro)"),
@@ -135,7 +135,7 @@ impl Sources {
     }
 
     /// Where the files are, for messages: the root directory, or "the files built into evia-repro".
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         match self {
             Sources::Root(root) => root.display().to_string(),
             Sources::BuiltIn => "the files built into evia-repro".to_string(),
@@ -143,17 +143,9 @@ impl Sources {
     }
 
     /// The directory of the templates on disk (`None` for the built-in ones).
-    pub fn templates_dir(&self) -> Option<PathBuf> {
+    pub(crate) fn templates_dir(&self) -> Option<PathBuf> {
         match self {
             Sources::Root(root) => Some(root.join(TEMPLATES_DIR)),
-            Sources::BuiltIn => None,
-        }
-    }
-
-    /// The project root on disk (`None` for the built-in files).
-    pub fn root(&self) -> Option<&Path> {
-        match self {
-            Sources::Root(root) => Some(root),
             Sources::BuiltIn => None,
         }
     }

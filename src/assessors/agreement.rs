@@ -101,7 +101,7 @@ impl KappaOutcome {
 /// A statistic's value, or why it is undefined.
 #[derive(Debug, Clone, Serialize)]
 #[serde(untagged)]
-pub enum Value {
+pub(crate) enum Value {
     Defined(f64),
     Undefined { undefined: String },
 }
@@ -123,7 +123,7 @@ pub struct PerTopic {
     /// Topics on which both assessors labelled at least one document.
     pub topics: usize,
     /// Topics whose kappa's 95% CI lower limit is above 0.
-    pub significantly_positive: usize,
+    pub(crate) significantly_positive: usize,
     /// Topics whose kappa is defined but whose CI lower limit is not above 0.
     pub not_significantly_positive: usize,
     /// Topics whose kappa is undefined (one label used by both assessors throughout).
@@ -139,13 +139,13 @@ pub struct PairAgreement {
     pub first: String,
     pub second: String,
     /// Documents both labelled.
-    pub items: u64,
+    pub(crate) items: u64,
     /// Confusion matrix, rows the first assessor's labels, columns the second's (scale order).
-    pub matrix: Vec<Vec<u64>>,
+    pub(crate) matrix: Vec<Vec<u64>>,
     /// Share of documents with the same label.
-    pub raw_agreement: f64,
+    pub(crate) raw_agreement: f64,
     /// Unweighted Cohen's kappa on the full scale.
-    pub kappa_unweighted: KappaOutcome,
+    pub(crate) kappa_unweighted: KappaOutcome,
     pub kappa_linear: KappaOutcome,
     /// Share of documents on the same side of "lowest label vs the rest".
     pub raw_agreement_binary: f64,
@@ -156,28 +156,28 @@ pub struct PairAgreement {
 /// Fleiss' kappa and Krippendorff's alpha over all assessors.
 #[derive(Debug, Clone, Serialize)]
 pub struct ManyRaters {
-    pub fleiss_kappa: Value,
-    pub alpha_nominal: Value,
-    pub alpha_ordinal: Value,
-    pub alpha_interval: Value,
+    pub(crate) fleiss_kappa: Value,
+    pub(crate) alpha_nominal: Value,
+    pub(crate) alpha_ordinal: Value,
+    pub(crate) alpha_interval: Value,
     /// Ratio alpha on the labels' values (undefined for a scale with negative labels).
-    pub alpha_ratio: Value,
+    pub(crate) alpha_ratio: Value,
 }
 
 /// The whole analysis (the JSON document of `agree --format json`).
 #[derive(Debug, Clone, Serialize)]
 pub struct Analysis {
-    pub labels: String,
-    pub scale: String,
+    pub(crate) labels: String,
+    pub(crate) scale: String,
     /// The scale's labels, lowest first (the confusion matrices' row and column order).
-    pub scale_labels: Vec<i32>,
-    pub standard_error: String,
+    pub(crate) scale_labels: Vec<i32>,
+    pub(crate) standard_error: String,
     /// The categories the linear weights run over.
-    pub weights: String,
-    pub assessors: Vec<String>,
-    pub items: usize,
+    pub(crate) weights: String,
+    pub(crate) assessors: Vec<String>,
+    pub(crate) items: usize,
     pub labels_read: usize,
-    pub topics: usize,
+    pub(crate) topics: usize,
     pub pairs: Vec<PairAgreement>,
     /// Topics where every pair with documents on the topic has a significantly positive per-topic
     /// kappa (paper B §3's high-agreement set), in topic order.

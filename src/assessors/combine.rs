@@ -17,7 +17,7 @@ use evia_engine::gain::{GainSetting, item_gains};
 
 /// A consolidation rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Rule {
+pub(crate) enum Rule {
     Sum,
     Mean,
     Min,
@@ -30,14 +30,14 @@ pub enum Rule {
 
 impl Rule {
     /// Whether the rule always gives an integer (and so can be written as a level `Lx`).
-    pub fn integral(self) -> bool {
+    pub(crate) fn integral(self) -> bool {
         !matches!(self, Rule::Mean | Rule::Ug)
     }
 }
 
 /// Why a document's labels cannot be combined by a rule.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum CombineError {
+pub(crate) enum CombineError {
     #[error(
         "the unanimity-aware gain needs ratings on 0..Dmax; the scale starts at {min}: shift the labels to start at 0 and declare --scale 0..MAX"
     )]
@@ -47,7 +47,7 @@ pub enum CombineError {
 }
 
 /// Combines `labels` (not empty) by `rule`; `p` is Eq. 2's `p` (used by [`Rule::Ug`] only).
-pub fn combine(
+pub(crate) fn combine(
     rule: Rule,
     labels: &[i32],
     scale_min: i32,

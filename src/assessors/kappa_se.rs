@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
     Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Deserialize, Serialize, clap::ValueEnum,
 )]
 #[serde(rename_all = "lowercase")]
-pub enum KappaSe {
+pub(crate) enum KappaSe {
     /// Cohen's simple SE, the default, as paper B's Table 1 uses.
     #[default]
     Cohen,
@@ -20,7 +20,7 @@ pub enum KappaSe {
 
 impl KappaSe {
     /// The engine's standard error this name selects (`evia_engine::agreement`).
-    pub fn standard_error(self) -> StandardError {
+    pub(crate) fn standard_error(self) -> StandardError {
         match self {
             KappaSe::Cohen => StandardError::CohenSimple,
             KappaSe::Fce => StandardError::FleissCohenEveritt,

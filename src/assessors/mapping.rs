@@ -20,12 +20,12 @@ use crate::assessors::combine::{CombineError, Rule, combine};
 use crate::io::labels::Scale;
 
 /// The most rules a file may hold, and the most labels a `labels` rule may list.
-pub const MAX_RULES: usize = 10_000;
-pub const MAX_TUPLE: usize = 1_000;
+pub(crate) const MAX_RULES: usize = 10_000;
+pub(crate) const MAX_TUPLE: usize = 1_000;
 
 /// What a matching rule gives.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Target {
+pub(crate) enum Target {
     /// A relevance level `Lx`.
     Level(u32),
     /// A gain value.
@@ -43,7 +43,7 @@ impl Target {
 
 /// A condition on a document's labels.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Condition {
+pub(crate) enum Condition {
     /// Exactly these labels, in any order (sorted here).
     Labels(Vec<i32>),
     /// The labels' sum within `lo..=hi`.
@@ -52,17 +52,17 @@ pub enum Condition {
 
 /// A parsed rule file.
 #[derive(Debug, Clone, PartialEq)]
-pub struct RuleFile {
-    pub path: PathBuf,
+pub(crate) struct RuleFile {
+    pub(crate) path: PathBuf,
     /// `(condition, target, line)` in file order.
-    pub rules: Vec<(Condition, Target, usize)>,
+    pub(crate) rules: Vec<(Condition, Target, usize)>,
     /// The built-in rule for documents no line matches.
-    pub otherwise: Option<Rule>,
+    pub(crate) otherwise: Option<Rule>,
 }
 
 /// Why a rule file cannot be read or applied.
 #[derive(Debug, thiserror::Error)]
-pub enum MappingError {
+pub(crate) enum MappingError {
     #[error("{path}:{line}: {message}")]
     Syntax {
         path: String,
@@ -77,7 +77,7 @@ pub enum MappingError {
 
 impl RuleFile {
     /// Parses `text`, read from `path` (for messages).
-    pub fn parse(path: &Path, text: &str) -> Result<RuleFile, MappingError> {
+    pub(crate) fn parse(path: &Path, text: &str) -> Result<RuleFile, MappingError> {
         let mut file = RuleFile {
             path: path.to_path_buf(),
             rules: Vec::new(),
@@ -117,7 +117,7 @@ impl RuleFile {
 
     /// Checks that every `labels` rule names labels of `scale` only: a rule with a label off the
     /// scale can never match, so it is an error at its line.
-    pub fn check_scale(&self, scale: Scale) -> Result<(), MappingError> {
+    pub(crate) fn check_scale(&self, scale: Scale) -> Result<(), MappingError> {
         for (condition, _, line) in &self.rules {
             let Condition::Labels(tuple) = condition else {
                 continue;
@@ -136,7 +136,7 @@ impl RuleFile {
     }
 
     /// Whether every value this file gives is a level (so it can be written as `Lx`).
-    pub fn integral(&self) -> bool {
+    pub(crate) fn integral(&self) -> bool {
         self.rules
             .iter()
             .all(|(_, t, _)| matches!(t, Target::Level(_)))
@@ -145,7 +145,7 @@ impl RuleFile {
 
     /// The value of a document with `labels` (not empty): the first matching rule's target, else
     /// the `otherwise` rule (`scale_min`, `scale_max` and `p` as [`combine`] takes them).
-    pub fn apply(
+    pub(crate) fn apply(
         &self,
         labels: &[i32],
         scale_min: i32,

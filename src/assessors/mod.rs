@@ -5,6 +5,6 @@
 //! layer only parses arguments and prints.
 
 pub mod agreement;
-pub mod combine;
-pub mod kappa_se;
-pub mod mapping;
+pub(crate) mod combine;
+pub(crate) mod kappa_se;
+pub(crate) mod mapping;

@@ -12,51 +12,51 @@ use crate::manifest::params::MAX_REPLICATES;
 use crate::render::ledger;
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum LedgerFormat {
+pub(crate) enum LedgerFormat {
     Text,
     Md,
     Json,
 }
 
 #[derive(Debug, Args)]
-pub struct CheckArgs {
+pub(crate) struct CheckArgs {
     #[command(flatten)]
-    pub root: crate::cli::RootArg,
+    pub(crate) root: crate::cli::RootArg,
     /// Output format of the ledger.
     #[arg(long, value_enum, default_value = "text")]
-    pub format: LedgerFormat,
+    pub(crate) format: LedgerFormat,
     /// Global seed (default: the manifest's).
     #[arg(long, value_name = "N")]
-    pub seed: Option<u64>,
+    pub(crate) seed: Option<u64>,
     /// The output directory of a previous `reproduce` (relative to the current directory, like
     /// `reproduce --out`): artefacts whose inputs are unchanged since are taken from its build state
     /// instead of being rebuilt.
     #[arg(long, value_name = "DIR", default_value = "build")]
-    pub state: std::path::PathBuf,
+    pub(crate) state: std::path::PathBuf,
     /// Only these tables or text sections (comma-separated ids such as `B.T3,A.text`).
     #[arg(long, value_name = "TABLE", value_delimiter = ',')]
-    pub only: Vec<String>,
+    pub(crate) only: Vec<String>,
     /// Only entries with these verdicts (comma-separated).
     #[arg(long, value_name = "V", value_enum, value_delimiter = ',')]
-    pub verdict: Vec<Verdict>,
+    pub(crate) verdict: Vec<Verdict>,
     /// In the text view, show the arithmetic behind each verdict beneath its entry's line.
     #[arg(long)]
-    pub detail: bool,
+    pub(crate) detail: bool,
     /// Print the findings about the papers (every inconsistency, in a reviewer's words) instead of
     /// the ledger.
     #[arg(long)]
-    pub findings: bool,
+    pub(crate) findings: bool,
     /// Also exit with code 1 when an entry is `inconsistent` (by default only a mismatching `exact`
     /// cell does: a finding about the paper is information, not a failure).
     #[arg(long)]
-    pub strict: bool,
+    pub(crate) strict: bool,
     /// Replicates R of the robustness studies (A.R1, B.R1), in place of the manifest's: the holding
     /// rates are those of a `reproduce --replicates R` into `--state` (a study is never run here).
     #[arg(long, value_name = "R", value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_REPLICATES)))]
-    pub replicates: Option<u32>,
+    pub(crate) replicates: Option<u32>,
 }
 
-pub fn run(root: &Path, args: CheckArgs) -> anyhow::Result<Outcome> {
+pub(crate) fn run(root: &Path, args: CheckArgs) -> anyhow::Result<Outcome> {
     let mut manifest = load_manifest(root)?;
     if let Some(replicates) = args.replicates {
         manifest = manifest.with_replicates(replicates);

@@ -57,7 +57,7 @@ use evia_engine::measures::{
 
 /// Evaluate a run with NTCIREVAL's measures (RR, O, P, P+, AP, Q, nDCG, MSnDCG, ERR, nERR, ...).
 #[derive(Debug, Args)]
-pub struct EvalArgs {
+pub(crate) struct EvalArgs {
     /// Relevance judgements: NTCIR qrels (`topic doc Lx`) or TREC qrels (`topic 0 doc rel`, read
     /// as trec_eval reads them: `#` comment lines, relevance below 0 = in the pool but unjudged).
     #[arg(
@@ -66,101 +66,101 @@ pub struct EvalArgs {
         required_unless_present = "gain_file",
         conflicts_with = "gain_file"
     )]
-    pub qrels: Option<PathBuf>,
+    pub(crate) qrels: Option<PathBuf>,
 
     /// Direct per-item gains (`topic doc gain`), evaluated as NTCIREVAL glabel/gcompute: gain 0 =
     /// judged nonrelevant, ideal list by decreasing gain, gmax = the topic's largest gain.
     #[arg(long, value_name = "FILE")]
-    pub gain_file: Option<PathBuf>,
+    pub(crate) gain_file: Option<PathBuf>,
 
     /// The run: TREC format (`qid Q0 doc rank score tag`, read as trec_eval reads it: blank and `#`
     /// lines skipped, fields after the tag ignored) or NTCIR res form (`topic doc`).
     #[arg(long, value_name = "FILE")]
-    pub run: PathBuf,
+    pub(crate) run: PathBuf,
 
     /// Gain of each level L1:L2:...:LH (NTCIREVAL -g; real values allowed, non-decreasing).
     /// Default: linear gains 1:2:...:H with H the highest level in the qrels.
     #[arg(long, value_name = "G1:G2:...", conflicts_with = "gain_file")]
-    pub gains: Option<String>,
+    pub(crate) gains: Option<String>,
 
     /// Cutoffs for the @l measures, in output order (NTCIREVAL -cutoffs).
     #[arg(long, value_name = "L1,L2,...", default_value = "1000")]
-    pub cutoffs: String,
+    pub(crate) cutoffs: String,
 
     /// Patience parameter of the blended ratio (Q, O, P, P+).
     #[arg(long, default_value_t = 1.0)]
-    pub beta: f64,
+    pub(crate) beta: f64,
 
     /// Log base of the original nDCG discount; 0 = natural log.
     #[arg(long, default_value_t = 2.0)]
-    pub logb: f64,
+    pub(crate) logb: f64,
 
     /// RBP persistence (trec_eval's default is 0.9).
     #[arg(long, default_value_t = 0.95)]
-    pub rbp: f64,
+    pub(crate) rbp: f64,
 
     /// RBP's gain divisor: `declared` = the gain of the highest declared level, the same for every
     /// topic (NTCIREVAL); `topic` = the largest gain judged for the topic (trec_eval's per-topic
     /// scaling).
     #[arg(long, value_enum, default_value_t = RbpScaleArg::Declared)]
-    pub rbp_scale: RbpScaleArg,
+    pub(crate) rbp_scale: RbpScaleArg,
 
     /// Rank-biased NCU gamma.
     #[arg(long, default_value_t = 0.95)]
-    pub gamma: f64,
+    pub(crate) gamma: f64,
 
     /// iRBU / NCUrb,IE persistence.
     #[arg(long, default_value_t = 0.99)]
-    pub rbup: f64,
+    pub(crate) rbup: f64,
 
     /// Condensed lists: drop unjudged documents before evaluating, and add the bpref/rpref lines
     /// (NTCIREVAL `label -j` + `compute -j`).
     #[arg(long)]
-    pub condensed: bool,
+    pub(crate) condensed: bool,
 
     /// Keep only the top N documents of each ranked list (after --condensed, so "top N judged").
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub truncate: Option<u64>,
+    pub(crate) truncate: Option<u64>,
 
     /// Count a document retrieved twice for a topic again at each rank, as NTCIREVAL does
     /// (default: an error naming both lines).
     #[arg(long)]
-    pub allow_duplicates: bool,
+    pub(crate) allow_duplicates: bool,
 
     /// Rank TREC runs in file order (NTCIREVAL TRECsplitruns) instead of by score.
     #[arg(long)]
-    pub file_order: bool,
+    pub(crate) file_order: bool,
 
     /// Qrels syntax (auto: the first line that is not a comment decides, 3 fields NTCIR, 4 TREC).
     #[arg(long, value_enum, default_value_t = QrelsSyntax::Auto)]
-    pub qrels_format: QrelsSyntax,
+    pub(crate) qrels_format: QrelsSyntax,
 
     /// Run syntax (auto: the first line that is neither blank nor a comment decides, 6 or more
     /// fields TREC, 2 NTCIR res form).
     #[arg(long, value_enum, default_value_t = RunSyntax::Auto)]
-    pub run_format: RunSyntax,
+    pub(crate) run_format: RunSyntax,
 
     /// A run topic that is not in the judgements is an error (default: skipped with one warning, as
     /// trec_eval and NTCIREVAL do).
     #[arg(long)]
-    pub strict: bool,
+    pub(crate) strict: bool,
 
     /// Output: `nev` = NTCIREVAL compute lines prefixed by the topic id; `tsv`/`json` = per-topic
     /// and mean tables (full precision, plus the extensions nG@1 and nCG@l).
     #[arg(long, value_enum, default_value_t = OutputFormat::Nev)]
-    pub format: OutputFormat,
+    pub(crate) format: OutputFormat,
 
     /// NTCIREVAL-parity options (`--truncate-ranks`), in their own module.
     #[command(flatten)]
-    pub parity: super::eval_parity::ParityArgs,
+    pub(crate) parity: super::eval_parity::ParityArgs,
 
     /// Diversity evaluation (`--intents`), in its own module.
     #[command(flatten)]
-    pub diversity: super::eval_diversity::DiversityArgs,
+    pub(crate) diversity: super::eval_diversity::DiversityArgs,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum RbpScaleArg {
+pub(crate) enum RbpScaleArg {
     Declared,
     Topic,
 }
@@ -175,21 +175,21 @@ impl From<RbpScaleArg> for RbpScale {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum QrelsSyntax {
+pub(crate) enum QrelsSyntax {
     Auto,
     Ntcir,
     Trec,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum RunSyntax {
+pub(crate) enum RunSyntax {
     Auto,
     Trec,
     Res,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum OutputFormat {
+pub(crate) enum OutputFormat {
     Nev,
     Tsv,
     Json,
@@ -315,7 +315,7 @@ pub(super) fn run_reading(args: &EvalArgs) -> (RunFormat, RunOrder) {
     (format, order)
 }
 
-pub fn run(args: EvalArgs) -> anyhow::Result<Outcome> {
+pub(crate) fn run(args: EvalArgs) -> anyhow::Result<Outcome> {
     if let Some(intents) = &args.diversity.intents {
         return super::eval_diversity::run(&args, intents);
     }
@@ -403,8 +403,8 @@ pub fn run(args: EvalArgs) -> anyhow::Result<Outcome> {
 /// What evaluating the run gave: the run's topics with the first line of each (sorted by topic),
 /// and one outcome per topic of the judgements (in their order).
 pub(super) struct Evaluated {
-    pub run_topics: Vec<(String, usize)>,
-    pub outcomes: Vec<TopicOutcome>,
+    pub(crate) run_topics: Vec<(String, usize)>,
+    pub(crate) outcomes: Vec<TopicOutcome>,
 }
 
 /// The run read and parsed whole ([`parse_run`], which groups the lines of each topic wherever
@@ -489,11 +489,11 @@ pub(super) struct Scratch {
 
 /// One evaluated topic.
 pub(super) struct TopicEvaluation {
-    pub ev: Evaluation,
+    pub(crate) ev: Evaluation,
     /// It has no judged nonrelevant document, so its bpref/rpref lines are left out.
-    pub without_bpref: bool,
+    pub(crate) without_bpref: bool,
     /// Some value is undefined (NaN: 0/0).
-    pub undefined: bool,
+    pub(crate) undefined: bool,
 }
 
 /// One evaluated topic, or why it could not be.

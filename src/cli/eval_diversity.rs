@@ -34,22 +34,22 @@ use evia_engine::measures::{LevelGains, MeasureError, Params};
 
 /// The options of diversity evaluation (`eval --intents`).
 #[derive(Debug, Args)]
-pub struct DiversityArgs {
+pub(crate) struct DiversityArgs {
     /// Intent file (`topic intent probability [inf|nav]`): evaluate with the diversity measures,
     /// reading --qrels as intentwise qrels (`topic intent doc Lx`).
     #[arg(long, value_name = "FILE")]
-    pub intents: Option<PathBuf>,
+    pub(crate) intents: Option<PathBuf>,
 
     /// γ of the D♯-measures: γ·I-rec + (1−γ)·D-measure.
     #[arg(long, default_value_t = 0.5, requires = "intents")]
-    pub sharp_gamma: f64,
+    pub(crate) sharp_gamma: f64,
 
     /// α of α-nDCG.
     #[arg(long, default_value_t = 0.5, requires = "intents")]
-    pub alpha: f64,
+    pub(crate) alpha: f64,
 }
 
-pub fn run(args: &EvalArgs, intents_path: &Path) -> anyhow::Result<Outcome> {
+pub(crate) fn run(args: &EvalArgs, intents_path: &Path) -> anyhow::Result<Outcome> {
     if args.condensed {
         bail!(
             "--condensed is not supported with --intents (unjudged documents count as nonrelevant)"

@@ -127,11 +127,11 @@ pub(super) fn write_tsv(
 
 /// What the JSON output lists besides the values: the topics skipped or missing some values.
 pub(super) struct JsonNotes<'a> {
-    pub topics: &'a TopicSet,
-    pub without_nonrelevant: &'a [&'a str],
+    pub(crate) topics: &'a TopicSet,
+    pub(crate) without_nonrelevant: &'a [&'a str],
     /// Topics with an undefined value (the key `topics_with_undefined_values` is written only
     /// when there is one).
-    pub undefined: &'a [&'a str],
+    pub(crate) undefined: &'a [&'a str],
 }
 
 pub(super) fn write_json(

@@ -22,16 +22,16 @@ use evia_engine::significance::ptukey::tukey_hsd_p_many;
 use evia_engine::significance::randomised_hsd::{HsdResult, randomised_hsd};
 
 /// Seed used when `--seed` is not given.
-pub const DEFAULT_SEED: u64 = 2017;
+pub(crate) const DEFAULT_SEED: u64 = 2017;
 /// Unit id of the random stream of this command (scope [`StreamScope::HsdCommand`]).
-pub const STREAM_UNIT: &str = "matrix";
+pub(crate) const STREAM_UNIT: &str = "matrix";
 /// Above this many permuted cells (B × topics × runs), a progress bar is drawn when standard error
 /// is a terminal.
 const PROGRESS_MIN_CELLS: u64 = 50_000_000;
 
 /// Output format of `evia-repro hsd`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Format {
+pub(crate) enum Format {
     /// Aligned columns for reading.
     Text,
     /// Tab-separated values with a header line.
@@ -42,27 +42,27 @@ pub enum Format {
 
 /// Randomised Tukey HSD (and the classical Tukey HSD) over every pair of runs of a score matrix.
 #[derive(Debug, Clone, Args)]
-pub struct HsdArgs {
+pub(crate) struct HsdArgs {
     /// TSV matrix: a header `topic<TAB>run1<TAB>run2...`, then one row per topic (topic id, then one
     /// score per run).
     #[arg(long, value_name = "FILE")]
-    pub matrix: PathBuf,
+    pub(crate) matrix: PathBuf,
     /// Number of randomisation trials B, 1 to 1,000,000 (the papers use 5000 and 10000).
     #[arg(long, value_name = "B", default_value_t = 10_000,
           value_parser = clap::value_parser!(u64).range(1..=u64::from(super::MAX_TRIALS)))]
-    pub trials: u64,
+    pub(crate) trials: u64,
     /// Global seed of the random stream (same seed, same output).
     #[arg(long, value_name = "S", default_value_t = DEFAULT_SEED)]
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// Significance level: a pair is significant when its randomised p < alpha.
     #[arg(long, value_name = "A", default_value_t = 0.05)]
-    pub alpha: f64,
+    pub(crate) alpha: f64,
     /// Worker threads (default: all cores; 1 to 1024). The output does not depend on it.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=i64::from(super::MAX_THREADS)))]
-    pub threads: Option<u16>,
+    pub(crate) threads: Option<u16>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    pub(crate) format: Format,
 }
 
 /// One run pair in the output.
@@ -100,7 +100,7 @@ struct Report {
 }
 
 /// Runs `evia-repro hsd`.
-pub fn run(args: HsdArgs) -> anyhow::Result<Outcome> {
+pub(crate) fn run(args: HsdArgs) -> anyhow::Result<Outcome> {
     if !(args.alpha > 0.0 && args.alpha < 1.0) {
         anyhow::bail!(
             "--alpha must be between 0 and 1 (exclusive), got {}",

@@ -8,14 +8,14 @@ use crate::io::labels::{AssessorLabels, LabelLayout, Scale, read_labels};
 
 /// `--labels FILE [--layout L] [--scale MIN..MAX]`.
 #[derive(Debug, Clone, Args)]
-pub struct LabelInput {
+pub(crate) struct LabelInput {
     /// Per-assessor labels (`.gz` is decompressed); layout chosen by --layout.
     #[arg(long, value_name = "FILE")]
-    pub labels: PathBuf,
+    pub(crate) labels: PathBuf,
     /// long: `topic doc assessor label` lines; wide: a header `topic doc A1 A2 …` then
     /// `topic doc label1 label2 …` (NA = missing); wide-unnamed: the same without a header.
     #[arg(long, value_enum, default_value_t = LabelLayout::Long)]
-    pub layout: LabelLayout,
+    pub(crate) layout: LabelLayout,
     /// The label scale, both ends included (every label must lie on it).
     #[arg(
         long,
@@ -23,12 +23,12 @@ pub struct LabelInput {
         default_value = "0..2",
         allow_hyphen_values = true
     )]
-    pub scale: Scale,
+    pub(crate) scale: Scale,
 }
 
 impl LabelInput {
     /// Reads the label file (errors name the file and line).
-    pub fn read(&self) -> anyhow::Result<AssessorLabels> {
+    pub(crate) fn read(&self) -> anyhow::Result<AssessorLabels> {
         Ok(read_labels(&self.labels, self.layout, self.scale)?)
     }
 }

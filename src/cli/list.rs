@@ -12,7 +12,7 @@ use crate::render::terminal::new_table;
 /// Widest the class column may be (`exact + simulated (partly a stand-in)` is cut with an ellipsis).
 const CLASS_WIDTH: u16 = 24;
 
-pub fn run(root: &Path) -> anyhow::Result<Outcome> {
+pub(crate) fn run(root: &Path) -> anyhow::Result<Outcome> {
     let manifest = load_manifest(root)?;
     let mut table = new_table();
     table.set_truncation_indicator("…");

@@ -22,7 +22,7 @@ mod hsd;
 mod label_input;
 mod list;
 mod progress;
-pub mod qrels;
+pub(crate) mod qrels;
 mod reproduce;
 mod rounding;
 mod show;
@@ -42,18 +42,18 @@ mod study;
     long_about,
     after_help = "Getting started, from the repository root (or with --root DIR):\n  evia-repro list        what is built and what is pending\n  evia-repro reproduce   rebuild everything into build/\n  evia-repro show B.T1   one table in the terminal\n  evia-repro check       published vs rebuilt, cell by cell\n\nExit codes: 0 success; 1 check found a mismatching exact cell; 2 bad input or usage (the message names the file and line)."
 )]
-pub struct Cli {
+pub(crate) struct Cli {
     /// Project root holding paper/, data/ and templates/, for reproduce, check, list and show
     /// (default: the current directory). The other commands read no project files.
     #[arg(long, value_name = "DIR")]
-    pub root: Option<PathBuf>,
+    pub(crate) root: Option<PathBuf>,
 
     #[command(subcommand)]
-    pub command: Command,
+    pub(crate) command: Command,
 }
 
 #[derive(Debug, Subcommand)]
-pub enum Command {
+pub(crate) enum Command {
     /// Rebuild tables and figures from the shipped data into the output directory.
     ///
     /// Runs the experiment of every built artefact of paper/manifest.yaml (or only those named by
@@ -98,28 +98,28 @@ pub enum Command {
 }
 
 /// The most worker threads a command's `--threads` accepts (`reproduce`, `study`, `hsd`).
-pub const MAX_THREADS: u16 = 1024;
+pub(crate) const MAX_THREADS: u16 = 1024;
 
-pub use crate::manifest::parameter_rules::MAX_TRIALS;
+pub(crate) use crate::manifest::parameter_rules::MAX_TRIALS;
 
 /// `--root DIR` of the commands that work on a checkout (`reproduce`, `check`, `list`, `show`).
 #[derive(Debug, Clone, Default, Args)]
-pub struct RootArg {
+pub(crate) struct RootArg {
     /// Project root holding paper/, data/ and templates/ (default: the current directory).
     #[arg(long = "root", value_name = "DIR")]
-    pub root: Option<PathBuf>,
+    pub(crate) root: Option<PathBuf>,
 }
 
 /// The arguments of `list`.
 #[derive(Debug, Clone, Args)]
-pub struct ListArgs {
+pub(crate) struct ListArgs {
     #[command(flatten)]
-    pub root: RootArg,
+    pub(crate) root: RootArg,
 }
 
 /// Outcome of a command that completed: success, or a finding that should fail the process.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
+pub(crate) enum Outcome {
     Success,
     /// `check` found a mismatch in an `exact` cell (exit code 1).
     Failed,
@@ -151,7 +151,7 @@ where
 
 /// An error and its causes joined by `: `, leaving out a cause whose text the message already holds
 /// (an error that shows its cause in its own message, as most of the library's do).
-pub fn error_text(e: &anyhow::Error) -> String {
+pub(crate) fn error_text(e: &anyhow::Error) -> String {
     let mut text = e.to_string();
     for cause in e.chain().skip(1) {
         let cause = cause.to_string();
@@ -164,7 +164,7 @@ pub fn error_text(e: &anyhow::Error) -> String {
 }
 
 /// Dispatches a parsed command line.
-pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
+pub(crate) fn run(cli: Cli) -> anyhow::Result<Outcome> {
     let given = cli.root;
     // A command's own `--root` wins over one given before the command name.
     let root = |own: &RootArg| {

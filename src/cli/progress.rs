@@ -10,7 +10,7 @@ use crate::pipeline::reproduce::Action;
 const BAR_WIDTH: usize = 24;
 
 /// A [`Progress`] that draws on standard error, as a bar if it is a terminal.
-pub fn on_stderr() -> Progress {
+pub(crate) fn on_stderr() -> Progress {
     let terminal = std::io::stderr().is_terminal();
     Progress::new(move |step| {
         let mut err = std::io::stderr().lock();
@@ -24,7 +24,7 @@ pub fn on_stderr() -> Progress {
 }
 
 /// The short word for how a step ended.
-pub fn action_word(action: &Action) -> &'static str {
+pub(crate) fn action_word(action: &Action) -> &'static str {
     match action {
         Action::Rebuilt => "rebuilt",
         Action::Rerendered => "re-rendered",

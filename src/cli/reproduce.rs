@@ -12,37 +12,37 @@ use crate::manifest::params::MAX_REPLICATES;
 use crate::pipeline::reproduce::{Action, Options, Summary, manifest_path, reproduce};
 
 #[derive(Debug, Args)]
-pub struct ReproduceArgs {
+pub(crate) struct ReproduceArgs {
     #[command(flatten)]
-    pub root: crate::cli::RootArg,
+    pub(crate) root: crate::cli::RootArg,
     /// Output directory, relative to the current directory; every generated file goes inside it.
     /// Two runs cannot write into one directory at once (a lock file, `.evia-repro.lock`).
     #[arg(long, value_name = "DIR", default_value = "build")]
-    pub out: PathBuf,
+    pub(crate) out: PathBuf,
     /// Rebuild only these artefacts (comma-separated ids such as A.T1,B.T2).
     #[arg(long, value_name = "ID,...", value_delimiter = ',')]
-    pub only: Vec<String>,
+    pub(crate) only: Vec<String>,
     /// Global seed for every experiment's random streams (default: the manifest's).
     #[arg(long, value_name = "N")]
-    pub seed: Option<u64>,
+    pub(crate) seed: Option<u64>,
     /// Run the selected experiments on a real collection in DIR instead of the stand-ins (the layout
     /// each paper expects is in docs/stand-ins.md); numbers are then of class `real-data`.
     #[arg(long, value_name = "DIR")]
-    pub data: Option<PathBuf>,
+    pub(crate) data: Option<PathBuf>,
     /// Worker threads for the randomised tests (default: all cores; 1 to 1024); results never
     /// depend on it.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=i64::from(super::MAX_THREADS)))]
-    pub threads: Option<u16>,
+    pub(crate) threads: Option<u16>,
     /// Rebuild and rewrite everything, even artefacts and reports whose inputs are unchanged.
     #[arg(long)]
-    pub force: bool,
+    pub(crate) force: bool,
     /// Replicates R of the robustness studies (A.R1, B.R1), in place of the manifest's
     /// `replicates:`; changing it rebuilds only the studies (and the reports that quote them).
     #[arg(long, value_name = "R", value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_REPLICATES)))]
-    pub replicates: Option<u32>,
+    pub(crate) replicates: Option<u32>,
 }
 
-pub fn run(root: &Path, args: ReproduceArgs) -> anyhow::Result<Outcome> {
+pub(crate) fn run(root: &Path, args: ReproduceArgs) -> anyhow::Result<Outcome> {
     let mut manifest = load_manifest(root)?;
     if let Some(replicates) = args.replicates {
         manifest = manifest.with_replicates(replicates);
@@ -64,7 +64,7 @@ pub fn run(root: &Path, args: ReproduceArgs) -> anyhow::Result<Outcome> {
 
 /// Prints a run's account on standard output: one line per artefact and document, the files
 /// written, notices (on standard error) and the summary line. Shared with `study`.
-pub fn print_account(summary: &Summary, out: &OutputDir, options: &Options) {
+pub(crate) fn print_account(summary: &Summary, out: &OutputDir, options: &Options) {
     for done in summary.artefacts.iter().chain(&summary.documents) {
         let what = match &done.action {
             Action::Rebuilt => "rebuilt".to_string(),
@@ -99,7 +99,7 @@ pub fn print_account(summary: &Summary, out: &OutputDir, options: &Options) {
 }
 
 /// Loads and validates `paper/manifest.yaml` under `root`.
-pub fn load_manifest(root: &Path) -> anyhow::Result<Manifest> {
+pub(crate) fn load_manifest(root: &Path) -> anyhow::Result<Manifest> {
     let path = manifest_path(root);
     if !path.exists() {
         anyhow::bail!(

@@ -16,7 +16,7 @@
 use std::fmt::Write as _;
 
 /// `v` rounded to 15 significant digits (see the module); zero and non-finite values unchanged.
-pub fn without_noise(v: f64) -> f64 {
+pub(crate) fn without_noise(v: f64) -> f64 {
     if !v.is_finite() || v == 0.0 {
         return v;
     }
@@ -26,7 +26,7 @@ pub fn without_noise(v: f64) -> f64 {
 }
 
 /// Appends `without_noise(v)` to `line` as `{}` prints it, and returns it (see the module).
-pub fn push_without_noise(line: &mut String, v: f64) -> f64 {
+pub(crate) fn push_without_noise(line: &mut String, v: f64) -> f64 {
     let digits = (v.is_finite() && v != 0.0).then(|| scientific(v)).flatten();
     let Some(digits) = digits else {
         // Writing to a `String` cannot fail.

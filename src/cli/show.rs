@@ -15,20 +15,20 @@ use crate::render::series::series_grid;
 use crate::render::terminal::render_grid;
 
 #[derive(Debug, Args)]
-pub struct ShowArgs {
+pub(crate) struct ShowArgs {
     #[command(flatten)]
-    pub root: crate::cli::RootArg,
+    pub(crate) root: crate::cli::RootArg,
     /// The artefact to rebuild and print, e.g. B.T1.
-    pub id: String,
+    pub(crate) id: String,
     /// Global seed (default: the manifest's).
     #[arg(long, value_name = "N")]
-    pub seed: Option<u64>,
+    pub(crate) seed: Option<u64>,
     /// Replicates R of a robustness study (A.R1, B.R1), in place of the manifest's.
     #[arg(long, value_name = "R", value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_REPLICATES)))]
-    pub replicates: Option<u32>,
+    pub(crate) replicates: Option<u32>,
 }
 
-pub fn run(root: &Path, args: ShowArgs) -> anyhow::Result<Outcome> {
+pub(crate) fn run(root: &Path, args: ShowArgs) -> anyhow::Result<Outcome> {
     let mut manifest = load_manifest(root)?;
     if let Some(replicates) = args.replicates {
         manifest = manifest.with_replicates(replicates);

@@ -14,14 +14,14 @@ use crate::published::PublishedCell;
 /// `alpha`.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct BoldSpec {
-    pub table: String,
-    pub alpha: f64,
+pub(crate) struct BoldSpec {
+    pub(crate) table: String,
+    pub(crate) alpha: f64,
 }
 
 impl BoldSpec {
     /// Checks each p-value's bold mark, and each (panel, row)'s count of p-values below alpha.
-    pub fn apply(&self, context: &mut CheckContext<'_>) -> Result<(), WiringError> {
+    pub(crate) fn apply(&self, context: &mut CheckContext<'_>) -> Result<(), WiringError> {
         let cells = context.require_table(&self.table)?;
         let mut rows: BTreeMap<(&str, &str), Vec<&PublishedCell>> = BTreeMap::new();
         for cell in cells.iter().filter(|c| c.part == "p") {
@@ -42,7 +42,7 @@ impl BoldSpec {
 }
 
 /// Checks that a p-value is bold exactly when p < alpha.
-pub fn bold_agrees(p: f64, bold: bool, alpha: f64) -> CheckResult {
+pub(crate) fn bold_agrees(p: f64, bold: bool, alpha: f64) -> CheckResult {
     let significant = p < alpha;
     let ok = significant == bold;
     let shown = if bold { "bold" } else { "not bold" };
@@ -55,7 +55,7 @@ pub fn bold_agrees(p: f64, bold: bool, alpha: f64) -> CheckResult {
 }
 
 /// Checks that exactly one of a discrepancy row's p-values is below alpha.
-pub fn exactly_one_below(p_values: &[f64], alpha: f64) -> CheckResult {
+pub(crate) fn exactly_one_below(p_values: &[f64], alpha: f64) -> CheckResult {
     let below = p_values.iter().filter(|&&p| p < alpha).count();
     let list: Vec<String> = p_values.iter().map(f64::to_string).collect();
     CheckResult::new(

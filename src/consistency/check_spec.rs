@@ -22,7 +22,7 @@ use super::wiring::WiringError;
 
 /// One entry of `paper/consistency.yaml`, by the key of the list it appears in.
 #[derive(Debug, Clone)]
-pub enum CheckSpec {
+pub(crate) enum CheckSpec {
     /// `sso`: SSO percentages against their a/b/c counts ([`super::sso`]).
     Sso(SsoSpec),
     /// `pair_counts`: a + b and b + c against the counts table ([`super::pair_counts`]).
@@ -46,7 +46,7 @@ pub enum CheckSpec {
 
 impl CheckSpec {
     /// The wiring's keys of the check lists, in the order a reader expects them.
-    pub const KEYS: [&'static str; 9] = [
+    pub(crate) const KEYS: [&'static str; 9] = [
         "sso",
         "pair_counts",
         "shared_counts",
@@ -60,7 +60,7 @@ impl CheckSpec {
 
     /// Reads the list under `key` of the wiring (the map's next value); `None` when `key` names no
     /// check.
-    pub fn read_list<'de, A: MapAccess<'de>>(
+    pub(crate) fn read_list<'de, A: MapAccess<'de>>(
         key: &str,
         map: &mut A,
     ) -> Result<Option<Vec<CheckSpec>>, A::Error> {
@@ -79,7 +79,7 @@ impl CheckSpec {
     }
 
     /// Applies this entry to the printed numbers, adding its results to `context`.
-    pub fn apply(&self, context: &mut CheckContext<'_>) -> Result<(), WiringError> {
+    pub(crate) fn apply(&self, context: &mut CheckContext<'_>) -> Result<(), WiringError> {
         match self {
             CheckSpec::Sso(spec) => spec.apply(context),
             CheckSpec::PairCounts(spec) => spec.apply(context),

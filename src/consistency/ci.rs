@@ -13,15 +13,15 @@ use crate::published::printed_style::typographic_minus;
 /// ids (estimate, lower and upper limit).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct TextCiSpec {
-    pub estimate: String,
-    pub lo: String,
-    pub hi: String,
+pub(crate) struct TextCiSpec {
+    pub(crate) estimate: String,
+    pub(crate) lo: String,
+    pub(crate) hi: String,
 }
 
 impl TextCiSpec {
     /// Checks that the interval is centred on its estimate; both limits carry the result.
-    pub fn apply(&self, context: &mut CheckContext<'_>) -> Result<(), WiringError> {
+    pub(crate) fn apply(&self, context: &mut CheckContext<'_>) -> Result<(), WiringError> {
         let value = |id: &str| {
             context.printed.text(id).ok_or_else(|| {
                 context.invalid(id, format!("no text claim `{id}` in the published files"))
@@ -48,7 +48,7 @@ impl TextCiSpec {
 
 /// Checks that `[lo, hi]` contains `estimate` and that its midpoint is within `tolerance` of it (the
 /// issue's ±0.001 for three printed decimals: each of three numbers is off by at most 0.0005).
-pub fn centred(estimate: f64, lo: f64, hi: f64, tolerance: f64) -> CheckResult {
+pub(crate) fn centred(estimate: f64, lo: f64, hi: f64, tolerance: f64) -> CheckResult {
     let mid = (lo + hi) / 2.0;
     let off = (mid - estimate).abs();
     let contains = lo <= estimate && estimate <= hi;

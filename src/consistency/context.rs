@@ -15,21 +15,21 @@ use crate::published::PublishedCell;
 
 /// The state of one application of the wiring to the published files.
 #[derive(Debug)]
-pub struct CheckContext<'a> {
-    pub printed: Printed<'a>,
+pub(crate) struct CheckContext<'a> {
+    pub(crate) printed: Printed<'a>,
     /// The manifest, against whose artefacts parameter-derived columns of cell keys resolve.
-    pub manifest: &'a Manifest,
-    pub limits: &'a Limits,
+    pub(crate) manifest: &'a Manifest,
+    pub(crate) limits: &'a Limits,
     /// Every entry of the wiring, for checks that read another check's entry (the SSO corrections
     /// read the counts table an overlap table feeds).
-    pub specs: &'a [CheckSpec],
+    pub(crate) specs: &'a [CheckSpec],
     /// The wiring's text and path, to name the line of a reference that does not resolve.
     source: (&'a str, &'a Path),
-    pub checks: Checks,
+    pub(crate) checks: Checks,
 }
 
 impl<'a> CheckContext<'a> {
-    pub fn new(
+    pub(crate) fn new(
         printed: Printed<'a>,
         manifest: &'a Manifest,
         limits: &'a Limits,
@@ -47,7 +47,7 @@ impl<'a> CheckContext<'a> {
     }
 
     /// An error at the first line of the wiring that mentions `needle` (the whole file if none does).
-    pub fn invalid(&self, needle: &str, message: String) -> WiringError {
+    pub(crate) fn invalid(&self, needle: &str, message: String) -> WiringError {
         let (text, path) = self.source;
         let line = text.lines().position(|l| l.contains(needle)).map(|i| i + 1);
         WiringError::Invalid(match line {
@@ -57,7 +57,7 @@ impl<'a> CheckContext<'a> {
     }
 
     /// The printed cells of table `id`; an error naming the wiring's line when it has none.
-    pub fn require_table(&self, id: &str) -> Result<Vec<&'a PublishedCell>, WiringError> {
+    pub(crate) fn require_table(&self, id: &str) -> Result<Vec<&'a PublishedCell>, WiringError> {
         let cells = self.printed.table(id);
         if cells.is_empty() {
             return Err(self.invalid(id, format!("table `{id}` has no published cells")));
@@ -67,7 +67,7 @@ impl<'a> CheckContext<'a> {
 
     /// The key with its parameter-derived column (`ug_p[0]`) resolved against the artefact of its
     /// table ([`crate::model::column_id::resolve`]).
-    pub fn resolve_key(&self, key: CellKey) -> Result<CellKey, String> {
+    pub(crate) fn resolve_key(&self, key: CellKey) -> Result<CellKey, String> {
         let Some(artefact) = self.manifest.artefact(&key.table) else {
             return Ok(key);
         };
@@ -78,7 +78,7 @@ impl<'a> CheckContext<'a> {
     }
 
     /// Records a result on a printed cell.
-    pub fn push(&mut self, key: CellKey, result: CheckResult) {
+    pub(crate) fn push(&mut self, key: CellKey, result: CheckResult) {
         self.checks.cells.entry(key).or_default().push(result);
     }
 }

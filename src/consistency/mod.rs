@@ -23,30 +23,30 @@
 //! [`context`] (what a check sees), [`printed`] (the printed numbers), [`selector`] (selections of
 //! cells) and [`outcome`] (what the checks yield).
 
-pub mod bold;
-pub mod check_spec;
-pub mod ci;
-pub mod context;
-pub mod outcome;
-pub mod pair_counts;
-pub mod printed;
-pub mod repair;
-pub mod selector;
-pub mod shared_counts;
-pub mod sso;
-pub mod statement;
-pub mod tau;
-pub mod text;
+pub(crate) mod bold;
+pub(crate) mod check_spec;
+pub(crate) mod ci;
+pub(crate) mod context;
+pub(crate) mod outcome;
+pub(crate) mod pair_counts;
+pub(crate) mod printed;
+pub(crate) mod repair;
+pub(crate) mod selector;
+pub(crate) mod shared_counts;
+pub(crate) mod sso;
+pub(crate) mod statement;
+pub(crate) mod tau;
+pub(crate) mod text;
 pub mod tukey;
 pub mod wiring;
 
-/// Which check produced a result; its spelling (kebab case: `pair-count`; [`CheckKind::as_str`],
-/// also its `Display`) prefixes the result's detail in the ledger.
+/// Which check produced a result; its spelling (kebab case: `pair-count`; its `&'static str`, also
+/// its `Display`) prefixes the result's detail in the ledger.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, strum::IntoStaticStr, strum::Display,
 )]
 #[strum(serialize_all = "kebab-case")]
-pub enum CheckKind {
+pub(crate) enum CheckKind {
     Sso,
     PairCount,
     SharedCount,
@@ -61,14 +61,8 @@ pub enum CheckKind {
 }
 
 impl CheckKind {
-    pub fn as_str(self) -> &'static str {
-        self.into()
-    }
-}
-
-impl CheckKind {
     /// What the check checks, in words (the ledger's details and the findings).
-    pub fn words(self) -> &'static str {
+    pub(crate) fn words(self) -> &'static str {
         match self {
             CheckKind::Sso => "SSO recomputed from its counts",
             CheckKind::PairCount => "pair counts against the table they feed",
@@ -108,7 +102,7 @@ pub enum Hint {
 
 impl Hint {
     /// The hint of higher precedence of two, either of which may be absent.
-    pub fn first(a: Option<Hint>, b: Option<Hint>) -> Option<Hint> {
+    pub(crate) fn first(a: Option<Hint>, b: Option<Hint>) -> Option<Hint> {
         match (a, b) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
@@ -118,20 +112,20 @@ impl Hint {
 
 /// The outcome of one check on one group of printed numbers.
 #[derive(Debug, Clone, PartialEq)]
-pub struct CheckResult {
-    pub check: CheckKind,
+pub(crate) struct CheckResult {
+    pub(crate) check: CheckKind,
     /// Whether the printed numbers are consistent under this check.
-    pub ok: bool,
+    pub(crate) ok: bool,
     /// The arithmetic behind the outcome, in one line.
-    pub detail: String,
+    pub(crate) detail: String,
     /// What a failure points to, when the check knows.
-    pub hint: Option<Hint>,
+    pub(crate) hint: Option<Hint>,
     /// The single change that repairs a failure, when one does (a typesetting slip).
-    pub repair: Option<repair::Repair>,
+    pub(crate) repair: Option<repair::Repair>,
 }
 
 impl CheckResult {
-    pub fn new(check: CheckKind, ok: bool, detail: impl Into<String>) -> Self {
+    pub(crate) fn new(check: CheckKind, ok: bool, detail: impl Into<String>) -> Self {
         CheckResult {
             check,
             ok,
@@ -142,13 +136,13 @@ impl CheckResult {
     }
 
     /// The same result, saying what its failure points to.
-    pub fn with_hint(mut self, hint: Hint) -> Self {
+    pub(crate) fn with_hint(mut self, hint: Hint) -> Self {
         self.hint = Some(hint);
         self
     }
 
     /// The same result, failed because of a typesetting slip that `repair` undoes.
-    pub fn with_repair(mut self, repair: repair::Repair) -> Self {
+    pub(crate) fn with_repair(mut self, repair: repair::Repair) -> Self {
         self.hint = Some(Hint::TypesettingSlip);
         self.repair = Some(repair);
         self
@@ -157,7 +151,7 @@ impl CheckResult {
 
 /// Half a unit in the last of `decimals` printed digits: the largest rounding error of a printed
 /// number (both ends of a tie included, so the checks do not depend on the rounding rule).
-pub fn half_unit(decimals: u32) -> f64 {
+pub(crate) fn half_unit(decimals: u32) -> f64 {
     0.5 * 10f64.powi(-(decimals as i32))
 }
 
@@ -181,7 +175,10 @@ mod tests {
             (CheckKind::Text, "text"),
         ];
         for (kind, text) in all {
-            assert_eq!((kind.as_str(), kind.to_string()), (text, text.to_string()));
+            assert_eq!(
+                (<&str>::from(kind), kind.to_string()),
+                (text, text.to_string())
+            );
         }
     }
 }

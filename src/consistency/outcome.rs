@@ -8,33 +8,33 @@ use crate::model::{CellKey, PaperId as Paper, ProvenanceClass};
 
 /// What a text claim's wiring computed from the printed numbers.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct TextDerivation {
+pub(crate) struct TextDerivation {
     /// The value the claim should have, with the arithmetic (`None` when only other checks apply).
-    pub value: Option<(f64, String)>,
+    pub(crate) value: Option<(f64, String)>,
     /// The table cell the claim repeats, if it repeats one (compared with a rebuild when exact).
-    pub cell: Option<CellKey>,
-    pub results: Vec<CheckResult>,
+    pub(crate) cell: Option<CellKey>,
+    pub(crate) results: Vec<CheckResult>,
 }
 
 /// A statement and whether it holds on the printed numbers.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StatementOutcome {
-    pub paper: Paper,
+    pub(crate) paper: Paper,
     pub id: String,
-    pub table: String,
-    pub section: String,
-    pub claim: String,
-    pub printed: String,
-    pub class: ProvenanceClass,
-    pub holds: bool,
-    pub detail: String,
+    pub(crate) table: String,
+    pub(crate) section: String,
+    pub(crate) claim: String,
+    pub(crate) printed: String,
+    pub(crate) class: ProvenanceClass,
+    pub(crate) holds: bool,
+    pub(crate) detail: String,
 }
 
 /// Every check applied to the published files.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Checks {
     /// The results on each printed cell, in the order the wiring lists the checks.
-    pub cells: BTreeMap<CellKey, Vec<CheckResult>>,
-    pub text: BTreeMap<String, TextDerivation>,
+    pub(crate) cells: BTreeMap<CellKey, Vec<CheckResult>>,
+    pub(crate) text: BTreeMap<String, TextDerivation>,
     pub statements: Vec<StatementOutcome>,
 }

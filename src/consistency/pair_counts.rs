@@ -18,15 +18,15 @@ use crate::model::CellKey;
 /// columns naming the overlap table's panels).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct PairCountSpec {
-    pub overlap: String,
-    pub counts: String,
+pub(crate) struct PairCountSpec {
+    pub(crate) overlap: String,
+    pub(crate) counts: String,
 }
 
 impl PairCountSpec {
     /// Checks `a + b` against the row condition's count and `b + c` against the column condition's,
     /// recording each result on the count and on the overlap cells it sums.
-    pub fn apply(&self, context: &mut CheckContext<'_>) -> Result<(), WiringError> {
+    pub(crate) fn apply(&self, context: &mut CheckContext<'_>) -> Result<(), WiringError> {
         let cells = context.require_table(&self.overlap)?;
         context.require_table(&self.counts)?;
         for ((panel, row, column), parts) in overlap_groups(&cells) {
@@ -90,7 +90,7 @@ impl PairCountSpec {
 /// Checks `first + second` (`a + b` or `b + c`, in that order: the pairs significant under one
 /// condition) against the count printed for that condition in the counts table (`where_printed`
 /// names that cell for the detail).
-pub fn significant_count(
+pub(crate) fn significant_count(
     first: u64,
     second: u64,
     sum_label: &str,

@@ -9,17 +9,17 @@ use crate::published::{PublishedCell, PublishedFile, TextClaim};
 
 /// The printed cells and text claims of every published file.
 #[derive(Debug)]
-pub struct Printed<'a> {
+pub(crate) struct Printed<'a> {
     cells: BTreeMap<CellKey, &'a PublishedCell>,
     text: BTreeMap<&'a str, &'a TextClaim>,
     files: &'a [PublishedFile],
 }
 
 /// The parts of one `a/b/c (sso%)` group of an overlap table, keyed by (panel, row, column).
-pub type OverlapGroups = BTreeMap<(String, String, String), BTreeMap<String, f64>>;
+pub(crate) type OverlapGroups = BTreeMap<(String, String, String), BTreeMap<String, f64>>;
 
 impl<'a> Printed<'a> {
-    pub fn new(files: &'a [PublishedFile]) -> Self {
+    pub(crate) fn new(files: &'a [PublishedFile]) -> Self {
         let mut cells = BTreeMap::new();
         let mut text = BTreeMap::new();
         for file in files {
@@ -34,22 +34,22 @@ impl<'a> Printed<'a> {
     }
 
     /// Every printed cell, in key order.
-    pub fn cells(&self) -> impl Iterator<Item = &'a PublishedCell> + '_ {
+    pub(crate) fn cells(&self) -> impl Iterator<Item = &'a PublishedCell> + '_ {
         self.cells.values().copied()
     }
 
     /// The cells of table `id`, in key order.
-    pub fn table(&self, id: &str) -> Vec<&'a PublishedCell> {
+    pub(crate) fn table(&self, id: &str) -> Vec<&'a PublishedCell> {
         self.cells().filter(|c| c.table == id).collect()
     }
 
     /// The cell with this key.
-    pub fn cell(&self, key: &CellKey) -> Option<&'a PublishedCell> {
+    pub(crate) fn cell(&self, key: &CellKey) -> Option<&'a PublishedCell> {
         self.cells.get(key).copied()
     }
 
     /// The printed value of one cell.
-    pub fn get(
+    pub(crate) fn get(
         &self,
         table: &str,
         panel: &str,
@@ -62,17 +62,17 @@ impl<'a> Printed<'a> {
     }
 
     /// The value of a text claim of the running text.
-    pub fn text(&self, id: &str) -> Option<f64> {
+    pub(crate) fn text(&self, id: &str) -> Option<f64> {
         self.text.get(id).map(|c| c.value)
     }
 
     /// A text claim of the running text.
-    pub fn text_claim(&self, id: &str) -> Option<&'a TextClaim> {
+    pub(crate) fn text_claim(&self, id: &str) -> Option<&'a TextClaim> {
         self.text.get(id).copied()
     }
 
     /// The cells `selector` picks, in file order.
-    pub fn select(&self, selector: &Selector) -> Vec<&'a PublishedCell> {
+    pub(crate) fn select(&self, selector: &Selector) -> Vec<&'a PublishedCell> {
         self.files
             .iter()
             .flat_map(|f| f.cells())
@@ -81,7 +81,7 @@ impl<'a> Printed<'a> {
     }
 
     /// The paper a table id belongs to: the file that prints it, or whose paper prefixes it (`A.text`).
-    pub fn paper_of(&self, table: &str) -> Option<Paper> {
+    pub(crate) fn paper_of(&self, table: &str) -> Option<Paper> {
         self.files
             .iter()
             .find(|f| f.table(table).is_some() || table.starts_with(&format!("{}.", f.paper)))
@@ -91,7 +91,7 @@ impl<'a> Printed<'a> {
 
 /// The cells of an overlap table grouped by (panel, row, column): part (`a`, `b`, `c`, `sso_pct`) →
 /// value.
-pub fn overlap_groups(cells: &[&PublishedCell]) -> OverlapGroups {
+pub(crate) fn overlap_groups(cells: &[&PublishedCell]) -> OverlapGroups {
     let mut groups = OverlapGroups::new();
     for c in cells {
         groups

@@ -13,14 +13,14 @@ use super::sso::single_corrections;
 /// One number of an overlap group changed: `part` (`a`, `b` or `c`) of `table`'s cell
 /// `panel/row/column` printed `from`, and every check on the group holds with `to`.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Repair {
-    pub table: String,
-    pub panel: String,
-    pub row: String,
-    pub column: String,
-    pub part: char,
-    pub from: u64,
-    pub to: u64,
+pub(crate) struct Repair {
+    pub(crate) table: String,
+    pub(crate) panel: String,
+    pub(crate) row: String,
+    pub(crate) column: String,
+    pub(crate) part: char,
+    pub(crate) from: u64,
+    pub(crate) to: u64,
 }
 
 impl std::fmt::Display for Repair {
@@ -42,7 +42,7 @@ impl std::fmt::Display for Repair {
 /// The repair of the overlap group `(panel, row, column)` of `table` (its printed `parts`), when
 /// exactly one single-number change makes its SSO and the counts it feeds hold; `None` when the
 /// group has no SSO or counts to check, no such change, or several (then no one change is named).
-pub fn group_repair(
+pub(crate) fn group_repair(
     context: &CheckContext<'_>,
     table: &str,
     (panel, row, column): (&str, &str, &str),

@@ -13,20 +13,20 @@ use crate::published::cell_label::meta_words;
 /// Picks cells of one table; an absent dimension matches every value.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Selector {
-    pub table: String,
+pub(crate) struct Selector {
+    pub(crate) table: String,
     #[serde(default)]
-    pub panel: Option<Vec<String>>,
+    pub(crate) panel: Option<Vec<String>>,
     #[serde(default)]
-    pub row: Option<Vec<String>>,
+    pub(crate) row: Option<Vec<String>>,
     #[serde(default)]
-    pub column: Option<Vec<String>>,
+    pub(crate) column: Option<Vec<String>>,
     #[serde(default)]
-    pub part: Option<Vec<String>>,
+    pub(crate) part: Option<Vec<String>>,
 }
 
 impl Selector {
-    pub fn matches(&self, cell: &PublishedCell) -> bool {
+    pub(crate) fn matches(&self, cell: &PublishedCell) -> bool {
         let ok = |filter: &Option<Vec<String>>, value: &str| {
             filter.as_ref().is_none_or(|v| v.iter().any(|f| f == value))
         };
@@ -42,16 +42,16 @@ impl Selector {
 /// that `select` picks and whose `meta` has the given values.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct CountSpec {
-    pub select: Selector,
+pub(crate) struct CountSpec {
+    pub(crate) select: Selector,
     #[serde(default)]
-    pub meta: BTreeMap<String, String>,
-    pub distinct: Vec<String>,
+    pub(crate) meta: BTreeMap<String, String>,
+    pub(crate) distinct: Vec<String>,
 }
 
 /// A comparison of a number with a bound.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-pub enum Op {
+pub(crate) enum Op {
     #[serde(rename = ">")]
     Gt,
     #[serde(rename = ">=")]
@@ -65,7 +65,7 @@ pub enum Op {
 }
 
 impl Op {
-    pub fn holds(self, x: f64, bound: f64) -> bool {
+    pub(crate) fn holds(self, x: f64, bound: f64) -> bool {
         match self {
             Op::Gt => x > bound,
             Op::Ge => x >= bound,
@@ -75,7 +75,7 @@ impl Op {
         }
     }
 
-    pub fn symbol(self) -> &'static str {
+    pub(crate) fn symbol(self) -> &'static str {
         match self {
             Op::Gt => ">",
             Op::Ge => "≥",
@@ -97,7 +97,10 @@ fn counted_words(dims: &[String]) -> String {
 }
 
 /// The number of distinct keys `spec` counts, with the count in words.
-pub fn count_distinct(printed: &Printed, spec: &CountSpec) -> Result<(usize, String), String> {
+pub(crate) fn count_distinct(
+    printed: &Printed,
+    spec: &CountSpec,
+) -> Result<(usize, String), String> {
     let mut keys = BTreeSet::new();
     for cell in printed.select(&spec.select) {
         if spec.meta.iter().all(|(k, v)| cell.meta.get(k) == Some(v)) {

@@ -12,23 +12,23 @@ use crate::model::CellKey;
 /// A `shared_counts` entry of the wiring: one row of two tables that print the same counts.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct SharedCountSpec {
-    pub first: TableRow,
-    pub second: TableRow,
+pub(crate) struct SharedCountSpec {
+    pub(crate) first: TableRow,
+    pub(crate) second: TableRow,
 }
 
 /// One row of one table.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct TableRow {
-    pub table: String,
-    pub row: String,
+pub(crate) struct TableRow {
+    pub(crate) table: String,
+    pub(crate) row: String,
 }
 
 impl SharedCountSpec {
     /// Compares every cell of the first row with the cell of the same panel, column and part of the
     /// second row, recording the result on both.
-    pub fn apply(&self, context: &mut CheckContext<'_>) -> Result<(), WiringError> {
+    pub(crate) fn apply(&self, context: &mut CheckContext<'_>) -> Result<(), WiringError> {
         let first = context.require_table(&self.first.table)?;
         context.require_table(&self.second.table)?;
         for cell in first.iter().filter(|c| c.row == self.first.row) {
@@ -66,7 +66,12 @@ impl SharedCountSpec {
 }
 
 /// Checks that the same count printed in two tables is equal.
-pub fn shared_count(first: f64, first_at: &str, second: f64, second_at: &str) -> CheckResult {
+pub(crate) fn shared_count(
+    first: f64,
+    first_at: &str,
+    second: f64,
+    second_at: &str,
+) -> CheckResult {
     let ok = first == second;
     let relation = if ok { "=" } else { "≠" };
     CheckResult::new(

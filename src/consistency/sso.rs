@@ -17,16 +17,16 @@ use evia_engine::significance::overlap::Overlap;
 /// percentage (`sso_pct`) of `decimals` decimals.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct SsoSpec {
-    pub table: String,
-    pub decimals: u32,
+pub(crate) struct SsoSpec {
+    pub(crate) table: String,
+    pub(crate) decimals: u32,
 }
 
 impl SsoSpec {
     /// Checks every `a/b/c (sso%)` group of the table; a failing group names the single-number
     /// corrections that satisfy every check on it (its SSO and the counts it feeds, from the
     /// `pair_counts` entry of the same overlap table).
-    pub fn apply(&self, context: &mut CheckContext<'_>) -> Result<(), WiringError> {
+    pub(crate) fn apply(&self, context: &mut CheckContext<'_>) -> Result<(), WiringError> {
         let cells = context.require_table(&self.table)?;
         let counts_table = context.specs.iter().find_map(|s| match s {
             CheckSpec::PairCounts(p) if p.overlap == self.table => Some(p.counts.as_str()),
@@ -85,7 +85,7 @@ impl SsoSpec {
 /// Checks a printed SSO percentage against `100·b/(a + b + c)`: consistent when they differ by at
 /// most half a unit in the last printed digit (so 56.25 may print 56.2, as the paper's round-half-even
 /// does, or 56.3).
-pub fn sso_percent(a: u64, b: u64, c: u64, printed_pct: f64, decimals: u32) -> CheckResult {
+pub(crate) fn sso_percent(a: u64, b: u64, c: u64, printed_pct: f64, decimals: u32) -> CheckResult {
     let union = a + b + c;
     if union == 0 {
         return CheckResult::new(
@@ -121,7 +121,7 @@ pub fn sso_percent(a: u64, b: u64, c: u64, printed_pct: f64, decimals: u32) -> C
 /// each of a, b, c replaced in turn by every value in `0..=limit`, keeping those for which the SSO
 /// matches `printed_pct` and `a + b`, `b + c` equal the counts they feed (`None` when unknown).
 /// Returned as (part, printed value, corrected value).
-pub fn single_corrections(
+pub(crate) fn single_corrections(
     abc: [u64; 3],
     printed_pct: f64,
     decimals: u32,

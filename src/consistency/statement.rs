@@ -19,63 +19,63 @@ use evia_engine::gain::{GainSetting, item_gains, max_unanimity_aware_gain};
 /// A `statements` entry of the wiring: a statement of the running text and what checks it.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct StatementSpec {
-    pub id: String,
-    pub table: String,
-    pub section: String,
-    pub claim: String,
-    pub printed: String,
-    pub class: ProvenanceClass,
+pub(crate) struct StatementSpec {
+    pub(crate) id: String,
+    pub(crate) table: String,
+    pub(crate) section: String,
+    pub(crate) claim: String,
+    pub(crate) printed: String,
+    pub(crate) class: ProvenanceClass,
     /// Every selected cell satisfies `op bound`.
     #[serde(default)]
-    pub all: Vec<Bound>,
+    pub(crate) all: Vec<Bound>,
     /// Every `higher` cell exceeds every `lower` cell that shares its `by` dimensions.
     #[serde(default)]
-    pub greater: Option<Greater>,
+    pub(crate) greater: Option<Greater>,
     /// The number of distinct selected keys satisfies `op bound`.
     #[serde(default)]
-    pub count: Option<CountBound>,
+    pub(crate) count: Option<CountBound>,
     /// The largest UG_i over every rating vector equals (1 + p)·N·Dmax (paper A §3).
     #[serde(default)]
-    pub max_gain: Option<MaxGain>,
+    pub(crate) max_gain: Option<MaxGain>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Bound {
-    pub select: Selector,
-    pub op: Op,
-    pub bound: f64,
+pub(crate) struct Bound {
+    pub(crate) select: Selector,
+    pub(crate) op: Op,
+    pub(crate) bound: f64,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Greater {
-    pub higher: Selector,
-    pub lower: Selector,
-    pub by: Vec<String>,
+pub(crate) struct Greater {
+    pub(crate) higher: Selector,
+    pub(crate) lower: Selector,
+    pub(crate) by: Vec<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct CountBound {
+pub(crate) struct CountBound {
     #[serde(flatten)]
-    pub count: CountSpec,
-    pub op: Op,
-    pub bound: f64,
+    pub(crate) count: CountSpec,
+    pub(crate) op: Op,
+    pub(crate) bound: f64,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct MaxGain {
-    pub n: usize,
-    pub dmax: u32,
-    pub p: f64,
+pub(crate) struct MaxGain {
+    pub(crate) n: usize,
+    pub(crate) dmax: u32,
+    pub(crate) p: f64,
 }
 
 impl StatementSpec {
     /// Checks the statement and records whether it holds, with the arithmetic.
-    pub fn apply(&self, context: &mut CheckContext<'_>) -> Result<(), WiringError> {
+    pub(crate) fn apply(&self, context: &mut CheckContext<'_>) -> Result<(), WiringError> {
         let paper = context.printed.paper_of(&self.table).ok_or_else(|| {
             context.invalid(
                 &self.id,

@@ -36,25 +36,25 @@ use crate::published::printed_style::{PrintedStyle, typographic_minus};
 use evia_engine::ranking::{Z_975, attainable_tau};
 
 /// The most runs a `tau` entry may name (the grid of 2,000 runs already has about 2·10^6 points).
-pub const MAX_RUNS: usize = 2_000;
+pub(crate) const MAX_RUNS: usize = 2_000;
 
 /// A `tau` entry of the wiring: a table of taus (part `tau`, with `ci_lo`/`ci_hi` when an interval
 /// is printed) between rankings of `runs` runs, printed with `decimals` decimals.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct TauSpec {
-    pub table: String,
-    pub runs: usize,
-    pub decimals: u32,
+pub(crate) struct TauSpec {
+    pub(crate) table: String,
+    pub(crate) runs: usize,
+    pub(crate) decimals: u32,
     /// Whether the text implies runs tied in both rankings where tau = 1 has a nonzero width.
     #[serde(default)]
-    pub ties_at_one: bool,
+    pub(crate) ties_at_one: bool,
 }
 
 impl TauSpec {
     /// Checks every tau of the table on the grid, and its interval for centre and width; both limits
     /// carry the interval's results.
-    pub fn apply(&self, context: &mut CheckContext<'_>) -> Result<(), WiringError> {
+    pub(crate) fn apply(&self, context: &mut CheckContext<'_>) -> Result<(), WiringError> {
         if !(2..=MAX_RUNS).contains(&self.runs) {
             return Err(context.invalid(
                 &self.table,
@@ -180,7 +180,7 @@ fn same_interval_elsewhere(
 }
 
 /// Checks that a printed tau is on the k/N grid of n runs (no ties).
-pub fn on_grid(printed: f64, decimals: u32, n: usize) -> CheckResult {
+pub(crate) fn on_grid(printed: f64, decimals: u32, n: usize) -> CheckResult {
     let style = arithmetic_style(decimals);
     let pairs = n * (n - 1) / 2;
     let hits = attainable_tau(printed, decimals, n);
@@ -214,7 +214,7 @@ pub fn on_grid(printed: f64, decimals: u32, n: usize) -> CheckResult {
 
 /// The HWC half-width z·sigma of tau = 1 − 2D/N for n runs without ties whose discordance degrees
 /// have sum of squares `s`.
-pub fn half_width(n: usize, d: usize, s: f64) -> f64 {
+pub(crate) fn half_width(n: usize, d: usize, s: f64) -> f64 {
     let nf = n as f64;
     let pairs = nf * (nf - 1.0) / 2.0;
     let tau = 1.0 - 2.0 * d as f64 / pairs;
@@ -231,14 +231,14 @@ fn sigma_to_half_width(nf: f64, var_c: f64, tau: f64) -> f64 {
 }
 
 /// The smallest Σ d_i² of n non-negative integers with sum 2D (the most even sequence).
-pub fn min_degree_squares(n: usize, d: usize) -> f64 {
+pub(crate) fn min_degree_squares(n: usize, d: usize) -> f64 {
     let (q, r) = ((2 * d) / n, (2 * d) % n);
     ((n - r) * q * q + r * (q + 1) * (q + 1)) as f64
 }
 
 /// The largest Σ d_i² of a graph with D edges on n vertices: the larger of the quasi-star and the
 /// quasi-clique (Ahlswede & Katona 1978). `None` if D exceeds n(n−1)/2.
-pub fn max_degree_squares(n: usize, d: usize) -> Option<f64> {
+pub(crate) fn max_degree_squares(n: usize, d: usize) -> Option<f64> {
     if d > n * (n - 1) / 2 {
         return None;
     }
@@ -281,7 +281,7 @@ pub fn max_degree_squares(n: usize, d: usize) -> Option<f64> {
 }
 
 /// The HWC half-width at tau = 1 with T disjoint pairs of runs tied in both rankings.
-pub fn half_width_tied_pairs(n: usize, t: usize) -> f64 {
+pub(crate) fn half_width_tied_pairs(n: usize, t: usize) -> f64 {
     let nf = n as f64;
     let ones = 2.0 * t as f64;
     let var_c = (ones - ones * ones / nf) / (nf - 1.0);
@@ -291,7 +291,7 @@ pub fn half_width_tied_pairs(n: usize, t: usize) -> f64 {
 /// Checks that the printed interval `[lo, hi]` around the printed tau has a half-width attainable by
 /// n runs: for every D on the grid near tau, `[h(S_min), h(S_max)]` widened by the rounding of the
 /// printed limits. With `ties_at_one`, a tau of 1 may also come with T disjoint tied pairs.
-pub fn width_attainable(
+pub(crate) fn width_attainable(
     n: usize,
     printed_tau: f64,
     lo: f64,
@@ -360,7 +360,7 @@ pub fn width_attainable(
 
 /// The most decimals a printed tau may have (the papers print 3): more is a malformed entry, refused
 /// before the arithmetic prints anything at that precision.
-pub const MAX_DECIMALS: u32 = 9;
+pub(crate) const MAX_DECIMALS: u32 = 9;
 
 /// How the arithmetic behind a tau verdict prints the numbers it computes ([`PrintedStyle`]): with
 /// up to two guard digits beyond the print's `decimals`, trailing zeros dropped down to them

@@ -16,24 +16,24 @@ use crate::published::cell_label::cell_label;
 /// is given.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct TextSpec {
-    pub id: String,
+pub(crate) struct TextSpec {
+    pub(crate) id: String,
     #[serde(default)]
-    pub cell: Option<String>,
+    pub(crate) cell: Option<String>,
     #[serde(default)]
-    pub sum: Option<Vec<String>>,
+    pub(crate) sum: Option<Vec<String>>,
     #[serde(default)]
-    pub difference: Option<[String; 2]>,
+    pub(crate) difference: Option<[String; 2]>,
     #[serde(default)]
-    pub pairs_of: Option<String>,
+    pub(crate) pairs_of: Option<String>,
     #[serde(default)]
-    pub count: Option<CountSpec>,
+    pub(crate) count: Option<CountSpec>,
 }
 
 impl TextSpec {
     /// Derives the claim's value (and the cell it repeats); results other checks record on the
     /// claim (`text_ci`) are kept.
-    pub fn apply(&self, context: &mut CheckContext<'_>) -> Result<(), WiringError> {
+    pub(crate) fn apply(&self, context: &mut CheckContext<'_>) -> Result<(), WiringError> {
         let derivation = derive(context, self).map_err(|m| context.invalid(&self.id, m))?;
         let entry = context.checks.text.entry(self.id.clone()).or_default();
         entry.value = derivation.value;

@@ -23,22 +23,22 @@ use crate::published::PublishedCell;
 use evia_engine::significance::ptukey::studentized_range_sf;
 
 /// The most topics a `tukey` entry may name (the runs are bounded as in a `tau` entry).
-pub const MAX_TOPICS: usize = 100_000;
+pub(crate) const MAX_TOPICS: usize = 100_000;
 
 /// A `tukey` entry of the wiring: a table whose rows are run pairs, with `p`, `abs_d` and `es_hsd`
 /// per condition (column), from a test over `topics` topics and `runs` runs.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct TukeySpec {
-    pub table: String,
-    pub topics: usize,
-    pub runs: usize,
+pub(crate) struct TukeySpec {
+    pub(crate) table: String,
+    pub(crate) topics: usize,
+    pub(crate) runs: usize,
 }
 
 impl TukeySpec {
     /// Checks every condition of each (panel, row) and records the row's joint result on all of its
     /// cells.
-    pub fn apply(&self, context: &mut CheckContext<'_>) -> Result<(), WiringError> {
+    pub(crate) fn apply(&self, context: &mut CheckContext<'_>) -> Result<(), WiringError> {
         if !(2..=MAX_TOPICS).contains(&self.topics)
             || !(2..=super::tau::MAX_RUNS).contains(&self.runs)
         {
@@ -112,13 +112,13 @@ pub enum EffectSizeReading {
 }
 
 impl EffectSizeReading {
-    pub const ALL: [EffectSizeReading; 3] = [
+    pub(crate) const ALL: [EffectSizeReading; 3] = [
         EffectSizeReading::StandardDeviation,
         EffectSizeReading::Variance,
         EffectSizeReading::StandardError,
     ];
 
-    pub fn formula(self) -> &'static str {
+    pub(crate) fn formula(self) -> &'static str {
         match self {
             EffectSizeReading::StandardDeviation => "ES = |d|/√V_E",
             EffectSizeReading::Variance => "ES = |d|/V_E",
@@ -127,7 +127,7 @@ impl EffectSizeReading {
     }
 
     /// The reading as the paper names the effect size, in plain text.
-    pub fn formula_hsd(self) -> &'static str {
+    pub(crate) fn formula_hsd(self) -> &'static str {
         match self {
             EffectSizeReading::StandardDeviation => "ES_HSD = |d|/√V_E",
             EffectSizeReading::Variance => "ES_HSD = |d|/V_E",
@@ -136,7 +136,7 @@ impl EffectSizeReading {
     }
 
     /// The reading as LaTeX math (in text mode: it opens and closes its own `$`).
-    pub fn formula_latex(self) -> &'static str {
+    pub(crate) fn formula_latex(self) -> &'static str {
         match self {
             EffectSizeReading::StandardDeviation => "ES$_\\mathrm{HSD} = |d|/\\sqrt{V_E}$",
             EffectSizeReading::Variance => "ES$_\\mathrm{HSD} = |d|/V_E$",
@@ -145,7 +145,7 @@ impl EffectSizeReading {
     }
 
     /// What the reading divides |d| by, in words.
-    pub fn divisor_words(self) -> &'static str {
+    pub(crate) fn divisor_words(self) -> &'static str {
         match self {
             EffectSizeReading::StandardDeviation => "the residual standard deviation",
             EffectSizeReading::Variance => {
@@ -156,7 +156,7 @@ impl EffectSizeReading {
     }
 
     /// V_E implied by |d| and ES under this reading (n topics).
-    pub fn residual_variance(self, d: f64, es: f64, n: usize) -> f64 {
+    pub(crate) fn residual_variance(self, d: f64, es: f64, n: usize) -> f64 {
         match self {
             EffectSizeReading::StandardDeviation => (d / es).powi(2),
             EffectSizeReading::Variance => d / es,
@@ -166,7 +166,7 @@ impl EffectSizeReading {
 }
 
 /// The classical Tukey HSD p of a pair under one reading: (q, p).
-pub fn classical_p(
+pub(crate) fn classical_p(
     reading: EffectSizeReading,
     d: f64,
     es: f64,
@@ -183,13 +183,13 @@ pub fn classical_p(
 }
 
 /// Whether two p-values are within `factor` of each other (ratio in [1/factor, factor]).
-pub fn compatible(p_classical: f64, p_printed: f64, factor: f64) -> bool {
+pub(crate) fn compatible(p_classical: f64, p_printed: f64, factor: f64) -> bool {
     p_classical >= p_printed / factor && p_classical <= p_printed * factor
 }
 
 /// Checks one pair's printed randomised p against |d| and ES_HSD under the stated definition, and
 /// says which other readings would make them compatible.
-pub fn p_agrees_with_effect_size(
+pub(crate) fn p_agrees_with_effect_size(
     p_printed: f64,
     d: f64,
     es: f64,

@@ -34,28 +34,28 @@ pub enum WiringError {
 
 /// The limits several checks share.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
-pub struct Limits {
+pub(crate) struct Limits {
     /// Largest distance of an interval's midpoint from its estimate (three printed decimals).
-    pub ci_tolerance: f64,
+    pub(crate) ci_tolerance: f64,
     /// Largest factor between a printed randomised p and the classical Tukey p.
-    pub tukey_factor: f64,
+    pub(crate) tukey_factor: f64,
     /// Largest value tried when searching for a one-number correction of an a/b/c cell.
-    pub correction_limit: u64,
+    pub(crate) correction_limit: u64,
 }
 
 /// The whole wiring file.
 #[derive(Debug, Clone, Default)]
 pub struct Wiring {
-    pub limits: Limits,
+    pub(crate) limits: Limits,
     /// Every entry, in file order.
-    pub checks: Vec<CheckSpec>,
+    pub(crate) checks: Vec<CheckSpec>,
 }
 
 const LIMIT_KEYS: [&str; 3] = ["ci_tolerance", "tukey_factor", "correction_limit"];
 
 /// The largest `correction_limit`: the SSO check tries every value up to it for each of a, b and c
 /// of a cell, so the bound keeps the search linear in a small constant.
-pub const MAX_CORRECTION_LIMIT: u64 = 100_000;
+pub(crate) const MAX_CORRECTION_LIMIT: u64 = 100_000;
 
 impl Limits {
     /// The limits' ranges: finite non-negative tolerance, finite factor of at least 1, and a
@@ -138,12 +138,6 @@ impl<'de> Visitor<'de> for WiringVisitor {
     }
 }
 
-/// Reads the wiring file.
-pub fn load(path: &Path) -> Result<Wiring, WiringError> {
-    let text = read_text(path).map_err(WiringError::Read)?;
-    parse(&text, path)
-}
-
 /// Parses the wiring file's text; `path` is used in errors.
 pub fn parse(text: &str, path: &Path) -> Result<Wiring, WiringError> {
     crate::io::yaml_depth::check_depth(path, text).map_err(WiringError::Invalid)?;
@@ -188,7 +182,7 @@ pub fn load_and_evaluate(
 
 /// Reads the project's wiring (`paper/consistency.yaml` under `root`) and applies it to the
 /// `published` values.
-pub fn load_project_checks(
+pub(crate) fn load_project_checks(
     root: &Path,
     manifest: &Manifest,
     published: &[PublishedFile],

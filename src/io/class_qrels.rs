@@ -18,14 +18,14 @@ use evia_engine::measures::{LevelGains, MeasureError, TopicJudgements};
 #[derive(Debug, Clone, PartialEq)]
 pub struct ClassJudged<'a> {
     pub doc: &'a str,
-    pub level: u32,
-    pub class: u32,
+    pub(crate) level: u32,
+    pub(crate) class: u32,
     /// 1-based line in the file.
-    pub line: usize,
+    pub(crate) line: usize,
 }
 
 /// Judgements with classes grouped by topic (topics sorted, documents in file order).
-pub type ClassQrels<'a> = BTreeMap<&'a str, Vec<ClassJudged<'a>>>;
+pub(crate) type ClassQrels<'a> = BTreeMap<&'a str, Vec<ClassJudged<'a>>>;
 
 /// Parses a qrels file with equivalence classes.
 pub fn parse_class_qrels<'a>(path: &Path, text: &'a str) -> Result<ClassQrels<'a>, SourceError> {

@@ -27,17 +27,17 @@ struct PairEntry {
 #[derive(Debug, Clone)]
 pub struct AssessorPair {
     /// `first-second`, e.g. `lancer1-lancer2`.
-    pub id: String,
-    pub first: String,
-    pub second: String,
+    pub(crate) id: String,
+    pub(crate) first: String,
+    pub(crate) second: String,
     /// Rows: `first`'s labels; columns: `second`'s.
     pub matrix: ConfusionMatrix,
 }
 
 /// The most labels of a confusion matrix.
-pub const MAX_LABELS: usize = 100;
+pub(crate) const MAX_LABELS: usize = 100;
 /// The largest count of a cell (sums over a matrix stay exact in `u64` and in `f64`).
-pub const MAX_COUNT: u64 = 1_000_000_000_000;
+pub(crate) const MAX_COUNT: u64 = 1_000_000_000_000;
 
 /// Reads the matrices, checking each is square over the declared labels, with at most
 /// [`MAX_LABELS`] labels and cells of at most [`MAX_COUNT`].

@@ -18,7 +18,7 @@ const POWERS_OF_TEN: [f64; 23] = [
 const EXACT_INTEGER_LIMIT: u64 = 1 << 53;
 
 /// `text` as an `f64`, exactly as `text.parse::<f64>()` would give it (`None` where that fails).
-pub fn parse_f64(text: &str) -> Option<f64> {
+pub(crate) fn parse_f64(text: &str) -> Option<f64> {
     fast_path(text.as_bytes()).or_else(|| text.parse::<f64>().ok())
 }
 

@@ -20,21 +20,24 @@ const TAG: u64 = !0xffff_ffff;
 
 /// Finds repeated documents in ranked lists (see the module); its slots are kept between lists.
 #[derive(Debug, Default)]
-pub struct DuplicateFinder {
+pub(crate) struct DuplicateFinder {
     slots: Vec<u64>,
 }
 
 impl DuplicateFinder {
     /// The first document of `docs` (in rank order) that occurs earlier in the list too, as
     /// (earlier line, later line, doc); `None` if every document occurs once.
-    pub fn first_repeat<'a>(&mut self, docs: &[RunDoc<'a>]) -> Option<(usize, usize, &'a str)> {
+    pub(crate) fn first_repeat<'a>(
+        &mut self,
+        docs: &[RunDoc<'a>],
+    ) -> Option<(usize, usize, &'a str)> {
         let hashes: Vec<u64> = docs.iter().map(|d| doc_hash(d.doc)).collect();
         self.first_repeat_hashed(docs, &hashes)
     }
 
     /// [`Self::first_repeat`] with each document's [`doc_hash`] given (`hashes[k]` of
     /// `docs[k]`), by a caller that labels the list with the same hashes.
-    pub fn first_repeat_hashed<'a>(
+    pub(crate) fn first_repeat_hashed<'a>(
         &mut self,
         docs: &[RunDoc<'a>],
         hashes: &[u64],

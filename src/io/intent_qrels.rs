@@ -19,10 +19,10 @@ use evia_engine::measures::{LevelGains, MeasureError};
 /// One intentwise judgement with its line.
 #[derive(Debug, Clone, PartialEq)]
 pub struct IntentJudged<'a> {
-    pub intent: u32,
+    pub(crate) intent: u32,
     pub doc: &'a str,
     pub level: u32,
-    pub line: usize,
+    pub(crate) line: usize,
 }
 
 /// Parses intentwise qrels, grouped by topic (topics sorted, judgements in file order).
@@ -101,7 +101,7 @@ fn flush<'a>(
 #[derive(Debug, Clone, Default)]
 pub struct DiversityTopicSet {
     pub topics: BTreeMap<String, DiversityTopic>,
-    pub without_relevant: Vec<String>,
+    pub(crate) without_relevant: Vec<String>,
 }
 
 /// Builds every topic of the intent file with its intentwise judgements (a topic without

@@ -18,9 +18,9 @@ use evia_engine::diversity::{Intent, IntentKind, IntentSet, MAX_INTENTS};
 /// One topic's intents and the line of each.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TopicIntents {
-    pub intents: IntentSet,
+    pub(crate) intents: IntentSet,
     /// 1-based line of each intent, in the order of [`IntentSet::intents`].
-    pub lines: Vec<usize>,
+    pub(crate) lines: Vec<usize>,
 }
 
 /// Parses an intent file into each topic's validated intents (topics in sorted order).

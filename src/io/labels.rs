@@ -30,13 +30,13 @@ use std::str::FromStr;
 use crate::io::{SourceError, decode_text, describe_line, io_reason, shown, strip_bom};
 
 /// The most assessors a label file may name (the pairwise analyses grow with their square).
-pub const MAX_ASSESSORS: usize = 1000;
+pub(crate) const MAX_ASSESSORS: usize = 1000;
 /// The most labels a scale may have.
-pub const MAX_LEVELS: usize = 101;
+pub(crate) const MAX_LEVELS: usize = 101;
 /// The largest magnitude of a scale's ends.
-pub const MAX_ABS_LABEL: i32 = 1000;
+pub(crate) const MAX_ABS_LABEL: i32 = 1000;
 /// The most bytes a label file may hold once decompressed.
-pub const MAX_TEXT_BYTES: u64 = 256 << 20;
+pub(crate) const MAX_TEXT_BYTES: u64 = 256 << 20;
 
 /// How a label file is laid out (see the module documentation).
 #[derive(
@@ -82,22 +82,22 @@ impl Scale {
     }
 
     /// The lowest label.
-    pub fn min(self) -> i32 {
+    pub(crate) fn min(self) -> i32 {
         self.min
     }
 
     /// The highest label.
-    pub fn max(self) -> i32 {
+    pub(crate) fn max(self) -> i32 {
         self.max
     }
 
     /// Number of labels `k = MAX − MIN + 1`.
-    pub fn levels(self) -> usize {
+    pub(crate) fn levels(self) -> usize {
         (self.max - self.min) as usize + 1
     }
 
     /// The label of level `level` (`MIN + level`).
-    pub fn label(self, level: usize) -> i32 {
+    pub(crate) fn label(self, level: usize) -> i32 {
         self.min + level as i32
     }
 
@@ -149,8 +149,8 @@ impl fmt::Display for Scale {
 /// One judged document and the labels it received.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LabelledItem {
-    pub topic: String,
-    pub doc: String,
+    pub(crate) topic: String,
+    pub(crate) doc: String,
     /// `(assessor, level)` pairs, sorted by assessor (indices into [`AssessorLabels::assessors`]);
     /// assessors who did not judge the document are absent.
     pub labels: Vec<(usize, u16)>,
@@ -159,7 +159,7 @@ pub struct LabelledItem {
 /// Every assessor's labels of one file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AssessorLabels {
-    pub scale: Scale,
+    pub(crate) scale: Scale,
     /// Assessor names, in the order of the header (wide) or of first appearance (long).
     pub assessors: Vec<String>,
     /// Items in the order of their first line.

@@ -50,13 +50,13 @@ pub(crate) fn line_fields<const N: usize>(text: &str, start: usize) -> ([&str; N
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct FieldLine<'a, const N: usize> {
     /// The line without its `\n` or `\r\n`.
-    pub text: &'a str,
-    pub fields: [&'a str; N],
+    pub(crate) text: &'a str,
+    pub(crate) fields: [&'a str; N],
     /// How many fields the line has (all of them, not capped).
-    pub count: usize,
+    pub(crate) count: usize,
     /// The byte offset in the line of its first NUL byte, if it has one (only the general path
     /// can meet one: [`super::simple_line`] refuses every control character).
-    pub nul: Option<usize>,
+    pub(crate) nul: Option<usize>,
 }
 
 /// Every line of `text` as `str::lines` gives it (without its `\n` or `\r\n`), with its first

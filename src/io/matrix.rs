@@ -37,13 +37,13 @@ pub struct RunMatrix {
 }
 
 /// The most runs a matrix may have (the randomised HSD keeps one counter per run pair).
-pub const MAX_RUNS: usize = 2000;
+pub(crate) const MAX_RUNS: usize = 2000;
 
 /// The largest magnitude of a score (squares and sums over 10^200 cells stay finite).
-pub const MAX_SCORE: f64 = 1e50;
+pub(crate) const MAX_SCORE: f64 = 1e50;
 
 /// Reads and checks the TSV matrix at `path`.
-pub fn read_matrix(path: &Path) -> Result<RunMatrix, SourceError> {
+pub(crate) fn read_matrix(path: &Path) -> Result<RunMatrix, SourceError> {
     let text = read_text(path)?;
     parse_matrix(path, &text)
 }

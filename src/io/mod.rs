@@ -11,15 +11,15 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Position {
     pub line: usize,
-    pub column: Option<usize>,
+    pub(crate) column: Option<usize>,
 }
 
 impl Position {
-    pub fn line(line: usize) -> Self {
+    pub(crate) fn line(line: usize) -> Self {
         Position { line, column: None }
     }
 
-    pub fn at(line: usize, column: usize) -> Self {
+    pub(crate) fn at(line: usize, column: usize) -> Self {
         Position {
             line,
             column: Some(column),
@@ -30,13 +30,13 @@ impl Position {
 /// Bad input: which file, where in it, and what was expected there.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub struct SourceError {
-    pub path: PathBuf,
+    pub(crate) path: PathBuf,
     pub position: Option<Position>,
-    pub message: String,
+    pub(crate) message: String,
 }
 
 impl SourceError {
-    pub fn new(
+    pub(crate) fn new(
         path: impl Into<PathBuf>,
         position: Option<Position>,
         message: impl Into<String>,
@@ -49,12 +49,16 @@ impl SourceError {
     }
 
     /// An error at a 1-based line (no column).
-    pub fn at_line(path: impl Into<PathBuf>, line: usize, message: impl Into<String>) -> Self {
+    pub(crate) fn at_line(
+        path: impl Into<PathBuf>,
+        line: usize,
+        message: impl Into<String>,
+    ) -> Self {
         Self::new(path, Some(Position::line(line)), message)
     }
 
     /// An error about the file as a whole (missing, unreadable, empty).
-    pub fn whole_file(path: impl Into<PathBuf>, message: impl Into<String>) -> Self {
+    pub(crate) fn whole_file(path: impl Into<PathBuf>, message: impl Into<String>) -> Self {
         Self::new(path, None, message)
     }
 }
@@ -80,7 +84,7 @@ impl fmt::Display for SourceError {
 /// A leading UTF-8 byte-order mark is removed (editors on Windows write one; kept, it would glue
 /// itself to the first topic id). Bytes that are not UTF-8 are an error naming the line and column
 /// (in characters) where the first bad byte is.
-pub fn read_text(path: &Path) -> Result<String, SourceError> {
+pub(crate) fn read_text(path: &Path) -> Result<String, SourceError> {
     let bytes = std::fs::read(path).map_err(|e| {
         SourceError::whole_file(path, format!("cannot read file: {}", io_reason(&e)))
     })?;
@@ -97,10 +101,10 @@ pub(crate) fn io_reason(e: &std::io::Error) -> String {
 }
 
 /// The UTF-8 byte-order mark.
-pub const BOM: char = '\u{feff}';
+pub(crate) const BOM: char = '\u{feff}';
 
 /// `text` without a leading UTF-8 byte-order mark.
-pub fn strip_bom(text: &str) -> &str {
+pub(crate) fn strip_bom(text: &str) -> &str {
     text.strip_prefix(BOM).unwrap_or(text)
 }
 
@@ -135,29 +139,29 @@ pub fn decode_text(path: &Path, bytes: Vec<u8>) -> Result<String, SourceError> {
 /// Threads that read one large input in parts taken in turn (`eval`'s qrels and run,
 /// [`crate::parallel::map_in_turn`]): the two cores of the machine `eval` is benchmarked on. The
 /// output never depends on it.
-pub const READ_THREADS: usize = 2;
+pub(crate) const READ_THREADS: usize = 2;
 
 pub mod class_qrels;
 pub mod confusion;
-pub mod decimal;
-pub mod duplicates;
+pub(crate) mod decimal;
+pub(crate) mod duplicates;
 pub mod intent_qrels;
 pub mod intents;
 pub mod labels;
-pub mod line_fields;
+pub(crate) mod line_fields;
 pub mod matrix;
 pub mod output;
 pub mod qrels;
-pub mod qrels_blocks;
-pub mod qrels_halves;
+pub(crate) mod qrels_blocks;
+pub(crate) mod qrels_halves;
 pub mod ratings;
 pub mod run;
-pub mod run_groups;
-pub mod simple_line;
-pub mod text_halves;
-pub mod topic_ranges;
-pub mod trec_line;
-pub mod yaml_depth;
+pub(crate) mod run_groups;
+pub(crate) mod simple_line;
+pub(crate) mod text_halves;
+pub(crate) mod topic_ranges;
+pub(crate) mod trec_line;
+pub(crate) mod yaml_depth;
 
 /// The first `N` whitespace-separated fields of a line and how many fields it has, counted up to
 /// `N + 1` so that a line with too many fields is recognised without scanning all of it.
@@ -202,7 +206,7 @@ pub(crate) fn describe_line(line: &str) -> String {
 /// `text` with control, format (zero-width, bidirectional) and other invisible characters written
 /// as `\u{XXXX}` escapes, so that an error message quoting input shows what is really there (a tab
 /// is `\t`, a byte-order mark `\u{feff}`). Visible characters, spaces included, are kept.
-pub fn shown(text: &str) -> String {
+pub(crate) fn shown(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -219,7 +223,7 @@ pub fn shown(text: &str) -> String {
 /// The line (1-based) of the block-style key `dotted` (`labels.topic_step`: `topic_step:` inside
 /// `labels:`) in YAML `text`, for errors about a value the parser accepted; `None` when it is not
 /// written in block style.
-pub fn yaml_key_line(text: &str, dotted: &str) -> Option<usize> {
+pub(crate) fn yaml_key_line(text: &str, dotted: &str) -> Option<usize> {
     let mut from = 0;
     let mut parent_indent: Option<usize> = None;
     let mut found = None;
@@ -250,7 +254,7 @@ pub fn yaml_key_line(text: &str, dotted: &str) -> Option<usize> {
 
 /// Reads a YAML file into `T`, reporting syntax errors, unknown or duplicate keys and wrong types with
 /// the file, line and column.
-pub fn read_yaml<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, SourceError> {
+pub(crate) fn read_yaml<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, SourceError> {
     parse_yaml(path, &read_text(path)?)
 }
 

@@ -53,7 +53,7 @@ pub enum OutputError {
 }
 
 /// The lock file inside a locked output directory.
-pub const LOCK_FILE: &str = ".evia-repro.lock";
+pub(crate) const LOCK_FILE: &str = ".evia-repro.lock";
 
 /// `relative` as one file name: `%` and `/` escaped, so two relative paths never share one.
 fn flat_name(relative: &str) -> String {
@@ -104,10 +104,10 @@ fn process_has_ended(pid: &str) -> bool {
 
 /// The held lock of an output directory; dropping it releases the lock.
 #[derive(Debug)]
-pub struct OutputLock {
+pub(crate) struct OutputLock {
     path: PathBuf,
     /// Stale temporary files removed when the lock was taken.
-    pub removed_temp_files: usize,
+    pub(crate) removed_temp_files: usize,
 }
 
 impl Drop for OutputLock {
@@ -148,14 +148,14 @@ impl OutputDir {
         OutputDir { root: root.into() }
     }
 
-    pub fn root(&self) -> &Path {
+    pub(crate) fn root(&self) -> &Path {
         &self.root
     }
 
     /// Takes the directory's lock (creating the directory) and removes the temporary files an
     /// interrupted run left behind. Errors with [`OutputError::Locked`] while another live process
     /// holds it.
-    pub fn lock(&self) -> Result<OutputLock, OutputError> {
+    pub(crate) fn lock(&self) -> Result<OutputLock, OutputError> {
         let path = self.root.join(LOCK_FILE);
         let io_err = |reason| OutputError::Io {
             path: path.clone(),
@@ -199,7 +199,7 @@ impl OutputDir {
     }
 
     /// The absolute-or-root-relative destination of `relative`, after checking it stays inside.
-    pub fn resolve(&self, relative: &str) -> Result<PathBuf, OutputError> {
+    pub(crate) fn resolve(&self, relative: &str) -> Result<PathBuf, OutputError> {
         let rel = Path::new(relative);
         let confined = !relative.is_empty()
             && rel
@@ -213,7 +213,7 @@ impl OutputDir {
 
     /// Creates the directory (and its parents) if it does not exist; a file of that name is
     /// [`OutputError::NotADirectory`].
-    pub fn create_root(&self) -> Result<(), OutputError> {
+    pub(crate) fn create_root(&self) -> Result<(), OutputError> {
         // The output directory, or the first of its parents, that exists as something else.
         let blocking = self
             .root
@@ -232,7 +232,7 @@ impl OutputDir {
     /// The hidden temporary file in the root that stands for `relative` until it is in place
     /// (`.<relative>.tmp-<process id>` with `%` and `/` escaped, so two relative paths never share
     /// one; removed by a later run's [`OutputDir::lock`] if an interrupted run left it).
-    pub fn root_temp(&self, relative: &str) -> PathBuf {
+    pub(crate) fn root_temp(&self, relative: &str) -> PathBuf {
         self.root
             .join(temp_name(&flat_name(relative), std::process::id()))
     }
@@ -241,7 +241,7 @@ impl OutputDir {
     /// `relative` (`.<relative with / and % escaped>.tmp-<random>`), to be renamed into place by
     /// [`Staged::commit`]: the slow part of a write done ahead of time, with nothing visible at
     /// the destination yet. The root must exist.
-    pub fn stage(&self, relative: &str, contents: &[u8]) -> Result<Staged, OutputError> {
+    pub(crate) fn stage(&self, relative: &str, contents: &[u8]) -> Result<Staged, OutputError> {
         let dest = self.resolve(relative)?;
         let written = (|| {
             let mut f = temp_file_in(&self.root, &flat_name(relative))?;
@@ -260,7 +260,7 @@ impl OutputDir {
 
     /// Writes `contents` to `relative` atomically (a temporary file in the same directory, then
     /// renamed over the destination; removed on any error).
-    pub fn write(&self, relative: &str, contents: &[u8]) -> Result<PathBuf, OutputError> {
+    pub(crate) fn write(&self, relative: &str, contents: &[u8]) -> Result<PathBuf, OutputError> {
         let dest = self.resolve(relative)?;
         let io_err = |reason| OutputError::Io {
             path: dest.clone(),
@@ -288,7 +288,7 @@ impl OutputDir {
     /// Starts a tree of outputs staged in a new hidden directory `.<name>.tmp-<random>` of the
     /// root (which must exist, as it does once [`OutputDir::lock`] holds it): write into
     /// [`StagedTree::out`], then [`StagedTree::commit`].
-    pub fn stage_tree(&self, name: &str) -> Result<StagedTree, OutputError> {
+    pub(crate) fn stage_tree(&self, name: &str) -> Result<StagedTree, OutputError> {
         let prefix = format!(".{name}.tmp-");
         let dir = Builder::new()
             .prefix(&prefix)
@@ -308,7 +308,7 @@ impl OutputDir {
 /// Outputs written under a hidden staging directory ([`OutputDir::stage_tree`]), none of them in
 /// place yet. Dropping it uncommitted removes the staging directory and everything in it.
 #[derive(Debug)]
-pub struct StagedTree {
+pub(crate) struct StagedTree {
     root: PathBuf,
     staging: OutputDir,
     /// Removes the staging directory when dropped.
@@ -317,12 +317,12 @@ pub struct StagedTree {
 
 impl StagedTree {
     /// The staging directory, to write the outputs into.
-    pub fn out(&self) -> &OutputDir {
+    pub(crate) fn out(&self) -> &OutputDir {
         &self.staging
     }
 
     /// Where `staged` (a path inside the staging directory) is once committed.
-    pub fn final_path(&self, staged: &Path) -> PathBuf {
+    pub(crate) fn final_path(&self, staged: &Path) -> PathBuf {
         staged
             .strip_prefix(self.staging.root())
             .map_or_else(|_| staged.to_path_buf(), |rel| self.root.join(rel))
@@ -332,7 +332,7 @@ impl StagedTree {
     /// rename: a file over the one in place, a directory in place of the one there (which is first
     /// renamed aside to a temporary name, and removed afterwards). Then removes the staging
     /// directory.
-    pub fn commit(self) -> Result<(), OutputError> {
+    pub(crate) fn commit(self) -> Result<(), OutputError> {
         let io_err = |path: &Path| {
             let path = path.to_path_buf();
             move |reason| OutputError::Io { path, reason }
@@ -367,14 +367,14 @@ impl StagedTree {
 /// Dropping it uncommitted removes the temporary file, so a run that stops before committing it
 /// leaves nothing of it behind.
 #[derive(Debug)]
-pub struct Staged {
+pub(crate) struct Staged {
     tmp: TempPath,
     dest: PathBuf,
 }
 
 impl Staged {
     /// Renames the staged file to its destination (creating its directory): the path written.
-    pub fn commit(self) -> Result<PathBuf, OutputError> {
+    pub(crate) fn commit(self) -> Result<PathBuf, OutputError> {
         let Staged { tmp, dest } = self;
         let placed = dest
             .parent()

@@ -41,19 +41,19 @@ pub enum QrelsFormat {
 
 /// The highest relevance level a qrels file may use (NTCIR and TREC collections use at most a
 /// handful; the default linear gains allocate one value per level).
-pub const MAX_LEVEL: u32 = 1000;
+pub(crate) const MAX_LEVEL: u32 = 1000;
 
 /// The largest gain a gain file may give a document: sums over any realistic topic (fewer than
 /// 10^290 documents) stay finite.
-pub const MAX_GAIN: f64 = 1e15;
+pub(crate) const MAX_GAIN: f64 = 1e15;
 
 /// One judged document (borrowing its ids from the file text).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Judged<'a, T> {
     pub doc: &'a str,
-    pub value: T,
+    pub(crate) value: T,
     /// 1-based line in the file.
-    pub line: usize,
+    pub(crate) line: usize,
 }
 
 /// Judgements grouped by topic (topics in sorted order, documents in file order).
@@ -63,9 +63,9 @@ pub struct Qrels<'a, T> {
 }
 
 /// Per-level judgements (a level, or TREC's "listed but unjudged").
-pub type LevelQrels<'a> = Qrels<'a, Relevance>;
+pub(crate) type LevelQrels<'a> = Qrels<'a, Relevance>;
 /// Direct per-item gains.
-pub type GainQrels<'a> = Qrels<'a, f64>;
+pub(crate) type GainQrels<'a> = Qrels<'a, f64>;
 
 impl<'a> LevelQrels<'a> {
     /// The highest level judged in the file (0 if none).
@@ -143,7 +143,7 @@ impl GainQrels<'_> {
 #[derive(Debug, Clone, Default)]
 pub struct TopicSet {
     pub topics: BTreeMap<String, TopicJudgements>,
-    pub without_relevant: BTreeSet<String>,
+    pub(crate) without_relevant: BTreeSet<String>,
 }
 
 impl TopicSet {

@@ -46,7 +46,7 @@ const MAX_PARTS: u64 = 64;
 
 /// The judgements of the qrels at `path` with `gains` (`None`: linear gains up to the highest
 /// level in the file), or `None` when the fast path gives up (see the module).
-pub fn read_level_topics(
+pub(crate) fn read_level_topics(
     path: &Path,
     format: QrelsFormat,
     gains: Option<&LevelGains>,

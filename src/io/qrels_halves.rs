@@ -27,7 +27,7 @@ const MIN_SPLIT: usize = 1 << 20;
 
 /// [`parse_level_qrels`] of `text`, in two halves on two threads when it is large (see the
 /// module); errors are one thread's.
-pub fn parse_level_qrels_in_halves<'a>(
+pub(crate) fn parse_level_qrels_in_halves<'a>(
     path: &Path,
     text: &'a str,
     format: QrelsFormat,
@@ -46,7 +46,7 @@ const TOPICS_PER_PART: usize = 16;
 /// [`LevelQrels::judgements`], the topics in parts of [`TOPICS_PER_PART`] taken by two threads
 /// ([`map_in_turn`]); the error, if any, is the one the first topic in order with an error gives
 /// (each part stops at its first error, and the parts are merged in order).
-pub fn judgements_in_parts(
+pub(crate) fn judgements_in_parts(
     qrels: &LevelQrels<'_>,
     path: &Path,
     gains: &LevelGains,
@@ -83,7 +83,7 @@ fn parse_in_halves<'a>(path: &Path, text: &'a str, format: QrelsFormat) -> Optio
 /// the whole text), each parsed on its own thread, then merged; `None` on any error or when the
 /// first line does not decide an `Auto` syntax (the caller then parses the whole text on one
 /// thread, which reports the error). The texts read by [`super::text_halves`] come here.
-pub fn parse_level_qrels_from_halves<'a>(
+pub(crate) fn parse_level_qrels_from_halves<'a>(
     path: &Path,
     first: &'a str,
     second: &'a str,

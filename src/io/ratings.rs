@@ -8,17 +8,17 @@ use std::path::Path;
 use crate::io::{Position, SourceError, read_text, shown, strip_bom};
 
 /// The largest rating a rating file may hold.
-pub const MAX_RATING: u32 = 1000;
+pub(crate) const MAX_RATING: u32 = 1000;
 
 /// The ratings of one item, in assessor order.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RatedItem {
-    pub id: String,
-    pub ratings: Vec<u32>,
+    pub(crate) id: String,
+    pub(crate) ratings: Vec<u32>,
 }
 
 /// Reads a rating file; every item must have as many ratings as the header has rating columns.
-pub fn read_ratings(path: &Path) -> Result<Vec<RatedItem>, SourceError> {
+pub(crate) fn read_ratings(path: &Path) -> Result<Vec<RatedItem>, SourceError> {
     parse_ratings(path, &read_text(path)?)
 }
 

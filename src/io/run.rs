@@ -52,16 +52,16 @@ pub enum RunOrder {
 /// One retrieved document.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct RunDoc<'a> {
-    pub doc: &'a str,
-    pub score: f64,
+    pub(crate) doc: &'a str,
+    pub(crate) score: f64,
     /// 1-based line in the file.
-    pub line: usize,
+    pub(crate) line: usize,
 }
 
 /// One topic's ranked list (rank 1 first).
 #[derive(Debug, Clone, PartialEq)]
 pub struct RunTopic<'a> {
-    pub topic: &'a str,
+    pub(crate) topic: &'a str,
     pub docs: Vec<RunDoc<'a>>,
 }
 
@@ -129,7 +129,7 @@ fn other_syntax(given: RunFormat, count: usize) -> &'static str {
 
 /// Ranks one topic's documents (in file order) as trec_eval does: score descending, ties by
 /// document id descending (a stable sort).
-pub fn rank_by_score(docs: &mut [RunDoc<'_>]) {
+pub(crate) fn rank_by_score(docs: &mut [RunDoc<'_>]) {
     docs.sort_by(|a, b| b.score.total_cmp(&a.score).then_with(|| b.doc.cmp(a.doc)));
 }
 
@@ -143,7 +143,7 @@ pub(crate) fn is_blank_or_comment(line: &str) -> bool {
 /// it is [`RunFormat::Auto`], which is decided by the first line that is neither blank nor a
 /// comment (6 or more fields: TREC, 2: res form; any other count is an error naming the line). A
 /// text without such a line is a TREC run without lines (trec_eval's reading).
-pub fn resolve_format(
+pub(crate) fn resolve_format(
     path: &Path,
     text: &str,
     format: RunFormat,
@@ -176,7 +176,7 @@ pub fn resolve_format(
 /// retrieved document (res form: score 0), or `None` for a blank or comment line of a TREC run.
 /// Wrong field counts, scores that are not finite numbers, blank or comment lines of a res-form
 /// run and NUL bytes are errors naming the line.
-pub fn parse_line<'a>(
+pub(crate) fn parse_line<'a>(
     path: &Path,
     n: usize,
     line: &'a str,
@@ -200,7 +200,7 @@ pub fn parse_line<'a>(
 /// [`parse_line`] of line `n` (its text `line`, for error messages) from its first six fields `f`
 /// and its field count `count` (any value above 6 means "too many"), split by the caller; blank
 /// and comment lines are the caller's (an error here).
-pub fn line_from_fields<'a>(
+pub(crate) fn line_from_fields<'a>(
     path: &Path,
     n: usize,
     line: &str,

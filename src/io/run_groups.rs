@@ -30,22 +30,22 @@ use super::trec_line::trec_line;
 
 /// A block of consecutive lines of one topic.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Block<'a> {
-    pub topic: &'a str,
+pub(crate) struct Block<'a> {
+    pub(crate) topic: &'a str,
     /// 1-based line of the block's first line, counted from the start of the byte range read.
-    pub first_line: usize,
+    pub(crate) first_line: usize,
 }
 
 /// How a run file is read: its resolved syntax and ranking, and its byte ranges.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Parts<'p> {
-    pub path: &'p Path,
+pub(crate) struct Parts<'p> {
+    pub(crate) path: &'p Path,
     /// The resolved syntax (see [`super::run::resolve_format`]).
-    pub format: RunFormat,
-    pub order: RunOrder,
+    pub(crate) format: RunFormat,
+    pub(crate) order: RunOrder,
     /// Ranges of whole lines covering the file in order, at least one; each but the first starts
     /// at a line whose topic differs from the previous line's (see [`plan_parts`]).
-    pub ranges: Vec<Range<u64>>,
+    pub(crate) ranges: Vec<Range<u64>>,
 }
 
 /// Bytes per part, about: a file is cut at about every this many bytes (at least in two, at most
@@ -62,7 +62,7 @@ const MAX_PARTS: u64 = 32;
 /// The file is cut at the first topic change after each of `k · size / n` (k = 1 … n − 1, n
 /// parts of about [`PART_BYTES`]); a point without a topic change within [`super::topic_ranges::SEARCH`] bytes is
 /// not cut, so each part holds whole topics wherever the file is grouped.
-pub fn plan_parts(path: &Path, format: RunFormat, order: RunOrder) -> Option<Parts<'_>> {
+pub(crate) fn plan_parts(path: &Path, format: RunFormat, order: RunOrder) -> Option<Parts<'_>> {
     let mut file = File::open(path).ok()?;
     let meta = file.metadata().ok()?;
     if !meta.is_file() {
@@ -88,7 +88,7 @@ pub fn plan_parts(path: &Path, format: RunFormat, order: RunOrder) -> Option<Par
 /// and its documents, ranked as `parse_run` ranks a topic. Returns the number of lines read, or
 /// `None` when the reader gives up (see the module) or `each` breaks. `buffer` holds the bytes
 /// read; a caller reading several ranges passes the same one (its pages are then touched once).
-pub fn read_blocks(
+pub(crate) fn read_blocks(
     parts: &Parts<'_>,
     range: Range<u64>,
     buffer: &mut Vec<u8>,
@@ -216,7 +216,7 @@ fn general_line<'b>(
 
 /// Whether every topic of `topics` (one entry per block) has a single block (the run file lists
 /// each topic's lines together).
-pub fn is_grouped(topics: &[&str]) -> bool {
+pub(crate) fn is_grouped(topics: &[&str]) -> bool {
     let mut topics = topics.to_vec();
     topics.sort_unstable();
     topics.windows(2).all(|w| w[0] != w[1])

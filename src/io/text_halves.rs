@@ -16,20 +16,20 @@ use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
 
 /// Files shorter than this are not split (a thread costs more than it saves).
-pub const MIN_SPLIT: u64 = 1 << 20;
+pub(crate) const MIN_SPLIT: u64 = 1 << 20;
 
 /// How far past the middle of the file (in bytes) a line feed is looked for.
 const SEARCH: u64 = 1 << 16;
 
 /// A text file's two halves: `first` ends with a line feed, `second` is the rest.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TextHalves {
-    pub first: String,
-    pub second: String,
+pub(crate) struct TextHalves {
+    pub(crate) first: String,
+    pub(crate) second: String,
 }
 
 /// The file at `path` read in two halves on two threads, or `None` (see the module).
-pub fn read_text_in_halves(path: &Path) -> Option<TextHalves> {
+pub(crate) fn read_text_in_halves(path: &Path) -> Option<TextHalves> {
     let mut file = File::open(path).ok()?;
     let meta = file.metadata().ok()?;
     let size = meta.len();

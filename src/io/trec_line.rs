@@ -19,11 +19,11 @@ use super::simple_line::Separators;
 /// One accepted TREC run line.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct TrecLine<'a> {
-    pub topic: &'a str,
-    pub doc: &'a str,
-    pub score: f64,
+    pub(crate) topic: &'a str,
+    pub(crate) doc: &'a str,
+    pub(crate) score: f64,
     /// Where the next line starts.
-    pub next: usize,
+    pub(crate) next: usize,
 }
 
 /// The fields of a simple six-field line: the byte positions of its five spaces and its `\n`.

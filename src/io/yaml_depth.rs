@@ -14,11 +14,11 @@ use super::{Position, SourceError};
 
 /// The deepest nesting a YAML file of the project may have (the parser's own recursion limit is
 /// 128; the manifest nests about 8 levels).
-pub const MAX_YAML_DEPTH: usize = 64;
+pub(crate) const MAX_YAML_DEPTH: usize = 64;
 
 /// Checks that `text` nests at most [`MAX_YAML_DEPTH`] levels; the error names the line and column
 /// where the nesting goes deeper.
-pub fn check_depth(path: &Path, text: &str) -> Result<(), SourceError> {
+pub(crate) fn check_depth(path: &Path, text: &str) -> Result<(), SourceError> {
     let mut indents: Vec<usize> = Vec::new();
     let mut flow = 0usize;
     let mut quote: Option<char> = None;

@@ -9,7 +9,7 @@ use super::Verdict;
 /// What a verdict is about (module documentation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Basis {
+pub(crate) enum Basis {
     /// A check of the paper's printed numbers: recomputed from the inputs it prints (exact),
     /// recomputed from its other numbers (derived), checked for internal consistency, or a setting
     /// or statement of its text checked on its own tables.
@@ -21,25 +21,9 @@ pub enum Basis {
     RealData,
 }
 
-/// Every basis, in the order the ledger lists them.
-pub const BASES: [Basis; 3] = [Basis::Paper, Basis::StandIn, Basis::RealData];
-
-impl Basis {
-    /// The heading of the entries on this basis.
-    pub fn heading(self) -> &'static str {
-        match self {
-            Basis::Paper => "Checks of the paper's printed numbers",
-            Basis::StandIn => {
-                "Claims re-tested on the stand-in (about the stand-in, not the paper)"
-            }
-            Basis::RealData => "Claims re-tested on real data",
-        }
-    }
-}
-
 /// A verdict in words that say which kind it is: `paper self-consistent` for a check of the paper,
 /// `holds on the stand-in` for a claim re-tested there.
-pub fn verdict_words(basis: Basis, verdict: Verdict) -> &'static str {
+pub(crate) fn verdict_words(basis: Basis, verdict: Verdict) -> &'static str {
     match (basis, verdict) {
         (_, Verdict::Match) => "match",
         (_, Verdict::Mismatch) => "mismatch",

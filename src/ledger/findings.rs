@@ -11,12 +11,12 @@ use crate::consistency::tukey::EffectSizeReading;
 /// One inconsistency found in a paper's own numbers, for the report's "Findings" section.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Finding {
-    pub paper: String,
+    pub(crate) paper: String,
     pub table: String,
     pub cell: String,
-    pub printed: String,
+    pub(crate) printed: String,
     /// The tables the finding's numbers are printed in (`A.T3`; `B.T4`, `B.T5`).
-    pub tables: Vec<String>,
+    pub(crate) tables: Vec<String>,
     /// Where the finding is, in words: its table(s) and how many rows, intervals or numbers
     /// (`Table 3 — 24 rows`).
     pub place: String,
@@ -26,10 +26,10 @@ pub struct Finding {
     pub cells: String,
     /// The affected cells under their groups (`nG@1, Dmax = 2, N = 5` → its system pairs), for a
     /// small table of them.
-    pub affected_groups: Vec<(String, Vec<String>)>,
+    pub(crate) affected_groups: Vec<(String, Vec<String>)>,
     /// Numbers of the running text that repeat an affected cell: the same printed numbers, counted
     /// in this finding only (`95%CI lower limit of that tau (§4.1.1)`).
-    pub also_in_text: Vec<String>,
+    pub(crate) also_in_text: Vec<String>,
     /// The finding in a reviewer's words, with the arithmetic behind it (where it is, `table` and
     /// `cell`, is not repeated in it).
     pub text: String,
@@ -38,16 +38,16 @@ pub struct Finding {
     pub headline: String,
     /// The headline's LaTeX spelling, when it has math (ES$_\mathrm{HSD}$ = $|d|/\sqrt{V_E}$);
     /// LaTeX output escapes `headline` otherwise.
-    pub headline_latex: Option<String>,
+    pub(crate) headline_latex: Option<String>,
     /// How many ledger entries (printed numbers or statements) the cause affects.
-    pub affected: usize,
+    pub(crate) affected: usize,
     /// What the inconsistency points to (worded in `text`).
     #[serde(skip)]
     pub hint: Option<Hint>,
     /// The ledger entries of the finding as (table, cell), in ledger order, then the numbers of the
     /// running text that repeat one of them: a reader links each to its entry.
     #[serde(skip)]
-    pub entries: Vec<(String, String)>,
+    pub(crate) entries: Vec<(String, String)>,
 }
 
 /// Every `inconsistent` entry of `paper` in the ledger, as findings in a reviewer's words, one per
@@ -460,7 +460,7 @@ fn definition_headline(place: &str, fits: Option<EffectSizeReading>) -> (String,
 /// statement the paper's own table contradicts, intervals shifted or off their estimates, a
 /// typesetting slip, and other contradictions; within a kind, the cause affecting more numbers first
 /// (ledger order otherwise).
-pub fn ranked(mut findings: Vec<Finding>) -> Vec<Finding> {
+pub(crate) fn ranked(mut findings: Vec<Finding>) -> Vec<Finding> {
     let weight = |f: &Finding| match f.hint {
         Some(Hint::DefinitionMismatch { .. }) => 0,
         Some(Hint::StatementContradicted) => 1,
@@ -507,15 +507,6 @@ pub fn is_finding(e: &Entry) -> bool {
     e.verdict == Verdict::Inconsistent
         || (e.verdict == Verdict::Mismatch && e.hint == Some(Hint::SettingDiffers))
         || (e.verdict == Verdict::Fails && e.basis == Basis::Paper)
-}
-
-/// An entry that compares the paper with the stand-in collection rather than checking the paper
-/// against itself: a `simulated` claim or fitted cell that `holds` or `fails` on the stand-in's
-/// numbers. Summaries count these apart from the findings, so that "the stand-in disagrees" never
-/// reads as "the paper contradicts itself", nor the reverse.
-pub fn is_stand_in_comparison(e: &Entry) -> bool {
-    e.basis == Basis::StandIn
-        && matches!(e.verdict, Verdict::Holds | Verdict::Fails | Verdict::Fitted)
 }
 
 /// Which way the checks of a finding point (a typesetting or extraction slip in one number, or a

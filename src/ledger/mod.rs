@@ -44,13 +44,13 @@ mod setting_entry;
 mod text_entry;
 mod verdict;
 
-pub use crate::published::cell_label::{
-    CellWords, artefact_words, cell_label, grouped, grouped_words, row_words,
-};
-pub use crate::results::TranscriptionNote;
-pub use basis::{BASES, Basis, verdict_words};
-pub use entry::{Entry, EntryKind, Holding, Ledger};
-pub use findings::{Finding, findings, is_finding, is_stand_in_comparison, ranked};
+pub(crate) use crate::published::cell_label::{artefact_words, grouped, grouped_words, row_words};
+pub(crate) use crate::results::TranscriptionNote;
+pub(crate) use basis::{Basis, verdict_words};
+pub use entry::Ledger;
+pub(crate) use entry::{Entry, EntryKind, Holding};
+pub(crate) use findings::{Finding, ranked};
+pub use findings::{findings, is_finding};
 pub use printed_number::cell_name;
 pub use verdict::Verdict;
 

@@ -17,7 +17,7 @@ use crate::model::{BuiltInDecl, BuiltInRef, CellKey};
 /// Every declaration of the knob files of a set of artefacts, by what it names.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct BuiltIns {
-    pub declarations: Vec<Declared>,
+    pub(crate) declarations: Vec<Declared>,
     claims: BTreeMap<String, usize>,
     cells: BTreeMap<CellKey, usize>,
     texts: BTreeMap<String, usize>,
@@ -25,12 +25,12 @@ pub struct BuiltIns {
 
 /// One declaration: where it is and what it names, each name with its line.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Declared {
-    pub reference: BuiltInRef,
-    pub claims: Vec<(String, usize)>,
-    pub cells: Vec<(CellKey, usize)>,
+pub(crate) struct Declared {
+    pub(crate) reference: BuiltInRef,
+    pub(crate) claims: Vec<(String, usize)>,
+    pub(crate) cells: Vec<(CellKey, usize)>,
     /// Numbers of the running text, by text claim id (`B.text.high_agreement_topics`).
-    pub texts: Vec<(String, usize)>,
+    pub(crate) texts: Vec<(String, usize)>,
 }
 
 /// The part of a knob file this module reads (the rest is its experiment's).
@@ -43,7 +43,7 @@ struct Section {
 impl BuiltIns {
     /// The declarations of every YAML input file of `artefacts`, each file read once, paths
     /// relative to `root`.
-    pub fn load<'a>(
+    pub(crate) fn load<'a>(
         root: &Path,
         artefacts: impl IntoIterator<Item = &'a Artefact>,
     ) -> Result<BuiltIns, SourceError> {
@@ -82,26 +82,22 @@ impl BuiltIns {
     }
 
     /// The declaration that builds in claim `id`, if one does.
-    pub fn claim(&self, id: &str) -> Option<&BuiltInRef> {
+    pub(crate) fn claim(&self, id: &str) -> Option<&BuiltInRef> {
         self.claims
             .get(id)
             .map(|&i| &self.declarations[i].reference)
     }
 
     /// The declaration that fits or calibrates printed cell `key`, if one does.
-    pub fn cell(&self, key: &CellKey) -> Option<&BuiltInRef> {
+    pub(crate) fn cell(&self, key: &CellKey) -> Option<&BuiltInRef> {
         self.cells
             .get(key)
             .map(|&i| &self.declarations[i].reference)
     }
 
     /// The declaration that fits or calibrates the running text's number `id`, if one does.
-    pub fn text(&self, id: &str) -> Option<&BuiltInRef> {
+    pub(crate) fn text(&self, id: &str) -> Option<&BuiltInRef> {
         self.texts.get(id).map(|&i| &self.declarations[i].reference)
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.declarations.is_empty()
     }
 }
 

@@ -15,7 +15,7 @@ use crate::model::StandIn;
 
 /// What an experiment's numbers are computed from, when it runs on its shipped inputs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum DataSource {
+pub(crate) enum DataSource {
     /// Inputs the paper prints (a worked example's ratings, printed confusion matrices).
     Printed,
     /// Real data shipped with the repository (vendored ratings).
@@ -26,40 +26,39 @@ pub enum DataSource {
 }
 
 /// Reads an artefact's `parameters:` as the parameter type of one experiment kind.
-pub type ParseParams = for<'de> fn(
+pub(crate) type ParseParams = for<'de> fn(
     &mut dyn erased_serde::Deserializer<'de>,
 ) -> Result<Parameters, erased_serde::Error>;
 
 /// Finds, in a manifest's text, the first `parameters:` of the artefacts of one kind (named by the
 /// last argument) that do not read as its parameter type, at the offending key's position.
-pub type LocateParams = fn(&std::path::Path, &str, &'static str) -> Option<crate::io::SourceError>;
+pub(crate) type LocateParams =
+    fn(&std::path::Path, &str, &'static str) -> Option<crate::io::SourceError>;
 
 /// How one experiment kind's parameters are read ([`super::params::reader`]).
 #[derive(Debug, Clone, Copy)]
-pub struct ParamsReader {
-    pub read: ParseParams,
-    pub locate: LocateParams,
+pub(crate) struct ParamsReader {
+    pub(crate) read: ParseParams,
+    pub(crate) locate: LocateParams,
 }
 
 /// One kind of experiment, as the manifest and the generic layers see it.
 #[derive(Debug)]
-pub struct ExperimentKind {
+pub(crate) struct ExperimentKind {
     /// The manifest's spelling, `<paper slug>.<name>` (`lancers.agreement`).
-    pub name: &'static str,
-    /// What it computes, one line (`evia-repro list`, `show`).
-    pub description: &'static str,
-    pub data: DataSource,
+    pub(crate) name: &'static str,
+    pub(crate) data: DataSource,
     /// Whether it can run on a user's real collection (`reproduce --data DIR`) instead of its
     /// stand-in.
-    pub real_data_mode: bool,
+    pub(crate) real_data_mode: bool,
     /// Whether it is a robustness study: R runs of other artefacts' experiments on independent
     /// stand-in replicates, run by the pipeline rather than by its paper.
-    pub robustness_study: bool,
+    pub(crate) robustness_study: bool,
     /// A coarse estimate of its running time, larger is longer (0: a typical table): the pipeline
     /// starts the longest first. It orders work only; no result depends on it.
-    pub cost: u8,
+    pub(crate) cost: u8,
     /// Reads its `parameters:`.
-    pub parse: ParamsReader,
+    pub(crate) parse: ParamsReader,
 }
 
 /// An experiment kind an artefact names: a reference into the catalog it was read against.
@@ -68,11 +67,11 @@ pub struct ExperimentKind {
 pub struct ExperimentId(&'static ExperimentKind);
 
 impl ExperimentId {
-    pub fn new(kind: &'static ExperimentKind) -> Self {
+    pub(crate) fn new(kind: &'static ExperimentKind) -> Self {
         ExperimentId(kind)
     }
 
-    pub fn kind(self) -> &'static ExperimentKind {
+    pub(crate) fn kind(self) -> &'static ExperimentKind {
         self.0
     }
 
@@ -81,11 +80,11 @@ impl ExperimentId {
         self.0.name
     }
 
-    pub fn is_robustness_study(self) -> bool {
+    pub(crate) fn is_robustness_study(self) -> bool {
         self.0.robustness_study
     }
 
-    pub fn has_real_data_mode(self) -> bool {
+    pub(crate) fn has_real_data_mode(self) -> bool {
         self.0.real_data_mode
     }
 
@@ -99,7 +98,7 @@ impl ExperimentId {
     }
 
     /// What an artefact of this kind is computed from, by provenance class, for `list` and `show`.
-    pub fn data_class(self, real_data: bool) -> &'static str {
+    pub(crate) fn data_class(self, real_data: bool) -> &'static str {
         if real_data {
             return "real-data (your collection)";
         }
@@ -163,7 +162,10 @@ thread_local! {
 
 /// Runs `read` with `catalog` as the experiment kinds a manifest may name on this thread, and puts
 /// back the previous catalog afterwards (the manifest's reader looks names up in it).
-pub fn with_catalog<T>(catalog: &'static [&'static ExperimentKind], read: impl FnOnce() -> T) -> T {
+pub(crate) fn with_catalog<T>(
+    catalog: &'static [&'static ExperimentKind],
+    read: impl FnOnce() -> T,
+) -> T {
     let previous = CATALOG.with(|c| c.replace(catalog));
     let out = read();
     CATALOG.with(|c| c.set(previous));
@@ -171,7 +173,7 @@ pub fn with_catalog<T>(catalog: &'static [&'static ExperimentKind], read: impl F
 }
 
 /// The kind named `name` in the catalog being read against.
-pub fn lookup(name: &str) -> Option<ExperimentId> {
+pub(crate) fn lookup(name: &str) -> Option<ExperimentId> {
     CATALOG.with(|c| {
         c.get()
             .iter()

@@ -19,15 +19,16 @@ use crate::io::{Position, SourceError, parse_yaml, read_text};
 use crate::model::{ArtefactId, column_id};
 
 mod artefact_de;
-pub mod built_in;
-pub mod experiment;
-pub mod parameter_rules;
-pub mod params;
+pub(crate) mod built_in;
+pub(crate) mod experiment;
+pub(crate) mod parameter_rules;
+pub(crate) mod params;
 mod replicated;
-pub mod stub_width;
+pub(crate) mod stub_width;
 
-pub use experiment::{DataSource, ExperimentId, ExperimentKind};
-pub use params::{Parameters, ReplicatesParams};
+pub(crate) use experiment::{DataSource, ExperimentId, ExperimentKind};
+pub use params::Parameters;
+pub(crate) use params::ReplicatesParams;
 
 /// The whole manifest.
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -47,10 +48,10 @@ pub struct Manifest {
 pub struct Paper {
     /// `A` or `B`.
     pub id: String,
-    pub title: String,
+    pub(crate) title: String,
     /// Short name used for output directories (`unanimity`, `lancers`).
     pub slug: String,
-    pub venue: String,
+    pub(crate) venue: String,
     /// The file of published values, relative to the project root; absent for a paper that printed
     /// none (the manifest `evia-repro study` builds for a user's collection): its ledger then holds
     /// only the claims of its rebuilt artefacts, and no consistency wiring applies to it.
@@ -103,7 +104,7 @@ pub struct Artefact {
     pub paper: String,
     pub kind: Kind,
     /// The paper's caption; a rich label carries its LaTeX spelling (math such as RawG$_i$).
-    pub caption: Label,
+    pub(crate) caption: Label,
     /// The experiment that computes it; an unknown name is rejected while parsing.
     pub experiment: ExperimentId,
     pub status: Status,
@@ -120,13 +121,13 @@ impl Artefact {
     /// manifest's or `--seed`). The one place a seed is resolved: experiments draw with it
     /// ([`crate::model::stream_scope`]) and the pipeline records it in the stamp of every file the
     /// artefact writes.
-    pub fn seed_or(&self, global: u64) -> u64 {
+    pub(crate) fn seed_or(&self, global: u64) -> u64 {
         self.parameters.seed().unwrap_or(global)
     }
 
     /// The column id a reference names in this artefact's layout: `ug_p[i]` resolved against the
     /// experiment's values of p ([`column_id::resolve`]), any other id unchanged.
-    pub fn resolve_column(&self, column: &str) -> Result<String, column_id::ColumnRefError> {
+    pub(crate) fn resolve_column(&self, column: &str) -> Result<String, column_id::ColumnRefError> {
         column_id::resolve(column, &self.parameters.unanimity_p())
     }
 }
@@ -137,7 +138,7 @@ impl Artefact {
 pub struct Layout {
     /// Header of the column that holds the row labels.
     #[serde(default)]
-    pub stub: Option<Label>,
+    pub(crate) stub: Option<Label>,
     pub panels: Vec<Panel>,
 }
 
@@ -147,16 +148,16 @@ pub struct Layout {
 pub struct Panel {
     pub id: String,
     #[serde(default)]
-    pub label: Option<Label>,
+    pub(crate) label: Option<Label>,
     /// Header of this panel's row-label column (overrides the layout's `stub`).
     #[serde(default)]
-    pub stub: Option<Label>,
+    pub(crate) stub: Option<Label>,
     /// The LaTeX width of the row-label column as a share of the line (a wrapping paragraph);
     /// without it, a narrow paragraph when a row label is long, else one line.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub stub_width: Option<stub_width::StubWidth>,
+    pub(crate) stub_width: Option<stub_width::StubWidth>,
     #[serde(default)]
-    pub format: Option<CellFormat>,
+    pub(crate) format: Option<CellFormat>,
     pub rows: Vec<Header>,
     pub columns: Vec<Header>,
 }
@@ -164,7 +165,7 @@ pub struct Panel {
 impl Panel {
     /// How the cell at (`row`, `column`) of this panel is printed: the row's format, else the
     /// column's, else the panel's. The one precedence rule of tables and reports alike.
-    pub fn cell_format(&self, row: &Header, column: &Header) -> Option<CellFormat> {
+    pub(crate) fn cell_format(&self, row: &Header, column: &Header) -> Option<CellFormat> {
         row.format.or(column.format).or(self.format)
     }
 }
@@ -174,22 +175,22 @@ impl Panel {
 #[serde(deny_unknown_fields)]
 pub struct Header {
     pub id: String,
-    pub label: Label,
+    pub(crate) label: Label,
     /// The part of the cell this row or column shows, when it shows one number of a multi-number cell
     /// (e.g. `p` of A.T3's `rawg` cells, `estimate` of B.T1's raw agreement).
     #[serde(default)]
-    pub part: Option<String>,
+    pub(crate) part: Option<String>,
     /// How cells in this row or column are printed (a row's format wins over a column's, which wins
     /// over the panel's).
     #[serde(default)]
-    pub format: Option<CellFormat>,
+    pub(crate) format: Option<CellFormat>,
 }
 
 /// A label: plain text, and optionally its LaTeX spelling (used verbatim in LaTeX; the plain text is
 /// escaped otherwise).
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(untagged)]
-pub enum Label {
+pub(crate) enum Label {
     Plain(String),
     Rich {
         text: String,
@@ -199,13 +200,13 @@ pub enum Label {
 }
 
 impl Label {
-    pub fn text(&self) -> &str {
+    pub(crate) fn text(&self) -> &str {
         match self {
             Label::Plain(t) | Label::Rich { text: t, .. } => t,
         }
     }
 
-    pub fn latex(&self) -> Option<&str> {
+    pub(crate) fn latex(&self) -> Option<&str> {
         match self {
             Label::Plain(_) => None,
             Label::Rich { latex, .. } => latex.as_deref(),
@@ -217,25 +218,25 @@ impl Label {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct CellFormat {
-    pub style: CellStyle,
+    pub(crate) style: CellStyle,
     /// Digits after the decimal point.
     #[serde(default)]
-    pub decimals: u8,
+    pub(crate) decimals: u8,
     /// Print values that round to a whole number without decimals (`13` beside `11.5`; `1 [1, 1]`).
     #[serde(default)]
-    pub trim: bool,
+    pub(crate) trim: bool,
     /// Group thousands with commas (`11,214`), as paper B's Table 2 does.
     #[serde(default)]
-    pub thousands: bool,
+    pub(crate) thousands: bool,
     /// Drop the leading zero of numbers below one in magnitude, as paper A prints (`.987`).
     #[serde(default)]
-    pub no_leading_zero: bool,
+    pub(crate) no_leading_zero: bool,
 }
 
 /// The shape of a cell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum CellStyle {
+pub(crate) enum CellStyle {
     /// One number, part `value`.
     Number,
     /// An integer count, part `value` or `count`.
@@ -252,7 +253,7 @@ pub enum CellStyle {
 
 impl Manifest {
     /// Reads and validates the manifest at `path`, its experiments named from `catalog`.
-    pub fn load(
+    pub(crate) fn load(
         path: &Path,
         catalog: &'static [&'static ExperimentKind],
     ) -> Result<Manifest, SourceError> {
@@ -262,7 +263,7 @@ impl Manifest {
 
     /// Parses and validates manifest text, its experiments named from `catalog`; `path` is used in
     /// error messages only.
-    pub fn parse(
+    pub(crate) fn parse(
         path: &Path,
         text: &str,
         catalog: &'static [&'static ExperimentKind],

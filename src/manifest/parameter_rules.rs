@@ -7,19 +7,19 @@
 /// Largest count accepted for N, Dmax, cutoffs and stand-in sizes: far above the papers' values
 /// (N ≤ 80, Dmax ≤ 8, cutoffs ≤ 10, 100 topics, 44 runs), small enough that no allocation sized by it
 /// can exhaust memory.
-pub const MAX_COUNT: u32 = 10_000;
+pub(crate) const MAX_COUNT: u32 = 10_000;
 
 /// Largest number of randomised Tukey HSD trials B (the papers use 5,000 and 10,000).
-pub const MAX_TRIALS: u32 = 1_000_000;
+pub(crate) const MAX_TRIALS: u32 = 1_000_000;
 
 /// A parameter that breaks a rule: its key and what was expected.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Violation {
-    pub key: &'static str,
-    pub message: String,
+    pub(crate) key: &'static str,
+    pub(crate) message: String,
 }
 
-pub fn violation(key: &'static str, message: impl Into<String>) -> Violation {
+pub(crate) fn violation(key: &'static str, message: impl Into<String>) -> Violation {
     Violation {
         key,
         message: message.into(),
@@ -27,7 +27,7 @@ pub fn violation(key: &'static str, message: impl Into<String>) -> Violation {
 }
 
 /// Every value of `key` is a whole number from 1 to `max`.
-pub fn counts(key: &'static str, values: &[u32], max: u32) -> Result<(), Violation> {
+pub(crate) fn counts(key: &'static str, values: &[u32], max: u32) -> Result<(), Violation> {
     match values.iter().find(|&&v| v == 0 || v > max) {
         Some(v) => Err(violation(
             key,
@@ -38,12 +38,12 @@ pub fn counts(key: &'static str, values: &[u32], max: u32) -> Result<(), Violati
 }
 
 /// A stand-in size check (`topics`, `runs`, `teams`), when given, is a count.
-pub fn size(key: &'static str, value: Option<u32>) -> Result<(), Violation> {
+pub(crate) fn size(key: &'static str, value: Option<u32>) -> Result<(), Violation> {
     value.map_or(Ok(()), |v| counts(key, &[v], MAX_COUNT))
 }
 
 /// Every unanimity upgrade strength p (paper A, Eq. 2) lies in [0, 1].
-pub fn strengths(values: &[f64]) -> Result<(), Violation> {
+pub(crate) fn strengths(values: &[f64]) -> Result<(), Violation> {
     match values.iter().find(|x| !(0.0..=1.0).contains(*x)) {
         Some(bad) => Err(violation(
             "p",
@@ -56,7 +56,7 @@ pub fn strengths(values: &[f64]) -> Result<(), Violation> {
 }
 
 /// The significance level lies in (0, 1).
-pub fn alpha(alpha: f64) -> Result<(), Violation> {
+pub(crate) fn alpha(alpha: f64) -> Result<(), Violation> {
     if alpha > 0.0 && alpha < 1.0 {
         Ok(())
     } else {
@@ -68,12 +68,12 @@ pub fn alpha(alpha: f64) -> Result<(), Violation> {
 }
 
 /// The number of randomised Tukey HSD trials B is from 1 to [`MAX_TRIALS`].
-pub fn trials(trials: u32) -> Result<(), Violation> {
+pub(crate) fn trials(trials: u32) -> Result<(), Violation> {
     counts("trials", &[trials], MAX_TRIALS)
 }
 
 /// Every level's gain is finite and not negative.
-pub fn gains(values: &[f64]) -> Result<(), Violation> {
+pub(crate) fn gains(values: &[f64]) -> Result<(), Violation> {
     match values.iter().find(|g| !(g.is_finite() && **g >= 0.0)) {
         Some(bad) => Err(violation(
             "gains",
@@ -84,7 +84,7 @@ pub fn gains(values: &[f64]) -> Result<(), Violation> {
 }
 
 /// A list-valued parameter holds at least one value.
-pub fn non_empty<T>(key: &'static str, values: &[T]) -> Result<(), Violation> {
+pub(crate) fn non_empty<T>(key: &'static str, values: &[T]) -> Result<(), Violation> {
     if values.is_empty() {
         Err(violation(
             key,

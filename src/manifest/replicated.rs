@@ -9,7 +9,7 @@ use crate::io::SourceError;
 impl Manifest {
     /// The artefacts `study` replicates, in its `artefacts:` order (empty for an artefact that is not
     /// a robustness study). Every one exists: [`check_replicated`] ran when the manifest loaded.
-    pub fn replicated(&self, study: &Artefact) -> Vec<&Artefact> {
+    pub(crate) fn replicated(&self, study: &Artefact) -> Vec<&Artefact> {
         study
             .parameters
             .replicates()

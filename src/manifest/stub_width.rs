@@ -5,15 +5,15 @@
 use serde::{Deserialize, Deserializer, Serialize};
 
 /// The narrowest and widest share of the line a stub column may take.
-pub const RANGE: std::ops::RangeInclusive<f64> = 0.1..=0.7;
+pub(crate) const RANGE: std::ops::RangeInclusive<f64> = 0.1..=0.7;
 
 /// A share of the line's width in [`RANGE`], checked when the manifest is read.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct StubWidth(f64);
+pub(crate) struct StubWidth(f64);
 
 impl StubWidth {
     /// The share of the line, e.g. 0.5.
-    pub fn fraction(self) -> f64 {
+    pub(crate) fn fraction(self) -> f64 {
         self.0
     }
 }

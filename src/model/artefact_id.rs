@@ -7,7 +7,7 @@ use std::ops::Deref;
 use serde::{Deserialize, Deserializer, Serialize};
 
 /// The most characters an artefact id may have.
-pub const MAX_LEN: usize = 64;
+pub(crate) const MAX_LEN: usize = 64;
 
 /// An artefact's id as the manifest names it (`A.T1`, `B.F2`, `A.X1`): a paper letter, a dot and a
 /// name of ASCII letters, digits, `_` and `-`. The id names the artefact's output files
@@ -21,11 +21,11 @@ pub struct ArtefactId(String);
 #[error(
     "artefact id `{0}`: expected a paper letter, a dot and a name of ASCII letters, digits, `_` or `-` (at most {MAX_LEN} characters), such as `A.T1`"
 )]
-pub struct ArtefactIdError(pub String);
+pub(crate) struct ArtefactIdError(pub(crate) String);
 
 impl ArtefactId {
     /// Parses `text` as an artefact id.
-    pub fn parse(text: &str) -> Result<Self, ArtefactIdError> {
+    pub(crate) fn parse(text: &str) -> Result<Self, ArtefactIdError> {
         let valid = text.len() <= MAX_LEN
             && match text.split_once('.') {
                 Some((paper, name)) => {

@@ -2,7 +2,7 @@
 
 /// The artefact in words: `A.T2` → `Table 2`, `B.F1` → `Figure 1`, `A.text` → `the running text`,
 /// a section of claims `B.§3` → `§3`; any other id as it is.
-pub fn artefact_words(table: &str) -> String {
+pub(crate) fn artefact_words(table: &str) -> String {
     let local = table.split_once('.').map_or(table, |(_, rest)| rest);
     let mut chars = local.chars();
     let kind = chars.next();

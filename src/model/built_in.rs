@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 /// How a knob builds a claim or a printed number into the stand-in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum BuiltInKind {
+pub(crate) enum BuiltInKind {
     /// Every draw meets the printed number (within the fit's tolerance): agreement by construction.
     Fitted,
     /// The knobs were tuned toward the printed number (until the shipped draw, or the mean over
@@ -20,7 +20,7 @@ pub enum BuiltInKind {
 
 impl BuiltInKind {
     /// The kind in words (`fitted to the print`).
-    pub fn words(self) -> &'static str {
+    pub(crate) fn words(self) -> &'static str {
         match self {
             BuiltInKind::Fitted => "fitted to the print",
             BuiltInKind::Calibrated => "calibrated to the print",
@@ -32,37 +32,37 @@ impl BuiltInKind {
 /// One `builds_in:` entry of a knob file, as written there.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct BuiltInDecl {
+pub(crate) struct BuiltInDecl {
     /// The knobs, as key paths of the file (`runs.assessor_weights`, `labels.all3_levels`).
-    pub knobs: Vec<String>,
-    pub kind: BuiltInKind,
+    pub(crate) knobs: Vec<String>,
+    pub(crate) kind: BuiltInKind,
     /// The claims the knobs make come out, by claim id (`B.T5.student_least_discriminative`).
     #[serde(default)]
-    pub claims: Vec<String>,
+    pub(crate) claims: Vec<String>,
     /// The printed numbers the knobs were fitted or calibrated to, by cell key
     /// (`B.T5/main/all3/nDCG@10/count`) or, for a number of the running text, by its text claim id
     /// (`B.text.high_agreement_topics`).
     #[serde(default)]
-    pub cells: Vec<String>,
+    pub(crate) cells: Vec<String>,
     /// What was set to what, and why, in one or two sentences.
-    pub why: String,
+    pub(crate) why: String,
 }
 
 /// A declaration as an entry of the ledger carries it: where it is declared and what it says.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct BuiltInRef {
     /// The knob file, relative to the project root.
-    pub file: String,
+    pub(crate) file: String,
     /// The line of the declaration in the file.
-    pub line: usize,
-    pub knobs: Vec<String>,
-    pub kind: BuiltInKind,
-    pub why: String,
+    pub(crate) line: usize,
+    pub(crate) knobs: Vec<String>,
+    pub(crate) kind: BuiltInKind,
+    pub(crate) why: String,
 }
 
 impl BuiltInRef {
     /// `runs.assessor_weights in data/lancers/www-runs.yaml`.
-    pub fn knobs_in_file(&self) -> String {
+    pub(crate) fn knobs_in_file(&self) -> String {
         format!("{} in {}", self.knobs.join(", "), self.file)
     }
 }

@@ -11,7 +11,7 @@ pub struct CellKey {
     pub panel: String,
     pub row: String,
     pub column: String,
-    pub part: String,
+    pub(crate) part: String,
 }
 
 impl CellKey {

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct ClaimGroup {
     /// The measure's position in its artefact's `measures:` (nG@1, P+, nERR@10 for paper A).
-    pub measure_rank: u32,
+    pub(crate) measure_rank: u32,
     pub measure: String,
     pub dmax: u32,
     pub n: u32,
@@ -20,7 +20,7 @@ pub struct ClaimGroup {
 
 impl ClaimGroup {
     /// The words above the grid of `measure`'s family of claims (A.T3's discrepancy counts).
-    pub fn grid_title(measure: &str) -> String {
+    pub(crate) fn grid_title(measure: &str) -> String {
         format!("Discrepancies counted for {measure} by Dmax (rows) and N (columns)")
     }
 }

@@ -3,16 +3,16 @@
 
 /// The column of UG_i computed with upgrade strength `p` (paper A, Eq. 2): `ug_p` followed by `p` as
 /// Rust prints an `f64` (`ug_p0.2`, `ug_p0.1`, `ug_p1`).
-pub fn unanimity_gain(p: f64) -> String {
+pub(crate) fn unanimity_gain(p: f64) -> String {
     format!("ug_p{p}")
 }
 
 /// The prefix every [`unanimity_gain`] column starts with.
-pub const UNANIMITY_GAIN_PREFIX: &str = "ug_p";
+pub(crate) const UNANIMITY_GAIN_PREFIX: &str = "ug_p";
 
 /// Why a column reference does not resolve.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ColumnRefError {
+pub(crate) enum ColumnRefError {
     #[error(
         "column `{column}`: expected `ug_p[<index>]` with a 0-based index into the parameter `p`"
     )]
@@ -24,7 +24,7 @@ pub enum ColumnRefError {
 /// A column as the published values, the consistency wiring and the report templates name it: a
 /// literal column id (returned as is), or `ug_p[i]`, the [`unanimity_gain`] column of the i-th value
 /// (0-based) of the artefact's parameter `p`, so that none of them repeats p's value.
-pub fn resolve(column: &str, ps: &[f64]) -> Result<String, ColumnRefError> {
+pub(crate) fn resolve(column: &str, ps: &[f64]) -> Result<String, ColumnRefError> {
     let Some(rest) = column.strip_prefix(UNANIMITY_GAIN_PREFIX) else {
         return Ok(column.to_string());
     };

@@ -3,12 +3,12 @@
 //! writes sentences in (ledger claims, renderers, reports).
 
 /// `n` and the noun that agrees with it: `1 discrepancy`, `0 discrepancies`, `2 discrepancies`.
-pub fn counted(n: usize, singular: &str, plural: &str) -> String {
+pub(crate) fn counted(n: usize, singular: &str, plural: &str) -> String {
     format!("{n} {}", if n == 1 { singular } else { plural })
 }
 
 /// The verb that agrees with a count `n` of things: `has` for one, `have` otherwise.
-pub fn has_or_have(n: usize) -> &'static str {
+pub(crate) fn has_or_have(n: usize) -> &'static str {
     if n == 1 { "has" } else { "have" }
 }
 

@@ -20,7 +20,7 @@ pub enum GridPlace {
 
 impl GridPlace {
     /// The Dmax × N cell, when the place is one.
-    pub fn dmax_by_n(&self) -> Option<&ClaimGroup> {
+    pub(crate) fn dmax_by_n(&self) -> Option<&ClaimGroup> {
         match self {
             GridPlace::DmaxByN(group) => Some(group),
             GridPlace::ItemByMeasure(_) => None,

@@ -6,13 +6,13 @@ use super::{ClaimGroup, GridPlace};
 
 /// The grid places of an artefact's headline numbers (module documentation).
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct HeadlineGrid {
+pub(crate) struct HeadlineGrid {
     /// Layout cells `(panel, row, column)` and the grid cell each number goes to.
-    pub cells: Vec<(String, String, String, GridPlace)>,
+    pub(crate) cells: Vec<(String, String, String, GridPlace)>,
     /// The measures, by the names the layout gives its panels or columns, in the artefact's order:
     /// a table of items by measure.
-    pub measures: Vec<String>,
+    pub(crate) measures: Vec<String>,
     /// For a table whose rows the experiment finds at run time, the groups it counts rows in, each
     /// with the prefix of its rows' ids.
-    pub row_groups: Vec<(ClaimGroup, String)>,
+    pub(crate) row_groups: Vec<(ClaimGroup, String)>,
 }

@@ -4,7 +4,7 @@
 /// (zero-width spaces and joiners, bidirectional overrides and isolates, variation selectors, tags,
 /// the byte-order mark). Error messages quoting input and every rendered output show them as code
 /// points, so a name cannot hide or reorder text.
-pub fn is_invisible(c: char) -> bool {
+pub(crate) fn is_invisible(c: char) -> bool {
     c.is_control()
         || matches!(c,
             '\u{00a0}' | '\u{00ad}' | '\u{034f}' | '\u{061c}' | '\u{115f}' | '\u{1160}'

@@ -15,14 +15,14 @@ pub struct ItemMeasure {
     /// The artefact whose printed numbers these are (`B.T3`).
     pub table: String,
     /// What the items are, in the table's words: the stub of its layout (`qrels`, `topic set`).
-    pub stub: String,
+    pub(crate) stub: String,
     /// The item's position in the table's reading order (layout rows, then columns for a pair).
-    pub item_rank: u32,
+    pub(crate) item_rank: u32,
     /// The item in the table's words: a row (`all3`) or a pair of a row and a column (`all3 vs.
     /// 2lancers`).
     pub item: String,
     /// The measure's position in the artefact's `measures:`.
     pub measure_rank: u32,
     /// The measure in the table's words (its panel or column label, `(a) Mean nDCG@10`).
-    pub measure: String,
+    pub(crate) measure: String,
 }

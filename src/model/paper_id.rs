@@ -15,7 +15,7 @@ pub struct PaperId(String);
 
 impl PaperId {
     /// `text` as a paper id, or why it is not one.
-    pub fn parse(text: &str) -> Result<Self, String> {
+    pub(crate) fn parse(text: &str) -> Result<Self, String> {
         if text.is_empty() || text.len() > MAX_LEN {
             return Err(format!(
                 "a paper id has 1 to {MAX_LEN} characters, found {}",
@@ -29,10 +29,6 @@ impl PaperId {
             ));
         }
         Ok(PaperId(text.to_string()))
-    }
-
-    pub fn as_str(&self) -> &str {
-        &self.0
     }
 }
 

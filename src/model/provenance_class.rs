@@ -20,7 +20,7 @@ pub enum ProvenanceClass {
 
 impl ProvenanceClass {
     /// The spelling used in the YAML files and in reports.
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             ProvenanceClass::Exact => "exact",
             ProvenanceClass::Derived => "derived",

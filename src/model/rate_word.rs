@@ -14,7 +14,7 @@
 //!
 //! So a claim is called uncertain only when its interval reaches one half *and* its rate lies in
 //! `[0.25, 0.75]`: a rate outside that range is never called undecided. The last row exists only for
-//! small studies: with at least [`MIN_REPLICATES_FOR_WORDS`] replicates, a rate outside
+//! small studies: with at least 14 replicates (`MIN_REPLICATES_FOR_WORDS`), a rate outside
 //! `[0.25, 0.75]` always has an interval clear of one half (a test checks every `k` for `R` up to
 //! 5,000), so the words are the first five. The rate and interval are printed beside the word
 //! wherever the word appears.
@@ -23,13 +23,11 @@ use serde::Serialize;
 
 /// A Wilson lower limit at or above this: nearly always; an upper limit at or below one minus it:
 /// almost never.
-pub const NEARLY: f64 = 0.9;
+pub(crate) const NEARLY: f64 = 0.9;
 /// The interval's side of one half decides usually / uncertain / rarely.
-pub const HALF: f64 = 0.5;
+pub(crate) const HALF: f64 = 0.5;
 /// A rate within `[UNDECIDED_FROM, 1 − UNDECIDED_FROM]` may be uncertain; outside it, never.
-pub const UNDECIDED_FROM: f64 = 0.25;
-/// The fewest replicates for which the five words always apply (module documentation).
-pub const MIN_REPLICATES_FOR_WORDS: u32 = 14;
+pub(crate) const UNDECIDED_FROM: f64 = 0.25;
 
 /// How often a claim held across replicates, in words (module documentation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -77,7 +75,7 @@ impl RateWord {
     }
 
     /// The word as the reports print it.
-    pub fn words(self) -> &'static str {
+    pub(crate) fn words(self) -> &'static str {
         match self {
             RateWord::NearlyAlways => "nearly always",
             RateWord::Usually => "usually",
@@ -89,7 +87,7 @@ impl RateWord {
     }
 
     /// The condition on the interval, as a clause (`… when the Wilson lower limit is at least 0.9`).
-    pub fn rule(self) -> &'static str {
+    pub(crate) fn rule(self) -> &'static str {
         match self {
             RateWord::NearlyAlways => "the Wilson lower limit is at least 0.9",
             RateWord::Usually => "the lower limit is above 0.5 (and below 0.9)",
@@ -105,7 +103,7 @@ impl RateWord {
     }
 
     /// A stable id (the study table's panel of the claims with this word).
-    pub fn id(self) -> &'static str {
+    pub(crate) fn id(self) -> &'static str {
         match self {
             RateWord::NearlyAlways => "nearly_always",
             RateWord::Usually => "usually",
@@ -120,6 +118,9 @@ impl RateWord {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The fewest replicates for which the five words always apply (module documentation).
+    const MIN_REPLICATES_FOR_WORDS: u32 = 14;
 
     /// The Wilson 95% interval of k/n (the formula of the robustness studies' `wilson`, whose own
     /// tests check it against Newcombe 1998).

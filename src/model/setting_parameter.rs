@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 /// A parameter of an artefact's experiment that a paper states in its text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum SettingParameter {
+pub(crate) enum SettingParameter {
     /// Number of topics of the collection.
     Topics,
     /// Number of runs.
@@ -33,7 +33,7 @@ pub enum SettingParameter {
 
 impl SettingParameter {
     /// The parameter's key in `paper/manifest.yaml`.
-    pub fn key(self) -> &'static str {
+    pub(crate) fn key(self) -> &'static str {
         match self {
             SettingParameter::Topics => "topics",
             SettingParameter::Runs => "runs",

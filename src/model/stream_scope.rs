@@ -23,7 +23,7 @@ use crate::model::ArtefactId;
 
 /// The middle part of a stream's name (see the module documentation for the rule).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum StreamScope<'a> {
+pub(crate) enum StreamScope<'a> {
     /// Draws that belong to one artefact only, named by its id (A.T3's randomised Tukey HSD trials,
     /// A.X1's rating replicates).
     Artefact(&'a ArtefactId),
@@ -38,7 +38,7 @@ pub enum StreamScope<'a> {
 
 impl StreamScope<'_> {
     /// The scope's part of the stream name (frozen; see the module documentation).
-    pub fn name(&self) -> &str {
+    pub(crate) fn name(&self) -> &str {
         match self {
             StreamScope::Artefact(id) => id.as_str(),
             StreamScope::Shared(name) => name,
@@ -48,12 +48,12 @@ impl StreamScope<'_> {
     }
 
     /// Stream 0 of (`seed`, this scope, `unit`).
-    pub fn stream(&self, seed: u64, unit: &str) -> evia_engine::rng::ChaCha8Rng {
+    pub(crate) fn stream(&self, seed: u64, unit: &str) -> evia_engine::rng::ChaCha8Rng {
         evia_engine::rng::stream(seed, self.name(), unit)
     }
 
     /// The (`seed`, this scope, `unit`) stream as a spec for the engine's block-wise draws.
-    pub fn spec<'s>(&'s self, seed: u64, unit: &'s str) -> evia_engine::rng::StreamSpec<'s> {
+    pub(crate) fn spec<'s>(&'s self, seed: u64, unit: &'s str) -> evia_engine::rng::StreamSpec<'s> {
         evia_engine::rng::StreamSpec {
             seed,
             artefact: self.name(),
@@ -62,8 +62,10 @@ impl StreamScope<'_> {
     }
 }
 
-/// The scopes the generic layers own; each paper adds its own [`StreamScope::Shared`] ones.
-pub const GENERIC_SCOPES: [StreamScope<'static>; 2] =
+/// The scopes the generic layers own; each paper adds its own [`StreamScope::Shared`] ones (for
+/// the registry's test of their names).
+#[cfg(test)]
+pub(crate) const GENERIC_SCOPES: [StreamScope<'static>; 2] =
     [StreamScope::HsdCommand, StreamScope::RobustnessReplicates];
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 
 use crate::manifest::{Artefact, ExperimentId, ExperimentKind};
 use crate::model::HeadlineGrid;
+#[cfg(test)]
 use crate::model::stream_scope::StreamScope;
 use crate::published::PublishedFile;
 use crate::results::{ClaimCheck, ResultTable, TranscriptionNote};
@@ -12,23 +13,23 @@ use crate::results::{ClaimCheck, ResultTable, TranscriptionNote};
 use super::{Context, ExperimentError};
 
 /// Computes an artefact's table from its parameters and inputs.
-pub type RunFn = fn(&Artefact, &Context) -> Result<ResultTable, ExperimentError>;
+pub(crate) type RunFn = fn(&Artefact, &Context) -> Result<ResultTable, ExperimentError>;
 
 /// The claims that compare a rebuilt table with the paper's printed values: they run in the ledger
 /// stage, so that no experiment reads `paper/published` and a changed transcription never forces a
 /// rebuild.
-pub type CompareFn = fn(&Artefact, &ResultTable, &PublishedFile) -> Vec<ClaimCheck>;
+pub(crate) type CompareFn = fn(&Artefact, &ResultTable, &PublishedFile) -> Vec<ClaimCheck>;
 
 /// The transcription notes of a table: printed rows whose labels the paper's extractions read
 /// differently, with what depends on the reading.
-pub type NotesFn = fn(&Artefact, &ResultTable, &PublishedFile) -> Vec<TranscriptionNote>;
+pub(crate) type NotesFn = fn(&Artefact, &ResultTable, &PublishedFile) -> Vec<TranscriptionNote>;
 
 /// Where the headline numbers of an artefact's table sit in the grids a robustness study shows.
-pub type HeadlinesFn = fn(&Artefact) -> HeadlineGrid;
+pub(crate) type HeadlinesFn = fn(&Artefact) -> HeadlineGrid;
 
 /// How an artefact's figure is drawn.
 #[derive(Debug, Clone, Copy)]
-pub enum Figure {
+pub(crate) enum Figure {
     /// The mean score of every run under each condition, a line per condition (the renderers'
     /// series figure).
     Series,
@@ -41,44 +42,50 @@ pub enum Figure {
 /// A figure a paper draws itself: its SVG, and the bands of its stacked panels (top and bottom edges
 /// as shares of its height), for a report that sets them side by side.
 #[derive(Debug, Clone, Copy)]
-pub struct OwnFigure {
-    pub svg: fn(&Artefact, &ResultTable) -> Result<String, String>,
-    pub bands: fn() -> Vec<(f64, f64)>,
+pub(crate) struct OwnFigure {
+    pub(crate) svg: fn(&Artefact, &ResultTable) -> Result<String, String>,
+    pub(crate) bands: fn() -> Vec<(f64, f64)>,
 }
 
 /// What one paper's folder declares to the registry.
 #[derive(Debug)]
-pub struct PaperCode {
+pub(crate) struct PaperCode {
     /// Its experiment kinds, in the paper's order.
-    pub experiments: &'static [&'static Experiment],
-    /// The random-stream scopes several of its artefacts share (`model::stream_scope`).
-    pub streams: &'static [StreamScope<'static>],
+    pub(crate) experiments: &'static [&'static Experiment],
+    /// The random-stream scopes several of its artefacts share (`model::stream_scope`), for the
+    /// registry's test that their names are distinct.
+    #[cfg(test)]
+    pub(crate) streams: &'static [StreamScope<'static>],
 }
 
 /// An experiment kind and what it does.
 #[derive(Debug)]
 pub struct Experiment {
-    pub kind: ExperimentKind,
+    pub(crate) kind: ExperimentKind,
     /// Runs it; `None` for a robustness study, which the pipeline runs.
-    pub run: Option<RunFn>,
+    pub(crate) run: Option<RunFn>,
     pub compare: CompareFn,
-    pub notes: NotesFn,
-    pub headlines: HeadlinesFn,
-    pub figure: Option<Figure>,
+    pub(crate) notes: NotesFn,
+    pub(crate) headlines: HeadlinesFn,
+    pub(crate) figure: Option<Figure>,
 }
 
 /// A [`CompareFn`] of an experiment that compares nothing with the print.
-pub fn compares_nothing(_: &Artefact, _: &ResultTable, _: &PublishedFile) -> Vec<ClaimCheck> {
+pub(crate) fn compares_nothing(
+    _: &Artefact,
+    _: &ResultTable,
+    _: &PublishedFile,
+) -> Vec<ClaimCheck> {
     Vec::new()
 }
 
 /// A [`NotesFn`] of an experiment without transcription notes.
-pub fn no_notes(_: &Artefact, _: &ResultTable, _: &PublishedFile) -> Vec<TranscriptionNote> {
+pub(crate) fn no_notes(_: &Artefact, _: &ResultTable, _: &PublishedFile) -> Vec<TranscriptionNote> {
     Vec::new()
 }
 
 /// A [`HeadlinesFn`] of an experiment whose numbers sit in no grid.
-pub fn no_grid(_: &Artefact) -> HeadlineGrid {
+pub(crate) fn no_grid(_: &Artefact) -> HeadlineGrid {
     HeadlineGrid::default()
 }
 

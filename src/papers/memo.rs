@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 type Slot<V> = Arc<Mutex<Option<Arc<V>>>>;
 
 /// Values of a pure computation by key (module documentation).
-pub struct Memo<K, V> {
+pub(crate) struct Memo<K, V> {
     slots: Mutex<HashMap<K, Slot<V>>>,
 }
 
@@ -44,7 +44,7 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 impl<K: Eq + Hash, V> Memo<K, V> {
     /// The value of `key`: remembered, or computed now by `compute` (and remembered if it succeeds).
     /// While one thread computes a key, other threads asking for it wait for its result.
-    pub fn get_or_try<E>(
+    pub(crate) fn get_or_try<E>(
         &self,
         key: K,
         compute: impl FnOnce() -> Result<V, E>,
@@ -60,15 +60,11 @@ impl<K: Eq + Hash, V> Memo<K, V> {
     }
 
     /// The number of keys with a remembered value.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         lock(&self.slots)
             .values()
             .filter(|slot| lock(slot).is_some())
             .count()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 }
 
@@ -104,7 +100,7 @@ mod tests {
     fn a_failure_is_not_remembered() {
         let memo: Memo<&str, u32> = Memo::default();
         assert_eq!(memo.get_or_try("k", || Err("first")).err(), Some("first"));
-        assert!(memo.is_empty());
+        assert_eq!(memo.len(), 0);
         let v = memo.get_or_try("k", || Ok::<_, &str>(7));
         assert_eq!(v.ok().as_deref(), Some(&7));
         let again = memo.get_or_try("k", || Err("not called"));

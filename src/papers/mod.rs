@@ -6,17 +6,17 @@
 //! paper. A paper that only reuses existing experiment kinds is manifest and YAML only
 //! (ARCHITECTURE.md, "A paper is a folder").
 
-pub mod experiment;
+pub(crate) mod experiment;
 pub mod lancers;
-pub mod memo;
-pub mod shared;
-pub mod standin_error;
+pub(crate) mod memo;
+pub(crate) mod shared;
+pub(crate) mod standin_error;
 pub mod unanimity;
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, LazyLock};
 
-pub use experiment::{Experiment, Figure, OwnFigure, PaperCode};
+pub(crate) use experiment::{Experiment, Figure, PaperCode};
 
 use crate::io::SourceError;
 use crate::manifest::params::Params;
@@ -24,10 +24,10 @@ use crate::manifest::{Artefact, ExperimentId, ExperimentKind, Manifest};
 use crate::results::ResultTable;
 
 /// The papers' code: one line per paper.
-pub static PAPERS: &[&PaperCode] = &[&unanimity::PAPER, &lancers::PAPER];
+pub(crate) static PAPERS: &[&PaperCode] = &[&unanimity::PAPER, &lancers::PAPER];
 
 /// The `study` command's analysis: paper B's tables on a user's labels and runs.
-pub use lancers::study;
+pub(crate) use lancers::study;
 
 /// Every experiment of every paper, in registry order.
 pub fn experiments() -> impl Iterator<Item = &'static Experiment> {
@@ -37,7 +37,7 @@ pub fn experiments() -> impl Iterator<Item = &'static Experiment> {
 }
 
 /// The experiment kinds a manifest may name.
-pub fn catalog() -> &'static [&'static ExperimentKind] {
+pub(crate) fn catalog() -> &'static [&'static ExperimentKind] {
     static CATALOG: LazyLock<Vec<&'static ExperimentKind>> =
         LazyLock::new(|| experiments().map(|e| &e.kind).collect());
     &CATALOG
@@ -58,11 +58,6 @@ pub fn load_manifest(path: &Path) -> Result<Manifest, SourceError> {
 /// Parses and validates manifest text against [`catalog`]; `path` is used in messages only.
 pub fn parse_manifest(path: &Path, text: &str) -> Result<Manifest, SourceError> {
     Manifest::parse(path, text, catalog())
-}
-
-/// What an experiment computes, one line, for `evia-repro list` and `show`.
-pub fn description(id: ExperimentId) -> &'static str {
-    id.kind().description
 }
 
 /// Where an experiment finds its inputs and how it seeds its randomness.
@@ -94,12 +89,12 @@ impl Context {
         }
     }
 
-    pub fn data_path(&self, relative: &str) -> PathBuf {
+    pub(crate) fn data_path(&self, relative: &str) -> PathBuf {
         self.root.join(relative)
     }
 
     /// The seed of `artefact`'s random streams ([`Artefact::seed_or`] of this run's global seed).
-    pub fn seed_for(&self, artefact: &Artefact) -> u64 {
+    pub(crate) fn seed_for(&self, artefact: &Artefact) -> u64 {
         artefact.seed_or(self.seed)
     }
 }
@@ -122,7 +117,7 @@ pub enum ExperimentError {
 }
 
 impl ExperimentError {
-    pub fn invalid(artefact: &Artefact, message: impl Into<String>) -> Self {
+    pub(crate) fn invalid(artefact: &Artefact, message: impl Into<String>) -> Self {
         ExperimentError::Invalid {
             artefact: artefact.id.to_string(),
             message: message.into(),
@@ -144,7 +139,7 @@ pub fn run(artefact: &Artefact, context: &Context) -> Result<ResultTable, Experi
 
 /// The parameters of `artefact` as its experiment's own type `P` (the manifest read them as that
 /// type; a mismatch is an error naming the artefact).
-pub fn parameters<P: Params>(artefact: &Artefact) -> Result<&P, ExperimentError> {
+pub(crate) fn parameters<P: Params>(artefact: &Artefact) -> Result<&P, ExperimentError> {
     artefact.parameters.get::<P>().ok_or_else(|| {
         ExperimentError::invalid(
             artefact,
@@ -159,12 +154,12 @@ pub fn parameters<P: Params>(artefact: &Artefact) -> Result<&P, ExperimentError>
 /// A fixed, coarse estimate of how long `artefact`'s experiment runs, larger is longer (the
 /// experiment's declared cost): the pipeline starts the longest experiments first, ties in manifest
 /// order. It orders work only; no result depends on it.
-pub fn cost_hint(artefact: &Artefact) -> u8 {
+pub(crate) fn cost_hint(artefact: &Artefact) -> u8 {
     artefact.experiment.kind().cost
 }
 
 /// `path` relative to the project root, for notes.
-pub fn display_relative(context: &Context, path: &Path) -> String {
+pub(crate) fn display_relative(context: &Context, path: &Path) -> String {
     path.strip_prefix(&context.root)
         .unwrap_or(path)
         .display()
@@ -172,7 +167,7 @@ pub fn display_relative(context: &Context, path: &Path) -> String {
 }
 
 /// The number of worker threads to use when the user does not say: the available parallelism.
-pub fn default_threads() -> usize {
+pub(crate) fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
 }
 

@@ -45,15 +45,15 @@ impl Shared {
 
 /// An input file as part of a cache key: its path and its whole content.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct FileKey {
-    pub path: PathBuf,
-    pub bytes: Vec<u8>,
+pub(crate) struct FileKey {
+    pub(crate) path: PathBuf,
+    pub(crate) bytes: Vec<u8>,
 }
 
 impl FileKey {
     /// The file at `path`, or `None` when it cannot be read (the caller then computes without the
     /// cache, and reports the reading error as it always did).
-    pub fn read(path: &Path) -> Option<FileKey> {
+    pub(crate) fn read(path: &Path) -> Option<FileKey> {
         let bytes = std::fs::read(path).ok()?;
         Some(FileKey {
             path: path.to_path_buf(),

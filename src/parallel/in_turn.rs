@@ -52,7 +52,7 @@ where
 
 /// `f` applied to every item of `items` on up to `threads` threads taking items in turn, each
 /// thread with its own scratch state `S` kept from item to item; the results in the items' order.
-pub fn map_in_turn<T, R, S>(
+pub(crate) fn map_in_turn<T, R, S>(
     items: &[T],
     threads: usize,
     f: impl Fn(&T, &mut S) -> R + Sync,
@@ -73,7 +73,7 @@ where
 /// `unit(0) … unit(count − 1)` on up to `threads` threads taking units in turn, in index order; on
 /// failure the error of the lowest failing index, the one a sequential loop would have met first
 /// (once a unit fails no new unit is started: later units cannot change the outcome).
-pub fn try_map_in_turn<R, E>(
+pub(crate) fn try_map_in_turn<R, E>(
     count: usize,
     threads: usize,
     unit: impl Fn(usize) -> Result<R, E> + Sync,
@@ -90,7 +90,7 @@ where
 /// `f` applied to every item of `items` in two halves (the first half's items in order on one
 /// thread, the second's on another), each half with its own scratch state `S`; the results in the
 /// items' order. For work whose cost per item is even, where one hand-over per thread is enough.
-pub fn map_in_halves<T, R, S>(items: &[T], f: impl Fn(&T, &mut S) -> R + Sync) -> Vec<R>
+pub(crate) fn map_in_halves<T, R, S>(items: &[T], f: impl Fn(&T, &mut S) -> R + Sync) -> Vec<R>
 where
     T: Sync,
     R: Send,
@@ -111,7 +111,7 @@ where
 /// `f` applied to every item of `items`, taken by value, in two halves on two threads (the first
 /// half on the calling thread); the results in the items' order. For items that are consumed
 /// (finished builders) and whose cost is even.
-pub fn map_owned_in_halves<T, R>(mut items: Vec<T>, f: impl Fn(T) -> R + Sync) -> Vec<R>
+pub(crate) fn map_owned_in_halves<T, R>(mut items: Vec<T>, f: impl Fn(T) -> R + Sync) -> Vec<R>
 where
     T: Send,
     R: Send,

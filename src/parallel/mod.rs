@@ -9,4 +9,4 @@
 
 mod in_turn;
 
-pub use in_turn::{map_in_halves, map_in_turn, map_owned_in_halves, try_map_in_turn};
+pub(crate) use in_turn::{map_in_halves, map_in_turn, map_owned_in_halves, try_map_in_turn};

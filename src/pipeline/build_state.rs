@@ -22,76 +22,76 @@ use crate::provenance::ContentHash;
 use crate::results::{ClaimCheck, DynamicRow, ResultTable};
 
 /// The state file's name inside the output directory.
-pub const STATE_FILE: &str = ".evia-repro-state.json";
+pub(crate) const STATE_FILE: &str = ".evia-repro-state.json";
 
 /// Bumped whenever the layout of [`BuildState`] changes; other versions are ignored (2: a dynamic
 /// row's `group` became a typed [`crate::model::GridPlace`]).
-pub const FORMAT_VERSION: u32 = 2;
+pub(crate) const FORMAT_VERSION: u32 = 2;
 
 /// Everything the previous `reproduce` into this output directory recorded.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct BuildState {
-    pub format: u32,
-    pub artefacts: BTreeMap<String, ArtefactState>,
-    pub documents: BTreeMap<String, DocumentState>,
+pub(crate) struct BuildState {
+    pub(crate) format: u32,
+    pub(crate) artefacts: BTreeMap<String, ArtefactState>,
+    pub(crate) documents: BTreeMap<String, DocumentState>,
 }
 
 /// What was recorded for one artefact.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ArtefactState {
+pub(crate) struct ArtefactState {
     /// Fingerprint of the experiment's inputs (program, seed, manifest entry, files it reads).
-    pub experiment: ContentHash,
+    pub(crate) experiment: ContentHash,
     /// Fingerprint of the renderings' inputs (templates).
-    pub render: ContentHash,
+    pub(crate) render: ContentHash,
     /// Every file written for the artefact (relative to the output directory) and its content hash.
-    pub outputs: BTreeMap<String, ContentHash>,
-    pub result: CachedTable,
+    pub(crate) outputs: BTreeMap<String, ContentHash>,
+    pub(crate) result: CachedTable,
 }
 
 /// What was recorded for one generated document (a paper's report, the index).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct DocumentState {
-    pub fingerprint: ContentHash,
-    pub outputs: BTreeMap<String, ContentHash>,
+pub(crate) struct DocumentState {
+    pub(crate) fingerprint: ContentHash,
+    pub(crate) outputs: BTreeMap<String, ContentHash>,
 }
 
 /// A [`ResultTable`] in a JSON-friendly form: cells as a list, each number stored both readably and as
 /// its exact IEEE-754 bits (so NaN and every last bit survive the round trip).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct CachedTable {
-    pub id: String,
-    pub cells: Vec<CachedCell>,
-    pub pending_rows: Vec<(String, String)>,
-    pub notes: Vec<String>,
-    pub claims: Vec<ClaimCheck>,
+pub(crate) struct CachedTable {
+    pub(crate) id: String,
+    pub(crate) cells: Vec<CachedCell>,
+    pub(crate) pending_rows: Vec<(String, String)>,
+    pub(crate) notes: Vec<String>,
+    pub(crate) claims: Vec<ClaimCheck>,
     #[serde(default)]
-    pub claim_classes: BTreeMap<String, ProvenanceClass>,
-    pub real_data: bool,
+    pub(crate) claim_classes: BTreeMap<String, ProvenanceClass>,
+    pub(crate) real_data: bool,
     /// Fitted cells `(panel, row, column, part, tolerance)`.
     #[serde(default)]
-    pub fitted: Vec<(String, String, String, String, f64)>,
+    pub(crate) fitted: Vec<(String, String, String, String, f64)>,
     #[serde(default)]
-    pub dynamic_rows: BTreeMap<String, Vec<DynamicRow>>,
+    pub(crate) dynamic_rows: BTreeMap<String, Vec<DynamicRow>>,
     /// Bold cells `(panel, row, column, part)`.
     #[serde(default)]
-    pub bold: Vec<(String, String, String, String)>,
+    pub(crate) bold: Vec<(String, String, String, String)>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct CachedCell {
-    pub panel: String,
-    pub row: String,
-    pub column: String,
-    pub part: String,
+pub(crate) struct CachedCell {
+    pub(crate) panel: String,
+    pub(crate) row: String,
+    pub(crate) column: String,
+    pub(crate) part: String,
     /// For reading only (`null` for NaN and infinities); `bits` is authoritative.
-    pub value: Option<f64>,
+    pub(crate) value: Option<f64>,
     /// `f64::to_bits` of the value, in hex.
-    pub bits: String,
+    pub(crate) bits: String,
 }
 
 impl From<&ResultTable> for CachedTable {
@@ -158,7 +158,7 @@ impl From<&ResultTable> for CachedTable {
 
 impl CachedTable {
     /// The result table back, or `None` if a cell's bits are malformed (the cache is then ignored).
-    pub fn to_result(&self) -> Option<ResultTable> {
+    pub(crate) fn to_result(&self) -> Option<ResultTable> {
         let mut table = ResultTable::new(&self.id);
         for c in &self.cells {
             let bits = u64::from_str_radix(&c.bits, 16).ok()?;
@@ -181,7 +181,7 @@ impl CachedTable {
 }
 
 /// The state of `out`, and a message when a state file exists but had to be ignored.
-pub fn load(out: &Path) -> (BuildState, Option<String>) {
+pub(crate) fn load(out: &Path) -> (BuildState, Option<String>) {
     let path = out.join(STATE_FILE);
     let Ok(text) = fs::read_to_string(&path) else {
         return (BuildState::default(), None);
@@ -207,7 +207,7 @@ pub fn load(out: &Path) -> (BuildState, Option<String>) {
 }
 
 /// Whether every file in `outputs` exists under `out` with its recorded hash.
-pub fn outputs_intact(out: &Path, outputs: &BTreeMap<String, ContentHash>) -> bool {
+pub(crate) fn outputs_intact(out: &Path, outputs: &BTreeMap<String, ContentHash>) -> bool {
     outputs.iter().all(|(relative, hash)| {
         fs::read(out.join(relative)).is_ok_and(|bytes| ContentHash::of(&bytes) == *hash)
     })

@@ -45,11 +45,11 @@ pub fn check_project(manifest: &Manifest, context: &Context) -> Result<Ledger, C
 
 /// Where `check` took each artefact's results from.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct CheckSources {
+pub(crate) struct CheckSources {
     /// Artefacts whose results came from the build state, their experiment fingerprint unchanged.
-    pub reused: Vec<String>,
+    pub(crate) reused: Vec<String>,
     /// Artefacts whose experiment ran in this check.
-    pub rebuilt: Vec<String>,
+    pub(crate) rebuilt: Vec<String>,
 }
 
 /// The ledger, rebuilding only what it must: the artefacts of `only` when every id there is an
@@ -58,7 +58,7 @@ pub struct CheckSources {
 /// fingerprint (program, seed, manifest entry, input files) still matches, and rerun otherwise. With
 /// `--data` nothing is reused, as in `reproduce`. A robustness study (R rebuilds of its paper) is
 /// never rerun here: its holding rates come from the build state of a `reproduce`, or are absent.
-pub fn check_with_state(
+pub(crate) fn check_with_state(
     manifest: &Manifest,
     options: &Options,
     only: &[String],

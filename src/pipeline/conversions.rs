@@ -23,9 +23,9 @@ use crate::pipeline::timings::Timings;
 /// the run's list, and the index its PDF takes among the files the artefact wrote.
 #[derive(Debug, Clone)]
 pub(super) struct Owner {
-    pub artefact: String,
-    pub done_index: usize,
-    pub file_index: usize,
+    pub(crate) artefact: String,
+    pub(crate) done_index: usize,
+    pub(crate) file_index: usize,
 }
 
 /// One started converter: the child reading `input` and writing `tmp`, renamed to `pdf` when it
@@ -82,9 +82,9 @@ struct Started {
 
 /// How one conversion ended: the PDF written (its path and bytes), or why not.
 pub(super) struct Converted {
-    pub owner: Owner,
-    pub pdf_rel: String,
-    pub result: Result<(PathBuf, Vec<u8>), String>,
+    pub(crate) owner: Owner,
+    pub(crate) pdf_rel: String,
+    pub(crate) result: Result<(PathBuf, Vec<u8>), String>,
 }
 
 /// The conversions of a run, in the order adopted (module documentation).

@@ -17,7 +17,7 @@ use crate::results::ResultTable;
 
 /// The ledger of the `results` of `manifest` against `published` and the consistency `checks`, with
 /// the declarations of the stand-in knob files (under `root`) the results were built from.
-pub fn assemble(
+pub(crate) fn assemble(
     root: &Path,
     manifest: &Manifest,
     published: &[PublishedFile],

@@ -3,13 +3,14 @@
 //! It sits above the experiments, the ledger, the renderers and the report, and below the CLI.
 
 mod ahead;
-pub mod build_state;
-pub mod check;
+pub(crate) mod build_state;
+pub(crate) mod check;
 mod conversions;
-pub mod ledger;
-pub mod progress;
+pub(crate) mod ledger;
+pub(crate) mod progress;
 pub mod published_layout;
 pub mod reproduce;
-pub mod timings;
+pub(crate) mod timings;
 
-pub use check::{CheckError, CheckSources, check_project, check_with_state};
+pub use check::check_project;
+pub(crate) use check::check_with_state;

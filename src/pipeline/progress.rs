@@ -10,7 +10,7 @@ use super::reproduce::Done;
 /// One event of a run. `position` counts from 1 to `total` (every artefact of the manifest, then each
 /// paper's documents and the index).
 #[derive(Debug, Clone, Copy)]
-pub enum Step<'a> {
+pub(crate) enum Step<'a> {
     /// Work on `name` begins (for an artefact that is rebuilt, its experiment runs now).
     Started {
         name: &'a str,
@@ -43,12 +43,12 @@ pub struct Progress(Option<Sink>);
 
 impl Progress {
     /// Reports every step to `sink`.
-    pub fn new(sink: impl Fn(Step<'_>) + Send + Sync + 'static) -> Self {
+    pub(crate) fn new(sink: impl Fn(Step<'_>) + Send + Sync + 'static) -> Self {
         Progress(Some(Arc::new(sink)))
     }
 
     /// Reports `step` (nothing when silent).
-    pub fn report(&self, step: Step<'_>) {
+    pub(crate) fn report(&self, step: Step<'_>) {
         if let Some(sink) = &self.0 {
             sink(step);
         }

@@ -42,7 +42,7 @@ pub fn resolve_parameter_columns(
 }
 
 /// Checks every cell of `file` (read from `path`, whose text is `text`) against the manifest's layouts.
-pub fn check_cells_exist(
+pub(crate) fn check_cells_exist(
     manifest: &Manifest,
     file: &PublishedFile,
     path: &Path,

@@ -57,15 +57,17 @@ mod steps;
 
 use build::{Build, collect_conversions, write_build_state};
 use documents::{Documents, document_name};
-pub use documents::{INDEX_PATH, LEDGER_PATH};
-pub use experiments::{Skipped, rebuild, rebuild_available, run_experiment};
+pub use experiments::rebuild;
+pub(crate) use experiments::{Skipped, rebuild_available};
+pub use fingerprint::artefact_stamp;
 pub(crate) use fingerprint::experiment_fingerprint;
-pub use fingerprint::{artefact_stamp, hash_file, manifest_entry_name};
-pub use inputs::{load_checks, load_published, published_of};
+pub use inputs::load_published;
+pub(crate) use inputs::{load_checks, published_of};
 use outputs::check_output_paths;
-pub use program::{find_on_path, program_identity};
-pub use render::{TABLES_TEMPLATE, render_table, render_tables_document, template_of};
-pub use selection::{check_real_data_selection, select};
+pub(crate) use program::{find_on_path, program_identity};
+pub use render::render_table;
+pub(crate) use selection::check_real_data_selection;
+pub use selection::select;
 use steps::{Rebuild, start_ahead};
 
 /// Why a reproduction failed.
@@ -184,7 +186,7 @@ pub struct Done {
     pub name: String,
     pub action: Action,
     /// Files written (only those whose content changed).
-    pub files: Vec<PathBuf>,
+    pub(crate) files: Vec<PathBuf>,
 }
 
 /// The account of a run.
@@ -193,7 +195,7 @@ pub struct Summary {
     pub artefacts: Vec<Done>,
     pub documents: Vec<Done>,
     /// Things the user should know (an ignored state file, a failed figure conversion).
-    pub notices: Vec<String>,
+    pub(crate) notices: Vec<String>,
 }
 
 impl Summary {

@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 /// The environment variable that turns the trace on.
-pub const TIMINGS_ENV: &str = "EVIA_REPRO_TIMINGS";
+pub(crate) const TIMINGS_ENV: &str = "EVIA_REPRO_TIMINGS";
 
 /// One traced span.
 #[derive(Debug, Clone)]
@@ -35,7 +35,7 @@ pub struct Timings(Option<Arc<Trace>>);
 
 impl Timings {
     /// A trace if [`TIMINGS_ENV`] is set to a non-empty value, else none.
-    pub fn from_env() -> Self {
+    pub(crate) fn from_env() -> Self {
         if std::env::var_os(TIMINGS_ENV).is_some_and(|v| !v.is_empty()) {
             Timings::enabled()
         } else {
@@ -44,7 +44,7 @@ impl Timings {
     }
 
     /// A trace starting now.
-    pub fn enabled() -> Self {
+    pub(crate) fn enabled() -> Self {
         Timings(Some(Arc::new(Trace {
             origin: Instant::now(),
             spans: Mutex::new(Vec::new()),
@@ -52,7 +52,7 @@ impl Timings {
     }
 
     /// Runs `f`, recording it as the span `what()` when tracing (`what` is not called otherwise).
-    pub fn time<T>(&self, what: impl FnOnce() -> String, f: impl FnOnce() -> T) -> T {
+    pub(crate) fn time<T>(&self, what: impl FnOnce() -> String, f: impl FnOnce() -> T) -> T {
         let Some(trace) = &self.0 else {
             return f();
         };
@@ -78,7 +78,7 @@ impl Timings {
     }
 
     /// The recorded spans as lines `thread start_ms end_ms what`, ordered by start (empty when off).
-    pub fn lines(&self) -> Vec<String> {
+    pub(crate) fn lines(&self) -> Vec<String> {
         let Some(trace) = &self.0 else {
             return Vec::new();
         };
@@ -104,7 +104,7 @@ impl Timings {
     }
 
     /// Prints [`Timings::lines`] on standard error (nothing when off).
-    pub fn print(&self) {
+    pub(crate) fn print(&self) {
         for line in self.lines() {
             eprintln!("timings\t{line}");
         }

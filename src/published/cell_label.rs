@@ -3,11 +3,11 @@
 //! Nothing is typed per cell; an id this module does not know is shown as it is.
 
 use super::PublishedCell;
-pub use crate::model::artefact_words;
+pub(crate) use crate::model::artefact_words;
 
 /// A row of the published file in words: from its `meta` (`Dmax = 2, N = 5: X vs. Y`, paper A
 /// Table 3's grouping rows and system pair) when it has one, else its id in words.
-pub fn row_words(cell: &PublishedCell) -> String {
+pub(crate) fn row_words(cell: &PublishedCell) -> String {
     let meta = |key: &str| cell.meta.get(key).map(String::as_str);
     match (meta("dmax"), meta("n"), meta("pair")) {
         (Some(dmax), Some(n), Some(pair)) => format!("Dmax = {dmax}, N = {n}: {pair}"),
@@ -18,7 +18,7 @@ pub fn row_words(cell: &PublishedCell) -> String {
 
 /// A `meta` entry of a published row in words: `dmax`, `4` → `Dmax = 4`, `n`, `5` → `N = 5`, a
 /// system `pair` as it is, any other key as `key = value`.
-pub fn meta_words(key: &str, value: &str) -> String {
+pub(crate) fn meta_words(key: &str, value: &str) -> String {
     match key {
         "dmax" => format!("Dmax = {value}"),
         "n" => format!("N = {value}"),
@@ -29,7 +29,7 @@ pub fn meta_words(key: &str, value: &str) -> String {
 
 /// A row, column or panel id in words: `dmax=4` → `Dmax = 4`, `n=5` → `N = 5`, the gain names
 /// `rawg`/`wg`/`ug` → `RawG`/`WG`/`UG`, `item3` → `item 3`, a bare number → `{axis} 3`.
-pub fn id_words(id: &str, axis: &str) -> String {
+pub(crate) fn id_words(id: &str, axis: &str) -> String {
     if let Some(v) = id.strip_prefix("dmax=") {
         return format!("Dmax = {v}");
     }
@@ -82,21 +82,21 @@ fn part_words_of(part: &str, row: &str, column: &str) -> Option<String> {
 /// A printed cell's place in words, part by part, so that a list of cells can name what they share
 /// once (`nG@1, Dmax = 2, N = 5: X vs. Y, Z vs. W`) and a single cell in full ([`CellWords::label`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CellWords {
+pub(crate) struct CellWords {
     /// `Table 2`.
-    pub table: String,
+    pub(crate) table: String,
     /// The panel in words, `None` for the `main` panel.
-    pub panel: Option<String>,
+    pub(crate) panel: Option<String>,
     /// The row in words, from its `meta` where it has one (`Dmax = 2, N = 5: X vs. Y`).
-    pub row: String,
-    pub column: String,
+    pub(crate) row: String,
+    pub(crate) column: String,
     /// The part in words, `None` for the plain `value`.
-    pub part: Option<String>,
+    pub(crate) part: Option<String>,
 }
 
 impl CellWords {
     /// The words of `cell`.
-    pub fn of(cell: &PublishedCell) -> CellWords {
+    pub(crate) fn of(cell: &PublishedCell) -> CellWords {
         CellWords {
             table: artefact_words(&cell.table),
             panel: (cell.panel != "main").then(|| id_words(&cell.panel, "panel")),
@@ -110,7 +110,10 @@ impl CellWords {
     /// (`UG_i (p = 0.2)` rather than the id `ug_p0.2`), where the layout has them; a label that is a
     /// bare number (a confusion matrix's grades) keeps its axis (`row 0`), and a panel label's
     /// `(a)` is dropped.
-    pub fn in_layout(cell: &PublishedCell, layout: Option<&crate::manifest::Layout>) -> CellWords {
+    pub(crate) fn in_layout(
+        cell: &PublishedCell,
+        layout: Option<&crate::manifest::Layout>,
+    ) -> CellWords {
         let mut words = CellWords::of(cell);
         let Some(panel) = layout.and_then(|l| l.panels.iter().find(|p| p.id == cell.panel)) else {
             return words;
@@ -139,7 +142,7 @@ impl CellWords {
 
     /// The cell in full: `{artefact}, {panel}, {row}, {column}: {part}` (a `main` panel and a
     /// plain `value` part left out).
-    pub fn label(&self) -> String {
+    pub(crate) fn label(&self) -> String {
         let place = format!("{}, {}", self.table, self.within_table_up_to_column());
         match &self.part {
             Some(part) => format!("{place}: {part}"),
@@ -149,7 +152,7 @@ impl CellWords {
 
     /// The row within its table, as a group and an item (`nG@1, Dmax = 2, N = 5` and `X vs. Y`, from
     /// a row's `meta`; `nDCG@10` and `all3` otherwise), so that a list of rows names each group once.
-    pub fn row_in_table(&self) -> (String, String) {
+    pub(crate) fn row_in_table(&self) -> (String, String) {
         let (group, item) = match self.row.split_once(": ") {
             Some((group, item)) => (Some(group), item),
             None => (None, self.row.as_str()),
@@ -160,7 +163,7 @@ impl CellWords {
 
     /// The cell within its table, without its part, as a group (panel and row) and an item (the
     /// column): `nDCG@10, all3` and `2lancers`.
-    pub fn cell_in_table(&self) -> (String, String) {
+    pub(crate) fn cell_in_table(&self) -> (String, String) {
         let prefix: Vec<&str> = self
             .panel
             .as_deref()
@@ -172,7 +175,7 @@ impl CellWords {
 
     /// The part alone, shortly (`c`, `SSO`, `p-value`; `value` for a plain one), for a list of the
     /// parts of one cell.
-    pub fn short_part(&self) -> String {
+    pub(crate) fn short_part(&self) -> String {
         match &self.part {
             Some(part) => part.split(", ").next().unwrap_or(part).to_string(),
             None => "value".to_string(),
@@ -180,12 +183,12 @@ impl CellWords {
     }
 
     /// The cell without its part: `Table 6, nDCG@10, all3-50, all3-high27`.
-    pub fn place(&self) -> String {
+    pub(crate) fn place(&self) -> String {
         format!("{}, {}", self.table, self.within_table_up_to_column())
     }
 
     /// The cell within its table, without its part: `nDCG@10, all3-50, all3-low23`.
-    pub fn within_table_up_to_column(&self) -> String {
+    pub(crate) fn within_table_up_to_column(&self) -> String {
         let words: Vec<&str> = self
             .panel
             .as_deref()
@@ -198,7 +201,7 @@ impl CellWords {
 
 /// The cell in words: `{artefact}, {panel}, {row}, {column}: {part}` (a `main` panel and a plain
 /// `value` part left out).
-pub fn cell_label(cell: &PublishedCell) -> String {
+pub(crate) fn cell_label(cell: &PublishedCell) -> String {
     CellWords::of(cell).label()
 }
 
@@ -214,7 +217,7 @@ fn unlettered(label: &str) -> &str {
 
 /// A cell named by its key alone, in words (its row's `meta` unknown): `Table 3, nERR@10, all3,
 /// lancer1: τ`.
-pub fn key_words(key: &crate::model::CellKey) -> String {
+pub(crate) fn key_words(key: &crate::model::CellKey) -> String {
     CellWords {
         table: artefact_words(&key.table),
         panel: (key.panel != "main").then(|| id_words(&key.panel, "panel")),
@@ -227,7 +230,7 @@ pub fn key_words(key: &crate::model::CellKey) -> String {
 
 /// Items under their groups, each group once, in the order of first appearance, each item once
 /// within its group.
-pub fn grouped(units: &[(String, String)]) -> Vec<(String, Vec<String>)> {
+pub(crate) fn grouped(units: &[(String, String)]) -> Vec<(String, Vec<String>)> {
     let mut groups: Vec<(String, Vec<String>)> = Vec::new();
     for (group, item) in units {
         match groups.iter_mut().find(|(g, _)| g == group) {
@@ -244,7 +247,7 @@ pub fn grouped(units: &[(String, String)]) -> Vec<(String, Vec<String>)> {
 
 /// Items under groups in words: `g1: i1, i2; g2: i3` (an item under an empty group alone), each
 /// group named once, in the order of first appearance.
-pub fn grouped_words(units: &[(String, String)]) -> String {
+pub(crate) fn grouped_words(units: &[(String, String)]) -> String {
     grouped(units)
         .iter()
         .map(|(group, items)| match group.is_empty() {

@@ -11,16 +11,16 @@ use super::{CellKey, Paper, ProvenanceClass, SettingParameter};
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PublishedFile {
     pub paper: Paper,
-    pub title: String,
-    pub venue: String,
+    pub(crate) title: String,
+    pub(crate) venue: String,
     /// Which extractions of the paper the transcription was made and checked from.
-    pub source: String,
+    pub(crate) source: String,
     pub tables: Vec<PublishedTable>,
     pub text: Vec<TextClaim>,
     /// Settings the text states (runs, topics, trials, …), checked against the manifest.
     pub settings: Vec<SettingClaim>,
     /// Statements about a figure's curves, checked on the rebuilt series.
-    pub figure_ranks: Vec<FigureRankClaim>,
+    pub(crate) figure_ranks: Vec<FigureRankClaim>,
 }
 
 impl PublishedFile {
@@ -44,11 +44,11 @@ impl PublishedFile {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PublishedTable {
     pub table: String,
-    pub caption: String,
+    pub(crate) caption: String,
     /// Default class of the table's cells (a cell may override it).
-    pub class: ProvenanceClass,
+    pub(crate) class: ProvenanceClass,
     /// Remarks on the whole table (extraction variants, layout, lost bold).
-    pub note: Option<String>,
+    pub(crate) note: Option<String>,
     pub cells: Vec<PublishedCell>,
 }
 
@@ -87,7 +87,7 @@ pub struct Reading {
     /// The extraction, e.g. `one-line extraction`.
     pub source: String,
     /// The labels as this extraction reads them; keys are a subset of the cell's `meta`.
-    pub meta: BTreeMap<String, String>,
+    pub(crate) meta: BTreeMap<String, String>,
 }
 
 impl PublishedCell {
@@ -125,15 +125,15 @@ pub struct TextClaim {
     /// e.g. `A.text.comparisons`.
     pub id: String,
     /// e.g. `§5`.
-    pub section: String,
+    pub(crate) section: String,
     /// A short paraphrase of what the number claims.
-    pub claim: String,
+    pub(crate) claim: String,
     /// As printed; small counts printed as words (`three`) are allowed here (see [`parse_text_printed`](super::parse_text_printed)).
     pub printed: String,
     pub value: f64,
-    pub class: ProvenanceClass,
+    pub(crate) class: ProvenanceClass,
     #[serde(default)]
-    pub note: Option<String>,
+    pub(crate) note: Option<String>,
 }
 
 /// A setting the text states (`44 runs from 16 teams`, `B = 5,000 trials`): the printed value(s)
@@ -143,21 +143,21 @@ pub struct TextClaim {
 pub struct SettingClaim {
     /// e.g. `A.setting.runs`.
     pub id: String,
-    pub section: String,
+    pub(crate) section: String,
     /// The sentence as printed (MD or layout extraction), trimmed to the setting.
-    pub quote: String,
+    pub(crate) quote: String,
     /// A short paraphrase, the entry's label.
-    pub claim: String,
+    pub(crate) claim: String,
     /// As printed: one number (`5,000`, `three`) or a set `{2, 4, 8}`.
-    pub printed: String,
+    pub(crate) printed: String,
     /// The parse of `printed`, in order.
-    pub values: Vec<f64>,
+    pub(crate) values: Vec<f64>,
     /// The manifest parameter the setting is.
-    pub parameter: SettingParameter,
+    pub(crate) parameter: SettingParameter,
     /// The artefacts whose parameter must equal the printed values (at least one).
-    pub artefacts: Vec<String>,
+    pub(crate) artefacts: Vec<String>,
     #[serde(default)]
-    pub note: Option<String>,
+    pub(crate) note: Option<String>,
 }
 
 /// A statement about a figure's curves: the run on top of one series is the `value`-th best of
@@ -165,21 +165,21 @@ pub struct SettingClaim {
 /// fifth best run according to the same measure with lancer1").
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct FigureRankClaim {
+pub(crate) struct FigureRankClaim {
     /// e.g. `B.F1.top_all3_rank_lancer1`; starts with the figure's id.
-    pub id: String,
+    pub(crate) id: String,
     /// The figure, e.g. `B.F1`.
-    pub figure: String,
-    pub section: String,
+    pub(crate) figure: String,
+    pub(crate) section: String,
     /// The sentence as printed.
-    pub quote: String,
+    pub(crate) quote: String,
     /// The panel (measure) of the figure.
-    pub panel: String,
+    pub(crate) panel: String,
     /// The series whose best run is followed.
-    pub top_of: String,
+    pub(crate) top_of: String,
     /// The series under which that run's rank is stated.
-    pub ranked_by: String,
+    pub(crate) ranked_by: String,
     /// The rank as printed (`fifth`).
-    pub printed: String,
-    pub value: f64,
+    pub(crate) printed: String,
+    pub(crate) value: f64,
 }

@@ -111,7 +111,7 @@ const ORDINAL_WORDS: [&str; 20] = [
 ];
 
 /// Parses a rank printed in running text: an ordinal word (`fifth` → 5) or a printed number.
-pub fn parse_ordinal(printed: &str) -> Option<f64> {
+pub(crate) fn parse_ordinal(printed: &str) -> Option<f64> {
     match ORDINAL_WORDS.iter().position(|word| *word == printed) {
         Some(index) => Some((index + 1) as f64),
         None => parse_printed(printed),

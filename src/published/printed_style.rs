@@ -6,29 +6,29 @@
 //! column and its arithmetic, which the ledger's Markdown, `check`'s text and the reports show).
 
 /// The typographic minus sign, U+2212, as paper B prints negative kappas (`−0.128`).
-pub const MINUS: char = '\u{2212}';
+pub(crate) const MINUS: char = '\u{2212}';
 
 /// The most digits after the point a number is printed with: an f64 carries about 17 significant
 /// digits, and a larger precision (from a malformed input) would panic in `format!`.
-pub const MAX_DIGITS: usize = 20;
+pub(crate) const MAX_DIGITS: usize = 20;
 
 /// The printing rules of one printed number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PrintedStyle {
+pub(crate) struct PrintedStyle {
     /// Digits after the decimal point (`.987` → 3, `11,214` → 0, `87.9%` → 1).
-    pub decimals: usize,
+    pub(crate) decimals: usize,
     /// Whether the whole part is grouped by thousands with commas (`11,214`).
-    pub thousands: bool,
+    pub(crate) thousands: bool,
     /// Whether a number below one drops its leading zero (`.987`).
-    pub no_leading_zero: bool,
+    pub(crate) no_leading_zero: bool,
     /// Whether the number is a percentage printed with a trailing `%`.
-    pub percent: bool,
+    pub(crate) percent: bool,
 }
 
 impl PrintedStyle {
     /// The style of the printed token `printed` (a number word such as `three` or a token without
     /// digits reads as a whole number without grouping).
-    pub fn of(printed: &str) -> PrintedStyle {
+    pub(crate) fn of(printed: &str) -> PrintedStyle {
         let percent = printed.ends_with('%');
         let body = printed.trim_end_matches('%');
         let body = body.trim_start_matches(['-', MINUS]);
@@ -47,7 +47,7 @@ impl PrintedStyle {
     }
 
     /// `value` printed the paper's way, at the printed number of decimals.
-    pub fn format(self, value: f64) -> String {
+    pub(crate) fn format(self, value: f64) -> String {
         self.format_at(value, self.decimals, self.decimals)
     }
 
@@ -55,14 +55,14 @@ impl PrintedStyle {
     /// zeros dropped down to the printed decimals) — how a rebuilt number reads in the arithmetic
     /// behind a verdict, beside the print: enough digits to show how it rounds (`−0.12835` beside
     /// `−0.128`), a count as `1,897`, `10.0` beside `10.0`.
-    pub fn guarded(self, value: f64) -> String {
+    pub(crate) fn guarded(self, value: f64) -> String {
         self.format_at(value, self.decimals + 2, self.decimals)
     }
 
     /// A difference or a tolerance between a rebuilt number and the print: up to two guard digits,
     /// trailing zeros dropped, with its leading zero (`0.00035`, `0.5`), an exact agreement as `0` —
     /// never `0.000000`.
-    pub fn amount(self, value: f64) -> String {
+    pub(crate) fn amount(self, value: f64) -> String {
         PrintedStyle {
             no_leading_zero: false,
             percent: false,
@@ -109,7 +109,7 @@ impl PrintedStyle {
 
 /// A number already written in digits (`-0.262`, `0.1307`) with a leading ASCII minus made the
 /// typographic one (`−0.262`), for the paper-internal arithmetic shown beside printed numbers.
-pub fn typographic_minus(text: &str) -> String {
+pub(crate) fn typographic_minus(text: &str) -> String {
     match text.strip_prefix('-') {
         Some(rest) => format!("{MINUS}{rest}"),
         None => text.to_string(),
@@ -119,7 +119,7 @@ pub fn typographic_minus(text: &str) -> String {
 /// The digits of `text` (a decimal number, optionally signed with `-`, `+` or U+2212) with the whole
 /// part grouped by thousands with commas (`11214.5` → `11,214.5`, `-1234` → `-1,234`); the sign
 /// stays in front and never counts as a digit (`-123` stays `-123`).
-pub fn group_thousands(text: &str) -> String {
+pub(crate) fn group_thousands(text: &str) -> String {
     let (sign, unsigned) = match text.chars().next() {
         Some(c @ ('-' | '+' | MINUS)) => text.split_at(c.len_utf8()),
         _ => ("", text),

@@ -13,24 +13,24 @@ use crate::model::ClaimGroup;
 
 /// The grid of one measure.
 #[derive(Debug, Clone, Serialize)]
-pub struct ClaimGrid {
+pub(crate) struct ClaimGrid {
     /// The measure (the table's panel id, e.g. `nG@1`).
-    pub measure: String,
+    pub(crate) measure: String,
     /// One column per N, ascending: `N = 5`, `N = 10`, ….
-    pub header: Vec<String>,
+    pub(crate) header: Vec<String>,
     /// One row per Dmax, ascending, labelled by its value (`2`; the stub column says Dmax); a cell without a claim shows [`ABSENT`](super::grid::ABSENT).
-    pub rows: Vec<GridRow>,
+    pub(crate) rows: Vec<GridRow>,
 }
 
 /// What a grid's cell means, for the words above the grids: the claim of a cell holds when the
 /// printed and rebuilt discrepancy counts are both zero or both positive (A.T3's count claims).
-pub const HOLDS_WHEN: &str =
+pub(crate) const HOLDS_WHEN: &str =
     "a cell's claim holds when the printed and rebuilt counts are both zero or both positive";
 
 /// The grids of `cells` (a claim's group and the text of its cell), one per measure in the typed
 /// measure order ([`ClaimGroup::measure_rank`], whatever the order of `cells`); Dmax and N
 /// ascending, every N of the family a column of every grid.
-pub fn claim_grids(cells: Vec<(ClaimGroup, String)>) -> Vec<ClaimGrid> {
+pub(crate) fn claim_grids(cells: Vec<(ClaimGroup, String)>) -> Vec<ClaimGrid> {
     let mut ranked: BTreeSet<(u32, String)> = BTreeSet::new();
     let mut dmaxes = BTreeSet::new();
     let mut ns = BTreeSet::new();

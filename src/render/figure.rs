@@ -15,14 +15,14 @@ use crate::results::ResultTable;
 /// its top and bottom edges as shares of the SVG's height, 0 at the top, so that a report can cut the
 /// figure's PDF into its panels ([`bands`]) whatever size the converter gives it.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct Band {
-    pub top: f64,
-    pub bottom: f64,
+pub(crate) struct Band {
+    pub(crate) top: f64,
+    pub(crate) bottom: f64,
 }
 
 impl Band {
     /// The bands of `heights` (pixels) stacked from the top of a figure `total` pixels high.
-    pub fn stack(heights: &[u32], total: u32) -> Vec<Band> {
+    pub(crate) fn stack(heights: &[u32], total: u32) -> Vec<Band> {
         let total = f64::from(total.max(1));
         let mut top = 0u32;
         heights
@@ -42,7 +42,7 @@ impl Band {
 /// The bands of `artefact`'s figure when it draws its panels one above another (the series figure's
 /// panels and the note below them, a paper's own stacked charts), top to bottom; none for a figure
 /// of one chart (a robustness study's). The note is the one [`svg`] draws for `table`.
-pub fn bands(artefact: &Artefact, table: &ResultTable) -> Vec<Band> {
+pub(crate) fn bands(artefact: &Artefact, table: &ResultTable) -> Vec<Band> {
     let stand_in = artefact
         .experiment
         .stand_in(table.real_data)
@@ -69,7 +69,7 @@ pub enum FigureError {
 /// The SVG document of `artefact`'s figure. A figure that rests on a stand-in carries the stand-in
 /// note ([`crate::model::StandIn::note`]) as visible text inside the SVG, so it cannot travel
 /// without it.
-pub fn svg(artefact: &Artefact, table: &ResultTable) -> Result<String, FigureError> {
+pub(crate) fn svg(artefact: &Artefact, table: &ResultTable) -> Result<String, FigureError> {
     let stand_in = artefact
         .experiment
         .stand_in(table.real_data)

@@ -36,7 +36,7 @@ const SERIES_COLOURS: [RGBColor; 5] = [
 
 /// Draws the figure of `artefact` from `table`; `note` (the stand-in note), when given, is printed in
 /// a band below the panels, in red.
-pub fn svg(
+pub(crate) fn svg(
     artefact: &Artefact,
     table: &ResultTable,
     note: Option<&str>,
@@ -95,7 +95,7 @@ fn heights(panels: usize, note_lines: usize) -> (u32, u32) {
 /// The bands of the figure [`svg`] draws for `artefact` with `note`: one per layout panel, top to
 /// bottom, then the note's band when there is a note, as shares of the SVG's height (a report sets
 /// the panels side by side from them, [`super::figure::Band`]).
-pub fn bands(artefact: &Artefact, note: Option<&str>) -> Vec<Band> {
+pub(crate) fn bands(artefact: &Artefact, note: Option<&str>) -> Vec<Band> {
     let panels = artefact.layout.as_ref().map_or(0, |l| l.panels.len());
     let note_lines = note.map_or(0, |n| wrap(n, NOTE_CHARS_PER_LINE).len());
     let (panels_height, note_height) = heights(panels, note_lines);
@@ -114,7 +114,7 @@ pub(crate) const NOTE_PADDING: u32 = 8;
 const NOTE_CHARS_PER_LINE: usize = 68;
 
 /// `text` broken at spaces into lines of at most `width` characters (a longer word has its own line).
-pub fn wrap(text: &str, width: usize) -> Vec<String> {
+pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     for word in text.split_whitespace() {
         match lines.last_mut() {
@@ -130,7 +130,7 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
 
 /// Draws the stand-in note's `lines` in red into `band`, the strip below a figure (every figure
 /// built on a stand-in: the means figures and the robustness figures).
-pub fn draw_note(
+pub(crate) fn draw_note(
     band: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
     lines: &[String],
 ) -> Result<(), FigureError> {

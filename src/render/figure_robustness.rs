@@ -20,7 +20,7 @@ use crate::render::figure_means::{NOTE_LINE_HEIGHT, NOTE_PADDING, draw_note, wra
 use crate::results::{ResultTable, VALUE};
 
 /// The column of a study's claim panels that holds the holding rate.
-pub const RATE_COLUMN: &str = "rate";
+pub(crate) const RATE_COLUMN: &str = "rate";
 
 /// Width in SVG pixels; height per claim row; room for the title, the axis and the note.
 const WIDTH: u32 = 960;
@@ -39,11 +39,11 @@ const LABEL_CHARS: usize = 66;
 const NOTE_CHARS_PER_LINE: usize = 125;
 
 /// The panel of the table whose rows' `value`s are the rate words' thresholds marked on the axis.
-pub const MARKS_PANEL: &str = "verdict_marks";
+pub(crate) const MARKS_PANEL: &str = "verdict_marks";
 
 /// The panel of the claims built into the stand-in: drawn in grey and labelled as built in, so the
 /// figure never shows them as evidence.
-pub const BUILT_IN_PANEL: &str = "built_in";
+pub(crate) const BUILT_IN_PANEL: &str = "built_in";
 
 /// One figure row: a claim with its holding rate and Wilson interval, or a family of grouped claims
 /// of one measure (A.T3's discrepancy counts, [`ClaimGroup`]) with the holding rate of each.
@@ -71,7 +71,7 @@ impl Row {
 }
 
 /// The SVG of a robustness study; `note` (the stand-in note) is printed below the chart, in red.
-pub fn svg(
+pub(crate) fn svg(
     artefact: &Artefact,
     table: &ResultTable,
     note: Option<&str>,

@@ -14,24 +14,24 @@ mod shape;
 mod target;
 
 use cells::{cell_format, cell_text};
-pub use escape::{escape_markdown, escape_terminal};
+pub(crate) use escape::{escape_markdown, escape_terminal};
 use grouped::grid_panels;
-pub use latex_escape::{escape_latex, escape_latex_breakable, escape_latex_literal};
+pub(crate) use latex_escape::{escape_latex, escape_latex_breakable, escape_latex_literal};
 use shape::is_tall;
-pub use shape::{Grid, GridPanel, GridRow};
+pub(crate) use shape::{Grid, GridPanel, GridRow};
 pub use target::Target;
 
 /// What a missing cell shows: a level or cell the table does not have in a row that has other values.
-pub const ABSENT: &str = "-";
+pub(crate) const ABSENT: &str = "-";
 /// What every cell of a row the experiment did not rebuild shows.
-pub const PENDING: &str = "pending";
+pub(crate) const PENDING: &str = "pending";
 
 /// Row labels longer than this many characters (A.T3's "Dmax = 8, N = 5: BUPTTeam-C-R4 vs.
 /// picl-C-R2") make the LaTeX stub column a wrapping paragraph ([`GridPanel::stub_wide`]).
-pub const WIDE_STUB_CHARS: usize = 28;
+pub(crate) const WIDE_STUB_CHARS: usize = 28;
 
 /// The one-line legend of a fitted number's mark, after the mark itself.
-pub const FITTED_LEGEND: &str = " fitted: the stand-in was fitted to this printed number, so it agrees by construction and reproduces nothing.";
+pub(crate) const FITTED_LEGEND: &str = " fitted: the stand-in was fitted to this printed number, so it agrees by construction and reproduces nothing.";
 
 /// Why a table could not be laid out.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

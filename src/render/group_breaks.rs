@@ -14,15 +14,15 @@ use serde::Serialize;
 /// next page leaves at most this many rows blank (a `\small` page holds about 50 one-line rows).
 /// Every group of the papers' tables is shorter (B.R1's items × measures grids have 10 rows), so
 /// no heading is repeated as "(continued)" in mid-page.
-pub const KEEP_ROWS: usize = 12;
+pub(crate) const KEEP_ROWS: usize = 12;
 
 /// The most rows of words (a claim's) kept on one page: such a row takes two or three lines.
-pub const KEEP_WRAPPED_ROWS: usize = 6;
+pub(crate) const KEEP_WRAPPED_ROWS: usize = 6;
 
 /// Whether a page may break after a row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum RowBreak {
+pub(crate) enum RowBreak {
     /// After the last row of a group or chunk, and in rows outside any group.
     #[default]
     Allowed,
@@ -31,7 +31,7 @@ pub enum RowBreak {
 }
 
 /// A table row that may open a group (its heading printed above it) and says where a page breaks.
-pub trait GroupedRow {
+pub(crate) trait GroupedRow {
     /// The heading this row opens, if any.
     fn group(&self) -> Option<&str>;
     fn set_group(&mut self, heading: String);
@@ -40,7 +40,7 @@ pub trait GroupedRow {
 
 /// Sets each row's [`RowBreak`] and the "(continued)" heading of each later chunk of a long group
 /// (module documentation). Rows before the first heading are not in a group and stay breakable.
-pub fn keep_groups<R: GroupedRow>(rows: &mut [R], keep: usize) {
+pub(crate) fn keep_groups<R: GroupedRow>(rows: &mut [R], keep: usize) {
     let starts: Vec<usize> = rows
         .iter()
         .enumerate()

@@ -13,21 +13,21 @@ use crate::model::ItemMeasure;
 
 /// The grid of one table.
 #[derive(Debug, Clone, Serialize)]
-pub struct ItemGrid {
+pub(crate) struct ItemGrid {
     /// The table's artefact id (`B.T3`).
-    pub table: String,
+    pub(crate) table: String,
     /// What its rows are (`qrels`, `topic set`).
-    pub stub: String,
+    pub(crate) stub: String,
     /// One column per measure, in the artefact's measure order, in the table's words.
-    pub header: Vec<String>,
+    pub(crate) header: Vec<String>,
     /// One row per item, in the table's order; a cell without a number shows [`ABSENT`](super::grid::ABSENT).
-    pub rows: Vec<GridRow>,
+    pub(crate) rows: Vec<GridRow>,
 }
 
 /// The grids of `cells` (a number's place and the text of its cell), one per table in the order the
 /// tables first appear in `cells`; rows by item rank, columns by measure rank, whatever the order
 /// of `cells`.
-pub fn item_grids(cells: Vec<(ItemMeasure, String)>) -> Vec<ItemGrid> {
+pub(crate) fn item_grids(cells: Vec<(ItemMeasure, String)>) -> Vec<ItemGrid> {
     let mut tables: Vec<(String, String)> = Vec::new();
     let mut items: BTreeMap<&str, BTreeSet<(u32, String)>> = BTreeMap::new();
     let mut measures: BTreeMap<&str, BTreeSet<(u32, String)>> = BTreeMap::new();

@@ -6,20 +6,20 @@
 use std::ops::Range;
 
 /// A label's head and item: the words before and after its first `": "`.
-pub fn split_label(label: &str) -> Option<(&str, &str)> {
+pub(crate) fn split_label(label: &str) -> Option<(&str, &str)> {
     label.split_once(": ")
 }
 
 /// One run of consecutive labels: the positions it covers and its shared head (`None` for a label
 /// without `": "`, which is a run of its own).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LabelRun<'a> {
-    pub head: Option<&'a str>,
-    pub positions: Range<usize>,
+pub(crate) struct LabelRun<'a> {
+    pub(crate) head: Option<&'a str>,
+    pub(crate) positions: Range<usize>,
 }
 
 /// The runs of `labels`, in order, covering every position once (module documentation).
-pub fn label_runs<'a>(labels: &[&'a str]) -> Vec<LabelRun<'a>> {
+pub(crate) fn label_runs<'a>(labels: &[&'a str]) -> Vec<LabelRun<'a>> {
     let mut runs: Vec<LabelRun<'a>> = Vec::new();
     for (i, label) in labels.iter().enumerate() {
         let head = split_label(label).map(|(head, _)| head);

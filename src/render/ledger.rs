@@ -13,7 +13,7 @@ use crate::render::grid::{escape_markdown, escape_terminal};
 
 /// A section of the ledger's views (module documentation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-pub enum Section {
+pub(crate) enum Section {
     Paper,
     StandIn,
     BuiltIn,
@@ -21,7 +21,7 @@ pub enum Section {
 }
 
 /// The sections in the order the views show them.
-pub const SECTIONS: [Section; 4] = [
+pub(crate) const SECTIONS: [Section; 4] = [
     Section::Paper,
     Section::StandIn,
     Section::BuiltIn,
@@ -32,7 +32,7 @@ impl Section {
     /// The section of `e`. A claim or printed number the stand-in was built to produce goes to
     /// [`Section::BuiltIn`]; a paper check of a number a stand-in knob was calibrated to stays a
     /// check of the paper (its stand-in value carries the dagger).
-    pub fn of(e: &Entry) -> Section {
+    pub(crate) fn of(e: &Entry) -> Section {
         match e.basis {
             Basis::Paper => Section::Paper,
             Basis::RealData => Section::RealData,
@@ -43,7 +43,7 @@ impl Section {
         }
     }
 
-    pub fn heading(self) -> &'static str {
+    pub(crate) fn heading(self) -> &'static str {
         match self {
             Section::Paper => "Checks of the paper's printed numbers",
             Section::StandIn => {
@@ -145,7 +145,7 @@ fn counts(entries: &[&Entry]) -> String {
 /// The ledger for a terminal: per section, one line per entry that fits 100 columns, the entry's
 /// words cut in the middle when long; with `detail`, the entry's id, its stand-in value and the
 /// arithmetic behind the verdict indented beneath each line. Then the transcription notes.
-pub fn text(ledger: &Ledger, detail: bool) -> String {
+pub(crate) fn text(ledger: &Ledger, detail: bool) -> String {
     let mut out = String::new();
     for section in SECTIONS {
         let entries = entries_of(ledger, section);
@@ -352,13 +352,13 @@ pub fn markdown(ledger: &Ledger) -> String {
 
 /// The ledger as a JSON array of entries: `paper`, `table`, `cell`, `kind`, `printed`, `class`,
 /// `basis`, `rebuilt`, `stand_in`, `verdict`, `detail`, `built_in`, `holding`.
-pub fn json(ledger: &Ledger) -> Result<String, serde_json::Error> {
+pub(crate) fn json(ledger: &Ledger) -> Result<String, serde_json::Error> {
     Ok(serde_json::to_string_pretty(&ledger.entries)? + "\n")
 }
 
 /// How [`findings`] are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FindingsFormat {
+pub(crate) enum FindingsFormat {
     Text,
     Md,
     Json,
@@ -366,7 +366,7 @@ pub enum FindingsFormat {
 
 /// The findings of both papers (every inconsistency, in a reviewer's words): numbered text, a
 /// Markdown section per paper, or a JSON array of [`crate::ledger::Finding`].
-pub fn findings(ledger: &Ledger, format: FindingsFormat) -> String {
+pub(crate) fn findings(ledger: &Ledger, format: FindingsFormat) -> String {
     let papers = ["A", "B"];
     match format {
         FindingsFormat::Json => {

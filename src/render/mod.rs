@@ -6,18 +6,18 @@
 //! `<# comment #>`) so that braces and `%` in LaTeX never collide with template syntax. Numbers reach the
 //! templates already formatted (see [`number`]); templates never format floats themselves.
 
-pub mod claim_grid;
-pub mod figure;
-pub mod figure_means;
-pub mod figure_robustness;
+pub(crate) mod claim_grid;
+pub(crate) mod figure;
+pub(crate) mod figure_means;
+pub(crate) mod figure_robustness;
 pub mod grid;
-pub mod group_breaks;
-pub mod item_grid;
-pub mod label_runs;
+pub(crate) mod group_breaks;
+pub(crate) mod item_grid;
+pub(crate) mod label_runs;
 pub mod ledger;
-pub mod number;
-pub mod series;
-pub mod terminal;
+pub(crate) mod number;
+pub(crate) mod series;
+pub(crate) mod terminal;
 
 use minijinja::syntax::SyntaxConfig;
 use minijinja::{Environment, UndefinedBehavior, Value};
@@ -47,7 +47,10 @@ pub enum RenderError {
 /// A template environment reading the templates of `sources`, strict about undefined values; with
 /// `latex`, it uses the LaTeX-safe delimiters `<% %>`, `<< >>` and `<# #>`. The one place both the
 /// table renderers and the reports get their environments from.
-pub fn environment(sources: &Sources, latex: bool) -> Result<Environment<'static>, RenderError> {
+pub(crate) fn environment(
+    sources: &Sources,
+    latex: bool,
+) -> Result<Environment<'static>, RenderError> {
     let mut env = Environment::new();
     env.set_undefined_behavior(UndefinedBehavior::Strict);
     match sources.templates_dir() {
@@ -93,17 +96,21 @@ impl Templates {
     }
 
     /// Where the templates are loaded from.
-    pub fn sources(&self) -> &Sources {
+    pub(crate) fn sources(&self) -> &Sources {
         &self.sources
     }
 
     /// Renders the Markdown template `name` with `context`.
-    pub fn markdown(&self, name: &str, context: impl Serialize) -> Result<String, RenderError> {
+    pub(crate) fn markdown(
+        &self,
+        name: &str,
+        context: impl Serialize,
+    ) -> Result<String, RenderError> {
         self.render(&self.markdown, name, context)
     }
 
     /// Renders the LaTeX template `name` with `context`.
-    pub fn latex(&self, name: &str, context: impl Serialize) -> Result<String, RenderError> {
+    pub(crate) fn latex(&self, name: &str, context: impl Serialize) -> Result<String, RenderError> {
         self.render(&self.latex, name, context)
     }
 

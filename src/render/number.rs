@@ -8,7 +8,7 @@ use crate::published::printed_style::group_thousands;
 
 /// How a negative number's sign is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Minus {
+pub(crate) enum Minus {
     /// ASCII hyphen-minus, for JSON-adjacent and terminal output.
     Ascii,
     /// U+2212 MINUS SIGN, as paper B prints (`−0.128`), for Markdown.
@@ -28,7 +28,7 @@ impl Minus {
 }
 
 /// Formats `value` with `format`'s decimals, trimming, leading-zero and thousands rules.
-pub fn format_number(value: f64, format: &CellFormat, minus: Minus) -> String {
+pub(crate) fn format_number(value: f64, format: &CellFormat, minus: Minus) -> String {
     if value.is_nan() {
         return "NaN".to_string();
     }
@@ -55,7 +55,7 @@ pub fn format_number(value: f64, format: &CellFormat, minus: Minus) -> String {
 }
 
 /// An integer count, printed without decimals (and with thousands separators if asked).
-pub fn format_count(value: f64, format: &CellFormat, minus: Minus) -> String {
+pub(crate) fn format_count(value: f64, format: &CellFormat, minus: Minus) -> String {
     let as_integer = CellFormat {
         decimals: 0,
         trim: false,
@@ -66,7 +66,7 @@ pub fn format_count(value: f64, format: &CellFormat, minus: Minus) -> String {
 }
 
 /// One number with a cell format: counts without decimals, everything else with the format's digits.
-pub fn format_value(value: f64, format: &CellFormat, minus: Minus) -> String {
+pub(crate) fn format_value(value: f64, format: &CellFormat, minus: Minus) -> String {
     match format.style {
         CellStyle::Count => format_count(value, format, minus),
         _ => format_number(value, format, minus),

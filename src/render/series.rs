@@ -14,7 +14,7 @@ use crate::results::ResultTable;
 const DECIMALS: usize = 4;
 
 /// The series of `table` laid out per panel of `artefact` (`None` without a layout).
-pub fn series_grid(artefact: &Artefact, table: &ResultTable) -> Option<Grid> {
+pub(crate) fn series_grid(artefact: &Artefact, table: &ResultTable) -> Option<Grid> {
     let layout = artefact.layout.as_ref()?;
     let panels = layout
         .panels

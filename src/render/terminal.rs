@@ -6,7 +6,7 @@ use comfy_table::{CellAlignment, ColumnConstraint, ContentArrangement, Table, Wi
 use crate::render::grid::Grid;
 
 /// Renders every panel of `grid` as a terminal table, with the caption and notes around them.
-pub fn render_grid(grid: &Grid) -> String {
+pub(crate) fn render_grid(grid: &Grid) -> String {
     let mut out = format!("{}: {}\n", grid.id, grid.caption);
     if let Some(note) = &grid.stand_in {
         out.push_str(&format!("{note}\n"));
@@ -78,12 +78,12 @@ pub fn render_grid(grid: &Grid) -> String {
 
 /// The width a table may take when stdout is not a terminal (a pipe, a file, a test): `COLUMNS` when
 /// it is a number, else 100 columns.
-pub const DEFAULT_WIDTH: u16 = 100;
+pub(crate) const DEFAULT_WIDTH: u16 = 100;
 
 /// A table in the project's terminal style, as wide as the terminal at most: comfy-table asks the
 /// terminal; when there is none, the width is `COLUMNS` or [`DEFAULT_WIDTH`], so that piped output
 /// (`| less`, a file) fits an ordinary terminal too.
-pub fn new_table() -> Table {
+pub(crate) fn new_table() -> Table {
     let mut table = Table::new();
     table
         .load_preset(UTF8_FULL_CONDENSED)

@@ -9,11 +9,11 @@ use serde::Serialize;
 /// One row whose printed labels differ between extractions.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TranscriptionNote {
-    pub paper: String,
+    pub(crate) paper: String,
     /// The table (`A.T3`).
-    pub table: String,
+    pub(crate) table: String,
     /// The row in words, as the adopted reading labels it (`P+, ICL00-C-R1 vs. Grad1-C-R1`).
-    pub row: String,
+    pub(crate) row: String,
     /// Each extraction's reading of the labels that differ (`MD extraction: Dmax = 2, N = 5`).
     pub readings: Vec<String>,
     /// The extraction whose reading the ledger adopts.

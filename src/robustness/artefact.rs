@@ -16,7 +16,7 @@ use crate::manifest::built_in::BuiltIns;
 
 /// Runs the study `artefact` of `manifest` on `context` (its seed is replicate 0's), comparing with
 /// its paper's `published` values; `progress` is told each finished replicate count.
-pub fn run_artefact(
+pub(crate) fn run_artefact(
     manifest: &Manifest,
     artefact: &Artefact,
     published: &PublishedFile,

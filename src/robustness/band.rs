@@ -7,13 +7,13 @@
 /// Mean and 5th/95th percentiles of a number over the replicates.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
 pub struct Band {
-    pub mean: f64,
+    pub(crate) mean: f64,
     pub p05: f64,
     pub p95: f64,
 }
 
 /// The band of `values`; `None` when there are none or one is not finite.
-pub fn band(values: &[f64]) -> Option<Band> {
+pub(crate) fn band(values: &[f64]) -> Option<Band> {
     if values.is_empty() || values.iter().any(|v| !v.is_finite()) {
         return None;
     }

@@ -34,7 +34,7 @@ pub enum Headline {
 }
 
 /// Every role, in the order the study's table shows them.
-pub const HEADLINES: [Headline; 4] = [
+pub(crate) const HEADLINES: [Headline; 4] = [
     Headline::Count,
     Headline::Point,
     Headline::Percentage,
@@ -42,26 +42,26 @@ pub const HEADLINES: [Headline; 4] = [
 ];
 
 /// The column and part of the numbers a [`Headline::Discrepancies`] group counts.
-pub const DISCREPANCIES_COLUMN: &str = "discrepancies";
-pub const DISCREPANCIES_PART: &str = "count";
+pub(crate) const DISCREPANCIES_COLUMN: &str = "discrepancies";
+pub(crate) const DISCREPANCIES_PART: &str = "count";
 
 /// One printed headline number: where it is, its role, its words and its printed value.
 #[derive(Debug, Clone, PartialEq)]
-pub struct HeadlineNumber {
-    pub key: CellKey,
-    pub role: Headline,
+pub(crate) struct HeadlineNumber {
+    pub(crate) key: CellKey,
+    pub(crate) role: Headline,
     /// The table, panel, row and column in the layout's words (`B.T3 (a) Mean nDCG@10: qrels all3,
     /// 2lancers`).
-    pub label: String,
+    pub(crate) label: String,
     /// Its cell in its table's grid, typed from the artefact's measures and conditions: a Dmax × N
     /// grid of its measure for paper A's tables (A.T2's taus, A.T3's counts), an items × measures
     /// grid of its table for paper B's (the taus, SSO percentages and counts of Tables 3 to 8).
-    pub group: Option<GridPlace>,
-    pub printed: f64,
+    pub(crate) group: Option<GridPlace>,
+    pub(crate) printed: f64,
 }
 
 /// The printed headline numbers of `artefact` in `published`, in file order then group order.
-pub fn printed(artefact: &Artefact, published: &PublishedFile) -> Vec<HeadlineNumber> {
+pub(crate) fn printed(artefact: &Artefact, published: &PublishedFile) -> Vec<HeadlineNumber> {
     let grid = grid(artefact);
     if !grid.row_groups.is_empty() {
         return printed_discrepancies(artefact, published, &grid.row_groups);
@@ -249,7 +249,7 @@ fn printed_discrepancies(
 
 /// The numbers a rebuilt `table` of `artefact` has at headline keys that are not its cells: the
 /// row count of every discrepancy group (none for other tables).
-pub fn rebuilt(artefact: &Artefact, table: &ResultTable) -> Vec<(CellKey, f64)> {
+pub(crate) fn rebuilt(artefact: &Artefact, table: &ResultTable) -> Vec<(CellKey, f64)> {
     grid(artefact)
         .row_groups
         .iter()

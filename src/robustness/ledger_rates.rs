@@ -14,7 +14,7 @@ use super::read::{ClaimRate, claim_rates};
 /// Sets the holding rate of every simulated claim entry of `ledger` that a robustness study among
 /// `results` (one per paper of `manifest`) checked, and says it after the entry's detail: `…; over
 /// replicates: 0.94 [0.89, 0.96], usually (187 of 200 replicates of A.R1).`
-pub fn add_holding_rates(
+pub(crate) fn add_holding_rates(
     ledger: &mut Ledger,
     manifest: &Manifest,
     results: &BTreeMap<String, ResultTable>,

@@ -6,24 +6,23 @@
 //! It sits above the ledger layer because a replicate needs both the papers' experiments and the
 //! ledger's claims that compare a table with the printed values.
 
-pub mod artefact;
-pub mod band;
+pub(crate) mod artefact;
+pub(crate) mod band;
 pub mod calibration;
 pub mod headline;
-pub mod ledger_rates;
-pub mod monte_carlo;
-pub mod read;
+pub(crate) mod ledger_rates;
+pub(crate) mod monte_carlo;
+pub(crate) mod read;
 pub mod replicate;
-pub mod study;
+pub(crate) mod study;
 pub mod table;
-pub mod wilson;
+pub(crate) mod wilson;
 
 pub use crate::model::RateWord;
-pub use artefact::run_artefact;
+pub(crate) use artefact::run_artefact;
 pub use replicate::{replicate_seed, run_replicate};
-pub use study::{CountBand, HeadlineBand, HoldingRate, Study, run_study};
+pub use study::run_study;
 pub use table::study_table;
-pub use wilson::{Interval, wilson};
 
 use crate::papers::ExperimentError;
 

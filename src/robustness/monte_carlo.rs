@@ -8,7 +8,7 @@
 //! than by the collection. (The same standard error A.T3's `p_se` columns report per p-value.)
 
 /// sqrt(alpha(1 − alpha)/trials), the standard error of a randomised p-value near `alpha`.
-pub fn p_value_se(alpha: f64, trials: u32) -> f64 {
+pub(crate) fn p_value_se(alpha: f64, trials: u32) -> f64 {
     (alpha * (1.0 - alpha) / f64::from(trials.max(1))).sqrt()
 }
 

@@ -14,26 +14,26 @@ use crate::model::rate_word::{RATE_WORDS, RateWord};
 
 /// One claim of a study table.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
-pub struct ClaimRate {
-    pub id: String,
-    pub statement: String,
+pub(crate) struct ClaimRate {
+    pub(crate) id: String,
+    pub(crate) statement: String,
     /// The claim's cell in its family's grid, when it has one.
-    pub group: Option<ClaimGroup>,
-    pub held: u32,
-    pub checked: u32,
-    pub rate: f64,
-    pub lo: f64,
-    pub hi: f64,
+    pub(crate) group: Option<ClaimGroup>,
+    pub(crate) held: u32,
+    pub(crate) checked: u32,
+    pub(crate) rate: f64,
+    pub(crate) lo: f64,
+    pub(crate) hi: f64,
     /// The rate in words, from its interval ([`RateWord::of`]).
-    pub word: RateWord,
+    pub(crate) word: RateWord,
     /// Whether a stand-in knob builds the claim in (never evidence).
-    pub built_in: bool,
+    pub(crate) built_in: bool,
 }
 
 /// Every claim of study `table`: those that stand alone by rate word ([`RATE_WORDS`] order), those
 /// built into the stand-in ([`BUILT_IN_PANEL`]), then the grouped ones ([`GROUPED_PANEL`]), each in
 /// the table's row order, its word from its interval.
-pub fn claim_rates(table: &ResultTable) -> Vec<ClaimRate> {
+pub(crate) fn claim_rates(table: &ResultTable) -> Vec<ClaimRate> {
     let mut claims = Vec::new();
     let panels = RATE_WORDS
         .map(claims_panel)
@@ -69,7 +69,7 @@ pub fn claim_rates(table: &ResultTable) -> Vec<ClaimRate> {
 }
 
 /// How many printed numbers of study `table` lie inside their replicate band, and how many outside.
-pub fn band_counts(table: &ResultTable) -> (usize, usize) {
+pub(crate) fn band_counts(table: &ResultTable) -> (usize, usize) {
     (
         table.rows_of(INSIDE_PANEL).len(),
         table.rows_of(OUTSIDE_PANEL).len(),
@@ -77,7 +77,7 @@ pub fn band_counts(table: &ResultTable) -> (usize, usize) {
 }
 
 /// How many headline numbers of study `table` lie inside their replicate band, and how many in all.
-pub fn headline_counts(table: &ResultTable) -> (usize, usize) {
+pub(crate) fn headline_counts(table: &ResultTable) -> (usize, usize) {
     let mut inside = 0;
     let mut all = 0;
     for role in HEADLINES {
@@ -92,7 +92,7 @@ pub fn headline_counts(table: &ResultTable) -> (usize, usize) {
 }
 
 /// The replicates R of study `table` (the `checked` count of its claims; 0 when it has none).
-pub fn replicates(table: &ResultTable) -> u32 {
+pub(crate) fn replicates(table: &ResultTable) -> u32 {
     claim_rates(table)
         .iter()
         .map(|c| c.checked)

@@ -43,11 +43,11 @@ pub struct ReplicateOutcome {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ClaimOutcome {
     /// Where the paper makes it (`A.T3`, `B.§5`).
-    pub section: String,
+    pub(crate) section: String,
     /// The claim in the project's words.
-    pub statement: String,
+    pub(crate) statement: String,
     /// Its cell in its family's grid ([`crate::results::ClaimCheck::group`]).
-    pub group: Option<crate::model::ClaimGroup>,
+    pub(crate) group: Option<crate::model::ClaimGroup>,
     pub holds: bool,
 }
 

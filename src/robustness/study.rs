@@ -26,32 +26,32 @@ pub struct Study {
     pub counts: Vec<CountBand>,
     /// Per printed headline number of the replicated tables ([`headline`]), in artefact order, then
     /// file or group order.
-    pub headlines: Vec<HeadlineBand>,
+    pub(crate) headlines: Vec<HeadlineBand>,
 }
 
 /// A printed headline number beside its replicate distribution.
 #[derive(Debug, Clone, PartialEq)]
-pub struct HeadlineBand {
-    pub role: Headline,
-    pub label: String,
+pub(crate) struct HeadlineBand {
+    pub(crate) role: Headline,
+    pub(crate) label: String,
     /// Its cell in its table's grid ([`HeadlineNumber::group`]).
-    pub group: Option<GridPlace>,
-    pub count: CountBand,
+    pub(crate) group: Option<GridPlace>,
+    pub(crate) count: CountBand,
 }
 
 /// How often one claim held.
 #[derive(Debug, Clone, PartialEq)]
 pub struct HoldingRate {
     pub id: String,
-    pub section: String,
-    pub statement: String,
+    pub(crate) section: String,
+    pub(crate) statement: String,
     /// The claim's cell in its family's grid ([`crate::results::ClaimCheck::group`]).
-    pub group: Option<ClaimGroup>,
+    pub(crate) group: Option<ClaimGroup>,
     /// Replicates in which it held, of those in which it was checked.
     pub held: u32,
     pub checked: u32,
     /// Whether it held on replicate 0, the shipped draw.
-    pub shipped: bool,
+    pub(crate) shipped: bool,
     /// Wilson 95% interval of `held / checked` ([`wilson`]).
     pub interval: Interval,
 }
@@ -59,11 +59,11 @@ pub struct HoldingRate {
 /// One printed simulated number beside its replicate distribution.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CountBand {
-    pub key: CellKey,
-    pub printed: f64,
+    pub(crate) key: CellKey,
+    pub(crate) printed: f64,
     pub band: Band,
     /// Whether the printed value lies in the 5th–95th percentile band.
-    pub inside: bool,
+    pub(crate) inside: bool,
 }
 
 /// Runs `replicates` replicates of `artefacts` on `context.threads` workers (each replicate's own
@@ -91,7 +91,7 @@ pub fn run_study(
 /// Every replicate's outcome (replicates 0 … `replicates`−1, [`run_replicate`]) in replicate order,
 /// whatever the number of workers: `context.threads` workers, one replicate each at a time;
 /// `progress` is told each finished replicate count. The study and the calibration both use it.
-pub fn run_all(
+pub(crate) fn run_all(
     artefacts: &[&Artefact],
     published: &PublishedFile,
     context: &Context,

@@ -34,7 +34,7 @@ use super::study::{HeadlineBand, HoldingRate, Study};
 use crate::model::rate_word::{HALF, NEARLY, RateWord};
 use crate::model::{CellKey, GridPlace};
 use crate::render::claim_grid::HOLDS_WHEN;
-pub use crate::render::figure_robustness::BUILT_IN_PANEL;
+pub(crate) use crate::render::figure_robustness::BUILT_IN_PANEL;
 use crate::render::figure_robustness::MARKS_PANEL;
 
 /// The claims panel of each rate word.
@@ -54,7 +54,7 @@ pub fn headline_panel(role: Headline) -> &'static str {
 
 /// The panel of the grouped claims (A.T3's discrepancy count per measure, Dmax and N), whatever
 /// their verdict: the renderers show them as one Dmax × N grid per measure.
-pub const GROUPED_PANEL: &str = "grouped_claims";
+pub(crate) const GROUPED_PANEL: &str = "grouped_claims";
 
 /// The panel of printed numbers inside their replicate band, and of those outside it.
 pub const INSIDE_PANEL: &str = "inside";

@@ -16,7 +16,7 @@
 //! gives the reference values the tests check.
 
 /// The 0.975 quantile of the standard normal distribution (two-sided 95%).
-pub const Z_95: f64 = 1.959_963_984_540_054;
+pub(crate) const Z_95: f64 = 1.959_963_984_540_054;
 
 /// A two-sided interval for a proportion.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
@@ -35,7 +35,7 @@ pub enum WilsonError {
 }
 
 /// The Wilson score interval (module documentation) for `successes` of `trials` at quantile `z`.
-pub fn wilson(successes: u64, trials: u64, z: f64) -> Result<Interval, WilsonError> {
+pub(crate) fn wilson(successes: u64, trials: u64, z: f64) -> Result<Interval, WilsonError> {
     if trials == 0 {
         return Err(WilsonError::NoTrials);
     }

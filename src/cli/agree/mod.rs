@@ -11,30 +11,30 @@ use clap::Args;
 
 use super::Outcome;
 use super::label_input::LabelInput;
-pub use crate::assessors::agreement::{Analysis, KappaOutcome, WeightsOver, analyse};
+pub use crate::assessors::agreement::{KappaOutcome, WeightsOver, analyse};
 use crate::assessors::kappa_se::KappaSe;
-pub use render::Format;
+pub(crate) use render::Format;
 
 /// Agreement between the assessors of a label file.
 #[derive(Debug, Clone, Args)]
-pub struct AgreeArgs {
+pub(crate) struct AgreeArgs {
     #[command(flatten)]
-    pub input: LabelInput,
+    pub(crate) input: LabelInput,
     /// Standard error of the kappa intervals: cohen (Cohen's simple SE, as paper B's Table 1) or
     /// fce (Fleiss–Cohen–Everitt).
     #[arg(long, value_enum, default_value_t = KappaSe::Cohen)]
-    pub kappa_se: KappaSe,
+    pub(crate) kappa_se: KappaSe,
     /// The categories the linear weights run over: declared (every label of --scale, paper B's
     /// Table 1) or observed (the labels the pair used, as R's irr::kappa2).
     #[arg(long, value_enum, default_value_t = WeightsOver::Declared)]
-    pub weights_over: WeightsOver,
+    pub(crate) weights_over: WeightsOver,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    pub(crate) format: Format,
 }
 
 /// Runs `evia-repro agree`.
-pub fn run(args: AgreeArgs) -> anyhow::Result<Outcome> {
+pub(crate) fn run(args: AgreeArgs) -> anyhow::Result<Outcome> {
     let labels = args.input.read()?;
     let se = args.kappa_se.standard_error();
     let analysis = analyse(

@@ -7,7 +7,7 @@ use crate::render::grid::escape_latex_literal;
 
 /// A rendering of `agree`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
+pub(crate) enum Format {
     /// Aligned columns for reading.
     Text,
     /// Markdown tables.
@@ -211,7 +211,7 @@ fn list(topics: &[String]) -> String {
 }
 
 /// Renders `a` in `format` (not JSON).
-pub fn render(a: &Analysis, format: Format) -> String {
+pub(crate) fn render(a: &Analysis, format: Format) -> String {
     let mut out = String::new();
     let tables = tables(a);
     match format {

@@ -11,13 +11,13 @@ use clap::{Args, ValueEnum};
 use super::Outcome;
 use super::label_input::LabelInput;
 use super::rounding::without_noise;
-pub use crate::assessors::combine::{Rule, combine};
+pub(crate) use crate::assessors::combine::{Rule, combine};
 use crate::assessors::mapping::RuleFile;
 use crate::io::qrels::MAX_LEVEL;
 
 /// What `qrels` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Output {
+pub(crate) enum Output {
     /// NTCIR level qrels `topic doc Lx` (integer rules on labels ≥ 0 only); for `eval --qrels`.
     Levels,
     /// Direct gains `topic doc gain`; for `eval --gain-file`.
@@ -26,9 +26,9 @@ pub enum Output {
 
 /// Consolidate per-assessor labels into one qrels.
 #[derive(Debug, Clone, Args)]
-pub struct QrelsArgs {
+pub(crate) struct QrelsArgs {
     #[command(flatten)]
-    pub input: LabelInput,
+    pub(crate) input: LabelInput,
     /// How a document's labels are combined: sum, mean, min, max, majority-low / majority-high (the
     /// most frequent label, ties to the lowest / highest), ug (unanimity-aware gain, paper A Eq. 2).
     #[arg(
@@ -38,22 +38,22 @@ pub struct QrelsArgs {
         required_unless_present = "rules",
         conflicts_with = "rules"
     )]
-    pub combine: Option<Rule>,
+    pub(crate) combine: Option<Rule>,
     /// Instead of --combine: a mapping rule file (`labels 0 1 2 -> L0`, `sum 4..6 -> L2`,
     /// `otherwise majority-low`; first match wins), such as data/qrels-rules/*.rules.
     #[arg(long, value_name = "FILE")]
-    pub rules: Option<std::path::PathBuf>,
+    pub(crate) rules: Option<std::path::PathBuf>,
     /// p of the unanimity-aware gain (paper A uses 0.2); Dmax is the scale's highest label.
     #[arg(long, default_value_t = 0.2)]
-    pub p: f64,
+    pub(crate) p: f64,
     /// levels (`topic doc Lx`) or gains (`topic doc gain`); default: levels for sum, min, max and
     /// majority, gains for mean and ug.
     #[arg(long, value_enum)]
-    pub output: Option<Output>,
+    pub(crate) output: Option<Output>,
 }
 
 /// Runs `evia-repro qrels`.
-pub fn run(args: QrelsArgs) -> anyhow::Result<Outcome> {
+pub(crate) fn run(args: QrelsArgs) -> anyhow::Result<Outcome> {
     if !(args.p.is_finite() && (0.0..=1000.0).contains(&args.p)) {
         bail!("--p must be a number from 0 to 1000, got {}", args.p);
     }

@@ -24,37 +24,37 @@ use crate::sources::{MANIFEST, MANIFEST_TEXT, Sources};
 
 /// Paper B's analysis of your own multi-assessor labels and runs.
 #[derive(Debug, Args)]
-pub struct StudyArgs {
+pub(crate) struct StudyArgs {
     #[command(flatten)]
-    pub input: LabelInput,
+    pub(crate) input: LabelInput,
     /// Directory of TREC run files (`topic Q0 doc rank score run`), one file per run.
     #[arg(long, value_name = "DIR")]
-    pub runs: PathBuf,
+    pub(crate) runs: PathBuf,
     /// Measures, comma-separated NTCIREVAL names such as MSnDCG@10,Q@10,nERR@10 (default: paper
     /// B's).
     #[arg(long, value_name = "M,...", value_delimiter = ',')]
-    pub measures: Option<Vec<String>>,
+    pub(crate) measures: Option<Vec<String>>,
     /// A qrels version summing these assessors' labels, NAME=a,b,c; repeat for more (default: each
     /// assessor alone, all of them, each leave-one-out set).
     #[arg(long = "version", value_name = "NAME=A,B,...")]
-    pub versions: Vec<String>,
+    pub(crate) versions: Vec<String>,
     /// Randomised Tukey HSD trials B, 1 to 1,000,000 (default: paper B's).
     #[arg(long, value_name = "B", value_parser = clap::value_parser!(u32).range(1..=i64::from(super::MAX_TRIALS)))]
-    pub trials: Option<u32>,
+    pub(crate) trials: Option<u32>,
     /// Seed of the randomised tests (default: the project manifest's).
     #[arg(long, value_name = "N")]
-    pub seed: Option<u64>,
+    pub(crate) seed: Option<u64>,
     /// Worker threads (default: all cores; 1 to 1024); results never depend on it.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=i64::from(super::MAX_THREADS)))]
-    pub threads: Option<u16>,
+    pub(crate) threads: Option<u16>,
     /// Output directory, relative to the current directory; the study goes into DIR/study/.
     #[arg(long, value_name = "DIR", default_value = "build-study")]
-    pub out: PathBuf,
+    pub(crate) out: PathBuf,
 }
 
 /// Runs `evia-repro study`. It reads nothing of a checkout: paper B's manifest entries, the
 /// templates and the literate sources are the ones built into the program.
-pub fn run(args: StudyArgs) -> anyhow::Result<Outcome> {
+pub(crate) fn run(args: StudyArgs) -> anyhow::Result<Outcome> {
     let paper_b = built_in_manifest()?;
     let collection = UserCollection {
         labels: absolute(&args.input.labels)?,

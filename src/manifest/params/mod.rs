@@ -19,8 +19,8 @@ use serde::Serialize;
 use serde::de::{DeserializeOwned, DeserializeSeed, Deserializer};
 
 pub(crate) use located::watching;
-pub use one::One;
-pub use robustness::{MAX_REPLICATES, ReplicatesParams};
+pub(crate) use one::One;
+pub(crate) use robustness::{MAX_REPLICATES, ReplicatesParams};
 
 use super::experiment::{ExperimentId, ParamsReader};
 use super::parameter_rules::{self as rules, Violation};
@@ -68,12 +68,12 @@ pub trait Params: fmt::Debug + erased_serde::Serialize + Send + Sync + Any {
 /// The stand-in sizes an artefact states (`topics`, `runs`, `teams`, `pool_depth`): paper A's STC experiments check
 /// them against the generated collection, and the reports quote them.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct StandinSizes {
-    pub topics: Option<u32>,
-    pub runs: Option<u32>,
-    pub teams: Option<u32>,
+pub(crate) struct StandinSizes {
+    pub(crate) topics: Option<u32>,
+    pub(crate) runs: Option<u32>,
+    pub(crate) teams: Option<u32>,
     /// Paper B's pool depth (the stand-in runs list that many documents per topic).
-    pub pool_depth: Option<u32>,
+    pub(crate) pool_depth: Option<u32>,
 }
 
 impl StandinSizes {
@@ -116,12 +116,12 @@ impl Parameters {
     }
 
     /// [`Params::seed`].
-    pub fn seed(&self) -> Option<u64> {
+    pub(crate) fn seed(&self) -> Option<u64> {
         self.0.seed()
     }
 
     /// [`Params::validate`].
-    pub fn validate(&self) -> Result<(), Violation> {
+    pub(crate) fn validate(&self) -> Result<(), Violation> {
         self.0.validate()
     }
 
@@ -131,23 +131,23 @@ impl Parameters {
     }
 
     /// [`Params::alpha`].
-    pub fn alpha(&self) -> Option<f64> {
+    pub(crate) fn alpha(&self) -> Option<f64> {
         self.0.alpha()
     }
 
     /// [`Params::unanimity_p`].
-    pub fn unanimity_p(&self) -> Vec<f64> {
+    pub(crate) fn unanimity_p(&self) -> Vec<f64> {
         self.0.unanimity_p()
     }
 
     /// A robustness study's parameters, when these are a study's.
-    pub fn replicates(&self) -> Option<&ReplicatesParams> {
+    pub(crate) fn replicates(&self) -> Option<&ReplicatesParams> {
         self.get::<ReplicatesParams>()
     }
 
     /// These parameters with a robustness study's R set to `replicates` (`reproduce
     /// --replicates`); others unchanged.
-    pub fn with_replicates(&self, replicates: u32) -> Parameters {
+    pub(crate) fn with_replicates(&self, replicates: u32) -> Parameters {
         match self.replicates() {
             Some(p) => Parameters::new(ReplicatesParams {
                 replicates,
@@ -159,7 +159,7 @@ impl Parameters {
 
     /// These parameters with the randomised test's trials B set to `trials`, for the experiments
     /// that run it (a robustness study's `trials:` override); others unchanged.
-    pub fn with_trials(&self, trials: u32) -> Parameters {
+    pub(crate) fn with_trials(&self, trials: u32) -> Parameters {
         self.0.with_trials(trials).unwrap_or_else(|| self.clone())
     }
 }
@@ -171,7 +171,7 @@ impl Serialize for Parameters {
 }
 
 /// How an experiment kind whose parameters are of type `P` reads them.
-pub const fn reader<P: Params + DeserializeOwned>() -> ParamsReader {
+pub(crate) const fn reader<P: Params + DeserializeOwned>() -> ParamsReader {
     ParamsReader {
         read: parse::<P>,
         locate: located::first_error::<P>,
@@ -189,7 +189,7 @@ fn parse<P: Params + DeserializeOwned>(
 /// Reads an artefact's `parameters:` as those of `experiment` (the artefact's `experiment:`, read
 /// before them).
 #[derive(Debug, Clone, Copy)]
-pub struct ParamsSeed(pub ExperimentId);
+pub(crate) struct ParamsSeed(pub(crate) ExperimentId);
 
 impl<'de> DeserializeSeed<'de> for ParamsSeed {
     type Value = Parameters;

@@ -11,7 +11,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 /// experiment uses one value of. Another number of values is a manifest error at the list's own line
 /// and column, raised while the YAML is read.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct One<T>(pub T);
+pub struct One<T>(pub(crate) T);
 
 impl<T: Copy> One<T> {
     /// The value.

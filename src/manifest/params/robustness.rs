@@ -8,30 +8,30 @@ use crate::model::ArtefactId;
 
 /// Largest number of replicates R a study may ask for: far above the default 200, small enough that
 /// the per-replicate outcomes it keeps (a few hundred numbers each) stay within memory.
-pub const MAX_REPLICATES: u32 = 10_000;
+pub(crate) const MAX_REPLICATES: u32 = 10_000;
 
 /// A robustness study: the simulated artefacts of its paper whose claims and printed numbers it
 /// checks on `replicates` independent stand-in collections.
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-pub struct ReplicatesParams {
+pub(crate) struct ReplicatesParams {
     /// R, the number of replicates (replicate 0 is the shipped draw); `reproduce --replicates`
     /// overrides it.
-    pub replicates: u32,
+    pub(crate) replicates: u32,
     /// The replicated artefacts, each of the study's paper, built, and without a `seed:` of its own
     /// (checked when the manifest loads).
-    pub artefacts: Vec<ArtefactId>,
+    pub(crate) artefacts: Vec<ArtefactId>,
     /// Randomised Tukey HSD trials B inside each replicate, in place of each replicated artefact's
     /// own `trials:` (absent: the artefacts' own B). The study's caption gives the Monte Carlo error
     /// this implies for a p-value near alpha.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub trials: Option<u32>,
+    pub(crate) trials: Option<u32>,
     /// The replicated artefacts whose headline numbers (taus, significant pairs, SSO percentages,
     /// discrepancy counts; `robustness::headline`) the study's table shows beside their replicate
     /// band; every printed number's band stays in its JSON. Each is one of `artefacts` (checked when
     /// the manifest loads).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub headlines: Vec<ArtefactId>,
+    pub(crate) headlines: Vec<ArtefactId>,
 }
 
 impl Params for ReplicatesParams {

@@ -10,15 +10,15 @@
 pub const ASSESSORS: [&str; 3] = ["lancer1", "lancer2", "student"];
 
 /// The highest label of paper B's scale (0 nonrelevant, 1 relevant, 2 highly relevant).
-pub const PAPER_MAX_LABEL: u8 = 2;
+pub(crate) const PAPER_MAX_LABEL: u8 = 2;
 
 /// The largest label an [`AssessorSet`] may declare: a qrels version sums up to
 /// [`MAX_ASSESSORS`] labels, and NTCIR levels stop at L1000 (what `eval` reads).
-pub const MAX_LABEL: u8 = 100;
+pub(crate) const MAX_LABEL: u8 = 100;
 
 /// The most assessors an [`AssessorSet`] may name (every pair is compared, so the work grows with
 /// the square of this).
-pub const MAX_ASSESSORS: usize = 100;
+pub(crate) const MAX_ASSESSORS: usize = 100;
 
 /// The assessors who judged a collection, in the order of every [`Judgement::labels`], and the top
 /// of their common label scale `0..=max_label`.
@@ -30,7 +30,7 @@ pub struct AssessorSet {
 
 /// Why an [`AssessorSet`] cannot be formed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum AssessorSetError {
+pub(crate) enum AssessorSetError {
     #[error("{0} assessors; between 2 and {MAX_ASSESSORS} are needed")]
     Count(usize),
     #[error("assessor `{0}` is named twice")]
@@ -43,14 +43,14 @@ pub enum AssessorSetError {
 /// `first-second` as the tables name it (`lancer1-lancer2`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AssessorPair {
-    pub first: usize,
-    pub second: usize,
+    pub(crate) first: usize,
+    pub(crate) second: usize,
     pub id: String,
 }
 
 impl AssessorSet {
     /// `names` (distinct, 2 to [`MAX_ASSESSORS`]) labelling on `0..=max_label` (1 to [`MAX_LABEL`]).
-    pub fn new(names: Vec<String>, max_label: u8) -> Result<Self, AssessorSetError> {
+    pub(crate) fn new(names: Vec<String>, max_label: u8) -> Result<Self, AssessorSetError> {
         if !(2..=MAX_ASSESSORS).contains(&names.len()) {
             return Err(AssessorSetError::Count(names.len()));
         }
@@ -73,31 +73,26 @@ impl AssessorSet {
         }
     }
 
-    pub fn names(&self) -> &[String] {
+    pub(crate) fn names(&self) -> &[String] {
         &self.names
     }
 
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.names.len()
     }
 
-    /// Never true: an assessor set has at least two assessors.
-    pub fn is_empty(&self) -> bool {
-        self.names.is_empty()
-    }
-
     /// The top of the label scale.
-    pub fn max_label(&self) -> u8 {
+    pub(crate) fn max_label(&self) -> u8 {
         self.max_label
     }
 
     /// The number of labels on the scale, `max_label + 1`.
-    pub fn levels(&self) -> usize {
+    pub(crate) fn levels(&self) -> usize {
         usize::from(self.max_label) + 1
     }
 
     /// The index of the assessor named `name`.
-    pub fn index_of(&self, name: &str) -> Option<usize> {
+    pub(crate) fn index_of(&self, name: &str) -> Option<usize> {
         self.names.iter().position(|n| n == name)
     }
 
@@ -134,7 +129,7 @@ pub struct LabelledTopic {
 /// The labelled topics of a collection and the assessors who labelled them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LabelledCollection {
-    pub assessors: AssessorSet,
+    pub(crate) assessors: AssessorSet,
     pub topics: Vec<LabelledTopic>,
 }
 
@@ -143,7 +138,7 @@ pub struct LabelledCollection {
 pub struct Run {
     pub name: String,
     /// The team that submitted it, when known.
-    pub team: Option<String>,
+    pub(crate) team: Option<String>,
     /// `lists[t]` ranks documents for topic `t` of the collection (rank 1 first; may be empty).
     pub lists: Vec<Vec<String>>,
 }

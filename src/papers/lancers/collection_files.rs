@@ -24,9 +24,9 @@ use crate::papers::lancers::collection::Run;
 use crate::papers::lancers::collection::{Judgement, LabelledTopic};
 
 /// The label file inside a collection directory.
-pub const LABELS_FILE: &str = "labels.tsv";
+pub(crate) const LABELS_FILE: &str = "labels.tsv";
 /// The run directory inside a collection directory.
-pub const RUNS_DIR: &str = "runs";
+pub(crate) const RUNS_DIR: &str = "runs";
 
 /// Reads `DIR/labels.tsv` and every run in `DIR/runs/`.
 pub fn read_collection(dir: &Path) -> Result<(Vec<LabelledTopic>, Vec<Run>), SourceError> {
@@ -36,7 +36,7 @@ pub fn read_collection(dir: &Path) -> Result<(Vec<LabelledTopic>, Vec<Run>), Sou
 }
 
 /// Reads a label file (`topic doc lancer1 lancer2 student` per line).
-pub fn read_labels(path: &Path) -> Result<Vec<LabelledTopic>, SourceError> {
+pub(crate) fn read_labels(path: &Path) -> Result<Vec<LabelledTopic>, SourceError> {
     parse_labels(path, &read_text(path)?)
 }
 
@@ -108,7 +108,7 @@ pub fn parse_labels(path: &Path, text: &str) -> Result<Vec<LabelledTopic>, Sourc
 }
 
 /// Reads every run file in `dir`, keeping the lists of `topics` (aligned with them).
-pub fn read_runs(dir: &Path, topics: &[LabelledTopic]) -> Result<Vec<Run>, SourceError> {
+pub(crate) fn read_runs(dir: &Path, topics: &[LabelledTopic]) -> Result<Vec<Run>, SourceError> {
     run_files(dir)?
         .iter()
         .map(|(name, path)| read_run(name, path, topics))
@@ -117,7 +117,7 @@ pub fn read_runs(dir: &Path, topics: &[LabelledTopic]) -> Result<Vec<Run>, Sourc
 
 /// Every topic id the run files of `dir` rank documents for, sorted (for messages about topics the
 /// runs and the labels do not share).
-pub fn run_topic_ids(dir: &Path) -> Result<Vec<String>, SourceError> {
+pub(crate) fn run_topic_ids(dir: &Path) -> Result<Vec<String>, SourceError> {
     let mut ids = std::collections::BTreeSet::new();
     for (_, path) in run_files(dir)? {
         let text = read_text(&path)?;

@@ -30,10 +30,12 @@ pub fn qrels_version_defs(
 #[serde(deny_unknown_fields)]
 pub struct EvaluationFile {
     pub runs: RunParams,
-    pub topic_sets: Vec<TopicSetDef>,
-    /// What the run knobs build in (read by [`crate::manifest::built_in`]).
+    pub(crate) topic_sets: Vec<TopicSetDef>,
+    /// What the run knobs build in: accepted here (the file denies unknown keys) and read by
+    /// [`crate::manifest::built_in`].
     #[serde(default)]
-    pub builds_in: Vec<crate::model::BuiltInDecl>,
+    #[allow(dead_code)]
+    pub(crate) builds_in: Vec<crate::model::BuiltInDecl>,
 }
 
 /// The topic sets of `evaluation` and the stand-in runs' knobs, which only an evaluation file has.

@@ -31,20 +31,23 @@ use evia_engine::ranking::kendall_tau;
 
 /// The column (of each panel of a means figure) that holds a run's x position: its rank by mean
 /// under the first condition (`render::figure_means` places the run there).
-pub use crate::results::X_POSITION;
+pub(crate) use crate::results::X_POSITION;
 
 mod claims;
 mod collection;
 mod evaluated;
 mod significance;
 
-pub use collection::{Collection, CollectionKey, collection};
+pub use collection::collection;
+pub(crate) use collection::{Collection, CollectionKey};
 use evaluated::{Evaluated, evaluated};
+#[cfg(test)]
+pub(crate) use significance::HSD_STREAM;
+pub(crate) use significance::HsdKey;
 use significance::significance_cells;
-pub use significance::{HSD_STREAM, HsdKey};
 
 pub use crate::papers::lancers::definitions::EvaluationFile;
-pub use crate::papers::lancers::params::{TopicSetDef, TopicSubset};
+pub(crate) use crate::papers::lancers::params::TopicSubset;
 
 impl Evaluated {
     /// Kendall's tau with its 95% CI between the run means of every pair of conditions, per measure:
@@ -96,7 +99,7 @@ fn shows(artefact: &Artefact, id: &str) -> bool {
 }
 
 /// Table 3 of paper B: Kendall's tau with 95% CIs between every pair of qrels versions.
-pub fn qrels_rank_correlation(
+pub(crate) fn qrels_rank_correlation(
     artefact: &Artefact,
     params: &QrelsEvalParams,
     context: &Context,
@@ -110,7 +113,7 @@ pub fn qrels_rank_correlation(
 
 /// Tables 4 and 5 of paper B: significance overlap between qrels versions, and the discriminative
 /// power of each.
-pub fn qrels_overlap(
+pub(crate) fn qrels_overlap(
     artefact: &Artefact,
     params: &QrelsOverlapParams,
     context: &Context,
@@ -134,7 +137,7 @@ pub fn qrels_overlap(
 }
 
 /// Table 6 of paper B: Kendall's tau with 95% CIs between every pair of topic sets.
-pub fn topicset_rank_correlation(
+pub(crate) fn topicset_rank_correlation(
     artefact: &Artefact,
     params: &TopicsetEvalParams,
     context: &Context,
@@ -148,7 +151,7 @@ pub fn topicset_rank_correlation(
 
 /// Tables 7 and 8 of paper B: significance overlap between topic sets, and the discriminative power
 /// of each.
-pub fn topicset_overlap(
+pub(crate) fn topicset_overlap(
     artefact: &Artefact,
     params: &TopicsetOverlapParams,
     context: &Context,
@@ -172,7 +175,7 @@ pub fn topicset_overlap(
 }
 
 /// Figure 1 of paper B: the mean score of every run under each qrels version.
-pub fn qrels_means_figure(
+pub(crate) fn qrels_means_figure(
     artefact: &Artefact,
     params: &QrelsEvalParams,
     context: &Context,
@@ -185,7 +188,7 @@ pub fn qrels_means_figure(
 }
 
 /// Figure 2 of paper B: the mean score of every run under each topic set.
-pub fn topicset_means_figure(
+pub(crate) fn topicset_means_figure(
     artefact: &Artefact,
     params: &TopicsetEvalParams,
     context: &Context,

@@ -13,7 +13,7 @@ use crate::results::X_POSITION;
 use crate::results::{ClaimCheck, ResultTable};
 
 /// The rank claims of the published file about this figure.
-pub fn claims(table: &ResultTable, published: &PublishedFile) -> Vec<ClaimCheck> {
+pub(crate) fn claims(table: &ResultTable, published: &PublishedFile) -> Vec<ClaimCheck> {
     published
         .figure_ranks
         .iter()

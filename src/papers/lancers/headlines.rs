@@ -10,7 +10,7 @@ use crate::papers::lancers::params::{
 use crate::papers::lancers::standin::scores::Measure;
 
 /// The evaluation inputs of a paper-B evaluation artefact's parameters; `None` for any other.
-pub fn eval_inputs(artefact: &Artefact) -> Option<EvalInputs<'_>> {
+pub(crate) fn eval_inputs(artefact: &Artefact) -> Option<EvalInputs<'_>> {
     let p = &artefact.parameters;
     p.get::<QrelsEvalParams>()
         .map(QrelsEvalParams::inputs)
@@ -30,7 +30,7 @@ pub fn eval_inputs(artefact: &Artefact) -> Option<EvalInputs<'_>> {
 
 /// The measures of the table (`nDCG@10` for `MSnDCG@10`, [`Measure::printed_name`]), in the
 /// artefact's `measures:` order.
-pub fn item_by_measure(artefact: &Artefact) -> HeadlineGrid {
+pub(crate) fn item_by_measure(artefact: &Artefact) -> HeadlineGrid {
     let measures = eval_inputs(artefact).map_or_else(Vec::new, |inputs| {
         // The manifest's loader has refused any measure `Measure::parse` does not read.
         inputs

@@ -342,7 +342,7 @@ fn per_topic_agreement_claim(table: &mut ResultTable, topics: usize, not_signifi
 /// their matrix. Three assessors (all3) need the joint label table, which the paper does not print: such
 /// rows sum the labels of [`topics`] (the stand-in, whose joint table is fitted to the printed all3 row,
 /// or real labels). Parameters: [`LevelCountsParams`] (`qrels`: the rows, in order).
-pub fn level_counts(
+pub(crate) fn level_counts(
     artefact: &Artefact,
     params: &LevelCountsParams,
     context: &Context,

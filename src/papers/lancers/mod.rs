@@ -7,17 +7,17 @@
 //!   and topic subset: Kendall's tau with intervals, randomised Tukey HSD and SSO, mean scores.
 //! - [`study`]: the manifest of `evia-repro study`, these ten artefacts on a user's collection.
 
-pub mod collection;
+pub(crate) mod collection;
 pub mod collection_files;
 pub mod definitions;
 pub mod eval;
-pub mod figure_rank;
-pub mod headlines;
+pub(crate) mod figure_rank;
+pub(crate) mod headlines;
 pub mod labels;
 pub mod params;
 pub mod standin;
 pub mod study;
-pub mod study_versions;
+pub(crate) mod study_versions;
 pub mod user_collection;
 
 use super::experiment::{Experiment, Figure, PaperCode, compares_nothing, no_grid, no_notes};
@@ -31,8 +31,9 @@ use crate::papers::lancers::params::{
 };
 
 /// Paper B's code, for the registry.
-pub static PAPER: PaperCode = PaperCode {
+pub(crate) static PAPER: PaperCode = PaperCode {
     experiments: EXPERIMENTS,
+    #[cfg(test)]
     streams: &[
         standin::labels::STREAM,
         standin::runs::STREAM,
@@ -41,7 +42,7 @@ pub static PAPER: PaperCode = PaperCode {
 };
 
 /// Paper B's experiments, in the paper's order.
-pub static EXPERIMENTS: &[&Experiment] = &[
+pub(crate) static EXPERIMENTS: &[&Experiment] = &[
     &AGREEMENT,
     &LEVEL_COUNTS,
     &QRELS_RANK_CORRELATION,
@@ -57,12 +58,10 @@ pub static EXPERIMENTS: &[&Experiment] = &[
 /// user's real collection.
 const fn evaluation(
     name: &'static str,
-    description: &'static str,
     parse: crate::manifest::experiment::ParamsReader,
 ) -> ExperimentKind {
     ExperimentKind {
         name,
-        description,
         data: DataSource::StandIn(StandIn::Whole),
         real_data_mode: true,
         robustness_study: false,
@@ -71,11 +70,10 @@ const fn evaluation(
     }
 }
 
-/// Table 1.
-pub static AGREEMENT: Experiment = Experiment {
+/// Table 1: pairwise kappa with CIs and raw agreement from the confusion matrices.
+pub(crate) static AGREEMENT: Experiment = Experiment {
     kind: ExperimentKind {
         name: "lancers.agreement",
-        description: "Pairwise kappa with CIs and raw agreement from the confusion matrices (paper B, Table 1)",
         data: DataSource::StandIn(StandIn::Part),
         real_data_mode: true,
         robustness_study: false,
@@ -91,11 +89,10 @@ pub static AGREEMENT: Experiment = Experiment {
     figure: None,
 };
 
-/// Table 2.
-pub static LEVEL_COUNTS: Experiment = Experiment {
+/// Table 2: relevance-level counts of each qrels version.
+pub(crate) static LEVEL_COUNTS: Experiment = Experiment {
     kind: ExperimentKind {
         name: "lancers.level_counts",
-        description: "Relevance-level counts of each qrels version (paper B, Table 2)",
         data: DataSource::StandIn(StandIn::Part),
         real_data_mode: true,
         robustness_study: false,
@@ -111,11 +108,10 @@ pub static LEVEL_COUNTS: Experiment = Experiment {
     figure: None,
 };
 
-/// Table 3.
-pub static QRELS_RANK_CORRELATION: Experiment = Experiment {
+/// Table 3: Kendall's tau between run rankings of every pair of qrels versions.
+pub(crate) static QRELS_RANK_CORRELATION: Experiment = Experiment {
     kind: evaluation(
         "lancers.qrels_rank_correlation",
-        "Kendall's tau between run rankings of every pair of qrels versions (paper B, Table 3)",
         reader::<QrelsEvalParams>(),
     ),
     run: Some(|artefact: &Artefact, context: &Context| {
@@ -127,13 +123,9 @@ pub static QRELS_RANK_CORRELATION: Experiment = Experiment {
     figure: None,
 };
 
-/// Tables 4 and 5.
-pub static QRELS_OVERLAP: Experiment = Experiment {
-    kind: evaluation(
-        "lancers.qrels_overlap",
-        "Statistical significance overlap between qrels versions (paper B, Tables 4 and 5)",
-        reader::<QrelsOverlapParams>(),
-    ),
+/// Tables 4 and 5: statistical significance overlap between qrels versions.
+pub(crate) static QRELS_OVERLAP: Experiment = Experiment {
+    kind: evaluation("lancers.qrels_overlap", reader::<QrelsOverlapParams>()),
     run: Some(|artefact: &Artefact, context: &Context| {
         eval::qrels_overlap(artefact, parameters(artefact)?, context)
     }),
@@ -143,11 +135,10 @@ pub static QRELS_OVERLAP: Experiment = Experiment {
     figure: None,
 };
 
-/// Table 6.
-pub static TOPICSET_RANK_CORRELATION: Experiment = Experiment {
+/// Table 6: Kendall's tau between run rankings of the full, high- and low-agreement topic sets.
+pub(crate) static TOPICSET_RANK_CORRELATION: Experiment = Experiment {
     kind: evaluation(
         "lancers.topicset_rank_correlation",
-        "Kendall's tau between run rankings of the full, high- and low-agreement topic sets (paper B, Table 6)",
         reader::<TopicsetEvalParams>(),
     ),
     run: Some(|artefact: &Artefact, context: &Context| {
@@ -159,11 +150,10 @@ pub static TOPICSET_RANK_CORRELATION: Experiment = Experiment {
     figure: None,
 };
 
-/// Tables 7 and 8.
-pub static TOPICSET_OVERLAP: Experiment = Experiment {
+/// Tables 7 and 8: statistical significance overlap between topic sets.
+pub(crate) static TOPICSET_OVERLAP: Experiment = Experiment {
     kind: evaluation(
         "lancers.topicset_overlap",
-        "Statistical significance overlap between topic sets (paper B, Tables 7 and 8)",
         reader::<TopicsetOverlapParams>(),
     ),
     run: Some(|artefact: &Artefact, context: &Context| {
@@ -175,13 +165,9 @@ pub static TOPICSET_OVERLAP: Experiment = Experiment {
     figure: None,
 };
 
-/// Figure 1.
-pub static QRELS_MEANS_FIGURE: Experiment = Experiment {
-    kind: evaluation(
-        "lancers.qrels_means_figure",
-        "Mean scores of the 13 runs under each qrels version (paper B, Figure 1)",
-        reader::<QrelsEvalParams>(),
-    ),
+/// Figure 1: mean scores of the 13 runs under each qrels version.
+pub(crate) static QRELS_MEANS_FIGURE: Experiment = Experiment {
+    kind: evaluation("lancers.qrels_means_figure", reader::<QrelsEvalParams>()),
     run: Some(|artefact: &Artefact, context: &Context| {
         eval::qrels_means_figure(artefact, parameters(artefact)?, context)
     }),
@@ -191,11 +177,10 @@ pub static QRELS_MEANS_FIGURE: Experiment = Experiment {
     figure: Some(Figure::Series),
 };
 
-/// Figure 2.
-pub static TOPICSET_MEANS_FIGURE: Experiment = Experiment {
+/// Figure 2: mean scores of the 13 runs under each topic set.
+pub(crate) static TOPICSET_MEANS_FIGURE: Experiment = Experiment {
     kind: evaluation(
         "lancers.topicset_means_figure",
-        "Mean scores of the 13 runs under each topic set (paper B, Figure 2)",
         reader::<TopicsetEvalParams>(),
     ),
     run: Some(|artefact: &Artefact, context: &Context| {
@@ -207,11 +192,11 @@ pub static TOPICSET_MEANS_FIGURE: Experiment = Experiment {
     figure: Some(Figure::Series),
 };
 
-/// B.R1: paper B's robustness study.
-pub static ROBUSTNESS: Experiment = Experiment {
+/// B.R1: paper B's robustness study, how often each simulated claim holds over R independent
+/// stand-in collections, and the replicate band of every printed simulated number.
+pub(crate) static ROBUSTNESS: Experiment = Experiment {
     kind: ExperimentKind {
         name: "lancers.robustness",
-        description: "Beyond the paper: how often each simulated claim holds over R independent stand-in collections, and the replicate band of every printed simulated number",
         data: DataSource::StandIn(StandIn::Whole),
         real_data_mode: false,
         robustness_study: true,

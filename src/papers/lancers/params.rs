@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-pub use crate::assessors::kappa_se::KappaSe;
+pub(crate) use crate::assessors::kappa_se::KappaSe;
 use crate::io::labels::{LabelLayout, Scale};
 use crate::manifest::parameter_rules::{self as rules, MAX_COUNT, Violation};
 use crate::manifest::params::{Params, StandinSizes};
@@ -20,17 +20,17 @@ use crate::papers::lancers::standin::scores::Measure;
 pub struct LabelInputs<'a> {
     /// The pooled confusion matrices of paper B's Table 1.
     /// Absent only with a `collection`.
-    pub data: Option<&'a str>,
+    pub(crate) data: Option<&'a str>,
     /// The stand-in's knob file (its `labels:` section). Absent only with a `collection`.
-    pub standin: Option<&'a str>,
+    pub(crate) standin: Option<&'a str>,
     /// A user's per-assessor labels and runs, which replace the stand-in (and the printed matrices)
     /// when given.
-    pub collection: Option<&'a UserCollection>,
+    pub(crate) collection: Option<&'a UserCollection>,
 }
 
 impl<'a> LabelInputs<'a> {
     /// Without a user's `collection`, the stand-in needs both `data` and `standin`.
-    pub fn validate(&self) -> Result<(), Violation> {
+    pub(crate) fn validate(&self) -> Result<(), Violation> {
         if self.collection.is_some() {
             return Ok(());
         }
@@ -91,8 +91,8 @@ pub struct QrelsVersionDef {
 /// A qrels-versions file (`data/lancers/qrels-versions.yaml`): its `versions:`.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct QrelsVersionsFile {
-    pub versions: Vec<QrelsVersionDef>,
+pub(crate) struct QrelsVersionsFile {
+    pub(crate) versions: Vec<QrelsVersionDef>,
 }
 
 /// The `qrels_versions` parameter: a file under `data/` (paper B's manifest) or the versions
@@ -106,7 +106,7 @@ pub enum QrelsVersions {
 
 impl QrelsVersions {
     /// The file, when the versions are in one (an input file of the artefact).
-    pub fn file(&self) -> Option<&str> {
+    pub(crate) fn file(&self) -> Option<&str> {
         match self {
             QrelsVersions::File(path) => Some(path),
             QrelsVersions::Listed(_) => None,
@@ -125,7 +125,7 @@ pub enum TopicSubset {
 
 impl TopicSubset {
     /// The subset's name in random-stream units.
-    pub fn id(self) -> &'static str {
+    pub(crate) fn id(self) -> &'static str {
         match self {
             TopicSubset::All => "all",
             TopicSubset::HighAgreement => "high_agreement",
@@ -134,7 +134,7 @@ impl TopicSubset {
     }
 
     /// Whether a topic of this agreement class belongs to the subset.
-    pub fn keeps(self, high_agreement: bool) -> bool {
+    pub(crate) fn keeps(self, high_agreement: bool) -> bool {
         match self {
             TopicSubset::All => true,
             TopicSubset::HighAgreement => high_agreement,
@@ -170,7 +170,7 @@ pub enum Evaluation {
 
 impl Evaluation {
     /// The file, when the evaluation is in one (an input file of the artefact).
-    pub fn file(&self) -> Option<&str> {
+    pub(crate) fn file(&self) -> Option<&str> {
         match self {
             Evaluation::File(path) => Some(path),
             Evaluation::Listed(_) => None,
@@ -192,13 +192,13 @@ pub struct AgreementParams {
     pub pairs: Vec<String>,
     /// The kappa interval's standard error (`cohen`, the default, or `fce`).
     #[serde(default)]
-    pub kappa_se: Option<KappaSe>,
+    pub(crate) kappa_se: Option<KappaSe>,
     /// A user's collection replacing the stand-in ([`UserCollection`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub collection: Option<UserCollection>,
     /// This artefact's seed, overriding the manifest's.
     #[serde(default)]
-    pub seed: Option<u64>,
+    pub(crate) seed: Option<u64>,
 }
 
 impl AgreementParams {
@@ -250,11 +250,11 @@ pub struct LevelCountsParams {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub collection: Option<UserCollection>,
     #[serde(default)]
-    pub seed: Option<u64>,
+    pub(crate) seed: Option<u64>,
 }
 
 impl LevelCountsParams {
-    pub fn labels(&self) -> LabelInputs<'_> {
+    pub(crate) fn labels(&self) -> LabelInputs<'_> {
         LabelInputs {
             data: self.data.as_deref(),
             standin: self.standin.as_deref(),
@@ -287,7 +287,7 @@ impl Params for LevelCountsParams {
 
 /// The conditions an evaluation experiment compares.
 #[derive(Debug, Clone, Copy)]
-pub enum Conditions<'a> {
+pub(crate) enum Conditions<'a> {
     /// Qrels versions, each on all topics (Tables 3–5, Figure 1).
     Qrels(&'a [String]),
     /// Topic sets defined in the evaluation file (Tables 6–8, Figure 2).
@@ -297,27 +297,27 @@ pub enum Conditions<'a> {
 /// What every evaluation experiment of paper B reads.
 #[derive(Debug, Clone, Copy)]
 pub struct EvalInputs<'a> {
-    pub labels: LabelInputs<'a>,
+    pub(crate) labels: LabelInputs<'a>,
     /// The stand-in runs' knobs and the topic-set definitions.
-    pub evaluation: &'a Evaluation,
+    pub(crate) evaluation: &'a Evaluation,
     /// Which assessors each qrels version sums.
-    pub qrels_versions: &'a QrelsVersions,
-    pub measures: &'a [String],
+    pub(crate) qrels_versions: &'a QrelsVersions,
+    pub(crate) measures: &'a [String],
     /// The measure cutoffs, when the manifest lists them (each measure's cutoff must be among them).
-    pub cutoffs: Option<&'a [u32]>,
-    pub kappa_se: KappaSe,
-    pub conditions: Conditions<'a>,
+    pub(crate) cutoffs: Option<&'a [u32]>,
+    pub(crate) kappa_se: KappaSe,
+    pub(crate) conditions: Conditions<'a>,
     /// The stand-in sizes the manifest states (checked against the generated stand-in).
-    pub sizes: StandinSizes,
+    pub(crate) sizes: StandinSizes,
 }
 
 /// The randomised Tukey HSD's settings of an overlap experiment.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Significance {
+pub(crate) struct Significance {
     /// Trials B.
-    pub trials: u32,
+    pub(crate) trials: u32,
     /// Significance level.
-    pub alpha: f64,
+    pub(crate) alpha: f64,
 }
 
 /// The value rules of the keys every evaluation experiment shares.
@@ -397,7 +397,7 @@ macro_rules! eval_params {
             pub standin: Option<String>,
             $($conditions)*
             /// The measures, by their NTCIREVAL names (`MSnDCG@10`, `Q@10`, `nERR@10`).
-            pub measures: Vec<String>,
+            pub(crate) measures: Vec<String>,
             /// The measure cutoffs (each measure's cutoff must be among them).
             #[serde(default)]
             pub cutoffs: Option<Vec<u32>>,
@@ -422,13 +422,13 @@ macro_rules! eval_params {
             pub qrels_versions: QrelsVersions,
             /// The kappa interval's standard error of the high/low-agreement split.
             #[serde(default)]
-            pub kappa_se: Option<KappaSe>,
+            pub(crate) kappa_se: Option<KappaSe>,
             /// A user's collection replacing the stand-in ([`UserCollection`]).
             #[serde(default, skip_serializing_if = "Option::is_none")]
             pub collection: Option<UserCollection>,
             /// This artefact's seed, overriding the manifest's.
             #[serde(default)]
-            pub seed: Option<u64>,
+            pub(crate) seed: Option<u64>,
         }
 
         impl $name {
@@ -494,7 +494,7 @@ macro_rules! eval_params_impl {
 macro_rules! overlap_params_impl {
     ($name:ident) => {
         impl $name {
-            pub fn significance(&self) -> Significance {
+            pub(crate) fn significance(&self) -> Significance {
                 Significance {
                     trials: self.trials,
                     alpha: self.alpha,
@@ -563,7 +563,7 @@ eval_params! {
             /// Randomised Tukey HSD trials B.
             pub trials: u32,
             /// Significance level alpha.
-            pub alpha: f64,
+            pub(crate) alpha: f64,
         }
     }
     conditions: |p| Conditions::Qrels(&p.qrels);
@@ -603,7 +603,7 @@ eval_params! {
             /// Randomised Tukey HSD trials B.
             pub trials: u32,
             /// Significance level alpha.
-            pub alpha: f64,
+            pub(crate) alpha: f64,
         }
     }
     conditions: |p| Conditions::TopicSets(&p.topic_sets);

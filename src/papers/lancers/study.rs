@@ -36,7 +36,7 @@ use crate::papers::lancers::params::{
 use crate::papers::lancers::study_versions::{VersionSpecError, default_versions, parse_versions};
 
 /// A user's labels and runs, as the study reads them.
-pub use crate::papers::lancers::params::UserCollection as StudyCollection;
+pub(crate) use crate::papers::lancers::params::UserCollection as StudyCollection;
 use crate::papers::lancers::standin::scores::Measure;
 use crate::papers::lancers::user_collection::{read_collection_labels, read_collection_runs};
 use crate::papers::lancers::{
@@ -46,12 +46,12 @@ use crate::papers::lancers::{
 
 /// The artefacts of the study, in paper B's order (their ids, experiments and templates are paper
 /// B's; `paper/study.report.*.j2` places them by these ids).
-pub const STUDY_ARTEFACTS: [&str; 10] = [
+pub(crate) const STUDY_ARTEFACTS: [&str; 10] = [
     "B.T1", "B.T2", "B.T3", "B.T4", "B.T5", "B.T6", "B.T7", "B.T8", "B.F1", "B.F2",
 ];
 
 /// The study's output directory name under `--out` (`<out>/study/…`).
-pub const STUDY_SLUG: &str = "study";
+pub(crate) const STUDY_SLUG: &str = "study";
 
 /// What the user asked for.
 #[derive(Debug, Clone)]

@@ -25,7 +25,7 @@ pub enum VersionSpecError {
 /// The default versions for `assessors` (at least two, as the label reader guarantees): each
 /// assessor alone, then `all<k>` (every assessor), then `no-<name>` for each leave-one-out set.
 /// With two assessors a leave-one-out set is a single assessor, already listed, so none is added.
-pub fn default_versions(assessors: &[String]) -> Vec<QrelsVersionDef> {
+pub(crate) fn default_versions(assessors: &[String]) -> Vec<QrelsVersionDef> {
     let mut versions: Vec<QrelsVersionDef> = assessors
         .iter()
         .map(|a| QrelsVersionDef {
@@ -50,7 +50,7 @@ pub fn default_versions(assessors: &[String]) -> Vec<QrelsVersionDef> {
 
 /// Reads the `--version` specifications `specs` against the label file's `assessors`: each
 /// `NAME=a,b,c` names known, distinct assessors, and no two versions share a name.
-pub fn parse_versions(
+pub(crate) fn parse_versions(
     specs: &[String],
     assessors: &[String],
 ) -> Result<Vec<QrelsVersionDef>, VersionSpecError> {

@@ -6,14 +6,14 @@
 //! got.
 
 /// The relevance levels of STC (L0 judged nonrelevant, L1 relevant, L2 highly relevant).
-pub const MAX_LEVEL: u8 = 2;
+pub(crate) const MAX_LEVEL: u8 = 2;
 
 /// One topic: its judged documents and their levels (0, 1 or 2), in pool order.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StcTopic {
-    pub id: String,
-    pub docs: Vec<String>,
-    pub levels: Vec<u8>,
+pub(crate) struct StcTopic {
+    pub(crate) id: String,
+    pub(crate) docs: Vec<String>,
+    pub(crate) levels: Vec<u8>,
 }
 
 /// One retrieved document of a ranked list.
@@ -36,13 +36,13 @@ pub struct StcRun {
 /// Topics with judged pools and the runs to evaluate on them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StcCollection {
-    pub topics: Vec<StcTopic>,
+    pub(crate) topics: Vec<StcTopic>,
     pub runs: Vec<StcRun>,
 }
 
 impl StcCollection {
     /// The teams in order of first appearance among the runs.
-    pub fn teams(&self) -> Vec<&str> {
+    pub(crate) fn teams(&self) -> Vec<&str> {
         let mut teams: Vec<&str> = Vec::new();
         for run in &self.runs {
             if !teams.contains(&run.team.as_str()) {

@@ -11,7 +11,7 @@ use evia_engine::gain::{GainSetting, item_gains};
 /// Table 1 of paper A: for every example item, its ratings, `RawG_i`, `D_i`, `WG_i` (Eq. 1) and `UG_i`
 /// (Eq. 2) for each `p` of the manifest ([`GainExamplesParams`]). Columns: `ratings` (parts `1..N`),
 /// `rawg`, `d`, `wg`, and `ug_p{p}` per `p`.
-pub fn gain_examples(
+pub(crate) fn gain_examples(
     artefact: &Artefact,
     params: &GainExamplesParams,
     context: &Context,

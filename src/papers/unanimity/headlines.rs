@@ -30,7 +30,7 @@ fn groups(artefact: &Artefact) -> Vec<ClaimGroup> {
 }
 
 /// A.T2: each tau at layout cell (panel = measure, row `dmax=D`, column `n=N`) in its measure's grid.
-pub fn dmax_by_n_cells(artefact: &Artefact) -> HeadlineGrid {
+pub(crate) fn dmax_by_n_cells(artefact: &Artefact) -> HeadlineGrid {
     HeadlineGrid {
         cells: groups(artefact)
             .into_iter()
@@ -44,7 +44,7 @@ pub fn dmax_by_n_cells(artefact: &Artefact) -> HeadlineGrid {
 }
 
 /// A.T3: the rows of each (measure, Dmax, N) group, counted.
-pub fn discrepancy_groups(artefact: &Artefact) -> HeadlineGrid {
+pub(crate) fn discrepancy_groups(artefact: &Artefact) -> HeadlineGrid {
     HeadlineGrid {
         row_groups: groups(artefact)
             .into_iter()

@@ -17,18 +17,18 @@ use crate::io::{Position, SourceError, decode_text, describe_line, io_reason, sh
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LabelledPair {
     /// The post (input tweet) id: the topic.
-    pub post: String,
+    pub(crate) post: String,
     /// The candidate reply's tweet id: the pooled item.
-    pub reply: String,
+    pub(crate) reply: String,
     /// The labels in file order; `None` is an `NA` label.
-    pub labels: Vec<Option<u32>>,
+    pub(crate) labels: Vec<Option<u32>>,
     /// The 1-based line of the pair in the (decompressed) file, for error messages.
-    pub line: usize,
+    pub(crate) line: usize,
 }
 
 impl LabelledPair {
     /// The labels that are not `NA`.
-    pub fn ratings(&self) -> Vec<u32> {
+    pub(crate) fn ratings(&self) -> Vec<u32> {
         self.labels.iter().flatten().copied().collect()
     }
 }
@@ -36,7 +36,7 @@ impl LabelledPair {
 /// Why a label file could not be opened: missing files are told apart from unreadable ones so that a
 /// caller can treat absent optional data as "skip", and anything else as an error.
 #[derive(Debug, thiserror::Error)]
-pub enum LabelFileError {
+pub(crate) enum LabelFileError {
     #[error("{0} does not exist")]
     Missing(std::path::PathBuf),
     #[error(transparent)]
@@ -45,13 +45,13 @@ pub enum LabelFileError {
 
 /// The most bytes a label file may hold once decompressed (the NTCIR-12 STC label files are a few
 /// megabytes; a small gzip file could otherwise expand to gigabytes).
-pub const MAX_TEXT_BYTES: u64 = 256 << 20;
+pub(crate) const MAX_TEXT_BYTES: u64 = 256 << 20;
 
 /// The largest label value.
-pub const MAX_LABEL: u32 = 1000;
+pub(crate) const MAX_LABEL: u32 = 1000;
 
 /// Reads a label file, decompressing it when its name ends in `.gz`.
-pub fn read_labelled_pairs(path: &Path) -> Result<Vec<LabelledPair>, LabelFileError> {
+pub(crate) fn read_labelled_pairs(path: &Path) -> Result<Vec<LabelledPair>, LabelFileError> {
     let bytes = std::fs::read(path).map_err(|e| {
         if e.kind() == std::io::ErrorKind::NotFound {
             LabelFileError::Missing(path.to_path_buf())

@@ -8,18 +8,18 @@
 //! - [`real_ratings`]: A.X1, beyond the paper, the same quantities on the real NTCIR-12 STC Japanese
 //!   ratings shipped in `data/external/`.
 
-pub mod collection;
-pub mod compare;
-pub mod gain_examples;
-pub mod headlines;
+pub(crate) mod collection;
+pub(crate) mod compare;
+pub(crate) mod gain_examples;
+pub(crate) mod headlines;
 pub mod label_files;
 pub mod params;
 pub mod real_ratings;
-pub mod real_ratings_figure;
+pub(crate) mod real_ratings_figure;
 pub mod standin;
-pub mod stc;
+pub(crate) mod stc;
 pub mod stc_files;
-pub mod stc_measure;
+pub(crate) mod stc_measure;
 
 use super::experiment::{
     Experiment, Figure, OwnFigure, PaperCode, compares_nothing, no_grid, no_notes,
@@ -33,13 +33,14 @@ use crate::papers::unanimity::params::{
 };
 
 /// Paper A's code, for the registry.
-pub static PAPER: PaperCode = PaperCode {
+pub(crate) static PAPER: PaperCode = PaperCode {
     experiments: EXPERIMENTS,
+    #[cfg(test)]
     streams: &[stc::STREAM],
 };
 
 /// Paper A's experiments, in the paper's order.
-pub static EXPERIMENTS: &[&Experiment] = &[
+pub(crate) static EXPERIMENTS: &[&Experiment] = &[
     &GAIN_EXAMPLES,
     &RANK_CORRELATION,
     &SIGNIFICANCE_DISCREPANCIES,
@@ -47,11 +48,10 @@ pub static EXPERIMENTS: &[&Experiment] = &[
     &ROBUSTNESS,
 ];
 
-/// Table 1.
-pub static GAIN_EXAMPLES: Experiment = Experiment {
+/// Table 1: RawG, D, WG and UG of the printed example items.
+pub(crate) static GAIN_EXAMPLES: Experiment = Experiment {
     kind: ExperimentKind {
         name: "unanimity.gain_examples",
-        description: "RawG, D, WG and UG of the printed example items (paper A, Table 1)",
         data: DataSource::Printed,
         real_data_mode: false,
         robustness_study: false,
@@ -67,11 +67,10 @@ pub static GAIN_EXAMPLES: Experiment = Experiment {
     figure: None,
 };
 
-/// Table 2.
-pub static RANK_CORRELATION: Experiment = Experiment {
+/// Table 2: Kendall's tau between RawG- and UG-based run rankings on the STC stand-in.
+pub(crate) static RANK_CORRELATION: Experiment = Experiment {
     kind: ExperimentKind {
         name: "unanimity.rank_correlation",
-        description: "Kendall's tau between RawG- and UG-based run rankings on the STC stand-in (paper A, Table 2)",
         data: DataSource::StandIn(StandIn::Whole),
         real_data_mode: true,
         robustness_study: false,
@@ -88,11 +87,10 @@ pub static RANK_CORRELATION: Experiment = Experiment {
     figure: None,
 };
 
-/// Table 3.
-pub static SIGNIFICANCE_DISCREPANCIES: Experiment = Experiment {
+/// Table 3: team-best run pairs whose significance differs between RawG and UG.
+pub(crate) static SIGNIFICANCE_DISCREPANCIES: Experiment = Experiment {
     kind: ExperimentKind {
         name: "unanimity.significance_discrepancies",
-        description: "Team-best run pairs whose significance differs between RawG and UG (paper A, Table 3)",
         data: DataSource::StandIn(StandIn::Whole),
         real_data_mode: true,
         robustness_study: false,
@@ -113,11 +111,11 @@ pub static SIGNIFICANCE_DISCREPANCIES: Experiment = Experiment {
     figure: None,
 };
 
-/// A.X1, beyond the paper.
-pub static REAL_RATINGS: Experiment = Experiment {
+/// A.X1, beyond the paper: D_i, UG - RawG, unanimity, order flips and ideal-list changes on the
+/// real NTCIR-12 STC Japanese ratings vs the paper's simulation.
+pub(crate) static REAL_RATINGS: Experiment = Experiment {
     kind: ExperimentKind {
         name: "unanimity.real_ratings",
-        description: "Beyond the paper: D_i, UG - RawG, unanimity, order flips and ideal-list changes on the real NTCIR-12 STC Japanese ratings vs the paper's simulation",
         data: DataSource::ShippedRealData,
         real_data_mode: false,
         robustness_study: false,
@@ -137,11 +135,11 @@ pub static REAL_RATINGS: Experiment = Experiment {
     })),
 };
 
-/// A.R1: paper A's robustness study.
-pub static ROBUSTNESS: Experiment = Experiment {
+/// A.R1: paper A's robustness study, how often each simulated claim holds over R independent
+/// stand-in collections, and the replicate band of every printed simulated number.
+pub(crate) static ROBUSTNESS: Experiment = Experiment {
     kind: ExperimentKind {
         name: "unanimity.robustness",
-        description: "Beyond the paper: how often each simulated claim holds over R independent stand-in collections, and the replicate band of every printed simulated number",
         data: DataSource::StandIn(StandIn::Whole),
         real_data_mode: false,
         robustness_study: true,

@@ -9,15 +9,15 @@ use crate::manifest::params::{One, Params, StandinSizes};
 /// `unanimity.gain_examples` (A.T1): the gains of the printed example items.
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-pub struct GainExamplesParams {
+pub(crate) struct GainExamplesParams {
     /// The ratings file under `data/`.
-    pub data: String,
+    pub(crate) data: String,
     /// N, the number of ratings per item.
-    pub n: One<u32>,
+    pub(crate) n: One<u32>,
     /// Dmax, the highest rating.
-    pub dmax: One<u32>,
+    pub(crate) dmax: One<u32>,
     /// The unanimity upgrade strengths p of Eq. 2: one UG column per value.
-    pub p: Vec<f64>,
+    pub(crate) p: Vec<f64>,
 }
 
 impl Params for GainExamplesParams {
@@ -51,31 +51,31 @@ impl Params for GainExamplesParams {
 #[serde(deny_unknown_fields)]
 pub struct StcParams {
     /// The published values file the table's discussion claims are checked against.
-    pub data: String,
+    pub(crate) data: String,
     /// The STC stand-in's knob file under `data/`.
-    pub standin: String,
+    pub(crate) standin: String,
     /// The numbers of assessors N (one condition per N and Dmax).
     pub n: Vec<u32>,
     /// The highest ratings Dmax.
-    pub dmax: Vec<u32>,
+    pub(crate) dmax: Vec<u32>,
     /// p of Eq. 2.
-    pub p: One<f64>,
+    pub(crate) p: One<f64>,
     /// The measures, by their NTCIREVAL names (`nG@1`, `P+`, `nERR@10`).
-    pub measures: Vec<StcMeasure>,
+    pub(crate) measures: Vec<StcMeasure>,
     /// The evaluation depth: runs are evaluated on their top `cutoffs` documents.
-    pub cutoffs: One<u32>,
+    pub(crate) cutoffs: One<u32>,
     /// This artefact's seed, overriding the manifest's.
     #[serde(default)]
-    pub seed: Option<u64>,
+    pub(crate) seed: Option<u64>,
     /// The number of topics the stand-in must have.
     #[serde(default)]
-    pub topics: Option<u32>,
+    pub(crate) topics: Option<u32>,
     /// The number of runs the stand-in must have.
     #[serde(default)]
-    pub runs: Option<u32>,
+    pub(crate) runs: Option<u32>,
     /// The number of teams the stand-in must have.
     #[serde(default)]
-    pub teams: Option<u32>,
+    pub(crate) teams: Option<u32>,
 }
 
 /// `unanimity.significance_discrepancies` (A.T3): team-best run pairs whose significance differs
@@ -83,47 +83,45 @@ pub struct StcParams {
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct StcSignificanceParams {
-    pub data: String,
-    pub standin: String,
-    pub n: Vec<u32>,
-    pub dmax: Vec<u32>,
-    pub p: One<f64>,
-    pub measures: Vec<StcMeasure>,
-    pub cutoffs: One<u32>,
+    pub(crate) data: String,
+    pub(crate) standin: String,
+    pub(crate) n: Vec<u32>,
+    pub(crate) dmax: Vec<u32>,
+    pub(crate) p: One<f64>,
+    pub(crate) measures: Vec<StcMeasure>,
+    pub(crate) cutoffs: One<u32>,
     /// The official per-level gains of L1, L2, … (1 and 3), which pick each team's best run.
-    pub gains: Vec<f64>,
+    pub(crate) gains: Vec<f64>,
     /// Randomised Tukey HSD trials B.
     pub trials: u32,
     /// Significance level alpha.
     pub alpha: f64,
     #[serde(default)]
-    pub seed: Option<u64>,
+    pub(crate) seed: Option<u64>,
     #[serde(default)]
-    pub topics: Option<u32>,
+    pub(crate) topics: Option<u32>,
     #[serde(default)]
-    pub runs: Option<u32>,
+    pub(crate) runs: Option<u32>,
     #[serde(default)]
-    pub teams: Option<u32>,
+    pub(crate) teams: Option<u32>,
 }
 
 /// What both STC experiments read: a view of [`StcParams`] or of [`StcSignificanceParams`].
 #[derive(Debug, Clone, Copy)]
-pub struct StcInputs<'a> {
-    pub data: &'a str,
-    pub standin: &'a str,
-    pub n: &'a [u32],
-    pub dmax: &'a [u32],
-    pub p: f64,
-    pub measures: &'a [StcMeasure],
+pub(crate) struct StcInputs<'a> {
+    pub(crate) standin: &'a str,
+    pub(crate) n: &'a [u32],
+    pub(crate) dmax: &'a [u32],
+    pub(crate) p: f64,
+    pub(crate) measures: &'a [StcMeasure],
     /// The evaluation depth (the one value of `cutoffs`).
-    pub depth: u32,
-    pub sizes: StandinSizes,
+    pub(crate) depth: u32,
+    pub(crate) sizes: StandinSizes,
 }
 
 impl StcParams {
-    pub fn inputs(&self) -> StcInputs<'_> {
+    pub(crate) fn inputs(&self) -> StcInputs<'_> {
         StcInputs {
-            data: &self.data,
             standin: &self.standin,
             n: &self.n,
             dmax: &self.dmax,
@@ -141,9 +139,8 @@ impl StcParams {
 }
 
 impl StcSignificanceParams {
-    pub fn inputs(&self) -> StcInputs<'_> {
+    pub(crate) fn inputs(&self) -> StcInputs<'_> {
         StcInputs {
-            data: &self.data,
             standin: &self.standin,
             n: &self.n,
             dmax: &self.dmax,
@@ -243,7 +240,7 @@ pub struct RealRatingsParams {
     /// The label file (under `data/external/`, which a user may delete).
     pub data: String,
     /// The rating simulation's knob file.
-    pub standin: String,
+    pub(crate) standin: String,
     /// N, the number of labels per item.
     pub n: One<u32>,
     /// Dmax, the highest label.
@@ -251,10 +248,10 @@ pub struct RealRatingsParams {
     /// p of Eq. 2.
     pub p: One<f64>,
     /// The top-k of the ideal-list comparison.
-    pub cutoffs: Vec<u32>,
+    pub(crate) cutoffs: Vec<u32>,
     /// This artefact's seed, overriding the manifest's.
     #[serde(default)]
-    pub seed: Option<u64>,
+    pub(crate) seed: Option<u64>,
 }
 
 impl Params for RealRatingsParams {

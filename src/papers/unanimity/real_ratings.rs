@@ -43,16 +43,16 @@ use evia_engine::gain::GainSetting;
 use evia_engine::unanimity_stats::{PoolStatistics, RatingModel, pool_statistics, simulate_item};
 
 /// Panel of the item-level rows.
-pub const ITEMS: &str = "items";
+pub(crate) const ITEMS: &str = "items";
 /// Panel of the within-post order rows.
-pub const ORDER: &str = "order";
+pub(crate) const ORDER: &str = "order";
 /// Column of the real ratings.
-pub const REAL: &str = "real";
+pub(crate) const REAL: &str = "real";
 
 /// A simulation model of the knob file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum ModelName {
+pub(crate) enum ModelName {
     /// Paper A §4: uniform ratings on `{0, …, Dmax}`.
     Uniform,
     /// Independent ratings with the real relevant items' label frequencies.
@@ -61,7 +61,7 @@ pub enum ModelName {
 
 impl ModelName {
     /// The column id of the model.
-    pub fn id(self) -> &'static str {
+    pub(crate) fn id(self) -> &'static str {
         match self {
             ModelName::Uniform => "uniform",
             ModelName::IndependentMarginal => "independent_marginal",
@@ -84,7 +84,7 @@ struct Knobs {
 /// A.X1: D_i, UG − RawG, unanimity, within-post order flips and ideal-list changes on the real
 /// NTCIR-12 STC Japanese ratings and on simulated ratings of the same items (module documentation).
 /// Parameters: [`RealRatingsParams`].
-pub fn real_ratings(
+pub(crate) fn real_ratings(
     artefact: &Artefact,
     params: &RealRatingsParams,
     context: &Context,
@@ -342,7 +342,7 @@ impl Simulation<'_> {
 }
 
 /// The value of an upgrade level as a row-id fragment: `2.0` → `2`, `0.5` → `0.5`.
-pub fn value_id(x: f64) -> String {
+pub(crate) fn value_id(x: f64) -> String {
     let s = format!("{x:.6}");
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }

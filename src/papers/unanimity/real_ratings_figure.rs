@@ -33,7 +33,7 @@ struct Group {
 }
 
 /// The SVG of A.X1's figure.
-pub fn svg(artefact: &Artefact, table: &ResultTable) -> Result<String, FigureError> {
+pub(crate) fn svg(artefact: &Artefact, table: &ResultTable) -> Result<String, FigureError> {
     let columns = series(artefact)?;
     let ids: Vec<&str> = columns.iter().map(|(id, _)| id.as_str()).collect();
     let spread = groups(table, &ids, "relevant_d=", |v| format!("D = {v}"))?;
@@ -71,7 +71,7 @@ pub fn svg(artefact: &Artefact, table: &ResultTable) -> Result<String, FigureErr
 
 /// The bands of the figure [`svg`] draws: its two panels, top and bottom halves, as shares of its
 /// height.
-pub fn bands() -> Vec<(f64, f64)> {
+pub(crate) fn bands() -> Vec<(f64, f64)> {
     vec![(0.0, 0.5), (0.5, 1.0)]
 }
 

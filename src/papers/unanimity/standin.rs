@@ -36,16 +36,14 @@ use serde::Deserialize;
 use evia_engine::gain::{GainSetting, raw_gain, spread, unanimity_aware_gain};
 use evia_engine::rng::{below, standard_normal, uniform_f64};
 
-pub use crate::papers::unanimity::collection::{
-    MAX_LEVEL, Retrieved, StcCollection, StcRun, StcTopic,
-};
+pub(crate) use crate::papers::unanimity::collection::{Retrieved, StcCollection, StcRun, StcTopic};
 
 /// A closed interval of a knob, `min ≤ max`.
 #[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Interval {
-    pub min: f64,
-    pub max: f64,
+pub(crate) struct Interval {
+    pub(crate) min: f64,
+    pub(crate) max: f64,
 }
 
 impl Interval {
@@ -57,57 +55,57 @@ impl Interval {
 /// One team of the stand-in.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct TeamParams {
+pub(crate) struct TeamParams {
     /// Team name, a placeholder (no stand-in team is a real one); its runs are `<name>-C-R1`,
     /// `<name>-C-R2`, … (the Chinese-subtask naming of paper A's Table 3), so the team is the run name
     /// before its last `-`.
-    pub name: String,
+    pub(crate) name: String,
     /// Number of runs.
-    pub runs: usize,
+    pub(crate) runs: usize,
     /// The position (1-based) in the team's draws of the run that gets the team's quality; the
     /// others are a little worse. That run is named `R1`, the others `R2`, … in draw order.
-    pub best_run: usize,
+    pub(crate) best_run: usize,
     /// Quality `q` of the team's best run.
-    pub quality: f64,
+    pub(crate) quality: f64,
 }
 
 /// The knobs of the stand-in (`data/unanimity/stc-standin.yaml`).
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StandinParams {
-    pub topics: usize,
-    pub candidates_per_topic: usize,
+    pub(crate) topics: usize,
+    pub(crate) candidates_per_topic: usize,
     /// Length of every run's ranked list.
-    pub depth: usize,
-    pub l1_share: Interval,
-    pub l2_share: Interval,
+    pub(crate) depth: usize,
+    pub(crate) l1_share: Interval,
+    pub(crate) l2_share: Interval,
     /// How strongly a run's skill pulls items of level L0, L1, L2 up its ranking.
-    pub level_signal: [f64; 3],
+    pub(crate) level_signal: [f64; 3],
     /// Standard deviation of a run's skill from topic to topic.
-    pub topic_run_sd: f64,
-    pub within_team_drop: Interval,
-    pub teams: Vec<TeamParams>,
+    pub(crate) topic_run_sd: f64,
+    pub(crate) within_team_drop: Interval,
+    pub(crate) teams: Vec<TeamParams>,
     /// What the knobs build in (the `builds_in:` declarations; the generator ignores them).
     #[serde(default)]
-    pub builds_in: Vec<crate::model::BuiltInDecl>,
+    pub(crate) builds_in: Vec<crate::model::BuiltInDecl>,
 }
 
 /// Knobs that cannot describe a collection.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
-pub struct StandinError(pub String);
+pub struct StandinError(pub(crate) String);
 
 /// The most topics a stand-in may have.
-pub const MAX_TOPICS: usize = 10_000;
+pub(crate) const MAX_TOPICS: usize = 10_000;
 /// The most candidates per topic.
-pub const MAX_CANDIDATES: usize = 100_000;
+pub(crate) const MAX_CANDIDATES: usize = 100_000;
 /// The most runs (over all teams).
-pub const MAX_RUNS: usize = 1_000;
+pub(crate) const MAX_RUNS: usize = 1_000;
 /// The most run scores generation may draw (topics × runs × candidates per topic): the shipped knobs
 /// need 660,000; this bound keeps generation within seconds.
-pub const MAX_DRAWS: u64 = 200_000_000;
+pub(crate) const MAX_DRAWS: u64 = 200_000_000;
 /// The largest magnitude of a real-valued knob (qualities, signals, spreads).
-pub const MAX_MAGNITUDE: f64 = 1e6;
+pub(crate) const MAX_MAGNITUDE: f64 = 1e6;
 
 impl StandinParams {
     /// Checks the sizes against [`MAX_TOPICS`], [`MAX_CANDIDATES`], [`MAX_RUNS`] and [`MAX_DRAWS`]
@@ -253,7 +251,7 @@ impl StandinParams {
     }
 
     /// Total number of runs (saturating: [`StandinParams::validate`] bounds it).
-    pub fn runs(&self) -> usize {
+    pub(crate) fn runs(&self) -> usize {
         self.teams
             .iter()
             .fold(0usize, |sum, t| sum.saturating_add(t.runs))
@@ -261,7 +259,7 @@ impl StandinParams {
 }
 
 /// Generates the stand-in collection from validated `params` (steps 1–3 of the module documentation).
-pub fn generate<R: RngCore + ?Sized>(params: &StandinParams, rng: &mut R) -> StcCollection {
+pub(crate) fn generate<R: RngCore + ?Sized>(params: &StandinParams, rng: &mut R) -> StcCollection {
     // 1. Run names, teams and qualities.
     let mut runs: Vec<(String, String, f64)> = Vec::with_capacity(params.runs());
     for team in &params.teams {
@@ -349,17 +347,17 @@ pub fn generate<R: RngCore + ?Sized>(params: &StandinParams, rng: &mut R) -> Stc
 /// The gains of every judged item of every topic under one (Dmax, N) condition, indexed like the
 /// collection's topics and their `docs`.
 #[derive(Debug, Clone, PartialEq)]
-pub struct ConditionGains {
+pub(crate) struct ConditionGains {
     /// `RawG_i`, the sum of the N ratings.
-    pub raw: Vec<Vec<f64>>,
+    pub(crate) raw: Vec<Vec<f64>>,
     /// `UG_i` by Eq. 2 from the same ratings.
-    pub unanimity_aware: Vec<Vec<f64>>,
+    pub(crate) unanimity_aware: Vec<Vec<f64>>,
 }
 
 /// Paper A's rating simulation for one condition (module documentation): N ratings per judged item,
 /// zeros for L0, uniform on {0, …, Dmax} for L1 and L2; RawG and UG (Eq. 2 with `setting.p`) from the
 /// same ratings. `setting.dmax` must be at least 1 (callers check it).
-pub fn simulate_gains<R: RngCore + ?Sized>(
+pub(crate) fn simulate_gains<R: RngCore + ?Sized>(
     collection: &StcCollection,
     setting: GainSetting,
     n: usize,
@@ -399,6 +397,7 @@ mod tests {
     #![allow(clippy::unwrap_used)]
 
     use super::*;
+    use crate::papers::unanimity::collection::MAX_LEVEL;
     use evia_engine::rng::stream;
 
     fn params() -> StandinParams {

@@ -29,17 +29,17 @@ use evia_engine::significance::ScoreMatrix;
 mod discrepancies;
 mod setup;
 
-pub use discrepancies::significance_discrepancies;
+pub(crate) use discrepancies::significance_discrepancies;
 use setup::Setup;
-pub use setup::{ConditionScores, ScoresKey, StandinKey, StcStandin};
+pub(crate) use setup::{ConditionScores, ScoresKey, StandinKey, StcStandin};
 
 /// The stream namespace shared by both tables, so that they see the same collection and ratings.
-pub const STREAM: StreamScope<'static> = StreamScope::Shared("paper-A-stc");
+pub(crate) const STREAM: StreamScope<'static> = StreamScope::Shared("paper-A-stc");
 
 /// Table 2 of paper A: Kendall's tau (tau-b, Hollander–Wolfe–Chicken 95% CI, tests/fixtures/statistics.md §2) between
 /// the rankings of all runs by mean RawG-based and mean UG-based score, for each measure and condition.
 /// Cells: panel = measure, row `dmax=D`, column `n=N`, parts `tau`, `ci_lo`, `ci_hi`.
-pub fn rank_correlation(
+pub(crate) fn rank_correlation(
     artefact: &Artefact,
     params: &StcParams,
     context: &Context,
@@ -86,6 +86,6 @@ fn means(artefact: &Artefact, columns: &[Vec<f64>]) -> Result<Vec<f64>, Experime
 
 /// The start of the id of every Table 3 row of condition (Dmax, N): `dmax=D/n=N/`, followed by the
 /// run pair. The ledger's claims about Table 3 count a condition's rows by it.
-pub fn condition_row_prefix(dmax: u32, n: u32) -> String {
+pub(crate) fn condition_row_prefix(dmax: u32, n: u32) -> String {
     format!("dmax={dmax}/n={n}/")
 }

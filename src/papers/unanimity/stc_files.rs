@@ -29,18 +29,18 @@ use crate::papers::unanimity::collection::{MAX_LEVEL, Retrieved, StcCollection, 
 use evia_engine::measures::Relevance;
 
 /// The qrels file inside the data directory.
-pub const QRELS_FILE: &str = "qrels.txt";
+pub(crate) const QRELS_FILE: &str = "qrels.txt";
 /// The directory of run files inside the data directory.
-pub const RUNS_DIR: &str = "runs";
+pub(crate) const RUNS_DIR: &str = "runs";
 
 /// A real collection and what the reader had to leave out.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StcData {
     pub collection: StcCollection,
     /// (run, topic) pairs of the qrels' topics that a run does not answer (scored 0).
-    pub missing_lists: usize,
+    pub(crate) missing_lists: usize,
     /// (run, topic) pairs of runs for topics the qrels do not judge (not evaluated).
-    pub unjudged_topics: usize,
+    pub(crate) unjudged_topics: usize,
 }
 
 /// The judged documents of one topic, by id: the document's index in its [`StcTopic`].

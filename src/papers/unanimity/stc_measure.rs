@@ -8,7 +8,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 /// A measure of paper A's STC experiments, parsed from its NTCIREVAL-style name when the manifest
 /// loads (an unknown name is an error at its line and column).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum StcMeasure {
+pub(crate) enum StcMeasure {
     /// `nG@1` = g(1)/g*(1) (tests/fixtures/measures.md §5.9).
     NG1,
     /// `P+` over the evaluated list (§5.4).
@@ -19,7 +19,7 @@ pub enum StcMeasure {
 
 impl StcMeasure {
     /// Parses `nG@1`, `P+` or `nERR@<l>` (l ≥ 1).
-    pub fn parse(name: &str) -> Option<Self> {
+    pub(crate) fn parse(name: &str) -> Option<Self> {
         match name {
             "nG@1" => Some(StcMeasure::NG1),
             "P+" => Some(StcMeasure::PPlus),
@@ -32,7 +32,7 @@ impl StcMeasure {
     }
 
     /// The manifest's name of the measure (`nERR@10`).
-    pub fn name(self) -> String {
+    pub(crate) fn name(self) -> String {
         match self {
             StcMeasure::NG1 => "nG@1".to_string(),
             StcMeasure::PPlus => "P+".to_string(),
@@ -41,7 +41,7 @@ impl StcMeasure {
     }
 
     /// The panel id of the measure in the manifest's layouts (`nG@1`, `P+`, `nERR`).
-    pub fn panel(self) -> &'static str {
+    pub(crate) fn panel(self) -> &'static str {
         match self {
             StcMeasure::NG1 => "nG@1",
             StcMeasure::PPlus => "P+",

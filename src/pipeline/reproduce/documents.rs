@@ -51,8 +51,8 @@ pub(super) fn document_name(paper: &str) -> String {
 }
 
 /// The relative path of the top-level index and of the claims ledger.
-pub const INDEX_PATH: &str = "index.md";
-pub const LEDGER_PATH: &str = "ledger.md";
+pub(crate) const INDEX_PATH: &str = "index.md";
+pub(crate) const LEDGER_PATH: &str = "ledger.md";
 
 impl Documents<'_> {
     /// A stamp over `files` (the project's files, relative to the root), the manifest and the data

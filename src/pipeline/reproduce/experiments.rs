@@ -35,7 +35,7 @@ pub fn rebuild(
 /// Runs `artefact`'s experiment: a paper's ([`papers::run`]) or, for a robustness study, its
 /// replicates of the paper's other artefacts ([`crate::robustness::run_artefact`]) compared with
 /// the paper's values among `published`; `progress` is told each finished replicate count.
-pub fn run_experiment(
+pub(crate) fn run_experiment(
     manifest: &Manifest,
     published: &[PublishedFile],
     artefact: &Artefact,
@@ -64,14 +64,14 @@ pub fn run_experiment(
 /// An artefact not rebuilt because its input data is not available
 /// ([`ExperimentError::DataUnavailable`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Skipped {
-    pub artefact: String,
-    pub reason: String,
+pub(crate) struct Skipped {
+    pub(crate) artefact: String,
+    pub(crate) reason: String,
 }
 
 /// Like [`rebuild`], but an artefact whose input data does not exist is skipped, with the reason,
 /// instead of failing the whole run; every other error still fails it.
-pub fn rebuild_available(
+pub(crate) fn rebuild_available(
     artefacts: &[&Artefact],
     context: &Context,
 ) -> Result<(BTreeMap<String, ResultTable>, Vec<Skipped>), ReproduceError> {

@@ -13,12 +13,12 @@ use crate::provenance::{ContentHash, Fnv1a64, Stamp};
 use crate::render::Templates;
 
 /// The name of a manifest entry among a stamp's inputs.
-pub fn manifest_entry_name(id: &str) -> String {
+pub(crate) fn manifest_entry_name(id: &str) -> String {
     format!("paper/manifest.yaml#{id}")
 }
 
 /// The content hash of the file `relative` under `root`, or `None` when it cannot be read.
-pub fn hash_file(root: &Path, relative: &str) -> Option<ContentHash> {
+pub(crate) fn hash_file(root: &Path, relative: &str) -> Option<ContentHash> {
     fs::read(root.join(relative))
         .ok()
         .map(|b| ContentHash::of(&b))

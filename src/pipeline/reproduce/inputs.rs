@@ -32,7 +32,7 @@ pub fn load_published(
 }
 
 /// The published values of `paper` among `published` (`None` when it has none).
-pub fn published_of<'p>(
+pub(crate) fn published_of<'p>(
     published: &'p [PublishedFile],
     paper: &crate::manifest::Paper,
 ) -> Option<&'p PublishedFile> {
@@ -43,7 +43,7 @@ pub fn published_of<'p>(
 /// The project's consistency checks on the `published` values
 /// ([`crate::consistency::wiring::load_project_checks`]); none when no paper of the manifest has
 /// published values (the wiring checks printed numbers, so it has nothing to apply to).
-pub fn load_checks(
+pub(crate) fn load_checks(
     root: &Path,
     manifest: &Manifest,
     published: &[PublishedFile],

@@ -13,7 +13,7 @@ use crate::provenance::ContentHash;
 ///
 /// The stamp is the executable's file identity and metadata (see `executable_stamp`), not a hash
 /// of its contents: hashing the ~40 MB release binary took about 30% of a small rebuild.
-pub fn program_identity() -> String {
+pub(crate) fn program_identity() -> String {
     let exe = std::env::current_exe()
         .ok()
         .and_then(|p| executable_stamp(&p))
@@ -51,7 +51,7 @@ fn executable_stamp(path: &Path) -> Option<String> {
 }
 
 /// The first executable called `name` in the directories of `PATH`.
-pub fn find_on_path(name: &str) -> Option<PathBuf> {
+pub(crate) fn find_on_path(name: &str) -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
     std::env::split_paths(&path)
         .map(|dir| dir.join(name))

@@ -12,7 +12,7 @@ use crate::render::grid::{self, Target};
 use crate::results::ResultTable;
 
 /// The template an output format of a table renders with (`None`: written without a template).
-pub fn template_of(format: OutputFormat) -> Option<&'static str> {
+pub(crate) fn template_of(format: OutputFormat) -> Option<&'static str> {
     match format {
         OutputFormat::Markdown => Some("table.md.j2"),
         OutputFormat::Latex => Some("table.tex.j2"),
@@ -21,7 +21,7 @@ pub fn template_of(format: OutputFormat) -> Option<&'static str> {
 }
 
 /// The template of the standalone LaTeX document collecting a paper's tables.
-pub const TABLES_TEMPLATE: &str = "tables.tex.j2";
+pub(crate) const TABLES_TEMPLATE: &str = "tables.tex.j2";
 
 #[derive(Serialize)]
 struct TableContext<'a> {
@@ -167,7 +167,7 @@ fn stamp_svg(svg: &str, stamp: &Stamp) -> String {
 }
 
 /// The standalone LaTeX document of one paper that inputs each of its rebuilt tables.
-pub fn render_tables_document(
+pub(crate) fn render_tables_document(
     manifest: &Manifest,
     paper: &str,
     tables: &[&Artefact],

@@ -13,7 +13,7 @@ use crate::model::is_invisible;
 /// (before a letter, `/`, `!` or `?`, so `p < 0.05` stays), and `>` only at the start (a block
 /// quote). Control and invisible characters (a newline would end the table row; a bidirectional
 /// override would reorder the text) are shown as their code point.
-pub fn escape_markdown(text: &str) -> String {
+pub(crate) fn escape_markdown(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut previous: Option<char> = None;
     let mut chars = text.chars().peekable();
@@ -47,7 +47,7 @@ pub fn escape_markdown(text: &str) -> String {
 /// Plain text for a terminal: control and invisible characters (an escape sequence could recolour
 /// or rewrite the screen; a bidirectional override would reorder the text) are shown as their code
 /// point, everything else as it is.
-pub fn escape_terminal(text: &str) -> String {
+pub(crate) fn escape_terminal(text: &str) -> String {
     text.chars()
         .map(|c| {
             if is_invisible(c) {

@@ -13,7 +13,7 @@ fn latex_passes_through(c: char) -> bool {
 /// beyond `latex_passes_through` and the symbols of `latex_symbol`: CJK, emoji, other scripts,
 /// control characters such as a newline, which would end a `%` comment) are printed as their code
 /// point (`U+6771`), never left to fail the LaTeX run.
-pub fn escape_latex(text: &str) -> String {
+pub(crate) fn escape_latex(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     let mut before: [Option<char>; 2] = [None, None];
@@ -42,7 +42,7 @@ pub fn escape_latex(text: &str) -> String {
 /// Escapes every character of `text` for LaTeX as it is, without [`escape_latex`]'s reading of
 /// plain-text math (`V_E`, `|d|`): for names and ids (an assessor `a_%&#$\{}~^` stays exactly
 /// that). The same character escapes as [`escape_latex`].
-pub fn escape_latex_literal(text: &str) -> String {
+pub(crate) fn escape_latex_literal(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         push_escaped(&mut out, c);
@@ -166,7 +166,7 @@ fn math_subscript(before: [Option<char>; 2], after: &str) -> Option<(String, usi
 /// `nG@1/r01/rawg/p`): a line may also break after `/` and `_`, and after a `.` between a letter or
 /// digit and a letter, so a long identifier wraps instead of running into the margin. A `.` before a
 /// digit (`0.515`) never breaks.
-pub fn escape_latex_breakable(text: &str) -> String {
+pub(crate) fn escape_latex_breakable(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + text.len() / 4);
     let mut previous: Option<char> = None;
     let mut before_previous: Option<char> = None;

@@ -11,24 +11,24 @@ use crate::render::group_breaks::{
 /// A table ready for a template.
 #[derive(Debug, Clone, Serialize)]
 pub struct Grid {
-    pub id: String,
-    pub caption: String,
+    pub(crate) id: String,
+    pub(crate) caption: String,
     /// The stand-in note ([`StandIn::note`]), escaped, when the table rests on a stand-in: the
     /// templates print it in the caption, never only as a comment.
-    pub stand_in: Option<String>,
+    pub(crate) stand_in: Option<String>,
     /// The short stand-in mark ([`StandIn::mark`]), escaped: the head of every page a long table
     /// continues onto repeats it.
-    pub stand_in_mark: Option<String>,
+    pub(crate) stand_in_mark: Option<String>,
     pub panels: Vec<GridPanel>,
-    pub notes: Vec<String>,
+    pub(crate) notes: Vec<String>,
     /// The legends of the marks its cells carry (a fitted number's ≡), printed visibly under it.
-    pub legend: Vec<String>,
+    pub(crate) legend: Vec<String>,
     /// What the table is called: the paper's number for the paper's tables (`3` for A.T3), the id
     /// for a table beyond the paper (`A.X1`), so no table gets a number the paper gave another.
-    pub number: String,
+    pub(crate) number: String,
     /// Whether the table is taller than a page holds as one float ([`is_tall`]): LaTeX then sets
     /// its panels as long tables that split across pages.
-    pub tall: bool,
+    pub(crate) tall: bool,
 }
 
 /// Lines of a landscape page (A4, 2 cm margins, `\small` booktabs rows) that one table float may
@@ -51,22 +51,22 @@ pub(super) fn is_tall(panels: &[GridPanel]) -> bool {
 #[derive(Debug, Clone, Serialize)]
 pub struct GridPanel {
     pub label: String,
-    pub stub: String,
+    pub(crate) stub: String,
     /// Whether a row label is longer than [`WIDE_STUB_CHARS`](super::WIDE_STUB_CHARS) or the panel sets a `stub_width`:
     /// LaTeX then sets the stub column as a ragged-right paragraph (`p{}`) that wraps, instead of
     /// one line that can run off the page.
-    pub stub_wide: bool,
+    pub(crate) stub_wide: bool,
     /// The panel's `stub_width` (a share of the line) when it sets one: the paragraph's width.
-    pub stub_fraction: Option<f64>,
-    pub header: Vec<String>,
+    pub(crate) stub_fraction: Option<f64>,
+    pub(crate) header: Vec<String>,
     pub rows: Vec<GridRow>,
     /// In LaTeX, the lines (estimated) a page must hold for the panel's first rows up to the first
     /// row a page may break after ([`GridPanel::keep_groups`]): the templates keep the panel's
     /// label, header and heading with them, so none is left alone at a page's foot.
-    pub lead_lines: usize,
+    pub(crate) lead_lines: usize,
     /// In LaTeX, the lines (estimated) of all rows, group headings included: the room a short
     /// (unbreakable) table needs below its heading.
-    pub lines: usize,
+    pub(crate) lines: usize,
 }
 
 /// Characters of `\small` text in a full line of the LaTeX text width (A4, 2 cm margins).
@@ -78,7 +78,7 @@ const WIDE_STUB_LINE_CHARS: usize = 20;
 impl GridPanel {
     /// Marks where LaTeX may break the page between the rows ([`keep_groups`]) and sets
     /// [`GridPanel::lead_lines`] and [`GridPanel::lines`].
-    pub fn keep_groups(&mut self) {
+    pub(crate) fn keep_groups(&mut self) {
         let keep = if self.stub_fraction.is_some() {
             KEEP_WRAPPED_ROWS
         } else {
@@ -127,16 +127,19 @@ pub struct GridRow {
     /// The group this row opens (`Dmax = 8, N = 5` of A.T3's `Dmax = 8, N = 5: X vs. Y`), set on the
     /// first row of each group of a LaTeX panel whose rows come from the data: the templates print it
     /// as a heading row across the table, and `label` keeps the item only ([`group_row_labels`](super::group_row_labels)).
-    pub group: Option<String>,
+    pub(crate) group: Option<String>,
     /// Whether LaTeX may break the page after this row: not inside a group, whose heading would
     /// be left behind ([`keep_groups`]).
-    pub break_after: RowBreak,
+    pub(crate) break_after: RowBreak,
 }
 
 impl GridRow {
     /// A row of a grid laid out from the data: `label` and, per column, the cell's text or
     /// [`ABSENT`] where the grid has no cell; no group heading, a page may break after it.
-    pub fn of_cells<'a>(label: String, cells: impl Iterator<Item = Option<&'a String>>) -> Self {
+    pub(crate) fn of_cells<'a>(
+        label: String,
+        cells: impl Iterator<Item = Option<&'a String>>,
+    ) -> Self {
         GridRow {
             label,
             cells: cells

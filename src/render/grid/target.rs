@@ -34,7 +34,7 @@ impl Target {
     }
 
     /// The mark after a rebuilt number that a stand-in was fitted to its printed value.
-    pub fn fitted_mark(self) -> &'static str {
+    pub(crate) fn fitted_mark(self) -> &'static str {
         match self {
             Target::Markdown | Target::Terminal => " ≡",
             Target::Latex => "\\,$\\equiv$",

@@ -17,23 +17,23 @@ use crate::published::printed_style::group_thousands;
 #[derive(Debug, Clone)]
 pub struct Collection {
     /// Who labelled the topics, in the order of every judgement's labels.
-    pub assessors: AssessorSet,
+    pub(crate) assessors: AssessorSet,
     pub topics: Vec<LabelledTopic>,
     pub runs: Vec<Run>,
     /// `high_agreement[t]`: topic t's per-topic kappa is significantly positive for every pair of
     /// assessors.
     pub high_agreement: Vec<bool>,
     /// Whether the topics and runs are a user's real collection.
-    pub real_data: bool,
+    pub(crate) real_data: bool,
     /// Where the collection came from, for the table notes.
-    pub source: String,
+    pub(crate) source: String,
 }
 
 /// What paper B's stand-in collection is made of: the seed, the kappa interval's standard error
 /// (the high-agreement split and the runs' topic reliabilities) and the three files it is generated
 /// from (the confusion matrices, the stand-in's knobs, the evaluation file with the runs' knobs).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct CollectionKey {
+pub(crate) struct CollectionKey {
     seed: u64,
     kappa_se: KappaSe,
     data: FileKey,

@@ -13,7 +13,7 @@ use evia_engine::significance::overlap::{discriminative_power, overlap_of_p_valu
 use evia_engine::significance::randomised_hsd::randomised_hsd;
 
 /// The stream (artefact part) of every randomised Tukey HSD of paper B.
-pub const HSD_STREAM: StreamScope<'static> = StreamScope::Shared("lancers.hsd");
+pub(crate) const HSD_STREAM: StreamScope<'static> = StreamScope::Shared("lancers.hsd");
 
 impl Evaluated {
     /// The randomised Tukey HSD p-values of every condition and measure (`p[c][k]`, pairs in
@@ -55,7 +55,7 @@ impl Evaluated {
 /// so that a thread-count comparison in one process still runs both computations) and the score
 /// matrix itself, as the bits of its values (exact: no hash, so no collision).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct HsdKey {
+pub(crate) struct HsdKey {
     seed: u64,
     unit: String,
     trials: u64,

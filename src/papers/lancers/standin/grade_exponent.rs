@@ -11,29 +11,29 @@
 use serde::Deserialize;
 
 /// The smallest grade exponent accepted.
-pub const MIN_GRADE_EXPONENT: f64 = 0.1;
+pub(crate) const MIN_GRADE_EXPONENT: f64 = 0.1;
 /// The largest grade exponent accepted.
-pub const MAX_GRADE_EXPONENT: f64 = 10.0;
+pub(crate) const MAX_GRADE_EXPONENT: f64 = 10.0;
 
 /// γ, a finite number in [`MIN_GRADE_EXPONENT`, `MAX_GRADE_EXPONENT`] (checked when read, so a
 /// file's bad value is reported with its line).
 #[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
 #[serde(try_from = "f64")]
-pub struct GradeExponent(f64);
+pub(crate) struct GradeExponent(f64);
 
 /// A grade exponent out of range.
 #[derive(Debug, Clone, Copy, PartialEq, thiserror::Error)]
 #[error(
     "grade_exponent is {0}; expected a number from {MIN_GRADE_EXPONENT} to {MAX_GRADE_EXPONENT}"
 )]
-pub struct GradeExponentError(pub f64);
+pub(crate) struct GradeExponentError(pub(crate) f64);
 
 impl GradeExponent {
     /// γ = 1: the latent relevance linear in the mean label.
-    pub const LINEAR: GradeExponent = GradeExponent(1.0);
+    pub(crate) const LINEAR: GradeExponent = GradeExponent(1.0);
 
     /// γ, checked against the bounds.
-    pub fn new(value: f64) -> Result<Self, GradeExponentError> {
+    pub(crate) fn new(value: f64) -> Result<Self, GradeExponentError> {
         if value.is_finite() && (MIN_GRADE_EXPONENT..=MAX_GRADE_EXPONENT).contains(&value) {
             Ok(GradeExponent(value))
         } else {
@@ -41,13 +41,8 @@ impl GradeExponent {
         }
     }
 
-    /// The exponent's value.
-    pub fn get(self) -> f64 {
-        self.0
-    }
-
     /// `m^γ` for a mean label `m ∈ [0, 1]`; exactly `m` when γ = 1.
-    pub fn bend(self, m: f64) -> f64 {
+    pub(crate) fn bend(self, m: f64) -> f64 {
         if self == Self::LINEAR {
             m
         } else {
@@ -76,7 +71,7 @@ mod tests {
             assert!(GradeExponent::new(bad).is_err(), "{bad}");
         }
         for good in [MIN_GRADE_EXPONENT, 1.0, 2.5, MAX_GRADE_EXPONENT] {
-            assert_eq!(GradeExponent::new(good).unwrap().get(), good);
+            assert_eq!(GradeExponent::new(good).unwrap().0, good);
         }
     }
 

@@ -35,13 +35,13 @@ use crate::papers::standin_error::SimError;
 use evia_engine::agreement::ConfusionMatrix;
 
 /// IPF stops when no pairwise-margin cell or all3 level is further than this from its target.
-pub const IPF_TOLERANCE: f64 = 1e-9;
+pub(crate) const IPF_TOLERANCE: f64 = 1e-9;
 
 /// IPF sweeps (each sweep rescales all 34 groups) before giving up.
-pub const IPF_MAX_SWEEPS: usize = 10_000;
+pub(crate) const IPF_MAX_SWEEPS: usize = 10_000;
 
 /// Number of all3 levels (sums of three labels 0..=2).
-pub const ALL3_LEVELS: usize = 7;
+pub(crate) const ALL3_LEVELS: usize = 7;
 
 /// What the joint table must reproduce: the pairwise confusion matrices of Table 1 (rows the first
 /// assessor of the pair, in the order of [`super::PAIRS`]) and the all3 level counts of Table 2.
@@ -61,12 +61,13 @@ pub struct JointTable {
 
 impl JointTable {
     /// A table from its counts, indexed `[lancer1][lancer2][student]`.
-    pub fn from_counts(counts: [[[u64; 3]; 3]; 3]) -> Self {
+    #[cfg(test)]
+    pub(crate) fn from_counts(counts: [[[u64; 3]; 3]; 3]) -> Self {
         JointTable { counts }
     }
 
     /// Documents labelled `labels` (in the order of [`super::ASSESSORS`]).
-    pub fn count(&self, labels: [u8; 3]) -> u64 {
+    pub(crate) fn count(&self, labels: [u8; 3]) -> u64 {
         self.counts[usize::from(labels[0])][usize::from(labels[1])][usize::from(labels[2])]
     }
 
@@ -79,13 +80,13 @@ impl JointTable {
     }
 
     /// Number of documents.
-    pub fn total(&self) -> u64 {
+    pub(crate) fn total(&self) -> u64 {
         self.cells().map(|(_, n)| n).sum()
     }
 
     /// The counts of pair `pair` (index into [`super::PAIRS`]): rows the first assessor's label,
     /// columns the second's.
-    pub fn pair_counts(&self, pair: usize) -> [[u64; 3]; 3] {
+    pub(crate) fn pair_counts(&self, pair: usize) -> [[u64; 3]; 3] {
         let (first, second) = super::PAIRS[pair];
         let mut rows = [[0u64; 3]; 3];
         for (labels, n) in self.cells() {
@@ -95,13 +96,13 @@ impl JointTable {
     }
 
     /// The confusion matrix of pair `pair` (see [`JointTable::pair_counts`]).
-    pub fn pair_matrix(&self, pair: usize) -> ConfusionMatrix {
+    pub(crate) fn pair_matrix(&self, pair: usize) -> ConfusionMatrix {
         ConfusionMatrix::from_rows(&self.pair_counts(pair).map(Vec::from))
             .expect("a 3 x 3 matrix is square with at least two labels")
     }
 
     /// Counts of the summed labels 0..=6: the all3 qrels levels (paper B §3, Table 2).
-    pub fn all3_levels(&self) -> [u64; ALL3_LEVELS] {
+    pub(crate) fn all3_levels(&self) -> [u64; ALL3_LEVELS] {
         let mut levels = [0; ALL3_LEVELS];
         for (labels, n) in self.cells() {
             levels[labels.iter().map(|&l| usize::from(l)).sum::<usize>()] += n;

@@ -61,22 +61,19 @@ use crate::model::StreamScope;
 use crate::papers::standin_error::SimError;
 use evia_engine::rng::shuffle;
 use params::validate;
-pub use params::{
-    LabelParams, MAX_DOCUMENTS, MAX_PROPOSALS, MAX_TOPIC_CHECKS, MAX_TOPIC_ID_WIDTH, MAX_TOPICS,
-    PerTopicTargets, PoolSizeParams, SearchParams, validate_bounds,
-};
+pub use params::{LabelParams, validate_bounds};
 use plan::{Plan, pool_sizes};
 use search::{Search, initial_allocation};
+pub use summary::summarise;
 use summary::verify;
-pub use summary::{PerTopicSummary, summarise};
 
 /// The artefact name of the stand-in's random streams: shared by every paper-B artefact, so they all
 /// see the same collection for a seed.
 /// The scope of every draw of the stand-in labels.
-pub const STREAM: StreamScope<'static> = StreamScope::Shared("sim.www.labels");
+pub(crate) const STREAM: StreamScope<'static> = StreamScope::Shared("sim.www.labels");
 
 /// Generates the stand-in's labelled topics from the fitted joint table (module documentation).
-pub fn standin_topics(
+pub(crate) fn standin_topics(
     params: &LabelParams,
     joint: &JointTable,
     seed: u64,
@@ -109,7 +106,7 @@ pub fn standin_topics(
 }
 
 /// The topic id of the `index`-th topic (`sim-01`, `sim-02`, … with the shipped knobs).
-pub fn topic_id(params: &LabelParams, index: usize) -> String {
+pub(crate) fn topic_id(params: &LabelParams, index: usize) -> String {
     let number = u64::from(params.first_topic) + index as u64 * u64::from(params.topic_step);
     format!(
         "{}{number:0width$}",

@@ -5,13 +5,12 @@
 //! [`Judgement`], [`ASSESSORS`]) live in [`crate::papers::lancers::collection`], shared with the reader of a user's
 //! real collection (`--data`), and are re-exported here.
 
-pub mod grade_exponent;
-pub mod runs;
-pub mod scores;
+pub(crate) mod grade_exponent;
+pub(crate) mod runs;
+pub(crate) mod scores;
 
-pub use crate::papers::lancers::collection::{
-    ASSESSORS, AssessorPair, AssessorSet, Judgement, LabelledCollection, LabelledTopic,
-};
+pub use crate::papers::lancers::collection::{ASSESSORS, AssessorSet, LabelledTopic};
+pub(crate) use crate::papers::lancers::collection::{AssessorPair, Judgement, LabelledCollection};
 
 pub mod joint;
 pub mod labels;

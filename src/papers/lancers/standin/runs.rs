@@ -57,9 +57,9 @@ use crate::model::StreamScope;
 
 /// The stream name of every draw of the stand-in runs.
 /// The scope of every draw of the stand-in runs.
-pub const STREAM: StreamScope<'static> = StreamScope::Shared("sim.www.runs");
+pub(crate) const STREAM: StreamScope<'static> = StreamScope::Shared("sim.www.runs");
 
-pub use crate::papers::lancers::collection::Run;
+pub(crate) use crate::papers::lancers::collection::Run;
 
 /// Knobs of the stand-in runs (`runs:` in `data/lancers/www-runs.yaml`, where each value's reason is
 /// given).
@@ -67,57 +67,57 @@ pub use crate::papers::lancers::collection::Run;
 #[serde(deny_unknown_fields)]
 pub struct RunParams {
     /// Pool depth: the number of documents each run contributes per topic (paper B §2: depth-30 pools).
-    pub depth: usize,
+    pub(crate) depth: usize,
     /// The teams and their runs, in the order runs are listed.
-    pub teams: Vec<TeamParams>,
+    pub(crate) teams: Vec<TeamParams>,
     /// σ of the team-wide per-topic effect u (shared by a team's runs on a topic).
-    pub team_topic_sd: f64,
+    pub(crate) team_topic_sd: f64,
     /// σ of the run's own per-topic effect z.
-    pub run_topic_sd: f64,
+    pub(crate) run_topic_sd: f64,
     /// σ of the per-document scoring noise η.
-    pub doc_noise_sd: f64,
+    pub(crate) doc_noise_sd: f64,
     /// How far the latent relevance strays from the assessors' mean label.
-    pub latent_noise: LatentNoise,
+    pub(crate) latent_noise: LatentNoise,
     /// Weights w_a of the assessors' labels in the latent relevance, in the order of `ASSESSORS`.
-    pub assessor_weights: [f64; 3],
+    pub(crate) assessor_weights: [f64; 3],
     /// The grade exponent γ of the latent relevance λ_d = m_d^γ + σ_t·ε_d (range checked when read).
-    pub grade_exponent: GradeExponent,
+    pub(crate) grade_exponent: GradeExponent,
 }
 
 /// σ_t = `base` + `per_disagreement` · (1 − κ̄_t).
 #[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct LatentNoise {
-    pub base: f64,
-    pub per_disagreement: f64,
+pub(crate) struct LatentNoise {
+    pub(crate) base: f64,
+    pub(crate) per_disagreement: f64,
 }
 
 /// A team and its runs.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct TeamParams {
-    pub name: String,
-    pub runs: Vec<RunSpec>,
+pub(crate) struct TeamParams {
+    pub(crate) name: String,
+    pub(crate) runs: Vec<RunSpec>,
 }
 
 /// One run: its (placeholder) name and its quality q_j, the weight it gives the latent relevance.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct RunSpec {
-    pub name: String,
-    pub quality: f64,
+pub(crate) struct RunSpec {
+    pub(crate) name: String,
+    pub(crate) quality: f64,
 }
 
 /// The longest ranked list a stand-in run may return.
-pub const MAX_DEPTH: usize = 10_000;
+pub(crate) const MAX_DEPTH: usize = 10_000;
 /// The most stand-in runs.
-pub const MAX_RUNS: usize = 1_000;
+pub(crate) const MAX_RUNS: usize = 1_000;
 /// The largest magnitude of a real-valued knob (qualities, standard deviations, weights).
-pub const MAX_MAGNITUDE: f64 = 1e6;
+pub(crate) const MAX_MAGNITUDE: f64 = 1e6;
 
 impl RunParams {
     /// Every run with its team, in order.
-    pub fn runs(&self) -> impl Iterator<Item = (&TeamParams, &RunSpec)> {
+    pub(crate) fn runs(&self) -> impl Iterator<Item = (&TeamParams, &RunSpec)> {
         self.teams
             .iter()
             .flat_map(|team| team.runs.iter().map(move |run| (team, run)))
@@ -211,7 +211,7 @@ pub enum RunsError {
 
 /// Generates the stand-in runs over `topics` (see the module documentation for the model).
 /// `reliability[t]` is topic t's mean per-topic kappa κ̄_t.
-pub fn standin_runs(
+pub(crate) fn standin_runs(
     topics: &[LabelledTopic],
     reliability: &[f64],
     params: &RunParams,
@@ -303,7 +303,7 @@ fn topic_scores(
 /// The top-`depth` sets of every run, covering every document (steps 1–3 of the module
 /// documentation), each sorted by its run's score. `scores[j][d]`; every run scores the same
 /// documents, whose number must lie in `depth..=runs·depth`.
-pub fn cover_pool(scores: &[Vec<f64>], depth: usize) -> Vec<Vec<usize>> {
+pub(crate) fn cover_pool(scores: &[Vec<f64>], depth: usize) -> Vec<Vec<usize>> {
     let docs = scores.first().map_or(0, Vec::len);
     // rank[j][d]: d's position in run j's order (0 = best).
     let orders: Vec<Vec<usize>> = scores

@@ -26,7 +26,7 @@ use evia_engine::significance::{MatrixError, ScoreMatrix};
 
 /// Why scores cannot be computed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum ScoreError {
+pub(crate) enum ScoreError {
     #[error("qrels version `{version}`: unknown assessor `{assessor}`; expected one of: {known}")]
     UnknownAssessor {
         version: String,
@@ -58,18 +58,18 @@ pub enum ScoreError {
 
 /// A qrels version: the sum of the labels of the listed assessors.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct QrelsVersion {
-    pub id: String,
+pub(crate) struct QrelsVersion {
+    pub(crate) id: String,
     /// Indices into the collection's [`AssessorSet`].
-    pub assessors: Vec<usize>,
+    pub(crate) assessors: Vec<usize>,
     /// The top of the assessors' label scale (2 for paper B).
-    pub max_label: u8,
+    pub(crate) max_label: u8,
 }
 
 impl QrelsVersion {
     /// The version `id` summing the labels of the assessors named `names` (each one of `known`, no
     /// repeats).
-    pub fn new(id: &str, names: &[String], known: &AssessorSet) -> Result<Self, ScoreError> {
+    pub(crate) fn new(id: &str, names: &[String], known: &AssessorSet) -> Result<Self, ScoreError> {
         let mut assessors = Vec::with_capacity(names.len());
         for name in names {
             let index = known
@@ -96,13 +96,13 @@ impl QrelsVersion {
 
     /// The highest level: the number of assessors × the top label (paper B: 2 × the number of
     /// assessors).
-    pub fn max_level(&self) -> u32 {
+    pub(crate) fn max_level(&self) -> u32 {
         self.assessors.len() as u32 * u32::from(self.max_label)
     }
 
     /// The level of a document with these labels (in the collection's assessor order): the sum of
     /// this version's assessors' labels.
-    pub fn level(&self, labels: &[u8]) -> u32 {
+    pub(crate) fn level(&self, labels: &[u8]) -> u32 {
         self.assessors
             .iter()
             .map(|&a| labels.get(a).map_or(0, |&l| u32::from(l)))
@@ -112,7 +112,7 @@ impl QrelsVersion {
 
 /// The three measures of paper B.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MeasureKind {
+pub(crate) enum MeasureKind {
     /// Microsoft nDCG (NTCIREVAL `MSnDCG@l`), printed nDCG@l by the paper.
     MsNdcg,
     /// Q-measure at cutoff l.
@@ -123,14 +123,14 @@ pub enum MeasureKind {
 
 /// A measure at a cutoff, e.g. `Q@10`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Measure {
-    pub kind: MeasureKind,
-    pub cutoff: usize,
+pub(crate) struct Measure {
+    pub(crate) kind: MeasureKind,
+    pub(crate) cutoff: usize,
 }
 
 impl Measure {
     /// Parses an NTCIREVAL name: `MSnDCG@l`, `Q@l` or `nERR@l`.
-    pub fn parse(name: &str) -> Result<Self, ScoreError> {
+    pub(crate) fn parse(name: &str) -> Result<Self, ScoreError> {
         let unknown = || ScoreError::UnknownMeasure(name.to_string());
         let (kind, cutoff) = name.split_once('@').ok_or_else(unknown)?;
         let kind = match kind {
@@ -147,7 +147,7 @@ impl Measure {
     }
 
     /// The NTCIREVAL name (`MSnDCG@10`).
-    pub fn name(&self) -> String {
+    pub(crate) fn name(&self) -> String {
         let kind = match self.kind {
             MeasureKind::MsNdcg => "MSnDCG",
             MeasureKind::Q => "Q",
@@ -157,7 +157,7 @@ impl Measure {
     }
 
     /// The name paper B prints (`nDCG@10` for MSnDCG@10), used as the panel id of its tables.
-    pub fn printed_name(&self) -> String {
+    pub(crate) fn printed_name(&self) -> String {
         let kind = match self.kind {
             MeasureKind::MsNdcg => "nDCG",
             MeasureKind::Q => "Q",
@@ -177,15 +177,15 @@ impl Measure {
 
 /// The topic-by-run score matrices of one qrels version.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Scores {
+pub(crate) struct Scores {
     /// One matrix per measure, in the order asked for; rows = topics, columns = runs.
-    pub matrices: Vec<ScoreMatrix>,
+    pub(crate) matrices: Vec<ScoreMatrix>,
     /// Ids of the topics without a relevant document under this version (every run scored 0).
-    pub no_relevant: Vec<String>,
+    pub(crate) no_relevant: Vec<String>,
 }
 
 /// Evaluates every run on every topic under `version` with each of `measures`.
-pub fn score_matrices(
+pub(crate) fn score_matrices(
     topics: &[LabelledTopic],
     runs: &[Run],
     version: &QrelsVersion,
@@ -268,7 +268,10 @@ pub fn score_matrices(
 }
 
 /// The rows of `matrix` whose topic is selected by `keep` (one flag per topic), in order.
-pub fn topic_subset(matrix: &ScoreMatrix, keep: &[bool]) -> Result<ScoreMatrix, MatrixError> {
+pub(crate) fn topic_subset(
+    matrix: &ScoreMatrix,
+    keep: &[bool],
+) -> Result<ScoreMatrix, MatrixError> {
     let rows: Vec<&[f64]> = (0..matrix.topics())
         .filter(|&i| keep.get(i).copied().unwrap_or(false))
         .map(|i| matrix.row(i))

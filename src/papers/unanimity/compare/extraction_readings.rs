@@ -36,7 +36,7 @@ fn show_labels(reading: &Reading) -> String {
 /// One note per row of table `id` of `paper` whose cells carry readings; `rebuilt` is the stand-in's
 /// count of every group and `printed_under(source)` the printed group counts with every cell read
 /// as extraction `source` reads it.
-pub fn notes(
+pub(crate) fn notes(
     paper: &str,
     id: &str,
     published: &PublishedFile,

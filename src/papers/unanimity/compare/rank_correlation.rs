@@ -14,7 +14,7 @@ use crate::results::{ClaimCheck, ResultTable};
 type Part = BTreeMap<(String, String, String), f64>;
 
 /// The claims of A.T2 (or a variant of it).
-pub fn claims(
+pub(crate) fn claims(
     artefact: &Artefact,
     table: &ResultTable,
     published: &PublishedFile,

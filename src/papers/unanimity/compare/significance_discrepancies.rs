@@ -102,7 +102,7 @@ fn printed_counts(
 }
 
 /// The claims of A.T3 (or a variant of it).
-pub fn claims(
+pub(crate) fn claims(
     artefact: &Artefact,
     table: &ResultTable,
     published: &PublishedFile,
@@ -133,7 +133,7 @@ pub fn claims(
 
 /// The transcription notes of A.T3 (or a variant of it): its rows whose labels the extractions
 /// read differently ([`super::extraction_readings`]).
-pub fn notes(
+pub(crate) fn notes(
     artefact: &Artefact,
     table: &ResultTable,
     published: &PublishedFile,

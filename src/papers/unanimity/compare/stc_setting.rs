@@ -6,20 +6,20 @@ use crate::papers::unanimity::params::{StcInputs, StcParams, StcSignificancePara
 
 /// The setting of an A.T2 / A.T3 artefact, from its manifest parameters.
 #[derive(Debug, Clone, PartialEq)]
-pub struct StcSetting {
-    pub p: f64,
+pub(crate) struct StcSetting {
+    pub(crate) p: f64,
     /// (Dmax, N), Dmax outer, N inner, as the experiment runs them.
-    pub conditions: Vec<(u32, u32)>,
+    pub(crate) conditions: Vec<(u32, u32)>,
     /// The panels of the measures, in the manifest's order.
-    pub panels: Vec<&'static str>,
+    pub(crate) panels: Vec<&'static str>,
     /// The N values, ascending and distinct.
-    pub ns: Vec<u32>,
+    pub(crate) ns: Vec<u32>,
 }
 
 impl StcSetting {
     /// The setting of `artefact`; `None` when it is not an STC artefact (A.T2 or A.T3). Its parameters
     /// were validated when the manifest loaded.
-    pub fn of(artefact: &Artefact) -> Option<Self> {
+    pub(crate) fn of(artefact: &Artefact) -> Option<Self> {
         let inputs = stc_inputs(artefact)?;
         let conditions = inputs
             .dmax
@@ -40,7 +40,7 @@ impl StcSetting {
 }
 
 /// The STC inputs of an A.T2 or A.T3 artefact's parameters; `None` for any other.
-pub fn stc_inputs(artefact: &Artefact) -> Option<StcInputs<'_>> {
+pub(crate) fn stc_inputs(artefact: &Artefact) -> Option<StcInputs<'_>> {
     let parameters = &artefact.parameters;
     parameters
         .get::<StcParams>()

@@ -38,7 +38,7 @@ struct PairOutcome {
 /// `dmax=D/n=N/<measure>`): common random numbers, so that identical score matrices (UG = RawG when
 /// every D_i = Dmax, as happens for large N) give identical p-values and a discrepancy reflects the
 /// gains, not Monte Carlo noise.
-pub fn significance_discrepancies(
+pub(crate) fn significance_discrepancies(
     artefact: &Artefact,
     params: &StcSignificanceParams,
     context: &Context,

@@ -97,18 +97,18 @@ fn evaluator_for(
 
 /// What paper A's STC stand-in is made of: the seed and its knob file.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct StandinKey {
+pub(crate) struct StandinKey {
     seed: u64,
     standin: FileKey,
 }
 
 /// Paper A's generated STC stand-in collection, as [`crate::papers::shared`] keeps it.
-pub type StcStandin = StcCollection;
+pub(crate) type StcStandin = StcCollection;
 
 /// What one condition's scores ([`Setup::condition_scores`]) are made of: the stand-in, the
 /// condition (Dmax, N), UG's p (as its bits), the measures and the evaluation depth.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct ScoresKey {
+pub(crate) struct ScoresKey {
     standin: StandinKey,
     dmax: u32,
     n: u32,
@@ -120,7 +120,7 @@ pub struct ScoresKey {
 /// One condition's RawG and UG score columns `[measure][run][topic]`, and the number of topics
 /// without any positive gain.
 #[derive(Debug)]
-pub struct ConditionScores {
+pub(crate) struct ConditionScores {
     pub(super) raw: Columns,
     pub(super) ug: Columns,
     pub(super) without_relevant: usize,

@@ -12,74 +12,74 @@ use crate::papers::standin_error::SimError;
 #[serde(deny_unknown_fields)]
 pub struct LabelParams {
     /// Number of topics (50).
-    pub topics: usize,
+    pub(crate) topics: usize,
     /// Topic ids are `topic_id_prefix` followed by `first_topic`, `first_topic + topic_step`, …,
     /// zero-padded to `topic_id_width` (`sim-01`, `sim-02`, …: ids that no real topic has).
     #[serde(default)]
-    pub topic_id_prefix: String,
-    pub first_topic: u32,
-    pub topic_step: u32,
-    pub topic_id_width: usize,
+    pub(crate) topic_id_prefix: String,
+    pub(crate) first_topic: u32,
+    pub(crate) topic_step: u32,
+    pub(crate) topic_id_width: usize,
     /// Number of pooled documents over all topics (11,214); must equal the joint table's total.
-    pub documents: u64,
+    pub(crate) documents: u64,
     /// The all3 level counts L0..L6 the joint table is fitted to (paper B, Table 2).
     pub all3_levels: [u64; ALL3_LEVELS],
-    pub pool_size: PoolSizeParams,
-    pub targets: PerTopicTargets,
-    pub search: SearchParams,
+    pub(crate) pool_size: PoolSizeParams,
+    pub(crate) targets: PerTopicTargets,
+    pub(crate) search: SearchParams,
 }
 
 /// Bounds of a topic's pool size.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct PoolSizeParams {
-    pub min: u32,
-    pub max: u32,
+pub(crate) struct PoolSizeParams {
+    pub(crate) min: u32,
+    pub(crate) max: u32,
 }
 
 /// The per-topic agreement statistics of paper B, Table 1 and §3, per pair in the order of
 /// [`PAIRS`](crate::papers::lancers::standin::PAIRS).
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct PerTopicTargets {
+pub(crate) struct PerTopicTargets {
     /// Topics whose per-topic kappa is not significantly positive.
-    pub not_significant: [usize; 3],
+    pub(crate) not_significant: [usize; 3],
     /// Topics significantly positive for all three pairs.
-    pub high_agreement: usize,
-    pub mean: [f64; 3],
-    pub min: [f64; 3],
-    pub max: [f64; 3],
+    pub(crate) high_agreement: usize,
+    pub(crate) mean: [f64; 3],
+    pub(crate) min: [f64; 3],
+    pub(crate) max: [f64; 3],
     /// Largest accepted |stand-in − target| for the mean, minimum and maximum.
-    pub tolerance: f64,
+    pub(crate) tolerance: f64,
 }
 
 /// Knobs of the swap search (step 4 of the [`labels`](super) module documentation).
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct SearchParams {
+pub(crate) struct SearchParams {
     /// Distance kept from 0 by a CI's lower limit, and from the extremes by other topics' kappas.
-    pub margin: f64,
-    pub status_weight: f64,
-    pub extreme_weight: f64,
-    pub mean_weight: f64,
+    pub(crate) margin: f64,
+    pub(crate) status_weight: f64,
+    pub(crate) extreme_weight: f64,
+    pub(crate) mean_weight: f64,
     /// Proposals before an attempt gives up.
-    pub max_proposals: u64,
+    pub(crate) max_proposals: u64,
     /// Attempts (each from a fresh initial allocation) before the search gives up.
-    pub attempts: u32,
+    pub(crate) attempts: u32,
     /// Proposals between two checks of the targets.
-    pub check_every: u64,
+    pub(crate) check_every: u64,
 }
 
 /// The most topics of the label stand-in.
-pub const MAX_TOPICS: usize = 1_000;
+pub(crate) const MAX_TOPICS: usize = 1_000;
 /// The most pooled documents of the label stand-in (paper B: 11,214).
-pub const MAX_DOCUMENTS: u64 = 100_000;
+pub(crate) const MAX_DOCUMENTS: u64 = 100_000;
 /// The widest zero-padded topic id.
-pub const MAX_TOPIC_ID_WIDTH: usize = 32;
+pub(crate) const MAX_TOPIC_ID_WIDTH: usize = 32;
 /// The most swap proposals over all attempts (max_proposals × attempts; the shipped knobs: 4 million).
-pub const MAX_PROPOSALS: u64 = 50_000_000;
+pub(crate) const MAX_PROPOSALS: u64 = 50_000_000;
 /// The most per-topic checks over all attempts (topics × checks per attempt × attempts).
-pub const MAX_TOPIC_CHECKS: u64 = 100_000_000;
+pub(crate) const MAX_TOPIC_CHECKS: u64 = 100_000_000;
 
 /// Checks the sizes and loop counts of `params` against the bounds above, so that generation
 /// neither allocates without limit nor loops for minutes.
