@@ -20,6 +20,9 @@
 //! 8. [`pipeline`]: selection, rebuild, build state and stamps, for `reproduce` and `check`;
 //! 9. [`cli`]: the command-line edge (clap + anyhow).
 
+// Items are `pub(crate)` unless the binary, the integration tests or the bench example use them.
+#![warn(unreachable_pub)]
+
 pub mod assessors;
 pub mod cli;
 pub mod consistency;

@@ -40,7 +40,7 @@ mod built_in_views;
 mod claim_grids;
 mod entry_words;
 mod functions;
-pub mod html;
+pub(crate) mod html;
 mod index;
 mod mark;
 mod printed;
@@ -51,12 +51,12 @@ mod summary;
 use block::{FindingView, blocks};
 use built_in_views::{BuiltInView, built_in_views};
 use entry_words::{CellMark, class_letter, mark_of, mark_words, marker, marker_text};
+pub use functions::parameter_text;
 use functions::register_functions;
-pub use functions::{cell_format, parameter_text};
-pub use index::render_index;
+pub(crate) use index::render_index;
 use running_text::{RunningGroup, running_text};
 
-pub use mark::{LegendItem, Mark};
+pub(crate) use mark::{LegendItem, Mark};
 
 /// The two report formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,7 +67,7 @@ pub enum Format {
 
 impl Format {
     /// File extension of the rendered report and of its literate source (`<slug>.report.<ext>.j2`).
-    pub fn extension(self) -> &'static str {
+    pub(crate) fn extension(self) -> &'static str {
         match self {
             Format::Markdown => "md",
             Format::Latex => "tex",
@@ -106,12 +106,12 @@ impl Format {
 }
 
 /// The literate source of `paper` in `format`, relative to the project root.
-pub fn source_path(paper: &Paper, format: Format) -> String {
+pub(crate) fn source_path(paper: &Paper, format: Format) -> String {
     format!("paper/{}.report.{}.j2", paper.slug, format.extension())
 }
 
 /// The templates (under `templates/`) a report in `format` renders with, besides its literate source.
-pub fn report_templates(format: Format) -> [&'static str; 2] {
+pub(crate) fn report_templates(format: Format) -> [&'static str; 2] {
     match format {
         Format::Markdown => ["report.md.j2", "report-artefact.md.j2"],
         Format::Latex => ["report.tex.j2", "report-artefact.tex.j2"],
@@ -120,10 +120,11 @@ pub fn report_templates(format: Format) -> [&'static str; 2] {
 
 /// The templates of the "How robust are the conclusions?" section, which every literate source
 /// includes once ([`robustness_section`]).
-pub const ROBUSTNESS_TEMPLATES: [&str; 2] = ["report-robustness.md.j2", "report-robustness.tex.j2"];
+pub(crate) const ROBUSTNESS_TEMPLATES: [&str; 2] =
+    ["report-robustness.md.j2", "report-robustness.tex.j2"];
 
 /// The template of the top-level index.
-pub const INDEX_TEMPLATE: &str = "index.md.j2";
+pub(crate) const INDEX_TEMPLATE: &str = "index.md.j2";
 
 /// What happened to an artefact in this run, as far as its report is concerned.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -255,7 +256,7 @@ pub fn render_report(input: &ReportInput<'_>, format: Format) -> Result<String, 
 }
 
 /// The artefacts of `paper` in manifest order.
-pub fn paper_artefacts<'m>(manifest: &'m Manifest, paper: &str) -> Vec<&'m Artefact> {
+pub(crate) fn paper_artefacts<'m>(manifest: &'m Manifest, paper: &str) -> Vec<&'m Artefact> {
     manifest
         .artefacts
         .iter()

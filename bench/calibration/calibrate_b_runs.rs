@@ -30,8 +30,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context as _, Result, bail};
 use clap::Parser;
-use evia_repro::manifest::built_in::BuiltIns;
-use evia_repro::manifest::{Artefact, Manifest, Parameters};
+use evia_repro::manifest::{Artefact, BuiltIns, Manifest, Parameters};
 use evia_repro::papers::Context;
 use evia_repro::papers::lancers::params::Evaluation;
 use evia_repro::papers::lancers::params::{QrelsOverlapParams, TopicsetOverlapParams};

@@ -43,7 +43,7 @@ struct Section {
 impl BuiltIns {
     /// The declarations of every YAML input file of `artefacts`, each file read once, paths
     /// relative to `root`.
-    pub(crate) fn load<'a>(
+    pub fn load<'a>(
         root: &Path,
         artefacts: impl IntoIterator<Item = &'a Artefact>,
     ) -> Result<BuiltIns, SourceError> {

@@ -26,6 +26,7 @@ pub(crate) mod params;
 mod replicated;
 pub(crate) mod stub_width;
 
+pub use built_in::BuiltIns;
 pub(crate) use experiment::{DataSource, ExperimentId, ExperimentKind};
 pub use params::Parameters;
 pub(crate) use params::ReplicatesParams;

@@ -11,7 +11,7 @@ use crate::render::claim_grid::{ClaimGrid, HOLDS_WHEN, claim_grids};
 
 /// The grids of the grouped claims among `entries` ([`Entry::group`]), escaped for `format`, each
 /// with the words of its measure; a cell reads `printed / rebuilt mark`.
-pub fn entry_grids(entries: &[&Entry], format: Format) -> Vec<ClaimGridView> {
+pub(crate) fn entry_grids(entries: &[&Entry], format: Format) -> Vec<ClaimGridView> {
     let cells = entries
         .iter()
         .filter_map(|e| {
@@ -31,19 +31,19 @@ pub fn entry_grids(entries: &[&Entry], format: Format) -> Vec<ClaimGridView> {
 
 /// A measure's grid with its title, escaped for a template.
 #[derive(Debug, Clone, serde::Serialize)]
-pub struct ClaimGridView {
-    pub title: String,
-    pub grid: ClaimGrid,
+pub(crate) struct ClaimGridView {
+    pub(crate) title: String,
+    pub(crate) grid: ClaimGrid,
 }
 
 /// When a grid cell's claim holds, in words escaped for `format` ([`HOLDS_WHEN`]).
-pub fn rule(format: Format) -> String {
+pub(crate) fn rule(format: Format) -> String {
     format.escape(HOLDS_WHEN)
 }
 
 /// `grids` with their titles ([`ClaimGroup::grid_title`]) and measures escaped for `format` (the
 /// cells are escaped by the caller, which may add markup).
-pub fn views(grids: Vec<ClaimGrid>, format: Format) -> Vec<ClaimGridView> {
+pub(crate) fn views(grids: Vec<ClaimGrid>, format: Format) -> Vec<ClaimGridView> {
     grids
         .into_iter()
         .map(|mut grid| {

@@ -47,7 +47,7 @@ pub(super) struct EntryView {
 }
 
 /// The short marker of a class (`E`, `D`, `S`, `R`).
-pub fn class_letter(class: ProvenanceClass) -> &'static str {
+pub(crate) fn class_letter(class: ProvenanceClass) -> &'static str {
     match class {
         ProvenanceClass::Exact => "E",
         ProvenanceClass::Derived => "D",

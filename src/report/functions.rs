@@ -213,7 +213,7 @@ pub(super) struct RepeatedNotes {
 }
 
 /// The format of cell `panel/row/column` of `artefact`'s layout (row over column over panel).
-pub fn cell_format(
+pub(crate) fn cell_format(
     artefact: &Artefact,
     panel: &str,
     row: &str,

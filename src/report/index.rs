@@ -38,7 +38,7 @@ pub(crate) struct IndexPaper {
 }
 
 /// Renders `build/index.md`: links to both reports and the ledger, and the summary table.
-pub fn render_index(
+pub(crate) fn render_index(
     sources: &Sources,
     manifest: &Manifest,
     results: &BTreeMap<String, ResultTable>,

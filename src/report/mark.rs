@@ -11,17 +11,17 @@ use crate::ledger::{Entry, Verdict};
 
 /// What a cell's mark says: its verdict.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Mark(pub Verdict);
+pub(crate) struct Mark(pub Verdict);
 
 /// One line of a legend: a symbol and what it means.
 #[derive(Debug, Clone, Serialize)]
-pub struct LegendItem {
-    pub symbol: &'static str,
-    pub meaning: &'static str,
+pub(crate) struct LegendItem {
+    pub(crate) symbol: &'static str,
+    pub(crate) meaning: &'static str,
 }
 
 /// The mark added beside a printed number that a stand-in knob was calibrated to, and its meaning.
-pub const CALIBRATED: (&str, &str, &str) = (
+pub(crate) const CALIBRATED: (&str, &str, &str) = (
     "†",
     "\\dag",
     "calibrated: a stand-in knob was tuned toward this printed number, so the stand-in's values near it are not evidence",
@@ -29,7 +29,7 @@ pub const CALIBRATED: (&str, &str, &str) = (
 
 impl Mark {
     /// Every mark, in the legend's order.
-    pub const ALL: [Mark; 8] = [
+    pub(crate) const ALL: [Mark; 8] = [
         Mark(Verdict::Match),
         Mark(Verdict::Mismatch),
         Mark(Verdict::Consistent),
@@ -41,12 +41,12 @@ impl Mark {
     ];
 
     /// The mark of one entry.
-    pub fn of(entry: &Entry) -> Mark {
+    pub(crate) fn of(entry: &Entry) -> Mark {
         Mark(entry.verdict)
     }
 
     /// The symbol in `format`.
-    pub fn symbol(self, format: Format) -> &'static str {
+    pub(crate) fn symbol(self, format: Format) -> &'static str {
         let markdown = format == Format::Markdown;
         match self.0 {
             Verdict::Match if markdown => "✓",
@@ -68,13 +68,8 @@ impl Mark {
         }
     }
 
-    /// The symbol for a terminal or a plain-text file.
-    pub fn plain(self) -> &'static str {
-        self.symbol(Format::Markdown)
-    }
-
     /// What the mark means, for the legend.
-    pub fn meaning(self) -> &'static str {
+    pub(crate) fn meaning(self) -> &'static str {
         match self.0 {
             Verdict::Match => {
                 "match: recomputed from the paper's inputs, equal at the printed precision"
@@ -92,7 +87,7 @@ impl Mark {
     }
 
     /// The mark in a word or two, for counts (`3 match`, `2 fitted to the print`).
-    pub fn word(self) -> &'static str {
+    pub(crate) fn word(self) -> &'static str {
         match self.0 {
             Verdict::Match => "match",
             Verdict::Mismatch => "mismatch",
@@ -106,7 +101,7 @@ impl Mark {
     }
 
     /// How serious the mark is when several parts of one printed cell are combined into one.
-    pub fn severity(self) -> u8 {
+    pub(crate) fn severity(self) -> u8 {
         match self.0 {
             Verdict::Mismatch => 7,
             Verdict::Inconsistent => 6,
@@ -120,7 +115,7 @@ impl Mark {
     }
 
     /// The legend in `format`: every mark with its meaning, then the calibration dagger.
-    pub fn legend(format: Format) -> Vec<LegendItem> {
+    pub(crate) fn legend(format: Format) -> Vec<LegendItem> {
         let mut items = Mark::items(&Mark::ALL, format);
         items.push(LegendItem {
             symbol: calibrated_symbol(format),
@@ -131,7 +126,7 @@ impl Mark {
 
     /// The marks a claim can carry (holds, fails, pending): the legend of a report without
     /// published values, where no printed number is compared.
-    pub fn claim_legend(format: Format) -> Vec<LegendItem> {
+    pub(crate) fn claim_legend(format: Format) -> Vec<LegendItem> {
         let claims = [Verdict::Holds, Verdict::Fails, Verdict::Pending].map(Mark);
         Mark::items(&claims, format)
     }
@@ -148,7 +143,7 @@ impl Mark {
 }
 
 /// The calibration dagger in `format`.
-pub fn calibrated_symbol(format: Format) -> &'static str {
+pub(crate) fn calibrated_symbol(format: Format) -> &'static str {
     match format {
         Format::Markdown => CALIBRATED.0,
         Format::Latex => CALIBRATED.1,

@@ -18,50 +18,50 @@ use crate::robustness::read::{band_counts, claim_rates, headline_counts, replica
 
 /// The section's numbers.
 #[derive(Debug, Clone, Serialize)]
-pub struct RobustnessSection {
+pub(crate) struct RobustnessSection {
     /// The study's artefact id.
-    pub study: String,
-    pub replicates: u32,
+    pub(crate) study: String,
+    pub(crate) replicates: u32,
     /// The number of claims re-tested (built-in ones not counted).
-    pub claims: usize,
+    pub(crate) claims: usize,
     /// Per rate word with at least one re-tested claim, most often first.
-    pub groups: Vec<WordGroup>,
+    pub(crate) groups: Vec<WordGroup>,
     /// Every rate word with its rule, for the section's table of words.
-    pub rules: Vec<WordRule>,
+    pub(crate) rules: Vec<WordRule>,
     /// How many claims a stand-in knob builds in, and their words.
-    pub built_in: usize,
-    pub built_in_groups: Vec<WordGroup>,
+    pub(crate) built_in: usize,
+    pub(crate) built_in_groups: Vec<WordGroup>,
     /// How many re-tested claims are grouped (A.T3's discrepancy count per measure, Dmax and N),
     /// shown as Dmax × N grids in the study's table.
-    pub grouped: usize,
+    pub(crate) grouped: usize,
     /// Printed simulated numbers inside and outside their replicates' 5th-95th percentile band.
-    pub inside: usize,
-    pub outside: usize,
+    pub(crate) inside: usize,
+    pub(crate) outside: usize,
     /// Headline numbers (taus, significant pairs, SSO percentages, discrepancy counts) inside their
     /// band, and how many the study's table shows.
-    pub headlines_inside: usize,
-    pub headlines: usize,
+    pub(crate) headlines_inside: usize,
+    pub(crate) headlines: usize,
 }
 
 /// How many claims have one rate word.
 #[derive(Debug, Clone, Serialize)]
-pub struct WordGroup {
-    pub word: &'static str,
-    pub count: usize,
+pub(crate) struct WordGroup {
+    pub(crate) word: &'static str,
+    pub(crate) count: usize,
     /// How many of `count` are grouped claims, in the study table's grids.
-    pub grouped: usize,
+    pub(crate) grouped: usize,
 }
 
 /// A rate word and its rule.
 #[derive(Debug, Clone, Serialize)]
-pub struct WordRule {
-    pub word: &'static str,
-    pub rule: &'static str,
+pub(crate) struct WordRule {
+    pub(crate) word: &'static str,
+    pub(crate) rule: &'static str,
 }
 
 /// The section of paper `paper`, when its robustness study is among `results` (numbers and fixed
 /// words only: nothing to escape for a format).
-pub fn section(
+pub(crate) fn section(
     manifest: &Manifest,
     paper: &str,
     results: &BTreeMap<String, ResultTable>,

@@ -5,8 +5,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-use evia_repro::manifest::built_in::BuiltIns;
-use evia_repro::manifest::{Artefact, Manifest};
+use evia_repro::manifest::{Artefact, BuiltIns, Manifest};
 use evia_repro::papers::Context;
 use evia_repro::papers::lancers::params::QrelsOverlapParams;
 use evia_repro::pipeline::reproduce::manifest_path;

@@ -17,10 +17,10 @@ use crate::report::{Format, Mark, class_letter};
 /// A finding an entry belongs to, for its detail's link.
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct FindingLink {
-    pub anchor: String,
+    pub(crate) anchor: String,
     /// Its number in the paper's ranked findings (the summary's numbering).
-    pub number: usize,
-    pub headline: String,
+    pub(crate) number: usize,
+    pub(crate) headline: String,
 }
 
 /// The findings by entry anchor.
@@ -30,14 +30,14 @@ pub(crate) type FindingsOf = BTreeMap<String, FindingLink>;
 /// percentages of the bar's width (one decimal, for the drawing only).
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct RateBar {
-    pub rate: String,
-    pub lo: String,
-    pub hi: String,
+    pub(crate) rate: String,
+    pub(crate) lo: String,
+    pub(crate) hi: String,
     /// The interval's width, for the SVG rectangle.
-    pub width: String,
+    pub(crate) width: String,
     /// `0.87 [0.82, 0.91], usually (174 of 200 replicates of B.R1)`.
-    pub words: String,
-    pub word: &'static str,
+    pub(crate) words: String,
+    pub(crate) word: &'static str,
 }
 
 impl RateBar {
@@ -57,26 +57,26 @@ impl RateBar {
 /// What the page shows for one entry when its item is selected (and, printed, under its table).
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct DetailView {
-    pub anchor: String,
-    pub label: String,
+    pub(crate) anchor: String,
+    pub(crate) label: String,
     /// `exact`, `derived`, `simulated`, `real-data`.
-    pub class: String,
-    pub class_letter: &'static str,
-    pub kind: String,
-    pub printed: String,
+    pub(crate) class: String,
+    pub(crate) class_letter: &'static str,
+    pub(crate) kind: String,
+    pub(crate) printed: String,
     /// The value recomputed from the paper's inputs or numbers (or real data).
-    pub rebuilt: Option<String>,
+    pub(crate) rebuilt: Option<String>,
     /// The stand-in's value, with the calibration dagger where a knob was calibrated to it.
-    pub stand_in: Option<String>,
-    pub verdict: String,
-    pub verdict_words: &'static str,
-    pub mark: &'static str,
+    pub(crate) stand_in: Option<String>,
+    pub(crate) verdict: String,
+    pub(crate) verdict_words: &'static str,
+    pub(crate) mark: &'static str,
     /// The arithmetic in words (`check --detail`).
-    pub detail: String,
-    pub finding: Option<FindingLink>,
-    pub holding: Option<RateBar>,
+    pub(crate) detail: String,
+    pub(crate) finding: Option<FindingLink>,
+    pub(crate) holding: Option<RateBar>,
     /// What builds the entry into the stand-in, in words, when something does.
-    pub built_in: Option<String>,
+    pub(crate) built_in: Option<String>,
 }
 
 impl DetailView {
@@ -137,31 +137,31 @@ fn kind_words(kind: EntryKind) -> &'static str {
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct ItemView {
     /// The first entry's anchor (the item's id); the other entries' anchors sit inside the item.
-    pub anchor: String,
-    pub other_anchors: Vec<String>,
+    pub(crate) anchor: String,
+    pub(crate) other_anchors: Vec<String>,
     /// Every entry's anchor, space-separated (the item's `data-entries`).
-    pub entries: String,
+    pub(crate) entries: String,
     /// What the item shows: the printed number, or the entry's words in a list.
-    pub text: String,
-    pub bold: bool,
+    pub(crate) text: String,
+    pub(crate) bold: bool,
     /// The most serious verdict of its entries (the reports' rule, [`Mark::severity`]).
-    pub verdict: String,
-    pub mark: &'static str,
+    pub(crate) verdict: String,
+    pub(crate) mark: &'static str,
     /// The classes' letters (`E`, `DS`).
-    pub letters: String,
+    pub(crate) letters: String,
     /// The classes and verdicts of its entries, space-separated, for the filters.
-    pub classes: String,
-    pub verdicts: String,
+    pub(crate) classes: String,
+    pub(crate) verdicts: String,
     /// The entries' words, for the search and the item's accessible name.
-    pub labels: String,
+    pub(crate) labels: String,
     /// Short words on the item saying what rests on the stand-in (`fitted`, `on the stand-in` for
     /// a verdict about the stand-in, `stand-in value` for a check of the paper whose number the
     /// stand-in also shows, `calibrated †`, `designed in`): never colour alone.
-    pub tags: Vec<&'static str>,
+    pub(crate) tags: Vec<&'static str>,
     /// The verdict in words for the accessible name.
-    pub verdict_words: &'static str,
+    pub(crate) verdict_words: &'static str,
     /// The holding rate of a claim re-tested over replicates.
-    pub holding: Option<RateBar>,
+    pub(crate) holding: Option<RateBar>,
 }
 
 impl ItemView {
@@ -226,8 +226,8 @@ impl ItemView {
 /// paper, claims re-tested on the stand-in, built into the stand-in, real data), which never mix.
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct EntryList {
-    pub heading: &'static str,
-    pub items: Vec<ItemView>,
+    pub(crate) heading: &'static str,
+    pub(crate) items: Vec<ItemView>,
 }
 
 /// `entries` as lists, one per ledger section that has any, in the ledger's section order.
@@ -252,13 +252,13 @@ pub(crate) fn lists(entries: &[&Entry]) -> Vec<EntryList> {
 /// with its anchor and the words the page shows for it.
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct EntryData<'a> {
-    pub anchor: String,
-    pub entry: &'a Entry,
-    pub label: String,
-    pub verdict_words: &'static str,
-    pub stand_in_shown: Option<String>,
-    pub holding_words: Option<String>,
-    pub finding: Option<String>,
+    pub(crate) anchor: String,
+    pub(crate) entry: &'a Entry,
+    pub(crate) label: String,
+    pub(crate) verdict_words: &'static str,
+    pub(crate) stand_in_shown: Option<String>,
+    pub(crate) holding_words: Option<String>,
+    pub(crate) finding: Option<String>,
 }
 
 impl<'a> EntryData<'a> {

@@ -31,21 +31,21 @@ use crate::results::ResultTable;
 use crate::sources::{Sources, TEMPLATES_DIR};
 
 /// The page's template and the style sheet and script it includes (under `templates/`).
-pub const PAGE_TEMPLATES: [&str; 3] = ["index.html.j2", "page.css", "page.js"];
+pub(crate) const PAGE_TEMPLATES: [&str; 3] = ["index.html.j2", "page.css", "page.js"];
 
 /// Where the page is written, relative to the output directory.
-pub const PAGE_PATH: &str = "index.html";
+pub(crate) const PAGE_PATH: &str = "index.html";
 
 /// Everything the page is rendered from.
 #[derive(Debug, Clone, Copy)]
-pub struct PageInput<'a> {
-    pub sources: &'a Sources,
-    pub manifest: &'a Manifest,
+pub(crate) struct PageInput<'a> {
+    pub(crate) sources: &'a Sources,
+    pub(crate) manifest: &'a Manifest,
     /// The published values of the papers that have them.
-    pub published: &'a [PublishedFile],
-    pub results: &'a BTreeMap<String, ResultTable>,
-    pub ledger: &'a Ledger,
-    pub stamp: &'a Stamp,
+    pub(crate) published: &'a [PublishedFile],
+    pub(crate) results: &'a BTreeMap<String, ResultTable>,
+    pub(crate) ledger: &'a Ledger,
+    pub(crate) stamp: &'a Stamp,
 }
 
 #[derive(Debug, Serialize)]
@@ -159,7 +159,7 @@ struct FigureView {
 }
 
 /// Renders the reviewer's page.
-pub fn render_page(input: &PageInput<'_>) -> Result<String, RenderError> {
+pub(crate) fn render_page(input: &PageInput<'_>) -> Result<String, RenderError> {
     let ledger = input.ledger;
     let mut findings_of = FindingsOf::new();
     let mut papers = Vec::new();
@@ -435,13 +435,4 @@ fn artefact_view(
             .map(|e| DetailView::of(e, findings_of))
             .collect(),
     }
-}
-
-/// The anchor id of every entry of `ledger`, in ledger order: the id of its item on the page.
-pub fn entry_anchors(ledger: &Ledger) -> Vec<String> {
-    ledger
-        .entries
-        .iter()
-        .map(|e| entry_anchor(&e.table, &e.cell))
-        .collect()
 }

@@ -20,16 +20,16 @@ use crate::results::ResultTable;
 /// One panel of a table on the page: its label, stub and header, and rows of `Cell`s.
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct Panel<Cell> {
-    pub label: String,
-    pub stub: String,
-    pub header: Vec<String>,
-    pub rows: Vec<Row<Cell>>,
+    pub(crate) label: String,
+    pub(crate) stub: String,
+    pub(crate) header: Vec<String>,
+    pub(crate) rows: Vec<Row<Cell>>,
 }
 
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct Row<Cell> {
-    pub label: String,
-    pub cells: Vec<Cell>,
+    pub(crate) label: String,
+    pub(crate) cells: Vec<Cell>,
 }
 
 /// A printed cell: an item, or `None` where the paper prints nothing.
@@ -41,8 +41,8 @@ pub(crate) type RebuiltCell = Vec<TextRun>;
 /// A run of a rebuilt cell's text.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub(crate) struct TextRun {
-    pub text: String,
-    pub bold: bool,
+    pub(crate) text: String,
+    pub(crate) bold: bool,
 }
 
 /// The printed table of `artefact` from its published `cells` and their ledger entries `by_cell`
