@@ -6,15 +6,15 @@
 //! output intact; a temporary file not renamed is removed when it is dropped. Relative paths that
 //! would leave the output directory (absolute paths, `..` components) are rejected.
 //!
-//! A run first takes the directory's lock ([`OutputDir::lock`]): the file [`LOCK_FILE`], created
-//! exclusively and holding the process id, removed when the returned [`OutputLock`] is dropped. A
-//! second run into the same directory gets [`OutputError::Locked`], naming the lock file and the
-//! process holding it. A lock left by a process that no longer exists (killed, or the machine
-//! restarted) is taken over where that can be checked (Linux `/proc`). The lock stays a file naming
-//! its live process, not an OS advisory lock: the tests (`tests/it/output_dir.rs`) stand for a
-//! live holder by such a file alone, which an advisory lock would take over as stale. Holding the
-//! lock, the run then removes the temporary files and directories an interrupted earlier run left
-//! behind (named `.<file>.tmp-<letters and digits>`, which only this module creates).
+//! A run first takes the directory's lock ([`OutputDir::lock`]): an exclusive advisory lock (the
+//! standard library's `File::try_lock`: `flock` on Unix, `LockFileEx` on Windows) on the file
+//! [`LOCK_FILE`], which holds the holder's process id for the error message and is removed when the
+//! returned [`OutputLock`] is dropped. A second run into the same directory gets
+//! [`OutputError::Locked`], naming the lock file and the process holding it. The operating system
+//! releases the lock when its process ends, however it ends, so a lock file left by a killed run is
+//! simply taken over. Holding the lock, the run then removes the temporary files and directories an
+//! interrupted earlier run left behind (named `.<file>.tmp-<letters and digits>`, which only this
+//! module creates).
 //!
 //! A run that must leave all of its outputs or none ([`OutputDir::stage_tree`], used by `study`)
 //! writes them into a hidden directory `.<name>.tmp-<random>` of the output directory (`tempfile`'s
@@ -35,7 +35,7 @@ pub enum OutputError {
     )]
     Escapes(String),
     #[error(
-        "another evia-repro run (process {pid}) is writing into this output directory: `{}` exists. Wait for it to finish, or delete that file if no such run is going on",
+        "another evia-repro run (process {pid}) is writing into this output directory: it holds the lock on `{}`. Wait for it to finish, or write elsewhere with --out",
         path.display()
     )]
     Locked { path: PathBuf, pid: String },
@@ -92,26 +92,39 @@ fn is_temp_name(name: &str) -> bool {
         && tail.bytes().all(|b| b.is_ascii_alphanumeric())
 }
 
-/// Whether the process `pid` (as written in a lock file) is known to have ended: only where it can
-/// be checked (Linux `/proc`); elsewhere, or for an unreadable id, it is assumed alive.
-fn process_has_ended(pid: &str) -> bool {
-    let proc_root = Path::new("/proc");
-    !pid.is_empty()
-        && pid.bytes().all(|b| b.is_ascii_digit())
-        && proc_root.join("self").exists()
-        && !proc_root.join(pid).exists()
+/// Whether `file` is the file at `path` now: a holder that released the lock removed the file, and
+/// the next run may have created it anew, since `file` was opened.
+fn is_file_at(file: &fs::File, path: &Path) -> std::io::Result<bool> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let (open, named) = match (file.metadata(), fs::metadata(path)) {
+            (Ok(open), Ok(named)) => (open, named),
+            (_, Err(e)) if e.kind() == std::io::ErrorKind::NotFound => return Ok(false),
+            (Err(e), _) | (_, Err(e)) => return Err(e),
+        };
+        Ok(open.dev() == named.dev() && open.ino() == named.ino())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (file, path);
+        Ok(true)
+    }
 }
 
-/// The held lock of an output directory; dropping it releases the lock.
+/// The held lock of an output directory; dropping it removes the lock file and releases the lock.
 #[derive(Debug)]
 pub(crate) struct OutputLock {
     path: PathBuf,
+    /// The locked file; closing it releases the lock.
+    _file: fs::File,
     /// Stale temporary files removed when the lock was taken.
     pub(crate) removed_temp_files: usize,
 }
 
 impl Drop for OutputLock {
     fn drop(&mut self) {
+        // Removed while still locked, so that no other run can lock this file once it is gone.
         let _ = fs::remove_file(&self.path);
     }
 }
@@ -162,40 +175,45 @@ impl OutputDir {
             reason,
         };
         self.create_root()?;
-        // Two attempts: the second after removing a lock whose process has ended.
-        for _ in 0..2 {
-            match fs::OpenOptions::new()
+        // A few attempts: the file opened may be removed by the holder releasing it before it is
+        // locked here, and is then opened anew.
+        for _ in 0..4 {
+            let mut file = fs::OpenOptions::new()
+                .read(true)
                 .write(true)
-                .create_new(true)
+                .create(true)
+                .truncate(false)
                 .open(&path)
-            {
-                Ok(mut file) => {
-                    // From here on the lock file is ours: dropping `lock` on an error removes it.
+                .map_err(io_err)?;
+            match file.try_lock() {
+                Ok(()) => {
+                    if !is_file_at(&file, &path).map_err(io_err)? {
+                        continue;
+                    }
+                    file.set_len(0).map_err(io_err)?;
+                    writeln!(file, "{}", std::process::id()).map_err(io_err)?;
+                    // From here on the lock is ours: dropping `lock` on an error releases it.
                     let mut lock = OutputLock {
                         path: path.clone(),
+                        _file: file,
                         removed_temp_files: 0,
                     };
-                    writeln!(file, "{}", std::process::id()).map_err(io_err)?;
                     lock.removed_temp_files = remove_temp_files(&self.root).map_err(io_err)?;
                     return Ok(lock);
                 }
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                Err(fs::TryLockError::WouldBlock) => {
                     let pid = fs::read_to_string(&path).unwrap_or_default();
-                    let pid = pid.trim().to_string();
-                    if process_has_ended(&pid) {
-                        fs::remove_file(&path).map_err(io_err)?;
-                        continue;
-                    }
-                    return Err(OutputError::Locked { path, pid });
+                    return Err(OutputError::Locked {
+                        path,
+                        pid: pid.trim().to_string(),
+                    });
                 }
-                Err(e) => return Err(io_err(e)),
+                Err(fs::TryLockError::Error(e)) => return Err(io_err(e)),
             }
         }
-        let pid = fs::read_to_string(&path).unwrap_or_default();
-        Err(OutputError::Locked {
-            path,
-            pid: pid.trim().to_string(),
-        })
+        Err(io_err(std::io::Error::other(
+            "the lock file kept being removed and created anew by other runs",
+        )))
     }
 
     /// The absolute-or-root-relative destination of `relative`, after checking it stays inside.

@@ -1,6 +1,6 @@
 //! Output-directory discipline of `reproduce`: a relative `--out` is relative to the
 //! current directory; a second run into a directory another run holds is refused with a clear error;
-//! temporary files of an interrupted run are removed by the next run.
+//! the lock file and temporary files of a killed run are taken over and removed by the next run.
 
 use std::process::Output;
 
@@ -34,7 +34,9 @@ fn a_locked_directory_is_refused_and_stale_temporary_files_are_removed() {
     let cwd = tempfile::tempdir().unwrap();
     let dir = cwd.path().join("out");
     std::fs::create_dir_all(dir.join("unanimity")).unwrap();
-    // A lock held by a live process: this test's own.
+    // A lock held by a live process: this test's own, holding the file's advisory lock.
+    let held = std::fs::File::create(dir.join(".evia-repro.lock")).unwrap();
+    held.try_lock().unwrap();
     std::fs::write(
         dir.join(".evia-repro.lock"),
         format!("{}\n", std::process::id()),
@@ -46,11 +48,17 @@ fn a_locked_directory_is_refused_and_stale_temporary_files_are_removed() {
     assert!(stderr.contains("another evia-repro run"), "{stderr}");
     assert!(stderr.contains(".evia-repro.lock"), "{stderr}");
     assert!(
+        stderr.contains(&std::process::id().to_string()),
+        "the error names the holder: {stderr}"
+    );
+    assert!(
         !dir.join("index.md").exists(),
         "nothing is written while locked"
     );
-    // The other run ended (lock gone) and left a temporary file behind: the next run removes it.
-    std::fs::remove_file(dir.join(".evia-repro.lock")).unwrap();
+    // The other run was killed: its lock file stays, unlocked, beside a temporary file it left.
+    // The next run takes the lock over and removes the temporary file.
+    drop(held);
+    assert!(dir.join(".evia-repro.lock").exists());
     std::fs::write(dir.join("unanimity/.A.T1.md.tmp-4242"), "half written").unwrap();
     let out = reproduce_a_t1(cwd.path(), "out");
     assert!(
