@@ -231,10 +231,10 @@ fn load_topics(args: &EvalArgs) -> anyhow::Result<TopicSet> {
     // valid; otherwise, or when that reader gives up, the file is read as before, which reports
     // every error in order.
     let given = given_gains(args);
-    if let Ok(given) = &given {
-        if let Some(set) = read_level_topics(path, format, given.as_ref()) {
-            return Ok(set);
-        }
+    if let Ok(given) = &given
+        && let Some(set) = read_level_topics(path, format, given.as_ref())
+    {
+        return Ok(set);
     }
     // A large file is read, checked and parsed in two halves on two threads; on anything unusual
     // it is read and parsed again as before, which reports the first error in file order.
@@ -523,19 +523,18 @@ pub(super) fn evaluate_topic<'r>(
 ) -> TopicOutcome {
     scratch.hashes.clear();
     scratch.hashes.extend(docs.iter().map(|d| doc_hash(d.doc)));
-    if !args.allow_duplicates {
-        if let Some((first, again, doc)) = scratch
+    if !args.allow_duplicates
+        && let Some((first, again, doc)) = scratch
             .duplicates
             .first_repeat_hashed(docs, &scratch.hashes)
-        {
-            bail!(
-                "{}:{again}: document {} is retrieved again for topic {} (first on line {first}); \
+    {
+        bail!(
+            "{}:{again}: document {} is retrieved again for topic {} (first on line {first}); \
                  use --allow-duplicates to count it at each rank as NTCIREVAL does",
-                args.run.display(),
-                shown(doc),
-                shown(topic)
-            );
-        }
+            args.run.display(),
+            shown(doc),
+            shown(topic)
+        );
     }
     let truncate = args
         .truncate

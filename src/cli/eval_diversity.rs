@@ -125,14 +125,14 @@ pub(crate) fn run(args: &EvalArgs, intents_path: &Path) -> anyhow::Result<Outcom
         let docs = run
             .binary_search_by(|t| t.topic.cmp(topic))
             .map_or(&[][..], |k| run[k].docs.as_slice());
-        if !args.allow_duplicates {
-            if let Some((first, again, doc)) = find_duplicate(docs) {
-                bail!(
-                    "{}:{again}: document {doc} is retrieved again for topic {topic} (first on line {first}); \
+        if !args.allow_duplicates
+            && let Some((first, again, doc)) = find_duplicate(docs)
+        {
+            bail!(
+                "{}:{again}: document {doc} is retrieved again for topic {topic} (first on line {first}); \
                      use --allow-duplicates to count it at each rank as NTCIREVAL does",
-                    args.run.display()
-                );
-            }
+                args.run.display()
+            );
         }
         let ranked: Vec<&str> = docs.iter().take(rank_limit).map(|d| d.doc).collect();
         evaluator

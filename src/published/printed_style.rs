@@ -128,7 +128,7 @@ pub(crate) fn group_thousands(text: &str) -> String {
     let digits: Vec<char> = int.chars().collect();
     let mut grouped = String::from(sign);
     for (i, c) in digits.iter().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             grouped.push(',');
         }
         grouped.push(*c);

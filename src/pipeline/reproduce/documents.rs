@@ -119,16 +119,15 @@ impl Documents<'_> {
         previous: &BuildState,
         render: impl FnOnce() -> Result<Vec<(String, String)>, ReproduceError>,
     ) -> Result<PlannedDocument, ReproduceError> {
-        if let Some(prev) = previous.documents.get(&name) {
-            if !self.options.force
-                && prev.fingerprint == fingerprint
-                && build_state::outputs_intact(self.out.root(), &prev.outputs)
-            {
-                return Ok(PlannedDocument::UpToDate {
-                    name,
-                    state: prev.clone(),
-                });
-            }
+        if let Some(prev) = previous.documents.get(&name)
+            && !self.options.force
+            && prev.fingerprint == fingerprint
+            && build_state::outputs_intact(self.out.root(), &prev.outputs)
+        {
+            return Ok(PlannedDocument::UpToDate {
+                name,
+                state: prev.clone(),
+            });
         }
         let mut outputs = BTreeMap::new();
         let mut staged = Vec::new();

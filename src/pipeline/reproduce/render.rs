@@ -72,10 +72,10 @@ pub fn render_table(
     let mut files = Vec::new();
     for format in &artefact.outputs {
         let mut stamp = stamp.clone();
-        if let Some(name) = template_of(*format) {
-            if let Some(hash) = templates.sources().template_hash(name) {
-                stamp.inputs.insert(format!("templates/{name}"), hash);
-            }
+        if let Some(name) = template_of(*format)
+            && let Some(hash) = templates.sources().template_hash(name)
+        {
+            stamp.inputs.insert(format!("templates/{name}"), hash);
         }
         match format {
             OutputFormat::Markdown | OutputFormat::Latex => {
