@@ -23,6 +23,7 @@ mod eval_ntcireval_golden;
 mod eval_parity_cli;
 mod eval_trec_eval;
 mod eval_vectors;
+mod eval_vectors_edges;
 mod figure_conversion;
 mod fixture_paper;
 mod fuzz;
