@@ -1,7 +1,9 @@
 //! evia-repro: rebuilds every table and figure of two EVIA 2017 papers by Tetsuya Sakai,
 //! "Unanimity-Aware Gain for Highly Subjective Assessments" (paper A) and "The Effect of
 //! Inter-Assessor Disagreement on IR System Evaluation: A Case Study with Lancers and Students"
-//! (paper B), checks every published number against a recomputation, and offers the same machinery
+//! (paper B), checks every published number (recomputed from printed inputs where the paper prints them, checked
+//! for consistency with its other numbers where it does not, or compared through its claims on a
+//! stand-in where the data are not public), and offers the same machinery
 //! for anyone's multi-assessor data.
 //!
 //! Layers, bottom up (a module imports only its own layer or lower ones; `tests/it/layers.rs` checks
@@ -16,13 +18,15 @@
 //!    [`assessors`], the agreement and consolidation methods on anyone's labels;
 //! 5. the ledger ([`ledger`], [`consistency`]) and the renderers ([`render`]);
 //! 6. [`robustness`]: every stand-in claim over independent stand-in replicates;
-//! 7. [`report`]: the literate reports;
-//! 8. [`pipeline`]: selection, rebuild, build state and stamps, for `reproduce` and `check`;
-//! 9. [`cli`]: the command-line edge (clap + anyhow).
+//! 7. [`account`]: the one account of the evidence every view renders (terms, findings, counts);
+//! 8. [`report`]: the views: literate reports, index, ledger, page, `check`'s text;
+//! 9. [`pipeline`]: selection, rebuild, build state and stamps, for `reproduce` and `check`;
+//! 10. [`cli`]: the command-line edge (clap + anyhow).
 
 // Items are `pub(crate)` unless the binary, the integration tests or the bench example use them.
 #![warn(unreachable_pub)]
 
+pub mod account;
 pub mod assessors;
 pub mod cli;
 pub mod consistency;

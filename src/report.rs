@@ -25,7 +25,7 @@ use std::sync::{Arc, Mutex};
 use minijinja::{Environment, ErrorKind, Value};
 use serde::Serialize;
 
-use crate::ledger::{EntryKind, Ledger};
+use crate::account::{Account, Section};
 use crate::manifest::{Artefact, Label, Manifest, Paper};
 use crate::provenance::Stamp;
 use crate::published::PublishedFile;
@@ -42,11 +42,11 @@ mod entry_words;
 mod functions;
 pub(crate) mod html;
 mod index;
+mod ledger_views;
 mod mark;
 mod printed;
-mod robustness_section;
 mod running_text;
-mod summary;
+pub(crate) mod summary;
 
 use block::{FindingView, blocks};
 use built_in_views::{BuiltInView, built_in_views};
@@ -54,6 +54,7 @@ use entry_words::{CellMark, class_letter, mark_of, mark_words, marker, marker_te
 pub use functions::parameter_text;
 use functions::register_functions;
 pub(crate) use index::render_index;
+pub(crate) use ledger_views::{FindingsFormat, account_json, findings_view, json, markdown, text};
 use running_text::{RunningGroup, running_text};
 
 pub(crate) use mark::{LegendItem, Mark};
@@ -150,7 +151,8 @@ pub struct ReportInput<'a> {
     pub published: Option<&'a PublishedFile>,
     pub results: &'a BTreeMap<String, ResultTable>,
     pub statuses: &'a BTreeMap<String, ArtefactStatus>,
-    pub ledger: &'a Ledger,
+    /// The account of the run, which every view renders.
+    pub account: &'a Account,
     /// Figure artefacts whose SVG was converted to PDF next to it (for LaTeX).
     pub figure_pdfs: &'a BTreeSet<String>,
     pub stamp: &'a Stamp,
@@ -208,11 +210,16 @@ pub fn render_report(input: &ReportInput<'_>, format: Format) -> Result<String, 
     }
 
     let running = running_text(input, format);
-    let findings: Vec<FindingView> =
-        crate::ledger::ranked(crate::ledger::findings(input.ledger, &input.paper.id))
-            .iter()
-            .map(|f| FindingView::new(f, format))
-            .collect();
+    let paper_account = input.account.paper(&input.paper.id);
+    let findings: Vec<FindingView> = paper_account
+        .map(|p| {
+            p.findings
+                .iter()
+                .enumerate()
+                .map(|(i, f)| FindingView::new(&p.id, i + 1, f, format))
+                .collect()
+        })
+        .unwrap_or_default();
     let context = WrapperContext {
         title: format.escape(&input.paper.title),
         venue: format.escape(&input.paper.venue),
@@ -232,23 +239,23 @@ pub fn render_report(input: &ReportInput<'_>, format: Format) -> Result<String, 
         appendix,
         running,
         findings,
-        legend: Mark::legend(format),
-        claim_legend: Mark::claim_legend(format),
+        legend: Mark::legend(&Mark::ALL, format),
+        claim_legend: Mark::legend(&Mark::CLAIMS, format),
         published: input.paper.published.is_some(),
-        claims_checked: input
-            .ledger
-            .entries
+        claims_checked: paper_account.map_or(0, |p| {
+            [
+                Section::PaperClaims,
+                Section::StandInClaims,
+                Section::RealData,
+                Section::BuiltIn,
+            ]
             .iter()
-            .filter(|e| e.paper == input.paper.id && e.kind == EntryKind::Claim)
-            .count(),
-        summary: summary::review_summary(
-            input.ledger,
-            input.manifest,
-            input.results,
-            &input.paper.id,
-        )
-        .in_format(format),
-        built_in: built_in_views(input.ledger, &input.paper.id, format),
+            .map(|&s| p.tally.in_section(s))
+            .sum()
+        }),
+        not_applicable: paper_account.map_or(0, |p| p.tally.in_section(Section::NotApplicable)),
+        summary: paper_account.map(|p| summary::summary_text(input.account, p, format, "")),
+        built_in: built_in_views(input.account, &input.paper.id, format),
     };
     env.get_template(wrapper)
         .and_then(|t| t.render(Value::from_serialize(&context)))
@@ -297,8 +304,10 @@ struct WrapperContext<'a> {
     /// How many of the paper's claims the ledger checked (for a study: paper B's claims that apply
     /// to the user's collection).
     claims_checked: usize,
+    /// How many of its claims do not apply to the data at hand (counted apart, never failing).
+    not_applicable: usize,
     /// The reviewer's summary that opens the report.
-    summary: summary::SummaryText,
+    summary: Option<summary::SummaryText>,
     /// What the stand-in was built to produce, one entry per knob declaration.
     built_in: Vec<BuiltInView>,
 }

@@ -49,6 +49,11 @@ pub struct ResultTable {
     /// Cells printed in bold (A.T3 bolds the p-values below alpha, as the paper does).
     #[serde(skip_serializing_if = "BTreeSet::is_empty")]
     pub(crate) bold: BTreeSet<CellKey>,
+    /// Cells the experiment copied from its inputs, which the paper prints too (A.T1's ratings,
+    /// B.T1's confusion counts): the ledger shows them as printed inputs, echoed back, never as
+    /// numbers reproduced.
+    #[serde(skip_serializing_if = "BTreeSet::is_empty")]
+    pub(crate) inputs: BTreeSet<CellKey>,
 }
 
 /// A row an experiment supplies at run time: its id (the `row` of its cells) and its printed label.
@@ -66,7 +71,7 @@ pub struct DynamicRow {
 /// One qualitative claim of a paper, checked on rebuilt results (for example "all CI upper limits are at
 /// or above 1"). The claims ledger lists it with the class of the data it ran on (`simulated` on a
 /// stand-in collection, `real-data` on a user's collection) and verdict `holds` or `fails`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct ClaimCheck {
     /// Stable id, `<table or section>.<name>`, e.g. `A.T2.ci_upper_at_least_one`.
     pub id: String,
@@ -87,6 +92,28 @@ pub struct ClaimCheck {
     /// a claim that stands alone (and then absent from the JSON).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) group: Option<ClaimGroup>,
+    /// Why the claim does not apply to the data at hand (its premise does not hold there, such as
+    /// a role no assessor plays): then it is neither held nor failed, and `holds` is not read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) not_applicable: Option<String>,
+    /// The claim measured through proxies of the quantity the paper names, each with its own
+    /// verdict: `holds` says whether all hold; proxies that disagree make the verdict mixed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub proxies: Vec<ProxyCheck>,
+    /// An observation about the paper's own data (one run's rank in one figure) rather than a
+    /// claim: a stand-in cannot re-test it, so it is shown, never scored.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub(crate) observation: bool,
+}
+
+/// One proxy of a claim's quantity and what it shows.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ProxyCheck {
+    /// The proxy in words (`flipped item pairs within posts`).
+    pub(crate) name: String,
+    pub holds: bool,
+    /// What it measured, in a line.
+    pub(crate) detail: String,
 }
 
 impl ResultTable {
@@ -168,6 +195,20 @@ impl ResultTable {
     pub fn mark_bold(&mut self, panel: &str, row: &str, column: &str, part: &str) {
         self.bold
             .insert(CellKey::new(&self.id, panel, row, column, part));
+    }
+
+    /// Records one number copied from the experiment's inputs (see [`ResultTable::inputs`]).
+    pub(crate) fn set_input(
+        &mut self,
+        panel: &str,
+        row: &str,
+        column: &str,
+        part: &str,
+        value: f64,
+    ) {
+        let key = CellKey::new(&self.id, panel, row, column, part);
+        self.cells.insert(key.clone(), value);
+        self.inputs.insert(key);
     }
 
     /// Whether a cell is printed in bold.

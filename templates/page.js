@@ -1,8 +1,10 @@
 // The reviewer's page: selecting an item (click, or Enter/Space on the focused button) shows the
-// detail of its ledger entries, rendered beneath its artefact, in the panel; filters by class and
-// verdict and a search by label dim the items that do not match. With `#selftest` in the URL the
-// page selects every item in turn, compares what the panel shows with the embedded ledger, and
-// writes the outcome into #selftest (read by the browser test through --dump-dom).
+// detail of its parts, rendered beneath its artefact, in the panel; filters by what an item is
+// (its section), by its verdict (its term) and by its class, and a search by label, dim the items
+// that do not match. Each item is counted once in each filter, so each filter's counts add up to the
+// items shown. With `#selftest` in the URL the page selects every item in turn, compares what the
+// panel shows with the embedded account, checks the filters' counts, and writes the outcome into
+// #selftest (read by the browser test through --dump-dom).
 (function () {
   "use strict";
   var problems = [];
@@ -72,25 +74,24 @@
   }
   window.addEventListener("hashchange", follow);
 
-  // Filters: an item stays when one of its classes and one of its verdicts are ticked and its
-  // words or number contain the search text.
+  // Filters: an item stays when its section, its term and its class are ticked and its words or
+  // number contain the search text.
   var boxes = Array.prototype.slice.call(document.querySelectorAll(".filters input[type=checkbox]"));
   var search = document.getElementById("search");
   function ticked(name) {
     return boxes.filter(function (b) { return b.name === name && b.checked; })
       .map(function (b) { return b.value; });
   }
-  function any(list, allowed) {
-    return list.split(" ").some(function (v) { return allowed.indexOf(v) >= 0; });
-  }
   function filter() {
+    var sections = ticked("section");
+    var terms = ticked("term");
     var classes = ticked("class");
-    var verdicts = ticked("verdict");
     var text = search.value.trim().toLowerCase();
     var shown = 0;
     items.forEach(function (item) {
-      var keep = any(item.getAttribute("data-classes"), classes) &&
-        any(item.getAttribute("data-verdicts"), verdicts) &&
+      var keep = sections.indexOf(item.getAttribute("data-section")) >= 0 &&
+        terms.indexOf(item.getAttribute("data-term")) >= 0 &&
+        classes.indexOf(item.getAttribute("data-class")) >= 0 &&
         (text === "" || (item.getAttribute("data-labels") + " " + item.textContent).toLowerCase().indexOf(text) >= 0);
       item.classList.toggle("dim", !keep);
       var li = item.parentElement;
@@ -128,23 +129,39 @@
           var el = dl.querySelector("[data-field=" + name + "]");
           return el ? el.textContent : null;
         }
-        expect(anchor + " printed", field("printed"), d.entry.printed);
-        expect(anchor + " class", field("class"), d.entry.class);
-        expect(anchor + " recomputed", field("rebuilt"), d.entry.rebuilt === null ? "—" : d.entry.rebuilt);
+        var item = d.item;
+        expect(anchor + " printed", field("printed"), item.printed);
+        expect(anchor + " class", field("class"), item.class);
+        expect(anchor + " recomputed", field("rebuilt"), item.rebuilt === null ? "—" : item.rebuilt);
         expect(anchor + " stand-in", field("stand_in"), d.stand_in_shown === null ? "—" : d.stand_in_shown);
-        expect(anchor + " verdict", field("verdict"), d.verdict_words);
-        expect(anchor + " arithmetic", field("detail"), d.entry.detail);
+        expect(anchor + " verdict", field("verdict"), item.words);
+        expect(anchor + " arithmetic", field("detail"), item.detail);
         expect(anchor + " holding", field("holding"), d.holding_words);
-        var link = dl.querySelector("[data-field=finding]");
-        expect(anchor + " finding", link ? link.getAttribute("href") : null, d.finding === null ? null : "#" + d.finding);
-        if (d.finding !== null && !document.getElementById(d.finding)) { report(anchor + ": finding " + d.finding + " is not on the page"); }
+        var links = Array.prototype.slice.call(dl.querySelectorAll("[data-field=finding]"))
+          .map(function (a) { return a.getAttribute("href"); }).join(" ");
+        expect(anchor + " findings", links, d.findings.map(function (f) { return "#" + f; }).join(" "));
+        d.findings.forEach(function (f) {
+          if (!document.getElementById(f)) { report(anchor + ": finding " + f + " is not on the page"); }
+        });
       });
     });
     data.forEach(function (d) {
       if (seen[d.anchor] !== 1) { report(d.anchor + " shown " + (seen[d.anchor] || 0) + " times"); }
     });
+    // Each filter's counts add up to the items shown, and each count is the number of items it keeps.
+    ["section", "term", "class"].forEach(function (name) {
+      var sum = 0;
+      boxes.filter(function (b) { return b.name === name; }).forEach(function (b) {
+        var count = parseInt(b.parentElement.textContent.match(/\((\d+)\)\s*$/)[1], 10);
+        sum += count;
+        boxes.forEach(function (o) { o.checked = o.name !== name || o === b; });
+        expect(name + " " + b.value + " count", filter(), count);
+      });
+      expect(name + " counts add up", sum, items.length);
+      boxes.forEach(function (o) { o.checked = true; });
+    });
     // The filters: with no verdict ticked nothing is shown; with all, everything.
-    boxes.forEach(function (b) { if (b.name === "verdict") { b.checked = false; } });
+    boxes.forEach(function (b) { if (b.name === "term") { b.checked = false; } });
     expect("items shown with no verdict ticked", filter(), 0);
     boxes.forEach(function (b) { b.checked = true; });
     expect("items shown with every box ticked", filter(), items.length);

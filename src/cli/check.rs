@@ -5,11 +5,12 @@ use std::path::Path;
 use anyhow::Context as _;
 use clap::{Args, ValueEnum};
 
+use crate::account::{Item, Term};
 use crate::cli::Outcome;
 use crate::cli::reproduce::load_manifest;
-use crate::ledger::{Ledger, Verdict};
+use crate::ledger::{TranscriptionNote, Verdict};
 use crate::manifest::params::MAX_REPLICATES;
-use crate::render::ledger;
+use crate::report;
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub(crate) enum LedgerFormat {
@@ -65,7 +66,7 @@ pub(crate) fn run(root: &Path, args: CheckArgs) -> anyhow::Result<Outcome> {
     // Relative to the current directory, like `reproduce --out`.
     let state_dir = args.state.clone();
     let options = crate::pipeline::reproduce::Options::new(root, seed);
-    let (full, sources): (Ledger, _) =
+    let (account, sources) =
         crate::pipeline::check_with_state(&manifest, &options, &args.only, &state_dir)
             .context("check failed")?;
     if !sources.reused.is_empty() {
@@ -76,10 +77,10 @@ pub(crate) fn run(root: &Path, args: CheckArgs) -> anyhow::Result<Outcome> {
             sources.rebuilt.len()
         );
     }
-    let tables: std::collections::BTreeSet<&str> = full
-        .entries
+    let tables: std::collections::BTreeSet<&str> = account
+        .items
         .iter()
-        .map(|e| e.table.as_str())
+        .map(|i| i.entry.table.as_str())
         .chain(manifest.artefacts.iter().map(|a| a.id.as_str()))
         .collect();
     if let Some(unknown) = args.only.iter().find(|id| !tables.contains(id.as_str())) {
@@ -89,41 +90,42 @@ pub(crate) fn run(root: &Path, args: CheckArgs) -> anyhow::Result<Outcome> {
         );
     }
     let verdicts = &args.verdict;
-    let shown = Ledger {
-        entries: full
-            .entries
-            .iter()
-            .filter(|e| args.only.is_empty() || args.only.contains(&e.table))
-            .filter(|e| verdicts.is_empty() || verdicts.contains(&e.verdict))
-            .cloned()
-            .collect(),
-        notes: full
-            .notes
-            .iter()
-            .filter(|n| args.only.is_empty() || args.only.contains(&n.table))
-            .filter(|_| verdicts.is_empty())
-            .cloned()
-            .collect(),
-    };
+    let items: Vec<&Item> = account
+        .items
+        .iter()
+        .filter(|i| args.only.is_empty() || args.only.contains(&i.entry.table))
+        .filter(|i| verdicts.is_empty() || verdicts.contains(&i.entry.verdict))
+        .collect();
+    let notes: Vec<&TranscriptionNote> = account
+        .notes
+        .iter()
+        .filter(|n| args.only.is_empty() || args.only.contains(&n.table))
+        .filter(|_| verdicts.is_empty())
+        .collect();
     if args.findings {
         let format = match args.format {
-            LedgerFormat::Text => ledger::FindingsFormat::Text,
-            LedgerFormat::Md => ledger::FindingsFormat::Md,
-            LedgerFormat::Json => ledger::FindingsFormat::Json,
+            LedgerFormat::Text => report::FindingsFormat::Text,
+            LedgerFormat::Md => report::FindingsFormat::Md,
+            LedgerFormat::Json => report::FindingsFormat::Json,
         };
-        print!("{}", ledger::findings(&shown, format));
+        // With --only, the findings of the papers whose tables are named.
+        let papers: std::collections::BTreeSet<&str> =
+            items.iter().map(|i| i.entry.paper.as_str()).collect();
+        let shown = |paper: &str| args.only.is_empty() || papers.contains(paper);
+        print!("{}", report::findings_view(&account, &shown, format));
     } else {
         match args.format {
-            LedgerFormat::Text => print!("{}", ledger::text(&shown, args.detail)),
-            LedgerFormat::Md => print!("{}", ledger::markdown(&shown)),
-            LedgerFormat::Json => print!("{}", ledger::json(&shown)?),
+            LedgerFormat::Text => print!("{}", report::text(&items, &notes, args.detail)),
+            LedgerFormat::Md => print!("{}", report::markdown(&items, &notes)),
+            LedgerFormat::Json => print!("{}", report::json(&items)?),
         }
     }
-    if full.has_exact_mismatch() {
+    let full: Vec<&crate::ledger::Entry> = account.items.iter().map(|i| &i.entry).collect();
+    if account.items.iter().any(|i| i.term == Term::Differs) {
         eprintln!("check: at least one `exact` cell does not match its published value");
         return Ok(Outcome::Failed);
     }
-    if args.strict && full.has_inconsistency() {
+    if args.strict && full.iter().any(|e| e.verdict == Verdict::Inconsistent) {
         eprintln!("check --strict: at least one published number is inconsistent with the others");
         return Ok(Outcome::Failed);
     }

@@ -29,7 +29,9 @@ mod show;
 mod study;
 
 /// Rebuild every table and figure of two EVIA 2017 papers by Tetsuya Sakai, and check each
-/// published number against a recomputation.
+/// published number: recomputed where the paper prints its inputs, checked for consistency with the
+/// paper's other numbers where it does not, compared through the paper's claims on a stand-in where
+/// the data are not public.
 ///
 /// Paper A: "Unanimity-Aware Gain for Highly Subjective Assessments".
 /// Paper B: "The Effect of Inter-Assessor Disagreement on IR System Evaluation: A Case Study with

@@ -26,8 +26,20 @@ pub struct StatementOutcome {
     pub(crate) claim: String,
     pub(crate) printed: String,
     pub(crate) class: ProvenanceClass,
-    pub(crate) holds: bool,
+    pub(crate) judgement: Judgement,
     pub(crate) detail: String,
+    /// The printed numbers whose values the statement reads: a finding that rejects one of them
+    /// leaves the statement unjudgeable.
+    pub(crate) rests_on: Vec<CellKey>,
+}
+
+/// What the paper's own printed numbers say of a statement of its text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Judgement {
+    Holds,
+    Fails,
+    /// The printed precision cannot decide it (a strict bound on a number printed at the bound).
+    Undecided,
 }
 
 /// Every check applied to the published files.

@@ -23,6 +23,15 @@ pub(crate) struct Repair {
     pub(crate) to: u64,
 }
 
+impl Repair {
+    /// Whether the repair changes the printed number `cell` (`panel/row/column/part`) of `table`
+    /// itself; the other numbers it repairs are consistent once it is made.
+    pub(crate) fn changes(&self, table: &str, cell: &str) -> bool {
+        table == self.table
+            && cell == format!("{}/{}/{}/{}", self.panel, self.row, self.column, self.part)
+    }
+}
+
 impl std::fmt::Display for Repair {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(

@@ -8,7 +8,7 @@ use crate::published::cell_label::CellWords;
 use serde::Deserialize;
 
 use super::context::CheckContext;
-use super::outcome::StatementOutcome;
+use super::outcome::{Judgement, StatementOutcome};
 use super::printed::Printed;
 use super::selector::{CountSpec, Op, Selector, count_distinct};
 use super::wiring::WiringError;
@@ -85,9 +85,10 @@ impl StatementSpec {
                 ),
             )
         })?;
-        let (holds, detail) = self
+        let (judgement, detail) = self
             .check(&context.printed)
             .map_err(|m| context.invalid(&self.id, m))?;
+        let rests_on = self.values_read(&context.printed);
         context.checks.statements.push(StatementOutcome {
             paper,
             id: self.id.clone(),
@@ -96,51 +97,109 @@ impl StatementSpec {
             claim: self.claim.clone(),
             printed: self.printed.clone(),
             class: self.class,
-            holds,
+            judgement,
             detail,
+            rests_on,
         });
         Ok(())
     }
 
-    /// Whether every part of the statement holds, with each part's arithmetic.
-    fn check(&self, printed: &Printed) -> Result<(bool, String), String> {
+    /// The printed numbers whose values the statement reads (its bounds and comparisons; a count
+    /// reads which rows are printed, not their values).
+    fn values_read(&self, printed: &Printed) -> Vec<crate::model::CellKey> {
+        let mut keys = Vec::new();
+        for bound in &self.all {
+            keys.extend(printed.select(&bound.select).iter().map(|c| c.key()));
+        }
+        if let Some(greater) = &self.greater {
+            for selector in [&greater.higher, &greater.lower] {
+                keys.extend(printed.select(selector).iter().map(|c| c.key()));
+            }
+        }
+        keys.sort();
+        keys.dedup();
+        keys
+    }
+
+    /// Whether every part of the statement holds, with each part's arithmetic: it fails when one
+    /// part fails, and the print cannot decide it when no part fails but one is undecided.
+    fn check(&self, printed: &Printed) -> Result<(Judgement, String), String> {
         let mut parts = Vec::new();
         for bound in &self.all {
             parts.push(bound.check(printed, &self.id)?);
         }
         if let Some(greater) = &self.greater {
-            parts.push(greater.check(printed, &self.id)?);
+            parts.push(decided(greater.check(printed, &self.id)?));
         }
         if let Some(count) = &self.count {
-            parts.push(count.check(printed)?);
+            parts.push(decided(count.check(printed)?));
         }
         if let Some(max_gain) = &self.max_gain {
-            parts.push(max_gain.check()?);
+            parts.push(decided(max_gain.check()?));
         }
         if parts.is_empty() {
             return Err(format!("statement `{}` has nothing to check", self.id));
         }
-        let holds = parts.iter().all(|(ok, _)| *ok);
+        let judgement = if parts.iter().any(|(j, _)| *j == Judgement::Fails) {
+            Judgement::Fails
+        } else if parts.iter().any(|(j, _)| *j == Judgement::Undecided) {
+            Judgement::Undecided
+        } else {
+            Judgement::Holds
+        };
         let details: Vec<String> = parts.into_iter().map(|(_, detail)| detail).collect();
-        Ok((holds, details.join("; ")))
+        Ok((judgement, details.join("; ")))
     }
 }
 
+/// A part of a statement that the print always decides.
+fn decided((holds, detail): (bool, String)) -> (Judgement, String) {
+    (
+        if holds {
+            Judgement::Holds
+        } else {
+            Judgement::Fails
+        },
+        detail,
+    )
+}
+
 impl Bound {
-    fn check(&self, printed: &Printed, id: &str) -> Result<(bool, String), String> {
+    /// Every selected cell against the bound. A strict bound (`>`, `<`) on a number printed exactly
+    /// at the bound cannot be decided at the printed precision: a printed `1` may stand for 0.9996
+    /// or 1.0004.
+    fn check(&self, printed: &Printed, id: &str) -> Result<(Judgement, String), String> {
         let cells = printed.select(&self.select);
         if cells.is_empty() {
             return Err(format!("statement `{id}` selects no cell"));
         }
+        let strict = matches!(self.op, Op::Gt | Op::Lt);
+        let at_bound = |c: &&PublishedCell| strict && c.value == self.bound;
+        let words = |c: &&PublishedCell| {
+            let words = CellWords::of(c).within_table_up_to_column();
+            format!("{words} = {}", c.printed)
+        };
         let failing: Vec<String> = cells
             .iter()
-            .filter(|c| !self.op.holds(c.value, self.bound))
-            .map(|c| {
-                let words = CellWords::of(c).within_table_up_to_column();
-                format!("{words} = {}", c.printed)
-            })
+            .filter(|c| !at_bound(c) && !self.op.holds(c.value, self.bound))
+            .map(words)
             .collect();
+        let undecided = cells.iter().filter(|c| at_bound(c)).count();
         let equal = cells.iter().filter(|c| c.value == self.bound).count();
+        if failing.is_empty() && undecided > 0 {
+            let detail = format!(
+                "{} of {} values of {} are {} {}, and {undecided} print as exactly {}, which the printed precision cannot place {} {}",
+                cells.len() - undecided,
+                cells.len(),
+                artefact_words(&self.select.table),
+                self.op.symbol(),
+                self.bound,
+                self.bound,
+                if self.op == Op::Gt { "above" } else { "below" },
+                self.bound,
+            );
+            return Ok((Judgement::Undecided, detail));
+        }
         let detail = if failing.is_empty() {
             let table = artefact_words(&self.select.table);
             // "the 1 selected value … is", never "all 1 selected values … are".
@@ -169,7 +228,7 @@ impl Bound {
                 failing.join(", ")
             )
         };
-        Ok((failing.is_empty(), detail))
+        Ok(decided((failing.is_empty(), detail)))
     }
 }
 

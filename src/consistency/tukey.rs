@@ -25,6 +25,9 @@ use evia_engine::significance::ptukey::studentized_range_sf;
 /// The most topics a `tukey` entry may name (the runs are bounded as in a `tau` entry).
 pub(crate) const MAX_TOPICS: usize = 100_000;
 
+/// The part of a row's printed |d| (the mean difference the p-value and effect size follow from).
+const ABS_D: &str = "abs_d";
+
 /// A `tukey` entry of the wiring: a table whose rows are run pairs, with `p`, `abs_d` and `es_hsd`
 /// per condition (column), from a test over `topics` topics and `runs` runs.
 #[derive(Debug, Clone, Deserialize)]
@@ -69,7 +72,7 @@ impl TukeySpec {
                         .printed
                         .get(&self.table, panel, row, condition, part)
                 };
-                let (Some(p), Some(d), Some(es)) = (get("p"), get("abs_d"), get("es_hsd")) else {
+                let (Some(p), Some(d), Some(es)) = (get("p"), get(ABS_D), get("es_hsd")) else {
                     continue;
                 };
                 let r = p_agrees_with_effect_size(
@@ -92,7 +95,10 @@ impl TukeySpec {
             }
             let mut result = CheckResult::new(CheckKind::Tukey, ok, details.join("; "));
             result.hint = hint;
-            for cell in row_cells {
+            // The check asks whether a printed p-value and effect size can both hold for the printed
+            // |d|: a row that fails it is a finding about its p-values and effect sizes, which the
+            // |d| only feeds.
+            for cell in row_cells.iter().filter(|c| ok || c.part != ABS_D) {
                 context.push(cell.key(), result.clone());
             }
         }

@@ -148,6 +148,7 @@ pub(super) fn cell_entry(
             Basis::Paper
         },
         rebuilt: Some(style.format(value)),
+        input: table.inputs.contains(&key),
         verdict,
         detail: format!(
             "|{} − {}| = {} {relation} {} ({why})",

@@ -3,7 +3,7 @@
 
 use super::{Basis, Entry, EntryKind, Verdict};
 use crate::consistency::Hint;
-use crate::consistency::outcome::StatementOutcome;
+use crate::consistency::outcome::{Judgement, StatementOutcome};
 use crate::manifest::built_in::BuiltIns;
 use crate::model::ProvenanceClass;
 use crate::results::{ClaimCheck, ResultTable};
@@ -36,15 +36,24 @@ pub(super) fn claim_entry(
         Basis::StandIn => (None, found),
         Basis::Paper | Basis::RealData => (found, None),
     };
+    let verdict = match (&claim.not_applicable, claim.proxies.as_slice()) {
+        (Some(_), _) => Verdict::NotApplicable,
+        (None, [first, rest @ ..]) if rest.iter().any(|p| p.holds != first.holds) => Verdict::Mixed,
+        (None, _) if claim.holds => Verdict::Holds,
+        (None, _) => Verdict::Fails,
+    };
+    let detail = match &claim.not_applicable {
+        Some(reason) => format!("{}: not applicable: {reason}", claim.statement),
+        None => format!("{}: {}", claim.statement, claim.detail),
+    };
     Entry {
         rebuilt,
         stand_in,
-        verdict: if claim.holds {
-            Verdict::Holds
-        } else {
-            Verdict::Fails
-        },
-        detail: format!("{}: {}", claim.statement, claim.detail),
+        verdict,
+        detail,
+        proxies: claim.proxies.clone(),
+        observation: claim.observation,
+        not_applicable: claim.not_applicable.clone(),
         built_in: (basis == Basis::StandIn)
             .then(|| built_ins.claim(&claim.id).cloned())
             .flatten(),
@@ -64,19 +73,21 @@ pub(super) fn claim_entry(
 
 /// A statement of the running text checked on the paper's own printed numbers.
 pub(super) fn statement_entry(statement: &StatementOutcome) -> Entry {
+    let fails = statement.judgement == Judgement::Fails;
     Entry {
-        verdict: if statement.holds {
-            Verdict::Holds
-        } else {
-            Verdict::Fails
+        verdict: match statement.judgement {
+            Judgement::Holds => Verdict::Holds,
+            Judgement::Fails => Verdict::Fails,
+            Judgement::Undecided => Verdict::Undecided,
         },
         detail: format!("{}: {}", statement.claim, statement.detail),
-        hint: (!statement.holds).then_some(Hint::StatementContradicted),
-        evidence: (!statement.holds)
+        hint: fails.then_some(Hint::StatementContradicted),
+        evidence: fails
             .then(|| statement.detail.clone())
             .into_iter()
             .collect(),
         label: Some(statement.claim.clone()),
+        rests_on: statement.rests_on.clone(),
         ..Entry::pending(
             EntryKind::Statement,
             &statement.paper.to_string(),

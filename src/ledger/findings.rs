@@ -338,8 +338,11 @@ fn slip(out: &mut Finding, repair: &Repair, entries: &[&Entry]) {
         sentence(&shown.join("; "))
     );
     out.headline = format!(
-        "{words}: a typesetting slip; the single change {repair} makes all {} affected printed numbers consistent.",
-        entries.len()
+        "{words}: a typesetting slip; the single change {repair} makes {} consistent.",
+        match entries.len() {
+            1 => "the one affected printed number".to_string(),
+            n => format!("all {n} affected printed numbers"),
+        }
     );
 }
 
@@ -407,9 +410,9 @@ fn table_wide(out: &mut Finding, hint: Hint, entries: &[&Entry]) {
         return;
     }
     let what = if hint == Hint::ShiftedInterval {
-        "confidence intervals are not centred on their estimates, and each is printed, centred, for another cell: the intervals look shifted between cells"
+        "confidence intervals are not centred on their estimates, and each is printed, centred, for another cell: the intervals look shifted between cells (if each interval is estimate ± z·SE, which the paper does not say)"
     } else {
-        "confidence intervals are not centred on (or do not contain) their estimates, although they are computed as estimate ± z·SE"
+        "confidence intervals are not centred on (or do not contain) their estimates, which is inconsistent if each interval is estimate ± z·SE, as is usual for this statistic but which the paper does not say"
     };
     out.headline = format!("{place}: {what}.");
 }
@@ -517,10 +520,10 @@ fn pointer(hint: Option<Hint>) -> &'static str {
             "Every check on these cells passes once that one number is changed, which points to a typesetting slip rather than to the analysis."
         }
         Some(Hint::ShiftedInterval) => {
-            "The same interval is printed, centred, for another cell: the intervals look shifted between cells, which points to a typesetting error rather than to a wrong computation."
+            "The same interval is printed, centred, for another cell: if each interval is estimate ± z·SE, which the paper does not say, the intervals look shifted between cells, which points to a typesetting error rather than to a wrong computation."
         }
         Some(Hint::AsymmetricInterval) => {
-            "A symmetric interval (estimate ± z·SE) cannot have this midpoint; either the estimate or a limit is misprinted, or the interval was not computed as the paper says."
+            "If the interval is estimate ± z·SE, which the paper does not say, it cannot have this midpoint: either the estimate or a limit is misprinted, or the interval was computed another way."
         }
         Some(Hint::DefinitionMismatch {
             fits: Some(EffectSizeReading::Variance),

@@ -40,13 +40,14 @@ mod claim_entry;
 mod entry;
 mod findings;
 mod printed_number;
+mod rests_on;
 mod setting_entry;
 mod text_entry;
 mod verdict;
 
 pub(crate) use crate::published::cell_label::{artefact_words, grouped, grouped_words, row_words};
 pub(crate) use crate::results::TranscriptionNote;
-pub(crate) use basis::{Basis, verdict_words};
+pub(crate) use basis::Basis;
 pub use entry::Ledger;
 pub(crate) use entry::{Entry, EntryKind, Holding};
 pub(crate) use findings::{Finding, ranked};
@@ -151,5 +152,6 @@ pub fn ledger_checked(
             }
         }
     }
+    rests_on::judge_on_rejected_numbers(&mut entries);
     Ledger { entries, notes }
 }

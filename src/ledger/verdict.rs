@@ -24,6 +24,16 @@ pub enum Verdict {
     /// A stand-in number fitted to the printed one, within the fit's tolerance: it agrees by
     /// construction and reproduces nothing.
     Fitted,
+    /// A statement the printed numbers cannot decide at their printed precision (a strict bound on
+    /// a number printed at the bound).
+    Undecided,
+    /// A claim measured through proxies that disagree.
+    Mixed,
+    /// A claim whose premise does not hold for the data at hand: neither held nor failed.
+    #[serde(rename = "not-applicable")]
+    #[strum(serialize = "not-applicable")]
+    #[value(name = "not-applicable")]
+    NotApplicable,
     Pending,
 }
 
@@ -42,6 +52,9 @@ mod tests {
             (Verdict::Holds, "holds"),
             (Verdict::Fails, "fails"),
             (Verdict::Fitted, "fitted"),
+            (Verdict::Undecided, "undecided"),
+            (Verdict::Mixed, "mixed"),
+            (Verdict::NotApplicable, "not-applicable"),
             (Verdict::Pending, "pending"),
         ];
         for (verdict, text) in all {

@@ -131,6 +131,31 @@ impl Artefact {
     pub(crate) fn resolve_column(&self, column: &str) -> Result<String, column_id::ColumnRefError> {
         column_id::resolve(column, &self.parameters.unanimity_p())
     }
+
+    /// The value `x` of cell (`panel`, `row`, `column`) as the artefact's layout prints it, read
+    /// back: the precision a claim about the cell is judged at, so that a claim never turns on a
+    /// digit the table does not show (an upper limit of 0.9997 prints as 1.000 and is judged as
+    /// 1). A row the layout does not list (rows found at run time) takes the column's or the
+    /// panel's format; a cell the layout does not print is judged as it is.
+    pub(crate) fn as_printed(&self, panel: &str, row: &str, column: &str, x: f64) -> f64 {
+        match self.printed_decimals(panel, row, column) {
+            Some(d) => format!("{x:.*}", usize::from(d)).parse().unwrap_or(x),
+            None => x,
+        }
+    }
+
+    /// The decimals the layout prints cell (`panel`, `row`, `column`) with (see
+    /// [`Artefact::as_printed`]), when it prints it.
+    pub(crate) fn printed_decimals(&self, panel: &str, row: &str, column: &str) -> Option<u8> {
+        let layout = self.layout.as_ref()?;
+        let panel = layout.panels.iter().find(|p| p.id == panel)?;
+        let column = panel.columns.iter().find(|c| c.id == column)?;
+        let format = match panel.rows.iter().find(|r| r.id == row) {
+            Some(row) => panel.cell_format(row, column),
+            None => column.format.or(panel.format),
+        };
+        format.map(|f| f.decimals)
+    }
 }
 
 /// How a table is laid out: its panels, each with rows and columns.

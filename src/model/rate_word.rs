@@ -1,126 +1,165 @@
-//! A holding rate in words, decided by its Wilson 95% interval, never by the point rate alone.
+//! A holding rate in words: each word covers a fixed range of rates, and a rate is called by a word
+//! only when its whole Wilson 95% interval lies in that word's range. An interval that crosses a
+//! boundary is called by the range it spans (`usually to nearly always`), so a reader who sees only
+//! the words places the rate right.
 //!
 //! With `k` of `R` replicates holding, the rate `k/R` and its Wilson 95% interval `[lo, hi]`
-//! (computed by the robustness studies):
+//! (computed by the robustness studies), the ranges ([`RateBand`]) are:
 //!
-//! | word | condition |
+//! | word | range of rates |
 //! |---|---|
-//! | nearly always | `lo ≥ 0.9` |
-//! | usually | `0.5 < lo < 0.9` |
-//! | uncertain | `lo ≤ 0.5 ≤ hi` and `0.25 ≤ k/R ≤ 0.75` |
-//! | rarely | `0.1 < hi < 0.5` |
-//! | almost never | `hi ≤ 0.1` |
-//! | too few replicates | `lo ≤ 0.5 ≤ hi` and `k/R` outside `[0.25, 0.75]` |
+//! | nearly always | 0.9 to 1 |
+//! | usually | 0.75 to 0.9 |
+//! | more often than not | 0.5 to 0.75 |
+//! | less often than not | 0.25 to 0.5 |
+//! | rarely | 0.1 to 0.25 |
+//! | almost never | 0 to 0.1 |
 //!
-//! So a claim is called uncertain only when its interval reaches one half *and* its rate lies in
-//! `[0.25, 0.75]`: a rate outside that range is never called undecided. The last row exists only for
-//! small studies: with at least 14 replicates (`MIN_REPLICATES_FOR_WORDS`), a rate outside
-//! `[0.25, 0.75]` always has an interval clear of one half (a test checks every `k` for `R` up to
-//! 5,000), so the words are the first five. The rate and interval are printed beside the word
-//! wherever the word appears.
+//! The words of an interval ([`RateWord`]) are the range of its lower limit and the range of its
+//! upper limit: one word when the two are the same range, else `<lower> to <upper>`. A limit that
+//! falls exactly on a boundary belongs to the range inside the interval (a lower limit of 0.9 is
+//! nearly always, an upper limit of 0.9 usually). The rate and interval are printed beside the
+//! words wherever they appear.
 
 use serde::Serialize;
 
-/// A Wilson lower limit at or above this: nearly always; an upper limit at or below one minus it:
-/// almost never.
-pub(crate) const NEARLY: f64 = 0.9;
-/// The interval's side of one half decides usually / uncertain / rarely.
-pub(crate) const HALF: f64 = 0.5;
-/// A rate within `[UNDECIDED_FROM, 1 − UNDECIDED_FROM]` may be uncertain; outside it, never.
-pub(crate) const UNDECIDED_FROM: f64 = 0.25;
-
-/// How often a claim held across replicates, in words (module documentation).
+/// A fixed range of holding rates with its word (module documentation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum RateWord {
+pub enum RateBand {
     NearlyAlways,
     Usually,
-    Uncertain,
+    MoreOftenThanNot,
+    LessOftenThanNot,
     Rarely,
     AlmostNever,
-    TooFewReplicates,
 }
 
-/// Every word, from most to least often.
-pub const RATE_WORDS: [RateWord; 6] = [
-    RateWord::NearlyAlways,
-    RateWord::Usually,
-    RateWord::Uncertain,
-    RateWord::Rarely,
-    RateWord::AlmostNever,
-    RateWord::TooFewReplicates,
+/// Every range, from the most to the least often.
+pub const RATE_BANDS: [RateBand; 6] = [
+    RateBand::NearlyAlways,
+    RateBand::Usually,
+    RateBand::MoreOftenThanNot,
+    RateBand::LessOftenThanNot,
+    RateBand::Rarely,
+    RateBand::AlmostNever,
 ];
 
-impl RateWord {
-    /// The word of `held` of `checked` replicates whose rate has Wilson interval `[lo, hi]`.
-    pub fn of(held: u32, checked: u32, lo: f64, hi: f64) -> RateWord {
-        let rate = if checked == 0 {
-            0.0
-        } else {
-            f64::from(held) / f64::from(checked)
-        };
-        if lo >= NEARLY {
-            RateWord::NearlyAlways
-        } else if hi <= 1.0 - NEARLY {
-            RateWord::AlmostNever
-        } else if lo > HALF {
-            RateWord::Usually
-        } else if hi < HALF {
-            RateWord::Rarely
-        } else if (UNDECIDED_FROM..=1.0 - UNDECIDED_FROM).contains(&rate) {
-            RateWord::Uncertain
-        } else {
-            RateWord::TooFewReplicates
+/// The boundaries between the ranges, from the top (the figure of a robustness study marks them).
+pub const RATE_BOUNDARIES: [f64; 5] = [0.9, 0.75, 0.5, 0.25, 0.1];
+
+impl RateBand {
+    /// The range `[low, high]` of rates the word covers.
+    pub fn range(self) -> (f64, f64) {
+        match self {
+            RateBand::NearlyAlways => (0.9, 1.0),
+            RateBand::Usually => (0.75, 0.9),
+            RateBand::MoreOftenThanNot => (0.5, 0.75),
+            RateBand::LessOftenThanNot => (0.25, 0.5),
+            RateBand::Rarely => (0.1, 0.25),
+            RateBand::AlmostNever => (0.0, 0.1),
         }
     }
 
-    /// The word as the reports print it.
+    /// The word as every view prints it.
     pub(crate) fn words(self) -> &'static str {
         match self {
-            RateWord::NearlyAlways => "nearly always",
-            RateWord::Usually => "usually",
-            RateWord::Uncertain => "uncertain",
-            RateWord::Rarely => "rarely",
-            RateWord::AlmostNever => "almost never",
-            RateWord::TooFewReplicates => "too few replicates to say",
+            RateBand::NearlyAlways => "nearly always",
+            RateBand::Usually => "usually",
+            RateBand::MoreOftenThanNot => "more often than not",
+            RateBand::LessOftenThanNot => "less often than not",
+            RateBand::Rarely => "rarely",
+            RateBand::AlmostNever => "almost never",
         }
     }
 
-    /// The condition on the interval, as a clause (`… when the Wilson lower limit is at least 0.9`).
-    pub(crate) fn rule(self) -> &'static str {
-        match self {
-            RateWord::NearlyAlways => "the Wilson lower limit is at least 0.9",
-            RateWord::Usually => "the lower limit is above 0.5 (and below 0.9)",
-            RateWord::Uncertain => {
-                "the interval contains 0.5 and the rate lies within [0.25, 0.75]"
-            }
-            RateWord::Rarely => "the upper limit is below 0.5 (and above 0.1)",
-            RateWord::AlmostNever => "the upper limit is at most 0.1",
-            RateWord::TooFewReplicates => {
-                "the interval contains 0.5 but the rate lies outside [0.25, 0.75] (possible only with fewer than 14 replicates)"
-            }
-        }
+    /// The range in words: `0.9 to 1`.
+    pub(crate) fn range_words(self) -> String {
+        let (low, high) = self.range();
+        format!("{low} to {high}")
     }
 
-    /// A stable id (the study table's panel of the claims with this word).
+    /// A stable id (the study table's panel of the claims whose interval lies in this range).
     pub(crate) fn id(self) -> &'static str {
         match self {
-            RateWord::NearlyAlways => "nearly_always",
-            RateWord::Usually => "usually",
-            RateWord::Uncertain => "uncertain",
-            RateWord::Rarely => "rarely",
-            RateWord::AlmostNever => "almost_never",
-            RateWord::TooFewReplicates => "too_few_replicates",
+            RateBand::NearlyAlways => "nearly_always",
+            RateBand::Usually => "usually",
+            RateBand::MoreOftenThanNot => "more_often_than_not",
+            RateBand::LessOftenThanNot => "less_often_than_not",
+            RateBand::Rarely => "rarely",
+            RateBand::AlmostNever => "almost_never",
         }
+    }
+
+    /// The range of a lower limit: the one whose `[low, high)` holds it (1 is nearly always).
+    fn of_lower(lo: f64) -> RateBand {
+        RATE_BANDS
+            .into_iter()
+            .find(|b| lo >= b.range().0)
+            .unwrap_or(RateBand::AlmostNever)
+    }
+
+    /// The range of an upper limit: the one whose `(low, high]` holds it (0 is almost never).
+    fn of_upper(hi: f64) -> RateBand {
+        RATE_BANDS
+            .into_iter()
+            .rev()
+            .find(|b| hi <= b.range().1)
+            .unwrap_or(RateBand::NearlyAlways)
+    }
+}
+
+/// The words of a holding rate's Wilson interval: the range of its lower limit and that of its upper
+/// limit (module documentation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct RateWord {
+    /// The range of the upper limit (the more often end).
+    pub(crate) upper: RateBand,
+    /// The range of the lower limit.
+    pub(crate) lower: RateBand,
+}
+
+impl RateWord {
+    /// The words of the Wilson interval `[lo, hi]`.
+    pub fn of(lo: f64, hi: f64) -> RateWord {
+        let (lo, hi) = (lo.clamp(0.0, 1.0), hi.clamp(0.0, 1.0));
+        let (lower, upper) = (RateBand::of_lower(lo), RateBand::of_upper(hi.max(lo)));
+        // A zero-width interval on a boundary: one range, the lower limit's.
+        let upper = upper.min(lower);
+        RateWord { upper, lower }
+    }
+
+    /// The one range the whole interval lies in, when it lies in one.
+    pub fn band(self) -> Option<RateBand> {
+        (self.upper == self.lower).then_some(self.lower)
+    }
+
+    /// The words: `usually`, or `usually to nearly always` for an interval across a boundary.
+    pub(crate) fn words(self) -> String {
+        match self.band() {
+            Some(band) => band.words().to_string(),
+            None => format!("{} to {}", self.lower.words(), self.upper.words()),
+        }
+    }
+
+    /// A stable id: the range's, or `<lower>_to_<upper>`.
+    pub(crate) fn id(self) -> String {
+        match self.band() {
+            Some(band) => band.id().to_string(),
+            None => format!("{}_to_{}", self.lower.id(), self.upper.id()),
+        }
+    }
+}
+
+impl Serialize for RateWord {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.id())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The fewest replicates for which the five words always apply (module documentation).
-    const MIN_REPLICATES_FOR_WORDS: u32 = 14;
 
     /// The Wilson 95% interval of k/n (the formula of the robustness studies' `wilson`, whose own
     /// tests check it against Newcombe 1998).
@@ -134,50 +173,59 @@ mod tests {
         ((centre - half).max(0.0), (centre + half).min(1.0))
     }
 
-    fn word(k: u32, n: u32) -> RateWord {
+    fn words(k: u32, n: u32) -> String {
         let (lo, hi) = wilson(k, n);
-        RateWord::of(k, n, lo, hi)
+        RateWord::of(lo, hi).words()
     }
 
-    /// The rates the reports showed: 0.12 [0.08, 0.17] is rarely, 0.81 [0.75, 0.86], 0.87 and
-    /// 0.92 [0.87, 0.95] usually; 200/200 (lower limit 0.981) nearly always, 0/200 almost never,
-    /// 100/200 uncertain.
+    /// The rates a reviewer found worded wider than they are: 0.42 [0.36, 0.49] is not rare, 0.30
+    /// [0.24, 0.37] reaches into rarely but is not only that, and 0.93 [0.89, 0.96] reaches below
+    /// nearly always.
     #[test]
-    fn decided_by_the_interval() {
-        assert_eq!(word(24, 200), RateWord::Rarely);
-        assert_eq!(word(162, 200), RateWord::Usually);
-        assert_eq!(word(174, 200), RateWord::Usually);
-        assert_eq!(word(184, 200), RateWord::Usually);
-        assert_eq!(word(195, 200), RateWord::NearlyAlways);
-        assert_eq!(word(200, 200), RateWord::NearlyAlways);
-        assert_eq!(word(0, 200), RateWord::AlmostNever);
-        assert_eq!(word(100, 200), RateWord::Uncertain);
-        assert_eq!(word(2, 2), RateWord::TooFewReplicates);
-        assert_eq!(word(1, 2), RateWord::Uncertain);
+    fn the_words_fit_the_whole_interval() {
+        assert_eq!(words(84, 200), "less often than not");
+        assert_eq!(words(60, 200), "rarely to less often than not");
+        assert_eq!(words(186, 200), "usually to nearly always");
+        assert_eq!(words(200, 200), "nearly always");
+        assert_eq!(words(0, 200), "almost never");
+        assert_eq!(
+            words(100, 200),
+            "less often than not to more often than not"
+        );
+        assert_eq!(words(1, 2), "almost never to nearly always");
     }
 
-    /// No rate outside [0.25, 0.75] is called uncertain, for any study size; from
-    /// `MIN_REPLICATES_FOR_WORDS` replicates on, every rate gets one of the five words, and below it
-    /// some rate does not (so the constant is the smallest that works).
+    /// For every study size up to 1,000 and every count, the interval lies within the range (or the
+    /// two ranges) its words name, and the rate itself too.
     #[test]
-    fn nothing_outside_the_middle_is_uncertain() {
-        let mut smallest_with_all_words = 1;
-        for n in 1..=5_000 {
-            let mut all_words = true;
+    fn every_interval_lies_within_its_words() {
+        for n in 1..=1_000 {
             for k in 0..=n {
-                let w = word(k, n);
+                let (lo, hi) = wilson(k, n);
+                let word = RateWord::of(lo, hi);
+                let (low, _) = word.lower.range();
+                let (_, high) = word.upper.range();
+                assert!(low <= lo && hi <= high, "{k}/{n}: [{lo}, {hi}] {word:?}");
                 let rate = f64::from(k) / f64::from(n);
-                if w == RateWord::Uncertain {
-                    assert!((0.25..=0.75).contains(&rate), "{k}/{n}");
+                assert!(low <= rate && rate <= high, "{k}/{n}");
+                assert!(word.lower >= word.upper, "{k}/{n}: {word:?}");
+                if let Some(band) = word.band() {
+                    let (a, b) = band.range();
+                    assert!(a <= lo && hi <= b, "{k}/{n}");
                 }
-                if w == RateWord::TooFewReplicates {
-                    all_words = false;
-                }
-            }
-            if !all_words {
-                smallest_with_all_words = n + 1;
             }
         }
-        assert_eq!(smallest_with_all_words, MIN_REPLICATES_FOR_WORDS);
+    }
+
+    /// A limit on a boundary belongs to the range inside the interval.
+    #[test]
+    fn boundaries_belong_to_the_inside() {
+        assert_eq!(RateWord::of(0.9, 0.95).band(), Some(RateBand::NearlyAlways));
+        assert_eq!(RateWord::of(0.8, 0.9).band(), Some(RateBand::Usually));
+        assert_eq!(RateWord::of(0.0, 0.1).band(), Some(RateBand::AlmostNever));
+        assert_eq!(
+            RateWord::of(0.5, 0.5).band(),
+            Some(RateBand::MoreOftenThanNot)
+        );
     }
 }

@@ -26,7 +26,7 @@ pub(crate) const STATE_FILE: &str = ".evia-repro-state.json";
 
 /// Bumped whenever the layout of [`BuildState`] changes; other versions are ignored (2: a dynamic
 /// row's `group` became a typed [`crate::model::GridPlace`]).
-pub(crate) const FORMAT_VERSION: u32 = 2;
+pub(crate) const FORMAT_VERSION: u32 = 3;
 
 /// Everything the previous `reproduce` into this output directory recorded.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -79,6 +79,9 @@ pub(crate) struct CachedTable {
     /// Bold cells `(panel, row, column, part)`.
     #[serde(default)]
     pub(crate) bold: Vec<(String, String, String, String)>,
+    /// Cells copied from the experiment's inputs `(panel, row, column, part)`.
+    #[serde(default)]
+    pub(crate) inputs: Vec<(String, String, String, String)>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -109,6 +112,7 @@ impl From<&ResultTable> for CachedTable {
             fitted,
             dynamic_rows,
             bold,
+            inputs,
         } = table;
         CachedTable {
             id: id.clone(),
@@ -141,19 +145,20 @@ impl From<&ResultTable> for CachedTable {
                 })
                 .collect(),
             dynamic_rows: dynamic_rows.clone(),
-            bold: bold
-                .iter()
-                .map(|k| {
-                    (
-                        k.panel.clone(),
-                        k.row.clone(),
-                        k.column.clone(),
-                        k.part.clone(),
-                    )
-                })
-                .collect(),
+            bold: bold.iter().map(address).collect(),
+            inputs: inputs.iter().map(address).collect(),
         }
     }
+}
+
+/// A cell's address within its table: (panel, row, column, part).
+fn address(k: &crate::model::CellKey) -> (String, String, String, String) {
+    (
+        k.panel.clone(),
+        k.row.clone(),
+        k.column.clone(),
+        k.part.clone(),
+    )
 }
 
 impl CachedTable {
@@ -174,6 +179,11 @@ impl CachedTable {
         table.dynamic_rows = self.dynamic_rows.clone();
         for (panel, row, column, part) in &self.bold {
             table.mark_bold(panel, row, column, part);
+        }
+        for (panel, row, column, part) in &self.inputs {
+            table.inputs.insert(crate::model::CellKey::new(
+                &self.id, panel, row, column, part,
+            ));
         }
         table.real_data = self.real_data;
         Some(table)

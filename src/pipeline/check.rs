@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use crate::account::{Account, account};
 use crate::consistency::outcome::Checks;
 use crate::consistency::wiring;
 use crate::ledger::{Basis, Entry, EntryKind, Ledger};
@@ -52,7 +53,7 @@ pub(crate) struct CheckSources {
     pub(crate) rebuilt: Vec<String>,
 }
 
-/// The ledger, rebuilding only what it must: the artefacts of `only` when every id there is an
+/// The account of the ledger, rebuilding only what it must: the artefacts of `only` when every id there is an
 /// artefact (`check --only B.T3`; otherwise, e.g. for a text section, every built artefact), each
 /// taken from the build state of a previous `reproduce --out state_dir` when its experiment
 /// fingerprint (program, seed, manifest entry, input files) still matches, and rerun otherwise. With
@@ -63,7 +64,7 @@ pub(crate) fn check_with_state(
     options: &Options,
     only: &[String],
     state_dir: &Path,
-) -> Result<(Ledger, CheckSources), CheckError> {
+) -> Result<(Account, CheckSources), CheckError> {
     let root = &options.root;
     let published = load_published(manifest, root)?;
     let checks = wiring::load_project_checks(root, manifest, &published)?;
@@ -98,7 +99,7 @@ pub(crate) fn check_with_state(
     sources.rebuilt = fresh.keys().cloned().collect();
     tables.extend(fresh);
     let ledger = ledger_with_skipped(root, manifest, &published, &checks, &tables, skipped)?;
-    Ok((ledger, sources))
+    Ok((account(&ledger, manifest, &tables), sources))
 }
 
 /// The ledger of the `rebuilt` tables, with an artefact skipped for want of its (real) input data

@@ -274,6 +274,8 @@ pub fn reproduce(
         || "ledger".to_string(),
         || super::ledger::assemble(&options.root, manifest, &published, &checks, &build.results),
     )?;
+    // The one account every document renders.
+    let account = crate::account::account(&ledger, manifest, &build.results);
     collect_conversions(&mut build);
     let documents = Documents {
         manifest,
@@ -282,7 +284,7 @@ pub fn reproduce(
         templates: &templates,
         results: &build.results,
         statuses: &build.statuses,
-        ledger: &ledger,
+        account: &account,
         figure_pdfs: &build.figure_pdfs,
         published: &published,
     };

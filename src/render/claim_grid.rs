@@ -22,10 +22,9 @@ pub(crate) struct ClaimGrid {
     pub(crate) rows: Vec<GridRow>,
 }
 
-/// What a grid's cell means, for the words above the grids: the claim of a cell holds when the
-/// printed and rebuilt discrepancy counts are both zero or both positive (A.T3's count claims).
-pub(crate) const HOLDS_WHEN: &str =
-    "a cell's claim holds when the printed and rebuilt counts are both zero or both positive";
+/// What a grid's cell means, for the words above the grids: the comparison of a cell holds when the
+/// printed discrepancy count and the stand-in's are both zero or both positive (A.T3's counts).
+pub(crate) const HOLDS_WHEN: &str = "a cell's comparison holds when the printed count and the stand-in's are both zero or both positive";
 
 /// The grids of `cells` (a claim's group and the text of its cell), one per measure in the typed
 /// measure order ([`ClaimGroup::measure_rank`], whatever the order of `cells`); Dmax and N

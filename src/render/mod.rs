@@ -14,7 +14,6 @@ pub mod grid;
 pub(crate) mod group_breaks;
 pub(crate) mod item_grid;
 pub(crate) mod label_runs;
-pub mod ledger;
 pub(crate) mod number;
 pub(crate) mod series;
 pub(crate) mod terminal;

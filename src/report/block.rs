@@ -5,20 +5,25 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::ledger::{Basis, Entry, EntryKind, Ledger, Verdict, cell_name, is_finding};
+use crate::account::{Item, Section, Tally, Term};
+use crate::ledger::cell_name;
 use crate::manifest::{Artefact, Kind, OutputFormat, Status};
 use crate::published::PublishedFile;
 use crate::render::grid::{self, Grid};
 use crate::results::ResultTable;
 
-use super::entry_words::{EntryView, entry_view, spaced};
+use super::entry_words::{EntryView, entry_view};
 use super::functions::RepeatedNotes;
-use super::{
-    ArtefactStatus, Format, Mark, ReportInput, claim_grids, mark, paper_artefacts, printed,
-};
+use super::summary::finding_link;
+use super::{ArtefactStatus, Format, Mark, ReportInput, claim_grids, paper_artefacts, printed};
 
 #[derive(Debug, Clone, Serialize)]
 pub(super) struct FindingView {
+    /// The finding's number in its paper (the same in every view) and its anchor.
+    pub(super) number: usize,
+    pub(super) anchor: String,
+    /// A link to the finding in the report's section on findings.
+    pub(super) link: String,
     pub(super) place: String,
     /// The affected cells in words (empty when the place and text say it).
     pub(super) cells: String,
@@ -34,8 +39,17 @@ pub(super) struct FindingView {
 }
 
 impl FindingView {
-    pub(super) fn new(f: &crate::ledger::Finding, format: Format) -> Self {
+    /// Finding `number` of `paper`.
+    pub(super) fn new(
+        paper: &str,
+        number: usize,
+        f: &crate::ledger::Finding,
+        format: Format,
+    ) -> Self {
         FindingView {
+            number,
+            anchor: super::summary::finding_anchor(paper, number),
+            link: finding_link(paper, number, "", format),
             place: format.escape(&f.place),
             cells: format.escape(&f.cells),
             affected: f
@@ -76,15 +90,12 @@ pub(super) struct BlockContext {
     pub(super) reason: String,
     /// The rebuilt table, unless it equals the printed one ([`BlockContext::rebuilt_is_printed`]).
     pub(super) rebuilt: Option<Grid>,
-    /// Whether the rebuilt table has the printed numbers (recomputed, or fitted to the print): it
-    /// is shown once, as printed with its marks, under [`BlockContext::shown_once`].
+    /// Whether the rebuilt table has the printed numbers (recomputed or echoed): it is shown once,
+    /// as printed with its marks, under [`BlockContext::shown_once`].
     pub(super) rebuilt_is_printed: bool,
-    /// The heading's words when the table is shown once: what its numbers are (recomputed from the
-    /// paper's inputs; fitted to the print by the stand-in), never "reproduced" for a fitted one.
+    /// The heading's words when the table is shown once: what its numbers are (inputs echoed,
+    /// numbers reproduced from them).
     pub(super) shown_once: String,
-    /// The one-line legends of the marks of stand-in numbers in this block (fitted ≡, calibrated
-    /// †), escaped, when its printed table has any.
-    pub(super) mark_legends: Vec<String>,
     pub(super) printed: Option<Grid>,
     /// Printed numbers of the artefact that its layout does not place (listed instead).
     pub(super) unplaced: Vec<EntryView>,
@@ -100,29 +111,41 @@ pub(super) struct BlockContext {
     /// The block's notes that an earlier block of the report printed already, counted by the block
     /// that printed them first (empty until the block is placed, [`without_repeated_notes`]).
     pub(super) repeated_notes: Vec<RepeatedNotes>,
-    /// What the checks of the paper's numbers found, in a sentence (escaped); empty when the paper
-    /// prints no number for the artefact.
+    /// What the checks of the paper's numbers found, in a sentence (escaped).
     pub(super) check: String,
     /// Pending printed numbers grouped by reason: `(count, reason)`.
     pub(super) not_reproduced: Vec<(usize, String)>,
     pub(super) mismatches: Vec<EntryView>,
-    /// The findings about the paper among the artefact's entries, one per root cause.
+    /// The findings about the paper among the artefact's numbers, one per root cause, numbered as
+    /// in every view.
     pub(super) findings: Vec<FindingView>,
     /// Statements of the paper checked on its own printed numbers (or claims on its printed inputs).
     pub(super) paper_claims: Vec<EntryView>,
-    /// The claims re-tested on the stand-in that stand alone (`claim_grids` folds the grouped ones);
-    /// none a knob builds in.
+    /// The claims re-tested on the stand-in (none a knob builds in).
     pub(super) stand_in_claims: Vec<EntryView>,
+    /// Observations of the paper's own data that a stand-in cannot re-test: shown, not scored.
+    pub(super) observations: Vec<EntryView>,
     /// The claims a stand-in knob was set to produce: listed apart, never evidence.
     pub(super) built_in_claims: Vec<EntryView>,
+    /// How many of the artefact's printed numbers the stand-in was fitted or calibrated to, in a
+    /// sentence (its values there are the stand-in's and agree by construction), or empty.
+    pub(super) built_in_values: String,
+    /// Where the rebuilt table is shown instead of the report (a robustness study's long table is
+    /// in `tables.tex` and on the reviewer's page), or empty.
+    pub(super) elsewhere: String,
     /// The claims re-tested on real data.
     pub(super) real_data_claims: Vec<EntryView>,
+    /// The claims whose premise does not hold for the data at hand.
+    pub(super) not_applicable: Vec<EntryView>,
     /// The transcription notes of the artefact's printed rows (escaped).
     pub(super) transcription: Vec<NoteView>,
-    /// The grouped claims (A.T3's discrepancy counts), one Dmax × N grid per measure.
+    /// The printed numbers compared cell by cell with the stand-in (A.T3's discrepancy counts), one
+    /// Dmax × N grid per measure.
     pub(super) claim_grids: Vec<claim_grids::ClaimGridView>,
-    /// When a grid cell's claim holds, in words.
+    /// When a grid cell's comparison holds, in words.
     pub(super) claim_grid_rule: String,
+    /// The marks of the claims and checks the block lists, for its legend.
+    pub(super) claim_marks: Vec<super::LegendItem>,
 }
 
 /// A transcription note as a report shows it, escaped for its format.
@@ -187,17 +210,22 @@ pub(super) fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format
     };
     let result = input.results.get(id.as_str());
 
-    // Ledger entries of this artefact, by cell name.
-    let entries: Vec<&Entry> = input
-        .ledger
-        .entries
-        .iter()
-        .filter(|e| e.paper == input.paper.id && e.table == id.as_str())
+    // The artefact's items: its printed numbers (by table) and the claims it checks.
+    let items: Vec<&Item> = input
+        .account
+        .items_of(&input.paper.id)
+        .filter(|i| i.entry.table == id.as_str() || i.artefact.as_deref() == Some(id.as_str()))
         .collect();
-    let by_cell: BTreeMap<&str, &Entry> = entries.iter().map(|e| (e.cell.as_str(), *e)).collect();
+    let by_cell: BTreeMap<&str, &Item> = items
+        .iter()
+        .filter(|i| i.entry.table == id.as_str())
+        .map(|i| (i.entry.cell.as_str(), *i))
+        .collect();
 
+    // A robustness study's table is long: the report shows its figure and points to the table.
+    let robustness = artefact.experiment.is_robustness_study();
     let rebuilt = match (artefact.kind, result) {
-        (Kind::Table, Some(table)) => grid::layout(artefact, table, target).ok(),
+        (Kind::Table, Some(table)) if !robustness => grid::layout(artefact, table, target).ok(),
         _ => None,
     };
 
@@ -210,8 +238,14 @@ pub(super) fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format
         .collect();
     let (printed, placed_keys) =
         printed::printed_grid(artefact, &published_cells, &by_cell, format);
-    // A rebuilt table equal to the print is shown once: as printed, with its marks.
+    // A rebuilt table equal to the print is shown once: as printed, with its marks. Only a table
+    // recomputed from printed inputs can be: a stand-in's values are never shown as the paper's.
+    let recomputed_only = by_cell
+        .values()
+        .filter(|i| i.section() == Section::Numbers)
+        .all(|i| matches!(i.term, Term::PrintedInput | Term::Reproduced));
     let rebuilt_is_printed = printed.is_some()
+        && recomputed_only
         && rebuilt
             .as_ref()
             .is_some_and(|r| printed::rebuilt_is_printed(artefact, &published_cells, r, format));
@@ -220,68 +254,55 @@ pub(super) fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format
         .iter()
         .filter(|c| !placed_keys.contains(&c.key()))
         .filter_map(|c| by_cell.get(cell_name(&c.key()).as_str()))
-        .map(|e| entry_view(e, format))
+        .map(|i| entry_view(i, format))
         .collect();
 
     let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
-    for e in entries.iter().filter(|e| e.verdict == Verdict::Pending) {
-        *reasons.entry(e.detail.clone()).or_insert(0) += 1;
+    for i in items.iter().filter(|i| i.term == Term::NotChecked) {
+        *reasons.entry(i.entry.detail.clone()).or_insert(0) += 1;
     }
-    let views = |keep: &dyn Fn(&Entry) -> bool| -> Vec<EntryView> {
-        entries
+    let views = |keep: &dyn Fn(&Item) -> bool| -> Vec<EntryView> {
+        items
             .iter()
-            .filter(|e| keep(e))
-            .map(|e| entry_view(e, format))
+            .filter(|i| keep(i))
+            .map(|i| entry_view(i, format))
             .collect()
     };
-    let is_figure = artefact.kind == Kind::Figure;
-    let is_claim = |e: &Entry| {
-        matches!(e.verdict, Verdict::Holds | Verdict::Fails)
-            && matches!(e.kind, EntryKind::Claim | EntryKind::Statement)
-    };
-    let grouped: Vec<&Entry> = entries
+    let in_section = |section: Section| move |i: &Item| i.section() == section;
+    let per_cell: Vec<&Item> = items
         .iter()
         .copied()
-        .filter(|e| is_claim(e) && e.group.is_some() && !e.is_built_in_claim())
+        .filter(|i| i.term == Term::ComparedOnStandIn)
         .collect();
-    let fitted = entries.iter().any(|e| e.verdict == Verdict::Fitted);
-    let calibrated = entries.iter().any(|e| e.is_calibrated());
-    let mut mark_legends = Vec::new();
-    if fitted {
-        mark_legends.push(format!(
-            "{} {}",
-            Mark(Verdict::Fitted).symbol(format),
-            format.escape(Mark(Verdict::Fitted).meaning())
-        ));
+    let mut claim_marks: Vec<Mark> = Vec::new();
+    for i in items.iter().filter(|i| i.section() != Section::Numbers) {
+        if !claim_marks.contains(&Mark(i.term)) {
+            claim_marks.push(Mark(i.term));
+        }
     }
-    if calibrated {
-        mark_legends.push(format!(
-            "{} {}",
-            mark::calibrated_symbol(format),
-            format.escape(mark::CALIBRATED.2)
-        ));
-    }
+    claim_marks.sort_by_key(|m| m.0);
     // A figure, or a table that also draws one (A.X1), embeds its SVG (and the PDF made from it).
     let has_svg = result.is_some() && artefact.outputs.contains(&OutputFormat::Svg);
+    let numbers = Tally::of(
+        items
+            .iter()
+            .copied()
+            .filter(|i| i.section() == Section::Numbers && i.entry.table == id.as_str()),
+    );
     BlockContext {
         id: format.escape(id),
-        kind: if is_figure { "figure" } else { "table" },
+        kind: if artefact.kind == Kind::Figure {
+            "figure"
+        } else {
+            "table"
+        },
         caption: format.label(&artefact.caption),
         experiment: format.escape(artefact.experiment.as_str()),
         status,
         reason: format.escape(&reason),
         rebuilt,
         rebuilt_is_printed,
-        shown_once: if fitted {
-            format!(
-                "As printed in the paper; the rebuilt table has the same numbers, those marked {} recomputed from the paper's inputs and those marked {} fitted to the print by the stand-in (they agree by construction and reproduce nothing), so it is shown once",
-                spaced(Mark(Verdict::Match).symbol(format), format),
-                spaced(Mark(Verdict::Fitted).symbol(format), format)
-            )
-        } else {
-            "As printed in the paper, and as recomputed: every number of the rebuilt table equals the print, so it is shown once".to_string()
-        },
-        mark_legends,
+        shown_once: format.escape(&shown_once(&numbers)),
         printed,
         unplaced,
         figure_svg: has_svg.then(|| format!("{id}.svg")),
@@ -298,21 +319,29 @@ pub(super) fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format
             .map(|t| t.notes.iter().map(|n| format.escape(n)).collect())
             .unwrap_or_default(),
         repeated_notes: Vec::new(),
-        check: format.escape(&check_sentence(&entries, artefact.kind)),
+        check: format.escape(&check_sentence(&numbers, artefact.kind)),
         not_reproduced: reasons
             .into_iter()
             .map(|(r, n)| (n, format.escape(&r)))
             .collect(),
-        mismatches: views(&|e| e.verdict == Verdict::Mismatch),
-        findings: block_findings(&entries, &input.paper.id, format),
-        paper_claims: views(&|e| is_claim(e) && e.basis == Basis::Paper && !is_finding(e)),
-        stand_in_claims: views(&|e| {
-            is_claim(e) && e.basis == Basis::StandIn && e.group.is_none() && !e.is_built_in_claim()
-        }),
-        built_in_claims: views(&|e| e.is_built_in_claim()),
-        real_data_claims: views(&|e| is_claim(e) && e.basis == Basis::RealData),
+        mismatches: views(&|i| i.term == Term::Differs),
+        findings: block_findings(input, id.as_str(), format),
+        paper_claims: views(&in_section(Section::PaperClaims)),
+        stand_in_claims: views(&in_section(Section::StandInClaims)),
+        observations: views(&in_section(Section::Observations)),
+        built_in_claims: views(&in_section(Section::BuiltIn)),
+        built_in_values: format.escape(&built_in_values(&numbers)),
+        elsewhere: if robustness {
+            format.escape(&format!(
+                "{id}'s table (every claim under the range of its rate, with its rate and Wilson interval, and the headline numbers beside their replicate bands) is in tables.tex (tables.pdf) and on the reviewer's page (index.html); the figure below draws every claim's rate and interval."
+            ))
+        } else {
+            String::new()
+        },
+        real_data_claims: views(&in_section(Section::RealData)),
+        not_applicable: views(&in_section(Section::NotApplicable)),
         transcription: input
-            .ledger
+            .account
             .notes
             .iter()
             .filter(|n| n.paper == input.paper.id && n.table == id.as_str())
@@ -323,75 +352,79 @@ pub(super) fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format
                 depends: n.depends.iter().map(|d| format.escape(d)).collect(),
             })
             .collect(),
-        claim_grids: claim_grids::entry_grids(&grouped, format),
+        claim_grids: claim_grids::item_grids(&per_cell, format),
         claim_grid_rule: claim_grids::rule(format),
+        claim_marks: Mark::legend(&claim_marks, format),
     }
 }
 
-/// What the checks of the paper's printed numbers of one artefact found, in a sentence: the
-/// verdicts in words, the findings counted by cause (listed under the block), and how many claims
-/// were re-tested on the stand-in. Empty when the paper prints nothing for the artefact.
-pub(super) fn check_sentence(entries: &[&Entry], kind: Kind) -> String {
-    let paper: Vec<&&Entry> = entries
-        .iter()
-        .filter(|e| e.basis == Basis::Paper && matches!(e.kind, EntryKind::Cell | EntryKind::Text))
-        .collect();
+/// The stand-in values fitted or calibrated to the artefact's printed numbers, in a sentence.
+fn built_in_values(numbers: &Tally) -> String {
+    let mut parts = Vec::new();
+    if numbers.fitted > 0 {
+        parts.push(format!(
+            "fitted to {} of these printed numbers (≡: every draw meets them)",
+            numbers.fitted
+        ));
+    }
+    if numbers.calibrated > 0 {
+        parts.push(format!(
+            "calibrated toward {} of them (†: the mean over redraws was tuned to them)",
+            numbers.calibrated
+        ));
+    }
+    if parts.is_empty() {
+        return String::new();
+    }
+    format!(
+        "The stand-in was {}: its values there are in the rebuilt table, agree by construction and are not evidence (listed under \"What the stand-in was built to produce\").",
+        parts.join(", and ")
+    )
+}
+
+/// The heading of a table shown once: its printed inputs echoed and its numbers reproduced.
+fn shown_once(numbers: &Tally) -> String {
+    if numbers.count(Term::PrintedInput) > 0 {
+        "As printed in the paper, and as rebuilt: the printed inputs are echoed back (↦) and every other number is reproduced from them (✓), so the table is shown once".to_string()
+    } else {
+        "As printed in the paper, and as recomputed: every number of the rebuilt table is reproduced at the printed precision, so it is shown once".to_string()
+    }
+}
+
+/// What the checks of the paper's printed numbers of one artefact found, in a sentence, in the
+/// vocabulary's words.
+pub(super) fn check_sentence(numbers: &Tally, kind: Kind) -> String {
     let noun = match kind {
         Kind::Table => "table",
         Kind::Figure => "figure",
     };
-    if entries.is_empty() {
+    let counted = numbers.numbers();
+    if counted == 0 && numbers.count(Term::PrintedInput) == 0 {
         return format!("The paper prints no number for this {noun} that the ledger can compare.");
     }
-    let mut parts: Vec<(&'static str, usize)> = Vec::new();
-    for e in &paper {
-        let words = e.verdict_words();
-        match parts.iter_mut().find(|(w, _)| *w == words) {
-            Some((_, n)) => *n += 1,
-            None => parts.push((words, 1)),
-        }
-    }
-    let stand_in = entries
-        .iter()
-        .filter(|e| e.basis == Basis::StandIn && e.kind == EntryKind::Claim)
-        .count();
-    let mut sentence = if paper.is_empty() {
-        "No printed number of this table is checked against the paper's inputs or its other numbers"
-            .to_string()
-    } else {
-        format!(
-            "Checks of the paper's {} printed {}: {}",
-            paper.len(),
-            if paper.len() == 1 {
-                "number"
-            } else {
-                "numbers"
-            },
-            parts
-                .iter()
-                .map(|(w, n)| format!("{n} {w}"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        )
-    };
-    if stand_in > 0 {
-        sentence.push_str(&format!(
-            "; {stand_in} {} re-tested on the stand-in, listed apart below",
-            if stand_in == 1 { "claim" } else { "claims" }
-        ));
-    }
-    sentence.push('.');
-    sentence
+    format!(
+        "Of the {} printed {} of this {noun}: {}.",
+        counted,
+        if counted == 1 { "number" } else { "numbers" },
+        numbers.numbers_words()
+    )
 }
 
-/// The findings about the paper among one artefact's `entries`, one per root cause, for its block.
-pub(super) fn block_findings(entries: &[&Entry], paper: &str, format: Format) -> Vec<FindingView> {
-    let ledger = Ledger {
-        entries: entries.iter().map(|e| (*e).clone()).collect(),
-        notes: Vec::new(),
+/// The findings about the paper whose numbers are printed in `artefact`, numbered as in the paper's
+/// account.
+pub(super) fn block_findings(
+    input: &ReportInput<'_>,
+    artefact: &str,
+    format: Format,
+) -> Vec<FindingView> {
+    let Some(paper) = input.account.paper(&input.paper.id) else {
+        return Vec::new();
     };
-    crate::ledger::findings(&ledger, paper)
+    paper
+        .findings
         .iter()
-        .map(|f| FindingView::new(f, format))
+        .enumerate()
+        .filter(|(_, f)| f.tables.iter().any(|t| t == artefact))
+        .map(|(i, f)| FindingView::new(&paper.id, i + 1, f, format))
         .collect()
 }

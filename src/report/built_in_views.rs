@@ -3,7 +3,8 @@
 
 use serde::Serialize;
 
-use crate::ledger::{EntryKind, Ledger};
+use crate::account::Account;
+use crate::ledger::EntryKind;
 
 use super::Format;
 
@@ -16,7 +17,8 @@ pub(super) struct BuiltInView {
     /// `designed in`, `fitted to the print`, `calibrated to the print`.
     pub(super) kind: &'static str,
     pub(super) why: String,
-    /// The claims, each with its verdict on the shipped draw and its holding rate.
+    /// The claims, each with its verdict on the shipped draw and its holding rate in the
+    /// vocabulary's words.
     pub(super) claims: Vec<String>,
     /// The printed numbers, by their place (`Table 2, all3: L0 2,603, L1 1,897`).
     pub(super) cells: Vec<String>,
@@ -25,10 +27,11 @@ pub(super) struct BuiltInView {
     pub(super) cell_units: Vec<(String, String)>,
 }
 
-/// The knob declarations behind the entries of `paper` in `ledger`, in ledger order.
-pub(super) fn built_in_views(ledger: &Ledger, paper: &str, format: Format) -> Vec<BuiltInView> {
+/// The knob declarations behind the items of `paper` in `account`, in ledger order.
+pub(super) fn built_in_views(account: &Account, paper: &str, format: Format) -> Vec<BuiltInView> {
     let mut views: Vec<(crate::model::BuiltInRef, BuiltInView)> = Vec::new();
-    for e in ledger.entries.iter().filter(|e| e.paper == paper) {
+    for item in account.items_of(paper) {
+        let e = &item.entry;
         let Some(b) = &e.built_in else { continue };
         let at = match views.iter().position(|(r, _)| r == b) {
             Some(at) => at,
@@ -59,24 +62,29 @@ pub(super) fn built_in_views(ledger: &Ledger, paper: &str, format: Format) -> Ve
                     h.word.words()
                 )
             });
-            view.claims.push(format.escape(&format!(
-                "{label} ({} on the shipped draw{rate})",
-                e.verdict
-            )));
+            let shipped = if e.verdict == crate::ledger::Verdict::Holds {
+                "held"
+            } else {
+                "failed"
+            };
+            view.claims
+                .push(format.escape(&format!("{label} ({shipped} on the shipped draw{rate})")));
         } else {
+            // The printed number, then the stand-in's value beside it as the stand-in's.
+            let value = match item.stand_in_value() {
+                Some(v) => format!("{} (stand-in {v})", e.printed),
+                None => e.printed.clone(),
+            };
             let unit = match &e.words {
                 Some(words) if words.part.is_none() => {
                     let (group, column) = words.cell_in_table();
                     (
                         format!("{}, {group}", words.table),
-                        format!("{column} {}", e.printed),
+                        format!("{column} {value}"),
                     )
                 }
-                Some(words) => (
-                    words.place(),
-                    format!("{} {}", words.short_part(), e.printed),
-                ),
-                None => (String::new(), format!("{label}: {}", e.printed)),
+                Some(words) => (words.place(), format!("{} {value}", words.short_part())),
+                None => (String::new(), format!("{label}: {value}")),
             };
             view.cell_units.push(unit);
         }

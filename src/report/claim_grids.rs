@@ -1,27 +1,37 @@
-//! The grouped claims of an artefact's claims table (A.T3's discrepancy count per measure, Dmax and
-//! N, [`ClaimGroup`]) as one Dmax × N grid per measure ([`claim_grids`]): a cell shows the printed
-//! count, the rebuilt count (with those whose p-value lies within two Monte Carlo standard errors of
-//! alpha) and the verdict mark. The ledger keeps one entry per claim; only the report folds them.
+//! The printed numbers an artefact compares cell by cell with the stand-in (A.T3's discrepancy
+//! count per measure, Dmax and N, [`ClaimGroup`]) as one Dmax × N grid per measure
+//! ([`claim_grids`]): a cell shows the printed count, the stand-in's count on its shipped draw (with
+//! those whose p-value lies within two Monte Carlo standard errors of alpha) and the mark of that
+//! comparison, so every mark sits beside the two values it judges. The ledger keeps one entry per
+//! cell; only the report folds them.
 
 use super::Format;
 use super::mark::Mark;
-use crate::ledger::Entry;
+use crate::account::{Item, Term};
+use crate::ledger::Verdict;
 use crate::model::ClaimGroup;
 use crate::render::claim_grid::{ClaimGrid, HOLDS_WHEN, claim_grids};
 
-/// The grids of the grouped claims among `entries` ([`Entry::group`]), escaped for `format`, each
-/// with the words of its measure; a cell reads `printed / rebuilt mark`.
-pub(crate) fn entry_grids(entries: &[&Entry], format: Format) -> Vec<ClaimGridView> {
-    let cells = entries
+/// The grids of the per-cell comparisons among `items` ([`crate::ledger::Entry::group`]), escaped
+/// for `format`, each with the words of its measure; a cell reads `printed / stand-in mark`, the
+/// mark that of the comparison on the stand-in's shipped draw.
+pub(crate) fn item_grids(items: &[&Item], format: Format) -> Vec<ClaimGridView> {
+    let cells = items
         .iter()
-        .filter_map(|e| {
+        .filter_map(|i| {
+            let e = &i.entry;
             let group = e.group.as_ref()?;
-            let rebuilt = e.rebuilt.as_deref().unwrap_or("-");
+            let stand_in = e.stand_in.as_deref().unwrap_or("-");
+            let on_the_draw = if e.verdict == Verdict::Holds {
+                Term::HeldOnOneDraw
+            } else {
+                Term::FailedOnOneDraw
+            };
             let text = format!(
                 "{} / {} {}",
                 format.escape(&e.printed),
-                format.escape(rebuilt),
-                Mark::of(e).symbol(format)
+                format.escape(stand_in),
+                Mark(on_the_draw).symbol(format)
             );
             Some((group.clone(), text))
         })

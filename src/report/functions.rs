@@ -14,7 +14,7 @@ use crate::render::number::format_value;
 use crate::results::ResultTable;
 
 use super::block::BlockContext;
-use super::{Format, ReportInput, invalid, paper_artefacts, report_templates, robustness_section};
+use super::{Format, ReportInput, invalid, paper_artefacts, report_templates};
 
 /// Registers `value`, `printed`, `built`, `artefact` (see the module documentation) and
 /// `robustness` (the data of the "How robust are the conclusions?" section, or none).
@@ -138,8 +138,11 @@ pub(super) fn register_functions(
             },
         );
     }
-    let robustness = robustness_section::section(input.manifest, &input.paper.id, input.results)
-        .map_or_else(|| Value::from(()), |s| Value::from_serialize(&s));
+    let robustness = input
+        .account
+        .paper(&input.paper.id)
+        .and_then(|p| p.robustness.as_ref())
+        .map_or_else(|| Value::from(()), Value::from_serialize);
     env.add_function("robustness", move || robustness.clone());
     {
         let blocks = Arc::clone(blocks);

@@ -1,17 +1,14 @@
 //! The top-level index (`index.md`): links to each paper's reports and the ledger, and each paper's
 //! summary table.
 
-use std::collections::BTreeMap;
-
 use minijinja::Value;
 use serde::Serialize;
 
-use crate::ledger::Ledger;
+use crate::account::Account;
 use crate::manifest::Manifest;
 use crate::provenance::Stamp;
 use crate::render::RenderError;
 use crate::render::grid::escape_markdown;
-use crate::results::ResultTable;
 use crate::sources::{Sources, TEMPLATES_DIR};
 
 use super::{Format, INDEX_TEMPLATE, environment, summary};
@@ -33,16 +30,16 @@ pub(crate) struct IndexPaper {
     pub(super) published: bool,
     pub(super) report_md: String,
     pub(super) report_tex: String,
-    /// The paper's reviewer's summary, as its report opens with it.
-    pub(super) summary: summary::SummaryText,
+    /// The paper's reviewer's summary, as its report opens with it (findings link into the
+    /// report).
+    pub(super) summary: Option<summary::SummaryText>,
 }
 
-/// Renders `build/index.md`: links to both reports and the ledger, and the summary table.
+/// Renders `build/index.md`: links to every paper's reports and the ledger, and their summaries.
 pub(crate) fn render_index(
     sources: &Sources,
     manifest: &Manifest,
-    results: &BTreeMap<String, ResultTable>,
-    ledger: &Ledger,
+    account: &Account,
     ledger_path: &str,
     stamp: &Stamp,
 ) -> Result<String, RenderError> {
@@ -59,8 +56,14 @@ pub(crate) fn render_index(
                 published: p.published.is_some(),
                 report_md: format!("{}/report.md", p.slug),
                 report_tex: format!("{}/report.tex", p.slug),
-                summary: summary::review_summary(ledger, manifest, results, &p.id)
-                    .in_format(Format::Markdown),
+                summary: account.paper(&p.id).map(|a| {
+                    summary::summary_text(
+                        account,
+                        a,
+                        Format::Markdown,
+                        &format!("{}/report.md", p.slug),
+                    )
+                }),
             })
             .collect(),
         ledger: ledger_path.to_string(),

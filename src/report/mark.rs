@@ -1,152 +1,102 @@
-//! The mark printed beside each number of a printed table: one symbol per verdict, with a symbol of
-//! its own for a stand-in number fitted to the print (it agrees by construction and must never look
-//! like an exact match), and a dagger beside a printed number a stand-in knob was calibrated to. The
-//! reports' legends are generated from [`Mark::ALL`] and [`CALIBRATED`], so a symbol and its meaning
-//! cannot drift apart.
+//! The mark printed beside each number of a printed table: one symbol per term of the vocabulary
+//! ([`Term`]), so that a cell's mark and the words of every view say the same thing. Legends are
+//! generated from [`Mark::ALL`] and the terms' meanings, so a symbol and its meaning cannot drift
+//! apart.
 
 use serde::Serialize;
 
 use super::Format;
-use crate::ledger::{Entry, Verdict};
+use crate::account::Term;
 
-/// What a cell's mark says: its verdict.
+/// What a cell's mark says: its term.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Mark(pub Verdict);
+pub(crate) struct Mark(pub Term);
 
-/// One line of a legend: a symbol and what it means.
+/// One line of a legend: a symbol, the term's word and what it means.
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct LegendItem {
     pub(crate) symbol: &'static str,
+    pub(crate) word: &'static str,
     pub(crate) meaning: &'static str,
 }
 
-/// The mark added beside a printed number that a stand-in knob was calibrated to, and its meaning.
-pub(crate) const CALIBRATED: (&str, &str, &str) = (
-    "†",
-    "\\dag",
-    "calibrated: a stand-in knob was tuned toward this printed number, so the stand-in's values near it are not evidence",
-);
-
 impl Mark {
-    /// Every mark, in the legend's order.
+    /// Every mark a printed number can carry, in the legend's order.
     pub(crate) const ALL: [Mark; 8] = [
-        Mark(Verdict::Match),
-        Mark(Verdict::Mismatch),
-        Mark(Verdict::Consistent),
-        Mark(Verdict::Inconsistent),
-        Mark(Verdict::Holds),
-        Mark(Verdict::Fails),
-        Mark(Verdict::Pending),
-        Mark(Verdict::Fitted),
+        Mark(Term::PrintedInput),
+        Mark(Term::Reproduced),
+        Mark(Term::Differs),
+        Mark(Term::Consistent),
+        Mark(Term::Inconsistent),
+        Mark(Term::CannotBeJudged),
+        Mark(Term::StandInOnly),
+        Mark(Term::NotChecked),
     ];
 
-    /// The mark of one entry.
-    pub(crate) fn of(entry: &Entry) -> Mark {
-        Mark(entry.verdict)
-    }
+    /// The marks of claims, for the lists and grids of claims.
+    pub(crate) const CLAIMS: [Mark; 12] = [
+        Mark(Term::BorneOut),
+        Mark(Term::Contradicted),
+        Mark(Term::OnStandIn),
+        Mark(Term::HeldOnOneDraw),
+        Mark(Term::FailedOnOneDraw),
+        Mark(Term::ComparedOnStandIn),
+        Mark(Term::BuiltIn),
+        Mark(Term::HoldsOnRealData),
+        Mark(Term::FailsOnRealData),
+        Mark(Term::HoldsOnProxy),
+        Mark(Term::FailsOnProxy),
+        Mark(Term::Mixed),
+    ];
 
     /// The symbol in `format`.
     pub(crate) fn symbol(self, format: Format) -> &'static str {
-        let markdown = format == Format::Markdown;
+        let md = format == Format::Markdown;
         match self.0 {
-            Verdict::Match if markdown => "✓",
-            Verdict::Match => "\\checkmark",
-            Verdict::Mismatch if markdown => "✗",
-            Verdict::Mismatch => "$\\times$",
-            Verdict::Consistent if markdown => "≈",
-            Verdict::Consistent => "$\\approx$",
-            Verdict::Inconsistent if markdown => "≠",
-            Verdict::Inconsistent => "$\\neq$",
-            Verdict::Holds if markdown => "⊕",
-            Verdict::Holds => "$\\oplus$",
-            Verdict::Fails if markdown => "⊖",
-            Verdict::Fails => "$\\ominus$",
-            Verdict::Pending if markdown => "…",
-            Verdict::Pending => "$\\cdots$",
-            Verdict::Fitted if markdown => "≡",
-            Verdict::Fitted => "$\\equiv$",
+            Term::PrintedInput if md => "↦",
+            Term::PrintedInput => "$\\mapsto$",
+            Term::Reproduced | Term::SettingUsed if md => "✓",
+            Term::Reproduced | Term::SettingUsed => "\\checkmark",
+            Term::Differs | Term::SettingDiffers if md => "✗",
+            Term::Differs | Term::SettingDiffers => "$\\times$",
+            Term::Consistent if md => "≈",
+            Term::Consistent => "$\\approx$",
+            Term::Inconsistent if md => "≠",
+            Term::Inconsistent => "$\\neq$",
+            Term::CannotBeJudged => "?",
+            Term::StandInOnly | Term::Observation if md => "◦",
+            Term::StandInOnly | Term::Observation => "$\\circ$",
+            Term::NotChecked if md => "…",
+            Term::NotChecked => "$\\cdots$",
+            Term::BorneOut | Term::HoldsOnRealData | Term::HeldOnOneDraw if md => "⊕",
+            Term::BorneOut | Term::HoldsOnRealData | Term::HeldOnOneDraw => "$\\oplus$",
+            Term::Contradicted | Term::FailsOnRealData | Term::FailedOnOneDraw if md => "⊖",
+            Term::Contradicted | Term::FailsOnRealData | Term::FailedOnOneDraw => "$\\ominus$",
+            Term::HoldsOnProxy if md => "(⊕)",
+            Term::HoldsOnProxy => "($\\oplus$)",
+            Term::FailsOnProxy if md => "(⊖)",
+            Term::FailsOnProxy => "($\\ominus$)",
+            Term::Mixed if md => "±",
+            Term::Mixed => "$\\pm$",
+            Term::OnStandIn | Term::ComparedOnStandIn if md => "◐",
+            Term::OnStandIn | Term::ComparedOnStandIn => "$\\bullet$",
+            Term::BuiltIn if md => "⊙",
+            Term::BuiltIn => "$\\odot$",
+            Term::NotApplicable if md => "–",
+            Term::NotApplicable => "--",
         }
     }
 
-    /// What the mark means, for the legend.
-    pub(crate) fn meaning(self) -> &'static str {
-        match self.0 {
-            Verdict::Match => {
-                "match: recomputed from the paper's inputs, equal at the printed precision"
-            }
-            Verdict::Mismatch => "mismatch",
-            Verdict::Consistent => "paper self-consistent: agrees with the paper's other numbers",
-            Verdict::Inconsistent => "paper inconsistent: contradicts the paper's other numbers",
-            Verdict::Holds => "the claim holds",
-            Verdict::Fails => "the claim fails",
-            Verdict::Pending => "not checked",
-            Verdict::Fitted => {
-                "fitted: a stand-in fitted to this printed number, agreement by construction (reproduces nothing)"
-            }
-        }
-    }
-
-    /// The mark in a word or two, for counts (`3 match`, `2 fitted to the print`).
-    pub(crate) fn word(self) -> &'static str {
-        match self.0 {
-            Verdict::Match => "match",
-            Verdict::Mismatch => "mismatch",
-            Verdict::Consistent => "paper self-consistent",
-            Verdict::Inconsistent => "paper inconsistent (findings about the paper)",
-            Verdict::Holds => "hold",
-            Verdict::Fails => "fail",
-            Verdict::Pending => "not checked",
-            Verdict::Fitted => "fitted to the print by construction",
-        }
-    }
-
-    /// How serious the mark is when several parts of one printed cell are combined into one.
-    pub(crate) fn severity(self) -> u8 {
-        match self.0 {
-            Verdict::Mismatch => 7,
-            Verdict::Inconsistent => 6,
-            Verdict::Fails => 5,
-            Verdict::Pending => 4,
-            Verdict::Consistent => 3,
-            Verdict::Fitted => 2,
-            Verdict::Holds => 1,
-            Verdict::Match => 0,
-        }
-    }
-
-    /// The legend in `format`: every mark with its meaning, then the calibration dagger.
-    pub(crate) fn legend(format: Format) -> Vec<LegendItem> {
-        let mut items = Mark::items(&Mark::ALL, format);
-        items.push(LegendItem {
-            symbol: calibrated_symbol(format),
-            meaning: CALIBRATED.2,
-        });
-        items
-    }
-
-    /// The marks a claim can carry (holds, fails, pending): the legend of a report without
-    /// published values, where no printed number is compared.
-    pub(crate) fn claim_legend(format: Format) -> Vec<LegendItem> {
-        let claims = [Verdict::Holds, Verdict::Fails, Verdict::Pending].map(Mark);
-        Mark::items(&claims, format)
-    }
-
-    fn items(marks: &[Mark], format: Format) -> Vec<LegendItem> {
+    /// The legend of `marks` in `format`.
+    pub(crate) fn legend(marks: &[Mark], format: Format) -> Vec<LegendItem> {
         marks
             .iter()
             .map(|m| LegendItem {
                 symbol: m.symbol(format),
-                meaning: m.meaning(),
+                word: m.0.word(),
+                meaning: m.0.meaning(),
             })
             .collect()
-    }
-}
-
-/// The calibration dagger in `format`.
-pub(crate) fn calibrated_symbol(format: Format) -> &'static str {
-    match format {
-        Format::Markdown => CALIBRATED.0,
-        Format::Latex => CALIBRATED.1,
     }
 }
 
@@ -154,19 +104,16 @@ pub(crate) fn calibrated_symbol(format: Format) -> &'static str {
 mod tests {
     use super::*;
 
+    /// No two marks of printed numbers share a symbol, in either format: a reader can tell every
+    /// term of a printed cell by its mark alone.
     #[test]
-    fn every_mark_has_its_own_symbol_and_fitted_is_not_a_match() {
+    fn every_mark_of_a_printed_number_has_its_own_symbol() {
         for format in [Format::Markdown, Format::Latex] {
             let mut symbols: Vec<&str> = Mark::ALL.iter().map(|m| m.symbol(format)).collect();
-            symbols.push(calibrated_symbol(format));
-            let mut unique = symbols.clone();
-            unique.sort_unstable();
-            unique.dedup();
-            assert_eq!(unique.len(), symbols.len(), "{symbols:?}");
-            assert_ne!(
-                Mark(Verdict::Fitted).symbol(format),
-                Mark(Verdict::Match).symbol(format)
-            );
+            symbols.sort_unstable();
+            let n = symbols.len();
+            symbols.dedup();
+            assert_eq!(symbols.len(), n, "{format:?}");
         }
     }
 }

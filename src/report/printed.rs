@@ -9,20 +9,21 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::{CellMark, Format, mark_of, mark_words, marker, marker_text};
-use crate::ledger::{Entry, cell_name};
+use crate::account::Item;
+use crate::ledger::cell_name;
 use crate::manifest::Artefact;
 use crate::model::CellKey;
 use crate::published::PublishedCell;
 use crate::render::grid::{self, Grid};
 use crate::results::ResultTable;
 
-/// The printed cells of `artefact` laid out like its table, with markers from the ledger entries
-/// `by_cell`; `None` when nothing can be placed. Returns the keys of the cells placed (the rest are
+/// The printed cells of `artefact` laid out like its table, with markers from the account's items
+/// `by_cell` (the paper's terms only: a printed number never carries a stand-in's word); `None` when nothing can be placed. Returns the keys of the cells placed (the rest are
 /// listed apart).
 pub(super) fn printed_grid(
     artefact: &Artefact,
     cells: &[&PublishedCell],
-    by_cell: &BTreeMap<&str, &Entry>,
+    by_cell: &BTreeMap<&str, &Item>,
     format: Format,
 ) -> (Option<Grid>, BTreeSet<CellKey>) {
     let mut placed = BTreeSet::new();
@@ -46,7 +47,7 @@ pub(super) fn printed_grid(
         for ((row, row_part), grid_row) in rows.iter().zip(grid_panel.rows.iter_mut()) {
             for (i, (column, cell)) in panel.columns.iter().zip(&mut grid_row.cells).enumerate() {
                 let part = row_part.as_deref().or(column.part.as_deref());
-                let here: Vec<&Entry> = cells
+                let here: Vec<&Item> = cells
                     .iter()
                     .filter(|c| c.panel == panel.id && c.row == *row && c.column == column.id)
                     .filter(|c| part.is_none_or(|p| p == c.part))

@@ -5,8 +5,7 @@ use std::collections::BTreeSet;
 
 use serde::Serialize;
 
-use crate::ledger::{Basis, Entry, EntryKind};
-use crate::model::ProvenanceClass;
+use crate::account::{Item, Section, Term};
 
 use super::entry_words::{EntryView, entry_view};
 use super::{Format, ReportInput, paper_artefacts};
@@ -43,14 +42,17 @@ impl RunningKind {
         RunningKind::RealData,
     ];
 
-    fn of(e: &Entry) -> RunningKind {
-        match (e.basis, e.kind) {
-            (Basis::RealData, _) => RunningKind::RealData,
-            (Basis::StandIn, _) => RunningKind::StandIn,
-            (Basis::Paper, EntryKind::Setting) => RunningKind::Setting,
-            (Basis::Paper, EntryKind::Statement | EntryKind::Claim) => RunningKind::Statement,
-            (Basis::Paper, _) if e.class == ProvenanceClass::Exact => RunningKind::Recomputed,
-            (Basis::Paper, _) => RunningKind::Derived,
+    fn of(item: &Item) -> RunningKind {
+        match item.section() {
+            Section::RealData => RunningKind::RealData,
+            Section::Settings => RunningKind::Setting,
+            Section::PaperClaims => RunningKind::Statement,
+            Section::Numbers => match item.term {
+                Term::Reproduced | Term::Differs | Term::PrintedInput => RunningKind::Recomputed,
+                Term::StandInOnly => RunningKind::StandIn,
+                _ => RunningKind::Derived,
+            },
+            _ => RunningKind::StandIn,
         }
     }
 
@@ -65,7 +67,7 @@ impl RunningKind {
             RunningKind::Setting => "Settings the text states, beside the value the build uses",
             RunningKind::Statement => "Statements of the text checked on the paper's own tables",
             RunningKind::StandIn => {
-                "Numbers and claims of the text on the stand-in (built into it: not evidence)"
+                "Numbers of the text that rest on data that is not public (stand-in only; the stand-in's value is the stand-in's)"
             }
             RunningKind::RealData => "Claims of the text re-tested on real data",
         }
@@ -83,18 +85,17 @@ impl RunningKind {
     }
 }
 
-/// Ledger entries of the paper that belong to no artefact (numbers and statements of the running
-/// text), one table per [`RunningKind`]; a setting's words without the `Setting:` they all share.
+/// The items of the paper that belong to no artefact (numbers and statements of the running text),
+/// one table per [`RunningKind`]; a setting's words without the `Setting:` they all share.
 pub(super) fn running_text(input: &ReportInput<'_>, format: Format) -> Vec<RunningGroup> {
     let ids: BTreeSet<&str> = paper_artefacts(input.manifest, &input.paper.id)
         .iter()
         .map(|a| a.id.as_str())
         .collect();
-    let entries: Vec<&Entry> = input
-        .ledger
-        .entries
-        .iter()
-        .filter(|e| e.paper == input.paper.id && !ids.contains(e.table.as_str()))
+    let entries: Vec<&Item> = input
+        .account
+        .items_of(&input.paper.id)
+        .filter(|i| !ids.contains(i.entry.table.as_str()) && i.artefact.is_none())
         .collect();
     RunningKind::ALL
         .into_iter()

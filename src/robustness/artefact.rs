@@ -73,7 +73,9 @@ fn note(params: &ReplicatesParams, replicated: &[&Artefact]) -> String {
     let mut note = format!(
         "Stand-in: {} independent stand-in collections of {} (replicate 0 is the shipped draw; \
          labels, runs and ratings redrawn from the seeded streams of each replicate's seed). Each \
-         claim's holding rate has a Wilson 95% interval, and its word follows the interval: {}. \
+         claim's holding rate has a Wilson 95% interval, and its words follow the interval: {}; \
+         an interval across a boundary is called by the two ranges it spans (rarely to less often \
+         than not). \
          Claims a stand-in knob was set to produce are listed apart as built in: their rates \
          measure the stand-in's design, not the paper. The headline numbers (taus, significant \
          pairs, SSO percentages, discrepancy counts) are shown beside the mean and 5th-95th \
@@ -81,9 +83,13 @@ fn note(params: &ReplicatesParams, replicated: &[&Artefact]) -> String {
          band; the band of every printed simulated number is in this table's JSON.",
         params.replicates,
         ids.join(", "),
-        crate::model::rate_word::RATE_WORDS
+        crate::model::rate_word::RATE_BANDS
             .iter()
-            .map(|w| format!("{} when {}", w.words(), w.rule()))
+            .map(|b| format!(
+                "{} when the whole interval lies within {}",
+                b.words(),
+                b.range_words()
+            ))
             .collect::<Vec<_>>()
             .join("; "),
     );

@@ -7,10 +7,10 @@ use crate::results::{ResultTable, VALUE};
 
 use super::headline::HEADLINES;
 use super::table::{
-    BUILT_IN_PANEL, GROUPED_PANEL, INSIDE_PANEL, OUTSIDE_PANEL, RATE_PART, claims_panel,
-    headline_panel,
+    BUILT_IN_PANEL, GROUPED_PANEL, INSIDE_PANEL, OUTSIDE_PANEL, RATE_PART, SPANS_PANEL,
+    claims_panel, headline_panel,
 };
-use crate::model::rate_word::{RATE_WORDS, RateWord};
+use crate::model::rate_word::{RATE_BANDS, RateWord};
 
 /// One claim of a study table.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
@@ -30,15 +30,17 @@ pub(crate) struct ClaimRate {
     pub(crate) built_in: bool,
 }
 
-/// Every claim of study `table`: those that stand alone by rate word ([`RATE_WORDS`] order), those
-/// built into the stand-in ([`BUILT_IN_PANEL`]), then the grouped ones ([`GROUPED_PANEL`]), each in
-/// the table's row order, its word from its interval.
+/// Every claim of study `table`: those that stand alone by range of rates ([`RATE_BANDS`] order,
+/// then those across two ranges, [`SPANS_PANEL`]), those built into the stand-in
+/// ([`BUILT_IN_PANEL`]), then the grouped ones ([`GROUPED_PANEL`]), each in the table's row order,
+/// its words from its interval.
 pub(crate) fn claim_rates(table: &ResultTable) -> Vec<ClaimRate> {
     let mut claims = Vec::new();
-    let panels = RATE_WORDS
-        .map(claims_panel)
-        .into_iter()
-        .chain([BUILT_IN_PANEL, GROUPED_PANEL]);
+    let panels = RATE_BANDS.map(claims_panel).into_iter().chain([
+        SPANS_PANEL,
+        BUILT_IN_PANEL,
+        GROUPED_PANEL,
+    ]);
     for panel in panels {
         for row in table.rows_of(panel) {
             let get = |column: &str, part: &str| table.get(panel, &row.id, column, part);
@@ -60,7 +62,7 @@ pub(crate) fn claim_rates(table: &ResultTable) -> Vec<ClaimRate> {
                 rate,
                 lo,
                 hi,
-                word: RateWord::of(held as u32, checked as u32, lo, hi),
+                word: RateWord::of(lo, hi),
                 built_in: panel == BUILT_IN_PANEL,
             });
         }

@@ -1,7 +1,9 @@
 //! A study as a [`ResultTable`], the form renderers and the ledger consume.
 //!
-//! Claims that stand alone, a panel per rate word ([`RateWord::id`]: `nearly_always`, `usually`,
-//! `uncertain`, `rarely`, `almost_never`, `too_few_replicates`); claims a stand-in knob builds in,
+//! Claims that stand alone, a panel per range of rates their whole Wilson interval lies in
+//! ([`RateBand::id`]: `nearly_always`, `usually`, `more_often_than_not`, `less_often_than_not`,
+//! `rarely`, `almost_never`), and [`SPANS_PANEL`] for those whose interval crosses a boundary
+//! between two ranges; claims a stand-in knob builds in,
 //! whatever their rate, in [`BUILT_IN_PANEL`] (their label says what builds them in, and their word);
 //! grouped claims (A.T3's counts, each with its typed cell in its
 //! family's grid) in panel [`GROUPED_PANEL`], in the typed grid order (measure, Dmax, N), the
@@ -20,10 +22,8 @@
 //! (part `estimate` = the replicate mean, parts `ci_lo`/`ci_hi` = the 5th and 95th percentiles),
 //! `printed` (in bold when outside the band) and `inside` (1 if the printed value lies in the
 //! band, else 0).
-//! The thresholds of the rate words, panel [`MARKS_PANEL`] (the figure marks them): row
-//! `nearly_always`, value [`NEARLY`] (a Wilson lower limit at or above it), row `half`, value
-//! [`HALF`] (an interval on either side of it is usually or rarely), row `almost_never`, value
-//! 1 − [`NEARLY`] (an upper limit at or below it).
+//! The boundaries between the ranges of the rate words, panel [`MARKS_PANEL`] (the figure marks
+//! them): a row per boundary ([`RATE_BOUNDARIES`]), its value the boundary.
 
 use std::collections::BTreeMap;
 
@@ -31,16 +31,19 @@ use crate::results::{ResultTable, VALUE};
 
 use super::headline::Headline;
 use super::study::{HeadlineBand, HoldingRate, Study};
-use crate::model::rate_word::{HALF, NEARLY, RateWord};
+use crate::model::rate_word::{RATE_BOUNDARIES, RateBand, RateWord};
 use crate::model::{CellKey, GridPlace};
 use crate::render::claim_grid::HOLDS_WHEN;
 pub(crate) use crate::render::figure_robustness::BUILT_IN_PANEL;
 use crate::render::figure_robustness::MARKS_PANEL;
 
-/// The claims panel of each rate word.
-pub fn claims_panel(word: RateWord) -> &'static str {
-    word.id()
+/// The claims panel of each range of rates.
+pub fn claims_panel(band: RateBand) -> &'static str {
+    band.id()
 }
+
+/// The panel of the claims whose Wilson interval crosses a boundary between two ranges of rates.
+pub const SPANS_PANEL: &str = "spans";
 
 /// The panel of the headline numbers of each role.
 pub fn headline_panel(role: Headline) -> &'static str {
@@ -76,19 +79,17 @@ pub fn study_table(
     // Claims that stand alone first (in id order), then the grouped ones in grid order.
     claims.sort_by(|a, b| (&a.group, &a.id).cmp(&(&b.group, &b.id)));
     for claim in claims {
-        let word = RateWord::of(
-            claim.held,
-            claim.checked,
-            claim.interval.lo,
-            claim.interval.hi,
-        );
+        let word = RateWord::of(claim.interval.lo, claim.interval.hi);
         let (panel, label) = match (built_in.get(&claim.id), &claim.group) {
             (Some(how), _) => (
                 BUILT_IN_PANEL,
                 format!("{} ({how}; {})", claim.statement, word.words()),
             ),
             (None, Some(_)) => (GROUPED_PANEL, claim.statement.clone()),
-            (None, None) => (claims_panel(word), claim.statement.clone()),
+            (None, None) => (
+                word.band().map_or(SPANS_PANEL, claims_panel),
+                claim.statement.clone(),
+            ),
         };
         let group = match panel {
             GROUPED_PANEL => claim.group.clone().map(GridPlace::from),
@@ -132,13 +133,10 @@ pub fn study_table(
     for headline in &study.headlines {
         add_headline(&mut table, headline);
     }
-    for (row, threshold) in [
-        (claims_panel(RateWord::NearlyAlways), NEARLY),
-        ("half", HALF),
-        (claims_panel(RateWord::AlmostNever), 1.0 - NEARLY),
-    ] {
-        table.add_row(MARKS_PANEL, row, row);
-        table.set(MARKS_PANEL, row, VALUE, VALUE, threshold);
+    for boundary in RATE_BOUNDARIES {
+        let row = format!("{boundary}");
+        table.add_row(MARKS_PANEL, &row, &row);
+        table.set(MARKS_PANEL, &row, VALUE, VALUE, boundary);
     }
     table.note(note);
     if study.claims.iter().any(|c| c.group.is_some()) {

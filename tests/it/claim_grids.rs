@@ -40,6 +40,7 @@ fn ledger_and_report(format: Format) -> (evia_repro::ledger::Ledger, String) {
         .iter()
         .find(|f| f.cells().any(|c| c.table == "A.T3"));
     let sources = evia_repro::sources::Sources::Root(root.clone());
+    let account = evia_repro::account::account(&ledger, &manifest, &results);
     let input = ReportInput {
         sources: &sources,
         manifest: &manifest,
@@ -47,7 +48,7 @@ fn ledger_and_report(format: Format) -> (evia_repro::ledger::Ledger, String) {
         published: file,
         results: &results,
         statuses: &statuses,
-        ledger: &ledger,
+        account: &account,
         figure_pdfs: &BTreeSet::new(),
         stamp: &stamp,
     };

@@ -64,7 +64,11 @@ fn every_derived_table_cell_has_a_consistency_verdict() {
         assert!(
             matches!(
                 e.verdict,
-                Verdict::Consistent | Verdict::Inconsistent | Verdict::Holds | Verdict::Fails
+                Verdict::Consistent
+                    | Verdict::Inconsistent
+                    | Verdict::Holds
+                    | Verdict::Fails
+                    | Verdict::Undecided
             ),
             "{} {} is {:?}: {}",
             e.table,
@@ -213,13 +217,16 @@ fn json_has_exactly_the_issue_fields_and_filters_apply() {
             .keys()
             .map(String::as_str)
             .collect();
+        // The ledger's fields, then the account's: the term, its words and the findings.
         assert_eq!(
             keys,
             BTreeSet::from([
                 "paper", "table", "cell", "kind", "printed", "class", "basis", "rebuilt",
-                "stand_in", "verdict", "detail", "built_in", "holding"
+                "stand_in", "verdict", "detail", "built_in", "holding", "term", "words",
+                "findings"
             ])
         );
+        assert_eq!(entry["term"], "inconsistent");
         assert_eq!(entry["cell"], "lancer1/Q@10/count");
     }
 }

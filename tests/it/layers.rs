@@ -21,7 +21,9 @@ const LAYERS: &[&[&str]] = &[
     &["consistency", "ledger", "render"],
     // Robustness studies: experiments and ledger claims over independent stand-in replicates.
     &["robustness"],
-    // Literate reports.
+    // The one account of the evidence: terms, findings, counts and words of every view.
+    &["account"],
+    // The views: literate reports, index, ledger, reviewer's page, `check`'s text.
     &["report"],
     // Select, rebuild, build state, stamps: `reproduce` and `check`.
     &["pipeline"],

@@ -2,6 +2,7 @@
 //! the `evia-repro` binary.
 #![allow(clippy::unwrap_used)] // test helpers; clippy.toml only covers #[test] fns
 
+mod account_audit;
 mod agree_cli;
 mod agreement_golden;
 mod anywhere;

@@ -77,7 +77,7 @@ fn the_reviewer_page_shows_every_entry_as_check_does_and_requests_nothing() {
     let page = out.path().join("index.html");
     let html = fs::read_to_string(&page).unwrap();
 
-    // Every entry of `check --format json`, in order, is embedded unchanged, and has its item.
+    // Every item of `check --format json`, in order, is embedded unchanged, and has its item.
     let check = run(&[
         "check",
         "--format",
@@ -95,16 +95,17 @@ fn the_reviewer_page_shows_every_entry_as_check_does_and_requests_nothing() {
     assert!(checked.len() > 800, "{} entries", checked.len());
     let mut anchors = std::collections::BTreeSet::new();
     for (shown, entry) in embedded.iter().zip(checked) {
-        assert_eq!(&shown["entry"], entry);
+        assert_eq!(&shown["item"], entry);
         let anchor = shown["anchor"].as_str().unwrap();
         assert!(anchors.insert(anchor.to_string()), "{anchor} twice");
         // The entry's item (or its anchor inside a printed cell's item) and its detail.
         let id = format!("id=\"{anchor}\"");
         assert_eq!(html.matches(&id).count(), 1, "{anchor}");
         assert!(html.contains(&format!("id=\"d-{anchor}\"")), "{anchor}");
-        if let Some(finding) = shown["finding"].as_str() {
+        for finding in shown["findings"].as_array().unwrap() {
+            let finding = finding.as_str().unwrap();
             assert!(
-                html.contains(&format!("<li id=\"{finding}\">")),
+                html.contains(&format!("<li id=\"{finding}\" value=")),
                 "{finding}"
             );
         }

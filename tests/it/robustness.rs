@@ -13,7 +13,7 @@ use evia_repro::published::{PublishedFile, load};
 use evia_repro::results::{ResultTable, VALUE};
 use evia_repro::robustness::headline::Headline;
 use evia_repro::robustness::table::{
-    INSIDE_PANEL, OUTSIDE_PANEL, RATE_PART, claims_panel, headline_panel,
+    INSIDE_PANEL, OUTSIDE_PANEL, RATE_PART, SPANS_PANEL, claims_panel, headline_panel,
 };
 use evia_repro::robustness::{RateWord, replicate_seed, run_replicate, run_study, study_table};
 
@@ -81,23 +81,19 @@ fn a_t2_study_is_identical_for_one_and_two_threads_and_two_runs() {
     );
     let table = study_table("A.R1", &one, "note", &std::collections::BTreeMap::new());
     for claim in &one.claims {
-        let word = RateWord::of(
-            claim.held,
-            claim.checked,
-            claim.interval.lo,
-            claim.interval.hi,
-        );
-        let panel = claims_panel(word);
+        let word = RateWord::of(claim.interval.lo, claim.interval.hi);
+        let panel = word.band().map_or(SPANS_PANEL, claims_panel);
         let rate = table.get(panel, &claim.id, "rate", RATE_PART).unwrap();
         assert_eq!(rate, f64::from(claim.held) / 4.0, "{}", claim.id);
         let lo = table.get(panel, &claim.id, "rate", "ci_lo").unwrap();
         let hi = table.get(panel, &claim.id, "rate", "ci_hi").unwrap();
         assert!(lo <= rate && rate <= hi, "{}: {lo} {rate} {hi}", claim.id);
     }
-    let claim_rows: usize = evia_repro::model::rate_word::RATE_WORDS
+    let claim_rows: usize = evia_repro::model::rate_word::RATE_BANDS
         .into_iter()
         .map(|v| table.rows_of(claims_panel(v)).len())
-        .sum();
+        .sum::<usize>()
+        + table.rows_of(SPANS_PANEL).len();
     assert_eq!(claim_rows, one.claims.len());
     let count_rows = table.rows_of(INSIDE_PANEL).len() + table.rows_of(OUTSIDE_PANEL).len();
     assert_eq!(count_rows, one.counts.len());

@@ -107,7 +107,7 @@ pub(crate) fn qrels_rank_correlation(
     let evaluated = evaluated(artefact, &params.inputs(), context)?;
     let mut table = evaluated.table(artefact);
     evaluated.tau_cells(artefact, &mut table)?;
-    claims::all_rankings_equivalent(&evaluated, &mut table);
+    claims::all_rankings_equivalent(&evaluated, artefact, &mut table);
     Ok(table)
 }
 
@@ -145,7 +145,7 @@ pub(crate) fn topicset_rank_correlation(
     let evaluated = evaluated(artefact, &params.inputs(), context)?;
     let mut table = evaluated.table(artefact);
     evaluated.tau_cells(artefact, &mut table)?;
-    claims::topicset_equivalence(&evaluated, &mut table);
+    claims::topicset_equivalence(&evaluated, artefact, &mut table);
     Ok(table)
 }
 

@@ -41,6 +41,8 @@ fn rank_claim(table: &ResultTable, claim: &FigureRankClaim) -> ClaimCheck {
         holds: false,
         detail: format!("printed: “{}”", claim.quote),
         group: None,
+        observation: true,
+        ..ClaimCheck::default()
     };
     let Some((top, rank, runs)) = rank_of_top(table, claim) else {
         return check;

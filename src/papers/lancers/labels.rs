@@ -44,6 +44,9 @@ pub fn agreement(
     let se = params.kappa_se.unwrap_or_default().standard_error();
     let wanted = &params.pairs;
     let mut table = ResultTable::new(&artefact.id);
+    // The printed matrices are the experiment's inputs (echoed); matrices pooled from a collection's
+    // labels are results.
+    let printed_matrices = params.labels().collection.is_none();
     let mut pooled = BTreeMap::new();
     for id in wanted {
         let pair = pairs.iter().find(|p| &p.id == id).ok_or_else(|| {
@@ -52,13 +55,12 @@ pub fn agreement(
         let m = &pair.matrix;
         for (i, row) in m.rows().iter().enumerate() {
             for (j, &count) in row.iter().enumerate() {
-                table.set(
-                    &pair.id,
-                    &i.to_string(),
-                    &j.to_string(),
-                    VALUE,
-                    count as f64,
-                );
+                let (panel, row, column) = (&pair.id, &i.to_string(), &j.to_string());
+                if printed_matrices {
+                    table.set_input(panel, row, column, VALUE, count as f64);
+                } else {
+                    table.set(panel, row, column, VALUE, count as f64);
+                }
             }
         }
         let err = |e| ExperimentError::invalid(artefact, format!("pair `{}`: {e}", pair.id));
@@ -191,6 +193,7 @@ fn pooled_claims(table: &mut ResultTable, pooled: &BTreeMap<String, (Kappa, Kapp
                 holds,
                 detail,
                 group: None,
+                ..ClaimCheck::default()
             },
             ProvenanceClass::Exact,
         );
@@ -333,6 +336,7 @@ fn per_topic_agreement_claim(table: &mut ResultTable, topics: usize, not_signifi
             positive(2)
         ),
         group: None,
+        ..ClaimCheck::default()
     });
 }
 

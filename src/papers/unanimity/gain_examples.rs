@@ -34,7 +34,7 @@ pub(crate) fn gain_examples(
             ));
         }
         for (i, &rating) in item.ratings.iter().enumerate() {
-            table.set(
+            table.set_input(
                 "main",
                 &item.id,
                 "ratings",

@@ -8,8 +8,8 @@ use super::fingerprint::{hash_file, hash_json};
 use super::outputs::stage_if_changed;
 use super::render::{TABLES_TEMPLATE, render_tables_document};
 use super::{Action, Done, Options, ReproduceError};
+use crate::account::Account;
 use crate::io::output::{OutputDir, Staged};
-use crate::ledger::Ledger;
 use crate::manifest::{Artefact, Manifest};
 use crate::pipeline::build_state::{self, BuildState, CachedTable, DocumentState};
 use crate::provenance::{ContentHash, Fnv1a64, Stamp};
@@ -26,7 +26,8 @@ pub(super) struct Documents<'a> {
     pub(super) templates: &'a Templates,
     pub(super) results: &'a BTreeMap<String, ResultTable>,
     pub(super) statuses: &'a BTreeMap<String, ArtefactStatus>,
-    pub(super) ledger: &'a Ledger,
+    /// The account of the run, which every document renders.
+    pub(super) account: &'a Account,
     pub(super) figure_pdfs: &'a BTreeSet<String>,
     pub(super) published: &'a [PublishedFile],
 }
@@ -53,6 +54,8 @@ pub(super) fn document_name(paper: &str) -> String {
 /// The relative path of the top-level index and of the claims ledger.
 pub(crate) const INDEX_PATH: &str = "index.md";
 pub(crate) const LEDGER_PATH: &str = "ledger.md";
+/// The relative path of the account as JSON (every item, finding and count the views render).
+pub(crate) const ACCOUNT_PATH: &str = "account.json";
 
 impl Documents<'_> {
     /// A stamp over `files` (the project's files, relative to the root), the manifest and the data
@@ -216,7 +219,7 @@ impl Documents<'_> {
                 published,
                 results: self.results,
                 statuses: self.statuses,
-                ledger: self.ledger,
+                account: self.account,
                 figure_pdfs: self.figure_pdfs,
                 stamp: &stamp,
             };
@@ -266,8 +269,7 @@ impl Documents<'_> {
             let index = report::render_index(
                 &self.options.sources,
                 self.manifest,
-                self.results,
-                self.ledger,
+                self.account,
                 LEDGER_PATH,
                 &stamp,
             )
@@ -275,22 +277,30 @@ impl Documents<'_> {
                 artefact: "index".to_string(),
                 source,
             })?;
-            let ledger = stamp.markdown_comment() + &crate::render::ledger::markdown(self.ledger);
+            let items: Vec<_> = self.account.items.iter().collect();
+            let notes: Vec<_> = self.account.notes.iter().collect();
+            let ledger = stamp.markdown_comment() + &report::markdown(&items, &notes);
             let page = report::html::render_page(&report::html::PageInput {
                 sources: &self.options.sources,
                 manifest: self.manifest,
                 published: self.published,
                 results: self.results,
-                ledger: self.ledger,
+                account: self.account,
                 stamp: &stamp,
             })
             .map_err(|source| ReproduceError::Render {
                 artefact: report::html::PAGE_PATH.to_string(),
                 source,
             })?;
+            let account =
+                report::account_json(self.account).map_err(|e| ReproduceError::Render {
+                    artefact: ACCOUNT_PATH.to_string(),
+                    source: crate::render::RenderError::from(e),
+                })?;
             Ok(vec![
                 (INDEX_PATH.to_string(), index),
                 (LEDGER_PATH.to_string(), ledger),
+                (ACCOUNT_PATH.to_string(), account),
                 (report::html::PAGE_PATH.to_string(), page),
             ])
         })

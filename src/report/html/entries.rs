@@ -1,30 +1,24 @@
-//! Ledger entries as the reviewer's page shows them: a focusable item (a printed cell of a table, or
-//! a claim, setting or statement in a list) with its mark, and the detail that `check --detail`
-//! prints for each entry. Every word and value comes from the ledger entry or the reports' own
-//! words ([`Mark`], [`Entry::verdict_words`]); nothing is decided here.
-
-use std::collections::{BTreeMap, BTreeSet};
+//! The account's items as the reviewer's page shows them: a focusable item (a printed cell of a
+//! table, or a claim, setting or statement in a list) with its mark, and the detail that `check
+//! --detail` prints for each entry. Every word and value comes from the account ([`Item`]: its
+//! term, its words, its findings); nothing is decided here.
 
 use serde::Serialize;
+use strum::IntoEnumIterator;
 
 use super::text::entry_anchor;
-use crate::ledger::{Entry, EntryKind, Holding};
-use crate::model::BuiltInKind;
-use crate::render::ledger::Section;
-use crate::report::mark::CALIBRATED;
+use crate::account::{Item, Section, Term};
+use crate::ledger::{EntryKind, Holding};
+use crate::report::summary::finding_anchor;
 use crate::report::{Format, Mark, class_letter};
 
-/// A finding an entry belongs to, for its detail's link.
+/// A finding an item belongs to or rests on, for its detail's link.
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct FindingLink {
     pub(crate) anchor: String,
-    /// Its number in the paper's ranked findings (the summary's numbering).
+    /// Its number in the paper's findings (the same in every view).
     pub(crate) number: usize,
-    pub(crate) headline: String,
 }
-
-/// The findings by entry anchor.
-pub(crate) type FindingsOf = BTreeMap<String, FindingLink>;
 
 /// A holding rate with its Wilson interval as a bar: the rate and the interval's limits as
 /// percentages of the bar's width (one decimal, for the drawing only).
@@ -37,7 +31,6 @@ pub(crate) struct RateBar {
     pub(crate) width: String,
     /// `0.87 [0.82, 0.91], usually (174 of 200 replicates of B.R1)`.
     pub(crate) words: String,
-    pub(crate) word: &'static str,
 }
 
 impl RateBar {
@@ -49,12 +42,11 @@ impl RateBar {
             hi: pct(h.hi),
             width: format!("{:.1}", ((h.hi - h.lo) * 100.0).clamp(0.0, 100.0)),
             words: h.words(),
-            word: h.word.words(),
         }
     }
 }
 
-/// What the page shows for one entry when its item is selected (and, printed, under its table).
+/// What the page shows for one item when it is selected (and, printed, under its table).
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct DetailView {
     pub(crate) anchor: String,
@@ -66,60 +58,83 @@ pub(crate) struct DetailView {
     pub(crate) printed: String,
     /// The value recomputed from the paper's inputs or numbers (or real data).
     pub(crate) rebuilt: Option<String>,
-    /// The stand-in's value, with the calibration dagger where a knob was calibrated to it.
+    /// The stand-in's value, with the mark of what builds it in.
     pub(crate) stand_in: Option<String>,
-    pub(crate) verdict: String,
-    pub(crate) verdict_words: &'static str,
+    /// The term's id (`reproduced`), for the style.
+    pub(crate) term: Term,
+    /// The verdict in the vocabulary's words.
+    pub(crate) words: String,
     pub(crate) mark: &'static str,
     /// The arithmetic in words (`check --detail`).
     pub(crate) detail: String,
-    pub(crate) finding: Option<FindingLink>,
+    pub(crate) findings: Vec<FindingLink>,
     pub(crate) holding: Option<RateBar>,
     /// What builds the entry into the stand-in, in words, when something does.
     pub(crate) built_in: Option<String>,
+    /// Each proxy of a claim measured on real data, with its verdict.
+    pub(crate) proxies: Vec<String>,
 }
 
 impl DetailView {
-    pub(crate) fn of(e: &Entry, findings: &FindingsOf) -> DetailView {
-        let anchor = entry_anchor(&e.table, &e.cell);
+    pub(crate) fn of(item: &Item) -> DetailView {
+        let e = &item.entry;
         DetailView {
-            finding: findings.get(&anchor).cloned(),
-            anchor,
-            label: label(e),
+            anchor: entry_anchor(&e.table, &e.cell),
+            label: label(item),
             class: e.class.to_string(),
             class_letter: class_letter(e.class),
             kind: kind_words(e.kind).to_string(),
             printed: e.printed.clone(),
             rebuilt: e.rebuilt.clone(),
-            stand_in: stand_in_shown(e),
-            verdict: e.verdict.to_string(),
-            verdict_words: e.verdict_words(),
-            mark: Mark::of(e).symbol(Format::Markdown),
+            stand_in: item.stand_in_value(),
+            term: item.term,
+            words: item.words.clone(),
+            mark: Mark(item.term).symbol(Format::Markdown),
             detail: e.detail.clone(),
+            findings: finding_links(item),
             holding: e.holding.as_ref().map(RateBar::of),
             built_in: e
                 .built_in
                 .as_ref()
                 .map(|b| format!("{} by {}: {}", b.kind.words(), b.knobs_in_file(), b.why)),
+            proxies: proxies(item),
         }
     }
 }
 
-/// An entry's words: a claim's or statement's, or a printed cell's place, else its id.
-pub(crate) fn label(e: &Entry) -> String {
-    e.label.clone().unwrap_or_else(|| e.cell.clone())
+/// The links to the findings an item names.
+fn finding_links(item: &Item) -> Vec<FindingLink> {
+    item.findings
+        .iter()
+        .map(|&n| FindingLink {
+            anchor: finding_anchor(&item.entry.paper, n),
+            number: n,
+        })
+        .collect()
 }
 
-/// The stand-in's value as the ledger's views show it: with the calibration dagger when a knob was
-/// calibrated to the printed number.
-pub(crate) fn stand_in_shown(e: &Entry) -> Option<String> {
-    e.stand_in.as_ref().map(|v| {
-        if e.is_calibrated() {
-            format!("{v}{}", CALIBRATED.0)
-        } else {
-            v.clone()
-        }
-    })
+/// Each proxy of a claim in words: `flipped item pairs: holds on a proxy (…)`.
+fn proxies(item: &Item) -> Vec<String> {
+    item.entry
+        .proxies
+        .iter()
+        .map(|p| {
+            let term = if p.holds {
+                Term::HoldsOnProxy
+            } else {
+                Term::FailsOnProxy
+            };
+            format!("{}: {} ({})", p.name, term.word(), p.detail)
+        })
+        .collect()
+}
+
+/// An item's words: a claim's or statement's, or a printed cell's place, else its id.
+pub(crate) fn label(item: &Item) -> String {
+    item.entry
+        .label
+        .clone()
+        .unwrap_or_else(|| item.entry.cell.clone())
 }
 
 fn kind_words(kind: EntryKind) -> &'static str {
@@ -132,146 +147,114 @@ fn kind_words(kind: EntryKind) -> &'static str {
     }
 }
 
-/// One focusable item: a printed cell (one or more ledger entries, the parts of one printed number)
-/// or one entry of a list.
+/// One focusable item: a printed cell (one or more items of the account, the parts of one printed
+/// number) or one item of a list. It is counted once in the page's filters: by the section, term
+/// and class of its most serious part.
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct ItemView {
-    /// The first entry's anchor (the item's id); the other entries' anchors sit inside the item.
+    /// The first part's anchor (the item's id); the other parts' anchors sit inside the item.
     pub(crate) anchor: String,
     pub(crate) other_anchors: Vec<String>,
-    /// Every entry's anchor, space-separated (the item's `data-entries`).
+    /// Every part's anchor, space-separated (the item's `data-entries`).
     pub(crate) entries: String,
-    /// What the item shows: the printed number, or the entry's words in a list.
+    /// What the item shows: the printed number, or the item's words in a list.
     pub(crate) text: String,
     pub(crate) bold: bool,
-    /// The most serious verdict of its entries (the reports' rule, [`Mark::severity`]).
-    pub(crate) verdict: String,
+    /// The most serious term of its parts, its section and its class.
+    pub(crate) term: Term,
+    pub(crate) section: Section,
+    pub(crate) class: String,
     pub(crate) mark: &'static str,
     /// The classes' letters (`E`, `DS`).
     pub(crate) letters: String,
-    /// The classes and verdicts of its entries, space-separated, for the filters.
-    pub(crate) classes: String,
-    pub(crate) verdicts: String,
-    /// The entries' words, for the search and the item's accessible name.
+    /// The parts' words, for the search and the item's accessible name.
     pub(crate) labels: String,
-    /// Short words on the item saying what rests on the stand-in (`fitted`, `on the stand-in` for
-    /// a verdict about the stand-in, `stand-in value` for a check of the paper whose number the
-    /// stand-in also shows, `calibrated †`, `designed in`): never colour alone.
-    pub(crate) tags: Vec<&'static str>,
-    /// The verdict in words for the accessible name.
-    pub(crate) verdict_words: &'static str,
+    /// The verdict in the vocabulary's words (shown in a list; the accessible name in a table).
+    pub(crate) words: String,
     /// The holding rate of a claim re-tested over replicates.
     pub(crate) holding: Option<RateBar>,
 }
 
 impl ItemView {
-    /// The item of `entries` (at least one) showing `text`.
-    pub(crate) fn of(entries: &[&Entry], text: String, bold: bool) -> Option<ItemView> {
-        let worst = entries
+    /// The item of `parts` (at least one) showing `text`.
+    pub(crate) fn of(parts: &[&Item], text: String, bold: bool) -> Option<ItemView> {
+        let worst = parts.iter().copied().max_by_key(|i| i.term.severity())?;
+        let anchors: Vec<String> = parts
             .iter()
-            .copied()
-            .max_by_key(|e| Mark::of(e).severity())?;
-        let anchors: Vec<String> = entries
-            .iter()
-            .map(|e| entry_anchor(&e.table, &e.cell))
+            .map(|i| entry_anchor(&i.entry.table, &i.entry.cell))
             .collect();
-        let letters: BTreeSet<&str> = entries.iter().map(|e| class_letter(e.class)).collect();
-        let classes: BTreeSet<String> = entries.iter().map(|e| e.class.to_string()).collect();
-        let verdicts: BTreeSet<String> = entries.iter().map(|e| e.verdict.to_string()).collect();
-        let mut tags = Vec::new();
-        if entries.iter().any(|e| e.is_fitted()) {
-            tags.push("fitted");
-        } else if entries
-            .iter()
-            .any(|e| e.basis == crate::ledger::Basis::StandIn)
-        {
-            tags.push("on the stand-in");
-        } else if entries.iter().any(|e| e.stand_in.is_some()) {
-            tags.push("stand-in value");
-        }
-        if entries.iter().any(|e| e.is_calibrated()) {
-            tags.push("calibrated †");
-        }
-        if entries.iter().any(|e| {
-            e.built_in
-                .as_ref()
-                .is_some_and(|b| b.kind == BuiltInKind::Designed)
-        }) {
-            tags.push("designed in");
-        }
+        let mut letters: Vec<&str> = parts.iter().map(|i| class_letter(i.entry.class)).collect();
+        letters.sort_unstable();
+        letters.dedup();
         Some(ItemView {
             anchor: anchors[0].clone(),
             other_anchors: anchors[1..].to_vec(),
             entries: anchors.join(" "),
             text,
             bold,
-            verdict: worst.verdict.to_string(),
-            mark: Mark::of(worst).symbol(Format::Markdown),
-            letters: letters.into_iter().collect(),
-            classes: classes.into_iter().collect::<Vec<_>>().join(" "),
-            verdicts: verdicts.into_iter().collect::<Vec<_>>().join(" "),
-            labels: entries
+            term: worst.term,
+            section: worst.section(),
+            class: worst.entry.class.to_string(),
+            mark: Mark(worst.term).symbol(Format::Markdown),
+            letters: letters.concat(),
+            labels: parts
                 .iter()
-                .map(|e| label(e))
+                .map(|i| label(i))
                 .collect::<Vec<_>>()
                 .join("; "),
-            tags,
-            verdict_words: worst.verdict_words(),
-            holding: worst.holding.as_ref().map(RateBar::of),
+            words: worst.words.clone(),
+            holding: worst.entry.holding.as_ref().map(RateBar::of),
         })
     }
 }
 
-/// Entries listed rather than placed in a table, under the ledger's section headings (checks of the
-/// paper, claims re-tested on the stand-in, built into the stand-in, real data), which never mix.
+/// Items listed rather than placed in a table, under the account's section headings, which never
+/// mix.
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct EntryList {
     pub(crate) heading: &'static str,
     pub(crate) items: Vec<ItemView>,
 }
 
-/// `entries` as lists, one per ledger section that has any, in the ledger's section order.
-pub(crate) fn lists(entries: &[&Entry]) -> Vec<EntryList> {
-    crate::render::ledger::SECTIONS
-        .iter()
-        .filter_map(|&section| {
-            let items: Vec<ItemView> = entries
+/// `items` as lists, one per section that has any, in the sections' order.
+pub(crate) fn lists(items: &[&Item]) -> Vec<EntryList> {
+    Section::iter()
+        .filter_map(|section| {
+            let views: Vec<ItemView> = items
                 .iter()
-                .filter(|e| Section::of(e) == section)
-                .filter_map(|e| ItemView::of(&[e], label(e), false))
+                .filter(|i| i.section() == section)
+                .filter_map(|i| ItemView::of(&[i], label(i), false))
                 .collect();
-            (!items.is_empty()).then_some(EntryList {
+            (!views.is_empty()).then_some(EntryList {
                 heading: section.heading(),
-                items,
+                items: views,
             })
         })
         .collect()
 }
 
-/// One entry in the page's embedded JSON: the entry exactly as `check --format json` writes it,
-/// with its anchor and the words the page shows for it.
+/// One item in the page's embedded JSON: the item exactly as `check --format json` writes it
+/// (the entry's fields, its term, words and findings), with its anchor and the words the page shows.
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct EntryData<'a> {
     pub(crate) anchor: String,
-    pub(crate) entry: &'a Entry,
+    pub(crate) item: &'a Item,
     pub(crate) label: String,
-    pub(crate) verdict_words: &'static str,
     pub(crate) stand_in_shown: Option<String>,
     pub(crate) holding_words: Option<String>,
-    pub(crate) finding: Option<String>,
+    /// The anchors of the findings the item names.
+    pub(crate) findings: Vec<String>,
 }
 
 impl<'a> EntryData<'a> {
-    pub(crate) fn of(e: &'a Entry, findings: &FindingsOf) -> EntryData<'a> {
-        let anchor = entry_anchor(&e.table, &e.cell);
+    pub(crate) fn of(item: &'a Item) -> EntryData<'a> {
         EntryData {
-            finding: findings.get(&anchor).map(|f| f.anchor.clone()),
-            anchor,
-            entry: e,
-            label: label(e),
-            verdict_words: e.verdict_words(),
-            stand_in_shown: stand_in_shown(e),
-            holding_words: e.holding.as_ref().map(Holding::words),
+            anchor: entry_anchor(&item.entry.table, &item.entry.cell),
+            label: label(item),
+            stand_in_shown: item.stand_in_value(),
+            holding_words: item.entry.holding.as_ref().map(Holding::words),
+            findings: finding_links(item).into_iter().map(|f| f.anchor).collect(),
+            item,
         }
     }
 }

@@ -16,12 +16,15 @@ use std::collections::BTreeMap;
 
 use minijinja::Value;
 use serde::Serialize;
+use strum::IntoEnumIterator;
 
-use entries::{DetailView, EntryData, EntryList, FindingLink, FindingsOf};
-use text::{artefact_anchor, entry_anchor, finding_anchor, script_json};
+use entries::{DetailView, EntryData, EntryList};
+use text::{artefact_anchor, entry_anchor, script_json};
 
-use super::{Format, Mark, class_letter, summary};
-use crate::ledger::{Entry, Ledger, Verdict, artefact_words, cell_name, findings, ranked};
+use super::summary::{self, finding_anchor};
+use super::{Format, Mark, class_letter};
+use crate::account::{Account, Item, Section, Term};
+use crate::ledger::{artefact_words, cell_name};
 use crate::manifest::{Artefact, Manifest, OutputFormat};
 use crate::model::{ProvenanceClass, StandIn};
 use crate::provenance::Stamp;
@@ -44,7 +47,8 @@ pub(crate) struct PageInput<'a> {
     /// The published values of the papers that have them.
     pub(crate) published: &'a [PublishedFile],
     pub(crate) results: &'a BTreeMap<String, ResultTable>,
-    pub(crate) ledger: &'a Ledger,
+    /// The account of the run: every verdict, count, word and finding number the page shows.
+    pub(crate) account: &'a Account,
     pub(crate) stamp: &'a Stamp,
 }
 
@@ -54,11 +58,18 @@ struct PageContext {
     inputs: Vec<String>,
     /// Whether every paper is a user's study (no published values).
     study: bool,
-    legend: Vec<LegendView>,
-    calibrated: LegendView,
-    classes: Vec<ClassView>,
+    /// The vocabulary: every term with its mark, word and meaning.
+    vocabulary: Vec<TermView>,
+    /// The rate words with the range of rates each covers.
+    bands: Vec<(&'static str, String)>,
+    classes: Vec<FilterView>,
+    /// The filters by section and by term: each item of the page is counted once in each.
+    sections: Vec<FilterView>,
+    terms: Vec<FilterView>,
+    /// How many items the page shows (the filters' counts each add up to it).
+    items: usize,
     papers: Vec<PaperView>,
-    /// The embedded ledger, escaped for a script element.
+    /// The embedded account, escaped for a script element.
     data: String,
     /// The style sheet and script (`templates/page.css`, `templates/page.js`), inlined.
     css: String,
@@ -66,19 +77,19 @@ struct PageContext {
 }
 
 #[derive(Debug, Serialize)]
-struct LegendView {
-    verdict: String,
+struct TermView {
+    term: Term,
     symbol: &'static str,
     word: &'static str,
     meaning: &'static str,
-    count: usize,
 }
 
+/// One checkbox of a filter: its value, words and how many items of the page it covers.
 #[derive(Debug, Serialize)]
-struct ClassView {
-    name: String,
-    letter: &'static str,
-    meaning: &'static str,
+struct FilterView {
+    value: String,
+    words: String,
+    symbol: &'static str,
     count: usize,
 }
 
@@ -89,32 +100,12 @@ struct PaperView {
     title: String,
     venue: String,
     published: bool,
-    summary: SummaryView,
+    summary: Option<summary::SummaryText>,
     findings: Vec<FindingView>,
     artefacts: Vec<ArtefactView>,
-    /// The running text's entries (numbers, settings, statements, claims of the text).
+    /// The running text's items (numbers, settings, statements, claims of the text).
     running: Vec<EntryList>,
     running_details: Vec<DetailView>,
-}
-
-/// The reports' summary of a paper ([`summary::review_summary`]), in plain words.
-#[derive(Debug, Serialize)]
-struct SummaryView {
-    rows: Vec<SummaryRow>,
-    stand_in_claims: String,
-    built_in: String,
-    transcription_notes: usize,
-}
-
-#[derive(Debug, Serialize)]
-struct SummaryRow {
-    artefact: String,
-    rests_on: String,
-    recomputed: String,
-    /// The row's findings: their numbers and anchors.
-    findings: Vec<(usize, String)>,
-    stand_in_claims: String,
-    built_in: String,
 }
 
 #[derive(Debug, Serialize)]
@@ -145,7 +136,7 @@ struct ArtefactView {
     rebuilt_heading: &'static str,
     notes: Vec<String>,
     panels: Vec<tables::Panel<tables::PrintedCell>>,
-    /// The rebuilt table, shown when nothing of the artefact is printed (a user's study).
+    /// The rebuilt table, under the rebuilt heading.
     rebuilt: Vec<tables::Panel<tables::RebuiltCell>>,
     figure: Option<FigureView>,
     lists: Vec<EntryList>,
@@ -160,83 +151,56 @@ struct FigureView {
 
 /// Renders the reviewer's page.
 pub(crate) fn render_page(input: &PageInput<'_>) -> Result<String, RenderError> {
-    let ledger = input.ledger;
-    let mut findings_of = FindingsOf::new();
-    let mut papers = Vec::new();
-    for paper in &input.manifest.papers {
-        let ranked = ranked(findings(ledger, &paper.id));
-        let mut finding_views = Vec::new();
-        for (i, f) in ranked.iter().enumerate() {
-            let anchor = finding_anchor(&paper.id, i + 1);
-            let link = FindingLink {
-                anchor: anchor.clone(),
-                number: i + 1,
-                headline: f.headline.clone(),
-            };
-            let mut cells = Vec::new();
-            for (table, cell) in &f.entries {
-                let entry_id = entry_anchor(table, cell);
-                findings_of
-                    .entry(entry_id.clone())
-                    .or_insert_with(|| link.clone());
-                if let Some(e) = ledger
-                    .entries
-                    .iter()
-                    .find(|e| e.table == *table && e.cell == *cell)
-                {
-                    cells.push(CellLink {
-                        anchor: entry_id,
-                        label: entries::label(e),
-                        printed: e.printed.clone(),
-                    });
-                }
-            }
-            finding_views.push(FindingView {
-                anchor,
-                number: i + 1,
-                headline: f.headline.clone(),
-                text: f.text.clone(),
-                cells,
-            });
-        }
-        papers.push((paper, finding_views));
-    }
-    let papers: Vec<PaperView> = papers
-        .into_iter()
-        .map(|(paper, findings)| paper_view(input, paper, findings, &findings_of))
-        .collect();
-
-    let data: Vec<EntryData<'_>> = ledger
-        .entries
+    let account = input.account;
+    let papers: Vec<PaperView> = input
+        .manifest
+        .papers
         .iter()
-        .map(|e| EntryData::of(e, &findings_of))
+        .map(|paper| paper_view(input, paper))
         .collect();
+    let data: Vec<EntryData<'_>> = account.items.iter().map(EntryData::of).collect();
     let data = script_json(&serde_json::to_string(
         &serde_json::json!({ "entries": data }),
     )?);
-    let count_verdict = |v: Verdict| ledger.entries.iter().filter(|e| e.verdict == v).count();
-    let count_class = |c: ProvenanceClass| ledger.entries.iter().filter(|e| e.class == c).count();
+    // Every item the page shows, counted once: a printed cell by its most serious part.
+    let shown: Vec<(Section, Term, String)> = papers
+        .iter()
+        .flat_map(|p| {
+            let lists = p
+                .artefacts
+                .iter()
+                .flat_map(|a| a.lists.iter())
+                .chain(&p.running);
+            let listed = lists.flat_map(|l| l.items.iter());
+            let printed = p.artefacts.iter().flat_map(|a| {
+                a.panels
+                    .iter()
+                    .flat_map(|panel| panel.rows.iter().flat_map(|r| r.cells.iter().flatten()))
+            });
+            printed
+                .chain(listed)
+                .map(|i| (i.section, i.term, i.class.clone()))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let count =
+        |keep: &dyn Fn(&(Section, Term, String)) -> bool| shown.iter().filter(|s| keep(s)).count();
     let context = PageContext {
         headline: input.stamp.headline(),
         inputs: input.stamp.input_lines(),
         study: input.manifest.papers.iter().all(|p| p.published.is_none()),
-        legend: Mark::ALL
-            .iter()
-            .map(|m| LegendView {
-                verdict: m.0.to_string(),
-                symbol: m.symbol(Format::Markdown),
-                word: m.word(),
-                meaning: m.meaning(),
-                count: count_verdict(m.0),
+        vocabulary: Term::iter()
+            .map(|t| TermView {
+                term: t,
+                symbol: Mark(t).symbol(Format::Markdown),
+                word: t.word(),
+                meaning: t.meaning(),
             })
             .collect(),
-        calibrated: LegendView {
-            verdict: "calibrated".to_string(),
-            symbol: super::mark::CALIBRATED.0,
-            word: "calibrated",
-            meaning: super::mark::CALIBRATED.2,
-            count: ledger.entries.iter().filter(|e| e.is_calibrated()).count(),
-        },
+        bands: crate::model::rate_word::RATE_BANDS
+            .iter()
+            .map(|b| (b.words(), b.range_words()))
+            .collect(),
         classes: [
             ProvenanceClass::Exact,
             ProvenanceClass::Derived,
@@ -244,13 +208,33 @@ pub(crate) fn render_page(input: &PageInput<'_>) -> Result<String, RenderError> 
             ProvenanceClass::RealData,
         ]
         .into_iter()
-        .map(|c| ClassView {
-            name: c.to_string(),
-            letter: class_letter(c),
-            meaning: class_meaning(c),
-            count: count_class(c),
+        .map(|c| FilterView {
+            value: c.to_string(),
+            words: format!("{} {}", class_letter(c), c),
+            symbol: "",
+            count: count(&|s| s.2 == c.to_string()),
         })
+        .filter(|f| f.count > 0)
         .collect(),
+        sections: Section::iter()
+            .map(|section| FilterView {
+                value: serde_plain(&section),
+                words: section_words(section).to_string(),
+                symbol: "",
+                count: count(&|s| s.0 == section),
+            })
+            .filter(|f| f.count > 0)
+            .collect(),
+        terms: Term::iter()
+            .map(|term| FilterView {
+                value: serde_plain(&term),
+                words: term.word().to_string(),
+                symbol: Mark(term).symbol(Format::Markdown),
+                count: count(&|s| s.1 == term),
+            })
+            .filter(|f| f.count > 0)
+            .collect(),
+        items: shown.len(),
         papers,
         data,
         css: inline_file(input.sources, PAGE_TEMPLATES[1], "</style")?,
@@ -265,6 +249,29 @@ pub(crate) fn render_page(input: &PageInput<'_>) -> Result<String, RenderError> 
             place: input.sources.place(TEMPLATES_DIR),
             source,
         })
+}
+
+/// A serde unit variant's name (`stand-in-claims`), the value of a filter's checkbox.
+fn serde_plain(value: &impl Serialize) -> String {
+    serde_json::to_value(value)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
+}
+
+/// A section in the few words of a filter's checkbox.
+fn section_words(section: Section) -> &'static str {
+    match section {
+        Section::Numbers => "the paper's printed numbers",
+        Section::Settings => "settings the text states",
+        Section::PaperClaims => "the paper's claims about its own numbers",
+        Section::StandInClaims => "claims re-tested on the stand-in",
+        Section::StandInChecks => "numbers compared with the stand-in",
+        Section::Observations => "observations the stand-in cannot re-test",
+        Section::BuiltIn => "built into the stand-in",
+        Section::RealData => "claims re-tested on real data",
+        Section::NotApplicable => "claims that do not apply",
+    }
 }
 
 /// The text of `templates/<name>`, to be inlined in an element that `end` would close: an error
@@ -286,68 +293,48 @@ fn inline_file(sources: &Sources, name: &str, end: &str) -> Result<String, Rende
     Ok(text)
 }
 
-/// What a provenance class means, for the legend.
-fn class_meaning(class: ProvenanceClass) -> &'static str {
-    match class {
-        ProvenanceClass::Exact => "exact: recomputed from the inputs the paper prints",
-        ProvenanceClass::Derived => {
-            "derived: follows from the paper's other printed numbers (a check of the paper against itself)"
-        }
-        ProvenanceClass::Simulated => {
-            "simulated: needs data the paper does not publish; shown on a seeded stand-in, never matched against the print"
-        }
-        ProvenanceClass::RealData => "real data: rebuilt from real ratings or your collection",
-    }
-}
-
-fn paper_view(
-    input: &PageInput<'_>,
-    paper: &crate::manifest::Paper,
-    findings: Vec<FindingView>,
-    findings_of: &FindingsOf,
-) -> PaperView {
-    let ledger = input.ledger;
+fn paper_view(input: &PageInput<'_>, paper: &crate::manifest::Paper) -> PaperView {
+    let account = input.account;
     let published = input
         .published
         .iter()
         .find(|f| f.paper.to_string() == paper.id);
-    let summary = summary::review_summary(ledger, input.manifest, input.results, &paper.id);
-    let summary = SummaryView {
-        rows: summary
-            .rows
-            .into_iter()
-            .map(|r| SummaryRow {
-                artefact: r.artefact,
-                rests_on: r.rests_on,
-                recomputed: r.recomputed,
-                findings: r
-                    .findings
-                    .iter()
-                    .filter_map(|n| findings.get(n - 1))
-                    .map(|f| (f.number, f.anchor.clone()))
-                    .collect(),
-                stand_in_claims: r.stand_in_claims,
-                built_in: r.built_in,
-            })
-            .collect(),
-        stand_in_claims: summary.stand_in_claims,
-        built_in: summary.built_in,
-        transcription_notes: summary.transcription_notes,
-    };
+    let of_paper: Vec<&Item> = account.items_of(&paper.id).collect();
+    let paper_account = account.paper(&paper.id);
+    let findings = paper_account
+        .map(|p| {
+            p.findings
+                .iter()
+                .enumerate()
+                .map(|(i, f)| FindingView {
+                    anchor: finding_anchor(&p.id, i + 1),
+                    number: i + 1,
+                    headline: f.headline.clone(),
+                    text: f.text.clone(),
+                    cells: f
+                        .entries
+                        .iter()
+                        .filter_map(|(table, cell)| account.item(table, cell))
+                        .map(|item| CellLink {
+                            anchor: entry_anchor(&item.entry.table, &item.entry.cell),
+                            label: entries::label(item),
+                            printed: item.entry.printed.clone(),
+                        })
+                        .collect(),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
     let artefacts: Vec<&Artefact> = super::paper_artefacts(input.manifest, &paper.id);
-    let of_paper: Vec<&Entry> = ledger
-        .entries
-        .iter()
-        .filter(|e| e.paper == paper.id)
-        .collect();
     let artefact_views = artefacts
         .iter()
-        .map(|a| artefact_view(input, a, published, &of_paper, findings_of))
+        .map(|a| artefact_view(input, a, published, &of_paper))
         .collect();
-    let running: Vec<&Entry> = of_paper
+    let running: Vec<&Item> = of_paper
         .iter()
         .copied()
-        .filter(|e| !artefacts.iter().any(|a| a.id.as_str() == e.table))
+        .filter(|i| !artefacts.iter().any(|a| a.id.as_str() == i.entry.table))
+        .filter(|i| i.artefact.is_none())
         .collect();
     PaperView {
         id: paper.id.clone(),
@@ -355,14 +342,16 @@ fn paper_view(
         title: paper.title.clone(),
         venue: paper.venue.clone(),
         published: paper.published.is_some(),
-        summary,
+        summary: paper_account.map(|p| {
+            let mut text = summary::summary_text(account, p, Format::Markdown, "");
+            // The page shows the words as plain text and escapes them for HTML itself.
+            text.unescape(text::unescape_markdown);
+            text
+        }),
         findings,
         artefacts: artefact_views,
         running: entries::lists(&running),
-        running_details: running
-            .iter()
-            .map(|e| DetailView::of(e, findings_of))
-            .collect(),
+        running_details: running.iter().map(|i| DetailView::of(i)).collect(),
     }
 }
 
@@ -370,12 +359,20 @@ fn artefact_view(
     input: &PageInput<'_>,
     artefact: &Artefact,
     published: Option<&PublishedFile>,
-    of_paper: &[&Entry],
-    findings_of: &FindingsOf,
+    of_paper: &[&Item],
 ) -> ArtefactView {
     let id = artefact.id.as_str();
-    let entries: Vec<&Entry> = of_paper.iter().copied().filter(|e| e.table == id).collect();
-    let by_cell: BTreeMap<&str, &Entry> = entries.iter().map(|e| (e.cell.as_str(), *e)).collect();
+    // Its printed numbers (by table) and the claims it checks.
+    let items: Vec<&Item> = of_paper
+        .iter()
+        .copied()
+        .filter(|i| i.entry.table == id || i.artefact.as_deref() == Some(id))
+        .collect();
+    let by_cell: BTreeMap<&str, &Item> = items
+        .iter()
+        .filter(|i| i.entry.table == id)
+        .map(|i| (i.entry.cell.as_str(), *i))
+        .collect();
     let cells: Vec<_> = published
         .into_iter()
         .flat_map(PublishedFile::cells)
@@ -383,10 +380,10 @@ fn artefact_view(
         .collect();
     let (panels, placed) = tables::printed_panels(artefact, &cells, &by_cell);
     let placed_names: Vec<String> = placed.iter().map(cell_name).collect();
-    let listed: Vec<&Entry> = entries
+    let listed: Vec<&Item> = items
         .iter()
         .copied()
-        .filter(|e| !placed_names.contains(&e.cell))
+        .filter(|i| !(i.entry.table == id && placed_names.contains(&i.entry.cell)))
         .collect();
     let result = input.results.get(id);
     let stand_in_kind = result.and_then(|t| artefact.experiment.stand_in(t.real_data));
@@ -401,16 +398,26 @@ fn artefact_view(
                 None => artefact.caption.text().to_string(),
             },
         });
+    // The rebuilt table under the rebuilt heading, unless it equals the print (a table
+    // reproduced from printed inputs is shown once, as printed).
+    let numbers: Vec<&&Item> = by_cell
+        .values()
+        .filter(|i| i.section() == Section::Numbers)
+        .collect();
+    let reproduced_only = !numbers.is_empty()
+        && numbers
+            .iter()
+            .all(|i| matches!(i.term, Term::PrintedInput | Term::Reproduced));
     let rebuilt = match result {
-        Some(table) if panels.is_empty() => tables::rebuilt_panels(artefact, table),
+        Some(table) if !reproduced_only => tables::rebuilt_panels(artefact, table),
         _ => Vec::new(),
     };
     let rebuilt_heading = match stand_in_kind {
         Some(StandIn::Whole) => "Rebuilt on the stand-in",
         Some(StandIn::Part) => "Rebuilt, partly on the stand-in",
         None if result.is_some_and(|t| t.real_data) => "Computed from real data",
-        None if figure.is_some() || !rebuilt.is_empty() => "Rebuilt",
-        None => "How it was rebuilt",
+        None if reproduced_only => "How it was rebuilt",
+        None => "Rebuilt",
     };
     let words = artefact_words(id);
     ArtefactView {
@@ -430,9 +437,6 @@ fn artefact_view(
         rebuilt,
         figure,
         lists: entries::lists(&listed),
-        details: entries
-            .iter()
-            .map(|e| DetailView::of(e, findings_of))
-            .collect(),
+        details: items.iter().map(|i| DetailView::of(i)).collect(),
     }
 }

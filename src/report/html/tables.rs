@@ -10,7 +10,8 @@ use serde::Serialize;
 
 use super::entries::ItemView;
 use super::text::unescape_markdown;
-use crate::ledger::{Entry, cell_name};
+use crate::account::Item;
+use crate::ledger::cell_name;
 use crate::manifest::Artefact;
 use crate::model::CellKey;
 use crate::published::PublishedCell;
@@ -45,12 +46,12 @@ pub(crate) struct TextRun {
     pub(crate) bold: bool,
 }
 
-/// The printed table of `artefact` from its published `cells` and their ledger entries `by_cell`
+/// The printed table of `artefact` from its published `cells` and their items `by_cell`
 /// (by cell name), and the keys of the cells placed in it.
 pub(crate) fn printed_panels(
     artefact: &Artefact,
     cells: &[&PublishedCell],
-    by_cell: &BTreeMap<&str, &Entry>,
+    by_cell: &BTreeMap<&str, &Item>,
 ) -> (Vec<Panel<PrintedCell>>, BTreeSet<CellKey>) {
     let mut placed = BTreeSet::new();
     let Some(layout) = artefact.layout.as_ref().filter(|_| !cells.is_empty()) else {
@@ -83,7 +84,7 @@ pub(crate) fn printed_panels(
             let mut items = Vec::new();
             for (i, (column, text)) in panel.columns.iter().zip(&grid_row.cells).enumerate() {
                 let part = row_part.as_deref().or(column.part.as_deref());
-                let here: Vec<&Entry> = cells
+                let here: Vec<&Item> = cells
                     .iter()
                     .filter(|c| c.panel == panel.id && c.row == *row && c.column == column.id)
                     .filter(|c| part.is_none_or(|p| p == c.part))

@@ -22,14 +22,6 @@ pub(crate) fn artefact_anchor(id: &str) -> String {
     out
 }
 
-/// The anchor id of a finding: its paper and its 1-based rank, as the summary numbers it.
-pub(crate) fn finding_anchor(paper: &str, number: usize) -> String {
-    let mut out = String::from("f-");
-    encode_into(&mut out, paper);
-    out.push_str(&format!("-{number}"));
-    out
-}
-
 fn encode_into(out: &mut String, text: &str) {
     for byte in text.bytes() {
         match byte {

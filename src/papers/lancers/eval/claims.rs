@@ -11,6 +11,7 @@
 //!   the high-agreement set, per measure ("there is only one system pair ...").
 
 use super::{Evaluated, TopicSubset};
+use crate::manifest::Artefact;
 use crate::results::{ClaimCheck, ResultTable};
 
 /// Joins per-measure findings into one line.
@@ -18,18 +19,15 @@ fn join(parts: &[String]) -> String {
     parts.join("; ")
 }
 
-/// A CI upper limit at the tables' three decimals, or at four when three would hide on which side of
-/// 1 it lies (0.99974 would print as 1.000, yet it is below 1 and counts as such).
-fn upper_limit(hi: f64) -> String {
-    let three = format!("{hi:.3}");
-    if three
-        .parse::<f64>()
-        .is_ok_and(|shown| (shown < 1.0) == (hi < 1.0))
-    {
-        three
-    } else {
-        format!("{hi:.4}")
-    }
+/// A CI upper limit of cell (`panel`, `a`, `b`) as the table prints it, and in its printed
+/// digits: claims about the limits are judged at the printed precision.
+fn upper_limit(artefact: &Artefact, panel: &str, a: &str, b: &str, hi: f64) -> (f64, String) {
+    let shown = artefact.as_printed(panel, a, b, hi);
+    let words = match artefact.printed_decimals(panel, a, b) {
+        Some(d) => format!("{shown:.*}", usize::from(d)),
+        None => shown.to_string(),
+    };
+    (shown, words)
 }
 
 fn count(table: &ResultTable, condition: &str, panel: &str) -> Option<f64> {
@@ -37,24 +35,26 @@ fn count(table: &ResultTable, condition: &str, panel: &str) -> Option<f64> {
 }
 
 /// B.T3: every pair of qrels versions gives statistically equivalent rankings.
-pub(super) fn all_rankings_equivalent(e: &Evaluated, table: &mut ResultTable) {
+pub(super) fn all_rankings_equivalent(e: &Evaluated, artefact: &Artefact, table: &mut ResultTable) {
     let mut upper = Vec::new();
     for m in &e.measures {
         let panel = m.printed_name();
         for (i, a) in e.conditions.iter().enumerate() {
             for b in e.conditions.iter().skip(i + 1) {
                 if let Some(hi) = table.get(&panel, &a.id, &b.id, "ci_hi") {
-                    upper.push((format!("{panel} {} vs {}", a.id, b.id), hi));
+                    let shown = upper_limit(artefact, &panel, &a.id, &b.id, hi);
+                    upper.push((format!("{panel} {} vs {}", a.id, b.id), shown));
                 }
             }
         }
     }
-    let below: Vec<&(String, f64)> = upper.iter().filter(|(_, hi)| *hi < 1.0).collect();
+    let below: Vec<&(String, (f64, String))> =
+        upper.iter().filter(|(_, (hi, _))| *hi < 1.0).collect();
     let lowest = upper
         .iter()
-        .min_by(|x, y| x.1.total_cmp(&y.1))
-        .map_or_else(String::new, |(name, hi)| {
-            format!("; lowest {} ({name})", upper_limit(*hi))
+        .min_by(|x, y| x.1.0.total_cmp(&y.1.0))
+        .map_or_else(String::new, |(name, (_, words))| {
+            format!("; lowest {words} ({name})")
         });
     table.claim(ClaimCheck {
         id: "B.T3.all_rankings_equivalent".into(),
@@ -64,18 +64,19 @@ pub(super) fn all_rankings_equivalent(e: &Evaluated, table: &mut ResultTable) {
         rebuilt: format!("{} of {} CI upper limits ≥ 1", upper.len() - below.len(), upper.len()),
         holds: !upper.is_empty() && below.is_empty(),
         detail: format!(
-            "upper limits below 1: {}{lowest}",
+            "upper limits below 1 as printed: {}{lowest}",
             if below.is_empty() {
                 "none".to_string()
             } else {
                 below
                     .iter()
-                    .map(|(n, hi)| format!("{n} {}", upper_limit(*hi)))
+                    .map(|(n, (_, words))| format!("{n} {words}"))
                     .collect::<Vec<_>>()
                     .join(", ")
             }
         ),
         group: None,
+        ..ClaimCheck::default()
     });
 }
 
@@ -120,7 +121,17 @@ pub(super) fn student_disagrees_most(e: &Evaluated, table: &mut ResultTable) {
             student.unwrap_or("(none among the conditions)")
         ),
         group: None,
+        not_applicable: no_student(student),
+        ..ClaimCheck::default()
     });
+}
+
+/// Why a claim about paper B's student does not apply: no qrels version is the labels of an
+/// assessor called `student` alone.
+fn no_student(student: Option<&str>) -> Option<String> {
+    student.is_none().then(|| {
+        "no qrels version is the labels of an assessor named `student` alone (paper B's student, the least experienced assessor)".to_string()
+    })
 }
 
 /// The id of the condition whose qrels is the student's labels alone.
@@ -200,6 +211,7 @@ pub(super) fn combined_qrels_discriminative(e: &Evaluated, table: &mut ResultTab
             single.join(", ")
         ),
         group: None,
+        ..ClaimCheck::default()
     });
     table.claim(ClaimCheck {
         id: "B.T5.student_least_discriminative".into(),
@@ -210,6 +222,8 @@ pub(super) fn combined_qrels_discriminative(e: &Evaluated, table: &mut ResultTab
         holds: student_holds,
         detail: "student's count is below every other qrels version's, per measure".into(),
         group: None,
+        not_applicable: no_student(student),
+        ..ClaimCheck::default()
     });
 }
 
@@ -229,7 +243,7 @@ fn subset_ids(e: &Evaluated) -> (Option<&str>, Option<&str>, Option<&str>) {
 }
 
 /// B.T6: full vs high-agreement rankings equivalent; high vs low not; full vs low not (§4.2.1).
-pub(super) fn topicset_equivalence(e: &Evaluated, table: &mut ResultTable) {
+pub(super) fn topicset_equivalence(e: &Evaluated, artefact: &Artefact, table: &mut ResultTable) {
     let (full, high, low) = subset_ids(e);
     let mut check = |id: &str,
                      statement: &str,
@@ -248,12 +262,13 @@ pub(super) fn topicset_equivalence(e: &Evaluated, table: &mut ResultTable) {
                     table.get(&panel, a, b, "ci_hi")?,
                 ))
             });
-            match cell {
-                Some((tau, lo, hi)) => {
+            match (cell, a.zip(b)) {
+                (Some((tau, lo, hi)), Some((a, b))) => {
+                    let (hi, words) = upper_limit(artefact, &panel, a, b, hi);
                     holds &= (hi >= 1.0) == equivalent;
-                    parts.push(format!("{panel}: {tau:.3} [{lo:.3}, {}]", upper_limit(hi)));
+                    parts.push(format!("{panel}: {tau:.3} [{lo:.3}, {words}]"));
                 }
-                None => {
+                _ => {
                     holds = false;
                     parts.push(format!("{panel}: no tau"));
                 }
@@ -267,12 +282,13 @@ pub(super) fn topicset_equivalence(e: &Evaluated, table: &mut ResultTable) {
             rebuilt: join(&parts),
             holds,
             detail: format!(
-                "{} vs {}: CI upper limit {} 1 for every measure",
+                "{} vs {}: CI upper limit, as printed, {} 1 for every measure",
                 a.unwrap_or("?"),
                 b.unwrap_or("?"),
                 if equivalent { "≥" } else { "<" }
             ),
             group: None,
+            ..ClaimCheck::default()
         });
     };
     check(
@@ -339,6 +355,7 @@ pub(super) fn subsets_of_full_set(e: &Evaluated, table: &mut ResultTable) {
         holds: subset_holds,
         detail: "c = 0 in the full set's row, for both subsets and every measure".into(),
         group: None,
+        ..ClaimCheck::default()
     });
     table.claim(ClaimCheck {
         id: "B.T7.low_almost_subset_of_high".into(),
@@ -349,6 +366,7 @@ pub(super) fn subsets_of_full_set(e: &Evaluated, table: &mut ResultTable) {
         holds: almost_holds,
         detail: "pairs significant with low but not with high (c of the high-agreement row) ≤ 1 for every measure".into(),
         group: None,
+        ..ClaimCheck::default()
     });
 }
 
@@ -381,6 +399,7 @@ pub(super) fn high_agreement_more_discriminative(e: &Evaluated, table: &mut Resu
         holds: high_low,
         detail: "significant pairs (p < alpha) per topic set".into(),
         group: None,
+        ..ClaimCheck::default()
     });
     table.claim(ClaimCheck {
         id: "B.T8.full_at_least_subsets".into(),
@@ -391,6 +410,7 @@ pub(super) fn high_agreement_more_discriminative(e: &Evaluated, table: &mut Resu
         holds: full_high,
         detail: "significant pairs (p < alpha) per topic set".into(),
         group: None,
+        ..ClaimCheck::default()
     });
 }
 
@@ -431,20 +451,6 @@ pub(super) fn rankings_differ(e: &Evaluated, table: &mut ResultTable) {
         holds: differs,
         detail: "a discordant pair is a pair of runs ordered differently by the two versions' means".into(),
         group: None,
+        ..ClaimCheck::default()
     });
-}
-
-#[cfg(test)]
-mod tests {
-    use super::upper_limit;
-
-    /// An upper limit just below 1 must not read as 1.000 in a list of limits "below 1".
-    #[test]
-    fn upper_limits_show_their_side_of_one() {
-        assert_eq!(upper_limit(0.999_735), "0.9997");
-        assert_eq!(upper_limit(0.986), "0.986");
-        assert_eq!(upper_limit(1.0), "1.000");
-        assert_eq!(upper_limit(1.000_4), "1.000");
-        assert_eq!(upper_limit(1.055_3), "1.055");
-    }
 }

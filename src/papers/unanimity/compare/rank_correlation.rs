@@ -29,12 +29,16 @@ pub(crate) fn claims(
             .map(|c| ((c.panel.clone(), c.row.clone(), c.column.clone()), c.value))
             .collect()
     };
+    // The rebuilt values as the table prints them: claims are judged at the printed precision.
     let rebuilt = |part: &str| -> Part {
         table
             .cells
             .iter()
             .filter(|(k, _)| k.part == part)
-            .map(|(k, &v)| ((k.panel.clone(), k.row.clone(), k.column.clone()), v))
+            .map(|(k, &v)| {
+                let shown = artefact.as_printed(&k.panel, &k.row, &k.column, v);
+                ((k.panel.clone(), k.row.clone(), k.column.clone()), shown)
+            })
             .collect()
     };
     let mut claims = vec![
@@ -67,13 +71,14 @@ fn ci_upper_at_least_one(id: &str, printed: &Part, rebuilt: &Part) -> ClaimCheck
             || "no interval rebuilt".to_string(),
             |((panel, row, column), v)| {
                 format!(
-                    "lowest rebuilt upper limit {v:.4} ({panel}, {}, {}); a limit of 1 − 10⁻⁹ or more counts as 1",
+                    "lowest rebuilt upper limit as printed {v} ({panel}, {}, {}); judged at the table's printed precision",
                     id_words(row, "row"),
                     id_words(column, "column")
                 )
             },
         ),
         group: None,
+        ..ClaimCheck::default()
     }
 }
 
@@ -130,6 +135,7 @@ fn tau_approaches_one(
             avg(&r_means[..k])
         ),
         group: None,
+        ..ClaimCheck::default()
     }
 }
 
@@ -164,5 +170,6 @@ fn rankings_differ_at_small_n(
         detail: "holds when at least one (measure, Dmax) cell at the smallest N has tau < 1"
             .to_string(),
         group: None,
+        ..ClaimCheck::default()
     })
 }

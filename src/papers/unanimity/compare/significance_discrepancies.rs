@@ -191,6 +191,7 @@ fn at_small_n(setting: &StcSetting, id: &str, by_n: &ByN) -> Option<ClaimCheck> 
             has_or_have(by_n.near[0])
         ),
         group: None,
+        ..ClaimCheck::default()
     })
 }
 
@@ -228,6 +229,7 @@ fn none_at_large_n(setting: &StcSetting, id: &str, by_n: &ByN) -> Option<ClaimCh
             has_or_have(sum(&by_n.near))
         ),
         group: None,
+        ..ClaimCheck::default()
     })
 }
 
@@ -256,6 +258,7 @@ fn fewer_with_larger_n(setting: &StcSetting, id: &str, by_n: &ByN) -> ClaimCheck
             show(ns, &by_n.near)
         ),
         group: None,
+        ..ClaimCheck::default()
     }
 }
 
@@ -281,5 +284,6 @@ fn group_count(id: &str, counts: &Counts, group: &Group, measure_rank: u32) -> C
             dmax: *dmax,
             n: *n,
         }),
+        ..ClaimCheck::default()
     }
 }

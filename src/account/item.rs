@@ -1,0 +1,177 @@
+//! One ledger entry in the account: its [`Term`], the artefact whose summary row counts it, the
+//! findings it belongs to or rests on, and its words as every view prints them.
+
+use serde::Serialize;
+
+use super::term::{Section, Term};
+use crate::ledger::{Basis, Entry, EntryKind, Verdict};
+use crate::model::{ProvenanceClass, RateWord};
+
+/// One entry of the ledger with what the account says of it.
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct Item {
+    #[serde(flatten)]
+    pub(crate) entry: Entry,
+    pub(crate) term: Term,
+    /// The verdict in the vocabulary's words, with the finding numbers it names
+    /// (`inconsistent (finding 2)`) or the rate words of a claim re-tested over replicates.
+    pub(crate) words: String,
+    /// The findings (1-based, per paper) the item belongs to, or, for a claim that cannot be
+    /// judged, those that reject a number it reads.
+    pub(crate) findings: Vec<usize>,
+    /// The printed numbers a claim of the paper reads (`B.T3/nDCG@10/all3/2lancers/ci_hi`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(crate) rests_on: Vec<String>,
+    /// The artefact whose summary row counts the item (`A.T2`), or `None` for the running text.
+    #[serde(skip)]
+    pub(crate) artefact: Option<String>,
+    /// The words of a holding rate over a robustness study's replicates.
+    #[serde(skip)]
+    pub(crate) rate: Option<RateWord>,
+}
+
+impl Item {
+    /// The section the item is listed and counted in.
+    pub(crate) fn section(&self) -> Section {
+        self.term.section()
+    }
+
+    /// The stand-in's value of the printed number, with the mark of what builds it in (`32†`).
+    pub(crate) fn stand_in_value(&self) -> Option<String> {
+        let value = self.entry.stand_in.clone()?;
+        Some(if self.entry.is_calibrated() {
+            format!("{value}†")
+        } else if self.entry.is_fitted() {
+            format!("{value}≡")
+        } else {
+            value
+        })
+    }
+}
+
+/// The term of one ledger entry.
+pub(crate) fn term_of(e: &Entry) -> Term {
+    match e.kind {
+        EntryKind::Setting => match e.verdict {
+            Verdict::Match => Term::SettingUsed,
+            Verdict::Pending => Term::NotChecked,
+            _ => Term::SettingDiffers,
+        },
+        EntryKind::Cell | EntryKind::Text => number_term(e),
+        EntryKind::Statement => paper_claim_term(e.verdict),
+        EntryKind::Claim => match e.basis {
+            Basis::Paper => paper_claim_term(e.verdict),
+            Basis::StandIn => stand_in_claim_term(e),
+            Basis::RealData => real_data_claim_term(e),
+        },
+    }
+}
+
+/// A printed number: an input echoed, reproduced, checked for consistency, or resting on the
+/// stand-in.
+fn number_term(e: &Entry) -> Term {
+    match e.verdict {
+        Verdict::Match if e.input => Term::PrintedInput,
+        Verdict::Match => Term::Reproduced,
+        Verdict::Mismatch => Term::Differs,
+        Verdict::Consistent => Term::Consistent,
+        Verdict::Inconsistent => Term::Inconsistent,
+        Verdict::Undecided => Term::CannotBeJudged,
+        // A stand-in fitted to the number, or a number no check of the paper reaches.
+        Verdict::Fitted | Verdict::Holds | Verdict::Fails => Term::StandInOnly,
+        Verdict::Pending if e.basis == Basis::StandIn || e.class == ProvenanceClass::Simulated => {
+            Term::StandInOnly
+        }
+        Verdict::Pending | Verdict::Mixed => Term::NotChecked,
+        Verdict::NotApplicable => Term::NotApplicable,
+    }
+}
+
+/// A claim of the paper checked on its own printed numbers or inputs.
+fn paper_claim_term(verdict: Verdict) -> Term {
+    match verdict {
+        Verdict::Holds | Verdict::Match | Verdict::Consistent => Term::BorneOut,
+        Verdict::Fails | Verdict::Mismatch | Verdict::Inconsistent => Term::Contradicted,
+        Verdict::Undecided | Verdict::Mixed => Term::CannotBeJudged,
+        Verdict::NotApplicable => Term::NotApplicable,
+        Verdict::Fitted | Verdict::Pending => Term::NotChecked,
+    }
+}
+
+/// A claim re-tested on the stand-in.
+fn stand_in_claim_term(e: &Entry) -> Term {
+    if e.verdict == Verdict::NotApplicable {
+        Term::NotApplicable
+    } else if e.observation {
+        Term::Observation
+    } else if e.is_built_in_claim() {
+        Term::BuiltIn
+    } else if e.group.is_some() {
+        Term::ComparedOnStandIn
+    } else if e.holding.is_some() {
+        Term::OnStandIn
+    } else if e.verdict == Verdict::Holds {
+        Term::HeldOnOneDraw
+    } else {
+        Term::FailedOnOneDraw
+    }
+}
+
+/// A claim re-tested on real data: on the quantity the paper names, or on proxies of it.
+fn real_data_claim_term(e: &Entry) -> Term {
+    let proxy = !e.proxies.is_empty();
+    match e.verdict {
+        Verdict::NotApplicable => Term::NotApplicable,
+        Verdict::Mixed => Term::Mixed,
+        Verdict::Holds if proxy => Term::HoldsOnProxy,
+        Verdict::Holds => Term::HoldsOnRealData,
+        _ if proxy => Term::FailsOnProxy,
+        _ => Term::FailsOnRealData,
+    }
+}
+
+/// `finding 2`, `findings 2 and 3`.
+pub(crate) fn findings_words(numbers: &[usize]) -> String {
+    match numbers {
+        [] => String::new(),
+        [one] => format!("finding {one}"),
+        [rest @ .., last] => format!(
+            "findings {} and {last}",
+            rest.iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}
+
+/// An item's verdict in words: its term's word, the findings it names, the rate words of a claim
+/// re-tested over replicates, or why a claim does not apply.
+pub(crate) fn verdict_words(
+    term: Term,
+    findings: &[usize],
+    rate: Option<RateWord>,
+    e: &Entry,
+) -> String {
+    let named = findings_words(findings);
+    match term {
+        Term::Inconsistent | Term::Contradicted | Term::SettingDiffers if !named.is_empty() => {
+            format!("{} ({named})", term.word())
+        }
+        Term::CannotBeJudged if !named.is_empty() => format!("{} ({named})", term.word()),
+        Term::CannotBeJudged => format!("{} (at the printed precision)", term.word()),
+        Term::OnStandIn | Term::ComparedOnStandIn => match rate {
+            Some(rate) => rate.words(),
+            None => term.word().to_string(),
+        },
+        Term::BuiltIn => match rate {
+            Some(rate) => format!("{} (holds {})", term.word(), rate.words()),
+            None => term.word().to_string(),
+        },
+        Term::NotApplicable => match &e.not_applicable {
+            Some(reason) => format!("{}: {reason}", term.word()),
+            None => term.word().to_string(),
+        },
+        _ => term.word().to_string(),
+    }
+}

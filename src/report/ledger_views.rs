@@ -1,0 +1,574 @@
+//! The ledger's views for `check` and `ledger.md`: a terminal view, Markdown, JSON and the findings,
+//! each rendered from the account ([`crate::account`]). Items are listed in the account's sections,
+//! which never mix (the paper's numbers, settings and claims; claims re-tested on the stand-in;
+//! per-cell comparisons with the stand-in; observations; what the stand-in builds in; real data;
+//! claims that do not apply), each counted in the vocabulary's words. The transcription notes follow
+//! in a box of their own.
+
+use std::collections::BTreeMap;
+
+use strum::IntoEnumIterator;
+
+use crate::account::{Account, Item, Section, Tally};
+use crate::ledger::TranscriptionNote;
+use crate::render::grid::{escape_markdown, escape_terminal};
+
+use super::summary::finding_anchor;
+
+/// The terminal's width the text view fits its lines to.
+const TERMINAL_WIDTH: usize = 100;
+/// The width of printed and recomputed numbers in the terminal view.
+const NUMBER_WIDTH: usize = 10;
+/// The narrowest an entry's words are cut to before the verdict's words are.
+const MIN_ENTRY_WIDTH: usize = 24;
+/// The widest an entry's words are shown in one line.
+const MAX_ENTRY_WIDTH: usize = 40;
+
+/// `text` padded to `width` characters, or cut in the middle with `…` so that its start and its end
+/// both stay.
+fn fit(text: &str, width: usize) -> String {
+    let text = escape_terminal(text);
+    let chars: Vec<char> = text.chars().collect();
+    if chars.len() <= width {
+        return format!("{text}{}", " ".repeat(width - chars.len()));
+    }
+    let tail = width / 2;
+    let head = width.saturating_sub(tail + 1);
+    let start: String = chars[..head].iter().collect();
+    let end: String = chars[chars.len() - tail..].iter().collect();
+    format!("{start}…{end}")
+}
+
+/// The parts of a label: split after each `, ` and `: `, separators kept with the part before them.
+fn parts(label: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let bytes = label.as_bytes();
+    let mut i = 0;
+    while i + 1 < bytes.len() {
+        if (bytes[i] == b',' || bytes[i] == b':') && bytes[i + 1] == b' ' {
+            out.push(&label[start..i + 2]);
+            start = i + 2;
+            i += 2;
+        } else {
+            i += 1;
+        }
+    }
+    out.push(&label[start..]);
+    out
+}
+
+/// Each label of `labels` fitted to `width`: a label that fits is kept; one that does not first
+/// loses the parts every label of its group shares (the parts that tell nothing apart, said once in
+/// the group's heading or table column), leaving `…` in their place, and only then is cut in the
+/// middle. So `discrepancies for nG@1 at Dmax = 2, N = 5` and its neighbours keep the measure, and
+/// a pair of assessors is never cut away.
+fn distinguishing(labels: &[String], width: usize) -> Vec<String> {
+    let split: Vec<Vec<&str>> = labels.iter().map(|l| parts(l)).collect();
+    split
+        .iter()
+        .zip(labels)
+        .map(|(mine, label)| {
+            if label.chars().count() <= width {
+                return label.clone();
+            }
+            let shared = |k: usize, part: &str| {
+                split.len() > 1 && split.iter().all(|other| other.get(k) == Some(&part))
+            };
+            let mut kept = String::new();
+            let mut dropped = false;
+            for (k, part) in mine.iter().enumerate() {
+                if k + 1 < mine.len() && shared(k, part) {
+                    if !dropped {
+                        kept.push_str("… ");
+                    }
+                    dropped = true;
+                } else {
+                    kept.push_str(part);
+                    dropped = false;
+                }
+            }
+            kept
+        })
+        .collect()
+}
+
+/// An entry's words within its table: its label without the table's own name, which the table
+/// column gives (`nG@1, Dmax = 4, N = 5: 95%CI upper limit`).
+fn entry_words(item: &Item) -> String {
+    let e = &item.entry;
+    let label = e.label.as_deref().unwrap_or(&e.cell);
+    match &e.words {
+        Some(words) => label
+            .strip_prefix(&format!("{}, ", words.table))
+            .unwrap_or(label)
+            .to_string(),
+        None => label.to_string(),
+    }
+}
+
+/// The holding rate of a claim: `0.87 [0.82, 0.91]`, or `-` when no robustness study re-tested it.
+fn rate(item: &Item) -> String {
+    item.entry.holding.as_ref().map_or_else(
+        || "-".to_string(),
+        |h| format!("{:.2} [{:.2}, {:.2}]", h.rate, h.lo, h.hi),
+    )
+}
+
+/// The items of `items` in `section`.
+fn of_section<'a>(items: &[&'a Item], section: Section) -> Vec<&'a Item> {
+    items
+        .iter()
+        .copied()
+        .filter(|i| i.section() == section)
+        .collect()
+}
+
+/// A section's count in words: `180 reproduced, 79 consistent`, `usually: 3`.
+fn counts(items: &[&Item], section: Section) -> String {
+    Tally::of(items.iter().copied()).section_words(section)
+}
+
+/// The ledger for a terminal: per section, one line per item that fits 100 columns, its words cut
+/// so that what tells it apart from its neighbours stays; with `detail`, its id, its stand-in value
+/// and the arithmetic behind the verdict indented beneath each line. Then the transcription notes,
+/// wrapped.
+pub(crate) fn text(items: &[&Item], notes: &[&TranscriptionNote], detail: bool) -> String {
+    let mut out = String::new();
+    for section in Section::iter() {
+        let entries = of_section(items, section);
+        if entries.is_empty() {
+            continue;
+        }
+        out.push_str(&format!(
+            "{}\n{} entries: {}\n",
+            section.heading(),
+            entries.len(),
+            counts(&entries, section)
+        ));
+        let numbers = section == Section::Numbers || section == Section::Settings;
+        if numbers {
+            out.push_str(&format!(
+                "p {} {} {} {} {:<9} verdict\n",
+                fit("table", 6),
+                fit("entry", 30),
+                fit("printed", NUMBER_WIDTH),
+                fit("recomputed", NUMBER_WIDTH),
+                "class"
+            ));
+        } else {
+            out.push_str(&format!(
+                "p {} {} {} verdict\n",
+                fit("table", 6),
+                fit("claim", 30),
+                fit("rate [95% CI]", 17),
+            ));
+        }
+        // Each table's labels are cut together, so that the parts they share go first.
+        let mut by_table: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+        for (k, item) in entries.iter().enumerate() {
+            by_table
+                .entry(item.entry.table.as_str())
+                .or_default()
+                .push(k);
+        }
+        let mut lines = vec![String::new(); entries.len()];
+        for ks in by_table.values() {
+            let widths: Vec<usize> = ks
+                .iter()
+                .map(|&k| entry_width(entries[k], numbers))
+                .collect();
+            let width = widths.iter().copied().min().unwrap_or(MIN_ENTRY_WIDTH);
+            let labels: Vec<String> = ks.iter().map(|&k| entry_words(entries[k])).collect();
+            let cut = distinguishing(&labels, width);
+            for ((&k, label), width) in ks.iter().zip(cut).zip(widths) {
+                lines[k] = line(entries[k], &label, width, numbers);
+            }
+        }
+        for (item, line) in entries.iter().zip(lines) {
+            out.push_str(&line);
+            if detail {
+                let e = &item.entry;
+                out.push_str(&format!("    {}\n", escape_terminal(&e.cell)));
+                if let Some(v) = item.stand_in_value() {
+                    out.push_str(&format!("    stand-in's value: {v}\n"));
+                }
+                if let Some(b) = &e.built_in {
+                    out.push_str(&format!(
+                        "    built in ({}) by {}: {}\n",
+                        b.kind.words(),
+                        b.knobs_in_file(),
+                        escape_terminal(&one_line(&b.why))
+                    ));
+                }
+                for p in &e.proxies {
+                    out.push_str(&format!(
+                        "    proxy {}: {} ({})\n",
+                        p.name,
+                        if p.holds { "holds" } else { "fails" },
+                        p.detail
+                    ));
+                }
+                out.push_str(&format!("    {}\n", escape_terminal(&one_line(&e.detail))));
+            }
+        }
+        out.push('\n');
+    }
+    for note in notes {
+        out.push_str(&note_text(note));
+    }
+    out
+}
+
+/// The width an item's words get in its line: what the line's other columns leave of 100.
+fn entry_width(item: &Item, numbers: bool) -> usize {
+    let fixed = if numbers {
+        // p, table, printed, recomputed, class and the spaces between.
+        1 + 1 + 6 + 1 + 1 + NUMBER_WIDTH + 1 + NUMBER_WIDTH + 1 + 9 + 1
+    } else {
+        1 + 1 + 6 + 1 + 1 + 17 + 1
+    };
+    TERMINAL_WIDTH
+        .saturating_sub(fixed + item.words.chars().count())
+        .clamp(MIN_ENTRY_WIDTH, MAX_ENTRY_WIDTH)
+}
+
+/// One item's line.
+fn line(item: &Item, label: &str, width: usize, numbers: bool) -> String {
+    let e = &item.entry;
+    if numbers {
+        format!(
+            "{} {} {} {} {} {:<9} {}\n",
+            fit(&e.paper, 1),
+            fit(&e.table, 6),
+            fit(label, width),
+            fit(&e.printed, NUMBER_WIDTH),
+            fit(e.rebuilt.as_deref().unwrap_or("—"), NUMBER_WIDTH),
+            e.class.to_string(),
+            item.words
+        )
+    } else {
+        format!(
+            "{} {} {} {} {}\n",
+            fit(&e.paper, 1),
+            fit(&e.table, 6),
+            fit(label, width),
+            fit(&rate(item), 17),
+            item.words
+        )
+    }
+}
+
+/// `text` with its line breaks as spaces (YAML folds keep some).
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// `text` wrapped to the terminal's width, every line after the first indented.
+fn wrapped(text: &str) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > TERMINAL_WIDTH {
+            out.push_str(&line);
+            out.push('\n');
+            line = "  ".to_string();
+        } else if !line.is_empty() && line != "  " {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
+/// A transcription note in plain text, wrapped to the terminal.
+fn note_text(note: &TranscriptionNote) -> String {
+    let depends = if note.depends.is_empty() {
+        "nothing depends on the choice".to_string()
+    } else {
+        note.depends.join("; ")
+    };
+    wrapped(&escape_terminal(&one_line(&format!(
+        "Transcription note ({}, {}): the paper's extractions read the row differently ({}); the ledger adopts the {}'s reading. Depends on it: {depends}.",
+        note.table,
+        note.row,
+        note.readings.join(" / "),
+        note.adopted
+    ))))
+}
+
+/// The ledger as a Markdown document, for people: each section a table of its items in words
+/// (their ids are in the JSON and in the text view's `--detail`), then the transcription notes.
+pub(crate) fn markdown(items: &[&Item], notes: &[&TranscriptionNote]) -> String {
+    let md = |t: &str| escape_markdown(t);
+    let mut out = String::from("# Claims ledger: every printed number and claim, checked\n\n");
+    let about_paper = items
+        .iter()
+        .any(|i| i.section() != Section::RealData && i.section() != Section::NotApplicable);
+    out.push_str(if about_paper {
+        "Checks of the paper and claims re-tested on the stand-in are never in one list: a check of \
+         the paper says whether its printed numbers hold together or are recomputed; a claim \
+         re-tested on the stand-in says how the stand-in behaves. What the stand-in was built to \
+         produce is listed apart and is not evidence. The words are those of the vocabulary \
+         (docs/vocabulary.md).\n\n"
+    } else {
+        "The claims below were checked on real data, with no printed number to compare: each says \
+         how that collection behaves.\n\n"
+    });
+    out.push_str("## Summary\n\n| section | entries | in words |\n|---|---:|---|\n");
+    for section in Section::iter() {
+        let entries = of_section(items, section);
+        if !entries.is_empty() {
+            out.push_str(&format!(
+                "| {} | {} | {} |\n",
+                md(section.heading()),
+                entries.len(),
+                md(&counts(&entries, section))
+            ));
+        }
+    }
+    for section in Section::iter() {
+        let entries = of_section(items, section);
+        if entries.is_empty() {
+            continue;
+        }
+        out.push_str(&format!("\n## {}\n\n", md(section.heading())));
+        if section.is_about_the_paper() {
+            out.push_str(
+                "| paper | table | entry | printed | class | recomputed | stand-in's value | verdict | arithmetic |\n",
+            );
+            out.push_str("|---|---|---|---:|---|---:|---:|---|---|\n");
+            for i in entries {
+                let e = &i.entry;
+                out.push_str(&format!(
+                    "| {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+                    e.paper,
+                    e.table,
+                    md(&entry_words(i)),
+                    md(&e.printed),
+                    e.class,
+                    e.rebuilt.as_deref().map_or("—".to_string(), md),
+                    md(&i.stand_in_value().unwrap_or_else(|| "—".to_string())),
+                    md(&i.words),
+                    md(&one_line(&e.detail))
+                ));
+            }
+        } else {
+            out.push_str(
+                "| paper | table | claim | the paper says | the data show | verdict | holding rate [Wilson 95% CI] | built in by | why |\n",
+            );
+            out.push_str("|---|---|---|---|---|---|---|---|---|\n");
+            for i in entries {
+                let e = &i.entry;
+                let (by, why) = e.built_in.as_ref().map_or_else(
+                    || ("—".to_string(), md(&one_line(&e.detail))),
+                    |b| {
+                        (
+                            md(&format!("{} ({})", b.knobs_in_file(), b.kind.words())),
+                            md(&one_line(&b.why)),
+                        )
+                    },
+                );
+                let shows = e
+                    .stand_in
+                    .as_deref()
+                    .or(e.rebuilt.as_deref())
+                    .unwrap_or("—");
+                out.push_str(&format!(
+                    "| {} | {} | {} | {} | {} | {} | {} | {by} | {why} |\n",
+                    e.paper,
+                    e.table,
+                    md(&entry_words(i)),
+                    md(&e.printed),
+                    md(shows),
+                    md(&i.words),
+                    md(&rate(i)),
+                ));
+            }
+        }
+    }
+    if !notes.is_empty() {
+        out.push_str("\n## Transcription notes\n\n");
+        out.push_str(
+            "Rows whose printed labels the paper's extractions read differently: a doubt about the \
+             transcription, not a claim of the paper.\n\n",
+        );
+        out.push_str(
+            "| table | row | readings | adopted | what depends on it |\n|---|---|---|---|---|\n",
+        );
+        for note in notes {
+            out.push_str(&format!(
+                "| {} | {} | {} | {} | {} |\n",
+                note.table,
+                md(&note.row),
+                md(&one_line(&note.readings.join("; "))),
+                md(&note.adopted),
+                if note.depends.is_empty() {
+                    "nothing".to_string()
+                } else {
+                    md(&one_line(&note.depends.join("; ")))
+                }
+            ));
+        }
+    }
+    out
+}
+
+/// The items as a JSON array: each entry's fields (`paper`, `table`, `cell`, `kind`, `printed`,
+/// `class`, `basis`, `rebuilt`, `stand_in`, `verdict`, `detail`, `built_in`, `holding`, …) with
+/// the account's `term`, `words` and `findings`.
+pub(crate) fn json(items: &[&Item]) -> Result<String, serde_json::Error> {
+    Ok(serde_json::to_string_pretty(items)? + "\n")
+}
+
+/// How [`findings_view`] is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum FindingsFormat {
+    Text,
+    Md,
+    Json,
+}
+
+/// One finding as the JSON view writes it: its paper, its number and anchor, and the finding.
+#[derive(Debug, serde::Serialize)]
+struct NumberedFinding<'a> {
+    paper: &'a str,
+    number: usize,
+    anchor: String,
+    #[serde(flatten)]
+    finding: &'a crate::ledger::Finding,
+}
+
+/// The findings of every paper of the account whose id `papers` admits (every inconsistency, in a
+/// reviewer's words), numbered as in every view: numbered text, a Markdown section per paper, or a
+/// JSON array.
+pub(crate) fn findings_view(
+    account: &Account,
+    papers: &dyn Fn(&str) -> bool,
+    format: FindingsFormat,
+) -> String {
+    let shown: Vec<_> = account.papers.iter().filter(|p| papers(&p.id)).collect();
+    match format {
+        FindingsFormat::Json => {
+            let all: Vec<NumberedFinding<'_>> = shown
+                .iter()
+                .flat_map(|p| {
+                    p.findings.iter().enumerate().map(|(i, f)| NumberedFinding {
+                        paper: &p.id,
+                        number: i + 1,
+                        anchor: finding_anchor(&p.id, i + 1),
+                        finding: f,
+                    })
+                })
+                .collect();
+            serde_json::to_string_pretty(&all).map_or_else(|e| e.to_string(), |s| s + "\n")
+        }
+        FindingsFormat::Md | FindingsFormat::Text => {
+            let mut out = String::new();
+            for paper in shown {
+                let list = &paper.findings;
+                out.push_str(&format!(
+                    "## Findings: paper {} ({} found)\n\n",
+                    paper.id,
+                    list.len()
+                ));
+                if list.is_empty() {
+                    out.push_str("No printed number contradicts another.\n\n");
+                }
+                for (i, f) in list.iter().enumerate() {
+                    let line = match f.cells.is_empty() {
+                        true => format!("{}: {}", f.place, f.text),
+                        false => format!("{}: {} Affected: {}.", f.place, f.text, f.cells),
+                    };
+                    let line = if matches!(format, FindingsFormat::Md) {
+                        escape_markdown(&line)
+                    } else {
+                        line
+                    };
+                    out.push_str(&format!("{}. {line}\n", i + 1));
+                }
+                out.push('\n');
+            }
+            out
+        }
+    }
+}
+
+/// The whole account as JSON (`account.json` beside the index), for tools and the audit: every
+/// item as `check --format json` writes it, then per paper its findings (numbered), its scope line,
+/// the claims that need attention, its summary rows and its counts by term, each in the words every
+/// view prints.
+pub(crate) fn account_json(account: &Account) -> Result<String, serde_json::Error> {
+    let papers: Vec<serde_json::Value> = account
+        .papers
+        .iter()
+        .map(|p| {
+            serde_json::json!({
+                "paper": p.id,
+                "scope": super::summary::scope(p),
+                "attention": p.attention.iter().map(|&i| {
+                    let e = &account.items[i].entry;
+                    serde_json::json!({"table": e.table, "cell": e.cell, "words": account.items[i].words})
+                }).collect::<Vec<_>>(),
+                "findings": p.findings.iter().enumerate().map(|(i, f)| serde_json::json!({
+                    "number": i + 1,
+                    "anchor": finding_anchor(&p.id, i + 1),
+                    "headline": f.headline,
+                    "tables": f.tables,
+                    "entries": f.entries,
+                })).collect::<Vec<_>>(),
+                "rows": p.rows.iter().map(|r| serde_json::json!({
+                    "artefact": r.artefact,
+                    "name": r.name,
+                    "rests_on": r.rests_on,
+                    "numbers": r.tally.numbers_words(),
+                    "findings": r.findings,
+                    "claims": r.tally.claims_words(),
+                    "built_in": r.tally.built_in_words(),
+                })).collect::<Vec<_>>(),
+                "terms": p.tally.terms,
+                "stand_in_claims": p.tally.section_words(Section::StandInClaims),
+                "per_cell": p.tally.per_cell_words(),
+                "built_in": p.tally.built_in_words(),
+            })
+        })
+        .collect();
+    let items: Vec<&Item> = account.items.iter().collect();
+    Ok(serde_json::to_string_pretty(&serde_json::json!({
+        "items": items,
+        "papers": papers,
+    }))? + "\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_entries_are_cut_in_the_middle_so_the_two_limits_stay_apart() {
+        let lo = fit("Table 2, nG@1, Dmax = 4, N = 5: 95%CI lower limit", 36);
+        let hi = fit("Table 2, nG@1, Dmax = 4, N = 5: 95%CI upper limit", 36);
+        assert_eq!(lo.chars().count(), 36);
+        assert_ne!(lo, hi);
+        assert!(lo.ends_with("lower limit"), "{lo}");
+        assert_eq!(fit("short", 8), "short   ");
+    }
+
+    /// Labels that share their opening lose it first: the measure and the pair stay.
+    #[test]
+    fn cut_labels_keep_what_tells_them_apart() {
+        let labels: Vec<String> = [
+            "Agreement statistics, per-topic kappa (linear weighted), lancer1 vs. student: minimum",
+            "Agreement statistics, per-topic kappa (linear weighted), lancer2 vs. student: minimum",
+        ]
+        .map(str::to_string)
+        .to_vec();
+        let cut = distinguishing(&labels, 40);
+        assert_ne!(cut[0], cut[1]);
+        assert!(cut[0].contains("lancer1 vs. student"), "{}", cut[0]);
+        assert!(cut[1].contains("lancer2 vs. student"), "{}", cut[1]);
+        assert!(!cut[0].contains("Agreement"), "{}", cut[0]);
+    }
+}
