@@ -79,6 +79,9 @@ pub(crate) struct CachedTable {
     /// Bold cells `(panel, row, column, part)`.
     #[serde(default)]
     pub(crate) bold: Vec<(String, String, String, String)>,
+    /// Bold cells below a threshold `(panel, row, column, part, threshold)`.
+    #[serde(default)]
+    pub(crate) bold_below: Vec<(String, String, String, String, f64)>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -109,6 +112,7 @@ impl From<&ResultTable> for CachedTable {
             fitted,
             dynamic_rows,
             bold,
+            bold_below,
         } = table;
         CachedTable {
             id: id.clone(),
@@ -152,6 +156,18 @@ impl From<&ResultTable> for CachedTable {
                     )
                 })
                 .collect(),
+            bold_below: bold_below
+                .iter()
+                .map(|(k, &t)| {
+                    (
+                        k.panel.clone(),
+                        k.row.clone(),
+                        k.column.clone(),
+                        k.part.clone(),
+                        t,
+                    )
+                })
+                .collect(),
         }
     }
 }
@@ -174,6 +190,9 @@ impl CachedTable {
         table.dynamic_rows = self.dynamic_rows.clone();
         for (panel, row, column, part) in &self.bold {
             table.mark_bold(panel, row, column, part);
+        }
+        for (panel, row, column, part, threshold) in &self.bold_below {
+            table.mark_bold_below(panel, row, column, part, *threshold);
         }
         table.real_data = self.real_data;
         Some(table)
