@@ -166,6 +166,7 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
             rows,
             lead_lines: 0,
             lines: 0,
+            breaks: false,
         });
         panels.extend(grids);
     }
@@ -283,6 +284,7 @@ mod tests {
             rows: Vec::new(),
             lead_lines: 0,
             lines: 0,
+            breaks: false,
         };
         let mut panels = vec![
             panel("(a) Nearly always"),
