@@ -50,8 +50,8 @@ pub struct ResultTable {
     #[serde(skip_serializing_if = "BTreeSet::is_empty")]
     pub(crate) bold: BTreeSet<CellKey>,
     /// The bold cells whose bold says "below this threshold" (A.T3's p < α), with the threshold:
-    /// such a value is printed with the decimals it takes for the printed number to be below the
-    /// threshold too ([`crate::render::number::format_below`]).
+    /// the renderers print such a value with the decimals it takes for the printed number to be
+    /// below the threshold too.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub(crate) bold_below: BTreeMap<CellKey, f64>,
 }
