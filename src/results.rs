@@ -54,6 +54,11 @@ pub struct ResultTable {
     /// numbers reproduced.
     #[serde(skip_serializing_if = "BTreeSet::is_empty")]
     pub(crate) inputs: BTreeSet<CellKey>,
+    /// The bold cells whose bold says "below this threshold" (A.T3's p < α), with the threshold:
+    /// the renderers print such a value with the decimals it takes for the printed number to be
+    /// below the threshold too.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub(crate) bold_below: BTreeMap<CellKey, f64>,
 }
 
 /// A row an experiment supplies at run time: its id (the `row` of its cells) and its printed label.
@@ -209,6 +214,33 @@ impl ResultTable {
         let key = CellKey::new(&self.id, panel, row, column, part);
         self.cells.insert(key.clone(), value);
         self.inputs.insert(key);
+    }
+
+    /// Prints one cell in bold because its value is below `threshold` ([`ResultTable::bold_below`]).
+    pub(crate) fn mark_bold_below(
+        &mut self,
+        panel: &str,
+        row: &str,
+        column: &str,
+        part: &str,
+        threshold: f64,
+    ) {
+        self.mark_bold(panel, row, column, part);
+        self.bold_below
+            .insert(CellKey::new(&self.id, panel, row, column, part), threshold);
+    }
+
+    /// The threshold a bold cell's value is below, when its bold says so.
+    pub(crate) fn bold_threshold(
+        &self,
+        panel: &str,
+        row: &str,
+        column: &str,
+        part: &str,
+    ) -> Option<f64> {
+        self.bold_below
+            .get(&CellKey::new(&self.id, panel, row, column, part))
+            .copied()
     }
 
     /// Whether a cell is printed in bold.

@@ -26,7 +26,7 @@ pub(crate) const STATE_FILE: &str = ".evia-repro-state.json";
 
 /// Bumped whenever the layout of [`BuildState`] changes; other versions are ignored (2: a dynamic
 /// row's `group` became a typed [`crate::model::GridPlace`]).
-pub(crate) const FORMAT_VERSION: u32 = 3;
+pub(crate) const FORMAT_VERSION: u32 = 4;
 
 /// Everything the previous `reproduce` into this output directory recorded.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -82,6 +82,9 @@ pub(crate) struct CachedTable {
     /// Cells copied from the experiment's inputs `(panel, row, column, part)`.
     #[serde(default)]
     pub(crate) inputs: Vec<(String, String, String, String)>,
+    /// Bold cells below a threshold `(panel, row, column, part, threshold)`.
+    #[serde(default)]
+    pub(crate) bold_below: Vec<(String, String, String, String, f64)>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -113,6 +116,7 @@ impl From<&ResultTable> for CachedTable {
             dynamic_rows,
             bold,
             inputs,
+            bold_below,
         } = table;
         CachedTable {
             id: id.clone(),
@@ -147,6 +151,13 @@ impl From<&ResultTable> for CachedTable {
             dynamic_rows: dynamic_rows.clone(),
             bold: bold.iter().map(address).collect(),
             inputs: inputs.iter().map(address).collect(),
+            bold_below: bold_below
+                .iter()
+                .map(|(k, &t)| {
+                    let (panel, row, column, part) = address(k);
+                    (panel, row, column, part, t)
+                })
+                .collect(),
         }
     }
 }
@@ -184,6 +195,9 @@ impl CachedTable {
             table.inputs.insert(crate::model::CellKey::new(
                 &self.id, panel, row, column, part,
             ));
+        }
+        for (panel, row, column, part, threshold) in &self.bold_below {
+            table.mark_bold_below(panel, row, column, part, *threshold);
         }
         table.real_data = self.real_data;
         Some(table)

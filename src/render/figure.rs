@@ -48,7 +48,7 @@ pub(crate) fn bands(artefact: &Artefact, table: &ResultTable) -> Vec<Band> {
         .stand_in(table.real_data)
         .map(|s| s.note());
     match crate::papers::experiment(artefact.experiment).figure {
-        Some(Figure::Series) => crate::render::figure_means::bands(artefact, stand_in),
+        Some(Figure::Series) => crate::render::figure_means::bands(artefact, table, stand_in),
         Some(Figure::Own(own)) => (own.bands)()
             .into_iter()
             .map(|(top, bottom)| Band { top, bottom })

@@ -9,8 +9,11 @@
 //! - x positions: cell `panel / run / x / value` = the run's 1-based position (its rank by the
 //!   reference condition, as the paper sorts the runs by all3), so the figure and the JSON agree.
 //!
-//! The paper's figures stack three panels with a y axis from 0.2 to 0.8 (published-values.md, B.F1,
-//! B.F2); the y range here is the data's, widened to whole tenths, so no point is clipped.
+//! The paper's figures stack three panels with one y axis from 0.2 to 0.8 (published-values.md, B.F1,
+//! B.F2). Here the panels share one y range too, the data's over every panel widened to whole
+//! tenths, so no point is clipped and a level reads the same in every panel: the measures differ,
+//! but each is a mean on the same [0, 1] scale. Only panels whose means do not all lie in [0, 1]
+//! (measures of different scales) get a range each. A line below the panels says which.
 
 use plotters::prelude::*;
 
@@ -59,10 +62,9 @@ pub(crate) fn svg(
             panel_data(table, p, x_label)
         })
         .collect::<Result<_, _>>()?;
-    let note_lines = note
-        .map(|n| wrap(n, NOTE_CHARS_PER_LINE))
-        .unwrap_or_default();
-    let (panels_height, note_height) = heights(panels.len(), note_lines.len());
+    let ranges = y_ranges(&panels);
+    let lines = band_lines(&panels, &ranges, note);
+    let (panels_height, note_height) = heights(panels.len(), lines.len());
     let mut out = String::new();
     {
         let size = (PANEL_SIZE.0, panels_height + note_height);
@@ -70,13 +72,78 @@ pub(crate) fn svg(
         root.fill(&WHITE).map_err(draw_err)?;
         let (figure, band) = root.split_vertically(panels_height);
         let areas = figure.split_evenly((panels.len(), 1));
-        for (area, panel) in areas.iter().zip(&panels) {
-            draw_panel(area, panel)?;
+        for ((area, panel), &range) in areas.iter().zip(&panels).zip(&ranges.each) {
+            draw_panel(area, panel, range)?;
         }
-        draw_note(&band, &note_lines)?;
+        draw_lines(&band, &lines)?;
         root.present().map_err(draw_err)?;
     }
     Ok(out)
+}
+
+/// The panels' y ranges, one per panel, and the range they share when they share one.
+struct Ranges {
+    each: Vec<(f64, f64)>,
+    shared: Option<(f64, f64)>,
+}
+
+/// One y range for all `panels` ([`y_range`] of all their means) when every mean lies in [0, 1],
+/// the scale of every normalised measure; otherwise a range per panel.
+fn y_ranges(panels: &[PanelData]) -> Ranges {
+    let values = || {
+        panels
+            .iter()
+            .flat_map(|p| p.series.iter().flat_map(|(_, v)| v.iter().copied()))
+    };
+    if values().all(|v| (0.0..=1.0).contains(&v)) {
+        let series = panels.iter().map(|p| p.series.len()).max().unwrap_or(0);
+        let range = y_range(values(), series);
+        Ranges {
+            each: vec![range; panels.len()],
+            shared: Some(range),
+        }
+    } else {
+        Ranges {
+            each: panels
+                .iter()
+                .map(|p| {
+                    y_range(
+                        p.series.iter().flat_map(|(_, v)| v.iter().copied()),
+                        p.series.len(),
+                    )
+                })
+                .collect(),
+            shared: None,
+        }
+    }
+}
+
+/// The lines of the band below the panels: how their y ranges relate (when there are several
+/// panels), in black, then the stand-in `note`, in red, each wrapped to the figure's width.
+fn band_lines(
+    panels: &[PanelData],
+    ranges: &Ranges,
+    note: Option<&str>,
+) -> Vec<(String, RGBColor)> {
+    let scale = match ranges.shared {
+        _ if panels.len() < 2 => None,
+        Some((lo, hi)) => Some(format!(
+            "All panels share one y range, {lo:.1} to {hi:.1}, so that they can be compared: every mean lies on the same 0 to 1 scale."
+        )),
+        None => Some(
+            "Each panel has its own y range: the panels' means are not all on the same 0 to 1 scale."
+                .to_string(),
+        ),
+    };
+    let black = scale
+        .iter()
+        .flat_map(|s| wrap(s, NOTE_CHARS_PER_LINE))
+        .map(|l| (l, BLACK));
+    let red = note
+        .iter()
+        .flat_map(|n| wrap(n, NOTE_CHARS_PER_LINE))
+        .map(|l| (l, RED));
+    black.chain(red).collect()
 }
 
 /// The heights in SVG pixels of `panels` panels stacked one above another and of the band below
@@ -92,12 +159,21 @@ fn heights(panels: usize, note_lines: usize) -> (u32, u32) {
     (panels_height, note_height)
 }
 
-/// The bands of the figure [`svg`] draws for `artefact` with `note`: one per layout panel, top to
-/// bottom, then the note's band when there is a note, as shares of the SVG's height (a report sets
-/// the panels side by side from them, [`super::figure::Band`]).
-pub(crate) fn bands(artefact: &Artefact, note: Option<&str>) -> Vec<Band> {
-    let panels = artefact.layout.as_ref().map_or(0, |l| l.panels.len());
-    let note_lines = note.map_or(0, |n| wrap(n, NOTE_CHARS_PER_LINE).len());
+/// The bands of the figure [`svg`] draws for `artefact` from `table` with `note`: one per layout
+/// panel, top to bottom, then the band of the lines below them when there are any, as shares of
+/// the SVG's height (a report sets the panels side by side from them, [`super::figure::Band`]).
+pub(crate) fn bands(artefact: &Artefact, table: &ResultTable, note: Option<&str>) -> Vec<Band> {
+    let layout_panels = artefact.layout.as_ref().map_or(&[][..], |l| &l.panels[..]);
+    let panels = layout_panels.len();
+    // A table svg cannot draw has no figure to cut: its bands are the panels' and the note's.
+    let data: Option<Vec<PanelData>> = layout_panels
+        .iter()
+        .map(|p| panel_data(table, p, "").ok())
+        .collect();
+    let note_lines = match data {
+        Some(data) => band_lines(&data, &y_ranges(&data), note).len(),
+        None => note.map_or(0, |n| wrap(n, NOTE_CHARS_PER_LINE).len()),
+    };
     let (panels_height, note_height) = heights(panels, note_lines);
     let mut heights = vec![PANEL_SIZE.1; panels];
     if note_height > 0 {
@@ -134,8 +210,17 @@ pub(crate) fn draw_note(
     band: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
     lines: &[String],
 ) -> Result<(), FigureError> {
-    let style = TextStyle::from(("sans-serif", NOTE_FONT_PX)).color(&RED);
-    for (i, line) in lines.iter().enumerate() {
+    let lines: Vec<(String, RGBColor)> = lines.iter().map(|l| (l.clone(), RED)).collect();
+    draw_lines(band, &lines)
+}
+
+/// Draws `lines`, each in its colour, into `band`, the strip below a figure.
+fn draw_lines(
+    band: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
+    lines: &[(String, RGBColor)],
+) -> Result<(), FigureError> {
+    for (i, (line, colour)) in lines.iter().enumerate() {
+        let style = TextStyle::from(("sans-serif", NOTE_FONT_PX)).color(colour);
         let y = NOTE_PADDING + NOTE_LINE_HEIGHT * i as u32;
         band.draw_text(line, &style, (NOTE_PADDING as i32, y as i32))
             .map_err(draw_err)?;
@@ -207,11 +292,10 @@ const PLOT_HEIGHT: f64 = 240.0;
 const LEGEND_ENTRY_HEIGHT: f64 = 20.0;
 const LEGEND_PADDING: f64 = 12.0;
 
-/// The y range: the data's extent widened to whole tenths (at least 0.2 wide, at most 1 when the
-/// data are), and lowered by whole tenths (not below 0) until the legend, in the lower left, fits
-/// beneath the lowest point, so that it never hides a curve.
-fn y_range(panel: &PanelData) -> (f64, f64) {
-    let values = panel.series.iter().flat_map(|(_, v)| v.iter().copied());
+/// The y range of `values` drawn as `series` series: their extent widened to whole tenths (at
+/// least 0.2 wide, at most 1 when the data are), and lowered by whole tenths (not below 0) until the
+/// legend, in the lower left, fits beneath the lowest point, so that it never hides a curve.
+fn y_range(values: impl Iterator<Item = f64>, series: usize) -> (f64, f64) {
     let (lo, hi) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
         (lo.min(v), hi.max(v))
     });
@@ -226,7 +310,7 @@ fn y_range(panel: &PanelData) -> (f64, f64) {
     }
     .max(lo_tenths + 2.0);
     // The share of the plot's height the legend needs below the data.
-    let legend = (LEGEND_ENTRY_HEIGHT * panel.series.len() as f64 + LEGEND_PADDING) / PLOT_HEIGHT;
+    let legend = (LEGEND_ENTRY_HEIGHT * series as f64 + LEGEND_PADDING) / PLOT_HEIGHT;
     while lo_tenths > 0.0 && (lo * 10.0 - lo_tenths) / (hi_tenths - lo_tenths) < legend {
         lo_tenths -= 1.0;
     }
@@ -236,9 +320,9 @@ fn y_range(panel: &PanelData) -> (f64, f64) {
 fn draw_panel<DB: DrawingBackend>(
     area: &DrawingArea<DB, plotters::coord::Shift>,
     panel: &PanelData,
+    (lo, hi): (f64, f64),
 ) -> Result<(), FigureError> {
     let n = panel.runs.len();
-    let (lo, hi) = y_range(panel);
     let mut chart = ChartBuilder::on(area)
         .caption(&panel.title, ("sans-serif", 21))
         .margin(10)
@@ -363,7 +447,8 @@ outputs: [svg]
         assert_eq!(panel.series[0].1, vec![0.7, 0.5]);
         // Data 0.43–0.7: tenths 0.4–0.8, lowered to 0.3 so that the two-entry legend
         // ((2·20 + 12)/240 = 0.22 of the height) fits beneath 0.43 ((0.43 − 0.3)/0.5 = 0.26).
-        assert_eq!(y_range(&panel), (0.3, 0.8));
+        let values = panel.series.iter().flat_map(|(_, v)| v.iter().copied());
+        assert_eq!(y_range(values, 2), (0.3, 0.8));
         if let Ok(dir) = std::env::var("EVIA_FIGURE_DUMP") {
             std::fs::write(std::path::Path::new(&dir).join("test-figure.svg"), &svg).unwrap();
         }
@@ -390,6 +475,43 @@ outputs: [svg]
         assert!(marked.contains("\nrun names, not on the paper"), "{marked}");
         assert!(marked.len() > plain.len());
         assert_eq!(wrap("a bb ccc", 4), ["a bb", "ccc"]);
+    }
+
+    /// Panels of means on the 0 to 1 scale share one y range, said below them; panels of other
+    /// scales get one each, and the line says so.
+    #[test]
+    fn panels_share_one_y_range_on_the_zero_to_one_scale() {
+        let panel = |values: Vec<f64>| PanelData {
+            title: String::new(),
+            x_label: String::new(),
+            runs: Vec::new(),
+            series: vec![("a".to_string(), values)],
+        };
+        let shared = [panel(vec![0.55, 0.62]), panel(vec![0.31, 0.4])];
+        let ranges = y_ranges(&shared);
+        assert_eq!(ranges.shared, Some((0.2, 0.8)));
+        assert_eq!(ranges.each, [(0.2, 0.8), (0.2, 0.8)]);
+        let lines = band_lines(&shared, &ranges, Some("STAND-IN"));
+        assert!(
+            lines[0]
+                .0
+                .starts_with("All panels share one y range, 0.2 to 0.8,")
+        );
+        assert_eq!(
+            lines.last().map(|l| (l.0.as_str(), l.1)),
+            Some(("STAND-IN", RED))
+        );
+        let apart = [panel(vec![1.5, 2.0]), panel(vec![0.3, 0.4])];
+        let ranges = y_ranges(&apart);
+        assert_eq!(ranges.shared, None);
+        assert_eq!(ranges.each, [(1.4, 2.1), (0.2, 0.5)]);
+        assert!(
+            band_lines(&apart, &ranges, None)[0]
+                .0
+                .starts_with("Each panel has its own")
+        );
+        // One panel needs no word on its range.
+        assert!(band_lines(&shared[..1], &y_ranges(&shared[..1]), None).is_empty());
     }
 
     #[test]

@@ -6,12 +6,14 @@
 //! What is drawn comes from the artefact's manifest `layout` and its [`ResultTable`]: every panel
 //! with a `rate` column contributes its rows (supplied at run time, in order), each with cell
 //! `panel / claim / rate / estimate` and parts `ci_lo`, `ci_hi`; the row label (the claim's
-//! statement) labels the row. Grouped claims (A.T3's discrepancy count per measure, Dmax and N) are
-//! one row per measure instead, a ring per claim at its holding rate (the study's table has each
-//! rate and interval in a Dmax × N grid). The verdict thresholds are the values of panel [`MARKS_PANEL`] of the
-//! table (the study writes them from `robustness::verdict`), a vertical mark each.
+//! statement) labels the row, whole, wrapped onto as many lines as it needs. Grouped claims (A.T3's
+//! discrepancy count per measure, Dmax and N) are one row per measure instead, a ring per claim at
+//! its holding rate (the study's table has each rate and interval in a Dmax × N grid). The verdict
+//! thresholds are the values of panel [`MARKS_PANEL`] of the table (the study writes them from
+//! `robustness::verdict`), a vertical mark each.
 
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::manifest::Artefact;
 use crate::model::{ClaimGroup, GridPlace};
@@ -22,20 +24,24 @@ use crate::results::{ResultTable, VALUE};
 /// The column of a study's claim panels that holds the holding rate.
 pub(crate) const RATE_COLUMN: &str = "rate";
 
-/// Width in SVG pixels; height per claim row; room for the title, the axis and the note.
+/// Width in SVG pixels; room for the title and the axis below the rows.
 const WIDTH: u32 = 960;
-const ROW_HEIGHT: u32 = 26;
 const CHART_EXTRA: u32 = 110;
 /// Font sizes in SVG pixels of the title, the claim labels and tick labels, and the axis words:
 /// large enough to read when the 960 px wide figure is shrunk to a page's text width.
 const TITLE_PX: u32 = 20;
 const LABEL_PX: u32 = 17;
 const AXIS_PX: u32 = 17;
-/// Width of the claim label area at the left, and the characters of a claim's statement it holds
-/// (about 9 px per character at 17 px); a longer statement is cut with `…` (the study's table
-/// has it whole).
-const LABEL_AREA: u32 = 600;
+/// Width of the claim label area at the left, and the characters of a line of a claim's
+/// statement in it (about 7.5 px per character at 17 px): a longer statement wraps onto more
+/// lines, whole, and its row grows to hold them.
+const LABEL_AREA: u32 = 560;
 const LABEL_CHARS: usize = 66;
+/// Height of one line of a claim's label, and the least height of a row (one line).
+const LABEL_LINE_HEIGHT: u32 = 19;
+const ROW_HEIGHT: u32 = 26;
+/// Room at the right of the axis, for the last tick label (`1.0`) centred on the axis' end.
+const RIGHT_MARGIN: u32 = 28;
 const NOTE_CHARS_PER_LINE: usize = 125;
 
 /// The panel of the table whose rows' `value`s are the rate words' thresholds marked on the axis.
@@ -68,6 +74,17 @@ impl Row {
             Row::Claim { label, .. } | Row::Family { label, .. } => label,
         }
     }
+
+    /// The row's label wrapped onto lines of at most [`LABEL_CHARS`] characters.
+    fn label_lines(&self) -> Vec<String> {
+        wrap(self.label(), LABEL_CHARS)
+    }
+
+    /// The row's height in SVG pixels: its label's lines, and at least [`ROW_HEIGHT`].
+    fn height(&self) -> u32 {
+        let lines = u32::try_from(self.label_lines().len()).unwrap_or(u32::MAX);
+        (LABEL_LINE_HEIGHT.saturating_mul(lines) + 7).max(ROW_HEIGHT)
+    }
 }
 
 /// The SVG of a robustness study; `note` (the stand-in note) is printed below the chart, in red.
@@ -86,7 +103,7 @@ pub(crate) fn svg(
     let note_lines = note
         .map(|n| wrap(n, NOTE_CHARS_PER_LINE))
         .unwrap_or_default();
-    let chart_height = ROW_HEIGHT * rows.len() as u32 + CHART_EXTRA;
+    let chart_height = rows.iter().map(Row::height).sum::<u32>() + CHART_EXTRA;
     let note_height = NOTE_LINE_HEIGHT * note_lines.len() as u32 + 2 * NOTE_PADDING;
     let mut out = String::new();
     {
@@ -126,11 +143,11 @@ fn claim_rows(artefact: &Artefact, table: &ResultTable) -> Vec<Row> {
                     None => families.push((group.measure.clone(), vec![rate])),
                 },
                 None if panel.id == BUILT_IN_PANEL => {
-                    // The label ends with what builds it in, in parentheses; the figure says it
-                    // in front, where a shortened label keeps it.
+                    // The label ends with what builds it in, in parentheses (the study's table
+                    // has it); the figure says it in front, where the eye starts reading.
                     let statement = row.label.rsplit_once(" (").map_or(&*row.label, |(s, _)| s);
                     rows.push(Row::Claim {
-                        label: shortened(&format!("BUILT IN, not evidence: {statement}")),
+                        label: format!("BUILT IN, not evidence: {statement}"),
                         rate,
                         lo,
                         hi,
@@ -138,7 +155,7 @@ fn claim_rows(artefact: &Artefact, table: &ResultTable) -> Vec<Row> {
                     });
                 }
                 None => rows.push(Row::Claim {
-                    label: shortened(&row.label),
+                    label: row.label.clone(),
                     rate,
                     lo,
                     hi,
@@ -148,11 +165,11 @@ fn claim_rows(artefact: &Artefact, table: &ResultTable) -> Vec<Row> {
         }
     }
     rows.extend(families.into_iter().map(|(measure, rates)| Row::Family {
-        label: shortened(&format!(
+        label: format!(
             "{}: {} cells, one ring each",
             ClaimGroup::grid_title(&measure),
             rates.len()
-        )),
+        ),
         rates,
     }));
     rows
@@ -167,22 +184,24 @@ fn marks(table: &ResultTable) -> Vec<f64> {
         .collect()
 }
 
-/// `label`, cut to [`LABEL_CHARS`] characters with `…` when longer.
-fn shortened(label: &str) -> String {
-    if label.chars().count() <= LABEL_CHARS {
-        return label.to_string();
-    }
-    let kept: String = label.chars().take(LABEL_CHARS - 1).collect();
-    format!("{}…", kept.trim_end())
-}
-
+/// Draws the rows one above another, each as tall as its wrapped label ([`Row::height`]); the y
+/// axis runs in pixels of those heights, from the bottom row up.
 fn draw_chart(
     area: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
     artefact: &Artefact,
     rows: &[Row],
     marks: &[f64],
 ) -> Result<(), FigureError> {
-    let n = rows.len();
+    let heights: Vec<f64> = rows.iter().map(|r| f64::from(r.height())).collect();
+    let total: f64 = heights.iter().sum();
+    // Row i's centre, measured up from the bottom of the plot.
+    let centres: Vec<f64> = heights
+        .iter()
+        .scan(total, |top, h| {
+            *top -= h;
+            Some(*top + h / 2.0)
+        })
+        .collect();
     let mut chart = ChartBuilder::on(area)
         .caption(
             format!(
@@ -192,40 +211,58 @@ fn draw_chart(
             ("sans-serif", TITLE_PX),
         )
         .margin(10)
+        .margin_right(RIGHT_MARGIN)
         .x_label_area_size(48)
         .y_label_area_size(LABEL_AREA)
-        .build_cartesian_2d(0f64..1f64, (0..n).into_segmented())
+        .build_cartesian_2d(0f64..1f64, 0f64..total)
         .map_err(draw_err)?;
     chart
         .configure_mesh()
         .disable_y_mesh()
+        .y_labels(0)
         .x_desc("share of replicates in which the claim holds")
         .x_labels(6)
-        .y_labels(n)
-        .y_label_formatter(&|v| match v {
-            // Row j is drawn at segment n − 1 − j; a segment outside the rows has no label.
-            SegmentValue::CenterOf(i) | SegmentValue::Exact(i) => n
-                .checked_sub(1 + *i)
-                .and_then(|j| rows.get(j))
-                .map_or_else(String::new, |r| r.label().to_string()),
-            SegmentValue::Last => String::new(),
-        })
         .label_style(("sans-serif", LABEL_PX))
         .axis_desc_style(("sans-serif", AXIS_PX))
         .draw()
         .map_err(draw_err)?;
+    // Each label right-aligned beside its row, its lines centred on the row; a faint rule between
+    // rows, across label and plot, keeps a wrapped label with its row.
+    let label_style = TextStyle::from(("sans-serif", LABEL_PX))
+        .pos(Pos::new(HPos::Right, VPos::Center))
+        .color(&BLACK);
+    let (plot_left, _) = chart.backend_coord(&(0.0, 0.0));
+    let (plot_right, _) = chart.backend_coord(&(1.0, 0.0));
+    for (i, row) in rows.iter().enumerate() {
+        let (_, centre) = chart.backend_coord(&(0.0, centres[i]));
+        let lines = row.label_lines();
+        let first =
+            f64::from(centre) - (lines.len() as f64 - 1.0) / 2.0 * f64::from(LABEL_LINE_HEIGHT);
+        for (k, line) in lines.iter().enumerate() {
+            let y = first + k as f64 * f64::from(LABEL_LINE_HEIGHT);
+            area.draw_text(line, &label_style, (plot_left - 10, y.round() as i32))
+                .map_err(draw_err)?;
+        }
+        if i > 0 {
+            let (_, y) = chart.backend_coord(&(0.0, centres[i] + heights[i] / 2.0));
+            area.draw(&PathElement::new(
+                vec![(10, y), (plot_right, y)],
+                BLACK.mix(0.12),
+            ))
+            .map_err(draw_err)?;
+        }
+    }
     for &mark in marks {
         chart
             .draw_series(LineSeries::new(
-                [(mark, SegmentValue::Exact(0)), (mark, SegmentValue::Last)],
+                [(mark, 0.0), (mark, total)],
                 BLACK.mix(0.3),
             ))
             .map_err(draw_err)?;
     }
-    // The first claim at the top: row i is drawn at segment n − 1 − i.
-    let at = |i: usize| SegmentValue::CenterOf(n - 1 - i);
     let blue = RGBColor(0, 114, 178);
     for (i, row) in rows.iter().enumerate() {
+        let at = centres[i];
         match row {
             Row::Claim {
                 rate,
@@ -241,13 +278,13 @@ fn draw_chart(
                 };
                 chart
                     .draw_series(LineSeries::new(
-                        [(*lo, at(i)), (*hi, at(i))],
+                        [(*lo, at), (*hi, at)],
                         colour.stroke_width(2),
                     ))
                     .map_err(draw_err)?;
                 chart
                     .draw_series(std::iter::once(Circle::new(
-                        (*rate, at(i)),
+                        (*rate, at),
                         4,
                         colour.filled(),
                     )))
@@ -259,7 +296,7 @@ fn draw_chart(
                     .draw_series(
                         rates
                             .iter()
-                            .map(|&r| Circle::new((r, at(i)), 5, orange.stroke_width(1))),
+                            .map(|&r| Circle::new((r, at), 5, orange.stroke_width(1))),
                     )
                     .map_err(draw_err)?;
             }

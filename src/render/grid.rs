@@ -166,9 +166,11 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
             rows,
             lead_lines: 0,
             lines: 0,
+            breaks: false,
         });
         panels.extend(grids);
     }
+    reletter(&mut panels);
     // Group headings are LaTeX rows: a page break may not separate a group from its heading.
     if target == Target::Latex {
         for p in &mut panels {
@@ -211,6 +213,24 @@ pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Resul
     })
 }
 
+/// Letters the shown panels whose labels open with a letter (`(a) `, `(b) `, …) in the order they
+/// are shown: a panel the table leaves out (a robustness study's empty verdict panel) leaves no gap.
+fn reletter(panels: &mut [GridPanel]) {
+    let mut letters = 'a'..='z';
+    for panel in panels {
+        let bytes = panel.label.as_bytes();
+        let lettered = bytes.len() >= 4
+            && bytes[0] == b'('
+            && bytes[1].is_ascii_lowercase()
+            && &bytes[2..4] == b") ";
+        if !lettered {
+            continue;
+        }
+        let Some(letter) = letters.next() else { return };
+        panel.label = format!("({letter}){}", &panel.label[3..]);
+    }
+}
+
 /// Whether a row label, as shown, is longer than [`WIDE_STUB_CHARS`]: when `grouped`, a label
 /// `group: item` shows its item only ([`group_row_labels`]).
 fn has_long_label(rows: &[Header], grouped: bool) -> bool {
@@ -250,6 +270,48 @@ fn group_row_labels(rows: &mut [GridRow], heading: bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Panels are lettered in the order shown, whatever letters the layout gave the panels left
+    /// out; a panel without a letter keeps its label.
+    #[test]
+    fn shown_panels_are_lettered_consecutively() {
+        let panel = |label: &str| GridPanel {
+            label: label.to_string(),
+            stub: String::new(),
+            stub_wide: false,
+            stub_fraction: None,
+            header: Vec::new(),
+            rows: Vec::new(),
+            lead_lines: 0,
+            lines: 0,
+            breaks: false,
+        };
+        let mut panels = vec![
+            panel("(a) Nearly always"),
+            panel("(b) Usually"),
+            panel("(d) Rarely"),
+            panel("Agreement statistics"),
+            panel("(g) Built in"),
+            panel("B.T8: mean [p5, p95] · printed"),
+            panel("(h) Counts (a) and (b)"),
+            panel("(x)"),
+        ];
+        reletter(&mut panels);
+        let labels: Vec<&str> = panels.iter().map(|p| p.label.as_str()).collect();
+        assert_eq!(
+            labels,
+            [
+                "(a) Nearly always",
+                "(b) Usually",
+                "(c) Rarely",
+                "Agreement statistics",
+                "(d) Built in",
+                "B.T8: mean [p5, p95] · printed",
+                "(e) Counts (a) and (b)",
+                "(x)"
+            ]
+        );
+    }
 
     #[test]
     fn rows_of_one_group_name_it_once() {

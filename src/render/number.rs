@@ -54,6 +54,36 @@ pub(crate) fn format_number(value: f64, format: &CellFormat, minus: Minus) -> St
     }
 }
 
+/// Decimals [`format_below`] may add to a format's.
+const MAX_EXTRA_DECIMALS: u8 = 6;
+
+/// `value`, which is below `threshold`, formatted with `format` and as many more decimals as it
+/// takes (at most [`MAX_EXTRA_DECIMALS`]) for the printed number to be below `threshold` as well:
+/// a p-value of 0.0496 set in bold as below α = 0.05 prints `.0496`, where three decimals would
+/// print `.050`, a number that is not below α. A value not below `threshold` prints as
+/// [`format_number`] prints it.
+pub(crate) fn format_below(
+    value: f64,
+    threshold: f64,
+    format: &CellFormat,
+    minus: Minus,
+) -> String {
+    let mut shown = *format;
+    if value < threshold {
+        while shown.decimals < format.decimals.saturating_add(MAX_EXTRA_DECIMALS) {
+            let printed: f64 = format!("{:.*}", usize::from(shown.decimals), value)
+                .parse()
+                .unwrap_or(value);
+            if printed < threshold {
+                break;
+            }
+            shown.decimals += 1;
+            shown.trim = false;
+        }
+    }
+    format_number(value, &shown, minus)
+}
+
 /// An integer count, printed without decimals (and with thousands separators if asked).
 pub(crate) fn format_count(value: f64, format: &CellFormat, minus: Minus) -> String {
     let as_integer = CellFormat {
@@ -111,6 +141,26 @@ mod tests {
         };
         assert_eq!(format_number(0.99, &f, Minus::Ascii), ".990");
         assert_eq!(format_number(1.0004, &f, Minus::Ascii), "1");
+    }
+
+    /// A value below a threshold prints below it: more decimals only where the format's would
+    /// round it up to the threshold.
+    #[test]
+    fn a_value_below_a_threshold_prints_below_it() {
+        let p = CellFormat {
+            no_leading_zero: true,
+            ..fmt(3)
+        };
+        assert_eq!(format_below(0.0496, 0.05, &p, Minus::Ascii), ".0496");
+        assert_eq!(format_below(0.04996, 0.05, &p, Minus::Ascii), ".04996");
+        assert_eq!(format_below(0.0432, 0.05, &p, Minus::Ascii), ".043");
+        assert_eq!(format_below(0.0504, 0.05, &p, Minus::Ascii), ".050");
+        assert_eq!(format_below(0.05, 0.05, &p, Minus::Ascii), ".050");
+        // Never more than six more decimals, whatever the value.
+        assert_eq!(
+            format_below(0.049_999_999_99, 0.05, &p, Minus::Ascii),
+            ".050000000"
+        );
     }
 
     #[test]

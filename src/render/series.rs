@@ -75,6 +75,7 @@ pub(crate) fn series_grid(artefact: &Artefact, table: &ResultTable) -> Option<Gr
                     .collect(),
                 lead_lines: 0,
                 lines: 0,
+                breaks: false,
             }
         })
         .collect();

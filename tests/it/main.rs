@@ -37,6 +37,7 @@ mod lancers_eval;
 mod layers;
 mod manifest_errors;
 mod output_dir;
+mod printed_digits;
 mod published_coverage;
 mod published_loader;
 mod qrels_cli;

@@ -87,6 +87,7 @@ fn reproduce_writes_markdown_latex_and_json_for_every_built_table() {
     }
     every_stand_in_output_carries_its_note(&manifest, out.path());
     no_stand_in_output_names_a_real_team(&manifest, out.path());
+    no_long_table_leaves_a_lone_row(out.path());
     // Nothing but the output directory is written: no temporary files are left behind.
     for paper in ["unanimity", "lancers"] {
         for entry in fs::read_dir(out.path().join(paper)).unwrap() {
@@ -94,6 +95,39 @@ fn reproduce_writes_markdown_latex_and_json_for_every_built_table() {
             assert!(!name.starts_with('.'), "leftover temporary file {name}");
         }
     }
+}
+
+/// Every long table of a table's LaTeX (a panel taller than a page) keeps its first two rows
+/// together and its last two (`\\*` after the first and the next-to-last row), so no page holds one
+/// lone row of it.
+fn no_long_table_leaves_a_lone_row(out: &Path) {
+    let mut long = 0;
+    for paper in ["unanimity", "lancers"] {
+        for entry in fs::read_dir(out.join(paper)).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_str().unwrap();
+            if !name.ends_with(".tex") || name.starts_with("report") || name.starts_with("tables") {
+                continue;
+            }
+            let tex = fs::read_to_string(&path).unwrap();
+            for body in tex.split("\\endlastfoot").skip(1) {
+                let body = body.split("\\end{longtable}").next().unwrap();
+                let rows: Vec<&str> = body
+                    .lines()
+                    .map(str::trim)
+                    .filter(|l| !l.is_empty() && !l.starts_with("\\multicolumn"))
+                    .collect();
+                let kept = |i: usize| rows[i].ends_with("\\\\*");
+                assert!(
+                    rows.len() < 2 || (kept(0) && kept(rows.len() - 2)),
+                    "{name}: a long table may leave a lone row on a page:\n{body}"
+                );
+                long += 1;
+            }
+        }
+    }
+    // B.R1's built-in claims, wrapped into many lines, make the one panel taller than a page.
+    assert!(long >= 1, "no long table to check");
 }
 
 /// The real team names paper A prints (its Table 3's system pairs, `MSRSC-C-R1 vs. Grad1-C-R1`)
@@ -445,14 +479,21 @@ fn overfull_boxes_are_read_from_a_pdflatex_log() {
     );
 }
 
-/// Compiles `<dir>/<name>.tex`, checks that the PDF exists and that the log reports no overfull box
-/// wider than [`OVERFULL_TOLERANCE_PT`].
+/// Compiles `<dir>/<name>.tex` twice, as a reader does, checks that the PDF exists, that the
+/// second run settles (no long table's widths still changing: "Rerun LaTeX"), and that the log
+/// reports no overfull box wider than [`OVERFULL_TOLERANCE_PT`].
 fn compile_latex(pdflatex: &Path, dir: &Path, name: &str) {
+    common::pdflatex(pdflatex, dir, name);
     common::pdflatex(pdflatex, dir, name);
     assert!(dir.join(format!("{name}.pdf")).is_file());
     // pdflatex writes the log in the input's encoding; a lossy read keeps every ASCII log line.
     let log =
         String::from_utf8_lossy(&fs::read(dir.join(format!("{name}.log"))).unwrap()).into_owned();
+    assert!(
+        !log.contains("Table widths have changed") && !log.contains("Rerun LaTeX"),
+        "{}/{name}.tex does not settle in two pdflatex runs",
+        dir.display()
+    );
     // A float taller than the page runs off its bottom edge: its last rows are lost.
     assert!(
         !log.contains("Float too large"),

@@ -3,7 +3,7 @@
 
 use super::{GridError, Target};
 use crate::manifest::{Artefact, CellFormat, CellStyle, Header, Panel};
-use crate::render::number::{format_count, format_number};
+use crate::render::number::{format_below, format_count, format_number};
 use crate::results::{ResultTable, VALUE};
 
 /// The format of the cell at `row` × `column` of `panel`, or the error naming the artefact, panel,
@@ -39,7 +39,14 @@ pub(super) fn cell_text(
     let num = |v: f64| format_number(v, format, minus);
     let count = |v: f64| format_count(v, format, minus);
     match format.style {
-        CellStyle::Number => get(part.unwrap_or(VALUE)).map(num),
+        CellStyle::Number => {
+            let part = part.unwrap_or(VALUE);
+            let below = table.bold_threshold(&panel.id, &row.id, &column.id, part);
+            get(part).map(|v| match below {
+                Some(threshold) => format_below(v, threshold, format, minus),
+                None => num(v),
+            })
+        }
         CellStyle::Count => part
             .map_or_else(|| get(VALUE).or_else(|| get("count")), get)
             .map(count),

@@ -153,6 +153,7 @@ pub(super) fn grid_panels(
                 rows,
                 lead_lines: 0,
                 lines: 0,
+                breaks: false,
             }
         })
         .collect())
@@ -172,13 +173,14 @@ const LINE_CELLS: usize = 3;
 /// A grid cell of several texts (a replicate band and the printed value): joined by
 /// [`GRID_CELL_JOIN`] on one line in Markdown, on the terminal and in a LaTeX grid of at most
 /// [`LINE_CELLS`] columns; stacked right-aligned in a wider LaTeX grid, the join opening the second
-/// line, so a grid of five such cells fits the text width.
+/// line, so a grid of five such cells fits the text width. The stack hangs from its first line,
+/// which sits on the row's baseline beside the row's label.
 fn grid_cell(texts: &[String], target: Target, columns: usize) -> String {
     let join = target.escape(GRID_CELL_JOIN);
     match target {
         Target::Latex if texts.len() > 1 && columns > LINE_CELLS => {
             format!(
-                "\\shortstack[r]{{{}}}",
+                "\\begin{{tabular}}[t]{{@{{}}r@{{}}}}{}\\end{{tabular}}",
                 texts.join(&format!("\\\\{}", join.trim_start()))
             )
         }

@@ -32,9 +32,10 @@ pub(crate) fn escape_latex(text: &str) -> String {
             rest = &rest[1 + used..];
             continue;
         }
-        rest = &rest[c.len_utf8()..];
+        let (marks, after) = split_marks(&rest[c.len_utf8()..]);
+        rest = after;
         before = [before[1], Some(c)];
-        push_escaped(&mut out, c);
+        push_accented(&mut out, c, marks);
     }
     out
 }
@@ -44,10 +45,88 @@ pub(crate) fn escape_latex(text: &str) -> String {
 /// that). The same character escapes as [`escape_latex`].
 pub(crate) fn escape_latex_literal(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        push_escaped(&mut out, c);
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        let (marks, after) = split_marks(&rest[c.len_utf8()..]);
+        push_accented(&mut out, c, marks);
+        rest = after;
     }
     out
+}
+
+/// Whether `c` is a combining mark (Unicode's combining diacritical blocks): it accents the
+/// character before it (`κ̄` is `κ` and U+0304).
+fn is_combining(c: char) -> bool {
+    matches!(c, '\u{300}'..='\u{36f}' | '\u{1ab0}'..='\u{1aff}' | '\u{1dc0}'..='\u{1dff}' | '\u{20d0}'..='\u{20ff}' | '\u{fe20}'..='\u{fe2f}')
+}
+
+/// The combining marks at the start of `text`, and the text after them.
+fn split_marks(text: &str) -> (&str, &str) {
+    let end = text
+        .char_indices()
+        .find(|&(_, c)| !is_combining(c))
+        .map_or(text.len(), |(i, _)| i);
+    text.split_at(end)
+}
+
+/// The LaTeX accents of a combining mark: its text-mode command (`\=` over a letter) and its math
+/// command (`\bar` over a symbol typeset as math, such as `$\kappa$`), where LaTeX has one.
+fn accent(mark: char) -> (Option<&'static str>, Option<&'static str>) {
+    match mark {
+        '\u{300}' => (Some("\\`"), Some("\\grave")),
+        '\u{301}' => (Some("\\'"), Some("\\acute")),
+        '\u{302}' => (Some("\\^"), Some("\\hat")),
+        '\u{303}' => (Some("\\~"), Some("\\tilde")),
+        '\u{304}' | '\u{305}' => (Some("\\="), Some("\\bar")),
+        '\u{306}' => (Some("\\u"), Some("\\breve")),
+        '\u{307}' => (Some("\\."), Some("\\dot")),
+        '\u{308}' => (Some("\\\""), Some("\\ddot")),
+        '\u{30a}' => (Some("\\r"), Some("\\mathring")),
+        '\u{30b}' => (Some("\\H"), None),
+        '\u{30c}' => (Some("\\v"), Some("\\check")),
+        '\u{323}' => (Some("\\d"), None),
+        '\u{327}' => (Some("\\c"), None),
+        '\u{328}' => (Some("\\k"), None),
+        '\u{331}' => (Some("\\b"), None),
+        '\u{20d7}' => (None, Some("\\vec")),
+        _ => (None, None),
+    }
+}
+
+/// Appends `base` escaped ([`push_escaped`]) with its combining `marks` as LaTeX accents: a math
+/// accent on a symbol typeset as math (`κ̄` → `$\bar{\kappa}$`), a text accent on anything else
+/// (`ā` → `\={a}`), and a mark with no base before it (`base` itself a mark) over nothing. A mark
+/// LaTeX has no accent for is printed as its code point after the base, as any character the fonts
+/// cannot show.
+fn push_accented(out: &mut String, base: char, marks: &str) {
+    let lone = is_combining(base).then_some(base);
+    let mut piece = String::new();
+    if lone.is_none() {
+        push_escaped(&mut piece, base);
+    }
+    let mut unshown = String::new();
+    for mark in lone.into_iter().chain(marks.chars()) {
+        let math = piece
+            .strip_prefix('$')
+            .and_then(|p| p.strip_suffix('$'))
+            .filter(|inner| !inner.is_empty() && !inner.contains('$'));
+        piece = match (accent(mark), math) {
+            ((_, Some(command)), Some(inner)) => format!("${command}{{{inner}}}$"),
+            ((Some(command), _), None) => format!("{command}{{{piece}}}"),
+            // A letter under a mark only mathematics has (an arrow): the letter as math.
+            ((None, Some(command)), None)
+                if piece.len() == 1 && piece.chars().all(|c| c.is_ascii_alphabetic()) =>
+            {
+                format!("${command}{{{piece}}}$")
+            }
+            _ => {
+                unshown.push_str(&code_point(mark));
+                continue;
+            }
+        };
+    }
+    out.push_str(&piece);
+    out.push_str(&unshown);
 }
 
 /// Appends `c` escaped for LaTeX: its special characters (`\ & % $ # _ { } ~ ^`, and `< > |`,
@@ -127,12 +206,13 @@ fn math_symbol(text: &str) -> Option<(String, usize)> {
 
 /// A subscript of a symbol in plain text (`RawG_i`, `V_E`, `ES_HSD`, `D_max`, `d_XY`) as LaTeX math
 /// (`RawG$_i$`, `ES$_\mathrm{HSD}$`, `D$_{\max}$`), and how many bytes of `after` (the text after the
-/// `_`) it takes. A symbol is an upper-case letter (`G`, `V`, `S`) or a lone `d`; its subscript is one
-/// letter, up to three capitals, `max`, or one or two digits (`RawG_1`, `UG_12`), and ends the word. Anything else (`ci_upper`, `kappa_w`,
-/// `ug_p0.1`) is an identifier and keeps its escaped underscore.
+/// `_`) it takes. A symbol is an upper-case letter (`G`, `V`, `S`), a lone `d` or a Greek letter
+/// (`σ_t`; `κ̄_t`, where the mark's base stands for the symbol); its subscript is one letter, up to
+/// three capitals, `max`, or one or two digits (`RawG_1`, `UG_12`), and ends the word. Anything else
+/// (`ci_upper`, `kappa_w`, `ug_p0.1`) is an identifier and keeps its escaped underscore.
 fn math_subscript(before: [Option<char>; 2], after: &str) -> Option<(String, usize)> {
     let symbol = match before {
-        [_, Some(c)] if c.is_ascii_uppercase() => true,
+        [_, Some(c)] if c.is_ascii_uppercase() || matches!(c, 'Α'..='Ω' | 'α'..='ω') => true,
         [previous, Some('d')] => !previous.is_some_and(char::is_alphanumeric),
         _ => false,
     };
@@ -192,7 +272,12 @@ pub(crate) fn escape_latex_breakable(text: &str) -> String {
             previous = text[at + 1..=at + used].chars().last();
             continue;
         }
-        out.push_str(&escape_latex(c.encode_utf8(&mut [0; 4])));
+        // The character with the combining marks that accent it, escaped as one.
+        let (marks, _) = split_marks(&text[at + c.len_utf8()..]);
+        out.push_str(&escape_latex(&text[at..at + c.len_utf8() + marks.len()]));
+        while chars.peek().is_some_and(|&(_, n)| is_combining(n)) {
+            chars.next();
+        }
         let breaks = match c {
             '/' | '_' => true,
             '.' => {
@@ -394,6 +479,34 @@ mod tests {
                 "{c:?} -> {escaped}"
             );
         }
+    }
+
+    /// A combining mark accents the character before it: a math accent on a symbol typeset as
+    /// math (`κ̄`, κ and U+0304, is `$\bar{\kappa}$`), a text accent on a letter; a mark LaTeX has
+    /// no accent for keeps its code point; in running text, identifiers and names alike.
+    #[test]
+    fn combining_marks_become_accents() {
+        assert_eq!(escape_latex("κ\u{304}"), "$\\bar{\\kappa}$");
+        assert_eq!(
+            escape_latex("(1 − κ\u{304}_t)"),
+            "(1 $-$ $\\bar{\\kappa}$$_t$)"
+        );
+        assert_eq!(
+            escape_latex_breakable("per_disagreement · (1 − κ\u{304}_t), σ_t"),
+            "per\\_\\allowbreak{}disagreement $\\cdot$ (1 $-$ $\\bar{\\kappa}$$_t$), $\\sigma$$_t$"
+        );
+        assert_eq!(
+            escape_latex("x\u{304} e\u{301}te\u{301} C\u{327}a n\u{303} u\u{308}"),
+            "\\={x} \\'{e}t\\'{e} \\c{C}a \\~{n} \\\"{u}"
+        );
+        // Two marks stack; an arrow is math only; a lone mark accents nothing.
+        assert_eq!(escape_latex("α\u{302}\u{307}"), "$\\dot{\\hat{\\alpha}}$");
+        assert_eq!(escape_latex("v\u{20d7}"), "$\\vec{v}$");
+        assert_eq!(escape_latex("\u{304}a"), "\\={}a");
+        // No accent in LaTeX for U+0360 (double tilde), none in mathematics for a cedilla.
+        assert_eq!(escape_latex("a\u{360}"), "aU+0360");
+        assert_eq!(escape_latex("κ\u{327}"), "$\\kappa$U+0327");
+        assert_eq!(escape_latex_literal("Jose\u{301}_1"), "Jos\\'{e}\\_1");
     }
 
     /// Every LaTeX special character, alone and in a name, escapes the same way in

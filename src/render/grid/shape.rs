@@ -67,6 +67,10 @@ pub struct GridPanel {
     /// In LaTeX, the lines (estimated) of all rows, group headings included: the room a short
     /// (unbreakable) table needs below its heading.
     pub(crate) lines: usize,
+    /// In LaTeX, whether the panel with its label and header is taller than a page holds
+    /// ([`PAGE_LINES`]): a tall table sets such a panel as a long table that splits across pages,
+    /// and every other panel whole, so that no page holds a lone row of it.
+    pub(crate) breaks: bool,
 }
 
 /// Characters of `\small` text in a full line of the LaTeX text width (A4, 2 cm margins).
@@ -97,9 +101,17 @@ impl GridPanel {
             .collect();
         self.lead_lines = lines[..lead].iter().sum();
         self.lines = lines.iter().sum();
+        // The label, the "continued" line above it, and the header's stacked lines.
+        let header = self
+            .header
+            .iter()
+            .map(|h| 1 + h.matches("\\\\").count())
+            .max()
+            .unwrap_or(1);
+        self.breaks = 2 + header + self.lines > PAGE_LINES;
     }
 
-    /// The lines a row takes: its stacked cells' (`\shortstack`) or its wrapped label's.
+    /// The lines a row takes: its stacked cells' (lines joined by `\\`) or its wrapped label's.
     fn row_lines(&self, row: &GridRow) -> usize {
         let cells = row
             .cells

@@ -162,8 +162,11 @@ fn set_discrepancy(
         if let Some(es) = o.es_hsd {
             table.set(panel, row, column, "es_hsd", es);
         }
+        // Bold is the test's decision, p < α on the unrounded p; a p just below α (0.0496) is
+        // printed with the digits that show it below (`.0496`), never as a bold `.050`: printing
+        // it without bold would hide the decision the row is listed for.
         if o.p < alpha {
-            table.mark_bold(panel, row, column, "p");
+            table.mark_bold_below(panel, row, column, "p", alpha);
         }
         if (o.p - alpha).abs() <= 2.0 * o.p_se {
             near += 1;
@@ -196,7 +199,7 @@ fn discrepancy_notes(
             .join(", ")
     ));
     table.note(format!(
-        "Randomised Tukey HSD over the {} team-best runs ({} pairs), B = {}, α = {}; RawG and UG of one (Dmax, N, measure) share their random stream. ES_HSD = |d|/√V_E, V_E the residual mean square of the topic-by-run two-way ANOVA of those runs. Bold: p < α. The p-value SE columns give each p-value's Monte Carlo standard error √(p(1 − p)/B); the column “p-values within 2 SE of α” counts the row's p-values within two such errors of α, where the discrepancy is within Monte Carlo error.",
+        "Randomised Tukey HSD over the {} team-best runs ({} pairs), B = {}, α = {}; RawG and UG of one (Dmax, N, measure) share their random stream. ES_HSD = |d|/√V_E, V_E the residual mean square of the topic-by-run two-way ANOVA of those runs. Bold: p < α (on the unrounded p; one that would round to α is printed with more digits). The p-value SE columns give each p-value's Monte Carlo standard error √(p(1 − p)/B); the column “p-values within 2 SE of α” counts the row's p-values within two such errors of α, where the discrepancy is within Monte Carlo error.",
         best.len(),
         pairs,
         params.trials,
