@@ -319,7 +319,12 @@ pub(super) fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format
             .map(|t| t.notes.iter().map(|n| format.escape(n)).collect())
             .unwrap_or_default(),
         repeated_notes: Vec::new(),
-        check: format.escape(&check_sentence(&numbers, artefact.kind)),
+        // A robustness study is beyond the paper: nothing printed to check.
+        check: if robustness {
+            String::new()
+        } else {
+            format.escape(&check_sentence(&numbers, artefact.kind))
+        },
         not_reproduced: reasons
             .into_iter()
             .map(|(r, n)| (n, format.escape(&r)))

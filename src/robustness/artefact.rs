@@ -73,25 +73,15 @@ fn note(params: &ReplicatesParams, replicated: &[&Artefact]) -> String {
     let mut note = format!(
         "Stand-in: {} independent stand-in collections of {} (replicate 0 is the shipped draw; \
          labels, runs and ratings redrawn from the seeded streams of each replicate's seed). Each \
-         claim's holding rate has a Wilson 95% interval, and its words follow the interval: {}; \
-         an interval across a boundary is called by the two ranges it spans (rarely to less often \
-         than not). \
-         Claims a stand-in knob was set to produce are listed apart as built in: their rates \
-         measure the stand-in's design, not the paper. The headline numbers (taus, significant \
-         pairs, SSO percentages, discrepancy counts) are shown beside the mean and 5th-95th \
-         percentile band of their replicates, the printed value in bold when it lies outside the \
-         band; the band of every printed simulated number is in this table's JSON.",
+         claim's holding rate has a Wilson 95% interval, and the claim stands under the range of \
+         rates its whole interval lies in (the panels' labels give the ranges of the rate words), or \
+         under the ranges it spans. Claims a stand-in knob was set to produce are listed apart as \
+         built in: their rates measure the stand-in's design, not the paper. The headline numbers \
+         (taus, significant pairs, SSO percentages, discrepancy counts) are shown beside the mean \
+         and 5th-95th percentile band of their replicates, the printed value in bold when it lies \
+         outside the band; the band of every printed simulated number is in this table's JSON.",
         params.replicates,
         ids.join(", "),
-        crate::model::rate_word::RATE_BANDS
-            .iter()
-            .map(|b| format!(
-                "{} when the whole interval lies within {}",
-                b.words(),
-                b.range_words()
-            ))
-            .collect::<Vec<_>>()
-            .join("; "),
     );
     if let Some(trials) = params.trials {
         note.push_str(&trials_note(trials, replicated));
