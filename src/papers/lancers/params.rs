@@ -346,14 +346,13 @@ fn validate_measures(names: &[String], cutoffs: Option<&[u32]>) -> Result<(), Vi
             key: "measures",
             message: e.to_string(),
         })?;
-        if let Some(cutoffs) = cutoffs
-            && !cutoffs.iter().any(|&c| c as usize == measure.cutoff)
+        if let (Some(cutoffs), Some(cutoff)) = (cutoffs, measure.cutoff())
+            && !cutoffs.iter().any(|&c| c as usize == cutoff)
         {
             return Err(Violation {
                 key: "measures",
                 message: format!(
-                    "measure `{name}` has cutoff {}, which is not among `cutoffs` {cutoffs:?}",
-                    measure.cutoff
+                    "measure `{name}` has cutoff {cutoff}, which is not among `cutoffs` {cutoffs:?}"
                 ),
             });
         }
