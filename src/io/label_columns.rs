@@ -117,6 +117,20 @@ impl FromStr for LabelColumns {
     }
 }
 
+impl fmt::Display for LabelColumns {
+    /// The keyed form, which parses back to the same columns.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(topic) = &self.topic {
+            write!(f, "topic={topic},")?;
+        }
+        write!(
+            f,
+            "doc={},assessor={},label={}",
+            self.doc, self.assessor, self.label
+        )
+    }
+}
+
 impl LabelColumns {
     /// The default: positions 1 to 4 (`topic doc assessor label`).
     pub(crate) fn first_four() -> Self {
@@ -216,6 +230,9 @@ mod tests {
         assert_eq!(r.needed(), 5);
         let no_topic: LabelColumns = "doc=2,assessor=3,label=4".parse().unwrap();
         assert_eq!(no_topic.topic, None);
+        for c in [keyed, ordered, no_topic] {
+            assert_eq!(c.to_string().parse::<LabelColumns>().unwrap(), c);
+        }
         for bad in [
             "1,2,3",
             "doc=1,label=2",

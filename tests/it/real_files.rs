@@ -358,3 +358,73 @@ fn eval_measures_take_ntcireval_and_trec_eval_names() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("not the same measure here"), "{err}");
 }
+
+/// `study` reads a long label file with a header, extra columns and a repeated label through
+/// `--header`, `--columns` and `--duplicates`, and builds the same B.T1 and B.T2 cells as from the
+/// example's wide file.
+#[test]
+fn study_reads_labels_with_a_header_and_chosen_columns() {
+    let dir = tempfile::tempdir().unwrap();
+    let example = project_root().join("data/study-example");
+    let wide = std::fs::read_to_string(example.join("labels.tsv")).unwrap();
+    let mut lines = wide.lines();
+    let names: Vec<&str> = lines.next().unwrap().split('\t').skip(2).collect();
+    let mut long = String::from("worker\tgold\ttopic\tdoc\tlabel\n");
+    for (i, line) in lines.enumerate() {
+        let f: Vec<&str> = line.split('\t').collect();
+        for (name, label) in names.iter().zip(&f[2..]) {
+            long.push_str(&format!("{name}\t-1\t{}\t{}\t{label}\n", f[0], f[1]));
+            if i == 0 {
+                // The same label again: dropped by --duplicates first.
+                long.push_str(&format!("{name}\t-1\t{}\t{}\t{label}\n", f[0], f[1]));
+            }
+        }
+    }
+    let long_path = write(dir.path(), "long.tsv", long.as_bytes());
+    let study = |out: &Path, label_args: &[&str]| {
+        let mut args = vec!["study"];
+        args.extend_from_slice(label_args);
+        let runs = example.join("runs");
+        let rest = [
+            "--runs",
+            runs.to_str().unwrap(),
+            "--trials",
+            "50",
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        args.extend_from_slice(&rest);
+        stdout_of(&args);
+    };
+    let from_wide = dir.path().join("wide-out");
+    let from_long = dir.path().join("long-out");
+    let wide_labels = example.join("labels.tsv");
+    study(
+        &from_wide,
+        &[
+            "--labels",
+            wide_labels.to_str().unwrap(),
+            "--layout",
+            "wide",
+        ],
+    );
+    study(
+        &from_long,
+        &[
+            "--labels",
+            long_path.to_str().unwrap(),
+            "--header",
+            "--columns",
+            "topic=topic,doc=doc,assessor=worker,label=label",
+            "--duplicates",
+            "first",
+        ],
+    );
+    for id in ["B.T1", "B.T2"] {
+        let cells = |out: &Path| -> serde_json::Value {
+            let text = std::fs::read_to_string(out.join(format!("study/{id}.json"))).unwrap();
+            serde_json::from_str::<serde_json::Value>(&text).unwrap()["cells"].clone()
+        };
+        assert_eq!(cells(&from_wide), cells(&from_long), "{id}");
+    }
+}

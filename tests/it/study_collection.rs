@@ -87,6 +87,7 @@ fn user_collection(dir: &Path) -> UserCollection {
         layout: LabelLayout::Wide,
         scale: Scale::new(0, 2).unwrap(),
         runs: dir.join("runs").display().to_string(),
+        reading: Default::default(),
     }
 }
 
