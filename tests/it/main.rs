@@ -39,6 +39,7 @@ mod output_dir;
 mod published_coverage;
 mod published_loader;
 mod qrels_cli;
+mod real_crowd_data;
 mod real_files;
 mod reproduce;
 mod reproduce_incremental;
