@@ -43,8 +43,8 @@ impl WeightsOver {
     /// How the analysis states it.
     fn describe(self) -> &'static str {
         match self {
-            WeightsOver::Declared => "linear weights over the declared scale",
-            WeightsOver::Observed => "linear weights over the observed categories",
+            WeightsOver::Declared => "weights over the declared scale",
+            WeightsOver::Observed => "weights over the observed categories",
         }
     }
 }
