@@ -17,25 +17,20 @@
 //! `label − MIN`. A (topic, doc, assessor) triple may be labelled once. Gzip data is decompressed
 //! while it is read, whatever the file's name. Topic, document and assessor ids hold no control character (a
 //! NUL or an escape sequence in an id would print as something else). Bounds (checked before anything grows): the scale spans at most
-//! [`MAX_LEVELS`] labels within ±[`MAX_ABS_LABEL`], at most [`MAX_ASSESSORS`] assessors, at most
+//! [`crate::io::label_scale::MAX_LEVELS`] labels within ±[`crate::io::label_scale::MAX_ABS_LABEL`], at most [`MAX_ASSESSORS`] assessors, at most
 //! [`MAX_TEXT_BYTES`] of (decompressed) text. Every problem is a [`SourceError`] naming the file, the
 //! line and what was expected.
 
 use std::collections::HashMap;
-use std::fmt;
 use std::path::Path;
-use std::str::FromStr;
 
 use crate::io::label_columns::{LabelColumns, ONE_TOPIC, ResolvedColumns};
 pub use crate::io::label_duplicates::Duplicates;
+pub use crate::io::label_scale::{Scale, ScaleError};
 use crate::io::{SourceError, decode_text, describe_line, shown, strip_bom};
 
 /// The most assessors a label file may name (the pairwise analyses grow with their square).
 pub(crate) const MAX_ASSESSORS: usize = 1000;
-/// The most labels a scale may have.
-pub(crate) const MAX_LEVELS: usize = 101;
-/// The largest magnitude of a scale's ends.
-pub(crate) const MAX_ABS_LABEL: i32 = 1000;
 /// The most bytes a label file may hold once decompressed.
 pub(crate) const MAX_TEXT_BYTES: u64 = 256 << 20;
 
@@ -51,100 +46,6 @@ pub enum LabelLayout {
     Wide,
     /// The wide layout without a header; label columns are named `col1`, `col2`, ….
     WideUnnamed,
-}
-
-/// An integer label scale `min..max`, both ends included (written `MIN..MAX` in manifests too).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
-#[serde(try_from = "String", into = "String")]
-pub struct Scale {
-    min: i32,
-    max: i32,
-}
-
-/// A scale that cannot be used.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "expected a label scale `MIN..MAX` of integers with MIN < MAX, magnitudes at most {MAX_ABS_LABEL} and at most {MAX_LEVELS} labels, got `{0}`"
-)]
-pub struct ScaleError(String);
-
-impl Scale {
-    /// The scale `min..max`, checked against the bounds.
-    pub fn new(min: i32, max: i32) -> Result<Self, ScaleError> {
-        let ok = min < max
-            && min.abs() <= MAX_ABS_LABEL
-            && max.abs() <= MAX_ABS_LABEL
-            && ((max - min) as usize) < MAX_LEVELS;
-        if ok {
-            Ok(Scale { min, max })
-        } else {
-            Err(ScaleError(format!("{min}..{max}")))
-        }
-    }
-
-    /// The lowest label.
-    pub(crate) fn min(self) -> i32 {
-        self.min
-    }
-
-    /// The highest label.
-    pub(crate) fn max(self) -> i32 {
-        self.max
-    }
-
-    /// Number of labels `k = MAX − MIN + 1`.
-    pub(crate) fn levels(self) -> usize {
-        (self.max - self.min) as usize + 1
-    }
-
-    /// The label of level `level` (`MIN + level`).
-    pub(crate) fn label(self, level: usize) -> i32 {
-        self.min + level as i32
-    }
-
-    /// The level of a label written as `text`, if it is an integer on the scale.
-    fn level_of(self, text: &str) -> Option<u16> {
-        let value: i32 = text.parse().ok()?;
-        (self.min..=self.max)
-            .contains(&value)
-            .then(|| (value - self.min) as u16)
-    }
-}
-
-impl FromStr for Scale {
-    type Err = ScaleError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let (min, max) = s
-            .split_once("..")
-            .ok_or_else(|| ScaleError(s.to_string()))?;
-        let parse = |t: &str| {
-            t.trim()
-                .parse::<i32>()
-                .map_err(|_| ScaleError(s.to_string()))
-        };
-        Scale::new(parse(min)?, parse(max)?)
-    }
-}
-
-impl TryFrom<String> for Scale {
-    type Error = ScaleError;
-
-    fn try_from(s: String) -> Result<Self, Self::Error> {
-        s.parse()
-    }
-}
-
-impl From<Scale> for String {
-    fn from(scale: Scale) -> String {
-        scale.to_string()
-    }
-}
-
-impl fmt::Display for Scale {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}..{}", self.min, self.max)
-    }
 }
 
 /// One judged document and the labels it received.

@@ -154,6 +154,7 @@ pub mod intent_qrels;
 pub mod intents;
 pub mod label_columns;
 pub(crate) mod label_duplicates;
+pub(crate) mod label_scale;
 pub mod labels;
 pub(crate) mod line_fields;
 pub mod matrix;
