@@ -14,8 +14,9 @@ Writes tests/golden/agreement/cases.tsv (the label data) and tests/golden/agreem
 and tests/golden/agreement/cohen_cases.tsv and cohen_expected.tsv: pairs of raters (every item labelled
 by both) with Cohen's kappa from scikit-learn's cohen_kappa_score: unweighted, and linear weighted with
 the labels given as the whole declared scale (`agree`'s default) and as the categories the pair used
-(`agree --weights-over observed`, the weights of R's irr::kappa2). Some cases leave a label inside the
-scale unused, where the two linear conventions differ.
+(`agree --weights-over observed`, the weights of R's irr::kappa2), and quadratic weighted with the
+same two label sets (weights="quadratic"). Some cases leave a label inside the scale unused, where
+the two conventions differ.
 
 Cases are seeded random label sets (different scales, rater counts, missing rates, and a "skew" that makes
 raters agree more) plus Krippendorff (2011)'s nominal example. The Rust implementations
@@ -129,7 +130,11 @@ def cohen_cases():
 
 def write_cohen(header):
     case_lines = [header, "# case\tlevels\tfirst rater's labels\tsecond rater's labels (comma-separated levels)"]
-    expected = [header, "case\tkappa_unweighted\tkappa_linear_declared\tkappa_linear_observed"]
+    expected = [
+        header,
+        "case\tkappa_unweighted\tkappa_linear_declared\tkappa_linear_observed"
+        "\tkappa_quadratic_declared\tkappa_quadratic_observed",
+    ]
     for name, levels, a, b in cohen_cases():
         case_lines.append(f"{name}\t{levels}\t{','.join(map(str, a))}\t{','.join(map(str, b))}")
         declared = list(range(levels))
@@ -138,6 +143,8 @@ def write_cohen(header):
             cohen_kappa_score(a, b, labels=declared),
             cohen_kappa_score(a, b, labels=declared, weights="linear"),
             cohen_kappa_score(a, b, labels=observed, weights="linear"),
+            cohen_kappa_score(a, b, labels=declared, weights="quadratic"),
+            cohen_kappa_score(a, b, labels=observed, weights="quadratic"),
         ]
         expected.append("\t".join([name] + [f"{v:.15e}" for v in values]))
     (OUT / "cohen_cases.tsv").write_text("\n".join(case_lines) + "\n")

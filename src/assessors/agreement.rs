@@ -21,8 +21,12 @@ use crate::io::labels::AssessorLabels;
 use evia_engine::agreement::fleiss::fleiss_kappa;
 use evia_engine::agreement::krippendorff::{Metric, alpha_on_values};
 use evia_engine::agreement::{
-    AgreementError, ConfusionMatrix, Kappa, StandardError, binary_kappa, binary_raw_agreement,
-    linear_weighted_kappa, unweighted_kappa,
+    AgreementError, ConfusionMatrix, Interval, Kappa, StandardError, binary_kappa,
+    binary_raw_agreement, linear_weighted_kappa, quadratic_weighted_kappa, unweighted_kappa,
+};
+
+pub use super::agreement_summary::{
+    Headline, IntervalCounts, MeanPairwise, default_min_topic_items,
 };
 
 /// Which categories the linear weights of a kappa run over (see the module documentation).
@@ -39,9 +43,38 @@ impl WeightsOver {
     /// How the analysis states it.
     fn describe(self) -> &'static str {
         match self {
-            WeightsOver::Declared => "linear weights over the declared scale",
-            WeightsOver::Observed => "linear weights over the observed categories",
+            WeightsOver::Declared => "weights over the declared scale",
+            WeightsOver::Observed => "weights over the observed categories",
         }
+    }
+}
+
+/// Which weighted kappa.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Weighting {
+    Linear,
+    Quadratic,
+}
+
+/// The weighted kappa of `m` with its weights over `over`'s categories.
+fn weighted_kappa(
+    m: &ConfusionMatrix,
+    se: StandardError,
+    over: WeightsOver,
+    weighting: Weighting,
+) -> Result<Kappa, AgreementError> {
+    let on = |m: &ConfusionMatrix| match weighting {
+        Weighting::Linear => linear_weighted_kappa(m, se),
+        Weighting::Quadratic => quadratic_weighted_kappa(m, se),
+    };
+    match over {
+        WeightsOver::Declared => on(m),
+        WeightsOver::Observed if m.total() == 0 => Err(AgreementError::Empty),
+        WeightsOver::Observed => match m.observed() {
+            Some(observed) => on(&observed),
+            // One label used by both assessors throughout: expected agreement is 1.
+            None => Err(AgreementError::Degenerate),
+        },
     }
 }
 
@@ -51,15 +84,7 @@ fn linear_kappa(
     se: StandardError,
     over: WeightsOver,
 ) -> Result<Kappa, AgreementError> {
-    match over {
-        WeightsOver::Declared => linear_weighted_kappa(m, se),
-        WeightsOver::Observed if m.total() == 0 => Err(AgreementError::Empty),
-        WeightsOver::Observed => match m.observed() {
-            Some(observed) => linear_weighted_kappa(&observed, se),
-            // One label used by both assessors throughout: expected agreement is 1.
-            None => Err(AgreementError::Degenerate),
-        },
-    }
+    weighted_kappa(m, se, over, Weighting::Linear)
 }
 
 /// `v` with a negative zero made positive (a printed "-0.000" would suggest a sign it lacks).
@@ -76,6 +101,10 @@ pub enum KappaOutcome {
         se: f64,
         ci_lo: f64,
         ci_hi: f64,
+        /// `wald` (kappa ± z·SE) or `wilson-zero-se` (the SE is zero: Wilson's score interval).
+        interval: &'static str,
+        /// An end lay outside [−1, 1] and was moved onto it.
+        clipped: bool,
     },
     Undefined {
         undefined: String,
@@ -90,6 +119,11 @@ impl KappaOutcome {
                 se: unsigned_zero(k.se),
                 ci_lo: unsigned_zero(k.ci_lo),
                 ci_hi: unsigned_zero(k.ci_hi),
+                interval: match k.interval {
+                    Interval::Wald => "wald",
+                    Interval::WilsonZeroSe => "wilson-zero-se",
+                },
+                clipped: k.clipped,
             },
             Err(e) => KappaOutcome::Undefined {
                 undefined: e.to_string(),
@@ -128,6 +162,9 @@ pub struct PerTopic {
     pub not_significantly_positive: usize,
     /// Topics whose kappa is undefined (one label used by both assessors throughout).
     pub undefined: usize,
+    /// Topics on which the pair shares fewer documents than the minimum topic size: no kappa is
+    /// tested there.
+    pub too_small: usize,
     pub mean: Option<f64>,
     pub min: Option<f64>,
     pub max: Option<f64>,
@@ -147,6 +184,8 @@ pub struct PairAgreement {
     /// Unweighted Cohen's kappa on the full scale.
     pub(crate) kappa_unweighted: KappaOutcome,
     pub kappa_linear: KappaOutcome,
+    /// Quadratic weighted kappa (weights over the same categories as the linear one).
+    pub(crate) kappa_quadratic: KappaOutcome,
     /// Share of documents on the same side of "lowest label vs the rest".
     pub raw_agreement_binary: f64,
     pub kappa_binary: KappaOutcome,
@@ -168,24 +207,36 @@ pub struct ManyRaters {
 #[derive(Debug, Clone, Serialize)]
 pub struct Analysis {
     pub(crate) labels: String,
+    /// How much data, and the agreement over all of it: what a reader wants first.
+    pub(crate) headline: Headline,
+    /// Fleiss' kappa and Krippendorff's alpha; `None` with two assessors or fewer.
+    pub many_raters: Option<ManyRaters>,
     pub(crate) scale: String,
     /// The scale's labels, lowest first (the confusion matrices' row and column order).
     pub(crate) scale_labels: Vec<i32>,
     pub(crate) standard_error: String,
-    /// The categories the linear weights run over.
+    /// The categories the linear and quadratic weights run over.
     pub(crate) weights: String,
+    /// Repeated labels dropped by the `--duplicates` rule.
+    pub(crate) repeats_dropped: usize,
+    /// The fewest documents a topic must have, and a pair must share on it, for a per-topic kappa
+    /// to be tested.
+    pub(crate) min_topic_items: usize,
+    /// Which 95% intervals were made, over every pooled and per-topic kappa.
+    pub(crate) intervals: IntervalCounts,
     pub(crate) assessors: Vec<String>,
     pub(crate) items: usize,
     pub labels_read: usize,
     pub(crate) topics: usize,
     pub pairs: Vec<PairAgreement>,
-    /// Topics where every pair with documents on the topic has a significantly positive per-topic
-    /// kappa (paper B §3's high-agreement set), in topic order.
+    /// Topics where every pair with documents on the topic shares at least the minimum number of
+    /// them and has a significantly positive per-topic kappa (paper B §3's high-agreement set), in
+    /// topic order.
     pub high_agreement_topics: Vec<String>,
-    /// The other topics (the low-agreement set).
+    /// The other topics with at least the minimum number of documents (the low-agreement set).
     pub low_agreement_topics: Vec<String>,
-    /// `None` with two assessors or fewer.
-    pub many_raters: Option<ManyRaters>,
+    /// Topics with fewer documents than the minimum: in neither set.
+    pub too_small_topics: Vec<String>,
 }
 
 /// Pairwise confusion matrices of one topic (or of all topics), keyed by assessor pair `(a, b)`, `a < b`.
@@ -206,41 +257,63 @@ fn matrix(counts: &[u64], k: usize) -> ConfusionMatrix {
     ConfusionMatrix::from_rows(&rows).unwrap_or_else(|_| unreachable!("k × k counts"))
 }
 
-/// Runs the analysis of `labels` with the kappa interval's standard error `se` and the linear weights
-/// over `over`'s categories.
+/// Runs the analysis of `labels` with the kappa interval's standard error `se`, the weights over
+/// `over`'s categories, and per-topic kappas tested only where a topic has, and a pair shares on
+/// it, at least `min_topic_items` documents.
 pub fn analyse(
     labels: &AssessorLabels,
     source: &str,
     se: StandardError,
     over: WeightsOver,
+    min_topic_items: usize,
 ) -> Analysis {
     let k = labels.scale.levels();
     let mut by_topic: BTreeMap<&str, PairMatrices> = BTreeMap::new();
+    let mut topic_items: BTreeMap<&str, usize> = BTreeMap::new();
     let mut pooled = PairMatrices::new();
     for item in &labels.items {
         add_pairs(by_topic.entry(&item.topic).or_default(), &item.labels, k);
+        *topic_items.entry(&item.topic).or_default() += 1;
         add_pairs(&mut pooled, &item.labels, k);
     }
     let mut keys: Vec<(usize, usize)> = pooled.keys().copied().collect();
     keys.sort_unstable();
-    let (high, low): (Vec<&str>, Vec<&str>) = by_topic.keys().copied().partition(|t| {
+    let (sized, too_small): (Vec<&str>, Vec<&str>) = by_topic
+        .keys()
+        .copied()
+        .partition(|t| topic_items[t] >= min_topic_items);
+    let (high, low): (Vec<&str>, Vec<&str>) = sized.into_iter().partition(|t| {
         let matrices = &by_topic[t];
         !matrices.is_empty()
             && matrices.values().all(|counts| {
-                linear_kappa(&matrix(counts, k), se, over)
-                    .is_ok_and(|kt| kt.significantly_positive())
+                counts.iter().sum::<u64>() >= min_topic_items as u64
+                    && linear_kappa(&matrix(counts, k), se, over)
+                        .is_ok_and(|kt| kt.significantly_positive())
             })
     });
-    let pairs = keys
+    let context = PairContext {
+        by_topic: &by_topic,
+        k,
+        se,
+        over,
+        min_topic_items,
+    };
+    let mut intervals = IntervalCounts::default();
+    let pairs: Vec<PairAgreement> = keys
         .iter()
-        .map(|&(a, b)| pair_agreement(labels, &by_topic, &pooled[&(a, b)], (a, b), (se, over)))
+        .map(|&(a, b)| pair_agreement(labels, &context, &pooled[&(a, b)], (a, b), &mut intervals))
         .collect();
     Analysis {
         labels: source.to_string(),
+        headline: Headline::of(labels, by_topic.len(), &pairs),
+        many_raters: (labels.assessors.len() > 2).then(|| many_raters(labels)),
         scale: labels.scale.to_string(),
         scale_labels: (0..k).map(|l| labels.scale.label(l)).collect(),
         standard_error: se.to_string(),
         weights: over.describe().to_string(),
+        repeats_dropped: labels.repeats_dropped,
+        min_topic_items,
+        intervals,
         assessors: labels.assessors.clone(),
         items: labels.items.len(),
         labels_read: labels.items.iter().map(|i| i.labels.len()).sum(),
@@ -248,63 +321,88 @@ pub fn analyse(
         pairs,
         high_agreement_topics: high.into_iter().map(str::to_string).collect(),
         low_agreement_topics: low.into_iter().map(str::to_string).collect(),
-        many_raters: (labels.assessors.len() > 2).then(|| many_raters(labels)),
+        too_small_topics: too_small.into_iter().map(str::to_string).collect(),
     }
+}
+
+/// What every pair's analysis shares.
+struct PairContext<'a> {
+    by_topic: &'a BTreeMap<&'a str, PairMatrices>,
+    k: usize,
+    se: StandardError,
+    over: WeightsOver,
+    min_topic_items: usize,
 }
 
 fn pair_agreement(
     labels: &AssessorLabels,
-    by_topic: &BTreeMap<&str, PairMatrices>,
+    context: &PairContext<'_>,
     counts: &[u64],
     (a, b): (usize, usize),
-    (se, over): (StandardError, WeightsOver),
+    intervals: &mut IntervalCounts,
 ) -> PairAgreement {
-    let k = labels.scale.levels();
+    let (k, se, over) = (context.k, context.se, context.over);
     let m = matrix(counts, k);
     // A pair is listed only when both assessors labelled a document, so the total is positive.
     let raw = (0..k).map(|i| m.count(i, i)).sum::<u64>() as f64 / m.total() as f64;
+    let mut counted = |result: Result<Kappa, AgreementError>| {
+        if let Ok(kappa) = &result {
+            intervals.count(kappa);
+        }
+        KappaOutcome::from(result)
+    };
+    let kappa_unweighted = counted(unweighted_kappa(&m, se));
+    let kappa_linear = counted(linear_kappa(&m, se, over));
+    let kappa_quadratic = counted(weighted_kappa(&m, se, over, Weighting::Quadratic));
+    let kappa_binary = counted(binary_kappa(&m, se));
     PairAgreement {
         first: labels.assessors[a].clone(),
         second: labels.assessors[b].clone(),
         items: m.total(),
         matrix: m.rows(),
         raw_agreement: raw,
-        kappa_unweighted: KappaOutcome::from(unweighted_kappa(&m, se)),
-        kappa_linear: KappaOutcome::from(linear_kappa(&m, se, over)),
+        kappa_unweighted,
+        kappa_linear,
+        kappa_quadratic,
         raw_agreement_binary: binary_raw_agreement(&m).unwrap_or(f64::NAN),
-        kappa_binary: KappaOutcome::from(binary_kappa(&m, se)),
-        per_topic: per_topic(by_topic, (a, b), k, (se, over)),
+        kappa_binary,
+        per_topic: per_topic(context, (a, b), intervals),
     }
 }
 
 fn per_topic(
-    by_topic: &BTreeMap<&str, PairMatrices>,
+    context: &PairContext<'_>,
     pair: (usize, usize),
-    k: usize,
-    (se, over): (StandardError, WeightsOver),
+    intervals: &mut IntervalCounts,
 ) -> PerTopic {
     let mut result = PerTopic {
         topics: 0,
         significantly_positive: 0,
         not_significantly_positive: 0,
         undefined: 0,
+        too_small: 0,
         mean: None,
         min: None,
         max: None,
     };
     let mut kappas = Vec::new();
-    for matrices in by_topic.values() {
+    for matrices in context.by_topic.values() {
         let Some(counts) = matrices.get(&pair) else {
             continue;
         };
         result.topics += 1;
-        match linear_kappa(&matrix(counts, k), se, over) {
-            Ok(kt) if kt.significantly_positive() => {
-                result.significantly_positive += 1;
-                kappas.push(kt.kappa);
-            }
+        if counts.iter().sum::<u64>() < context.min_topic_items as u64 {
+            result.too_small += 1;
+            continue;
+        }
+        match linear_kappa(&matrix(counts, context.k), context.se, context.over) {
             Ok(kt) => {
-                result.not_significantly_positive += 1;
+                intervals.count(&kt);
+                if kt.significantly_positive() {
+                    result.significantly_positive += 1;
+                } else {
+                    result.not_significantly_positive += 1;
+                }
                 kappas.push(kt.kappa);
             }
             Err(_) => result.undefined += 1,

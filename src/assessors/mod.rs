@@ -5,6 +5,7 @@
 //! layer only parses arguments and prints.
 
 pub mod agreement;
+pub(crate) mod agreement_summary;
 pub(crate) mod combine;
 pub(crate) mod kappa_se;
 pub(crate) mod mapping;

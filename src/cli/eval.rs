@@ -87,6 +87,18 @@ pub(crate) struct EvalArgs {
     #[arg(long, value_name = "L1,L2,...", default_value = "1000")]
     pub(crate) cutoffs: String,
 
+    /// Print only these measures, in this order, under the names given: NTCIREVAL names
+    /// (MSnDCG@10, Q@10, RR, AP; @0010 accepted) or a trec_eval or ir_measures spelling of the same
+    /// measure (ndcg_cut_10, P_10, success_1, recip_rank, map, P@10, Success@10, Bpref); their
+    /// cutoffs are evaluated too. nev keeps NTCIREVAL's names and order.
+    #[arg(
+        long,
+        value_name = "M,...",
+        value_delimiter = ',',
+        conflicts_with = "intents"
+    )]
+    pub(crate) measures: Option<Vec<String>>,
+
     /// Patience parameter of the blended ratio (Q, O, P, P+).
     #[arg(long, default_value_t = 1.0)]
     pub(crate) beta: f64,
@@ -319,7 +331,11 @@ pub(crate) fn run(args: EvalArgs) -> anyhow::Result<Outcome> {
     if let Some(intents) = &args.diversity.intents {
         return super::eval_diversity::run(&args, intents);
     }
-    let cutoffs = parse_list::<usize>(&args.cutoffs, ',', "--cutoffs")?;
+    let selected = super::eval_select::resolve(args.measures.as_deref())?;
+    let mut cutoffs = parse_list::<usize>(&args.cutoffs, ',', "--cutoffs")?;
+    if let Some(selected) = &selected {
+        cutoffs = super::eval_select::with_cutoffs(cutoffs, selected);
+    }
     let params = Params {
         cutoffs,
         beta: args.beta,
@@ -370,12 +386,17 @@ pub(crate) fn run(args: EvalArgs) -> anyhow::Result<Outcome> {
         eprintln!("{warning}");
     }
 
-    let keys = line_keys(evaluator.params(), true);
-    let names: Vec<String> = keys.iter().map(ToString::to_string).collect();
+    let mut keys = line_keys(evaluator.params(), true);
+    let mut names: Vec<String> = keys.iter().map(ToString::to_string).collect();
+    if let Some(selected) = &selected {
+        (names, keys) = super::eval_select::columns(selected, &keys)?;
+    }
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
     match args.format {
-        OutputFormat::Nev => write_nev(&mut out, &results)?,
+        OutputFormat::Nev => {
+            write_nev(&mut out, &results, selected.is_some().then_some(&keys[..]))?
+        }
         OutputFormat::Tsv => write_tsv(&mut out, &names, &keys, &results)?,
         OutputFormat::Json => write_json(
             &mut out,

@@ -21,13 +21,18 @@ type Row = Vec<Option<f64>>;
 pub(super) fn write_nev(
     out: &mut impl Write,
     results: &[(&str, Evaluation)],
+    only: Option<&[LineName]>,
 ) -> anyhow::Result<()> {
+    let only: Option<Vec<String>> = only.map(|o| o.iter().map(ToString::to_string).collect());
     // NTCIREVAL prints 4 decimals: no noise to remove; bpref lines a topic lacks are absent, and
     // an undefined value (NaN) is printed as C prints 0/0 on x86-64 with glibc, `-nan`.
     // Each topic's text is formatted on one of two threads, then written in topic order.
     let texts = map_in_halves(results, |(topic, ev), _: &mut ()| {
         let mut text = nev_header(topic, ev);
         for l in lines(ev, false) {
+            if only.as_ref().is_some_and(|o| !o.contains(&l.name)) {
+                continue;
+            }
             let value = if l.value.is_nan() { -f64::NAN } else { l.value };
             text.push_str(&nev_line(topic, &l.name, value));
             text.push('\n');
@@ -41,21 +46,26 @@ pub(super) fn write_nev(
 }
 
 /// `ev`'s values in the order of `keys` (the output's columns), as evaluated (not rounded); a
-/// column `ev` has no line for, or whose value is undefined (NaN), is `None`.
+/// column `ev` has no line for, or whose value is undefined (NaN), is `None`. The keys are
+/// usually the lines in order (each found after the previous one); a selection (`--measures`)
+/// may name them in any order, and one line twice.
 fn row(keys: &[LineName], ev: &Evaluation) -> Row {
-    let mut values = vec![None; keys.len()];
-    // The lines of `ev` are the columns in order, some (bpref/rpref) possibly missing.
-    let mut k = 0;
-    each_line(ev, true, |name, value, _| {
-        while k < keys.len() && keys[k] != name {
-            k += 1;
-        }
-        if let Some(cell) = values.get_mut(k) {
-            *cell = Some(value).filter(|v| !v.is_nan());
-            k += 1;
-        }
-    });
-    values
+    let mut lines: Vec<(LineName, f64)> = Vec::with_capacity(keys.len());
+    each_line(ev, true, |name, value, _| lines.push((name, value)));
+    let mut at = 0;
+    keys.iter()
+        .map(|key| {
+            let found = lines[at..]
+                .iter()
+                .position(|(n, _)| n == key)
+                .map(|i| at + i)
+                .or_else(|| lines[..at].iter().position(|(n, _)| n == key));
+            found.and_then(|i| {
+                at = i + 1;
+                Some(lines[i].1).filter(|v| !v.is_nan())
+            })
+        })
+        .collect()
 }
 
 /// The mean of each column over the topics that have a value for it (`None` if none has).

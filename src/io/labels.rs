@@ -14,27 +14,23 @@
 //!   number of fields as the first.
 //!
 //! Labels are integers on the declared [`Scale`] `MIN..MAX` (both inclusive); they are stored as levels
-//! `label − MIN`. A (topic, doc, assessor) triple may be labelled once. A file whose name ends in `.gz`
-//! is decompressed while it is read. Topic, document and assessor ids hold no control character (a
+//! `label − MIN`. A (topic, doc, assessor) triple may be labelled once. Gzip data is decompressed
+//! while it is read, whatever the file's name. Topic, document and assessor ids hold no control character (a
 //! NUL or an escape sequence in an id would print as something else). Bounds (checked before anything grows): the scale spans at most
-//! [`MAX_LEVELS`] labels within ±[`MAX_ABS_LABEL`], at most [`MAX_ASSESSORS`] assessors, at most
+//! [`crate::io::label_scale::MAX_LEVELS`] labels within ±[`crate::io::label_scale::MAX_ABS_LABEL`], at most [`MAX_ASSESSORS`] assessors, at most
 //! [`MAX_TEXT_BYTES`] of (decompressed) text. Every problem is a [`SourceError`] naming the file, the
 //! line and what was expected.
 
 use std::collections::HashMap;
-use std::fmt;
-use std::io::Read;
 use std::path::Path;
-use std::str::FromStr;
 
-use crate::io::{SourceError, decode_text, describe_line, io_reason, shown, strip_bom};
+use crate::io::label_columns::{LabelColumns, ONE_TOPIC, ResolvedColumns};
+pub use crate::io::label_duplicates::Duplicates;
+pub use crate::io::label_scale::{Scale, ScaleError};
+use crate::io::{SourceError, decode_text, describe_line, shown, strip_bom};
 
 /// The most assessors a label file may name (the pairwise analyses grow with their square).
 pub(crate) const MAX_ASSESSORS: usize = 1000;
-/// The most labels a scale may have.
-pub(crate) const MAX_LEVELS: usize = 101;
-/// The largest magnitude of a scale's ends.
-pub(crate) const MAX_ABS_LABEL: i32 = 1000;
 /// The most bytes a label file may hold once decompressed.
 pub(crate) const MAX_TEXT_BYTES: u64 = 256 << 20;
 
@@ -50,100 +46,6 @@ pub enum LabelLayout {
     Wide,
     /// The wide layout without a header; label columns are named `col1`, `col2`, ….
     WideUnnamed,
-}
-
-/// An integer label scale `min..max`, both ends included (written `MIN..MAX` in manifests too).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
-#[serde(try_from = "String", into = "String")]
-pub struct Scale {
-    min: i32,
-    max: i32,
-}
-
-/// A scale that cannot be used.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "expected a label scale `MIN..MAX` of integers with MIN < MAX, magnitudes at most {MAX_ABS_LABEL} and at most {MAX_LEVELS} labels, got `{0}`"
-)]
-pub struct ScaleError(String);
-
-impl Scale {
-    /// The scale `min..max`, checked against the bounds.
-    pub fn new(min: i32, max: i32) -> Result<Self, ScaleError> {
-        let ok = min < max
-            && min.abs() <= MAX_ABS_LABEL
-            && max.abs() <= MAX_ABS_LABEL
-            && ((max - min) as usize) < MAX_LEVELS;
-        if ok {
-            Ok(Scale { min, max })
-        } else {
-            Err(ScaleError(format!("{min}..{max}")))
-        }
-    }
-
-    /// The lowest label.
-    pub(crate) fn min(self) -> i32 {
-        self.min
-    }
-
-    /// The highest label.
-    pub(crate) fn max(self) -> i32 {
-        self.max
-    }
-
-    /// Number of labels `k = MAX − MIN + 1`.
-    pub(crate) fn levels(self) -> usize {
-        (self.max - self.min) as usize + 1
-    }
-
-    /// The label of level `level` (`MIN + level`).
-    pub(crate) fn label(self, level: usize) -> i32 {
-        self.min + level as i32
-    }
-
-    /// The level of a label written as `text`, if it is an integer on the scale.
-    fn level_of(self, text: &str) -> Option<u16> {
-        let value: i32 = text.parse().ok()?;
-        (self.min..=self.max)
-            .contains(&value)
-            .then(|| (value - self.min) as u16)
-    }
-}
-
-impl FromStr for Scale {
-    type Err = ScaleError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let (min, max) = s
-            .split_once("..")
-            .ok_or_else(|| ScaleError(s.to_string()))?;
-        let parse = |t: &str| {
-            t.trim()
-                .parse::<i32>()
-                .map_err(|_| ScaleError(s.to_string()))
-        };
-        Scale::new(parse(min)?, parse(max)?)
-    }
-}
-
-impl TryFrom<String> for Scale {
-    type Error = ScaleError;
-
-    fn try_from(s: String) -> Result<Self, Self::Error> {
-        s.parse()
-    }
-}
-
-impl From<Scale> for String {
-    fn from(scale: Scale) -> String {
-        scale.to_string()
-    }
-}
-
-impl fmt::Display for Scale {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}..{}", self.min, self.max)
-    }
 }
 
 /// One judged document and the labels it received.
@@ -164,33 +66,48 @@ pub struct AssessorLabels {
     pub assessors: Vec<String>,
     /// Items in the order of their first line.
     pub items: Vec<LabelledItem>,
+    /// Repeated labels (the same assessor on the same document) dropped by the `--duplicates`
+    /// rule; 0 when repeats are an error.
+    pub(crate) repeats_dropped: usize,
 }
 
-/// Reads a label file (decompressing it when its name ends in `.gz`).
+/// How a label file is read besides its layout and scale: a header line and the columns to take
+/// (long layout), and what repeated labels become.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// The first line that is not a comment is a header naming the columns (long layout).
+    pub header: bool,
+    /// The columns of topic, document, assessor and label (long layout; default 1 to 4, and
+    /// then, without `header`, exactly four fields a line).
+    pub columns: Option<LabelColumns>,
+    /// The rule for repeated labels.
+    pub duplicates: Duplicates,
+}
+
+/// Reads a label file (decompressing it when it is gzip, [`crate::io::input`]).
 pub fn read_labels(
     path: &Path,
     layout: LabelLayout,
     scale: Scale,
 ) -> Result<AssessorLabels, SourceError> {
-    let file = std::fs::File::open(path).map_err(|e| {
-        SourceError::whole_file(path, format!("cannot read file: {}", io_reason(&e)))
-    })?;
-    let mut bytes = Vec::new();
-    let read = if path.extension().is_some_and(|e| e == "gz") {
-        flate2::read::GzDecoder::new(file)
-            .take(MAX_TEXT_BYTES + 1)
-            .read_to_end(&mut bytes)
-    } else {
-        file.take(MAX_TEXT_BYTES + 1).read_to_end(&mut bytes)
-    };
-    read.map_err(|e| SourceError::whole_file(path, format!("cannot read: {}", io_reason(&e))))?;
+    read_labels_with(path, layout, scale, &ReadOptions::default())
+}
+
+/// [`read_labels`] with a header, chosen columns or a rule for repeated labels.
+pub fn read_labels_with(
+    path: &Path,
+    layout: LabelLayout,
+    scale: Scale,
+    options: &ReadOptions,
+) -> Result<AssessorLabels, SourceError> {
+    let (bytes, _) = crate::io::input::read_input(path, MAX_TEXT_BYTES)?;
     if bytes.len() as u64 > MAX_TEXT_BYTES {
         return Err(SourceError::whole_file(
             path,
             format!("holds more than {MAX_TEXT_BYTES} bytes of text; is it a label file?"),
         ));
     }
-    parse_labels(path, &decode_text(path, bytes)?, layout, scale)
+    parse_labels_with(path, &decode_text(path, bytes)?, layout, scale, options)
 }
 
 /// Parses label-file text; `path` is used in error messages only.
@@ -200,12 +117,56 @@ pub fn parse_labels(
     layout: LabelLayout,
     scale: Scale,
 ) -> Result<AssessorLabels, SourceError> {
-    let mut builder = Builder::new(path, scale);
-    let mut lines = strip_bom(text).lines().enumerate().map(|(i, l)| (i + 1, l));
+    parse_labels_with(path, text, layout, scale, &ReadOptions::default())
+}
+
+/// [`parse_labels`] with [`ReadOptions`]. Lines whose first non-blank character is `#` are
+/// comments, in every layout.
+pub fn parse_labels_with(
+    path: &Path,
+    text: &str,
+    layout: LabelLayout,
+    scale: Scale,
+    options: &ReadOptions,
+) -> Result<AssessorLabels, SourceError> {
+    let mut builder = Builder::new(path, scale, options.duplicates);
+    let mut lines = strip_bom(text)
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l))
+        .filter(|(_, l)| !l.trim_start().starts_with('#'));
+    if layout != LabelLayout::Long && (options.header || options.columns.is_some()) {
+        return Err(SourceError::whole_file(
+            path,
+            "--header and --columns are for the long layout; a wide file's header names its assessors",
+        ));
+    }
     match layout {
         LabelLayout::Long => {
-            for (n, line) in lines {
-                builder.long_line(n, line)?;
+            let mut header: Option<(usize, Vec<&str>)> = None;
+            if options.header {
+                let (n, line) = lines.next().ok_or_else(|| builder.empty())?;
+                header = Some((n, line.split_ascii_whitespace().collect()));
+            }
+            let given = options.columns.is_some() || options.header;
+            let columns = options
+                .columns
+                .clone()
+                .unwrap_or_else(LabelColumns::first_four)
+                .resolve(header.as_ref().map(|(_, h)| h.as_slice()))
+                .map_err(|m| match &header {
+                    Some((n, _)) => builder.error(*n, m),
+                    None => SourceError::whole_file(path, m),
+                })?;
+            if given {
+                for (n, line) in lines {
+                    builder.chosen_columns_line(n, line, columns)?;
+                }
+            } else {
+                builder.hint = long_layout_hint(text, scale);
+                for (n, line) in lines {
+                    builder.long_line(n, line)?;
+                }
             }
         }
         LabelLayout::Wide => {
@@ -227,6 +188,33 @@ pub fn parse_labels(
     builder.finish()
 }
 
+/// What a long-layout error on the file's first lines adds: whether the file looks wide (a
+/// header naming assessors, then labels) or long with a header and extra columns, and the options
+/// that read it.
+fn long_layout_hint(text: &str, scale: Scale) -> String {
+    let mut lines = strip_bom(text)
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
+    let first: Vec<&str> = lines
+        .next()
+        .map(|l| l.split_ascii_whitespace().take(64).collect())
+        .unwrap_or_default();
+    let second: Vec<&str> = lines
+        .next()
+        .map(|l| l.split_ascii_whitespace().take(64).collect())
+        .unwrap_or_default();
+    let is_label = |f: &&str| *f == "NA" || scale.level_of(f).is_some() || f.parse::<i32>().is_ok();
+    let first_is_header = first.len() > 2 && !first[2..].iter().all(is_label);
+    let second_is_labels = second.len() > 2 && second[2..].iter().all(is_label);
+    if first_is_header && !(second_is_labels && second.len() == first.len()) {
+        let names = first.join(", ");
+        return format!(
+            "; the first line looks like a header ({names}): pass --header and pick the columns with --columns topic=NAME,doc=NAME,assessor=NAME,label=NAME (other columns are ignored)"
+        );
+    }
+    "; a file with one document a line is wide: pass --layout wide (header `topic doc A1 A2 …`) or --layout wide-unnamed (no header); a long file with more columns is read with --columns topic=N,doc=N,assessor=N,label=N (positions from 1)".to_string()
+}
+
 /// The state of one parse.
 struct Builder<'a> {
     path: &'a Path,
@@ -235,12 +223,15 @@ struct Builder<'a> {
     assessor_index: HashMap<String, usize>,
     items: Vec<LabelledItem>,
     item_index: HashMap<(String, String), usize>,
-    /// The line of each (item, assessor) label, for duplicate reports.
+    /// The line of each (item, assessor) label, for duplicate reports (with [`Duplicates::Error`]).
     seen: HashMap<(usize, usize), usize>,
+    duplicates: Duplicates,
+    /// Appended to a long-layout error on the first lines ([`long_layout_hint`]).
+    hint: String,
 }
 
 impl<'a> Builder<'a> {
-    fn new(path: &'a Path, scale: Scale) -> Self {
+    fn new(path: &'a Path, scale: Scale, duplicates: Duplicates) -> Self {
         Builder {
             path,
             scale,
@@ -249,6 +240,8 @@ impl<'a> Builder<'a> {
             items: Vec::new(),
             item_index: HashMap::new(),
             seen: HashMap::new(),
+            duplicates,
+            hint: String::new(),
         }
     }
 
@@ -321,12 +314,16 @@ impl<'a> Builder<'a> {
         assessor: usize,
         level: u16,
     ) -> Result<(), SourceError> {
+        if self.duplicates != Duplicates::Error {
+            self.items[item].labels.push((assessor, level));
+            return Ok(());
+        }
         if let Some(first) = self.seen.insert((item, assessor), line) {
             let it = &self.items[item];
             return Err(self.error(
                 line,
                 format!(
-                    "assessor `{}` already labelled document `{}` of topic `{}` on line {first}; each assessor labels a document once",
+                    "assessor `{}` already labelled document `{}` of topic `{}` on line {first}; each assessor labels a document once (--duplicates first|last|majority keeps one)",
                     shown(&self.assessors[assessor]),
                     shown(&it.doc),
                     shown(&it.topic)
@@ -354,8 +351,9 @@ impl<'a> Builder<'a> {
 
     fn long_line(&mut self, n: usize, line: &str) -> Result<(), SourceError> {
         let (f, count) = crate::io::split_fields::<4>(line);
-        // The long layout is the default: a wide file read without --layout fails here.
-        let wide_hint = "; a file with one document a line is wide: pass --layout wide (header `topic doc A1 A2 …`) or --layout wide-unnamed (no header)";
+        // The long layout is the default: a wide file, or a long one with a header and more
+        // columns, read without options fails here.
+        let wide_hint = self.hint.as_str();
         if count != 4 {
             return Err(self.error(
                 n,
@@ -368,17 +366,63 @@ impl<'a> Builder<'a> {
         }
         let level = self.level(n, f[3], "the label (field 4)").map_err(|e| {
             if n == 1 {
-                SourceError::at_line(self.path, n, format!("{}{wide_hint}", e.message))
+                SourceError::at_line(self.path, n, format!("{}{}", e.message, self.hint))
             } else {
                 e
             }
         })?;
-        for (what, field) in [("topic", f[0]), ("document", f[1]), ("assessor", f[2])] {
+        self.add(n, Some(f[0]), f[1], f[2], level)
+    }
+
+    /// Checks the ids and adds one label (`topic` `None`: the one topic [`ONE_TOPIC`]).
+    fn add(
+        &mut self,
+        n: usize,
+        topic: Option<&str>,
+        doc: &str,
+        assessor: &str,
+        level: u16,
+    ) -> Result<(), SourceError> {
+        let topic = topic.unwrap_or(ONE_TOPIC);
+        for (what, field) in [("topic", topic), ("document", doc), ("assessor", assessor)] {
             self.check_id(n, what, field)?;
         }
-        let assessor = self.add_assessor(n, f[2])?;
-        let item = self.item(f[0], f[1]);
+        let assessor = self.add_assessor(n, assessor)?;
+        let item = self.item(topic, doc);
         self.add_label(n, item, assessor, level)
+    }
+
+    /// A long-layout line read through chosen columns (`--columns`, `--header`): other fields
+    /// are ignored.
+    fn chosen_columns_line(
+        &mut self,
+        n: usize,
+        line: &str,
+        columns: ResolvedColumns,
+    ) -> Result<(), SourceError> {
+        let fields: Vec<&str> = line
+            .split_ascii_whitespace()
+            .take(columns.needed())
+            .collect();
+        if fields.len() < columns.needed() {
+            return Err(self.error(
+                n,
+                format!(
+                    "expected at least {} fields (the columns of --columns), found {}",
+                    columns.needed(),
+                    describe_line(line)
+                ),
+            ));
+        }
+        let what = format!("the label (field {})", columns.label + 1);
+        let level = self.level(n, fields[columns.label], &what)?;
+        self.add(
+            n,
+            columns.topic.map(|t| fields[t]),
+            fields[columns.doc],
+            fields[columns.assessor],
+            level,
+        )
     }
 
     fn header(&mut self, n: usize, line: &str) -> Result<(), SourceError> {
@@ -440,17 +484,21 @@ impl<'a> Builder<'a> {
         self.check_id(n, "topic", fields[0])?;
         self.check_id(n, "document", fields[1])?;
         let item = self.item(fields[0], fields[1]);
-        if let Some(&first) = self.seen.get(&(item, usize::MAX)) {
+        if self.duplicates == Duplicates::Error
+            && let Some(&first) = self.seen.get(&(item, usize::MAX))
+        {
             return Err(self.error(
                 n,
                 format!(
-                    "document `{}` of topic `{}` is already labelled on line {first}; each document has one line",
+                    "document `{}` of topic `{}` is already labelled on line {first}; each document has one line (--duplicates first|last|majority keeps one label per assessor)",
                     shown(fields[1]),
                     shown(fields[0])
                 ),
             ));
         }
-        self.seen.insert((item, usize::MAX), n);
+        if self.duplicates == Duplicates::Error {
+            self.seen.insert((item, usize::MAX), n);
+        }
         for (a, field) in fields[2..].iter().enumerate() {
             if *field == "NA" {
                 continue;
@@ -470,13 +518,15 @@ impl<'a> Builder<'a> {
         if self.items.is_empty() {
             return Err(self.empty());
         }
+        let mut repeats_dropped = 0;
         for item in &mut self.items {
-            item.labels.sort_unstable();
+            repeats_dropped += self.duplicates.resolve(&mut item.labels);
         }
         Ok(AssessorLabels {
             scale: self.scale,
             assessors: self.assessors,
             items: self.items,
+            repeats_dropped,
         })
     }
 }

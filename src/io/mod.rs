@@ -79,15 +79,14 @@ impl fmt::Display for SourceError {
 }
 
 /// Reads a whole text file as UTF-8, turning I/O failures into a [`SourceError`] that names the file
-/// (once: the I/O error's own text does not repeat the path).
+/// (once: the I/O error's own text does not repeat the path). Gzip data is decompressed, whatever
+/// the file's name, and other binary formats are refused by name ([`input::read_input`]).
 ///
 /// A leading UTF-8 byte-order mark is removed (editors on Windows write one; kept, it would glue
 /// itself to the first topic id). Bytes that are not UTF-8 are an error naming the line and column
 /// (in characters) where the first bad byte is.
 pub(crate) fn read_text(path: &Path) -> Result<String, SourceError> {
-    let bytes = std::fs::read(path).map_err(|e| {
-        SourceError::whole_file(path, format!("cannot read file: {}", io_reason(&e)))
-    })?;
+    let (bytes, _) = input::read_input(path, input::MAX_DECOMPRESSED)?;
     decode_text(path, bytes)
 }
 
@@ -128,8 +127,13 @@ pub fn decode_text(path: &Path, bytes: Vec<u8>) -> Result<String, SourceError> {
                 path,
                 Some(Position::at(line, column)),
                 format!(
-                    "invalid UTF-8 (byte 0x{:02x}); the file must be UTF-8 text",
-                    bytes[good.len()]
+                    "invalid UTF-8 (byte 0x{:02x}); the file must be UTF-8 text{}",
+                    bytes[good.len()],
+                    if input::looks_binary(bytes) {
+                        " (its first bytes are mostly control bytes: it looks like a binary file)"
+                    } else {
+                        ""
+                    }
                 ),
             ))
         }
@@ -145,8 +149,12 @@ pub mod class_qrels;
 pub mod confusion;
 pub(crate) mod decimal;
 pub(crate) mod duplicates;
+pub(crate) mod input;
 pub mod intent_qrels;
 pub mod intents;
+pub mod label_columns;
+pub(crate) mod label_duplicates;
+pub(crate) mod label_scale;
 pub mod labels;
 pub(crate) mod line_fields;
 pub mod matrix;

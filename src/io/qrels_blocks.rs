@@ -7,7 +7,7 @@
 //! collection (600,000 judgements, 16.7 MB) keeping the text and a 32-byte entry per line would
 //! be about 40% of the memory `eval` touches.
 //!
-//! A fast path only: it gives up (`None`) on anything unusual — a file that is not a regular file
+//! A fast path only: it gives up (`None`) on anything unusual — gzip data, a file that is not a regular file
 //! or is smaller than [`MIN_SPLIT`], a byte-order mark, a first line that does not decide the
 //! syntax (a comment line among them), bytes that are not UTF-8, a NUL byte, any line that is not
 //! a judgement of the file's syntax (a TREC comment line is skipped, as the other path skips it), a level
@@ -54,7 +54,7 @@ pub(crate) fn read_level_topics(
     let mut file = File::open(path).ok()?;
     let meta = file.metadata().ok()?;
     let size = meta.len();
-    if !meta.is_file() || size < MIN_SPLIT {
+    if !meta.is_file() || size < MIN_SPLIT || super::input::file_is_gzip(path) {
         return None;
     }
     let first = first_line(&mut file)?;

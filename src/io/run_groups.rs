@@ -3,7 +3,7 @@
 //! text nor an entry per run line is kept, and the file can be read in byte ranges that two
 //! threads take in turn ([`plan_parts`] cuts it where the topic changes).
 //!
-//! This reader is a fast path only: it gives up (`None`) on anything unusual — a file that is not
+//! This reader is a fast path only: it gives up (`None`) on anything unusual — gzip data, a file that is not
 //! a regular file, a byte-order mark, a first line that is blank or a comment, bytes that are not
 //! UTF-8, a malformed line (a NUL byte, a blank or comment line of a res-form run), or a caller
 //! that stops — and the caller then reads the file with [`super::read_text`] and
@@ -65,7 +65,7 @@ const MAX_PARTS: u64 = 32;
 pub(crate) fn plan_parts(path: &Path, format: RunFormat, order: RunOrder) -> Option<Parts<'_>> {
     let mut file = File::open(path).ok()?;
     let meta = file.metadata().ok()?;
-    if !meta.is_file() {
+    if !meta.is_file() || super::input::file_is_gzip(path) {
         return None;
     }
     let size = meta.len();

@@ -3,7 +3,7 @@
 //! qrels (16.7 MB) that read and check were the serial step before the qrels are parsed on two
 //! threads.
 //!
-//! A fast path only: it gives up (`None`) on anything unusual — a file that cannot be opened or
+//! A fast path only: it gives up (`None`) on anything unusual — gzip data, a file that cannot be opened or
 //! is not a regular file, one shorter than [`MIN_SPLIT`], a byte-order mark, no line feed near
 //! the middle, a read that fails or returns another number of bytes than the file's size, or
 //! bytes that are not UTF-8 — and the caller then reads the file with [`super::read_text`],
@@ -33,7 +33,7 @@ pub(crate) fn read_text_in_halves(path: &Path) -> Option<TextHalves> {
     let mut file = File::open(path).ok()?;
     let meta = file.metadata().ok()?;
     let size = meta.len();
-    if !meta.is_file() || size < MIN_SPLIT {
+    if !meta.is_file() || size < MIN_SPLIT || super::input::file_is_gzip(path) {
         return None;
     }
     let split = split_after_line_feed(&mut file, size)?;

@@ -58,6 +58,7 @@ fn agree_on_the_standin_labels_reproduces_b_t1() {
         "labels.tsv",
         StandardError::CohenSimple,
         evia_repro::cli::agree::WeightsOver::Declared,
+        evia_repro::cli::agree::default_min_topic_items(3),
     );
 
     assert_eq!(analysis.pairs.len(), 3);
@@ -203,6 +204,7 @@ fn agree_reads_the_ntcir12_stc_japanese_labels() {
         "stc",
         StandardError::CohenSimple,
         evia_repro::cli::agree::WeightsOver::Declared,
+        evia_repro::cli::agree::default_min_topic_items(3),
     );
     assert_eq!(analysis.labels_read, labels_in_file);
     assert_eq!(analysis.pairs.len(), 45);
@@ -336,9 +338,13 @@ fn unweighted_kappa_ratio_alpha_and_the_reasons_of_undefined_statistics() {
     let text =
         String::from_utf8(evia(&["agree", "--labels", file, "--scale", "0..3"]).stdout).unwrap();
     assert!(
-        text.contains("unweighted κ") && text.contains("α (ratio)"),
+        text.contains("unweighted κ") && text.contains(", ratio 0."),
         "{text}"
     );
+    let detail =
+        String::from_utf8(evia(&["agree", "--labels", file, "--scale", "0..3", "--detail"]).stdout)
+            .unwrap();
+    assert!(detail.contains("α (ratio)"), "{detail}");
 
     let out = evia(&[
         "agree", "--labels", file, "--scale", "-1..3", "--format", "json",

@@ -1,6 +1,6 @@
 //! Fleiss' kappa and Krippendorff's alpha (nominal, ordinal, interval, ratio) against golden values
 //! from statsmodels' `fleiss_kappa` and the `krippendorff` package (equal to 1e-6), and Cohen's kappa
-//! (unweighted, linear over the declared and over the observed categories) against scikit-learn's
+//! (unweighted, linear and quadratic over the declared and over the observed categories) against scikit-learn's
 //! `cohen_kappa_score`. The cases and values are `tests/golden/agreement/`, made by
 //! `scripts/gen_agreement_golden.py`.
 
@@ -9,7 +9,8 @@ use std::collections::BTreeMap;
 use evia_engine::agreement::fleiss::fleiss_kappa;
 use evia_engine::agreement::krippendorff::{Metric, alpha};
 use evia_engine::agreement::{
-    AgreementError, ConfusionMatrix, StandardError, linear_weighted_kappa, unweighted_kappa,
+    AgreementError, ConfusionMatrix, StandardError, linear_weighted_kappa,
+    quadratic_weighted_kappa, unweighted_kappa,
 };
 
 const CASES: &str = include_str!("../golden/agreement/cases.tsv");
@@ -83,7 +84,7 @@ const COHEN_CASES: &str = include_str!("../golden/agreement/cohen_cases.tsv");
 const COHEN_EXPECTED: &str = include_str!("../golden/agreement/cohen_expected.tsv");
 
 /// Cohen's kappa on pairs of raters against scikit-learn's `cohen_kappa_score` to 1e-9: unweighted
-/// on scales of 2 to 7 labels, and linear weighted with the weights over the declared scale and over
+/// on scales of 2 to 7 labels, and linear and quadratic weighted with the weights over the declared scale and over
 /// the categories the pair used (`agree --weights-over`); on the cases with an unused label inside
 /// the scale the two linear conventions differ.
 #[test]
@@ -109,17 +110,24 @@ fn cohen_kappa_matches_scikit_learn_to_1e_9() {
     {
         let f: Vec<&str> = line.split('\t').collect();
         let m = &pairs[f[0]];
-        let expected: Vec<f64> = f[1..4].iter().map(|v| v.parse().unwrap()).collect();
+        let expected: Vec<f64> = f[1..6].iter().map(|v| v.parse().unwrap()).collect();
+        let observed = m.observed().unwrap();
         let got = [
             unweighted_kappa(m, se).unwrap().kappa,
             linear_weighted_kappa(m, se).unwrap().kappa,
-            linear_weighted_kappa(&m.observed().unwrap(), se)
-                .unwrap()
-                .kappa,
+            linear_weighted_kappa(&observed, se).unwrap().kappa,
+            quadratic_weighted_kappa(m, se).unwrap().kappa,
+            quadratic_weighted_kappa(&observed, se).unwrap().kappa,
         ];
-        for (what, (g, e)) in ["unweighted", "linear declared", "linear observed"]
-            .iter()
-            .zip(got.iter().zip(&expected))
+        for (what, (g, e)) in [
+            "unweighted",
+            "linear declared",
+            "linear observed",
+            "quadratic declared",
+            "quadratic observed",
+        ]
+        .iter()
+        .zip(got.iter().zip(&expected))
         {
             assert!(
                 (g - e).abs() < 1e-9,
@@ -133,7 +141,7 @@ fn cohen_kappa_matches_scikit_learn_to_1e_9() {
             gaps_differ += 1;
         }
     }
-    assert_eq!(checked, 3 * pairs.len());
+    assert_eq!(checked, 5 * pairs.len());
     assert!(
         pairs.len() >= 10 && gaps_differ >= 3,
         "{} pairs",

@@ -41,6 +41,8 @@ mod printed_digits;
 mod published_coverage;
 mod published_loader;
 mod qrels_cli;
+mod real_crowd_data;
+mod real_files;
 mod reproduce;
 mod reproduce_incremental;
 mod reviewer_page;

@@ -265,8 +265,9 @@ fn bad_parameter_values_name_their_line() {
 }
 
 /// Measure names are read when the manifest loads: paper A's STC measures by their own type (at the
-/// name's line), paper B's by the experiment's value rules (at the `measures:` line), which also check
-/// each measure's cutoff against `cutoffs`.
+/// name's line), paper B's by the experiment's value rules (at the `measures:` line: a name that is
+/// no measure of `eval`, or a look-alike of one, with the reason), which also check each measure's
+/// cutoff against `cutoffs`.
 #[test]
 fn unknown_measures_name_their_line() {
     let stc = "      measures: [nG@1, P+, nERR@10]\n";
@@ -278,11 +279,15 @@ fn unknown_measures_name_their_line() {
     );
 
     let lancers = "      measures: [MSnDCG@10, Q@10, nERR@10]\n";
-    let text = real_manifest().replacen(lancers, "      measures: [MSnDCG@10, Q@10, ERR@10]\n", 1);
+    let text = real_manifest().replacen(
+        lancers,
+        "      measures: [MSnDCG@10, Q@10, map_cut_10]\n",
+        1,
+    );
     assert_rejected(
         &text,
-        line_of(&text, ", ERR@10]"),
-        "artefact `B.T3`: unknown measure `ERR@10`",
+        line_of(&text, ", map_cut_10]"),
+        "artefact `B.T3`: unknown measure `map_cut_10`: not the same measure here",
     );
 
     let text = real_manifest().replacen(lancers, "      measures: [MSnDCG@10, Q@20, nERR@10]\n", 1);

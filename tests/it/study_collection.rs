@@ -87,6 +87,7 @@ fn user_collection(dir: &Path) -> UserCollection {
         layout: LabelLayout::Wide,
         scale: Scale::new(0, 2).unwrap(),
         runs: dir.join("runs").display().to_string(),
+        reading: Default::default(),
     }
 }
 
@@ -314,11 +315,13 @@ fn paper_b_runs_on_four_assessors_with_listed_versions_and_topic_sets() {
         user.scale,
     )
     .unwrap();
+    // Paper B's split tests every topic however small: no minimum topic size (1).
     let agree = analyse(
         &labels,
         "labels.tsv",
         StandardError::CohenSimple,
         evia_repro::cli::agree::WeightsOver::Declared,
+        1,
     );
 
     let t1 = run("B.T1");

@@ -10,10 +10,32 @@
 //! kappa_w = (p_o − p_e) / (1 − p_e)
 //! ```
 //!
-//! Linear weights are `w_ij = 1 − |i − j|/(k − 1)`; binary kappa collapses labels `1..k` into 1 and uses
-//! the identity weights on the 2 × 2 table.
+//! Linear weights are `w_ij = 1 − |i − j|/(k − 1)`; quadratic weights `w_ij = 1 − (i − j)²/(k − 1)²`
+//! (Cohen 1968; Fleiss and Cohen 1973 show that quadratic-weighted kappa is then, in large
+//! samples, the intraclass correlation of the two assessors' labels); binary kappa collapses
+//! labels `1..k` into 1 and uses the identity weights on the 2 × 2 table.
 //!
 //! Unweighted kappa uses the identity weights on the full `k × k` table, for any `k`.
+//!
+//! **Intervals.** The 95% interval is `kappa ± z·SE` (Wald), with `z` = [`Z_975`]. Both standard
+//! errors are zero when every item has the same agreement weight (every item on the diagonal, for
+//! one), and a zero-width interval would call any such table significant however few its items. A
+//! zero SE is therefore replaced by the Wilson (1927) score interval for the observed agreement
+//! `p_o` over `N` items, with the chance term `p_e` held fixed as Cohen's simple SE holds it, mapped
+//! through `kappa = (p − p_e)/(1 − p_e)` (increasing in `p`):
+//!
+//! ```text
+//! centre = (p_o + z²/2N) / (1 + z²/N)      half = z/(1 + z²/N) · sqrt(p_o(1 − p_o)/N + z²/4N²)
+//! ```
+//!
+//! (Wilson, "Probable inference, the law of succession, and statistical inference", JASA 22, 1927;
+//! recommended over the Wald interval by Agresti and Coull, The American Statistician 52, 1998, and
+//! Brown, Cai and DasGupta, Statistical Science 16, 2001). `p_o(1 − p_o)` is the largest variance an
+//! agreement weight in [0, 1] with mean `p_o` can have, so the interval is not narrower than the
+//! item weights' spread allows. Every interval is then clipped to [−1, 1], the range of kappa
+//! (`kappa ≤ 1` as `p_o ≤ 1`; `kappa ≥ −1`: Cohen 1960 for the identity weights, and for linear and
+//! quadratic weights checked on every table of a small size, see the tests); [`Kappa`] says which
+//! interval applied and whether it was clipped.
 //!
 //! For more than two raters: [`fleiss`] (Fleiss' kappa) and [`krippendorff`] (Krippendorff's alpha,
 //! nominal, ordinal, interval and ratio, missing labels allowed).
@@ -193,6 +215,8 @@ pub enum Weights {
     Identity,
     /// `w_ij = 1 − |i − j|/(k − 1)` (linear weights; `tests/fixtures/statistics.md` §1).
     Linear,
+    /// `w_ij = 1 − (i − j)²/(k − 1)²` (quadratic weights, Cohen 1968; Fleiss and Cohen 1973).
+    Quadratic,
 }
 
 impl Weights {
@@ -200,6 +224,10 @@ impl Weights {
         match self {
             Weights::Identity => f64::from(u8::from(i == j)),
             Weights::Linear => 1.0 - i.abs_diff(j) as f64 / (k - 1) as f64,
+            Weights::Quadratic => {
+                let d = i.abs_diff(j) as f64 / (k - 1) as f64;
+                1.0 - d * d
+            }
         }
     }
 }
@@ -227,7 +255,17 @@ impl fmt::Display for StandardError {
     }
 }
 
-/// Kappa with its ingredients and a 95% confidence interval `kappa ± z·SE`.
+/// Which 95% interval a [`Kappa`] carries (see the module documentation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Interval {
+    /// `kappa ± z·SE`.
+    Wald,
+    /// The SE is zero: Wilson's score interval for `p_o`, mapped to kappa.
+    WilsonZeroSe,
+}
+
+/// Kappa with its ingredients and a 95% confidence interval (`kappa ± z·SE`, or Wilson's when the
+/// SE is zero), clipped to [−1, 1].
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Kappa {
     pub observed: f64,
@@ -236,6 +274,12 @@ pub struct Kappa {
     pub se: f64,
     pub ci_lo: f64,
     pub ci_hi: f64,
+    /// Number of items `N`.
+    pub items: u64,
+    /// Which interval `ci_lo`, `ci_hi` are.
+    pub interval: Interval,
+    /// Whether an end of the interval lay outside [−1, 1] and was moved onto it.
+    pub clipped: bool,
 }
 
 impl Kappa {
@@ -290,15 +334,41 @@ pub fn kappa(
             (first - (kappa - expected * (1.0 - kappa)).powi(2)) / denominator
         }
     };
-    let se = variance.max(0.0).sqrt();
+    // A variance that is zero up to rounding (every item's weight the same) is zero.
+    let scale = match se {
+        StandardError::CohenSimple => observed * observed,
+        StandardError::FleissCohenEveritt => 1.0,
+    };
+    let zero = variance * denominator <= 8.0 * f64::EPSILON * scale.max(f64::MIN_POSITIVE);
+    let se = if zero { 0.0 } else { variance.sqrt() };
+    let (lo, hi, interval) = if se > 0.0 {
+        (kappa - Z_975 * se, kappa + Z_975 * se, Interval::Wald)
+    } else {
+        let (p_lo, p_hi) = wilson(observed.clamp(0.0, 1.0), nf, Z_975);
+        let to_kappa = |p: f64| (p - expected) / (1.0 - expected);
+        (to_kappa(p_lo), to_kappa(p_hi), Interval::WilsonZeroSe)
+    };
+    let (ci_lo, ci_hi) = (lo.max(-1.0), hi.min(1.0));
     Ok(Kappa {
         observed,
         expected,
         kappa,
         se,
-        ci_lo: kappa - Z_975 * se,
-        ci_hi: kappa + Z_975 * se,
+        ci_lo,
+        ci_hi,
+        items: n,
+        interval,
+        clipped: ci_lo != lo || ci_hi != hi,
     })
+}
+
+/// Wilson's (1927) score interval for a proportion `p` of `n` trials at the normal quantile `z`
+/// (formula in the module documentation).
+pub fn wilson(p: f64, n: f64, z: f64) -> (f64, f64) {
+    let z2 = z * z;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
 /// Linear weighted kappa on the full scale (paper B, Table 1, "Linear weighted Cohen's κ").
@@ -307,6 +377,17 @@ pub fn linear_weighted_kappa(
     se: StandardError,
 ) -> Result<Kappa, AgreementError> {
     kappa(m, Weights::Linear, se)
+}
+
+/// Quadratic weighted kappa on the full scale, `w_ij = 1 − (i − j)²/(k − 1)²` (Cohen 1968), with the
+/// standard error `se` selects. The Fleiss–Cohen–Everitt SE is the large-sample SE of a weighted
+/// kappa with any weights (Fleiss, Cohen and Everitt 1969, Psychological Bulletin 72(5):323–327,
+/// Eq. 5 there; [`StandardError::FleissCohenEveritt`]); Cohen's simple SE holds `p_e` fixed.
+pub fn quadratic_weighted_kappa(
+    m: &ConfusionMatrix,
+    se: StandardError,
+) -> Result<Kappa, AgreementError> {
+    kappa(m, Weights::Quadratic, se)
 }
 
 /// Unweighted (Cohen's 1960) kappa on the full scale: only identical labels agree.
@@ -463,6 +544,141 @@ mod tests {
         assert_eq!(format!("{:.4}", over_observed.kappa), "0.1459");
         let one_label = ConfusionMatrix::from_rows(&[vec![0, 0], vec![0, 4]]).unwrap();
         assert_eq!(one_label.observed(), None);
+    }
+
+    /// Quadratic weighted kappa equals `2·s_xy / (s_x² + s_y² + (x̄ − ȳ)²)` with the moments of the
+    /// two assessors' label positions taken over the items (dividing by N): the identity behind
+    /// Fleiss and Cohen's (1973) reading of it as an intraclass correlation. Checked on Boyd et al.'s
+    /// (1982) 85 xeromammograms rated by two radiologists on four categories (the table of
+    /// Altman's 1991 textbook and of the Stata manual's `kap` entry) and on every 3 × 3 table of 4
+    /// items.
+    #[test]
+    fn quadratic_kappa_is_the_moment_ratio() {
+        let moments = |m: &ConfusionMatrix| {
+            let n = m.total() as f64;
+            let k = m.labels();
+            let cells = (0..k).flat_map(|i| (0..k).map(move |j| (i, j)));
+            let mean = |f: &dyn Fn(usize, usize) -> f64| {
+                cells
+                    .clone()
+                    .map(|(i, j)| f(i, j) * m.count(i, j) as f64)
+                    .sum::<f64>()
+                    / n
+            };
+            let (mx, my) = (mean(&|i, _| i as f64), mean(&|_, j| j as f64));
+            let sx = mean(&|i, _| (i as f64 - mx).powi(2));
+            let sy = mean(&|_, j| (j as f64 - my).powi(2));
+            let sxy = mean(&|i, j| (i as f64 - mx) * (j as f64 - my));
+            2.0 * sxy / (sx + sy + (mx - my).powi(2))
+        };
+        let boyd = ConfusionMatrix::from_rows(&[
+            vec![21, 12, 0, 0],
+            vec![4, 17, 1, 0],
+            vec![3, 9, 15, 2],
+            vec![0, 0, 0, 1],
+        ])
+        .unwrap();
+        let q = quadratic_weighted_kappa(&boyd, StandardError::CohenSimple).unwrap();
+        assert!(close(q.kappa, moments(&boyd), 1e-12), "{q:?}");
+        assert_eq!(
+            format!("{:.4} {:.4}", q.observed, q.expected),
+            "0.9477 0.8409"
+        );
+        let mut checked = 0;
+        for_each_table(3, 4, &mut |m| {
+            if let Ok(q) = quadratic_weighted_kappa(m, StandardError::CohenSimple) {
+                assert!(close(q.kappa, moments(m), 1e-12), "{m:?}");
+                checked += 1;
+            }
+        });
+        assert!(checked > 100, "{checked}");
+    }
+
+    /// Calls `f` with every `k × k` table of `n` items.
+    fn for_each_table(k: usize, n: u64, f: &mut dyn FnMut(&ConfusionMatrix)) {
+        fn fill(counts: &mut Vec<u64>, left: u64, k: usize, f: &mut dyn FnMut(&ConfusionMatrix)) {
+            if counts.len() == k * k - 1 {
+                counts.push(left);
+                f(&ConfusionMatrix {
+                    k,
+                    counts: counts.clone(),
+                });
+                counts.pop();
+                return;
+            }
+            for c in 0..=left {
+                counts.push(c);
+                fill(counts, left - c, k, f);
+                counts.pop();
+            }
+        }
+        fill(&mut Vec::new(), n, k, f);
+    }
+
+    /// Kappa lies in [−1, 1] with identity, linear and quadratic weights on every 3 × 3 table of up
+    /// to 8 items and every 4 × 4 table of up to 5 items (the range the intervals are clipped to),
+    /// and every interval lies in it and contains its estimate.
+    #[test]
+    fn kappa_and_its_interval_lie_in_minus_one_to_one() {
+        let mut lowest: f64 = 1.0;
+        for (k, most) in [(3, 8), (4, 5)] {
+            for n in 1..=most {
+                for_each_table(k, n, &mut |m| {
+                    for weights in [Weights::Identity, Weights::Linear, Weights::Quadratic] {
+                        for se in [
+                            StandardError::CohenSimple,
+                            StandardError::FleissCohenEveritt,
+                        ] {
+                            if let Ok(x) = kappa(m, weights, se) {
+                                assert!(x.kappa >= -1.0 - 1e-12 && x.kappa <= 1.0 + 1e-12);
+                                assert!(x.ci_lo >= -1.0 && x.ci_hi <= 1.0, "{x:?}");
+                                assert!(x.ci_lo <= x.kappa + 1e-12 && x.kappa <= x.ci_hi + 1e-12);
+                                lowest = lowest.min(x.kappa);
+                            }
+                        }
+                    }
+                });
+            }
+        }
+        // The bound is reached (two items, each assessor's labels the other's reversed).
+        assert!(close(lowest, -1.0, 1e-12), "{lowest}");
+    }
+
+    /// A table whose items all agree has a zero SE: its interval is Wilson's, not [1, 1], and two
+    /// such items are not significantly positive, while 30 are. A wide Wald interval is clipped.
+    #[test]
+    fn a_zero_standard_error_gives_wilson_s_interval() {
+        let two = ConfusionMatrix::from_rows(&[vec![1, 0], vec![0, 1]]).unwrap();
+        let k = unweighted_kappa(&two, StandardError::CohenSimple).unwrap();
+        assert_eq!(
+            (k.kappa, k.se, k.interval),
+            (1.0, 0.0, Interval::WilsonZeroSe)
+        );
+        assert!(!k.significantly_positive(), "{k:?}");
+        assert_eq!(k.ci_hi, 1.0);
+        // Wilson for 2 of 2: lower limit 2/(2 + z²) = 0.3423; p_e = 0.5, so kappa (0.3423 − 0.5)/0.5.
+        assert!(
+            close(k.ci_lo, (2.0 / (2.0 + Z_975 * Z_975) - 0.5) / 0.5, 1e-12),
+            "{k:?}"
+        );
+        let thirty = ConfusionMatrix::from_rows(&[vec![15, 0], vec![0, 15]]).unwrap();
+        for se in [
+            StandardError::CohenSimple,
+            StandardError::FleissCohenEveritt,
+        ] {
+            let k = unweighted_kappa(&thirty, se).unwrap();
+            assert_eq!(k.interval, Interval::WilsonZeroSe);
+            assert!(k.significantly_positive(), "{k:?}");
+        }
+        let small = ConfusionMatrix::from_rows(&[vec![3, 1], vec![0, 2]]).unwrap();
+        let k = unweighted_kappa(&small, StandardError::CohenSimple).unwrap();
+        assert_eq!(k.interval, Interval::Wald);
+        assert!(k.clipped && k.ci_hi == 1.0, "{k:?}");
+        let (lo, hi) = wilson(0.5, 100.0, Z_975);
+        assert!(
+            close(lo, 0.403_832, 1e-6) && close(hi, 0.596_168, 1e-6),
+            "{lo} {hi}"
+        );
     }
 
     #[test]

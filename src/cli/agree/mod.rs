@@ -1,19 +1,25 @@
-//! `evia-repro agree`: inter-assessor agreement of any label file — paper B's Table 1 statistics for
-//! every pair of assessors (and unweighted kappa), per-topic kappas, the high/low-agreement topic
-//! split, and Fleiss' kappa and Krippendorff's alpha for more than two assessors.
+//! `evia-repro agree`: inter-assessor agreement of any label file — the headline first (counts,
+//! Fleiss' kappa, Krippendorff's alpha, the mean pairwise kappas), then paper B's Table 1
+//! statistics for every pair of assessors (unweighted, linear and quadratic kappa) or, with many
+//! assessors, their distribution over the pairs; per-topic kappas, the high/low-agreement topic
+//! split and the confusion matrices with `--detail` or in a file (`--detail-out`).
 
+mod distribution;
 mod render;
 
 use std::io::Write as _;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use clap::Args;
 
 use super::Outcome;
 use super::label_input::LabelInput;
-pub use crate::assessors::agreement::{KappaOutcome, WeightsOver, analyse};
+pub use crate::assessors::agreement::{
+    Analysis, KappaOutcome, WeightsOver, analyse, default_min_topic_items,
+};
 use crate::assessors::kappa_se::KappaSe;
-pub(crate) use render::Format;
+pub(crate) use render::{Format, Pairs, View};
 
 /// Agreement between the assessors of a label file.
 #[derive(Debug, Clone, Args)]
@@ -21,37 +27,92 @@ pub(crate) struct AgreeArgs {
     #[command(flatten)]
     pub(crate) input: LabelInput,
     /// Standard error of the kappa intervals: cohen (Cohen's simple SE, as paper B's Table 1) or
-    /// fce (Fleiss–Cohen–Everitt).
+    /// fce (Fleiss–Cohen–Everitt). A zero SE gives Wilson's score interval instead.
     #[arg(long, value_enum, default_value_t = KappaSe::Cohen)]
     pub(crate) kappa_se: KappaSe,
-    /// The categories the linear weights run over: declared (every label of --scale, paper B's
-    /// Table 1) or observed (the labels the pair used, as R's irr::kappa2).
+    /// The categories the linear and quadratic weights run over: declared (every label of
+    /// --scale, paper B's Table 1) or observed (the labels the pair used, as R's irr::kappa2).
     #[arg(long, value_enum, default_value_t = WeightsOver::Declared)]
     pub(crate) weights_over: WeightsOver,
-    /// Output format.
+    /// The fewest documents a topic must have, and a pair must share on it, for its per-topic
+    /// kappa to be tested (default 2k² for k labels, Cicchetti and Fleiss 1977: 8 binary, 18 on
+    /// 0..2).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub(crate) min_topic_items: Option<u32>,
+    /// Add the per-topic kappas, the topic lists, the many-rater table and the confusion
+    /// matrices.
+    #[arg(long)]
+    pub(crate) detail: bool,
+    /// Pairwise tables: one row per pair up to 20 assessors and a distribution over the pairs
+    /// beyond (auto), always one row per pair (full), or always the distribution (summary).
+    #[arg(long, value_enum, default_value_t = Pairs::Auto)]
+    pub(crate) pairs: Pairs,
+    /// Also write everything (--detail, every pair) in --format to FILE (written atomically).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) detail_out: Option<PathBuf>,
+    /// Output format (json: the whole analysis, every pair).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub(crate) format: Format,
+}
+
+/// `analysis` in `format` as `view` says; JSON is always the whole analysis.
+fn rendered(analysis: &Analysis, view: &View) -> anyhow::Result<String> {
+    Ok(match view.format {
+        Format::Json => {
+            let mut s =
+                serde_json::to_string_pretty(analysis).context("serialising the analysis")?;
+            s.push('\n');
+            s
+        }
+        _ => render::render(analysis, view),
+    })
+}
+
+/// Writes `text` to `path` atomically: into a temporary file beside it, then renamed.
+fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut file = tempfile::NamedTempFile::new_in(dir)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    file.write_all(text.as_bytes())
+        .and_then(|()| file.flush())
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    file.persist(path)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
 }
 
 /// Runs `evia-repro agree`.
 pub(crate) fn run(args: AgreeArgs) -> anyhow::Result<Outcome> {
     let labels = args.input.read()?;
     let se = args.kappa_se.standard_error();
+    let min_topic_items = args.min_topic_items.map_or_else(
+        || default_min_topic_items(args.input.scale.levels()),
+        |n| n as usize,
+    );
     let analysis = analyse(
         &labels,
         &args.input.labels.display().to_string(),
         se,
         args.weights_over,
+        min_topic_items,
     );
-    let text = match args.format {
-        Format::Json => {
-            let mut s =
-                serde_json::to_string_pretty(&analysis).context("serialising the analysis")?;
-            s.push('\n');
-            s
-        }
-        other => render::render(&analysis, other),
+    if let Some(path) = &args.detail_out {
+        let everything = View {
+            format: args.format,
+            detail: true,
+            pairs: Pairs::Full,
+        };
+        write_atomically(path, &rendered(&analysis, &everything)?)?;
+    }
+    let view = View {
+        format: args.format,
+        detail: args.detail,
+        pairs: args.pairs,
     };
+    let text = rendered(&analysis, &view)?;
     match std::io::stdout().lock().write_all(text.as_bytes()) {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(Outcome::Success),
         other => {

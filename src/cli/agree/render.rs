@@ -1,7 +1,14 @@
 //! Text, Markdown and LaTeX renderings of an [`Analysis`] (JSON is its serde form).
+//!
+//! The headline comes first (counts, Fleiss' kappa, Krippendorff's alpha, the mean pairwise
+//! kappas, the topic split and which intervals were made), then the pairwise table: one row per
+//! pair, or, with many assessors, the distribution of each pairwise statistic over the pairs
+//! ([`Pairs`]). The per-topic tables, the topic lists and the confusion matrices follow only with
+//! `--detail`.
 
 use std::fmt::Write as _;
 
+use super::distribution::{distribution_table, per_topic_summary};
 use crate::assessors::agreement::{Analysis, KappaOutcome, PairAgreement, Value};
 use crate::render::grid::escape_latex_literal;
 
@@ -18,15 +25,47 @@ pub(crate) enum Format {
     Json,
 }
 
+/// How the pairwise tables are shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Pairs {
+    /// One row per pair up to [`FULL_UP_TO`] assessors, the distribution over the pairs beyond.
+    Auto,
+    /// One row per pair (and, with --detail, one confusion matrix per pair).
+    Full,
+    /// The distribution of each statistic over the pairs.
+    Summary,
+}
+
+/// The most assessors whose pairs `--pairs auto` lists one by one (190 pairs).
+pub(crate) const FULL_UP_TO: usize = 20;
+
+/// What a rendering holds.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct View {
+    pub(crate) format: Format,
+    pub(crate) detail: bool,
+    pub(crate) pairs: Pairs,
+}
+
+impl View {
+    fn full_pairs(&self, a: &Analysis) -> bool {
+        match self.pairs {
+            Pairs::Full => true,
+            Pairs::Summary => false,
+            Pairs::Auto => a.assessors.len() <= FULL_UP_TO,
+        }
+    }
+}
+
 /// A titled table of strings.
-struct Table {
-    title: String,
-    headers: Vec<String>,
-    rows: Vec<Vec<String>>,
+pub(super) struct Table {
+    pub(super) title: String,
+    pub(super) headers: Vec<String>,
+    pub(super) rows: Vec<Vec<String>>,
 }
 
 /// `v` to 3 decimals; a value that rounds to zero prints as `0.000`, never `-0.000`.
-fn fixed(v: f64) -> String {
+pub(super) fn fixed(v: f64) -> String {
     let text = format!("{v:.3}");
     match text.strip_prefix('-') {
         Some(magnitude) if magnitude.bytes().all(|b| b == b'0' || b == b'.') => {
@@ -42,8 +81,17 @@ fn kappa_cell(k: &KappaOutcome) -> String {
             kappa,
             ci_lo,
             ci_hi,
+            interval,
+            clipped,
             ..
-        } => format!("{} [{}, {}]", fixed(*kappa), fixed(*ci_lo), fixed(*ci_hi)),
+        } => format!(
+            "{} [{}, {}]{}{}",
+            fixed(*kappa),
+            fixed(*ci_lo),
+            fixed(*ci_hi),
+            if *interval == "wald" { "" } else { " W" },
+            if *clipped { " c" } else { "" }
+        ),
         KappaOutcome::Undefined { .. } => "undefined".to_string(),
     }
 }
@@ -63,10 +111,60 @@ fn pair_name(p: &PairAgreement) -> String {
     format!("{}–{}", p.first, p.second)
 }
 
-fn tables(a: &Analysis) -> Vec<Table> {
-    let mut tables = vec![Table {
+/// The headline: counts, the many-rater statistics, the mean pairwise kappas, the topic split and
+/// which intervals were made.
+fn headline(a: &Analysis) -> Vec<String> {
+    let h = &a.headline;
+    let mut lines = vec![format!(
+        "{}: {} assessors, {} topics, {} documents, {} labels, scale {}",
+        a.labels, h.assessors, h.topics, h.items, h.labels, a.scale
+    )];
+    if let Some(m) = &a.many_raters {
+        lines.push(format!("Fleiss' κ: {}", value_cell(&m.fleiss_kappa)));
+        lines.push(format!(
+            "Krippendorff's α: nominal {}, ordinal {}, interval {}, ratio {}",
+            value_cell(&m.alpha_nominal),
+            value_cell(&m.alpha_ordinal),
+            value_cell(&m.alpha_interval),
+            value_cell(&m.alpha_ratio)
+        ));
+    }
+    let m = &h.mean_pairwise;
+    lines.push(format!(
+        "Mean pairwise Cohen's κ over the {} pair(s) sharing documents: unweighted {} (Light's κ), linear {}, quadratic {}, binary {}",
+        h.pairs,
+        opt(m.unweighted),
+        opt(m.linear),
+        opt(m.quadratic),
+        opt(m.binary)
+    ));
+    lines.push(format!(
+        "High-agreement topics (every pair's per-topic linear κ significantly positive, at least {} shared documents): {} of {}; low-agreement: {}; too small (fewer than {} documents): {}",
+        a.min_topic_items,
+        a.high_agreement_topics.len(),
+        a.topics,
+        a.low_agreement_topics.len(),
+        a.min_topic_items,
+        a.too_small_topics.len()
+    ));
+    let i = &a.intervals;
+    lines.push(format!(
+        "95% intervals: {} Wald (κ ± 1.96·SE, {}); {} Wilson score for a zero SE (marked W); {} clipped to [−1, 1] (marked c)",
+        i.wald, a.standard_error, i.wilson_zero_se, i.clipped
+    ));
+    if a.repeats_dropped > 0 {
+        lines.push(format!(
+            "Repeated labels dropped (--duplicates): {}",
+            a.repeats_dropped
+        ));
+    }
+    lines
+}
+
+fn pair_table(a: &Analysis) -> Table {
+    Table {
         title: format!(
-            "Pairwise agreement (95% CIs: kappa ± 1.96·SE, {}; linear κ: {}; binary: lowest label vs the rest)",
+            "Pairwise agreement (95% CIs, {}; linear and quadratic κ: {}; binary: lowest label vs the rest)",
             a.standard_error, a.weights
         ),
         headers: [
@@ -75,6 +173,7 @@ fn tables(a: &Analysis) -> Vec<Table> {
             "raw agr.",
             "unweighted κ [95% CI]",
             "linear κ [95% CI]",
+            "quadratic κ [95% CI]",
             "binary raw agr.",
             "binary κ [95% CI]",
         ]
@@ -90,20 +189,28 @@ fn tables(a: &Analysis) -> Vec<Table> {
                     fixed(p.raw_agreement),
                     kappa_cell(&p.kappa_unweighted),
                     kappa_cell(&p.kappa_linear),
+                    kappa_cell(&p.kappa_quadratic),
                     fixed(p.raw_agreement_binary),
                     kappa_cell(&p.kappa_binary),
                 ]
             })
             .collect(),
-    }];
-    tables.push(Table {
-        title: format!("Per-topic linear weighted κ ({})", a.weights),
+    }
+}
+
+fn per_topic_table(a: &Analysis) -> Table {
+    Table {
+        title: format!(
+            "Per-topic linear weighted κ ({}; tested where the pair shares at least {} documents)",
+            a.weights, a.min_topic_items
+        ),
         headers: [
             "pair",
             "topics",
             "sig. positive",
             "not sig. positive",
             "undefined",
+            "too small",
             "mean",
             "min",
             "max",
@@ -121,84 +228,92 @@ fn tables(a: &Analysis) -> Vec<Table> {
                     t.significantly_positive.to_string(),
                     t.not_significantly_positive.to_string(),
                     t.undefined.to_string(),
+                    t.too_small.to_string(),
                     opt(t.mean),
                     opt(t.min),
                     opt(t.max),
                 ]
             })
             .collect(),
-    });
-    if let Some(m) = &a.many_raters {
-        tables.push(Table {
-            title: format!("All {} assessors", a.assessors.len()),
-            headers: ["statistic", "value"].map(str::to_string).to_vec(),
-            rows: vec![
-                vec!["Fleiss' κ".to_string(), value_cell(&m.fleiss_kappa)],
-                vec![
-                    "Krippendorff's α (nominal)".to_string(),
-                    value_cell(&m.alpha_nominal),
-                ],
-                vec![
-                    "Krippendorff's α (ordinal)".to_string(),
-                    value_cell(&m.alpha_ordinal),
-                ],
-                vec![
-                    "Krippendorff's α (interval)".to_string(),
-                    value_cell(&m.alpha_interval),
-                ],
-                vec![
-                    "Krippendorff's α (ratio)".to_string(),
-                    value_cell(&m.alpha_ratio),
-                ],
-            ],
-        });
     }
+}
+
+fn many_rater_table(a: &Analysis) -> Option<Table> {
+    let m = a.many_raters.as_ref()?;
+    Some(Table {
+        title: format!("All {} assessors", a.assessors.len()),
+        headers: ["statistic", "value"].map(str::to_string).to_vec(),
+        rows: [
+            ("Fleiss' κ", &m.fleiss_kappa),
+            ("Krippendorff's α (nominal)", &m.alpha_nominal),
+            ("Krippendorff's α (ordinal)", &m.alpha_ordinal),
+            ("Krippendorff's α (interval)", &m.alpha_interval),
+            ("Krippendorff's α (ratio)", &m.alpha_ratio),
+        ]
+        .into_iter()
+        .map(|(name, v)| vec![name.to_string(), value_cell(v)])
+        .collect(),
+    })
+}
+
+fn confusion_tables(a: &Analysis) -> Vec<Table> {
     let scale: Vec<String> = a.scale_labels.iter().map(i32::to_string).collect();
-    for p in &a.pairs {
-        let mut headers = vec![format!("{} \\ {}", p.first, p.second)];
-        headers.extend(scale.iter().cloned());
-        tables.push(Table {
-            title: format!(
-                "Confusion matrix {} (rows {}, columns {})",
-                pair_name(p),
-                p.first,
-                p.second
-            ),
-            headers,
-            rows: p
-                .matrix
-                .iter()
-                .zip(&scale)
-                .map(|(row, label)| {
-                    std::iter::once(label.clone())
-                        .chain(row.iter().map(u64::to_string))
-                        .collect()
-                })
-                .collect(),
+    a.pairs
+        .iter()
+        .map(|p| {
+            let mut headers = vec![format!("{} \\ {}", p.first, p.second)];
+            headers.extend(scale.iter().cloned());
+            Table {
+                title: format!(
+                    "Confusion matrix {} (rows {}, columns {})",
+                    pair_name(p),
+                    p.first,
+                    p.second
+                ),
+                headers,
+                rows: p
+                    .matrix
+                    .iter()
+                    .zip(&scale)
+                    .map(|(row, label)| {
+                        std::iter::once(label.clone())
+                            .chain(row.iter().map(u64::to_string))
+                            .collect()
+                    })
+                    .collect(),
+            }
+        })
+        .collect()
+}
+
+/// The tables of a view, in order.
+fn tables(a: &Analysis, view: &View) -> Vec<Table> {
+    let full = view.full_pairs(a);
+    let mut tables = vec![if full {
+        pair_table(a)
+    } else {
+        distribution_table(a)
+    }];
+    if view.detail {
+        tables.push(if full {
+            per_topic_table(a)
+        } else {
+            per_topic_summary(a)
         });
+        tables.extend(many_rater_table(a));
+        if full {
+            tables.extend(confusion_tables(a));
+        }
     }
     tables
 }
 
-fn summary(a: &Analysis) -> Vec<String> {
+/// The topic lists (`--detail`).
+fn topic_lists(a: &Analysis) -> Vec<String> {
     vec![
-        format!(
-            "{}: {} assessors, {} documents, {} labels, {} topics, scale {}",
-            a.labels,
-            a.assessors.len(),
-            a.items,
-            a.labels_read,
-            a.topics,
-            a.scale
-        ),
-        format!(
-            "High-agreement topics (every pair's per-topic κ significantly positive): {} of {}; low-agreement: {}",
-            a.high_agreement_topics.len(),
-            a.topics,
-            a.low_agreement_topics.len()
-        ),
         format!("High: {}", list(&a.high_agreement_topics)),
         format!("Low: {}", list(&a.low_agreement_topics)),
+        format!("Too small: {}", list(&a.too_small_topics)),
     ]
 }
 
@@ -210,13 +325,23 @@ fn list(topics: &[String]) -> String {
     }
 }
 
-/// Renders `a` in `format` (not JSON).
-pub(crate) fn render(a: &Analysis, format: Format) -> String {
+/// Renders `a` as `view` says (not JSON).
+pub(crate) fn render(a: &Analysis, view: &View) -> String {
     let mut out = String::new();
-    let tables = tables(a);
-    match format {
+    let mut lines = headline(a);
+    if view.detail {
+        lines.extend(topic_lists(a));
+    }
+    if !view.full_pairs(a) {
+        lines.push(format!(
+            "{} assessors: the pairwise statistics are summarised over the pairs (--pairs full lists every pair)",
+            a.assessors.len()
+        ));
+    }
+    let tables = tables(a, view);
+    match view.format {
         Format::Text | Format::Json => {
-            for line in summary(a) {
+            for line in &lines {
                 let _ = writeln!(out, "{line}");
             }
             for t in &tables {
@@ -225,7 +350,7 @@ pub(crate) fn render(a: &Analysis, format: Format) -> String {
             }
         }
         Format::Md => {
-            for line in summary(a) {
+            for line in &lines {
                 let _ = writeln!(out, "{line}\n");
             }
             for t in &tables {
@@ -239,8 +364,8 @@ pub(crate) fn render(a: &Analysis, format: Format) -> String {
             }
         }
         Format::Tex => {
-            for line in summary(a) {
-                let _ = writeln!(out, "{}\n", escape_latex_literal(&line));
+            for line in &lines {
+                let _ = writeln!(out, "{}\n", escape_latex_literal(line));
             }
             for t in &tables {
                 tex_table(&mut out, t);

@@ -17,6 +17,7 @@ use super::label_input::LabelInput;
 use crate::io::output::OutputDir;
 use crate::manifest::Manifest;
 use crate::papers::Context;
+use crate::papers::lancers::params::LabelReading;
 use crate::papers::study::StudyCollection as UserCollection;
 use crate::papers::study::{STUDY_SLUG, StudyRequest, study_manifest};
 use crate::pipeline::reproduce::{Options, Summary, reproduce};
@@ -61,6 +62,11 @@ pub(crate) fn run(args: StudyArgs) -> anyhow::Result<Outcome> {
         layout: args.input.layout,
         scale: args.input.scale,
         runs: absolute(&args.runs)?,
+        reading: LabelReading {
+            header: args.input.header,
+            columns: args.input.columns.as_ref().map(ToString::to_string),
+            duplicates: args.input.duplicates,
+        },
     };
     let request = StudyRequest {
         collection,

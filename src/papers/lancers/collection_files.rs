@@ -145,6 +145,10 @@ fn run_files(dir: &Path) -> Result<Vec<(String, PathBuf)>, SourceError> {
         if name.starts_with('.') || !path.is_file() {
             continue;
         }
+        // A gzip run (TREC distributes runs as `input.<run>.gz`) is named without its suffix.
+        let name = name
+            .strip_suffix(".gz")
+            .map_or(name.clone(), str::to_string);
         files.push((name, path));
     }
     files.sort();

@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 pub(crate) use crate::assessors::kappa_se::KappaSe;
-use crate::io::labels::{LabelLayout, Scale};
+use crate::io::labels::{Duplicates, LabelLayout, ReadOptions, Scale};
 use crate::manifest::parameter_rules::{self as rules, MAX_COUNT, Violation};
 use crate::manifest::params::{Params, StandinSizes};
 use crate::papers::lancers::standin::scores::Measure;
@@ -71,6 +71,45 @@ pub struct UserCollection {
     pub scale: Scale,
     /// The directory of run files.
     pub runs: String,
+    /// How the label file is read besides its layout and scale (`study --header`, `--columns`,
+    /// `--duplicates`); left out when it is the default.
+    #[serde(default, skip_serializing_if = "LabelReading::is_default")]
+    pub reading: LabelReading,
+}
+
+/// A label file's header, chosen columns and rule for repeated labels ([`ReadOptions`]), as the
+/// manifest spells them.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct LabelReading {
+    /// The first line that is not a comment names the columns.
+    #[serde(default)]
+    pub header: bool,
+    /// `topic=C,doc=C,assessor=C,label=C` or `C,C,C,C` ([`crate::io::label_columns`]).
+    #[serde(default)]
+    pub columns: Option<String>,
+    /// The rule for repeated labels.
+    #[serde(default)]
+    pub duplicates: Duplicates,
+}
+
+impl LabelReading {
+    fn is_default(&self) -> bool {
+        *self == LabelReading::default()
+    }
+
+    /// The reader's options, or why the columns cannot be read.
+    pub fn options(&self) -> Result<ReadOptions, String> {
+        let columns = match &self.columns {
+            Some(text) => Some(text.parse().map_err(|e| format!("columns: {e}"))?),
+            None => None,
+        };
+        Ok(ReadOptions {
+            header: self.header,
+            columns,
+            duplicates: self.duplicates,
+        })
+    }
 }
 
 /// The input files of `collection` (its label file; the run directory is read whole, not hashed).
@@ -346,14 +385,13 @@ fn validate_measures(names: &[String], cutoffs: Option<&[u32]>) -> Result<(), Vi
             key: "measures",
             message: e.to_string(),
         })?;
-        if let Some(cutoffs) = cutoffs
-            && !cutoffs.iter().any(|&c| c as usize == measure.cutoff)
+        if let (Some(cutoffs), Some(cutoff)) = (cutoffs, measure.cutoff())
+            && !cutoffs.iter().any(|&c| c as usize == cutoff)
         {
             return Err(Violation {
                 key: "measures",
                 message: format!(
-                    "measure `{name}` has cutoff {}, which is not among `cutoffs` {cutoffs:?}",
-                    measure.cutoff
+                    "measure `{name}` has cutoff {cutoff}, which is not among `cutoffs` {cutoffs:?}"
                 ),
             });
         }

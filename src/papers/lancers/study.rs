@@ -162,10 +162,7 @@ pub fn study_manifest(
         .id
         .clone();
     let measures = match &request.measures {
-        Some(names) => names
-            .iter()
-            .map(|n| Measure::parse(n).map_err(|e| StudyError::Measure(e.to_string())))
-            .collect::<Result<Vec<_>, _>>()?,
+        Some(names) => user_measures(names)?,
         None => paper_b_measures(template("B.T3")?)?,
     };
     let plan = Plan {
@@ -195,6 +192,27 @@ pub fn study_manifest(
         papers: vec![study_paper(&request.shown_as)],
         artefacts,
     })
+}
+
+/// The measures of `--measures`, printed as written; two that print alike are an error.
+fn user_measures(names: &[String]) -> Result<Vec<Measure>, StudyError> {
+    let mut measures: Vec<Measure> = Vec::with_capacity(names.len());
+    for n in names {
+        let m = Measure::parse(n)
+            .map_err(|e| StudyError::Measure(e.to_string()))?
+            .as_written();
+        if let Some(other) = measures
+            .iter()
+            .find(|o| o.printed_name() == m.printed_name())
+        {
+            return Err(StudyError::Measure(format!(
+                "`{n}` is `{}` again",
+                other.printed_name()
+            )));
+        }
+        measures.push(m);
+    }
+    Ok(measures)
 }
 
 /// Reads the runs and checks that they rank documents for at least two labelled topics: with fewer,
@@ -364,7 +382,11 @@ fn study_parameters(b: &Artefact, plan: &Plan) -> Option<Parameters> {
         topic_sets: plan.topic_sets.iter().map(|(d, _)| d.clone()).collect(),
     });
     let measures: Vec<String> = plan.measures.iter().map(Measure::name).collect();
-    let mut cutoffs: Vec<u32> = plan.measures.iter().map(|m| m.cutoff as u32).collect();
+    let mut cutoffs: Vec<u32> = plan
+        .measures
+        .iter()
+        .filter_map(|m| m.cutoff().map(|c| c as u32))
+        .collect();
     cutoffs.sort_unstable();
     cutoffs.dedup();
     let params = &b.parameters;

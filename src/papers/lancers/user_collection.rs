@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use crate::io::SourceError;
-use crate::io::labels::{AssessorLabels, read_labels};
+use crate::io::labels::{AssessorLabels, read_labels_with};
 use crate::papers::Context;
 use crate::papers::lancers::collection::{
     AssessorSet, Judgement, LabelledCollection, LabelledTopic, Run,
@@ -22,7 +22,11 @@ pub fn read_collection_labels(
     collection: &UserCollection,
 ) -> Result<LabelledCollection, SourceError> {
     let path = context.data_path(&collection.labels);
-    let labels = read_labels(&path, collection.layout, collection.scale)?;
+    let options = collection
+        .reading
+        .options()
+        .map_err(|e| SourceError::whole_file(&path, e))?;
+    let labels = read_labels_with(&path, collection.layout, collection.scale, &options)?;
     to_collection(&path, labels)
 }
 

@@ -8,10 +8,9 @@
 //! columns are exchangeable: within a line they are not a consistent annotator (SOURCE.md, caveat).
 //! A file whose name ends in `.gz` is decompressed (gzip) while it is read.
 
-use std::io::Read;
 use std::path::Path;
 
-use crate::io::{Position, SourceError, decode_text, describe_line, io_reason, shown, strip_bom};
+use crate::io::{Position, SourceError, decode_text, describe_line, shown, strip_bom};
 
 /// One labelled (post, reply) pair.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -50,37 +49,12 @@ pub(crate) const MAX_TEXT_BYTES: u64 = 256 << 20;
 /// The largest label value.
 pub(crate) const MAX_LABEL: u32 = 1000;
 
-/// Reads a label file, decompressing it when its name ends in `.gz`.
+/// Reads a label file, decompressing it when it is gzip ([`crate::io::input`]).
 pub(crate) fn read_labelled_pairs(path: &Path) -> Result<Vec<LabelledPair>, LabelFileError> {
-    let bytes = std::fs::read(path).map_err(|e| {
-        if e.kind() == std::io::ErrorKind::NotFound {
-            LabelFileError::Missing(path.to_path_buf())
-        } else {
-            SourceError::whole_file(path, format!("cannot read file: {}", io_reason(&e))).into()
-        }
-    })?;
-    let bytes = if path.extension().is_some_and(|e| e == "gz") {
-        let mut text = Vec::new();
-        flate2::read::GzDecoder::new(bytes.as_slice())
-            .take(MAX_TEXT_BYTES + 1)
-            .read_to_end(&mut text)
-            .map_err(|e| {
-                SourceError::whole_file(
-                    path,
-                    format!("cannot decompress gzip data: {}", io_reason(&e)),
-                )
-            })?;
-        if text.len() as u64 > MAX_TEXT_BYTES {
-            return Err(SourceError::whole_file(
-                path,
-                format!("decompresses to more than {MAX_TEXT_BYTES} bytes; is it a label file?"),
-            )
-            .into());
-        }
-        text
-    } else {
-        bytes
-    };
+    if !path.exists() {
+        return Err(LabelFileError::Missing(path.to_path_buf()));
+    }
+    let (bytes, _) = crate::io::input::read_input(path, MAX_TEXT_BYTES)?;
     let text = decode_text(path, bytes)?;
     Ok(parse_labelled_pairs(path, &text)?)
 }

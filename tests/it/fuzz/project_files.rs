@@ -216,6 +216,7 @@ pub(super) fn study_collection(data: &[u8], dir: &Path) -> Verdict {
         layout: LabelLayout::Wide,
         scale: Scale::new(0, 2).unwrap(),
         runs: root.join("runs").display().to_string(),
+        reading: Default::default(),
     };
     let context = evia_repro::papers::Context::new(dir, paper_b.seed);
     let request = StudyRequest {

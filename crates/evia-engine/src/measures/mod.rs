@@ -96,6 +96,7 @@ mod gap;
 mod ideal;
 mod level_builder;
 pub mod lines;
+pub mod names;
 
 pub use doc_table::doc_hash;
 pub use evaluate::{AtCutoff, Bpref, Evaluation, Evaluator, MAX_BETA, Params, RbpScale};

@@ -19,6 +19,8 @@
 
 use super::runs::Run;
 use super::{AssessorSet, LabelledTopic};
+use evia_engine::measures::lines::{LineName, each_line};
+use evia_engine::measures::names::{MeasureName, Origin};
 use evia_engine::measures::{
     Evaluation, Evaluator, LevelGains, MeasureError, Params, TopicJudgements,
 };
@@ -35,9 +37,7 @@ pub(crate) enum ScoreError {
     },
     #[error("qrels version `{0}` names no assessor or the same assessor twice")]
     BadVersion(String),
-    #[error(
-        "unknown measure `{0}`; expected MSnDCG@l, Q@l or nERR@l with a cutoff l >= 1 (e.g. Q@10)"
-    )]
+    #[error("{0}")]
     UnknownMeasure(String),
     #[error("run `{run}` has {lists} ranked lists for {topics} topics")]
     ListCount {
@@ -110,68 +110,84 @@ impl QrelsVersion {
     }
 }
 
-/// The three measures of paper B.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum MeasureKind {
-    /// Microsoft nDCG (NTCIREVAL `MSnDCG@l`), printed nDCG@l by the paper.
-    MsNdcg,
-    /// Q-measure at cutoff l.
-    Q,
-    /// Normalised ERR at cutoff l.
-    NErr,
-}
+/// What a measure name written in study's manifest starts with when it is printed as written
+/// (a user's `--measures`), rather than as paper B prints it.
+pub(crate) const AS_WRITTEN: &str = "=";
 
-/// A measure at a cutoff, e.g. `Q@10`.
+/// A measure of `eval` (`evia_engine::measures::names`): paper B's three (MSnDCG@l, Q@l, nERR@l)
+/// or any other, at a cutoff or over the whole list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Measure {
-    pub(crate) kind: MeasureKind,
-    pub(crate) cutoff: usize,
+    pub(crate) name: MeasureName,
+    /// Printed as the user wrote it (`--measures`), not as paper B prints it.
+    as_written: bool,
 }
 
 impl Measure {
-    /// Parses an NTCIREVAL name: `MSnDCG@l`, `Q@l` or `nERR@l`.
-    pub(crate) fn parse(name: &str) -> Result<Self, ScoreError> {
-        let unknown = || ScoreError::UnknownMeasure(name.to_string());
-        let (kind, cutoff) = name.split_once('@').ok_or_else(unknown)?;
-        let kind = match kind {
-            "MSnDCG" => MeasureKind::MsNdcg,
-            "Q" => MeasureKind::Q,
-            "nERR" => MeasureKind::NErr,
-            _ => return Err(unknown()),
+    /// Parses a measure name: an NTCIREVAL name or a trec_eval or ir_measures alias
+    /// ([`MeasureName::parse`]), preceded by [`AS_WRITTEN`] to print it as written. Measures
+    /// that need `eval --gap` or `--condensed` (GAP, bpref, rpref) are refused: the studies
+    /// evaluate full ranked lists.
+    pub(crate) fn parse(text: &str) -> Result<Self, ScoreError> {
+        let (name, as_written) = match text.strip_prefix(AS_WRITTEN) {
+            Some(rest) => (rest, true),
+            None => (text, false),
         };
-        let cutoff: usize = cutoff.parse().map_err(|_| unknown())?;
-        if cutoff == 0 {
-            return Err(unknown());
+        let name =
+            MeasureName::parse(name).map_err(|e| ScoreError::UnknownMeasure(e.to_string()))?;
+        let base = name.line.base;
+        if base == "GAP" || base.starts_with("bpref") || base.starts_with("rpref") {
+            return Err(ScoreError::UnknownMeasure(format!(
+                "measure `{text}` needs eval --gap or --condensed; the study evaluates full ranked lists with eval's default parameters"
+            )));
         }
-        Ok(Measure { kind, cutoff })
+        Ok(Measure { name, as_written })
     }
 
-    /// The NTCIREVAL name (`MSnDCG@10`).
+    /// The measure printed as written (a user's `--measures`).
+    pub(crate) fn as_written(self) -> Self {
+        Measure {
+            as_written: true,
+            ..self
+        }
+    }
+
+    /// The cutoff l of an `@l` measure.
+    pub(crate) fn cutoff(&self) -> Option<usize> {
+        self.name.line.cutoff
+    }
+
+    /// The name that parses back to this measure (`MSnDCG@10`, `=ndcg_cut_10`).
     pub(crate) fn name(&self) -> String {
-        let kind = match self.kind {
-            MeasureKind::MsNdcg => "MSnDCG",
-            MeasureKind::Q => "Q",
-            MeasureKind::NErr => "nERR",
-        };
-        format!("{kind}@{}", self.cutoff)
+        let written = self.name.written();
+        if self.as_written {
+            format!("{AS_WRITTEN}{written}")
+        } else {
+            written
+        }
     }
 
-    /// The name paper B prints (`nDCG@10` for MSnDCG@10), used as the panel id of its tables.
+    /// The name the tables print: as written, except that paper B prints NTCIREVAL's
+    /// `MSnDCG@l` as `nDCG@l` (used as the panel id of its tables).
     pub(crate) fn printed_name(&self) -> String {
-        let kind = match self.kind {
-            MeasureKind::MsNdcg => "nDCG",
-            MeasureKind::Q => "Q",
-            MeasureKind::NErr => "nERR",
-        };
-        format!("{kind}@{}", self.cutoff)
+        match self.name.line {
+            LineName {
+                base: "MSnDCG",
+                cutoff: Some(c),
+            } if !self.as_written && self.name.origin == Origin::Ntcireval => format!("nDCG@{c}"),
+            _ => self.name.written(),
+        }
     }
 
+    /// The measure's value in `e` (0 when `e` lacks the line).
     fn value(&self, e: &Evaluation) -> f64 {
-        e.at_cutoff(self.cutoff).map_or(0.0, |a| match self.kind {
-            MeasureKind::MsNdcg => a.msndcg,
-            MeasureKind::Q => a.q,
-            MeasureKind::NErr => a.nerr,
-        })
+        let mut value = 0.0;
+        each_line(e, true, |line, v, _| {
+            if line == self.name.line {
+                value = v;
+            }
+        });
+        value
     }
 }
 
@@ -207,7 +223,7 @@ pub(crate) fn score_matrices(
             source,
         }
     };
-    let mut cutoffs: Vec<usize> = measures.iter().map(|m| m.cutoff).collect();
+    let mut cutoffs: Vec<usize> = measures.iter().filter_map(Measure::cutoff).collect();
     cutoffs.sort_unstable();
     cutoffs.dedup();
     let evaluator = Evaluator::new(Params {
@@ -297,11 +313,24 @@ mod tests {
     #[test]
     fn parses_measures_and_versions() {
         let m = Measure::parse("MSnDCG@10").unwrap();
-        assert_eq!((m.kind, m.cutoff), (MeasureKind::MsNdcg, 10));
+        assert_eq!((m.name.line.base, m.cutoff()), ("MSnDCG", Some(10)));
         assert_eq!(m.name(), "MSnDCG@10");
         assert_eq!(m.printed_name(), "nDCG@10");
         assert_eq!(Measure::parse("nERR@5").unwrap().printed_name(), "nERR@5");
-        for bad in ["nDCG@10", "Q", "Q@0", "Q@x", "P+@10"] {
+        // A user's measures print as written, and parse back from their manifest name.
+        let user = m.as_written();
+        assert_eq!(
+            (user.printed_name(), user.name()),
+            ("MSnDCG@10".into(), "=MSnDCG@10".into())
+        );
+        assert_eq!(Measure::parse(&user.name()).unwrap(), user);
+        let alias = Measure::parse("=ndcg_cut_10").unwrap();
+        assert_eq!(
+            (alias.name.line, alias.printed_name()),
+            (m.name.line, "ndcg_cut_10".into())
+        );
+        assert_eq!(Measure::parse("RR").unwrap().cutoff(), None);
+        for bad in ["Q", "Q@0", "Q@x", "P+@10", "GAP@10", "bpref", "map_cut_10"] {
             assert!(Measure::parse(bad).is_err(), "{bad}");
         }
         let all3 = version("all3", &["lancer1", "lancer2", "student"]);
