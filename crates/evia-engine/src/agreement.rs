@@ -594,6 +594,29 @@ mod tests {
         assert!(checked > 100, "{checked}");
     }
 
+    /// Quadratic weighted kappa against published values: the two examples of Maplesoft's help
+    /// page for `EssayTools[QuadraticWeightedKappa]` (grades 1–10 of nine essays by two raters),
+    /// which prints 0.758620689655172 and 0.438095238095238.
+    #[test]
+    fn quadratic_kappa_matches_published_values() {
+        let table = |a: &[usize], b: &[usize]| {
+            let mut rows = vec![vec![0u64; 10]; 10];
+            for (&x, &y) in a.iter().zip(b) {
+                rows[x - 1][y - 1] += 1;
+            }
+            ConfusionMatrix::from_rows(&rows).unwrap()
+        };
+        let first = [9, 7, 8, 7, 6, 8, 3, 5, 10];
+        for (second, published) in [
+            ([8, 8, 6, 6, 7, 6, 1, 4, 8], 0.758620689655172),
+            ([3, 5, 6, 6, 7, 6, 1, 4, 8], 0.438095238095238),
+        ] {
+            let q = quadratic_weighted_kappa(&table(&first, &second), StandardError::CohenSimple)
+                .unwrap();
+            assert!(close(q.kappa, published, 1e-14), "{q:?} vs {published}");
+        }
+    }
+
     /// Calls `f` with every `k × k` table of `n` items.
     fn for_each_table(k: usize, n: u64, f: &mut dyn FnMut(&ConfusionMatrix)) {
         fn fill(counts: &mut Vec<u64>, left: u64, k: usize, f: &mut dyn FnMut(&ConfusionMatrix)) {
