@@ -99,7 +99,7 @@
       if (keep) { shown += 1; }
     });
     document.getElementById("filter-count").textContent =
-      shown + " of " + items.length + " numbers and claims shown";
+      shown + " of " + items.length + " cells and claims shown";
     return shown;
   }
   boxes.forEach(function (b) { b.addEventListener("change", filter); });

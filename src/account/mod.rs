@@ -275,7 +275,11 @@ fn rows(
 
 /// What an artefact's numbers rest on, in a few words.
 fn rests_on(artefact: &Artefact, result: Option<&ResultTable>, items: &[&Item]) -> String {
-    let real_data = result.is_some_and(|t| t.real_data);
+    let Some(result) = result else {
+        // Not rebuilt in this run (pending, with its reason in the reports).
+        return "not built (pending)".to_string();
+    };
+    let real_data = result.real_data;
     let fitted = items.iter().any(|i| i.entry.is_fitted());
     if artefact.experiment.kind().data == DataSource::ShippedRealData {
         return "real data (shipped ratings)".to_string();
