@@ -20,7 +20,7 @@ show ID:
 list:
     cargo run --release --quiet -- list
 
-# Everything CI runs: formatting, lints with warnings denied, tests.
+# Everything CI runs: formatting, lints and docs with warnings denied, tests.
 ci:
     bash .ci/run
 
