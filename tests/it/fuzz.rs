@@ -49,7 +49,7 @@ use mutation::next_input;
 const DEFAULT_INPUTS: u64 = 1500;
 /// The seed, unless `EVIA_FUZZ_SEED` says otherwise.
 const DEFAULT_SEED: u64 = 13;
-/// The longest any single input may take (debug build, shared machine): a reader that needs longer
+/// The longest any single input may take (a debug build too, on a shared machine): a reader that needs longer
 /// is quadratic or unbounded somewhere. `EVIA_FUZZ_SLOW_MS` raises it for a campaign run at low
 /// priority on a busy machine, where wall time includes waiting for a core.
 const SLOW: Duration = Duration::from_secs(2);
