@@ -120,7 +120,7 @@ pub(crate) fn report_templates(format: Format) -> [&'static str; 2] {
 }
 
 /// The templates of the "How robust are the conclusions?" section, which every literate source
-/// includes once ([`robustness_section`]).
+/// includes once (through the template function `robustness()`, [`functions`]).
 pub(crate) const ROBUSTNESS_TEMPLATES: [&str; 2] =
     ["report-robustness.md.j2", "report-robustness.tex.j2"];
 

@@ -373,7 +373,7 @@ impl Manifest {
 
 /// The error to report when the reading stopped at an artefact's parameters that do not read as its
 /// experiment's type: the first such error in document order, found by reading the manifest again
-/// per kind with the type known ([`params::located`]), so that it names the offending key's line.
+/// per kind with the type known (`params::located`), so that it names the offending key's line.
 fn parameters_error(
     path: &Path,
     text: &str,

@@ -1,6 +1,6 @@
 //! One descriptor per experiment kind, declared beside the experiment in its paper's folder
 //! (`src/papers/<slug>/`): everything the pipeline, the renderers, the ledger and the robustness
-//! studies need to know about it. The generic layers ask the registry ([`super::experiment`]) and
+//! studies need to know about it. The generic layers ask the registry ([`super::experiment()`]) and
 //! never name a paper.
 
 use crate::manifest::{Artefact, ExperimentId, ExperimentKind};

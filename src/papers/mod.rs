@@ -2,7 +2,7 @@
 //! its experiments, each declared by one [`Experiment`] descriptor beside its code: its manifest
 //! name, parameter type, what its numbers rest on, real-data mode, cost, how it runs, the claims it
 //! compares with the print, its figure and its headline grid. The registry is [`PAPERS`], one line
-//! per paper; the generic layers find an experiment through it ([`experiment`]) and never name a
+//! per paper; the generic layers find an experiment through it ([`experiment()`]) and never name a
 //! paper. A paper that only reuses existing experiment kinds is manifest and YAML only
 //! (ARCHITECTURE.md, "A paper is a folder").
 

@@ -105,11 +105,11 @@ pub(super) struct BlockContext {
     /// LaTeX cuts them out of the figure's PDF and sets them side by side, rows that can flow across
     /// pages, instead of one tall narrow picture beside an empty half line.
     pub(super) figure_rows: Vec<Vec<FigureCut>>,
-    /// The stand-in note ([`StandIn::note`]) when the rebuilt artefact rests on a stand-in.
+    /// The stand-in note ([`crate::model::StandIn::note`]) when the rebuilt artefact rests on a stand-in.
     pub(super) stand_in: Option<String>,
     pub(super) notes: Vec<String>,
     /// The block's notes that an earlier block of the report printed already, counted by the block
-    /// that printed them first (empty until the block is placed, [`without_repeated_notes`]).
+    /// that printed them first (empty until the block is placed, [`super::functions::without_repeated_notes`]).
     pub(super) repeated_notes: Vec<RepeatedNotes>,
     /// What the checks of the paper's numbers found, in a sentence (escaped).
     pub(super) check: String,

@@ -13,6 +13,7 @@ mod claims_ledger;
 mod closed_pipe;
 mod common;
 mod consistency_fixture;
+mod docs_paths;
 mod eval_cli;
 mod eval_conventions;
 mod eval_diversity_cli;

@@ -2,22 +2,18 @@
 //! --format json` gives, it requests nothing outside the file, it is locked by a snapshot, and in a
 //! real browser (headless Chromium) selecting every item shows the detail of its entries.
 
+use crate::common::{self, TestCommand};
 use std::fs;
 use std::path::Path;
-use std::process::Command;
-
-use crate::common;
 
 const PINNED_COMMIT: &str = "0000000000000000000000000000000000000000";
 
 fn run(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_evia-repro"))
+    TestCommand::new()
         .env("EVIA_REPRO_COMMIT", PINNED_COMMIT)
-        .arg("--root")
-        .arg(common::project_root())
+        .root(common::project_root())
         .args(args)
-        .output()
-        .unwrap()
+        .run()
 }
 
 /// The JSON of the page's `<script type="application/json" id="ledger-data">`.
@@ -138,28 +134,14 @@ fn the_reviewer_page_shows_every_entry_as_check_does_and_requests_nothing() {
 /// compares each detail it shows with the embedded ledger, and writes the outcome into the DOM,
 /// with any script error or refused request. Fails under CI when Chromium is missing.
 fn browser_selftest(page: &Path, entries: usize) {
-    let Some(chromium) = ["chromium", "chromium-browser"]
-        .iter()
-        .find(|name| {
-            Command::new(name)
-                .arg("--version")
-                .output()
-                .is_ok_and(|o| o.status.success())
-        })
-        .copied()
+    let Some(chromium) =
+        common::find_on_path("chromium-browser").or_else(|| common::require_tool("chromium"))
     else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "chromium is missing under CI"
-        );
-        eprintln!(
-            "note: chromium is not installed; the browser test of the reviewer's page was skipped"
-        );
         return;
     };
     let profile = tempfile::tempdir().unwrap();
     let url = format!("file://{}#selftest", page.display());
-    let output = Command::new(chromium)
+    let output = TestCommand::program(chromium)
         .args([
             "--headless=new",
             "--disable-gpu",
@@ -170,8 +152,7 @@ fn browser_selftest(page: &Path, entries: usize) {
         .arg(format!("--user-data-dir={}", profile.path().display()))
         .arg("--dump-dom")
         .arg(&url)
-        .output()
-        .unwrap();
+        .run();
     let dom = String::from_utf8_lossy(&output.stdout);
     assert!(
         !dom.contains("class=\"page-error\""),

@@ -4,7 +4,8 @@
 //! kappas, the topic split and which intervals were made), then the pairwise table: one row per
 //! pair, or, with many assessors, the distribution of each pairwise statistic over the pairs
 //! ([`Pairs`]). The per-topic tables, the topic lists and the confusion matrices follow only with
-//! `--detail`.
+//! `--detail`. The text tables are laid out here rather than by comfy-table, whose output differs
+//! (bench/README.md, "Hand-written or a crate").
 
 use std::fmt::Write as _;
 

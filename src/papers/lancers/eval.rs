@@ -5,7 +5,7 @@
 //! user's real labels with `--data`), the runs (stand-in runs from `data/lancers/www-runs.yaml`, or the
 //! real runs in `DIR/runs/`), and the high/low-agreement split. It evaluates the runs once per
 //! condition (a qrels version, or a qrels version on a topic subset) and measure, giving a
-//! topic-by-run [`ScoreMatrix`] each, and derives its table from those matrices:
+//! topic-by-run [`evia_engine::significance::ScoreMatrix`] each, and derives its table from those matrices:
 //!
 //! - Kendall's tau-b between the run means of two conditions with the Hollander–Wolfe–Chicken 95% CI
 //!   (`evia_engine::ranking`, tests/fixtures/statistics.md §2);
