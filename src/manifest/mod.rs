@@ -23,13 +23,15 @@ pub(crate) mod built_in;
 pub(crate) mod experiment;
 pub(crate) mod parameter_rules;
 pub(crate) mod params;
+pub(crate) mod plausible;
 mod replicated;
 pub(crate) mod stub_width;
 
 pub use built_in::BuiltIns;
 pub(crate) use experiment::{DataSource, ExperimentId, ExperimentKind};
 pub use params::Parameters;
-pub(crate) use params::ReplicatesParams;
+pub(crate) use params::{KnobSpaceParams, ReplicatesParams};
+pub use plausible::KnobSpace;
 
 /// The whole manifest.
 #[derive(Debug, Clone, Deserialize, Serialize)]

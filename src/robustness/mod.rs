@@ -14,6 +14,7 @@ pub(crate) mod ledger_rates;
 pub(crate) mod monte_carlo;
 pub(crate) mod read;
 pub mod replicate;
+pub mod space;
 pub(crate) mod study;
 pub mod table;
 pub(crate) mod wilson;
@@ -43,6 +44,16 @@ pub enum RobustnessError {
         replicate: u32,
         source: Box<ExperimentError>,
     },
+    /// A knob-space study's design point could not run: its knob values are named.
+    #[error("design point {point} ({knobs}): {source}")]
+    DesignPoint {
+        point: u32,
+        knobs: String,
+        source: Box<RobustnessError>,
+    },
+    /// A knob-space study's knob files range no knob, or its layout does not list them.
+    #[error("artefact `{artefact}`: {message}")]
+    KnobSpace { artefact: String, message: String },
     #[error(transparent)]
     Wilson(#[from] wilson::WilsonError),
     #[error(transparent)]
