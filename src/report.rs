@@ -56,7 +56,7 @@ pub use functions::parameter_text;
 use functions::register_functions;
 pub(crate) use index::render_index;
 pub(crate) use ledger_views::{FindingsFormat, account_json, findings_view, json, markdown, text};
-use running_text::{RunningGroup, running_text};
+use running_text::{RunningGroup, running_summary, running_text};
 
 pub(crate) use mark::{LegendItem, Mark};
 
@@ -216,6 +216,7 @@ pub fn render_report(input: &ReportInput<'_>, format: Format) -> Result<String, 
     }
 
     let running = running_text(input, format);
+    let running_words = format.escape(&running_summary(input));
     let paper_account = input.account.paper(&input.paper.id);
     let findings: Vec<FindingView> = paper_account
         .map(|p| {
@@ -244,6 +245,7 @@ pub fn render_report(input: &ReportInput<'_>, format: Format) -> Result<String, 
         body,
         appendix,
         running,
+        running_summary: running_words,
         findings,
         legend: Mark::legend(&Mark::ALL, format),
         claim_legend: Mark::legend(&Mark::CLAIMS, format),
@@ -297,8 +299,10 @@ struct WrapperContext<'a> {
     inputs: Vec<String>,
     body: String,
     appendix: Vec<String>,
-    /// The running text's numbers and statements, one table per kind.
+    /// The running text's numbers and statements a reviewer should see, one table per kind.
     running: Vec<RunningGroup>,
+    /// The running text's items counted in the vocabulary's words.
+    running_summary: String,
     findings: Vec<FindingView>,
     /// One symbol per mark ([`Mark::legend`]).
     legend: Vec<LegendItem>,

@@ -67,11 +67,13 @@ pub(crate) enum Command {
     List(ListArgs),
     /// Rebuild one table and print it in the terminal.
     Show(show::ShowArgs),
-    /// Print the ledger of published vs rebuilt numbers, cell by cell.
+    /// Print the ledger: every printed number and claim of the papers, in the account's words.
     ///
     /// Every number printed in the papers' tables is listed with its provenance class (exact, derived,
-    /// simulated, real-data), its printed and rebuilt value and a verdict (match, mismatch, pending).
-    /// Exits with code 1 if an `exact` cell mismatches.
+    /// simulated, real-data), its printed and recomputed value and its words (printed input,
+    /// reproduced, consistent, inconsistent, stand-in only, …; docs/vocabulary.md); then the
+    /// paper's claims, the claims re-tested on the stand-in and those kept apart.
+    /// Exits with code 1 if an `exact` cell differs.
     Check(check::CheckArgs),
     /// Randomised and classical Tukey HSD over every pair of runs of a topic-by-run score matrix.
     Hsd(hsd::HsdArgs),

@@ -17,8 +17,7 @@ pub(super) struct BuiltInView {
     /// `designed in`, `fitted to the print`, `calibrated to the print`.
     pub(super) kind: &'static str,
     pub(super) why: String,
-    /// The claims, each with its verdict on the shipped draw and its holding rate in the
-    /// vocabulary's words.
+    /// The claims it builds in, by their words (their rates are listed with their artefact).
     pub(super) claims: Vec<String>,
     /// The printed numbers, by their place (`Table 2, all3: L0 2,603, L1 1,897`).
     pub(super) cells: Vec<String>,
@@ -53,28 +52,12 @@ pub(super) fn built_in_views(account: &Account, paper: &str, format: Format) -> 
         let label = e.label.as_deref().unwrap_or(&e.cell);
         let view = &mut views[at].1;
         if e.kind == EntryKind::Claim {
-            let rate = e.holding.as_ref().map_or_else(String::new, |h| {
-                format!(
-                    "; over replicates {:.2} [{:.2}, {:.2}], {}",
-                    h.rate,
-                    h.lo,
-                    h.hi,
-                    h.word.words()
-                )
-            });
-            let shipped = if e.verdict == crate::ledger::Verdict::Holds {
-                "held"
-            } else {
-                "failed"
-            };
-            view.claims
-                .push(format.escape(&format!("{label} ({shipped} on the shipped draw{rate})")));
+            // Each claim's verdict and rate are where the claim is listed, under its artefact.
+            view.claims.push(format.escape(label));
         } else {
-            // The printed number, then the stand-in's value beside it as the stand-in's.
-            let value = match item.stand_in_value() {
-                Some(v) => format!("{} (stand-in {v})", e.printed),
-                None => e.printed.clone(),
-            };
+            // The printed numbers a knob was fitted or calibrated to; the stand-in's values are in
+            // the rebuilt tables.
+            let value = e.printed.clone();
             let unit = match &e.words {
                 Some(words) if words.part.is_none() => {
                     let (group, column) = words.cell_in_table();

@@ -23,6 +23,8 @@ const NUMBER_WIDTH: usize = 10;
 const MIN_ENTRY_WIDTH: usize = 24;
 /// The widest an entry's words are shown in one line.
 const MAX_ENTRY_WIDTH: usize = 40;
+/// Where an entry's words start in its line (after the paper and the table).
+const LABEL_INDENT: usize = 9;
 
 /// `text` padded to `width` characters, or cut in the middle with `…` so that its start and its end
 /// both stay.
@@ -58,11 +60,11 @@ fn parts(label: &str) -> Vec<&str> {
     out
 }
 
-/// Each label of `labels` fitted to `width`: a label that fits is kept; one that does not first
-/// loses the parts every label of its group shares (the parts that tell nothing apart, said once in
-/// the group's heading or table column), leaving `…` in their place, and only then is cut in the
-/// middle. So `discrepancies for nG@1 at Dmax = 2, N = 5` and its neighbours keep the measure, and
-/// a pair of assessors is never cut away.
+/// Each label of `labels` fitted to `width` characters, keeping what tells it apart from the
+/// others (`labels` are one group: the entries of one panel of a table): a label that fits is kept;
+/// one that does not first loses the parts every label of its group shares (said once by the
+/// group, left as `…`), then has its longest part but the last cut in the middle, so that the
+/// measure, the Dmax and N, the pair of assessors and the part (`95%CI lower limit`) all stay.
 fn distinguishing(labels: &[String], width: usize) -> Vec<String> {
     let split: Vec<Vec<&str>> = labels.iter().map(|l| parts(l)).collect();
     split
@@ -75,20 +77,32 @@ fn distinguishing(labels: &[String], width: usize) -> Vec<String> {
             let shared = |k: usize, part: &str| {
                 split.len() > 1 && split.iter().all(|other| other.get(k) == Some(&part))
             };
-            let mut kept = String::new();
-            let mut dropped = false;
+            let mut kept: Vec<String> = Vec::new();
             for (k, part) in mine.iter().enumerate() {
                 if k + 1 < mine.len() && shared(k, part) {
-                    if !dropped {
-                        kept.push_str("… ");
+                    if kept.last().is_none_or(|p| p != "… ") {
+                        kept.push("… ".to_string());
                     }
-                    dropped = true;
                 } else {
-                    kept.push_str(part);
-                    dropped = false;
+                    kept.push((*part).to_string());
                 }
             }
-            kept
+            let length = |kept: &[String]| kept.iter().map(|p| p.chars().count()).sum::<usize>();
+            // How many labels of the group share each kept part (at its place): the most shared
+            // part tells the least apart, so it is cut first.
+            let share = |part: &str| split.iter().filter(|other| other.contains(&part)).count();
+            let mut cut = vec![false; kept.len()];
+            while length(&kept) > width {
+                let candidate = (0..kept.len().saturating_sub(1))
+                    .filter(|&i| !cut[i] && kept[i] != "… ")
+                    .max_by_key(|&i| (share(&kept[i]), kept[i].chars().count()));
+                let Some(at) = candidate else { break };
+                let excess = length(&kept) - width;
+                let target = kept[at].chars().count().saturating_sub(excess).max(8);
+                kept[at] = fit(&kept[at], target);
+                cut[at] = true;
+            }
+            kept.concat()
         })
         .collect()
 }
@@ -140,12 +154,17 @@ pub(crate) fn text(items: &[&Item], notes: &[&TranscriptionNote], detail: bool) 
         if entries.is_empty() {
             continue;
         }
-        out.push_str(&format!(
-            "{}\n{} entries: {}\n",
-            section.heading(),
+        out.push_str(&wrapped(section.heading()));
+        out.push_str(&wrapped(&format!(
+            "{} {}: {}",
             entries.len(),
+            if entries.len() == 1 {
+                "entry"
+            } else {
+                "entries"
+            },
             counts(&entries, section)
-        ));
+        )));
         let numbers = section == Section::Numbers || section == Section::Settings;
         if numbers {
             out.push_str(&format!(
@@ -164,11 +183,17 @@ pub(crate) fn text(items: &[&Item], notes: &[&TranscriptionNote], detail: bool) 
                 fit("rate [95% CI]", 17),
             ));
         }
-        // Each table's labels are cut together, so that the parts they share go first.
-        let mut by_table: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+        // Each panel's labels are cut together, so that the parts they share go first.
+        let mut by_table: BTreeMap<(&str, &str), Vec<usize>> = BTreeMap::new();
         for (k, item) in entries.iter().enumerate() {
+            let panel = item
+                .entry
+                .words
+                .as_ref()
+                .and_then(|w| w.panel.as_deref())
+                .unwrap_or("");
             by_table
-                .entry(item.entry.table.as_str())
+                .entry((item.entry.table.as_str(), panel))
                 .or_default()
                 .push(k);
         }
@@ -178,11 +203,27 @@ pub(crate) fn text(items: &[&Item], notes: &[&TranscriptionNote], detail: bool) 
                 .iter()
                 .map(|&k| entry_width(entries[k], numbers))
                 .collect();
-            let width = widths.iter().copied().min().unwrap_or(MIN_ENTRY_WIDTH);
+            // A label too long for its column gets a line of its own (the whole width, cut only
+            // past it, keeping what tells it apart), and the columns go on the line below it.
             let labels: Vec<String> = ks.iter().map(|&k| entry_words(entries[k])).collect();
-            let cut = distinguishing(&labels, width);
-            for ((&k, label), width) in ks.iter().zip(cut).zip(widths) {
-                lines[k] = line(entries[k], &label, width, numbers);
+            // A claim is a sentence, read whole: it is wrapped, never cut.
+            let whole = if numbers {
+                distinguishing(&labels, TERMINAL_WIDTH - LABEL_INDENT)
+            } else {
+                labels
+            };
+            for ((&k, label), width) in ks.iter().zip(whole).zip(widths) {
+                lines[k] = if label.chars().count() <= width {
+                    line(entries[k], &label, width, numbers)
+                } else {
+                    format!(
+                        "{} {} {}{}",
+                        fit(&entries[k].entry.paper, 1),
+                        fit(&entries[k].entry.table, 6),
+                        indented(&escape_terminal(&label)),
+                        columns_only(&line(entries[k], "", width, numbers))
+                    )
+                };
             }
         }
         for (item, line) in entries.iter().zip(lines) {
@@ -248,15 +289,50 @@ fn line(item: &Item, label: &str, width: usize, numbers: bool) -> String {
             item.words
         )
     } else {
-        format!(
-            "{} {} {} {} {}\n",
+        let line = format!(
+            "{} {} {} {}",
             fit(&e.paper, 1),
             fit(&e.table, 6),
             fit(label, width),
             fit(&rate(item), 17),
-            item.words
-        )
+        );
+        // Long verdict words go on a line of their own, indented, so no line passes 100 columns.
+        if line.chars().count() + 1 + item.words.chars().count() > TERMINAL_WIDTH {
+            format!("{}\n    {}\n", line.trim_end(), item.words)
+        } else {
+            format!("{line} {}\n", item.words)
+        }
     }
+}
+
+/// An item's line under its label's own line: the paper and table columns left blank, so that
+/// each item has one line that names its paper.
+fn columns_only(line: &str) -> String {
+    let rest: String = line.chars().skip(LABEL_INDENT).collect();
+    format!("{}{rest}", " ".repeat(LABEL_INDENT))
+}
+
+/// `text` wrapped to the terminal's width after the paper and table columns, every line after the
+/// first indented to the same column, with a closing line break.
+fn indented(text: &str) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        if !line.is_empty()
+            && line.chars().count() + 1 + word.chars().count() > TERMINAL_WIDTH - LABEL_INDENT
+        {
+            out.push_str(&line);
+            out.push('\n');
+            out.push_str(&" ".repeat(LABEL_INDENT));
+            line.clear();
+        } else if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
 }
 
 /// `text` with its line breaks as spaces (YAML folds keep some).
@@ -570,5 +646,27 @@ mod tests {
         assert!(cut[0].contains("lancer1 vs. student"), "{}", cut[0]);
         assert!(cut[1].contains("lancer2 vs. student"), "{}", cut[1]);
         assert!(!cut[0].contains("Agreement"), "{}", cut[0]);
+        // A.T2's limits keep their Dmax, N and which limit, whatever the width.
+        let labels: Vec<String> = [
+            "Mean nG@1, Dmax = 4, N = 5: 95%CI lower limit",
+            "Mean nG@1, Dmax = 2, N = 10: 95%CI upper limit",
+        ]
+        .map(str::to_string)
+        .to_vec();
+        for width in [36, 40, 60] {
+            let cut = distinguishing(&labels, width);
+            assert!(
+                cut[0].contains('4') && cut[0].contains("N = 5"),
+                "{}",
+                cut[0]
+            );
+            assert!(cut[0].ends_with("lower limit"), "{}", cut[0]);
+            assert!(
+                cut[1].contains('2') && cut[1].contains("N = 10"),
+                "{}",
+                cut[1]
+            );
+            assert!(cut.iter().all(|c| c.chars().count() <= width), "{cut:?}");
+        }
     }
 }

@@ -85,6 +85,45 @@ impl RunningKind {
     }
 }
 
+/// Whether an item of the running text is listed in the report: anything but a number reproduced
+/// or consistent, a setting used and a claim borne out.
+fn notable(item: &Item) -> bool {
+    !matches!(
+        item.term,
+        Term::Reproduced
+            | Term::Consistent
+            | Term::SettingUsed
+            | Term::BorneOut
+            | Term::PrintedInput
+    )
+}
+
+/// The running text's items in words, as the account counts them: `numbers: 5 reproduced, 15
+/// consistent; settings: 13 setting used; claims: 11 borne out`.
+pub(super) fn running_summary(input: &ReportInput<'_>) -> String {
+    let Some(row) = input
+        .account
+        .paper(&input.paper.id)
+        .and_then(|p| p.rows.iter().find(|r| r.artefact.is_none()))
+    else {
+        return String::new();
+    };
+    let mut parts = Vec::new();
+    let numbers = row.tally.numbers_words();
+    if numbers != "—" {
+        parts.push(format!("numbers: {numbers}"));
+    }
+    let settings = row.tally.section_words(Section::Settings);
+    if !settings.is_empty() {
+        parts.push(format!("settings: {settings}"));
+    }
+    let claims = row.tally.claims_words();
+    if claims != "—" {
+        parts.push(format!("claims: {claims}"));
+    }
+    parts.join("; ")
+}
+
 /// The items of the paper that belong to no artefact (numbers and statements of the running text),
 /// one table per [`RunningKind`]; a setting's words without the `Setting:` they all share.
 pub(super) fn running_text(input: &ReportInput<'_>, format: Format) -> Vec<RunningGroup> {
@@ -100,9 +139,12 @@ pub(super) fn running_text(input: &ReportInput<'_>, format: Format) -> Vec<Runni
     RunningKind::ALL
         .into_iter()
         .filter_map(|kind| {
+            // The report lists what a reviewer should see (a finding, a claim that cannot be judged,
+            // a number resting on the stand-in); the rest is counted in the summary line, and listed
+            // in ledger.md and on the page.
             let rows: Vec<EntryView> = entries
                 .iter()
-                .filter(|e| RunningKind::of(e) == kind)
+                .filter(|e| RunningKind::of(e) == kind && notable(e))
                 .map(|e| {
                     let mut view = entry_view(e, format);
                     if let Some(item) = view.label.strip_prefix("Setting: ") {

@@ -36,7 +36,7 @@ pub(crate) struct RowText {
     pub(crate) artefact: String,
     pub(crate) rests_on: String,
     pub(crate) numbers: String,
-    /// The row's findings as links to them (`1, 3`), or `—`.
+    /// The row's findings as links to them (`finding 1, finding 3`), or `—`.
     pub(crate) findings: String,
     /// The row's findings as (number, anchor), for a view that links them itself.
     pub(crate) finding_anchors: Vec<(usize, String)>,
@@ -73,8 +73,8 @@ pub(crate) fn finding_anchor(paper: &str, number: usize) -> String {
 pub(crate) fn finding_link(paper: &str, number: usize, target: &str, format: Format) -> String {
     let anchor = finding_anchor(paper, number);
     match format {
-        Format::Markdown => format!("[{number}]({target}#{anchor})"),
-        Format::Latex => format!("\\ref{{{anchor}}}"),
+        Format::Markdown => format!("[finding {number}]({target}#{anchor})"),
+        Format::Latex => format!("finding~\\ref{{{anchor}}}"),
     }
 }
 

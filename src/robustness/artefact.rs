@@ -91,19 +91,30 @@ fn note(params: &ReplicatesParams, replicated: &[&Artefact]) -> String {
 
 /// The sentence on the trials override, per replicated artefact that runs a randomised test.
 pub(crate) fn trials_note(trials: u32, replicated: &[&Artefact]) -> String {
-    let own: Vec<String> = replicated
+    let own = replicated
         .iter()
         .filter_map(|a| {
             let p = &a.parameters;
             let (Some(b), Some(alpha)) = (p.trials(), p.alpha()) else {
                 return None;
             };
-            Some(format!(
-                "{} (alpha = {alpha}; B = {b}: SE {:.4})",
-                a.id,
-                p_value_se(alpha, b)
+            Some((
+                a.id.to_string(),
+                format!("alpha = {alpha}; B = {b}: SE {:.4}", p_value_se(alpha, b)),
             ))
         })
+        .collect::<Vec<(String, String)>>();
+    // Artefacts that share their test settings are named together, their settings said once.
+    let mut grouped: Vec<(Vec<String>, String)> = Vec::new();
+    for (id, settings) in own {
+        match grouped.iter_mut().find(|(_, s)| *s == settings) {
+            Some((ids, _)) => ids.push(id),
+            None => grouped.push((vec![id], settings)),
+        }
+    }
+    let own: Vec<String> = grouped
+        .into_iter()
+        .map(|(ids, settings)| format!("{} ({settings})", ids.join(", ")))
         .collect();
     let alpha = replicated
         .iter()

@@ -170,3 +170,91 @@ fn study_names_file_and_line_of_bad_labels() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("unknown assessor `a9`"), "{stderr}");
 }
+
+/// A collection with no assessor named `student` and no high-agreement topic (four assessors
+/// labelling at random, so no topic's per-topic kappas are all significantly positive): no claim
+/// fails for a premise the collection lacks — paper B's claims about its student and about the
+/// high/low-agreement split are not applicable, with the reason — and no table compares a topic set
+/// with itself: B.T6 and B.T7 are pending, saying why, and B.T8 lists the full set alone.
+#[test]
+fn study_says_which_claims_do_not_apply_and_compares_no_set_with_itself() {
+    let dir = tempfile::tempdir().unwrap();
+    let example = project_root().join("data/study-example");
+    // The example's topics and documents, each labelled by four independent draws (a fixed LCG).
+    let mut state: u64 = 20_171_205;
+    let mut draw = || {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (state >> 33) % 3
+    };
+    let mut labels = String::from("topic\tdoc\ta01\ta02\ta03\ta04\n");
+    for line in text(&example.join("labels.tsv")).lines().skip(1) {
+        let mut fields = line.split('\t');
+        let (topic, doc) = (fields.next().unwrap(), fields.next().unwrap());
+        labels.push_str(&format!(
+            "{topic}\t{doc}\t{}\t{}\t{}\t{}\n",
+            draw(),
+            draw(),
+            draw(),
+            draw()
+        ));
+    }
+    let path = dir.path().join("random.tsv");
+    std::fs::write(&path, labels).unwrap();
+    let out = dir.path().join("out");
+    let output = TestCommand::new()
+        .args(["study", "--labels"])
+        .arg(&path)
+        .args(["--layout", "wide", "--runs"])
+        .arg(example.join("runs"))
+        .args(["--trials", "200", "--out"])
+        .arg(&out)
+        .assert_success();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let account: serde_json::Value =
+        serde_json::from_str(&text(&out.join("account.json"))).unwrap();
+    let items = account["items"].as_array().unwrap();
+    let term = |id: &str| {
+        items
+            .iter()
+            .find(|i| i["cell"] == id)
+            .unwrap_or_else(|| panic!("no claim {id}"))["term"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    for id in [
+        "B.T4.student_disagrees_most",
+        "B.T5.student_least_discriminative",
+        "B.T8.high_more_than_low",
+        "B.T8.full_at_least_subsets",
+    ] {
+        assert_eq!(term(id), "not-applicable", "{id}");
+    }
+    for item in items {
+        let words = item["words"].as_str().unwrap();
+        assert!(
+            !(item["term"].as_str().unwrap().starts_with("fail") && words.contains("student")),
+            "a claim fails for want of a student: {item}"
+        );
+    }
+    let report = text(&out.join("study/report.md"));
+    assert!(
+        report.contains("no topic is high-agreement"),
+        "B.T6 and B.T7 do not say why they are pending"
+    );
+    for id in ["B.T6", "B.T7"] {
+        assert!(
+            !out.join(format!("study/{id}.json")).exists(),
+            "{id} was built: {stdout}"
+        );
+    }
+    // B.T8 counts the significant pairs of one topic set: the full set, never compared with itself.
+    let t8 = text(&out.join("study/B.T8.md"));
+    assert!(t8.contains("all4-16"), "{t8}");
+    assert!(
+        !t8.contains("all4-low") && !t8.contains("all4-high"),
+        "{t8}"
+    );
+}

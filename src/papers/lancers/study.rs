@@ -113,8 +113,11 @@ struct Plan {
     versions: Vec<QrelsVersionDef>,
     /// The topic sets with their row labels (empty subsets left out).
     topic_sets: Vec<(TopicSetDef, String)>,
-    /// The version the topic sets evaluate with.
-    all_version: String,
+    /// The version the topic sets evaluate with: all assessors' labels summed, whether or not the
+    /// user's versions list it (paper B's all3).
+    all_version: QrelsVersionDef,
+    /// Why the topics do not split into two non-empty sets, when they do not.
+    degenerate_split: Option<String>,
     measures: Vec<Measure>,
     trials: Option<u32>,
 }
@@ -155,12 +158,16 @@ pub fn study_manifest(
         labels: request.collection.labels.clone(),
         message: e.to_string(),
     })?;
+    // The topic sets use the version of every assessor (paper B's all3), the user's own when they
+    // list one, else one made for them.
     let all_version = versions
         .iter()
         .find(|v| v.assessors.len() == assessors.len())
-        .unwrap_or(&versions[0])
-        .id
-        .clone();
+        .cloned()
+        .unwrap_or_else(|| QrelsVersionDef {
+            id: format!("all{}", assessors.len()),
+            assessors: assessors.clone(),
+        });
     let measures = match &request.measures {
         Some(names) => user_measures(names)?,
         None => paper_b_measures(template("B.T3")?)?,
@@ -169,7 +176,8 @@ pub fn study_manifest(
         collection: request.collection.clone(),
         assessors,
         max_label: labelled.assessors.max_label(),
-        topic_sets: topic_sets(&all_version, &high),
+        topic_sets: topic_sets(&all_version.id, &high),
+        degenerate_split: degenerate_split(&high),
         all_version,
         versions,
         measures,
@@ -295,8 +303,9 @@ fn paper_b_measures(t3: &Artefact) -> Result<Vec<Measure>, StudyError> {
 }
 
 /// Paper B's topic sets (§4.2) on `version`: every topic, then the high- and the low-agreement
-/// topics of `high` (one flag per topic); empty subsets are left out. Ids and labels follow paper
-/// B's (`all3-high27`, "all3 (27 high-agreement topics)").
+/// topics of `high` (one flag per topic); an empty subset is left out, and so is one that holds every
+/// topic (it is the full set again, and comparing a set with itself says nothing). Ids and labels
+/// follow paper B's (`all3-high27`, "all3 (27 high-agreement topics)").
 fn topic_sets(version: &str, high: &[bool]) -> Vec<(TopicSetDef, String)> {
     let n_high = high.iter().filter(|&&h| h).count();
     let n_low = high.len() - n_high;
@@ -316,7 +325,7 @@ fn topic_sets(version: &str, high: &[bool]) -> Vec<(TopicSetDef, String)> {
         ),
     ];
     sets.into_iter()
-        .filter(|&(_, _, _, n)| n > 0)
+        .filter(|&(topics, _, _, n)| n > 0 && (topics == TopicSubset::All || n < high.len()))
         .map(|(topics, tag, words, n)| {
             let def = TopicSetDef {
                 id: format!("{version}-{tag}{n}"),
@@ -326,6 +335,19 @@ fn topic_sets(version: &str, high: &[bool]) -> Vec<(TopicSetDef, String)> {
             (def, format!("{version} ({n} {words})"))
         })
         .collect()
+}
+
+/// Why `high` (one flag per topic) does not split the topics into two non-empty sets, when it does
+/// not.
+fn degenerate_split(high: &[bool]) -> Option<String> {
+    let n_high = high.iter().filter(|&&h| h).count();
+    if n_high == 0 {
+        Some("no topic is high-agreement (every assessor pair's per-topic kappa significantly positive), so the low-agreement set is every topic: the full set again".to_string())
+    } else if n_high == high.len() {
+        Some("every topic is high-agreement (every assessor pair's per-topic kappa significantly positive), so the high-agreement set is every topic and the low-agreement set is empty".to_string())
+    } else {
+        None
+    }
 }
 
 /// Paper B's artefact `b` rewritten for the plan's collection: its parameters, caption and layout.
@@ -355,8 +377,11 @@ fn study_artefact(b: &Artefact, plan: &Plan) -> Result<Artefact, StudyError> {
             if sets.len() < 2 && !is_main_panel(b_layout) {
                 artefact.status = Status::Pending;
                 artefact.pending_reason = Some(format!(
-                    "only {} topic set(s): every topic is on one side of the high/low-agreement split, so no two topic sets can be compared",
-                    sets.len()
+                    "only {} topic set: {}, so no two topic sets can be compared",
+                    sets.len(),
+                    plan.degenerate_split
+                        .as_deref()
+                        .unwrap_or("the topics do not split")
                 ));
             }
             conditions_layout(b_layout, plan, sets)
@@ -378,6 +403,12 @@ fn study_parameters(b: &Artefact, plan: &Plan) -> Option<Parameters> {
     let ids: Vec<String> = plan.versions.iter().map(|v| v.id.clone()).collect();
     let set_ids: Vec<String> = plan.topic_sets.iter().map(|(d, _)| d.id.clone()).collect();
     let listed = QrelsVersions::Listed(plan.versions.clone());
+    // The topic sets' tables evaluate with the version of every assessor, listed or not.
+    let mut all_listed = plan.versions.clone();
+    if !all_listed.iter().any(|v| v.id == plan.all_version.id) {
+        all_listed.push(plan.all_version.clone());
+    }
+    let with_all = QrelsVersions::Listed(all_listed);
     let evaluation = Evaluation::Listed(ListedTopicSets {
         topic_sets: plan.topic_sets.iter().map(|(d, _)| d.clone()).collect(),
     });
@@ -420,16 +451,16 @@ fn study_parameters(b: &Artefact, plan: &Plan) -> Option<Parameters> {
         Some(Parameters::new(p))
     } else if is(b, &TOPICSET_RANK_CORRELATION) || is(b, &TOPICSET_MEANS_FIGURE) {
         let mut p = params.get::<TopicsetEvalParams>()?.clone();
-        (p.topic_sets, p.qrels_versions, p.evaluation) = (set_ids, listed, evaluation);
-        p.qrels = Some(vec![plan.all_version.clone()]);
+        (p.topic_sets, p.qrels_versions, p.evaluation) = (set_ids, with_all, evaluation);
+        p.qrels = Some(vec![plan.all_version.id.clone()]);
         (p.measures, p.cutoffs) = (measures, Some(cutoffs));
         (p.topics, p.runs, p.teams, p.pool_depth) = (None, None, None, None);
         (p.data, p.standin, p.collection, p.seed) = (None, None, collection, None);
         Some(Parameters::new(p))
     } else if is(b, &TOPICSET_OVERLAP) {
         let mut p = params.get::<TopicsetOverlapParams>()?.clone();
-        (p.topic_sets, p.qrels_versions, p.evaluation) = (set_ids, listed, evaluation);
-        p.qrels = Some(vec![plan.all_version.clone()]);
+        (p.topic_sets, p.qrels_versions, p.evaluation) = (set_ids, with_all, evaluation);
+        p.qrels = Some(vec![plan.all_version.id.clone()]);
         (p.measures, p.cutoffs) = (measures, Some(cutoffs));
         (p.topics, p.runs, p.teams, p.pool_depth) = (None, None, None, None);
         (p.data, p.standin, p.collection, p.seed) = (None, None, collection, None);
@@ -472,11 +503,20 @@ fn caption(b: &Artefact, plan: &Plan) -> String {
             "Number of significantly different run pairs under each qrels version (alpha = {alpha})"
         )
     } else if is(b, &TOPICSET_RANK_CORRELATION) {
-        "System ranking consistency in terms of Kendall's tau, with 95%CIs, for every pair of topic sets".into()
+        format!(
+            "System ranking consistency in terms of Kendall's tau, with 95%CIs, for every pair of topic sets (qrels version {}: every assessor)",
+            plan.all_version.id
+        )
     } else if is(b, &TOPICSET_OVERLAP) && !main {
-        format!("Statistical Significance Overlap between two topic sets (alpha = {alpha})")
+        format!(
+            "Statistical Significance Overlap between two topic sets (alpha = {alpha}; qrels version {}: every assessor)",
+            plan.all_version.id
+        )
     } else if is(b, &TOPICSET_OVERLAP) {
-        format!("Number of significantly different run pairs with each topic set (alpha = {alpha})")
+        format!(
+            "Number of significantly different run pairs with each topic set (alpha = {alpha}; qrels version {}: every assessor)",
+            plan.all_version.id
+        )
     } else if is(b, &QRELS_MEANS_FIGURE) {
         format!(
             "Mean effectiveness scores according to different qrels versions; runs sorted by the {} scores",
@@ -487,7 +527,7 @@ fn caption(b: &Artefact, plan: &Plan) -> String {
             "Mean effectiveness scores according to different topic sets; runs sorted by the {} scores",
             plan.topic_sets
                 .first()
-                .map_or(plan.all_version.as_str(), |(_, l)| l.as_str())
+                .map_or(plan.all_version.id.as_str(), |(_, l)| l.as_str())
         )
     } else {
         b.caption.text().to_string()

@@ -399,6 +399,7 @@ pub(super) fn high_agreement_more_discriminative(e: &Evaluated, table: &mut Resu
         holds: high_low,
         detail: "significant pairs (p < alpha) per topic set".into(),
         group: None,
+        not_applicable: no_split(high, low),
         ..ClaimCheck::default()
     });
     table.claim(ClaimCheck {
@@ -410,8 +411,24 @@ pub(super) fn high_agreement_more_discriminative(e: &Evaluated, table: &mut Resu
         holds: full_high,
         detail: "significant pairs (p < alpha) per topic set".into(),
         group: None,
+        not_applicable: no_split(high, low),
         ..ClaimCheck::default()
     });
+}
+
+/// Why a claim about the high- and low-agreement topic sets does not apply: the topics do not split
+/// into two non-empty sets (paper B §3's split).
+fn no_split(high: Option<&str>, low: Option<&str>) -> Option<String> {
+    (high.is_none() || low.is_none()).then(|| {
+        format!(
+            "the topics do not split into a high- and a low-agreement set (no {} topic)",
+            if high.is_none() {
+                "high-agreement"
+            } else {
+                "low-agreement"
+            }
+        )
+    })
 }
 
 /// B.F1: the qrels versions' rankings are not all identical to the first version's (§4.1.1).
@@ -445,7 +462,10 @@ pub(super) fn rankings_differ(e: &Evaluated, table: &mut ResultTable) {
     table.claim(ClaimCheck {
         id: "B.F1.rankings_not_identical".into(),
         section: "B.F1".into(),
-        statement: "the system rankings of the qrels versions are not identical to all3's: some curve is not monotonically decreasing (§4.1.1)".into(),
+        statement: format!(
+            "the system rankings of the qrels versions are not identical to {}'s: some curve is not monotonically decreasing (§4.1.1)",
+            e.conditions.first().map_or("the first version", |c| c.id.as_str())
+        ),
         printed: "rankings not identical".into(),
         rebuilt: format!("discordant run pairs vs {}: {}", e.conditions.first().map_or("", |c| c.id.as_str()), join(&parts)),
         holds: differs,
