@@ -11,7 +11,7 @@ use serde::Serialize;
 use super::item::Item;
 use crate::ledger::Across;
 use crate::manifest::Artefact;
-use crate::model::{Declaration, SpaceClass};
+use crate::model::{Declaration, SPACE_CLASSES, SpaceClass};
 use crate::results::ResultTable;
 use crate::robustness::space::read::{design_points, knobs};
 
@@ -21,6 +21,9 @@ pub(crate) struct KnobSpaceSection {
     /// The study's artefact id.
     pub(crate) study: String,
     pub(crate) points: u32,
+    /// Each class's words and meaning, as the vocabulary states them (`decided by K: within K's
+    /// plausible range …`), from the most dependent on the knobs to the least.
+    pub(crate) classes: Vec<String>,
     /// The ranged knobs with their ranges (`runs.run_topic_sd 0.1 to 0.55`), and how many are fixed.
     pub(crate) ranged: Vec<String>,
     pub(crate) fixed: usize,
@@ -52,7 +55,7 @@ impl ClaimLine {
         let rate = f64::from(a.held) / f64::from(a.checked.max(1));
         ClaimLine {
             id: id.to_string(),
-            class: a.class.words(&a.knobs),
+            class: a.class_words(),
             rate: format!("{rate:.2} [{:.2}, {:.2}]", a.lo, a.hi),
             note: if a.is_finding() {
                 format!("{}: not declared in builds_in", a.undeclared.join(", "))
@@ -77,6 +80,11 @@ pub(super) fn section(
     let mut section = KnobSpaceSection {
         study: study.id.to_string(),
         points: design_points(table),
+        classes: SPACE_CLASSES
+            .iter()
+            .rev()
+            .map(|c| format!("{}: {}", c.words(&["K".to_string()]), c.meaning()))
+            .collect(),
         ranged: knobs(table)
             .into_iter()
             .map(|(name, range)| format!("{name} {range}"))
@@ -96,7 +104,9 @@ pub(super) fn section(
             (a.study == study.id.as_str()).then_some((i.entry.cell.as_str(), a))
         })
         .collect();
-    retested.sort_by(|x, y| (std::cmp::Reverse(x.1.class), x.0).cmp(&(std::cmp::Reverse(y.1.class), y.0)));
+    retested.sort_by(|x, y| {
+        (std::cmp::Reverse(x.1.class), x.0).cmp(&(std::cmp::Reverse(y.1.class), y.0))
+    });
     for (id, a) in retested {
         let line = ClaimLine::of(id, a);
         match a.class {

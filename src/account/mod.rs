@@ -288,13 +288,11 @@ fn rests_on(artefact: &Artefact, result: Option<&ResultTable>, items: &[&Item]) 
     }
     match artefact.experiment.stand_in(real_data) {
         _ if real_data => "real data (your collection)".to_string(),
-        Some(StandIn::Whole) if artefact.experiment.is_robustness_study() => {
-            "stand-in, independent redraws".to_string()
-        }
-        Some(StandIn::Whole) if artefact.experiment.is_knob_space_study() => {
-            "stand-in, across plausible knob values".to_string()
-        }
-        Some(StandIn::Whole) => "stand-in".to_string(),
+        Some(StandIn::Whole) => artefact
+            .experiment
+            .study()
+            .map_or("stand-in", |study| study.rests_on())
+            .to_string(),
         Some(StandIn::Part) if fitted => "exact + fitted stand-in".to_string(),
         Some(StandIn::Part) => "exact + stand-in".to_string(),
         None => "exact".to_string(),

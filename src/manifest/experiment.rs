@@ -34,6 +34,25 @@ pub(crate) enum StudyKind {
     KnobSpace,
 }
 
+impl StudyKind {
+    /// What one run of the study is called in its progress (`A.R1 replicate 37/200`, `A.M1 design
+    /// point 12/256`).
+    pub(crate) fn unit(self) -> &'static str {
+        match self {
+            StudyKind::Replicates => "replicate",
+            StudyKind::KnobSpace => "design point",
+        }
+    }
+
+    /// What the study's numbers rest on, in a few words (the account's summary of its artefact).
+    pub(crate) fn rests_on(self) -> &'static str {
+        match self {
+            StudyKind::Replicates => "stand-in, independent redraws",
+            StudyKind::KnobSpace => "stand-in, across plausible knob values",
+        }
+    }
+}
+
 /// Reads an artefact's `parameters:` as the parameter type of one experiment kind.
 pub(crate) type ParseParams = for<'de> fn(
     &mut dyn erased_serde::Deserializer<'de>,
@@ -102,6 +121,11 @@ impl ExperimentId {
     /// Whether it is a study of either kind: run by the pipeline, never by `check`.
     pub(crate) fn is_study(self) -> bool {
         self.0.study.is_some()
+    }
+
+    /// The study it is, if it is one.
+    pub(crate) fn study(self) -> Option<StudyKind> {
+        self.0.study
     }
 
     pub(crate) fn has_real_data_mode(self) -> bool {

@@ -30,7 +30,7 @@ pub(crate) mod stub_width;
 pub use built_in::BuiltIns;
 pub(crate) use experiment::{DataSource, ExperimentId, ExperimentKind};
 pub use params::Parameters;
-pub(crate) use params::{KnobSpaceParams, ReplicatesParams};
+pub(crate) use params::ReplicatesParams;
 pub use plausible::KnobSpace;
 
 /// The whole manifest.

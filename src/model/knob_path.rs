@@ -24,7 +24,9 @@ pub(crate) struct KnobPath {
 
 /// Why text is not a knob path.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("`{text}` is not a knob path like `runs.latent_noise.base`, `level_signal[2]` or `teams[*].quality`: {why}")]
+#[error(
+    "`{text}` is not a knob path like `runs.latent_noise.base`, `level_signal[2]` or `teams[*].quality`: {why}"
+)]
 pub(crate) struct KnobPathError {
     text: String,
     why: &'static str,
@@ -48,7 +50,9 @@ impl KnobPath {
                 return Err(error("a key is empty"));
             }
             if !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-                return Err(error("a key holds a character other than a letter, digit or `_`"));
+                return Err(error(
+                    "a key holds a character other than a letter, digit or `_`",
+                ));
             }
             steps.push(Step::Key(key.to_string()));
             while !rest.is_empty() {
@@ -146,11 +150,7 @@ mod tests {
         }
         assert_eq!(
             path("a[2].b").steps(),
-            [
-                Step::Key("a".into()),
-                Step::Index(2),
-                Step::Key("b".into())
-            ]
+            [Step::Key("a".into()), Step::Index(2), Step::Key("b".into())]
         );
     }
 

@@ -36,7 +36,7 @@ pub use paper_id::PaperId;
 pub use provenance_class::ProvenanceClass;
 pub use rate_word::RateWord;
 pub(crate) use setting_parameter::SettingParameter;
-pub use space_class::{Declaration, SPACE_CLASSES, SpaceClass};
 pub(crate) use space_class::UNDECLARED_WORDS;
+pub use space_class::{Declaration, SPACE_CLASSES, SpaceClass};
 pub(crate) use stand_in::StandIn;
 pub(crate) use stream_scope::StreamScope;

@@ -86,17 +86,6 @@ pub enum Declaration {
 }
 
 impl Declaration {
-    /// A stable id (JSON, the study's table).
-    pub(crate) fn id(self) -> &'static str {
-        match self {
-            Declaration::Undeclared => "undeclared",
-            Declaration::Confirmed => "confirmed",
-            Declaration::FoundRobust => "found_robust",
-            Declaration::OtherKnobs => "other_knobs",
-            Declaration::KnobsFixed => "knobs_fixed",
-        }
-    }
-
     /// The declaration's check in words, empty for a claim no declaration names.
     pub(crate) fn words(self) -> &'static str {
         match self {
@@ -123,12 +112,27 @@ impl Declaration {
 }
 
 /// The words a claim decided by knobs no declaration names carries: a finding about the stand-in.
-pub(crate) const UNDECLARED_WORDS: &str =
-    "not declared in builds_in: a finding about the stand-in";
+pub(crate) const UNDECLARED_WORDS: &str = "not declared in builds_in: a finding about the stand-in";
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every class's words and meaning, and every declaration's words, are the vocabulary's.
+    #[test]
+    fn the_words_are_the_vocabulary_s() {
+        let vocabulary = include_str!("../../docs/vocabulary.md");
+        for class in SPACE_CLASSES {
+            let words = class.words(&["K".to_string()]);
+            let row = format!("| {words} | {} |", class.meaning());
+            assert!(vocabulary.contains(&row), "{row}");
+        }
+        for declaration in Declaration::ALL.into_iter().skip(1) {
+            let row = format!("| {} |", declaration.words());
+            assert!(vocabulary.contains(&row), "{row}");
+        }
+        assert!(vocabulary.contains(&format!("| {UNDECLARED_WORDS} |")));
+    }
 
     #[test]
     fn words_name_the_knobs() {

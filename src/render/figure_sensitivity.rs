@@ -23,18 +23,26 @@ use crate::results::{ResultTable, VALUE};
 /// The panel of the claims × knobs indices (the study's table writes it).
 pub(crate) const INDICES_PANEL: &str = "indices";
 
+/// The panel of the ranged knobs (the study's table writes it): a row per knob, columns `lo`, `hi`
+/// and `scale` (1 for a scale factor).
+pub(crate) const KNOBS_PANEL: &str = "knobs";
+
+/// The colour of a frame around a knob that decides a claim (ColorBrewer's dark red, #b2182b), so
+/// that it tells apart from the black frame of a knob that only moves the rate at any size.
+const DECIDES: RGBColor = RGBColor(178, 24, 43);
+
 const WIDTH: u32 = 1100;
 const TITLE_PX: u32 = 20;
 const LABEL_PX: u32 = 16;
 const CELL_PX: u32 = 15;
 /// The claim-id area at the left, the heat map's cells, the class and rate columns at the right.
 const LABEL_AREA: u32 = 330;
-const CELL_HEIGHT: u32 = 30;
+const CELL_HEIGHT: u32 = 26;
 const CLASS_AREA: u32 = 96;
 const RATE_AREA: u32 = 164;
 /// Room above the grid (the title and the column heads) and below it (the rotated knob labels).
 const TOP: u32 = 74;
-const KNOB_LABEL_AREA: u32 = 190;
+const KNOB_LABEL_AREA: u32 = 260;
 const LEGEND_HEIGHT: u32 = 96;
 const NOTE_CHARS_PER_LINE: usize = 140;
 
@@ -67,7 +75,7 @@ pub(crate) fn svg(
         .map(|p| {
             p.columns
                 .iter()
-                .map(|c| (c.id.clone(), c.label.text().to_string()))
+                .map(|c| (c.id.clone(), labelled_range(table, &c.id, c.label.text())))
                 .collect()
         })
         .unwrap_or_default();
@@ -95,6 +103,16 @@ pub(crate) fn svg(
         root.present().map_err(draw_err)?;
     }
     Ok(out)
+}
+
+/// A knob's label with its plausible range: `drop max (0.6 to 2)`, `team quality × (×0.7 to ×1.3)`.
+fn labelled_range(table: &ResultTable, knob: &str, label: &str) -> String {
+    let get = |column| table.get(KNOBS_PANEL, knob, column, VALUE);
+    match (get("lo"), get("hi"), get("scale")) {
+        (Some(lo), Some(hi), Some(1.0)) => format!("{label} (×{lo} to ×{hi})"),
+        (Some(lo), Some(hi), _) => format!("{label} ({lo} to {hi})"),
+        _ => label.to_string(),
+    }
 }
 
 /// The claims of the class panels, decided first, with their indices over `knobs`.
@@ -152,9 +170,13 @@ fn draw(
     let head = (TOP - 12) as i32;
     for (text, x, h) in [
         ("claim", left - 10, HPos::Right),
-        ("knob (plausible range)", (left + right) / 2, HPos::Center),
+        (
+            "knob (its plausible range below)",
+            (left + right) / 2,
+            HPos::Center,
+        ),
         ("class", right + 8, HPos::Left),
-        ("rate over the space [95% CI]", right + 8 + CLASS_AREA as i32, HPos::Left),
+        ("rate [95% CI]", right + 8 + CLASS_AREA as i32, HPos::Left),
     ] {
         area.draw_text(text, &style(LABEL_PX, h, VPos::Bottom), (x, head))
             .map_err(draw_err)?;
@@ -162,22 +184,29 @@ fn draw(
     for (i, row) in rows.iter().enumerate() {
         let top = (TOP + CELL_HEIGHT * i as u32) as i32;
         let middle = top + CELL_HEIGHT as i32 / 2;
-        area.draw_text(&row.id, &style(LABEL_PX, HPos::Right, VPos::Center), (left - 10, middle))
-            .map_err(draw_err)?;
+        area.draw_text(
+            &row.id,
+            &style(LABEL_PX, HPos::Right, VPos::Center),
+            (left - 10, middle),
+        )
+        .map_err(draw_err)?;
         for (k, &(index, level)) in row.cells.iter().enumerate() {
             let x0 = left + (cell_width * k as u32) as i32;
             let x1 = x0 + cell_width as i32;
             let y1 = top + CELL_HEIGHT as i32;
-            area.draw(&Rectangle::new([(x0, top), (x1, y1)], shade(index).filled()))
-                .map_err(draw_err)?;
+            area.draw(&Rectangle::new(
+                [(x0, top), (x1, y1)],
+                shade(index).filled(),
+            ))
+            .map_err(draw_err)?;
             area.draw(&Rectangle::new([(x0, top), (x1, y1)], BLACK.mix(0.15)))
                 .map_err(draw_err)?;
             if level > 0 {
-                let width = if level >= 2 { 4 } else { 2 };
+                let (colour, width) = if level >= 2 { (DECIDES, 4) } else { (BLACK, 2) };
                 let inset = width as i32 / 2 + 1;
                 area.draw(&Rectangle::new(
                     [(x0 + inset, top + inset), (x1 - inset, y1 - inset)],
-                    BLACK.stroke_width(width),
+                    colour.stroke_width(width),
                 ))
                 .map_err(draw_err)?;
             }
@@ -193,7 +222,7 @@ fn draw(
         }
         let (rate, lo, hi) = row.rate;
         area.draw_text(
-            row.class.stem().trim_end_matches(" by").trim_end_matches(" on"),
+            row.class.stem(),
             &style(LABEL_PX, HPos::Left, VPos::Center),
             (right + 8, middle),
         )
@@ -237,31 +266,49 @@ fn draw_legend(
         ))
         .map_err(draw_err)?;
     }
-    area.draw(&Rectangle::new([(x0, top), (x0 + width, top + height)], BLACK.mix(0.5)))
-        .map_err(draw_err)?;
+    area.draw(&Rectangle::new(
+        [(x0, top), (x0 + width, top + height)],
+        BLACK.mix(0.5),
+    ))
+    .map_err(draw_err)?;
     for tick in [0.0, 0.25, 0.5, 0.75, 1.0] {
         let x = x0 + (tick * f64::from(width)).round() as i32;
-        area.draw(&PathElement::new(vec![(x, top + height), (x, top + height + 4)], BLACK))
-            .map_err(draw_err)?;
-        area.draw_text(&format!("{tick}"), &text(HPos::Center), (x, top + height + 6))
-            .map_err(draw_err)?;
+        area.draw(&PathElement::new(
+            vec![(x, top + height), (x, top + height + 4)],
+            BLACK,
+        ))
+        .map_err(draw_err)?;
+        area.draw_text(
+            &format!("{tick}"),
+            &text(HPos::Center),
+            (x, top + height + 6),
+        )
+        .map_err(draw_err)?;
     }
-    area.draw_text(
-        "first-order index (0: the knob explains nothing; 1: everything)",
-        &text(HPos::Left),
-        (x0, top + height + 28),
-    )
-    .map_err(draw_err)?;
+    for (j, line) in [
+        "first-order index of the knob",
+        "(0: explains nothing; 1: everything)",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        area.draw_text(
+            line,
+            &text(HPos::Left),
+            (x0, top + height + 28 + 18 * j as i32),
+        )
+        .map_err(draw_err)?;
+    }
     let key_x = x0 + width + 60;
-    for (i, (stroke, words)) in [
-        (4, "thick frame: the knob decides the claim (within its range it flips from mostly failing to mostly holding)"),
-        (2, "thin frame: the knob moves the claim's rate (permutation test, Holm-adjusted p < 0.05)"),
+    for (i, (colour, stroke, words)) in [
+        (DECIDES, 4, "thick red frame: the knob decides the claim (within its range it flips from mostly failing to mostly holding)"),
+        (BLACK, 2, "thin black frame: the knob moves the claim's rate (permutation test, Holm-adjusted p < 0.05), without deciding it"),
     ]
     .into_iter()
     .enumerate()
     {
         let y = top + 40 * i as i32;
-        area.draw(&Rectangle::new([(key_x, y), (key_x + 26, y + 18)], BLACK.stroke_width(stroke)))
+        area.draw(&Rectangle::new([(key_x, y), (key_x + 26, y + 18)], colour.stroke_width(stroke)))
             .map_err(draw_err)?;
         for (j, line) in wrap(words, 62).iter().enumerate() {
             area.draw_text(line, &text(HPos::Left), (key_x + 36, y + 18 * j as i32))

@@ -315,7 +315,10 @@ pub(super) fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format
         stand_in: result
             .and_then(|t| artefact.experiment.stand_in(t.real_data))
             .map(|s| format.escape(s.note())),
+        // A knob-space study's note (the design, the index, the classes and their tests) stays with
+        // its table in tables.tex and on the page; the report's section says the method in brief.
         notes: result
+            .filter(|_| !artefact.experiment.is_knob_space_study())
             .map(|t| t.notes.iter().map(|n| format.escape(n)).collect())
             .unwrap_or_default(),
         repeated_notes: Vec::new(),
@@ -338,7 +341,7 @@ pub(super) fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format
         built_in_values: format.escape(&built_in_values(&numbers)),
         elsewhere: if artefact.experiment.is_knob_space_study() {
             format.escape(&format!(
-                "{id}'s table (every claim under its class with its rate over the space and its lowest and highest rate over a knob's range, and every knob's index for every claim) is in tables.tex (tables.pdf) and on the reviewer's page (index.html); the figure below shades every knob's index for every claim."
+                "{id}'s table (every claim under its class with its rate over the space and its lowest and highest rate over a knob's range, and every knob's index for every claim) and its note (the design, the index, the classes and their tests) are in tables.tex (tables.pdf) and on the reviewer's page (index.html); the figure below shades every knob's index for every claim."
             ))
         } else if robustness {
             format.escape(&format!(

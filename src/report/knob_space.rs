@@ -14,6 +14,7 @@ use super::Format;
 pub(super) struct KnobSpaceView {
     study: String,
     points: u32,
+    classes: Vec<String>,
     ranged: Vec<String>,
     fixed: usize,
     decided: Vec<LineView>,
@@ -49,6 +50,7 @@ pub(super) fn view(section: &KnobSpaceSection, format: Format) -> KnobSpaceView 
     KnobSpaceView {
         study: section.study.clone(),
         points: section.points,
+        classes: section.classes.iter().map(|c| format.escape(c)).collect(),
         ranged: section.ranged.iter().map(|r| format.escape(r)).collect(),
         fixed: section.fixed,
         decided: lines(&section.decided),

@@ -70,9 +70,19 @@ fn bad_declarations_are_errors_naming_line_and_cause() {
         ("range: [50, 200]", "range: [50.5, 200]", 16, "integer ends"),
         ("knob: drop.max", "knob: drop.maxx", 10, "does not reach"),
         ("knob: drop.max", "knob: drop[", 10, "not closed"),
-        ("scale: [0.7, 1.3]", "range: [0.7, 1.3]", 13, "reaches 2 numbers"),
+        (
+            "scale: [0.7, 1.3]",
+            "range: [0.7, 1.3]",
+            13,
+            "reaches 2 numbers",
+        ),
         ("why: a guess", "why: ' '", 16, "needs its `why`"),
-        ("    - knob: drop.min\n      why: kept\n", "", 2, "neither a plausible range"),
+        (
+            "    - knob: drop.min\n      why: kept\n",
+            "",
+            2,
+            "neither a plausible range",
+        ),
     ] {
         let text = FILE.replace(from, to);
         assert_ne!(text, FILE, "{from}");

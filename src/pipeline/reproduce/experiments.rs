@@ -33,9 +33,9 @@ pub fn rebuild(
 }
 
 /// Runs `artefact`'s experiment: a paper's ([`papers::run`]) or, for a study, its runs of the
-/// paper's other artefacts compared with the paper's values among `published` (a robustness study's
-/// replicates, [`crate::robustness::run_artefact`]; a knob-space study's design points,
-/// [`crate::robustness::space::run_artefact`]); `progress` is told each finished run count.
+/// paper's other artefacts compared with the paper's values among `published`
+/// ([`crate::robustness::run_study_artefact`], for either kind of study); `progress` is told each
+/// finished run count.
 pub(crate) fn run_experiment(
     manifest: &Manifest,
     published: &[PublishedFile],
@@ -58,11 +58,7 @@ pub(crate) fn run_experiment(
                 artefact: artefact.id.to_string(),
             })
         })?;
-    if artefact.experiment.is_knob_space_study() {
-        return crate::robustness::space::run_artefact(manifest, artefact, file, context, progress)
-            .map_err(study_error);
-    }
-    crate::robustness::run_artefact(manifest, artefact, file, context, progress)
+    crate::robustness::run_study_artefact(manifest, artefact, file, context, progress)
         .map_err(study_error)
 }
 

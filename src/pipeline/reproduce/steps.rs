@@ -199,11 +199,10 @@ impl Rebuild<'_> {
         let report = |done: u32, replicates: u32| {
             progress.report(Step::Replicates {
                 name: &artefact.id,
-                unit: if artefact.experiment.is_knob_space_study() {
-                    "design point"
-                } else {
-                    "replicate"
-                },
+                unit: artefact
+                    .experiment
+                    .study()
+                    .map_or("replicate", |study| study.unit()),
                 position,
                 total,
                 done,

@@ -83,6 +83,10 @@ impl KnobEffect {
     }
 }
 
+/// A claim's rate in one bin of one knob's range: the knob (its index among the ranged knobs), the
+/// bin and the rate.
+pub(crate) type BinRate = (usize, usize, Rate);
+
 /// One claim across the space.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct ClaimSpace {
@@ -99,7 +103,7 @@ pub(crate) struct ClaimSpace {
 
 impl ClaimSpace {
     /// The lowest and the highest rate over the bins of every knob, each with its knob and bin.
-    pub(crate) fn extremes(&self) -> Option<((usize, usize, Rate), (usize, usize, Rate))> {
+    pub(crate) fn extremes(&self) -> Option<(BinRate, BinRate)> {
         let all = self.effects.iter().enumerate().flat_map(|(k, e)| {
             e.bins
                 .iter()

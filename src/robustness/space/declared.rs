@@ -40,7 +40,12 @@ pub(crate) fn check(claim: &ClaimSpace, ranged: &[RangedKnob], declared: &BuiltI
     let by = declared.claim(&claim.id);
     let covered = |k: usize| by.is_some_and(|b| covers(b, &ranged[k]));
     let undeclared = match claim.class {
-        SpaceClass::DecidedBy => claim.knobs.iter().copied().filter(|&k| !covered(k)).collect(),
+        SpaceClass::DecidedBy => claim
+            .knobs
+            .iter()
+            .copied()
+            .filter(|&k| !covered(k))
+            .collect(),
         _ => Vec::new(),
     };
     let declaration = match by {

@@ -79,7 +79,13 @@ mod tests {
             cells.sort_unstable();
             assert_eq!(cells, (0..64).collect::<Vec<_>>());
             let quarters = (0..4)
-                .map(|b| design.units.iter().filter(|p| (p[k] * 4.0) as usize == b).count())
+                .map(|b| {
+                    design
+                        .units
+                        .iter()
+                        .filter(|p| (p[k] * 4.0) as usize == b)
+                        .count()
+                })
                 .collect::<Vec<_>>();
             assert_eq!(quarters, [16, 16, 16, 16]);
         }

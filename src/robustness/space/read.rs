@@ -2,7 +2,6 @@
 //! with its knobs, its rate over the space and its declaration checked, for the ledger, the account
 //! and the figure.
 
-use crate::model::rate_word::RateWord;
 use crate::model::{Declaration, SPACE_CLASSES, SpaceClass, VALUE};
 use crate::results::ResultTable;
 
@@ -27,18 +26,6 @@ pub(crate) struct ClaimAcross {
     pub(crate) declaration: Declaration,
     /// The knobs that decide it though no declaration of it names them.
     pub(crate) undeclared: Vec<String>,
-}
-
-impl ClaimAcross {
-    /// Its rate over the space in words, from its interval.
-    pub(crate) fn word(&self) -> RateWord {
-        RateWord::of(self.lo, self.hi)
-    }
-
-    /// Its class in words with its knobs: `decided by runs.assessor_weights[2]`.
-    pub(crate) fn class_words(&self) -> String {
-        self.class.words(&self.knobs)
-    }
 }
 
 /// The ranged knobs' names, in the study's order.
@@ -98,7 +85,11 @@ pub(crate) fn claims(table: &ResultTable) -> Vec<ClaimAcross> {
                     .get(INDICES_PANEL, &row.id, name, "class")
                     .unwrap_or(0.0)
             };
-            let needed = if class == SpaceClass::DecidedBy { 2.0 } else { 1.0 };
+            let needed = if class == SpaceClass::DecidedBy {
+                2.0
+            } else {
+                1.0
+            };
             let mut knobs: Vec<(f64, usize, String)> = names
                 .iter()
                 .enumerate()

@@ -29,11 +29,9 @@ use crate::results::ResultTable;
 use super::classify::{ClaimSpace, Rate};
 use super::declared::Checked;
 
-pub(crate) use crate::render::figure_sensitivity::INDICES_PANEL;
+pub(crate) use crate::render::figure_sensitivity::{INDICES_PANEL, KNOBS_PANEL};
 /// The panel of every claim's rate in every bin of every knob (JSON only).
 pub const BINS_PANEL: &str = "bins";
-/// The panel of the ranged knobs (JSON only).
-pub const KNOBS_PANEL: &str = "knobs";
 /// The panel of the declarations checked (JSON only).
 pub const DECLARED_PANEL: &str = "declared";
 /// The panel of the space's size: row `knobs`, columns `ranged` and `fixed` (JSON only).
@@ -63,7 +61,12 @@ fn class_words(claim: &ClaimSpace, names: &[String]) -> String {
 }
 
 /// The study's table `id` (module documentation), with `notes`.
-pub(crate) fn space_table(id: &str, space: &KnobSpace, rows: &[Row<'_>], notes: &[String]) -> ResultTable {
+pub(crate) fn space_table(
+    id: &str,
+    space: &KnobSpace,
+    rows: &[Row<'_>],
+    notes: &[String],
+) -> ResultTable {
     let names: Vec<String> = space.ranged.iter().map(|k| k.name()).collect();
     let mut table = ResultTable::new(id);
     let mut ordered: Vec<&Row<'_>> = rows.iter().collect();
@@ -80,7 +83,8 @@ pub(crate) fn space_table(id: &str, space: &KnobSpace, rows: &[Row<'_>], notes: 
     for (position, knob) in space.ranged.iter().enumerate() {
         let name = knob.name();
         table.add_row(KNOBS_PANEL, &name, &name);
-        let mut set = |column: &str, value: f64| table.set(KNOBS_PANEL, &name, column, VALUE, value);
+        let mut set =
+            |column: &str, value: f64| table.set(KNOBS_PANEL, &name, column, VALUE, value);
         set("lo", knob.lo);
         set("hi", knob.hi);
         set("shipped", knob.shipped);
@@ -88,8 +92,20 @@ pub(crate) fn space_table(id: &str, space: &KnobSpace, rows: &[Row<'_>], notes: 
         set("position", position as f64);
     }
     table.add_row(SPACE_PANEL, "knobs", "knobs");
-    table.set(SPACE_PANEL, "knobs", "ranged", VALUE, space.ranged.len() as f64);
-    table.set(SPACE_PANEL, "knobs", "fixed", VALUE, space.fixed.len() as f64);
+    table.set(
+        SPACE_PANEL,
+        "knobs",
+        "ranged",
+        VALUE,
+        space.ranged.len() as f64,
+    );
+    table.set(
+        SPACE_PANEL,
+        "knobs",
+        "fixed",
+        VALUE,
+        space.fixed.len() as f64,
+    );
     for note in notes {
         table.note(note.clone());
     }
@@ -102,10 +118,18 @@ fn add_claim(table: &mut ResultTable, row: &Row<'_>, names: &[String]) {
     let panel = class_panel(claim.class);
     let mut words = vec![class_words(claim, names)];
     if let Some(how) = &row.built_in {
-        words.push(format!("built in: {how}; {}", row.checked.declaration.words()));
+        words.push(format!(
+            "built in: {how}; {}",
+            row.checked.declaration.words()
+        ));
     }
     if !row.checked.undeclared.is_empty() {
-        let knobs: Vec<&str> = row.checked.undeclared.iter().map(|&k| names[k].as_str()).collect();
+        let knobs: Vec<&str> = row
+            .checked
+            .undeclared
+            .iter()
+            .map(|&k| names[k].as_str())
+            .collect();
         words.push(format!("{}: {UNDECLARED_WORDS}", knobs.join(", ")));
     }
     let label = format!("{} ({})", claim.statement, words.join("; "));
@@ -122,7 +146,13 @@ fn add_claim(table: &mut ResultTable, row: &Row<'_>, names: &[String]) {
     table.add_row(BINS_PANEL, &claim.id, &claim.id);
     for (k, effect) in claim.effects.iter().enumerate() {
         for (b, rate) in effect.bins.iter().enumerate() {
-            set_rate(table, BINS_PANEL, &claim.id, &format!("{}#{b}", names[k]), rate);
+            set_rate(
+                table,
+                BINS_PANEL,
+                &claim.id,
+                &format!("{}#{b}", names[k]),
+                rate,
+            );
         }
     }
     table.add_row(DECLARED_PANEL, &claim.id, &claim.id);
@@ -130,7 +160,13 @@ fn add_claim(table: &mut ResultTable, row: &Row<'_>, names: &[String]) {
         .iter()
         .position(|d| *d == row.checked.declaration)
         .unwrap_or(0);
-    table.set(DECLARED_PANEL, &claim.id, "declaration", VALUE, position as f64);
+    table.set(
+        DECLARED_PANEL,
+        &claim.id,
+        "declaration",
+        VALUE,
+        position as f64,
+    );
     for &k in &row.checked.undeclared {
         table.set(DECLARED_PANEL, &claim.id, &names[k], VALUE, 1.0);
     }
@@ -143,7 +179,8 @@ fn add_indices(table: &mut ResultTable, row: &Row<'_>, names: &[String]) {
     table.add_row(INDICES_PANEL, &claim.id, &label);
     for (k, effect) in claim.effects.iter().enumerate() {
         let column = &names[k];
-        let mut set = |part: &str, value: f64| table.set(INDICES_PANEL, &claim.id, column, part, value);
+        let mut set =
+            |part: &str, value: f64| table.set(INDICES_PANEL, &claim.id, column, part, value);
         set(VALUE, effect.index.corrected);
         set("raw", effect.index.raw);
         set("p", effect.p);

@@ -74,8 +74,14 @@ fn the_index_recovers_the_known_first_order_indices_of_a_toy_stand_in() {
     }
     for k in [0, 1] {
         let (mean, sd) = spread(threshold, k);
-        assert!((mean - 0.3125).abs() < 0.02, "threshold knob {k}: {mean} ± {sd}");
-        assert!((mean - 1.0 / 3.0).abs() < 0.04, "threshold knob {k}: {mean}");
+        assert!(
+            (mean - 0.3125).abs() < 0.02,
+            "threshold knob {k}: {mean} ± {sd}"
+        );
+        assert!(
+            (mean - 1.0 / 3.0).abs() < 0.04,
+            "threshold knob {k}: {mean}"
+        );
     }
     let (mean, _) = spread(threshold, 2);
     assert!(mean < 0.01, "threshold dummy: {mean}");
