@@ -133,9 +133,10 @@ pub(crate) fn run(root: &Path, args: CheckArgs) -> anyhow::Result<Outcome> {
         eprintln!("check: at least one `exact` cell does not match its published value");
         return Ok(Outcome::Failed);
     }
-    if args.strict && full.iter().any(|e| e.verdict == Verdict::Inconsistent) {
+    // Under --strict every reason to fail is said, not only the first.
+    let inconsistent = args.strict && full.iter().any(|e| e.verdict == Verdict::Inconsistent);
+    if inconsistent {
         eprintln!("check --strict: at least one published number is inconsistent with the others");
-        return Ok(Outcome::Failed);
     }
     let undeclared: Vec<String> = full
         .iter()
@@ -152,6 +153,9 @@ pub(crate) fn run(root: &Path, args: CheckArgs) -> anyhow::Result<Outcome> {
             },
             undeclared.join("; ")
         );
+        return Ok(Outcome::Failed);
+    }
+    if inconsistent {
         return Ok(Outcome::Failed);
     }
     Ok(Outcome::Success)
