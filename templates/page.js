@@ -137,6 +137,7 @@
         expect(anchor + " verdict", field("verdict"), item.words);
         expect(anchor + " arithmetic", field("detail"), item.detail);
         expect(anchor + " holding", field("holding"), d.holding_words);
+        expect(anchor + " across", field("across"), item.across === undefined ? null : item.across);
         var links = Array.prototype.slice.call(dl.querySelectorAll("[data-field=finding]"))
           .map(function (a) { return a.getAttribute("href"); }).join(" ");
         expect(anchor + " findings", links, d.findings.map(function (f) { return "#" + f; }).join(" "));

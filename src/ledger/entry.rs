@@ -57,6 +57,9 @@ pub struct Entry {
     pub built_in: Option<BuiltInRef>,
     /// How often a claim re-tested on the stand-in held over a robustness study's replicates.
     pub(crate) holding: Option<Holding>,
+    /// Its class across the plausible knob space, when a knob-space study re-tested it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) across: Option<super::Across>,
     /// A claim measured through proxies of the quantity the paper names, each proxy's verdict.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(crate) proxies: Vec<crate::results::ProxyCheck>,
@@ -183,6 +186,7 @@ impl Entry {
             detail: String::new(),
             built_in: None,
             holding: None,
+            across: None,
             proxies: Vec::new(),
             observation: false,
             not_applicable: None,

@@ -23,6 +23,7 @@ pub(crate) mod built_in;
 pub(crate) mod experiment;
 pub(crate) mod parameter_rules;
 pub(crate) mod params;
+pub(crate) mod plausible;
 mod replicated;
 pub(crate) mod stub_width;
 
@@ -30,6 +31,7 @@ pub use built_in::BuiltIns;
 pub(crate) use experiment::{DataSource, ExperimentId, ExperimentKind};
 pub use params::Parameters;
 pub(crate) use params::ReplicatesParams;
+pub use plausible::KnobSpace;
 
 /// The whole manifest.
 #[derive(Debug, Clone, Deserialize, Serialize)]

@@ -35,6 +35,8 @@ pub(crate) enum Figure {
     Series,
     /// A robustness study's holding rates, a dot and an interval per claim.
     HoldingRates,
+    /// A knob-space study's first-order indices, a heat map of claims × knobs.
+    Sensitivity,
     /// Drawn by the paper's own code.
     Own(OwnFigure),
 }

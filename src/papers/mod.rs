@@ -6,6 +6,7 @@
 //! paper. A paper that only reuses existing experiment kinds is manifest and YAML only
 //! (ARCHITECTURE.md, "A paper is a folder").
 
+pub(crate) mod data_files;
 pub(crate) mod experiment;
 pub mod lancers;
 pub(crate) mod memo;
@@ -75,6 +76,9 @@ pub struct Context {
     /// What artefacts compute alike, computed once ([`shared::Shared`]); clones of the context share
     /// it. Results never depend on it.
     pub shared: Arc<shared::Shared>,
+    /// Knob files as a knob-space study's design point sets them, by path relative to the root: read
+    /// in place of the files on disk ([`data_files`]); empty outside such a study.
+    pub knob_files: Arc<std::collections::BTreeMap<String, String>>,
 }
 
 impl Context {
@@ -86,6 +90,7 @@ impl Context {
             data_dir: None,
             threads: default_threads(),
             shared: Arc::default(),
+            knob_files: Arc::default(),
         }
     }
 

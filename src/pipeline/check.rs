@@ -39,7 +39,7 @@ pub fn check_project(manifest: &Manifest, context: &Context) -> Result<Ledger, C
     let checks = wiring::load_project_checks(root, manifest, &published)?;
     let mut built = select(manifest, &[])?;
     // A robustness study is R rebuilds of its paper: `check` takes it from a build state only.
-    built.retain(|a| !a.experiment.is_robustness_study());
+    built.retain(|a| !a.experiment.is_study());
     let (rebuilt, skipped) = rebuild_available(&built, context)?;
     ledger_with_skipped(root, manifest, &published, &checks, &rebuilt, skipped)
 }
@@ -91,7 +91,7 @@ pub(crate) fn check_with_state(
                 sources.reused.push(artefact.id.to_string());
                 tables.insert(artefact.id.to_string(), table);
             }
-            None if artefact.experiment.is_robustness_study() => {}
+            None if artefact.experiment.is_study() => {}
             None => to_run.push(artefact),
         }
     }

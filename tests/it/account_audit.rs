@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 
 use serde_json::Value;
 
-use crate::common::{TEST_REPLICATES_ARG, TestCommand, project_root};
+use crate::common::{TEST_STUDIES, TestCommand, project_root};
 
 /// What the tests read: the account and the views of one `reproduce` and one `study`.
 struct Built {
@@ -34,7 +34,9 @@ fn built() -> &'static Built {
         let build = dir.path().join("build");
         TestCommand::new()
             .root(project_root())
-            .args(["reproduce", "--replicates", TEST_REPLICATES_ARG, "--out"])
+            .arg("reproduce")
+            .args(TEST_STUDIES)
+            .arg("--out")
             .arg(&build)
             .assert_success();
         let study = dir.path().join("study");
@@ -51,7 +53,9 @@ fn built() -> &'static Built {
             TestCommand::new()
                 .root(project_root())
                 .env("COLUMNS", "100")
-                .args(["check", "--replicates", TEST_REPLICATES_ARG, "--state"])
+                .arg("check")
+                .args(TEST_STUDIES)
+                .arg("--state")
                 .arg(&build)
                 .args(extra)
                 .stdout()

@@ -30,10 +30,17 @@ pub(crate) fn manifest() -> Manifest {
     evia_repro::papers::load_manifest(&manifest_path(&root()))
         .unwrap()
         .with_replicates(common::TEST_REPLICATES)
+        .with_design_points(common::TEST_DESIGN_POINTS)
 }
 
-/// `reproduce` with the robustness studies at [`common::TEST_REPLICATES`].
-pub(crate) const REPRODUCE: [&str; 3] = ["reproduce", "--replicates", common::TEST_REPLICATES_ARG];
+/// `reproduce` with the studies at [`common::TEST_STUDIES`].
+pub(crate) const REPRODUCE: [&str; 5] = [
+    "reproduce",
+    common::TEST_STUDIES[0],
+    common::TEST_STUDIES[1],
+    common::TEST_STUDIES[2],
+    common::TEST_STUDIES[3],
+];
 
 /// The commit stamped into outputs by the tests, so snapshots never depend on the checkout.
 pub(crate) const PINNED_COMMIT: &str = "0000000000000000000000000000000000000000";
@@ -525,7 +532,8 @@ pub(crate) fn options(root: &Path) -> Options {
 pub(crate) fn reproduce_into(root: &Path, options: &Options, out: &Path) -> Summary {
     let manifest = evia_repro::papers::load_manifest(&manifest_path(root))
         .unwrap()
-        .with_replicates(common::TEST_REPLICATES);
+        .with_replicates(common::TEST_REPLICATES)
+        .with_design_points(common::TEST_DESIGN_POINTS);
     reproduce(&manifest, options, &OutputDir::new(out)).unwrap()
 }
 

@@ -278,7 +278,8 @@ fn a_literate_source_naming_a_missing_cell_fails_clearly() {
     let out = tempfile::tempdir().unwrap();
     let manifest = evia_repro::papers::load_manifest(&manifest_path(root))
         .unwrap()
-        .with_replicates(common::TEST_REPLICATES);
+        .with_replicates(common::TEST_REPLICATES)
+        .with_design_points(common::TEST_DESIGN_POINTS);
     let err = reproduce(&manifest, &options(root), &OutputDir::new(out.path())).unwrap_err();
     let message = format!("{err:#}");
     let chain: Vec<String> =

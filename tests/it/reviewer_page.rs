@@ -62,6 +62,8 @@ fn the_reviewer_page_shows_every_entry_as_check_does_and_requests_nothing() {
         "reproduce",
         "--replicates",
         common::TEST_REPLICATES_ARG,
+        "--design-points",
+        common::TEST_STUDIES[3],
         "--out",
         out_arg,
     ]);
@@ -82,6 +84,8 @@ fn the_reviewer_page_shows_every_entry_as_check_does_and_requests_nothing() {
         out_arg,
         "--replicates",
         common::TEST_REPLICATES_ARG,
+        "--design-points",
+        common::TEST_STUDIES[3],
     ]);
     let checked: serde_json::Value = serde_json::from_slice(&check.stdout).unwrap();
     let checked = checked.as_array().unwrap();

@@ -7,6 +7,7 @@
 //! (p in [0, 1], counts positive and bounded, lists non-empty; [`super::parameter_rules`]) are each
 //! type's [`Params::validate`], applied when the manifest loads.
 
+mod knob_space;
 mod located;
 mod one;
 mod robustness;
@@ -18,6 +19,7 @@ use std::sync::Arc;
 use serde::Serialize;
 use serde::de::{DeserializeOwned, DeserializeSeed, Deserializer};
 
+pub(crate) use knob_space::{KnobSpaceParams, MAX_DESIGN_POINTS, MIN_DESIGN_POINTS};
 pub(crate) use located::watching;
 pub(crate) use one::One;
 pub(crate) use robustness::{MAX_REPLICATES, ReplicatesParams};
@@ -143,6 +145,35 @@ impl Parameters {
     /// A robustness study's parameters, when these are a study's.
     pub(crate) fn replicates(&self) -> Option<&ReplicatesParams> {
         self.get::<ReplicatesParams>()
+    }
+
+    /// A knob-space study's parameters, when these are one's.
+    pub(crate) fn knob_space(&self) -> Option<&KnobSpaceParams> {
+        self.get::<KnobSpaceParams>()
+    }
+
+    /// The artefacts a study re-runs (a robustness study's replicates or a knob-space study's
+    /// design points); none for any other experiment.
+    pub(crate) fn replicated(&self) -> &[crate::model::ArtefactId] {
+        if let Some(p) = self.replicates() {
+            &p.artefacts
+        } else if let Some(p) = self.knob_space() {
+            &p.artefacts
+        } else {
+            &[]
+        }
+    }
+
+    /// These parameters with a knob-space study's design points set to `points` (`reproduce
+    /// --design-points`); others unchanged.
+    pub(crate) fn with_design_points(&self, points: u32) -> Parameters {
+        match self.knob_space() {
+            Some(p) => Parameters::new(KnobSpaceParams {
+                design_points: points,
+                ..p.clone()
+            }),
+            None => self.clone(),
+        }
     }
 
     /// These parameters with a robustness study's R set to `replicates` (`reproduce

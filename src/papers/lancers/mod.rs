@@ -22,7 +22,8 @@ pub mod user_collection;
 
 use super::experiment::{Experiment, Figure, PaperCode, compares_nothing, no_grid, no_notes};
 use super::{Context, parameters};
-use crate::manifest::params::{ReplicatesParams, reader};
+use crate::manifest::experiment::StudyKind;
+use crate::manifest::params::{KnobSpaceParams, ReplicatesParams, reader};
 use crate::manifest::{Artefact, DataSource, ExperimentKind};
 use crate::model::StandIn;
 use crate::papers::lancers::params::{
@@ -52,6 +53,7 @@ pub(crate) static EXPERIMENTS: &[&Experiment] = &[
     &QRELS_MEANS_FIGURE,
     &TOPICSET_MEANS_FIGURE,
     &ROBUSTNESS,
+    &KNOB_SPACE,
 ];
 
 /// An experiment of paper B's evaluation (Tables 3–8, Figures 1–2): on the stand-in runs, or on a
@@ -64,7 +66,7 @@ const fn evaluation(
         name,
         data: DataSource::StandIn(StandIn::Whole),
         real_data_mode: true,
-        robustness_study: false,
+        study: None,
         cost: 0,
         parse,
     }
@@ -76,7 +78,7 @@ pub(crate) static AGREEMENT: Experiment = Experiment {
         name: "lancers.agreement",
         data: DataSource::StandIn(StandIn::Part),
         real_data_mode: true,
-        robustness_study: false,
+        study: None,
         cost: 0,
         parse: reader::<AgreementParams>(),
     },
@@ -95,7 +97,7 @@ pub(crate) static LEVEL_COUNTS: Experiment = Experiment {
         name: "lancers.level_counts",
         data: DataSource::StandIn(StandIn::Part),
         real_data_mode: true,
-        robustness_study: false,
+        study: None,
         cost: 0,
         parse: reader::<LevelCountsParams>(),
     },
@@ -199,7 +201,7 @@ pub(crate) static ROBUSTNESS: Experiment = Experiment {
         name: "lancers.robustness",
         data: DataSource::StandIn(StandIn::Whole),
         real_data_mode: false,
-        robustness_study: true,
+        study: Some(StudyKind::Replicates),
         cost: 0,
         parse: reader::<ReplicatesParams>(),
     },
@@ -208,4 +210,22 @@ pub(crate) static ROBUSTNESS: Experiment = Experiment {
     notes: no_notes,
     headlines: no_grid,
     figure: Some(Figure::HoldingRates),
+};
+
+/// B.M1: paper B's knob-space study, each simulated claim re-tested across the whole space of
+/// plausible knob values of its stand-in (what we do not know about the data).
+pub(crate) static KNOB_SPACE: Experiment = Experiment {
+    kind: ExperimentKind {
+        name: "lancers.knob_space",
+        data: DataSource::StandIn(StandIn::Whole),
+        real_data_mode: false,
+        study: Some(StudyKind::KnobSpace),
+        cost: 0,
+        parse: reader::<KnobSpaceParams>(),
+    },
+    run: None,
+    compare: compares_nothing,
+    notes: no_notes,
+    headlines: no_grid,
+    figure: Some(Figure::Sensitivity),
 };

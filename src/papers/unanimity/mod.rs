@@ -25,7 +25,8 @@ use super::experiment::{
     Experiment, Figure, OwnFigure, PaperCode, compares_nothing, no_grid, no_notes,
 };
 use super::{Context, parameters};
-use crate::manifest::params::{ReplicatesParams, reader};
+use crate::manifest::experiment::StudyKind;
+use crate::manifest::params::{KnobSpaceParams, ReplicatesParams, reader};
 use crate::manifest::{Artefact, DataSource, ExperimentKind};
 use crate::model::StandIn;
 use crate::papers::unanimity::params::{
@@ -46,6 +47,7 @@ pub(crate) static EXPERIMENTS: &[&Experiment] = &[
     &SIGNIFICANCE_DISCREPANCIES,
     &REAL_RATINGS,
     &ROBUSTNESS,
+    &KNOB_SPACE,
 ];
 
 /// Table 1: RawG, D, WG and UG of the printed example items.
@@ -54,7 +56,7 @@ pub(crate) static GAIN_EXAMPLES: Experiment = Experiment {
         name: "unanimity.gain_examples",
         data: DataSource::Printed,
         real_data_mode: false,
-        robustness_study: false,
+        study: None,
         cost: 0,
         parse: reader::<GainExamplesParams>(),
     },
@@ -73,7 +75,7 @@ pub(crate) static RANK_CORRELATION: Experiment = Experiment {
         name: "unanimity.rank_correlation",
         data: DataSource::StandIn(StandIn::Whole),
         real_data_mode: true,
-        robustness_study: false,
+        study: None,
         // The STC stand-in and its RawG/UG scores of every condition.
         cost: 1,
         parse: reader::<StcParams>(),
@@ -93,7 +95,7 @@ pub(crate) static SIGNIFICANCE_DISCREPANCIES: Experiment = Experiment {
         name: "unanimity.significance_discrepancies",
         data: DataSource::StandIn(StandIn::Whole),
         real_data_mode: true,
-        robustness_study: false,
+        study: None,
         // 45 randomised Tukey HSD tests under two gains.
         cost: 2,
         parse: reader::<StcSignificanceParams>(),
@@ -118,7 +120,7 @@ pub(crate) static REAL_RATINGS: Experiment = Experiment {
         name: "unanimity.real_ratings",
         data: DataSource::ShippedRealData,
         real_data_mode: false,
-        robustness_study: false,
+        study: None,
         // Unanimity statistics of every pooled rating on the real ratings.
         cost: 1,
         parse: reader::<RealRatingsParams>(),
@@ -142,7 +144,7 @@ pub(crate) static ROBUSTNESS: Experiment = Experiment {
         name: "unanimity.robustness",
         data: DataSource::StandIn(StandIn::Whole),
         real_data_mode: false,
-        robustness_study: true,
+        study: Some(StudyKind::Replicates),
         cost: 0,
         parse: reader::<ReplicatesParams>(),
     },
@@ -151,4 +153,22 @@ pub(crate) static ROBUSTNESS: Experiment = Experiment {
     notes: no_notes,
     headlines: no_grid,
     figure: Some(Figure::HoldingRates),
+};
+
+/// A.M1: paper A's knob-space study, each simulated claim re-tested across the whole space of
+/// plausible knob values of its stand-in (what we do not know about the data).
+pub(crate) static KNOB_SPACE: Experiment = Experiment {
+    kind: ExperimentKind {
+        name: "unanimity.knob_space",
+        data: DataSource::StandIn(StandIn::Whole),
+        real_data_mode: false,
+        study: Some(StudyKind::KnobSpace),
+        cost: 0,
+        parse: reader::<KnobSpaceParams>(),
+    },
+    run: None,
+    compare: compares_nothing,
+    notes: no_notes,
+    headlines: no_grid,
+    figure: Some(Figure::Sensitivity),
 };

@@ -88,6 +88,10 @@ pub struct StandinParams {
     /// What the knobs build in (the `builds_in:` declarations; the generator ignores them).
     #[serde(default)]
     pub(crate) builds_in: Vec<crate::model::BuiltInDecl>,
+    /// The knobs' plausible ranges (read by [`crate::manifest::plausible`]; the generator ignores
+    /// them).
+    #[serde(default)]
+    pub(crate) plausible: Option<serde::de::IgnoredAny>,
 }
 
 /// Knobs that cannot describe a collection.
@@ -428,6 +432,7 @@ mod tests {
                 },
             ],
             builds_in: Vec::new(),
+            plausible: None,
         }
     }
 

@@ -69,6 +69,8 @@ pub(crate) struct DetailView {
     pub(crate) detail: String,
     pub(crate) findings: Vec<FindingLink>,
     pub(crate) holding: Option<RateBar>,
+    /// A claim re-tested across the plausible knob space, in the account's words.
+    pub(crate) across: Option<String>,
     /// What builds the entry into the stand-in, in words, when something does.
     pub(crate) built_in: Option<String>,
     /// Each proxy of a claim measured on real data, with its verdict.
@@ -93,6 +95,7 @@ impl DetailView {
             detail: e.detail.clone(),
             findings: finding_links(item),
             holding: e.holding.as_ref().map(RateBar::of),
+            across: item.across.clone(),
             built_in: e
                 .built_in
                 .as_ref()

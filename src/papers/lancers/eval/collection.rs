@@ -49,7 +49,7 @@ impl CollectionKey {
         if inputs.labels.collection.is_some() || context.data_dir.is_some() {
             return None;
         }
-        let file = |relative: &str| FileKey::read(&context.data_path(relative));
+        let file = |relative: &str| context.input_key(relative);
         Some(CollectionKey {
             seed: context.seed_for(artefact),
             kappa_se: inputs.kappa_se,
