@@ -60,9 +60,6 @@ pub trait Params: fmt::Debug + erased_serde::Serialize + Send + Sync + Any {
     fn with_trials(&self, _trials: u32) -> Option<Parameters> {
         None
     }
-
-    /// The parameters as `Any`, for [`Parameters::get`].
-    fn as_any(&self) -> &dyn Any;
 }
 
 /// The stand-in sizes an artefact states (`topics`, `runs`, `teams`, `pool_depth`): paper A's STC experiments check
@@ -98,7 +95,9 @@ impl Parameters {
 
     /// The parameters as their experiment's own type, when they are of type `P`.
     pub fn get<P: Params>(&self) -> Option<&P> {
-        self.0.as_any().downcast_ref::<P>()
+        // `Any` is a supertrait of `Params`: the trait object upcasts to `dyn Any`.
+        let params: &dyn Any = &*self.0;
+        params.downcast_ref::<P>()
     }
 
     /// Changes the parameters as their own type `P` with `edit` (on a copy: parameters are shared

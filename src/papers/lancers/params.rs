@@ -251,10 +251,6 @@ impl AgreementParams {
 }
 
 impl Params for AgreementParams {
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
-
     fn input_files(&self) -> Vec<(&'static str, &str)> {
         let mut files = self.labels().files();
         files.extend(collection_files(self.collection.as_ref()));
@@ -303,10 +299,6 @@ impl LevelCountsParams {
 }
 
 impl Params for LevelCountsParams {
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
-
     fn input_files(&self) -> Vec<(&'static str, &str)> {
         let mut files = self.labels().files();
         files.extend(self.qrels_versions.file().map(|f| ("qrels_versions", f)));
@@ -509,10 +501,6 @@ macro_rules! eval_params {
 macro_rules! eval_params_impl {
     ($name:ident) => {
         impl Params for $name {
-            fn as_any(&self) -> &dyn std::any::Any {
-                self
-            }
-
             fn input_files(&self) -> Vec<(&'static str, &str)> {
                 self.eval_files()
             }
@@ -541,10 +529,6 @@ macro_rules! overlap_params_impl {
         }
 
         impl Params for $name {
-            fn as_any(&self) -> &dyn std::any::Any {
-                self
-            }
-
             fn with_trials(&self, trials: u32) -> Option<crate::manifest::Parameters> {
                 Some(crate::manifest::Parameters::new(Self {
                     trials,

@@ -21,10 +21,6 @@ pub(crate) struct GainExamplesParams {
 }
 
 impl Params for GainExamplesParams {
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
-
     fn unanimity_p(&self) -> Vec<f64> {
         self.p.clone()
     }
@@ -170,10 +166,6 @@ fn validate_stc(inputs: &StcInputs<'_>) -> Result<(), Violation> {
 }
 
 impl Params for StcParams {
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
-
     fn unanimity_p(&self) -> Vec<f64> {
         vec![self.p.get()]
     }
@@ -192,10 +184,6 @@ impl Params for StcParams {
 }
 
 impl Params for StcSignificanceParams {
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
-
     fn with_trials(&self, trials: u32) -> Option<crate::manifest::Parameters> {
         Some(crate::manifest::Parameters::new(Self {
             trials,
@@ -255,10 +243,6 @@ pub struct RealRatingsParams {
 }
 
 impl Params for RealRatingsParams {
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
-
     fn unanimity_p(&self) -> Vec<f64> {
         vec![self.p.get()]
     }
