@@ -24,6 +24,7 @@ pub(crate) use robustness::{MAX_REPLICATES, ReplicatesParams};
 
 use super::experiment::{ExperimentId, ParamsReader};
 use super::parameter_rules::{self as rules, Violation};
+use crate::model::column_id::ParameterColumns;
 
 /// What every experiment's parameter type answers.
 pub trait Params: fmt::Debug + erased_serde::Serialize + Send + Sync + Any {
@@ -49,10 +50,11 @@ pub trait Params: fmt::Debug + erased_serde::Serialize + Send + Sync + Any {
         None
     }
 
-    /// The values of p (paper A, Eq. 2) the experiment computes unanimity-aware gains with, in the
-    /// manifest's order: the columns `ug_p[i]` of published values, wiring and templates refer to.
-    fn unanimity_p(&self) -> Vec<f64> {
-        Vec::new()
+    /// The columns the experiment writes one per value of a list-valued parameter, with the values
+    /// in the manifest's order: published values, wiring and templates name them by index
+    /// (`prefix[i]`, [`ParameterColumns::resolve`]).
+    fn parameter_columns(&self) -> Option<ParameterColumns> {
+        None
     }
 
     /// These parameters with the randomised test's trials set to `trials`, for the experiments that
@@ -62,23 +64,20 @@ pub trait Params: fmt::Debug + erased_serde::Serialize + Send + Sync + Any {
     }
 }
 
-/// The stand-in sizes an artefact states (`topics`, `runs`, `teams`, `pool_depth`): paper A's STC experiments check
-/// them against the generated collection, and the reports quote them.
+/// The stand-in sizes an artefact states (`topics`, `runs`, `teams`): the experiments check them
+/// against the generated collection, and the reports quote them.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct StandinSizes {
     pub(crate) topics: Option<u32>,
     pub(crate) runs: Option<u32>,
     pub(crate) teams: Option<u32>,
-    /// Paper B's pool depth (the stand-in runs list that many documents per topic).
-    pub(crate) pool_depth: Option<u32>,
 }
 
 impl StandinSizes {
     pub(crate) fn validate(self) -> Result<(), Violation> {
         rules::size("topics", self.topics)?;
         rules::size("runs", self.runs)?;
-        rules::size("teams", self.teams)?;
-        rules::size("pool_depth", self.pool_depth)
+        rules::size("teams", self.teams)
     }
 }
 
@@ -134,9 +133,9 @@ impl Parameters {
         self.0.alpha()
     }
 
-    /// [`Params::unanimity_p`].
-    pub(crate) fn unanimity_p(&self) -> Vec<f64> {
-        self.0.unanimity_p()
+    /// [`Params::parameter_columns`].
+    pub(crate) fn parameter_columns(&self) -> Option<ParameterColumns> {
+        self.0.parameter_columns()
     }
 
     /// A robustness study's parameters, when these are a study's.

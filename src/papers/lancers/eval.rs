@@ -1,7 +1,7 @@
 //! Paper B, §4: system rankings and significance tests under different qrels versions (Tables 3–5,
 //! Figure 1) and different topic sets (Tables 6–8, Figure 2).
 //!
-//! Every experiment here works on a [`Collection`]: the labelled topics (the seeded stand-in, or a
+//! Every experiment here works on a [`Collection`](collection::Collection): the labelled topics (the seeded stand-in, or a
 //! user's real labels with `--data`), the runs (stand-in runs from `data/lancers/www-runs.yaml`, or the
 //! real runs in `DIR/runs/`), and the high/low-agreement split. It evaluates the runs once per
 //! condition (a qrels version, or a qrels version on a topic subset) and measure, giving a
@@ -39,11 +39,9 @@ mod evaluated;
 mod significance;
 
 pub use collection::collection;
-pub(crate) use collection::{Collection, CollectionKey};
 use evaluated::{Evaluated, evaluated};
 #[cfg(test)]
 pub(crate) use significance::HSD_STREAM;
-pub(crate) use significance::HsdKey;
 use significance::significance_cells;
 
 pub use crate::papers::lancers::definitions::EvaluationFile;

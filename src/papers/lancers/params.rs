@@ -340,6 +340,8 @@ pub struct EvalInputs<'a> {
     pub(crate) conditions: Conditions<'a>,
     /// The stand-in sizes the manifest states (checked against the generated stand-in).
     pub(crate) sizes: StandinSizes,
+    /// The pool depth the manifest states (the stand-in runs list that many documents per topic).
+    pub(crate) pool_depth: Option<u32>,
 }
 
 /// The randomised Tukey HSD's settings of an overlap experiment.
@@ -358,6 +360,7 @@ fn validate_eval(inputs: &EvalInputs<'_>) -> Result<(), Violation> {
         rules::counts("cutoffs", cutoffs, MAX_COUNT)?;
     }
     inputs.sizes.validate()?;
+    rules::size("pool_depth", inputs.pool_depth)?;
     if let Some(cutoffs) = inputs.cutoffs {
         rules::non_empty("cutoffs", cutoffs)?;
     }
@@ -480,8 +483,8 @@ macro_rules! eval_params {
                         topics: self.topics,
                         runs: self.runs,
                         teams: self.teams,
-                        pool_depth: self.pool_depth,
                     },
+                    pool_depth: self.pool_depth,
                 }
             }
 
