@@ -166,6 +166,7 @@ pub mod ratings;
 pub mod run;
 pub(crate) mod run_groups;
 pub(crate) mod simple_line;
+pub(crate) mod split_lines;
 pub(crate) mod text_halves;
 pub(crate) mod topic_ranges;
 pub(crate) mod trec_line;
