@@ -128,10 +128,14 @@ impl Artefact {
         self.parameters.seed().unwrap_or(global)
     }
 
-    /// The column id a reference names in this artefact's layout: `ug_p[i]` resolved against the
-    /// experiment's values of p ([`column_id::resolve`]), any other id unchanged.
+    /// The column id a reference names in this artefact's layout: `prefix[i]` of a family of
+    /// parameter columns resolved against the experiment's values
+    /// ([`column_id::ParameterColumns::resolve`]), any other id unchanged.
     pub(crate) fn resolve_column(&self, column: &str) -> Result<String, column_id::ColumnRefError> {
-        column_id::resolve(column, &self.parameters.unanimity_p())
+        match self.parameters.parameter_columns() {
+            Some(columns) => columns.resolve(column),
+            None => Ok(column.to_string()),
+        }
     }
 
     /// The value `x` of cell (`panel`, `row`, `column`) as the artefact's layout prints it, read
@@ -429,31 +433,40 @@ fn check_parameters(artefact: &Artefact, path: &Path, text: &str) -> Result<(), 
 }
 
 /// Checks that the layout's parameter-derived columns are ones the experiment writes: for an
-/// experiment with values of p ([`params::Params::unanimity_p`]), every `ug_p…` column must be [`column_id::unanimity_gain`] of a `p` of
-/// the parameters, so a variant whose column id and `p` disagree is rejected at load instead of
-/// rendering empty cells.
+/// experiment with a family of parameter columns ([`params::Params::parameter_columns`]), every
+/// column of the layout that starts with the family's prefix must be the column of one of the
+/// parameter's values, so a variant whose column id and values disagree is rejected at load instead
+/// of rendering empty cells.
 fn check_parameter_columns(
     artefact: &Artefact,
     path: &Path,
     text: &str,
 ) -> Result<(), SourceError> {
-    let ps = artefact.parameters.unanimity_p();
-    let Some(layout) = artefact.layout.as_ref().filter(|_| !ps.is_empty()) else {
+    let Some(family) = artefact.parameters.parameter_columns() else {
         return Ok(());
     };
-    let expected: Vec<String> = ps.iter().map(|&p| column_id::unanimity_gain(p)).collect();
+    let Some(layout) = artefact
+        .layout
+        .as_ref()
+        .filter(|_| !family.values.is_empty())
+    else {
+        return Ok(());
+    };
+    let expected = family.columns();
     let columns = layout.panels.iter().flat_map(|panel| &panel.columns);
-    for column in columns.filter(|c| c.id.starts_with(column_id::UNANIMITY_GAIN_PREFIX)) {
+    for column in columns.filter(|c| c.id.starts_with(family.family.prefix)) {
         if !expected.contains(&column.id) {
+            let (parameter, values) = (family.family.parameter, &family.values);
             return Err(SourceError::new(
                 path,
                 locate(text, &artefact.id, "id", &artefact.id)
                     .and_then(|start| find_column(text, &column.id, start.line)),
                 format!(
-                    "artefact `{}`: column `{}` shows UG for a p that is not among the parameters; \
-                     with p = {ps:?} the columns are: {}",
+                    "artefact `{}`: column `{}` shows {} for a {parameter} that is not among the \
+                     parameters; with {parameter} = {values:?} the columns are: {}",
                     artefact.id,
                     column.id,
+                    family.family.shows,
                     expected.join(", ")
                 ),
             ));

@@ -27,9 +27,6 @@ use crate::results::ResultTable;
 /// The papers' code: one line per paper.
 pub(crate) static PAPERS: &[&PaperCode] = &[&unanimity::PAPER, &lancers::PAPER];
 
-/// The `study` command's analysis: paper B's tables on a user's labels and runs.
-pub(crate) use lancers::study;
-
 /// Every experiment of every paper, in registry order.
 pub fn experiments() -> impl Iterator<Item = &'static Experiment> {
     PAPERS

@@ -165,7 +165,16 @@ pub(super) fn why(item: &Item) -> String {
     let detail = match &entry.across {
         Some(a) => detail
             .strip_suffix(&format!("; {}.", a.detail()))
-            .map_or_else(|| detail.to_string(), |d| format!("{d}.")),
+            .map_or_else(
+                || detail.to_string(),
+                |d| {
+                    if d.ends_with('.') {
+                        d.to_string()
+                    } else {
+                        format!("{d}.")
+                    }
+                },
+            ),
         None => detail.to_string(),
     };
     let detail = detail.as_str();

@@ -58,6 +58,7 @@ mod study_collection;
 mod table_variant;
 mod terminal_width;
 mod text_settings;
+mod third_paper_views;
 mod unanimity_real;
 mod usage_errors;
 mod www_standin;

@@ -31,10 +31,6 @@ pub(crate) struct KnobSpaceParams {
 }
 
 impl Params for KnobSpaceParams {
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
-
     /// None of its own: the pipeline fingerprints the re-tested artefacts' inputs (the knob files
     /// with their plausible ranges among them) and the paper's published values with the study.
     fn input_files(&self) -> Vec<(&'static str, &str)> {

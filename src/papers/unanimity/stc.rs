@@ -31,7 +31,6 @@ mod setup;
 
 pub(crate) use discrepancies::significance_discrepancies;
 use setup::Setup;
-pub(crate) use setup::{ConditionScores, ScoresKey, StandinKey, StcStandin};
 
 /// The stream namespace shared by both tables, so that they see the same collection and ratings.
 pub(crate) const STREAM: StreamScope<'static> = StreamScope::Shared("paper-A-stc");

@@ -148,7 +148,7 @@ fn standin_collection(
     let collection = match &key {
         Some(key) => context
             .shared
-            .stc_standins
+            .memo::<StandinKey, StcStandin>()
             .get_or_try(key.clone(), generate_standin)?,
         None => Arc::new(generate_standin()?),
     };
@@ -280,7 +280,10 @@ impl Setup {
             measures: self.measures.clone(),
             depth: self.depth,
         };
-        context.shared.stc_scores.get_or_try(key, compute)
+        context
+            .shared
+            .memo::<ScoresKey, ConditionScores>()
+            .get_or_try(key, compute)
     }
 
     /// Per-measure score columns `[measure][run][topic]` with direct gains, and the number of topics
