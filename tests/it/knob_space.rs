@@ -59,7 +59,7 @@ fn effect(table: &ResultTable, id: &str, knob: &str) -> f64 {
     table.get("indices", id, knob, "class").unwrap()
 }
 
-/// Acceptance of issue 44: the calibration of `within_team_drop` for A.T2's upper limits and
+/// The declared cases must come out as measured: the calibration of `within_team_drop` for A.T2's upper limits and
 /// `runs.assessor_weights` for "student least discriminative" are built in, and the analysis must
 /// find it: each claim is decided by, or depends on, its declared knob, and its declaration is
 /// confirmed (position 1 of the declarations).

@@ -100,8 +100,12 @@ fn a_knob_ranged_and_fixed_alike_or_twice_is_an_error() {
         "    - knob: drop.max\n      range: [1, 2]\n      why: again\n    - knob: topics\n",
     );
     assert!(error(&twice).to_string().contains("ranged twice"));
-    let both = FILE.replace("knob: drop.min", "knob: drop.max");
-    assert!(error(&both).to_string().contains("both ranged"));
+    let both = FILE.replace(
+        "    - knob: drop.min\n      why: kept\n",
+        "    - knob: drop.min\n      why: kept\n    - knob: drop.max\n      why: also\n",
+    );
+    let e = error(&both).to_string();
+    assert!(e.contains("both ranged"), "{e}");
 }
 
 #[test]
