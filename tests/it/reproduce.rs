@@ -359,6 +359,7 @@ fn check_exits_zero_and_lists_pending_cells_with_their_class() {
         "proxies",
         "observation",
         "not_applicable",
+        "across",
     ];
     for e in &entries {
         let keys: Vec<&str> = e.as_object().unwrap().keys().map(String::as_str).collect();
