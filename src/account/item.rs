@@ -35,6 +35,23 @@ pub(crate) struct Item {
 }
 
 impl Item {
+    /// Each proxy of the claim in the vocabulary's words: `flipped item pairs: holds on a proxy
+    /// (…)`, the words every view shows.
+    pub(crate) fn proxy_words(&self) -> Vec<String> {
+        self.entry
+            .proxies
+            .iter()
+            .map(|p| {
+                let term = if p.holds {
+                    Term::HoldsOnProxy
+                } else {
+                    Term::FailsOnProxy
+                };
+                format!("{}: {} ({})", p.name, term.word(), p.detail)
+            })
+            .collect()
+    }
+
     /// The section the item is listed and counted in.
     pub(crate) fn section(&self) -> Section {
         self.term.section()

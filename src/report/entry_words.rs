@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use serde::Serialize;
 
-use crate::account::{Item, Term};
+use crate::account::Item;
 use crate::model::ProvenanceClass;
 
 use super::{Format, Mark};
@@ -136,17 +136,10 @@ pub(super) fn entry_view(item: &Item, format: Format) -> EntryView {
             .map(|m| mark_words(&m, format))
             .unwrap_or_default(),
         item: format.escape(entry.label.as_deref().unwrap_or(&entry.cell)),
-        proxies: entry
-            .proxies
+        proxies: item
+            .proxy_words()
             .iter()
-            .map(|p| {
-                let term = if p.holds {
-                    Term::HoldsOnProxy
-                } else {
-                    Term::FailsOnProxy
-                };
-                format.escape(&format!("{}: {} ({})", p.name, term.word(), p.detail))
-            })
+            .map(|w| format.escape(w))
             .collect(),
     }
 }

@@ -100,7 +100,7 @@ impl DetailView {
                 .built_in
                 .as_ref()
                 .map(|b| format!("{} by {}: {}", b.kind.words(), b.knobs_in_file(), b.why)),
-            proxies: proxies(item),
+            proxies: item.proxy_words(),
         }
     }
 }
@@ -112,22 +112,6 @@ fn finding_links(item: &Item) -> Vec<FindingLink> {
         .map(|&n| FindingLink {
             anchor: finding_anchor(&item.entry.paper, n),
             number: n,
-        })
-        .collect()
-}
-
-/// Each proxy of a claim in words: `flipped item pairs: holds on a proxy (…)`.
-fn proxies(item: &Item) -> Vec<String> {
-    item.entry
-        .proxies
-        .iter()
-        .map(|p| {
-            let term = if p.holds {
-                Term::HoldsOnProxy
-            } else {
-                Term::FailsOnProxy
-            };
-            format!("{}: {} ({})", p.name, term.word(), p.detail)
         })
         .collect()
 }
