@@ -7,7 +7,7 @@
 //! ([`crate::manifest::plausible`]), draws one independent stand-in at each point ([`points`]) and,
 //! per claim, measures its rate over the space, its rate in each quarter of each knob's range, how
 //! much of its variation each knob explains ([`sensitivity`]) and its class: robust, depends on K,
-//! decided by K ([`classify`]). The `builds_in` declarations are checked against the classes
+//! decided by K ([`mod@classify`]). The `builds_in` declarations are checked against the classes
 //! ([`declared`]): a claim decided by a knob no declaration names is a finding about the stand-in.
 
 pub(crate) mod classify;
