@@ -190,6 +190,11 @@ pub struct Panel {
     pub(crate) stub_width: Option<stub_width::StubWidth>,
     #[serde(default)]
     pub(crate) format: Option<CellFormat>,
+    /// The artefact's figure draws this panel, a value in each of its cells (a knob-space study's
+    /// indices): a report shows the figure in the panel's place; tables.tex, the Markdown table and
+    /// the page show the panel as numbers.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub(crate) drawn_by_figure: bool,
     pub rows: Vec<Header>,
     pub columns: Vec<Header>,
 }
@@ -360,6 +365,23 @@ impl Manifest {
                     path,
                     at("id", &artefact.id),
                     format!("table `{}` is built but has no `layout`", artefact.id),
+                ));
+            }
+            let drawn = artefact
+                .layout
+                .iter()
+                .flat_map(|l| &l.panels)
+                .find(|p| p.drawn_by_figure);
+            if let Some(panel) = drawn
+                && !artefact.outputs.contains(&OutputFormat::Svg)
+            {
+                return Err(SourceError::new(
+                    path,
+                    at("drawn_by_figure", "true"),
+                    format!(
+                        "panel `{}` of `{}` is `drawn_by_figure`, but the artefact draws no figure; add `svg` to its `outputs` or remove the key",
+                        panel.id, artefact.id
+                    ),
                 ));
             }
         }

@@ -222,10 +222,15 @@ pub(super) fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format
         .map(|i| (i.entry.cell.as_str(), *i))
         .collect();
 
-    // A study's table is long: the report shows its figure and points to the table.
+    // A replicates study's table is long: the report shows its figure and points to the table. A
+    // knob-space study's claims are shown; its figure stands for the panels it draws.
     let robustness = artefact.experiment.is_study();
+    let knob_space = artefact.experiment.is_knob_space_study();
     let rebuilt = match (artefact.kind, result) {
         (Kind::Table, Some(table)) if !robustness => grid::layout(artefact, table, target).ok(),
+        (Kind::Table, Some(table)) if knob_space => {
+            grid::layout(&without_drawn_panels(artefact), table, target).ok()
+        }
         _ => None,
     };
 
@@ -339,13 +344,13 @@ pub(super) fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format
         observations: views(&in_section(Section::Observations)),
         built_in_claims: views(&in_section(Section::BuiltIn)),
         built_in_values: format.escape(&built_in_values(&numbers)),
-        elsewhere: if artefact.experiment.is_knob_space_study() {
+        elsewhere: if knob_space {
             format.escape(&format!(
-                "{id}'s table (every claim under its class with its rate over the space and its lowest and highest rate over a knob's range, and every knob's index for every claim) and its note (the design, the index, the classes and their tests) are in tables.tex (tables.pdf) and on the reviewer's page (index.html); the figure below shades every knob's index for every claim."
+                "The figure below the table stands for {id}'s panel of indices: it shades every knob's first-order index for every claim and prints it in the cell. That panel as numbers and the study's note (the design, the index, the classes and their tests) are in tables.tex (tables.pdf) and on the reviewer's page (index.html)."
             ))
         } else if robustness {
             format.escape(&format!(
-                "{id}'s table (every claim under the range of its rate, with its rate and Wilson interval, and the headline numbers beside their replicate bands) is in tables.tex (tables.pdf) and on the reviewer's page (index.html); the figure below draws every claim's rate and interval."
+                "{id}'s table (every claim under the range of its rate, with its rate and Wilson interval, and the headline numbers beside their replicate bands) and its note (the redraws, the intervals and the trials) are in tables.tex (tables.pdf) and on the reviewer's page (index.html); the figure below draws every claim's rate and interval."
             ))
         } else {
             String::new()
@@ -368,6 +373,15 @@ pub(super) fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format
         claim_grid_rule: claim_grids::rule(format),
         claim_marks: Mark::legend(&claim_marks, format),
     }
+}
+
+/// `artefact` without the panels its figure draws ([`crate::manifest::Panel`]'s `drawn_by_figure`).
+fn without_drawn_panels(artefact: &Artefact) -> Artefact {
+    let mut shown = artefact.clone();
+    if let Some(layout) = shown.layout.as_mut() {
+        layout.panels.retain(|p| !p.drawn_by_figure);
+    }
+    shown
 }
 
 /// The stand-in values fitted or calibrated to the artefact's printed numbers, in a sentence.

@@ -412,3 +412,25 @@ fn robustness_study_parameters_name_their_line() {
         "headline table `A.T1` is not one of the study's `artefacts`",
     );
 }
+
+#[test]
+fn panel_drawn_by_a_figure_the_artefact_does_not_draw_names_its_line() {
+    let text = real_manifest();
+    let manifest_line = |t: &str| {
+        t.match_indices("    outputs: [markdown, latex, json, svg]\n")
+            .map(|(at, _)| at)
+            .find(|&at| t[..at].contains("experiment: unanimity.knob_space"))
+            .unwrap()
+    };
+    let at = manifest_line(&text);
+    let text = format!(
+        "{}    outputs: [markdown, latex, json]\n{}",
+        &text[..at],
+        &text[at + "    outputs: [markdown, latex, json, svg]\n".len()..]
+    );
+    assert_rejected(
+        &text,
+        line_of(&text, "          drawn_by_figure: true"),
+        "panel `indices` of `A.M1` is `drawn_by_figure`, but the artefact draws no figure",
+    );
+}

@@ -422,11 +422,16 @@ fn generated_latex_compiles_with_pdflatex() {
         .status
         .success()
     );
-    for paper in ["unanimity", "lancers"] {
+    for (paper, budget) in REPORT_PAGE_BUDGETS {
         let dir = out.path().join(paper);
         for document in ["tables", "report"] {
             compile_latex(&pdflatex, &dir, document);
         }
+        let pages = pages_written(&dir, "report");
+        assert!(
+            pages <= budget,
+            "{paper}'s report runs to {pages} pages, over its budget of {budget}: move appendix material to tables.tex or the page"
+        );
     }
     // `evia-repro study` on the shipped example renders through the same frame without
     // published values.
@@ -452,6 +457,25 @@ fn generated_latex_compiles_with_pdflatex() {
     for document in ["tables", "report"] {
         compile_latex(&pdflatex, &study_out.join("study"), document);
     }
+}
+
+/// The most pages each paper's literate report may run to: a reviewer reads it whole.
+const REPORT_PAGE_BUDGETS: [(&str, usize); 2] = [("unanimity", 16), ("lancers", 20)];
+
+/// The pages pdflatex wrote for `<dir>/<name>.tex`, from its log's `Output written on <name>.pdf
+/// (N pages, …)`.
+fn pages_written(dir: &Path, name: &str) -> usize {
+    let log =
+        String::from_utf8_lossy(&fs::read(dir.join(format!("{name}.log"))).unwrap()).into_owned();
+    let line = log
+        .lines()
+        .find(|l| l.starts_with("Output written on"))
+        .unwrap_or_else(|| panic!("{}/{name}.log names no output", dir.display()));
+    line.split('(')
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("unreadable page count: {line}"))
 }
 
 /// How far (in points) a box may stick out before the compile test fails: about one character.

@@ -578,6 +578,7 @@ fn agreement_layout(b: &Layout, plan: &Plan) -> Option<Layout> {
             stub: None,
             stub_width: None,
             format: count.format,
+            drawn_by_figure: false,
             rows: grades.clone(),
             columns: grades.clone(),
         })
@@ -636,6 +637,7 @@ fn measure_panels(b: &Layout, plan: &Plan, rows: &[Header], columns: &[Header]) 
             stub: None,
             stub_width: None,
             format,
+            drawn_by_figure: false,
             rows: rows.to_vec(),
             columns: columns.to_vec(),
         })

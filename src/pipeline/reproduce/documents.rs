@@ -234,10 +234,9 @@ impl Documents<'_> {
                     report::render_report(&input, Format::Latex).map_err(render_err)?,
                 ),
             ];
-            let built: Vec<&Artefact> = artefacts
+            let built: Vec<(&Artefact, &ResultTable)> = artefacts
                 .iter()
-                .copied()
-                .filter(|a| self.results.contains_key(a.id.as_str()))
+                .filter_map(|&a| self.results.get(a.id.as_str()).map(|t| (a, t)))
                 .collect();
             files.extend(render_tables_document(
                 self.manifest,

@@ -166,23 +166,33 @@ fn stamp_svg(svg: &str, stamp: &Stamp) -> String {
     }
 }
 
-/// The standalone LaTeX document of one paper that inputs each of its rebuilt tables.
+/// The standalone LaTeX document of one paper that inputs each of its rebuilt tables (`built`: the
+/// paper's artefacts with their results), each followed by its notes: how it was rebuilt, which a
+/// table fragment carries only as LaTeX comments.
 pub(crate) fn render_tables_document(
     manifest: &Manifest,
     paper: &str,
-    tables: &[&Artefact],
+    built: &[(&Artefact, &ResultTable)],
     templates: &Templates,
     stamp: &Stamp,
 ) -> Result<Option<(String, String)>, ReproduceError> {
     let Some(info) = manifest.paper(paper) else {
         return Ok(None);
     };
-    let inputs: Vec<String> = tables
+    #[derive(Serialize)]
+    struct Input {
+        file: String,
+        notes: Vec<String>,
+    }
+    let inputs: Vec<Input> = built
         .iter()
-        .filter(|a| {
+        .filter(|(a, _)| {
             a.paper == paper && a.kind == Kind::Table && a.outputs.contains(&OutputFormat::Latex)
         })
-        .map(|a| format!("{}.tex", a.id))
+        .map(|(a, table)| Input {
+            file: format!("{}.tex", a.id),
+            notes: table.notes.iter().map(|n| grid::escape_latex(n)).collect(),
+        })
         .collect();
     if inputs.is_empty() {
         return Ok(None);
@@ -192,7 +202,7 @@ pub(crate) fn render_tables_document(
         title: String,
         provenance: String,
         stamp: String,
-        tables: &'a [String],
+        tables: &'a [Input],
     }
     let doc = Doc {
         title: grid::escape_latex(&info.title),
