@@ -4,21 +4,9 @@
 
 use std::fs;
 use std::path::Path;
-use std::process::Command;
 
-use crate::common;
-
-const PINNED_COMMIT: &str = "0000000000000000000000000000000000000000";
-
-fn run(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_evia-repro"))
-        .env("EVIA_REPRO_COMMIT", PINNED_COMMIT)
-        .arg("--root")
-        .arg(common::project_root())
-        .args(args)
-        .output()
-        .unwrap()
-}
+use crate::built;
+use crate::common::{self, TestCommand};
 
 /// The JSON of the page's `<script type="application/json" id="ledger-data">`.
 fn embedded_ledger(html: &str) -> serde_json::Value {
@@ -60,35 +48,11 @@ fn without_figure_payloads(html: &str) -> String {
 
 #[test]
 fn the_reviewer_page_shows_every_entry_as_check_does_and_requests_nothing() {
-    let out = tempfile::tempdir().unwrap();
-    let out_arg = out.path().to_str().unwrap();
-    let reproduce = run(&[
-        "reproduce",
-        "--replicates",
-        common::TEST_REPLICATES_ARG,
-        "--out",
-        out_arg,
-    ]);
-    assert!(
-        reproduce.status.success(),
-        "{}",
-        String::from_utf8_lossy(&reproduce.stderr)
-    );
-    let page = out.path().join("index.html");
+    let page = built::build_dir().join("index.html");
     let html = fs::read_to_string(&page).unwrap();
 
     // Every item of `check --format json`, in order, is embedded unchanged, and has its item.
-    let check = run(&[
-        "check",
-        "--format",
-        "json",
-        "--state",
-        out_arg,
-        "--replicates",
-        common::TEST_REPLICATES_ARG,
-    ]);
-    let checked: serde_json::Value = serde_json::from_slice(&check.stdout).unwrap();
-    let checked = checked.as_array().unwrap();
+    let checked = built::ledger();
     let embedded = embedded_ledger(&html);
     let embedded = embedded["entries"].as_array().unwrap();
     assert_eq!(embedded.len(), checked.len());
@@ -139,19 +103,10 @@ fn the_reviewer_page_shows_every_entry_as_check_does_and_requests_nothing() {
 /// with any script error or refused request. Fails under CI when Chromium is missing.
 fn browser_selftest(page: &Path, entries: usize) {
     let Some(chromium) = ["chromium", "chromium-browser"]
-        .iter()
-        .find(|name| {
-            Command::new(name)
-                .arg("--version")
-                .output()
-                .is_ok_and(|o| o.status.success())
-        })
-        .copied()
+        .into_iter()
+        .find_map(common::find_on_path)
     else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "chromium is missing under CI"
-        );
+        assert!(!common::under_ci(), "chromium is missing under CI");
         eprintln!(
             "note: chromium is not installed; the browser test of the reviewer's page was skipped"
         );
@@ -159,7 +114,7 @@ fn browser_selftest(page: &Path, entries: usize) {
     };
     let profile = tempfile::tempdir().unwrap();
     let url = format!("file://{}#selftest", page.display());
-    let output = Command::new(chromium)
+    let output = TestCommand::program(chromium)
         .args([
             "--headless=new",
             "--disable-gpu",
@@ -170,8 +125,7 @@ fn browser_selftest(page: &Path, entries: usize) {
         .arg(format!("--user-data-dir={}", profile.path().display()))
         .arg("--dump-dom")
         .arg(&url)
-        .output()
-        .unwrap();
+        .run();
     let dom = String::from_utf8_lossy(&output.stdout);
     assert!(
         !dom.contains("class=\"page-error\""),

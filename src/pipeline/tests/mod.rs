@@ -1,0 +1,41 @@
+//! Unit tests that run the papers' experiments, the ledger and the pipeline on the project's own
+//! files (`paper/`, `data/`) through the crate's internal interfaces: what the binary cannot show
+//! (typed results, stand-in internals, studies' replicates, the ledger's findings and notes).
+
+mod calibration;
+mod claim_grids;
+mod claims_ledger;
+mod consistency_fixture;
+mod fuzz;
+mod printed_digits;
+mod robustness;
+mod stc;
+mod text_settings;
+mod www_standin;
+
+/// The project's files and its ledger, shared by the tests of this module.
+mod common {
+    use std::path::PathBuf;
+    use std::sync::OnceLock;
+
+    use crate::ledger::Ledger;
+    use crate::papers::{Context, load_manifest};
+    use crate::pipeline::check_project;
+    use crate::pipeline::reproduce::manifest_path;
+
+    /// The repository root.
+    pub(super) fn project_root() -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    }
+
+    /// The project's ledger as `check` computes it without a build state (every artefact but the
+    /// robustness studies rebuilt), computed once for every test that reads it.
+    pub(super) fn ledger() -> &'static Ledger {
+        static LEDGER: OnceLock<Ledger> = OnceLock::new();
+        LEDGER.get_or_init(|| {
+            let root = project_root();
+            let manifest = load_manifest(&manifest_path(&root)).unwrap();
+            check_project(&manifest, &Context::new(root.clone(), manifest.seed)).unwrap()
+        })
+    }
+}
