@@ -4,9 +4,10 @@
 reproduce *ARGS:
     cargo run --release --quiet -- reproduce {{ARGS}}
 
-# Run every test (the README's test command; CI runs it through .ci/run).
+# Run every test (the README's test command; CI runs it through .ci/run). In the release profile, so
+# that it reuses everything `just reproduce` (`cargo reproduce`) built.
 test:
-    cargo test
+    cargo test --release
 
 # Print the ledger of published vs rebuilt numbers (text, md or json).
 check FORMAT="text":
@@ -20,7 +21,7 @@ show ID:
 list:
     cargo run --release --quiet -- list
 
-# Everything CI runs: formatting, lints with warnings denied, tests.
+# Everything CI runs: formatting, lints and docs with warnings denied, tests.
 ci:
     bash .ci/run
 

@@ -21,10 +21,14 @@
 //! 7. [`account`]: the one account of the evidence every view renders (terms, findings, counts);
 //! 8. [`report`]: the views: literate reports, index, ledger, page, `check`'s text;
 //! 9. [`pipeline`]: selection, rebuild, build state and stamps, for `reproduce` and `check`;
-//! 10. [`cli`]: the command-line edge (clap + anyhow).
+//! 10. [`cli`]: the command-line edge (clap's parser + anyhow); lower layers' option enums derive
+//!     `clap::ValueEnum` where they are defined, so each value's name is spelled once.
 
 // Items are `pub(crate)` unless the binary, the integration tests or the bench example use them.
 #![warn(unreachable_pub)]
+// The docs are built with `--document-private-items` (.ci/run): an application's map links its
+// internal items, which that build documents.
+#![allow(rustdoc::private_intra_doc_links)]
 
 pub mod account;
 pub mod assessors;

@@ -42,6 +42,7 @@ mod entry_words;
 mod functions;
 pub(crate) mod html;
 mod index;
+mod knob_space;
 mod ledger_views;
 mod mark;
 mod printed;
@@ -120,9 +121,14 @@ pub(crate) fn report_templates(format: Format) -> [&'static str; 2] {
 }
 
 /// The templates of the "How robust are the conclusions?" section, which every literate source
-/// includes once ([`robustness_section`]).
+/// includes once (through the template function `robustness()`, [`functions`]).
 pub(crate) const ROBUSTNESS_TEMPLATES: [&str; 2] =
     ["report-robustness.md.j2", "report-robustness.tex.j2"];
+
+/// The templates of the "What we do not know about the data" section, which every literate source
+/// includes once after the robustness section.
+pub(crate) const KNOB_SPACE_TEMPLATES: [&str; 2] =
+    ["report-knob-space.md.j2", "report-knob-space.tex.j2"];
 
 /// The template of the top-level index.
 pub(crate) const INDEX_TEMPLATE: &str = "index.md.j2";

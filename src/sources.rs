@@ -19,7 +19,7 @@ pub(crate) const MANIFEST_TEXT: &str = include_str!("../paper/manifest.yaml");
 /// The files built into the program, by their path relative to the project root: the manifest,
 /// every template of `templates/`, and the study's literate sources (`tests/it/built_in.rs` checks
 /// that the list covers `templates/` and equals the files on disk).
-pub const BUILT_IN: [(&str, &str); 16] = [
+pub const BUILT_IN: [(&str, &str); 18] = [
     (MANIFEST, MANIFEST_TEXT),
     (
         "paper/study.report.md.j2",
@@ -46,6 +46,14 @@ pub const BUILT_IN: [(&str, &str); 16] = [
     (
         "templates/report-artefact.tex.j2",
         include_str!("../templates/report-artefact.tex.j2"),
+    ),
+    (
+        "templates/report-knob-space.md.j2",
+        include_str!("../templates/report-knob-space.md.j2"),
+    ),
+    (
+        "templates/report-knob-space.tex.j2",
+        include_str!("../templates/report-knob-space.tex.j2"),
     ),
     (
         "templates/report-robustness.md.j2",

@@ -99,7 +99,7 @@
       if (keep) { shown += 1; }
     });
     document.getElementById("filter-count").textContent =
-      shown + " of " + items.length + " numbers and claims shown";
+      shown + " of " + items.length + " cells and claims shown";
     return shown;
   }
   boxes.forEach(function (b) { b.addEventListener("change", filter); });
@@ -137,6 +137,7 @@
         expect(anchor + " verdict", field("verdict"), item.words);
         expect(anchor + " arithmetic", field("detail"), item.detail);
         expect(anchor + " holding", field("holding"), d.holding_words);
+        expect(anchor + " across", field("across"), item.across === undefined ? null : item.across);
         var links = Array.prototype.slice.call(dl.querySelectorAll("[data-field=finding]"))
           .map(function (a) { return a.getAttribute("href"); }).join(" ");
         expect(anchor + " findings", links, d.findings.map(function (f) { return "#" + f; }).join(" "));

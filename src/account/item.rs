@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use super::term::{Section, Term};
-use crate::ledger::{Basis, Entry, EntryKind, Verdict};
+use crate::ledger::{Across, Basis, Entry, EntryKind, Verdict};
 use crate::model::{ProvenanceClass, RateWord};
 
 /// One entry of the ledger with what the account says of it.
@@ -28,9 +28,30 @@ pub(crate) struct Item {
     /// The words of a holding rate over a robustness study's replicates.
     #[serde(skip)]
     pub(crate) rate: Option<RateWord>,
+    /// A claim re-tested across the plausible knob space, in the account's words: `holds on the
+    /// stand-in in 0.93 of redraws; across plausible data, decided by runs.assessor_weights[2]`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) across: Option<String>,
 }
 
 impl Item {
+    /// Each proxy of the claim in the vocabulary's words: `flipped item pairs: holds on a proxy
+    /// (…)`, the words every view shows.
+    pub(crate) fn proxy_words(&self) -> Vec<String> {
+        self.entry
+            .proxies
+            .iter()
+            .map(|p| {
+                let term = if p.holds {
+                    Term::HoldsOnProxy
+                } else {
+                    Term::FailsOnProxy
+                };
+                format!("{}: {} ({})", p.name, term.word(), p.detail)
+            })
+            .collect()
+    }
+
     /// The section the item is listed and counted in.
     pub(crate) fn section(&self) -> Section {
         self.term.section()
@@ -127,6 +148,20 @@ fn real_data_claim_term(e: &Entry) -> Term {
         Verdict::Holds => Term::HoldsOnRealData,
         _ if proxy => Term::FailsOnProxy,
         _ => Term::FailsOnRealData,
+    }
+}
+
+/// The line of a claim re-tested across the plausible knob space: its holding rate over the
+/// robustness study's redraws, when one re-tested it, and its class across plausible data
+/// ([`Across::words`]).
+pub(crate) fn across_words(e: &Entry, across: &Across) -> String {
+    match &e.holding {
+        Some(h) => format!(
+            "holds on the stand-in in {:.2} of redraws; {}",
+            h.rate,
+            across.words()
+        ),
+        None => across.words(),
     }
 }
 

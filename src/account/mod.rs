@@ -18,11 +18,13 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 mod item;
+pub(crate) mod knob_space;
 pub(crate) mod robustness;
 mod tally;
 pub(crate) mod term;
 
 pub(crate) use item::Item;
+pub(crate) use knob_space::KnobSpaceSection;
 pub(crate) use robustness::RobustnessSection;
 pub(crate) use tally::Tally;
 pub(crate) use term::{Section, Term};
@@ -65,6 +67,8 @@ pub(crate) struct PaperAccount {
     pub(crate) transcription_notes: usize,
     /// The paper's robustness study, when it was built.
     pub(crate) robustness: Option<RobustnessSection>,
+    /// The paper's knob-space study, when it was built.
+    pub(crate) knob_space: Option<KnobSpaceSection>,
 }
 
 /// One artefact (or the running text) in a paper's summary.
@@ -140,6 +144,7 @@ pub fn account(
             attention,
             transcription_notes: ledger.notes.iter().filter(|n| n.paper == paper.id).count(),
             robustness: robustness::section(&artefacts, of_paper, results),
+            knob_space: knob_space::section(&artefacts, of_paper, results),
             findings: ranked,
         });
     }
@@ -183,6 +188,7 @@ fn item(e: &Entry, number_of: &BTreeMap<(&str, &str), usize>, artefacts: &[&Arte
     numbers.dedup();
     let rate = e.holding.as_ref().map(|h| h.word);
     Item {
+        across: e.across.as_ref().map(|a| item::across_words(e, a)),
         words: item::verdict_words(term, &numbers, rate, e),
         term,
         findings: numbers,
@@ -275,17 +281,22 @@ fn rows(
 
 /// What an artefact's numbers rest on, in a few words.
 fn rests_on(artefact: &Artefact, result: Option<&ResultTable>, items: &[&Item]) -> String {
-    let real_data = result.is_some_and(|t| t.real_data);
+    let Some(result) = result else {
+        // Not rebuilt in this run (pending, with its reason in the reports).
+        return "not built (pending)".to_string();
+    };
+    let real_data = result.real_data;
     let fitted = items.iter().any(|i| i.entry.is_fitted());
     if artefact.experiment.kind().data == DataSource::ShippedRealData {
         return "real data (shipped ratings)".to_string();
     }
     match artefact.experiment.stand_in(real_data) {
         _ if real_data => "real data (your collection)".to_string(),
-        Some(StandIn::Whole) if artefact.experiment.is_robustness_study() => {
-            "stand-in, independent redraws".to_string()
-        }
-        Some(StandIn::Whole) => "stand-in".to_string(),
+        Some(StandIn::Whole) => artefact
+            .experiment
+            .study()
+            .map_or("stand-in", |study| study.rests_on())
+            .to_string(),
         Some(StandIn::Part) if fitted => "exact + fitted stand-in".to_string(),
         Some(StandIn::Part) => "exact + stand-in".to_string(),
         None => "exact".to_string(),

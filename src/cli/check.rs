@@ -9,7 +9,7 @@ use crate::account::{Item, Term};
 use crate::cli::Outcome;
 use crate::cli::reproduce::load_manifest;
 use crate::ledger::{TranscriptionNote, Verdict};
-use crate::manifest::params::MAX_REPLICATES;
+use crate::manifest::params::{MAX_DESIGN_POINTS, MAX_REPLICATES, MIN_DESIGN_POINTS};
 use crate::report;
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -47,20 +47,28 @@ pub(crate) struct CheckArgs {
     /// the ledger.
     #[arg(long)]
     pub(crate) findings: bool,
-    /// Also exit with code 1 when an entry is `inconsistent` (by default only a mismatching `exact`
-    /// cell does: a finding about the paper is information, not a failure).
+    /// Also exit with code 1 when an entry is `inconsistent`, or when a knob-space study in the
+    /// build state finds a claim decided by a knob no `builds_in` declaration names (by default only
+    /// a mismatching `exact` cell does: a finding is information, not a failure).
     #[arg(long)]
     pub(crate) strict: bool,
     /// Replicates R of the robustness studies (A.R1, B.R1), in place of the manifest's: the holding
     /// rates are those of a `reproduce --replicates R` into `--state` (a study is never run here).
     #[arg(long, value_name = "R", value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_REPLICATES)))]
     pub(crate) replicates: Option<u32>,
+    /// Design points N of the knob-space studies (A.M1, B.M1), in place of the manifest's: their
+    /// classes are those of a `reproduce --design-points N` into `--state` (never run here).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(i64::from(MIN_DESIGN_POINTS)..=i64::from(MAX_DESIGN_POINTS)))]
+    pub(crate) design_points: Option<u32>,
 }
 
 pub(crate) fn run(root: &Path, args: CheckArgs) -> anyhow::Result<Outcome> {
     let mut manifest = load_manifest(root)?;
     if let Some(replicates) = args.replicates {
         manifest = manifest.with_replicates(replicates);
+    }
+    if let Some(points) = args.design_points {
+        manifest = manifest.with_design_points(points);
     }
     let seed = args.seed.unwrap_or(manifest.seed);
     // Relative to the current directory, like `reproduce --out`.
@@ -125,8 +133,29 @@ pub(crate) fn run(root: &Path, args: CheckArgs) -> anyhow::Result<Outcome> {
         eprintln!("check: at least one `exact` cell does not match its published value");
         return Ok(Outcome::Failed);
     }
-    if args.strict && full.iter().any(|e| e.verdict == Verdict::Inconsistent) {
+    // Under --strict every reason to fail is said, not only the first.
+    let inconsistent = args.strict && full.iter().any(|e| e.verdict == Verdict::Inconsistent);
+    if inconsistent {
         eprintln!("check --strict: at least one published number is inconsistent with the others");
+    }
+    let undeclared: Vec<String> = full
+        .iter()
+        .filter_map(|e| e.across.as_ref().filter(|a| a.is_finding()).map(|a| (e, a)))
+        .map(|(e, a)| format!("{} ({})", e.cell, a.undeclared.join(", ")))
+        .collect();
+    if args.strict && !undeclared.is_empty() {
+        eprintln!(
+            "check --strict: across plausible data, {} decided by a knob no `builds_in` declaration names (a finding about the stand-in): {}",
+            if undeclared.len() == 1 {
+                "a claim is"
+            } else {
+                "claims are"
+            },
+            undeclared.join("; ")
+        );
+        return Ok(Outcome::Failed);
+    }
+    if inconsistent {
         return Ok(Outcome::Failed);
     }
     Ok(Outcome::Success)

@@ -31,195 +31,27 @@
 //! (NTCIREVAL requires `-g`; gmax = the last gain, for every topic).
 
 use std::io::Write;
-use std::path::PathBuf;
 
 use anyhow::{Context, anyhow, bail};
-use clap::{Args, ValueEnum};
 
 use super::Outcome;
+use super::eval_args::{EvalArgs, OutputFormat, QrelsSyntax, parse_list, run_reading};
 use super::eval_blocks::evaluate_by_block;
 use super::eval_output::{JsonNotes, write_json, write_nev, write_tsv};
-use crate::io::duplicates::DuplicateFinder;
+use super::eval_topic::{Evaluated, Scratch, TopicOutcome, evaluate_topic};
 use crate::io::qrels::{MAX_GAIN, QrelsFormat, TopicSet, parse_gain_file};
 use crate::io::qrels_blocks::read_level_topics;
 use crate::io::qrels_halves::{
     judgements_in_parts, parse_level_qrels_from_halves, parse_level_qrels_in_halves,
 };
-use crate::io::run::{RunDoc, RunFormat, RunOrder, parse_run};
+use crate::io::run::parse_run;
 use crate::io::text_halves::read_text_in_halves;
 use crate::io::{read_text, shown};
 use crate::parallel::map_in_halves;
 use evia_engine::measures::lines::{each_line, line_keys};
 use evia_engine::measures::{
-    Evaluation, Evaluator, Label, LevelGains, MeasureError, Params, RbpScale, TopicJudgements,
-    doc_hash,
+    Evaluation, Evaluator, LevelGains, MeasureError, Params, TopicJudgements,
 };
-
-/// Evaluate a run with NTCIREVAL's measures (RR, O, P, P+, AP, Q, nDCG, MSnDCG, ERR, nERR, ...).
-#[derive(Debug, Args)]
-pub(crate) struct EvalArgs {
-    /// Relevance judgements: NTCIR qrels (`topic doc Lx`) or TREC qrels (`topic 0 doc rel`, read
-    /// as trec_eval reads them: `#` comment lines, relevance below 0 = in the pool but unjudged).
-    #[arg(
-        long,
-        value_name = "FILE",
-        required_unless_present = "gain_file",
-        conflicts_with = "gain_file"
-    )]
-    pub(crate) qrels: Option<PathBuf>,
-
-    /// Direct per-item gains (`topic doc gain`), evaluated as NTCIREVAL glabel/gcompute: gain 0 =
-    /// judged nonrelevant, ideal list by decreasing gain, gmax = the topic's largest gain.
-    #[arg(long, value_name = "FILE")]
-    pub(crate) gain_file: Option<PathBuf>,
-
-    /// The run: TREC format (`qid Q0 doc rank score tag`, read as trec_eval reads it: blank and `#`
-    /// lines skipped, fields after the tag ignored) or NTCIR res form (`topic doc`).
-    #[arg(long, value_name = "FILE")]
-    pub(crate) run: PathBuf,
-
-    /// Gain of each level L1:L2:...:LH (NTCIREVAL -g; real values allowed, non-decreasing).
-    /// Default: linear gains 1:2:...:H with H the highest level in the qrels.
-    #[arg(long, value_name = "G1:G2:...", conflicts_with = "gain_file")]
-    pub(crate) gains: Option<String>,
-
-    /// Cutoffs for the @l measures, in output order (NTCIREVAL -cutoffs).
-    #[arg(long, value_name = "L1,L2,...", default_value = "1000")]
-    pub(crate) cutoffs: String,
-
-    /// Print only these measures, in this order, under the names given: NTCIREVAL names
-    /// (MSnDCG@10, Q@10, RR, AP; @0010 accepted) or a trec_eval or ir_measures spelling of the same
-    /// measure (ndcg_cut_10, P_10, success_1, recip_rank, map, P@10, Success@10, Bpref); their
-    /// cutoffs are evaluated too. nev keeps NTCIREVAL's names and order.
-    #[arg(
-        long,
-        value_name = "M,...",
-        value_delimiter = ',',
-        conflicts_with = "intents"
-    )]
-    pub(crate) measures: Option<Vec<String>>,
-
-    /// Patience parameter of the blended ratio (Q, O, P, P+).
-    #[arg(long, default_value_t = 1.0)]
-    pub(crate) beta: f64,
-
-    /// Log base of the original nDCG discount; 0 = natural log.
-    #[arg(long, default_value_t = 2.0)]
-    pub(crate) logb: f64,
-
-    /// RBP persistence (trec_eval's default is 0.9).
-    #[arg(long, default_value_t = 0.95)]
-    pub(crate) rbp: f64,
-
-    /// RBP's gain divisor: `declared` = the gain of the highest declared level, the same for every
-    /// topic (NTCIREVAL); `topic` = the largest gain judged for the topic (trec_eval's per-topic
-    /// scaling).
-    #[arg(long, value_enum, default_value_t = RbpScaleArg::Declared)]
-    pub(crate) rbp_scale: RbpScaleArg,
-
-    /// Rank-biased NCU gamma.
-    #[arg(long, default_value_t = 0.95)]
-    pub(crate) gamma: f64,
-
-    /// iRBU / NCUrb,IE persistence.
-    #[arg(long, default_value_t = 0.99)]
-    pub(crate) rbup: f64,
-
-    /// Condensed lists: drop unjudged documents before evaluating, and add the bpref/rpref lines
-    /// (NTCIREVAL `label -j` + `compute -j`).
-    #[arg(long)]
-    pub(crate) condensed: bool,
-
-    /// Keep only the top N documents of each ranked list (after --condensed, so "top N judged").
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub(crate) truncate: Option<u64>,
-
-    /// Count a document retrieved twice for a topic again at each rank, as NTCIREVAL does
-    /// (default: an error naming both lines).
-    #[arg(long)]
-    pub(crate) allow_duplicates: bool,
-
-    /// Rank TREC runs in file order (NTCIREVAL TRECsplitruns) instead of by score.
-    #[arg(long)]
-    pub(crate) file_order: bool,
-
-    /// Qrels syntax (auto: the first line that is not a comment decides, 3 fields NTCIR, 4 TREC).
-    #[arg(long, value_enum, default_value_t = QrelsSyntax::Auto)]
-    pub(crate) qrels_format: QrelsSyntax,
-
-    /// Run syntax (auto: the first line that is neither blank nor a comment decides, 6 or more
-    /// fields TREC, 2 NTCIR res form).
-    #[arg(long, value_enum, default_value_t = RunSyntax::Auto)]
-    pub(crate) run_format: RunSyntax,
-
-    /// A run topic that is not in the judgements is an error (default: skipped with one warning, as
-    /// trec_eval and NTCIREVAL do).
-    #[arg(long)]
-    pub(crate) strict: bool,
-
-    /// Output: `nev` = NTCIREVAL compute lines prefixed by the topic id; `tsv`/`json` = per-topic
-    /// and mean tables (full precision, plus the extensions nG@1 and nCG@l).
-    #[arg(long, value_enum, default_value_t = OutputFormat::Nev)]
-    pub(crate) format: OutputFormat,
-
-    /// NTCIREVAL-parity options (`--truncate-ranks`), in their own module.
-    #[command(flatten)]
-    pub(crate) parity: super::eval_parity::ParityArgs,
-
-    /// Diversity evaluation (`--intents`), in its own module.
-    #[command(flatten)]
-    pub(crate) diversity: super::eval_diversity::DiversityArgs,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum RbpScaleArg {
-    Declared,
-    Topic,
-}
-
-impl From<RbpScaleArg> for RbpScale {
-    fn from(arg: RbpScaleArg) -> Self {
-        match arg {
-            RbpScaleArg::Declared => RbpScale::Declared,
-            RbpScaleArg::Topic => RbpScale::Topic,
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum QrelsSyntax {
-    Auto,
-    Ntcir,
-    Trec,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum RunSyntax {
-    Auto,
-    Trec,
-    Res,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum OutputFormat {
-    Nev,
-    Tsv,
-    Json,
-}
-
-pub(super) fn parse_list<T: std::str::FromStr>(
-    s: &str,
-    sep: char,
-    what: &str,
-) -> anyhow::Result<Vec<T>> {
-    s.split(sep)
-        .map(|x| {
-            x.trim()
-                .parse::<T>()
-                .map_err(|_| anyhow::anyhow!("{what}: `{x}` is not a valid number (in `{s}`)"))
-        })
-        .collect()
-}
 
 /// Loads the judgements (per-level or direct gains).
 fn load_topics(args: &EvalArgs) -> anyhow::Result<TopicSet> {
@@ -311,22 +143,6 @@ pub(super) fn new_evaluator(params: Params) -> anyhow::Result<Evaluator> {
     })
 }
 
-/// How the run file is read: its syntax and whether documents are ranked by score or file order
-/// (shared by the adhoc and the diversity paths).
-pub(super) fn run_reading(args: &EvalArgs) -> (RunFormat, RunOrder) {
-    let format = match args.run_format {
-        RunSyntax::Auto => RunFormat::Auto,
-        RunSyntax::Trec => RunFormat::Trec,
-        RunSyntax::Res => RunFormat::Res,
-    };
-    let order = if args.file_order {
-        RunOrder::File
-    } else {
-        RunOrder::Score
-    };
-    (format, order)
-}
-
 pub(crate) fn run(args: EvalArgs) -> anyhow::Result<Outcome> {
     if let Some(intents) = &args.diversity.intents {
         return super::eval_diversity::run(&args, intents);
@@ -336,17 +152,7 @@ pub(crate) fn run(args: EvalArgs) -> anyhow::Result<Outcome> {
     if let Some(selected) = &selected {
         cutoffs = super::eval_select::with_cutoffs(cutoffs, selected);
     }
-    let params = Params {
-        cutoffs,
-        beta: args.beta,
-        logb: args.logb,
-        rbp: args.rbp,
-        gamma: args.gamma,
-        rbup: args.rbup,
-        bpref: args.condensed,
-        gap: args.parity.gap,
-        rbp_scale: args.rbp_scale.into(),
-    };
+    let params = args.measure_params(cutoffs, args.condensed);
     let evaluator = new_evaluator(params.clone())?;
     // For topics without a judged nonrelevant document: every measure but bpref/rpref.
     let without_bpref = new_evaluator(Params {
@@ -421,13 +227,6 @@ pub(crate) fn run(args: EvalArgs) -> anyhow::Result<Outcome> {
     Ok(Outcome::Success)
 }
 
-/// What evaluating the run gave: the run's topics with the first line of each (sorted by topic),
-/// and one outcome per topic of the judgements (in their order).
-pub(super) struct Evaluated {
-    pub(crate) run_topics: Vec<(String, usize)>,
-    pub(crate) outcomes: Vec<TopicOutcome>,
-}
-
 /// The run read and parsed whole ([`parse_run`], which groups the lines of each topic wherever
 /// they are), then every judged topic evaluated, in two halves on two threads.
 ///
@@ -499,27 +298,6 @@ fn warn_about_topics(
     Ok(())
 }
 
-/// Buffers one thread reuses from topic to topic.
-#[derive(Default)]
-pub(super) struct Scratch {
-    labels: Vec<Label>,
-    duplicates: DuplicateFinder,
-    /// [`doc_hash`] of each document of the list, for the duplicate check and labelling alike.
-    hashes: Vec<u64>,
-}
-
-/// One evaluated topic.
-pub(super) struct TopicEvaluation {
-    pub(crate) ev: Evaluation,
-    /// It has no judged nonrelevant document, so its bpref/rpref lines are left out.
-    pub(crate) without_bpref: bool,
-    /// Some value is undefined (NaN: 0/0).
-    pub(crate) undefined: bool,
-}
-
-/// One evaluated topic, or why it could not be.
-pub(super) type TopicOutcome = anyhow::Result<TopicEvaluation>;
-
 /// Evaluates every topic of `topics`, in two halves on two threads, each with its own
 /// [`Scratch`]; the outcomes come back in topic order, the same as one thread's.
 fn evaluate_in_halves<F>(topics: &TopicSet, evaluate: F) -> Vec<TopicOutcome>
@@ -529,76 +307,6 @@ where
     let all: Vec<(&String, &TopicJudgements)> = topics.topics.iter().collect();
     map_in_halves(&all, |&(topic, judgements), scratch: &mut Scratch| {
         evaluate(topic, judgements, scratch)
-    })
-}
-
-/// One topic: its ranked list `docs` (empty if the run does not have the topic), checked for
-/// duplicates, labelled, truncated and evaluated (`evaluators`: with and without bpref/rpref).
-pub(super) fn evaluate_topic<'r>(
-    args: &EvalArgs,
-    evaluators: [&Evaluator; 2],
-    topic: &str,
-    judgements: &TopicJudgements,
-    docs: &[RunDoc<'r>],
-    scratch: &mut Scratch,
-) -> TopicOutcome {
-    scratch.hashes.clear();
-    scratch.hashes.extend(docs.iter().map(|d| doc_hash(d.doc)));
-    if !args.allow_duplicates
-        && let Some((first, again, doc)) = scratch
-            .duplicates
-            .first_repeat_hashed(docs, &scratch.hashes)
-    {
-        bail!(
-            "{}:{again}: document {} is retrieved again for topic {} (first on line {first}); \
-                 use --allow-duplicates to count it at each rank as NTCIREVAL does",
-            args.run.display(),
-            shown(doc),
-            shown(topic)
-        );
-    }
-    let truncate = args
-        .truncate
-        .map(|n| usize::try_from(n).unwrap_or(usize::MAX));
-    judgements.label_hashed_into(
-        docs.iter()
-            .zip(&scratch.hashes)
-            .take(args.parity.rank_limit())
-            .map(|(d, &h)| (d.doc, h)),
-        args.condensed,
-        truncate,
-        &mut scratch.labels,
-    );
-    let mut ev = Evaluation::default();
-    let mut without_bpref = false;
-    match evaluators[0].evaluate_into(judgements.ideal(), &scratch.labels, &mut ev) {
-        Err(MeasureError::BprefWithoutNonrelevant) => {
-            without_bpref = true;
-            evaluators[1].evaluate_into(judgements.ideal(), &scratch.labels, &mut ev)
-        }
-        other => other,
-    }
-    .with_context(|| format!("topic {}", shown(topic)))?;
-    // NaN is 0/0, a value undefined for the topic (reported, see the module); an infinite value
-    // would be an overflow, which the bounds on β and the gains rule out.
-    let mut undefined = false;
-    let mut infinite = None;
-    each_line(&ev, true, |name, value, _| {
-        undefined |= value.is_nan();
-        if infinite.is_none() && value.is_infinite() {
-            infinite = Some((name, value));
-        }
-    });
-    if let Some((name, value)) = infinite {
-        bail!(
-            "topic {}: {name} is {value}: the measure's sums overflowed the floating-point range",
-            shown(topic)
-        );
-    }
-    Ok(TopicEvaluation {
-        ev,
-        without_bpref,
-        undefined,
     })
 }
 

@@ -12,7 +12,8 @@
 
 use std::ops::{ControlFlow, Range};
 
-use super::eval::{EvalArgs, Evaluated, Scratch, TopicOutcome, evaluate_topic, run_reading};
+use super::eval_args::{EvalArgs, run_reading};
+use super::eval_topic::{Evaluated, Scratch, TopicOutcome, evaluate_topic};
 use crate::io::READ_THREADS;
 use crate::io::qrels::TopicSet;
 use crate::io::run_groups::{is_grouped, plan_parts, read_blocks};

@@ -11,13 +11,12 @@
 
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use anyhow::{Context, anyhow, bail};
-use clap::Args;
 
 use super::Outcome;
-use super::eval::{EvalArgs, OutputFormat, parse_list};
+use super::eval_args::{EvalArgs, OutputFormat, parse_list, run_reading};
 use crate::io::intent_qrels::{
     DiversityTopicSet, IntentJudged, diversity_topics, parse_intent_qrels,
 };
@@ -30,24 +29,7 @@ use evia_engine::diversity::{
     DiversityError, DiversityEvaluation, DiversityEvaluator, DiversityParams, DiversityTopic,
 };
 use evia_engine::measures::lines::{nev_header, nev_line};
-use evia_engine::measures::{LevelGains, MeasureError, Params};
-
-/// The options of diversity evaluation (`eval --intents`).
-#[derive(Debug, Args)]
-pub(crate) struct DiversityArgs {
-    /// Intent file (`topic intent probability [inf|nav]`): evaluate with the diversity measures,
-    /// reading --qrels as intentwise qrels (`topic intent doc Lx`).
-    #[arg(long, value_name = "FILE")]
-    pub(crate) intents: Option<PathBuf>,
-
-    /// γ of the D♯-measures: γ·I-rec + (1−γ)·D-measure.
-    #[arg(long, default_value_t = 0.5, requires = "intents")]
-    pub(crate) sharp_gamma: f64,
-
-    /// α of α-nDCG.
-    #[arg(long, default_value_t = 0.5, requires = "intents")]
-    pub(crate) alpha: f64,
-}
+use evia_engine::measures::{LevelGains, MeasureError};
 
 pub(crate) fn run(args: &EvalArgs, intents_path: &Path) -> anyhow::Result<Outcome> {
     if args.condensed {
@@ -60,17 +42,7 @@ pub(crate) fn run(args: &EvalArgs, intents_path: &Path) -> anyhow::Result<Outcom
     };
     let cutoffs = parse_list::<usize>(&args.cutoffs, ',', "--cutoffs")?;
     let params = DiversityParams {
-        measures: Params {
-            cutoffs,
-            beta: args.beta,
-            logb: args.logb,
-            rbp: args.rbp,
-            gamma: args.gamma,
-            rbup: args.rbup,
-            bpref: false,
-            gap: args.parity.gap,
-            rbp_scale: args.rbp_scale.into(),
-        },
+        measures: args.measure_params(cutoffs, false),
         sharp_gamma: args.diversity.sharp_gamma,
         alpha: args.diversity.alpha,
     };
@@ -87,7 +59,7 @@ pub(crate) fn run(args: &EvalArgs, intents_path: &Path) -> anyhow::Result<Outcom
     let intents_text = read_text(intents_path)?;
     let qrels_text = read_text(qrels_path)?;
     let run_text = read_text(&args.run)?;
-    let (run_format, order) = super::eval::run_reading(args);
+    let (run_format, order) = run_reading(args);
     let (judged, run) = std::thread::scope(|scope| {
         let run = scope.spawn(|| parse_run(&args.run, &run_text, run_format, order));
         let judged = judged_topics(args, intents_path, &intents_text, qrels_path, &qrels_text);

@@ -14,40 +14,12 @@
 //!   `evia_engine::measures` (`classes.rs`).
 
 use anyhow::{Context, bail};
-use clap::Args;
 
-use super::eval::{EvalArgs, parse_list};
+use super::eval_args::{EvalArgs, parse_list};
 use crate::io::class_qrels::{class_judgements, max_level, parse_class_qrels};
 use crate::io::qrels::{MAX_GAIN, TopicSet};
 use crate::io::read_text;
 use evia_engine::measures::LevelGains;
-
-/// NTCIREVAL-parity options of `eval`.
-#[derive(Debug, Args)]
-pub(crate) struct ParityArgs {
-    /// Keep the first N original ranks (unjudged documents included) before --condensed drops
-    /// unjudged documents, as NTCIREVAL `label -j -truncate N` does.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..), conflicts_with = "truncate")]
-    pub(crate) truncate_ranks: Option<u64>,
-
-    /// Also compute GAP and GAP@l (graded average precision), as NTCIREVAL `compute -gap` and
-    /// `gcompute -gap` do.
-    #[arg(long)]
-    pub(crate) gap: bool,
-
-    /// Equivalence classes, as NTCIREVAL `label -ec` + `compute -ec`: --qrels lines are
-    /// `topic doc Lx class`; only the first retrieved document of each class can be relevant.
-    #[arg(long, conflicts_with_all = ["gain_file", "intents"])]
-    pub(crate) ec: bool,
-}
-
-impl ParityArgs {
-    /// How many original ranks to read (all when the option is absent).
-    pub(crate) fn rank_limit(&self) -> usize {
-        self.truncate_ranks
-            .map_or(usize::MAX, |n| usize::try_from(n).unwrap_or(usize::MAX))
-    }
-}
 
 /// `--ec`: reads `--qrels` as qrels with equivalence classes and builds each topic's judgements.
 pub(crate) fn load_class_topics(args: &EvalArgs) -> anyhow::Result<TopicSet> {

@@ -3,7 +3,9 @@
 //! Prints every run pair with its mean difference, randomised p-value (with its Monte Carlo standard
 //! error), classical Tukey HSD p-value, effect size ES_HSD and whether it is significant
 //! (randomised p < alpha), per tests/fixtures/statistics.md §3–§5. The output depends only on the matrix,
-//! B, the seed and alpha — never on the thread count.
+//! B, the seed and alpha — never on the thread count. The text table is laid out here rather than
+//! by comfy-table, which pads a column of empty cells and counts display width, not characters, so
+//! its output differs (bench/README.md, "Hand-written or a crate").
 
 use std::fmt::Write as _;
 use std::io::{IsTerminal, Write as _};

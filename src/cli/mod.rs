@@ -13,12 +13,14 @@ use clap::{Args, Parser, Subcommand};
 pub mod agree;
 mod check;
 mod eval;
+mod eval_args;
 mod eval_blocks;
 mod eval_conventions;
 mod eval_diversity;
 mod eval_output;
 mod eval_parity;
 mod eval_select;
+mod eval_topic;
 mod hsd;
 mod label_input;
 mod list;
@@ -81,7 +83,7 @@ pub(crate) enum Command {
     ///
     /// `--help` ends with the conventions next to trec_eval's and NTCIREVAL's.
     #[command(after_long_help = eval_conventions::help_text())]
-    Eval(eval::EvalArgs),
+    Eval(eval_args::EvalArgs),
     /// Inter-assessor agreement of a label file: pairwise kappas with 95% CIs, per-topic kappas,
     /// the high/low-agreement topic split, Fleiss' kappa and Krippendorff's alpha.
     ///

@@ -44,6 +44,7 @@ fn draw_bar(err: &mut impl Write, step: Step<'_>) -> std::io::Result<()> {
         } => (position - 1, total, format!("{name} …")),
         Step::Replicates {
             name,
+            unit,
             position,
             total,
             done,
@@ -51,7 +52,7 @@ fn draw_bar(err: &mut impl Write, step: Step<'_>) -> std::io::Result<()> {
         } => (
             position - 1,
             total,
-            format!("{name} replicate {done}/{replicates} …"),
+            format!("{name} {unit} {done}/{replicates} …"),
         ),
         Step::Finished {
             done,
@@ -82,6 +83,7 @@ fn write_line(err: &mut impl Write, step: Step<'_>) -> std::io::Result<()> {
         // A line per tenth of the replicates, so a log shows a long study advancing.
         Step::Replicates {
             name,
+            unit,
             position,
             total,
             done,
@@ -91,7 +93,7 @@ fn write_line(err: &mut impl Write, step: Step<'_>) -> std::io::Result<()> {
             if done % tenth == 0 || done == replicates {
                 writeln!(
                     err,
-                    "[{position}/{total}] {name} replicate {done}/{replicates}"
+                    "[{position}/{total}] {name} {unit} {done}/{replicates}"
                 )
             } else {
                 Ok(())

@@ -8,7 +8,7 @@ use clap::Args;
 use crate::cli::Outcome;
 use crate::io::output::OutputDir;
 use crate::manifest::Manifest;
-use crate::manifest::params::MAX_REPLICATES;
+use crate::manifest::params::{MAX_DESIGN_POINTS, MAX_REPLICATES, MIN_DESIGN_POINTS};
 use crate::pipeline::reproduce::{Action, Options, Summary, manifest_path, reproduce};
 
 #[derive(Debug, Args)]
@@ -40,12 +40,20 @@ pub(crate) struct ReproduceArgs {
     /// `replicates:`; changing it rebuilds only the studies (and the reports that quote them).
     #[arg(long, value_name = "R", value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_REPLICATES)))]
     pub(crate) replicates: Option<u32>,
+    /// Design points N of the knob-space studies (A.M1, B.M1), in place of the manifest's
+    /// `design_points:` (8 to 10,000); changing it rebuilds only those studies (and the reports
+    /// that quote them).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(i64::from(MIN_DESIGN_POINTS)..=i64::from(MAX_DESIGN_POINTS)))]
+    pub(crate) design_points: Option<u32>,
 }
 
 pub(crate) fn run(root: &Path, args: ReproduceArgs) -> anyhow::Result<Outcome> {
     let mut manifest = load_manifest(root)?;
     if let Some(replicates) = args.replicates {
         manifest = manifest.with_replicates(replicates);
+    }
+    if let Some(points) = args.design_points {
+        manifest = manifest.with_design_points(points);
     }
     let mut options = Options::new(root, args.seed.unwrap_or(manifest.seed));
     options.only = args.only;

@@ -7,7 +7,7 @@ use clap::Args;
 use crate::cli::Outcome;
 use crate::cli::reproduce::load_manifest;
 use crate::manifest::Kind;
-use crate::manifest::params::MAX_REPLICATES;
+use crate::manifest::params::{MAX_DESIGN_POINTS, MAX_REPLICATES, MIN_DESIGN_POINTS};
 use crate::papers::Context;
 use crate::pipeline::reproduce::{rebuild, select};
 use crate::render::grid::{Target, layout};
@@ -26,12 +26,18 @@ pub(crate) struct ShowArgs {
     /// Replicates R of a robustness study (A.R1, B.R1), in place of the manifest's.
     #[arg(long, value_name = "R", value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_REPLICATES)))]
     pub(crate) replicates: Option<u32>,
+    /// Design points N of a knob-space study (A.M1, B.M1), in place of the manifest's.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(i64::from(MIN_DESIGN_POINTS)..=i64::from(MAX_DESIGN_POINTS)))]
+    pub(crate) design_points: Option<u32>,
 }
 
 pub(crate) fn run(root: &Path, args: ShowArgs) -> anyhow::Result<Outcome> {
     let mut manifest = load_manifest(root)?;
     if let Some(replicates) = args.replicates {
         manifest = manifest.with_replicates(replicates);
+    }
+    if let Some(points) = args.design_points {
+        manifest = manifest.with_design_points(points);
     }
     let selected = select(&manifest, std::slice::from_ref(&args.id))?;
     let context = Context::new(root, args.seed.unwrap_or(manifest.seed));

@@ -65,8 +65,8 @@ impl<'a> CheckContext<'a> {
         Ok(cells)
     }
 
-    /// The key with its parameter-derived column (`ug_p[0]`) resolved against the artefact of its
-    /// table ([`crate::model::column_id::resolve`]).
+    /// The key with its parameter-derived column (`prefix[i]`) resolved against the artefact of its
+    /// table ([`crate::manifest::Artefact::resolve_column`]).
     pub(crate) fn resolve_key(&self, key: CellKey) -> Result<CellKey, String> {
         let Some(artefact) = self.manifest.artefact(&key.table) else {
             return Ok(key);

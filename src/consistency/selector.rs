@@ -39,14 +39,45 @@ impl Selector {
 }
 
 /// Counts the distinct values of `distinct` (dimensions `panel`, `row`, `column`) among the cells
-/// that `select` picks and whose `meta` has the given values.
+/// that `select` picks and whose `meta` has one of the given values.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct CountSpec {
     pub(crate) select: Selector,
     #[serde(default)]
-    pub(crate) meta: BTreeMap<String, String>,
+    pub(crate) meta: BTreeMap<String, MetaValues>,
     pub(crate) distinct: Vec<String>,
+}
+
+/// The values a cell's meta entry may have to be counted: one (`n: "40"`) or any of a list
+/// (`n: ["40", "80"]`, for a statement about several settings at once).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub(crate) enum MetaValues {
+    One(String),
+    Any(Vec<String>),
+}
+
+impl MetaValues {
+    fn admits(&self, value: Option<&String>) -> bool {
+        match (self, value) {
+            (MetaValues::One(v), Some(x)) => v == x,
+            (MetaValues::Any(vs), Some(x)) => vs.contains(x),
+            (_, None) => false,
+        }
+    }
+
+    /// `N = 40` or `N = 40 or N = 80`.
+    fn words(&self, key: &str) -> String {
+        match self {
+            MetaValues::One(v) => meta_words(key, v),
+            MetaValues::Any(vs) => vs
+                .iter()
+                .map(|v| meta_words(key, v))
+                .collect::<Vec<_>>()
+                .join(" or "),
+        }
+    }
 }
 
 /// A comparison of a number with a bound.
@@ -103,7 +134,7 @@ pub(crate) fn count_distinct(
 ) -> Result<(usize, String), String> {
     let mut keys = BTreeSet::new();
     for cell in printed.select(&spec.select) {
-        if spec.meta.iter().all(|(k, v)| cell.meta.get(k) == Some(v)) {
+        if spec.meta.iter().all(|(k, v)| v.admits(cell.meta.get(k))) {
             let mut key = Vec::new();
             for dim in &spec.distinct {
                 key.push(match dim.as_str() {
@@ -120,7 +151,7 @@ pub(crate) fn count_distinct(
             keys.insert(key);
         }
     }
-    let meta: Vec<String> = spec.meta.iter().map(|(k, v)| meta_words(k, v)).collect();
+    let meta: Vec<String> = spec.meta.iter().map(|(k, v)| v.words(k)).collect();
     Ok((
         keys.len(),
         format!(

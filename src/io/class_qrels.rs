@@ -4,14 +4,15 @@
 //! per-topic rel file `doc Lx class` with the topic in front, as for ordinary NTCIR qrels.
 //!
 //! Fields are separated by runs of ASCII whitespace; a UTF-8 byte-order mark is ignored. Errors
-//! name the line: a wrong field count, a malformed level (at most [`MAX_LEVEL`]) or class, a level
+//! name the line: a wrong field count, a malformed level (at most [`MAX_LEVEL`](super::qrels::MAX_LEVEL)) or class, a level
 //! above the highest level with a gain, a document judged twice for a topic (naming both lines).
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use super::qrels::{MAX_LEVEL, TopicSet, nul_error, parse_ntcir_level};
-use super::{SourceError, describe_line, shown, split_fields, strip_bom};
+use super::qrels::TopicSet;
+use super::split_lines::{SplitLine, level_field, split_lines};
+use super::{SourceError, shown};
 use evia_engine::measures::{LevelGains, MeasureError, TopicJudgements};
 
 /// One judged document with its class and line.
@@ -29,34 +30,15 @@ pub(crate) type ClassQrels<'a> = BTreeMap<&'a str, Vec<ClassJudged<'a>>>;
 
 /// Parses a qrels file with equivalence classes.
 pub fn parse_class_qrels<'a>(path: &Path, text: &'a str) -> Result<ClassQrels<'a>, SourceError> {
-    let text = strip_bom(text);
     let mut out: ClassQrels<'a> = BTreeMap::new();
-    for (i, line) in text.lines().enumerate() {
-        let n = i + 1;
-        if let Some(offset) = line.find('\0') {
-            return Err(nul_error(path, n, line, offset));
-        }
-        let (f, count) = split_fields::<4>(line);
-        if count != 4 {
-            return Err(SourceError::at_line(
-                path,
-                n,
-                format!(
-                    "expected a qrels line with an equivalence class `topic doc Lx class` (--ec), found {}",
-                    describe_line(line)
-                ),
-            ));
-        }
-        let level = parse_ntcir_level(f[2]).ok_or_else(|| {
-                SourceError::at_line(
-                    path,
-                    n,
-                    format!(
-                        "expected a relevance level like L0, L1, L2 (at most L{MAX_LEVEL}) in the third field, found `{}`",
-                        shown(f[2])
-                    ),
-                )
-            })?;
+    let expected = "a qrels line with an equivalence class `topic doc Lx class` (--ec)";
+    for line in split_lines::<4>(path, text, 4..=4, expected) {
+        let SplitLine {
+            number: n,
+            fields: f,
+            ..
+        } = line?;
+        let level = level_field(path, n, f[2], "third")?;
         let class = f[3]
             .bytes()
             .all(|b| b.is_ascii_digit())

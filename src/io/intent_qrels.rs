@@ -10,9 +10,9 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use super::SourceError;
 use super::intents::TopicIntents;
-use super::qrels::{MAX_LEVEL, nul_error, parse_ntcir_level};
-use super::{SourceError, describe_line, shown, split_fields, strip_bom};
+use super::split_lines::{SplitLine, intent_field, level_field, split_lines};
 use evia_engine::diversity::{DiversityError, DiversityTopic, IntentJudgement};
 use evia_engine::measures::{LevelGains, MeasureError};
 
@@ -30,47 +30,19 @@ pub fn parse_intent_qrels<'a>(
     path: &Path,
     text: &'a str,
 ) -> Result<BTreeMap<&'a str, Vec<IntentJudged<'a>>>, SourceError> {
-    let text = strip_bom(text);
     let mut out: BTreeMap<&str, Vec<IntentJudged<'a>>> = BTreeMap::new();
     // The lines of the current run of one topic, moved into `out` when the topic changes (files
     // are grouped by topic, so this avoids a map lookup per line).
     let mut current: (&str, Vec<IntentJudged<'a>>) = ("", Vec::new());
-    for (i, line) in text.lines().enumerate() {
-        let n = i + 1;
-        if let Some(offset) = line.find('\0') {
-            return Err(nul_error(path, n, line, offset));
-        }
-        let (f, count) = split_fields::<4>(line);
-        if count != 4 {
-            return Err(SourceError::at_line(
-                path,
-                n,
-                format!(
-                    "expected an intentwise qrels line `topic intent doc Lx`, found {}",
-                    describe_line(line)
-                ),
-            ));
-        }
-        let intent = f[1].parse::<u32>().ok().filter(|&x| x > 0).ok_or_else(|| {
-            SourceError::at_line(
-                path,
-                n,
-                format!(
-                    "expected a positive integer intent number in the second field, found `{}`",
-                    f[1]
-                ),
-            )
-        })?;
-        let level = parse_ntcir_level(f[3]).ok_or_else(|| {
-            SourceError::at_line(
-                path,
-                n,
-                format!(
-                    "expected a relevance level like L0, L1, L2 (at most L{MAX_LEVEL}) in the fourth field, found `{}`",
-                    shown(f[3])
-                ),
-            )
-        })?;
+    let expected = "an intentwise qrels line `topic intent doc Lx`";
+    for line in split_lines::<4>(path, text, 4..=4, expected) {
+        let SplitLine {
+            number: n,
+            fields: f,
+            ..
+        } = line?;
+        let intent = intent_field(path, n, f[1])?;
+        let level = level_field(path, n, f[3], "fourth")?;
         if f[0] != current.0 {
             flush(&mut out, &mut current);
             current.0 = f[0];

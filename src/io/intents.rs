@@ -11,8 +11,8 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use super::qrels::nul_error;
-use super::{SourceError, describe_line, split_fields};
+use super::SourceError;
+use super::split_lines::{SplitLine, intent_field, split_lines};
 use evia_engine::diversity::{Intent, IntentKind, IntentSet, MAX_INTENTS};
 
 /// One topic's intents and the line of each.
@@ -28,34 +28,15 @@ pub fn parse_intents(
     path: &Path,
     text: &str,
 ) -> Result<BTreeMap<String, TopicIntents>, SourceError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut raw: BTreeMap<&str, (Vec<Intent>, Vec<usize>)> = BTreeMap::new();
-    for (i, line) in text.lines().enumerate() {
-        let n = i + 1;
-        if let Some(offset) = line.find('\0') {
-            return Err(nul_error(path, n, line, offset));
-        }
-        let (f, count) = split_fields::<4>(line);
-        if !(3..=4).contains(&count) {
-            return Err(SourceError::at_line(
-                path,
-                n,
-                format!(
-                    "expected an intent line `topic intent probability [inf|nav]`, found {}",
-                    describe_line(line)
-                ),
-            ));
-        }
-        let id = f[1].parse::<u32>().ok().filter(|&x| x > 0).ok_or_else(|| {
-            SourceError::at_line(
-                path,
-                n,
-                format!(
-                    "expected a positive integer intent number in the second field, found `{}`",
-                    f[1]
-                ),
-            )
-        })?;
+    let expected = "an intent line `topic intent probability [inf|nav]`";
+    for line in split_lines::<4>(path, text, 3..=4, expected) {
+        let SplitLine {
+            number: n,
+            fields: f,
+            count,
+        } = line?;
+        let id = intent_field(path, n, f[1])?;
         let probability = f[2]
             .parse::<f64>()
             .ok()

@@ -166,6 +166,7 @@ pub mod ratings;
 pub mod run;
 pub(crate) mod run_groups;
 pub(crate) mod simple_line;
+pub(crate) mod split_lines;
 pub(crate) mod text_halves;
 pub(crate) mod topic_ranges;
 pub(crate) mod trec_line;
@@ -277,13 +278,19 @@ pub fn parse_yaml<T: serde::de::DeserializeOwned>(
 ) -> Result<T, SourceError> {
     yaml_depth::check_depth(path, text)?;
     serde_yaml::from_str(text).map_err(|e| {
-        let mut position = e.location().map(|l| Position::at(l.line(), l.column()));
-        let message = e.to_string();
-        // serde_yaml appends " at line L column C"; the position is reported separately.
-        let message = match message.find(" at line ") {
-            Some(i) => message[..i].to_string(),
-            None => message,
-        };
+        let location = e.location();
+        let mut position = location
+            .as_ref()
+            .map(|l| Position::at(l.line(), l.column()));
+        let mut message = e.to_string();
+        // The parser writes its location into the message (" at line L column C", then any context
+        // it was parsing): the message stops there, and the position is reported separately.
+        if let Some(l) = &location {
+            let mark = format!(" at line {} column {}", l.line(), l.column());
+            if let Some(i) = message.find(&mark) {
+                message.truncate(i);
+            }
+        }
         if let (Some(start), Some(key)) = (position, duplicated_key(&message)) {
             position = Some(second_key_position(text, start, key).unwrap_or(start));
         }
@@ -421,5 +428,26 @@ mod tests {
         let flow = "- {id: y, k: 1, k: 2}\n";
         let err = parse_yaml::<Vec<Item>>(Path::new("f.yaml"), flow).unwrap_err();
         assert_eq!(err.position, Some(Position::at(1, 17)), "{err}");
+    }
+
+    /// The message ends where the parser wrote its location, found from the location itself: words
+    /// of the file that read like a location stay in it.
+    #[test]
+    fn the_message_keeps_words_that_read_like_a_location() {
+        #[derive(Debug, serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        #[allow(dead_code)]
+        struct Strict {
+            id: String,
+        }
+        let text = "id: x\n\"k at line 9 column 1\": 2\n";
+        let err = parse_yaml::<Strict>(Path::new("f.yaml"), text).unwrap_err();
+        assert_eq!(err.position, Some(Position::at(2, 1)), "{err}");
+        assert_eq!(
+            err.message, "unknown field `k at line 9 column 1`, expected `id`",
+            "{err}"
+        );
+        let err = parse_yaml::<Strict>(Path::new("f.yaml"), "id: [x\n").unwrap_err();
+        assert!(!err.message.contains(" at line "), "{err}");
     }
 }

@@ -33,6 +33,7 @@
 
 use std::collections::BTreeMap;
 
+mod across;
 mod basis;
 mod cell_entry;
 mod checks_verdict;
@@ -47,6 +48,7 @@ mod verdict;
 
 pub(crate) use crate::published::cell_label::{artefact_words, grouped, grouped_words, row_words};
 pub(crate) use crate::results::TranscriptionNote;
+pub(crate) use across::Across;
 pub(crate) use basis::Basis;
 pub use entry::Ledger;
 pub(crate) use entry::{Entry, EntryKind, Holding};

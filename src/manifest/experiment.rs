@@ -25,6 +25,34 @@ pub(crate) enum DataSource {
     StandIn(StandIn),
 }
 
+/// A study: other artefacts' experiments run many times by the pipeline rather than by its paper.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum StudyKind {
+    /// A robustness study: R runs on independent stand-in replicates at the shipped knob values.
+    Replicates,
+    /// A knob-space study: one run at each point of a design over the knobs' plausible ranges.
+    KnobSpace,
+}
+
+impl StudyKind {
+    /// What one run of the study is called in its progress (`A.R1 replicate 37/200`, `A.M1 design
+    /// point 12/256`).
+    pub(crate) fn unit(self) -> &'static str {
+        match self {
+            StudyKind::Replicates => "replicate",
+            StudyKind::KnobSpace => "design point",
+        }
+    }
+
+    /// What the study's numbers rest on, in a few words (the account's summary of its artefact).
+    pub(crate) fn rests_on(self) -> &'static str {
+        match self {
+            StudyKind::Replicates => "stand-in, independent redraws",
+            StudyKind::KnobSpace => "stand-in, across plausible knob values",
+        }
+    }
+}
+
 /// Reads an artefact's `parameters:` as the parameter type of one experiment kind.
 pub(crate) type ParseParams = for<'de> fn(
     &mut dyn erased_serde::Deserializer<'de>,
@@ -51,9 +79,9 @@ pub(crate) struct ExperimentKind {
     /// Whether it can run on a user's real collection (`reproduce --data DIR`) instead of its
     /// stand-in.
     pub(crate) real_data_mode: bool,
-    /// Whether it is a robustness study: R runs of other artefacts' experiments on independent
-    /// stand-in replicates, run by the pipeline rather than by its paper.
-    pub(crate) robustness_study: bool,
+    /// Whether it is a study, and which: other artefacts' experiments run many times by the
+    /// pipeline rather than by its paper.
+    pub(crate) study: Option<StudyKind>,
     /// A coarse estimate of its running time, larger is longer (0: a typical table): the pipeline
     /// starts the longest first. It orders work only; no result depends on it.
     pub(crate) cost: u8,
@@ -80,8 +108,24 @@ impl ExperimentId {
         self.0.name
     }
 
+    /// Whether it is a robustness study (R replicates at the shipped knob values).
     pub(crate) fn is_robustness_study(self) -> bool {
-        self.0.robustness_study
+        self.0.study == Some(StudyKind::Replicates)
+    }
+
+    /// Whether it is a knob-space study (a design over the plausible knob values).
+    pub(crate) fn is_knob_space_study(self) -> bool {
+        self.0.study == Some(StudyKind::KnobSpace)
+    }
+
+    /// Whether it is a study of either kind: run by the pipeline, never by `check`.
+    pub(crate) fn is_study(self) -> bool {
+        self.0.study.is_some()
+    }
+
+    /// The study it is, if it is one.
+    pub(crate) fn study(self) -> Option<StudyKind> {
+        self.0.study
     }
 
     pub(crate) fn has_real_data_mode(self) -> bool {

@@ -23,6 +23,7 @@ pub(crate) mod built_in;
 pub(crate) mod experiment;
 pub(crate) mod parameter_rules;
 pub(crate) mod params;
+pub(crate) mod plausible;
 mod replicated;
 pub(crate) mod stub_width;
 
@@ -30,6 +31,7 @@ pub use built_in::BuiltIns;
 pub(crate) use experiment::{DataSource, ExperimentId, ExperimentKind};
 pub use params::Parameters;
 pub(crate) use params::ReplicatesParams;
+pub use plausible::KnobSpace;
 
 /// The whole manifest.
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -126,10 +128,14 @@ impl Artefact {
         self.parameters.seed().unwrap_or(global)
     }
 
-    /// The column id a reference names in this artefact's layout: `ug_p[i]` resolved against the
-    /// experiment's values of p ([`column_id::resolve`]), any other id unchanged.
+    /// The column id a reference names in this artefact's layout: `prefix[i]` of a family of
+    /// parameter columns resolved against the experiment's values
+    /// ([`column_id::ParameterColumns::resolve`]), any other id unchanged.
     pub(crate) fn resolve_column(&self, column: &str) -> Result<String, column_id::ColumnRefError> {
-        column_id::resolve(column, &self.parameters.unanimity_p())
+        match self.parameters.parameter_columns() {
+            Some(columns) => columns.resolve(column),
+            None => Ok(column.to_string()),
+        }
     }
 
     /// The value `x` of cell (`panel`, `row`, `column`) as the artefact's layout prints it, read
@@ -373,7 +379,7 @@ impl Manifest {
 
 /// The error to report when the reading stopped at an artefact's parameters that do not read as its
 /// experiment's type: the first such error in document order, found by reading the manifest again
-/// per kind with the type known ([`params::located`]), so that it names the offending key's line.
+/// per kind with the type known (`params::located`), so that it names the offending key's line.
 fn parameters_error(
     path: &Path,
     text: &str,
@@ -427,31 +433,40 @@ fn check_parameters(artefact: &Artefact, path: &Path, text: &str) -> Result<(), 
 }
 
 /// Checks that the layout's parameter-derived columns are ones the experiment writes: for an
-/// experiment with values of p ([`params::Params::unanimity_p`]), every `ug_p…` column must be [`column_id::unanimity_gain`] of a `p` of
-/// the parameters, so a variant whose column id and `p` disagree is rejected at load instead of
-/// rendering empty cells.
+/// experiment with a family of parameter columns ([`params::Params::parameter_columns`]), every
+/// column of the layout that starts with the family's prefix must be the column of one of the
+/// parameter's values, so a variant whose column id and values disagree is rejected at load instead
+/// of rendering empty cells.
 fn check_parameter_columns(
     artefact: &Artefact,
     path: &Path,
     text: &str,
 ) -> Result<(), SourceError> {
-    let ps = artefact.parameters.unanimity_p();
-    let Some(layout) = artefact.layout.as_ref().filter(|_| !ps.is_empty()) else {
+    let Some(family) = artefact.parameters.parameter_columns() else {
         return Ok(());
     };
-    let expected: Vec<String> = ps.iter().map(|&p| column_id::unanimity_gain(p)).collect();
+    let Some(layout) = artefact
+        .layout
+        .as_ref()
+        .filter(|_| !family.values.is_empty())
+    else {
+        return Ok(());
+    };
+    let expected = family.columns();
     let columns = layout.panels.iter().flat_map(|panel| &panel.columns);
-    for column in columns.filter(|c| c.id.starts_with(column_id::UNANIMITY_GAIN_PREFIX)) {
+    for column in columns.filter(|c| c.id.starts_with(family.family.prefix)) {
         if !expected.contains(&column.id) {
+            let (parameter, values) = (family.family.parameter, &family.values);
             return Err(SourceError::new(
                 path,
                 locate(text, &artefact.id, "id", &artefact.id)
                     .and_then(|start| find_column(text, &column.id, start.line)),
                 format!(
-                    "artefact `{}`: column `{}` shows UG for a p that is not among the parameters; \
-                     with p = {ps:?} the columns are: {}",
+                    "artefact `{}`: column `{}` shows {} for a {parameter} that is not among the \
+                     parameters; with {parameter} = {values:?} the columns are: {}",
                     artefact.id,
                     column.id,
+                    family.family.shows,
                     expected.join(", ")
                 ),
             ));

@@ -42,19 +42,6 @@ pub(crate) fn size(key: &'static str, value: Option<u32>) -> Result<(), Violatio
     value.map_or(Ok(()), |v| counts(key, &[v], MAX_COUNT))
 }
 
-/// Every unanimity upgrade strength p (paper A, Eq. 2) lies in [0, 1].
-pub(crate) fn strengths(values: &[f64]) -> Result<(), Violation> {
-    match values.iter().find(|x| !(0.0..=1.0).contains(*x)) {
-        Some(bad) => Err(violation(
-            "p",
-            format!(
-                "p = {bad}: the unanimity upgrade strength of Eq. 2 must be a number in [0, 1]"
-            ),
-        )),
-        None => Ok(()),
-    }
-}
-
 /// The significance level lies in (0, 1).
 pub(crate) fn alpha(alpha: f64) -> Result<(), Violation> {
     if alpha > 0.0 && alpha < 1.0 {
@@ -107,9 +94,6 @@ mod tests {
         assert!(counts("dmax", &[MAX_COUNT + 1], MAX_COUNT).is_err());
         assert_eq!(size("topics", None), Ok(()));
         assert!(size("topics", Some(0)).is_err());
-        assert_eq!(strengths(&[0.0, 0.2, 1.0]), Ok(()));
-        assert!(strengths(&[f64::NAN]).is_err());
-        assert!(strengths(&[1.5]).is_err());
         assert_eq!(alpha(0.05), Ok(()));
         assert!(alpha(0.0).is_err());
         assert!(alpha(f64::INFINITY).is_err());

@@ -1,5 +1,6 @@
-//! The artefacts a robustness study replicates (`artefacts:` of `unanimity.robustness` and
-//! `lancers.robustness`), checked when the manifest loads, and the `--replicates` override.
+//! The artefacts a study re-runs (`artefacts:` of the robustness studies `unanimity.robustness`,
+//! `lancers.robustness` and of the knob-space studies `unanimity.knob_space`, `lancers.knob_space`),
+//! checked when the manifest loads, and the `--replicates` and `--design-points` overrides.
 
 use std::path::Path;
 
@@ -7,19 +8,25 @@ use super::{Artefact, Manifest, Status, locate_parameter};
 use crate::io::SourceError;
 
 impl Manifest {
-    /// The artefacts `study` replicates, in its `artefacts:` order (empty for an artefact that is not
-    /// a robustness study). Every one exists: [`check_replicated`] ran when the manifest loaded.
+    /// The artefacts `study` re-runs, in its `artefacts:` order (empty for an artefact that is not
+    /// a study). Every one exists: [`check_replicated`] ran when the manifest loaded.
     pub(crate) fn replicated(&self, study: &Artefact) -> Vec<&Artefact> {
         study
             .parameters
-            .replicates()
-            .map(|p| {
-                p.artefacts
-                    .iter()
-                    .filter_map(|id| self.artefact(id))
-                    .collect()
-            })
-            .unwrap_or_default()
+            .replicated()
+            .iter()
+            .filter_map(|id| self.artefact(id))
+            .collect()
+    }
+
+    /// This manifest with every knob-space study's design points set to `points` (`reproduce
+    /// --design-points`). The study's manifest entry changes with it, so its fingerprint does and
+    /// nothing else's.
+    pub fn with_design_points(mut self, points: u32) -> Manifest {
+        for artefact in &mut self.artefacts {
+            artefact.parameters = artefact.parameters.with_design_points(points);
+        }
+        self
     }
 
     /// This manifest with every robustness study's R set to `replicates` (`reproduce --replicates`).
@@ -32,18 +39,19 @@ impl Manifest {
     }
 }
 
-/// Checks that every artefact a robustness study names exists, is of the study's paper, is built,
-/// is not itself a study, and draws from the global seed (an own `seed:` would make every replicate
-/// the same draw).
+/// Checks that every artefact a study names exists, is of the study's paper, is built, is not itself
+/// a study, and draws from the global seed (an own `seed:` would make every replicate the same
+/// draw).
 pub(super) fn check_replicated(
     manifest: &Manifest,
     study: &Artefact,
     path: &Path,
     text: &str,
 ) -> Result<(), SourceError> {
-    let Some(params) = study.parameters.replicates() else {
+    let replicated = study.parameters.replicated();
+    if replicated.is_empty() {
         return Ok(());
-    };
+    }
     let error = |message: String| {
         SourceError::new(
             path,
@@ -51,7 +59,7 @@ pub(super) fn check_replicated(
             format!("artefact `{}`: {message}", study.id),
         )
     };
-    for id in &params.artefacts {
+    for id in replicated {
         let Some(artefact) = manifest.artefact(id) else {
             return Err(error(format!(
                 "replicates unknown artefact `{id}`; expected ids of paper {}'s simulated artefacts",
@@ -63,8 +71,8 @@ pub(super) fn check_replicated(
                 "is of paper {}, not {}",
                 artefact.paper, study.paper
             ))
-        } else if artefact.experiment.is_robustness_study() {
-            Some("is itself a robustness study".to_string())
+        } else if artefact.experiment.is_study() {
+            Some("is itself a study".to_string())
         } else if artefact.status != Status::Built {
             Some("is pending".to_string())
         } else if artefact.parameters.seed().is_some() {
@@ -76,6 +84,9 @@ pub(super) fn check_replicated(
             return Err(error(format!("replicated artefact `{id}` {problem}")));
         }
     }
+    let Some(params) = study.parameters.replicates() else {
+        return Ok(());
+    };
     if let Some(id) = params
         .headlines
         .iter()

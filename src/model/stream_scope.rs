@@ -34,6 +34,10 @@ pub(crate) enum StreamScope<'a> {
     HsdCommand,
     /// The seeds of a robustness study's replicates (the `robustness` module): unit `replicate/<r>`.
     RobustnessReplicates,
+    /// A knob-space study's draws (`robustness::space`): its Latin hypercube, unit
+    /// `design/<knob>`; the seed of each design point's stand-in draw, unit `point/<i>`; the
+    /// permutations of its sensitivity tests, unit `permutation/<claim>/<knob>`.
+    KnobSpace,
 }
 
 impl StreamScope<'_> {
@@ -44,6 +48,7 @@ impl StreamScope<'_> {
             StreamScope::Shared(name) => name,
             StreamScope::HsdCommand => "cli.hsd",
             StreamScope::RobustnessReplicates => "robustness.replicates",
+            StreamScope::KnobSpace => "robustness.knob_space",
         }
     }
 
@@ -65,8 +70,11 @@ impl StreamScope<'_> {
 /// The scopes the generic layers own; each paper adds its own [`StreamScope::Shared`] ones (for
 /// the registry's test of their names).
 #[cfg(test)]
-pub(crate) const GENERIC_SCOPES: [StreamScope<'static>; 2] =
-    [StreamScope::HsdCommand, StreamScope::RobustnessReplicates];
+pub(crate) const GENERIC_SCOPES: [StreamScope<'static>; 3] = [
+    StreamScope::HsdCommand,
+    StreamScope::RobustnessReplicates,
+    StreamScope::KnobSpace,
+];
 
 #[cfg(test)]
 mod tests {

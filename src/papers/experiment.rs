@@ -1,6 +1,6 @@
 //! One descriptor per experiment kind, declared beside the experiment in its paper's folder
 //! (`src/papers/<slug>/`): everything the pipeline, the renderers, the ledger and the robustness
-//! studies need to know about it. The generic layers ask the registry ([`super::experiment`]) and
+//! studies need to know about it. The generic layers ask the registry ([`super::experiment()`]) and
 //! never name a paper.
 
 use crate::manifest::{Artefact, ExperimentId, ExperimentKind};
@@ -35,6 +35,8 @@ pub(crate) enum Figure {
     Series,
     /// A robustness study's holding rates, a dot and an interval per claim.
     HoldingRates,
+    /// A knob-space study's first-order indices, a heat map of claims × knobs.
+    Sensitivity,
     /// Drawn by the paper's own code.
     Own(OwnFigure),
 }
@@ -71,25 +73,59 @@ pub struct Experiment {
 }
 
 /// A [`CompareFn`] of an experiment that compares nothing with the print.
-pub(crate) fn compares_nothing(
-    _: &Artefact,
-    _: &ResultTable,
-    _: &PublishedFile,
-) -> Vec<ClaimCheck> {
+fn compares_nothing(_: &Artefact, _: &ResultTable, _: &PublishedFile) -> Vec<ClaimCheck> {
     Vec::new()
 }
 
 /// A [`NotesFn`] of an experiment without transcription notes.
-pub(crate) fn no_notes(_: &Artefact, _: &ResultTable, _: &PublishedFile) -> Vec<TranscriptionNote> {
+fn no_notes(_: &Artefact, _: &ResultTable, _: &PublishedFile) -> Vec<TranscriptionNote> {
     Vec::new()
 }
 
 /// A [`HeadlinesFn`] of an experiment whose numbers sit in no grid.
-pub(crate) fn no_grid(_: &Artefact) -> HeadlineGrid {
+fn no_grid(_: &Artefact) -> HeadlineGrid {
     HeadlineGrid::default()
 }
 
 impl Experiment {
+    /// An experiment kind run by `run` (`None` for a robustness study, which the pipeline runs),
+    /// with the defaults of one that has nothing more: it compares nothing with the print, has no
+    /// transcription notes, sits in no headline grid and draws no figure. The methods below give it
+    /// what it has.
+    pub(crate) const fn new(kind: ExperimentKind, run: Option<RunFn>) -> Self {
+        Experiment {
+            kind,
+            run,
+            compare: compares_nothing,
+            notes: no_notes,
+            headlines: no_grid,
+            figure: None,
+        }
+    }
+
+    /// With the claims that compare its table with the print.
+    pub(crate) const fn comparing(self, compare: CompareFn) -> Self {
+        Experiment { compare, ..self }
+    }
+
+    /// With its transcription notes.
+    pub(crate) const fn with_notes(self, notes: NotesFn) -> Self {
+        Experiment { notes, ..self }
+    }
+
+    /// With the headline grid a robustness study shows its numbers in.
+    pub(crate) const fn with_headlines(self, headlines: HeadlinesFn) -> Self {
+        Experiment { headlines, ..self }
+    }
+
+    /// With its figure.
+    pub(crate) const fn with_figure(self, figure: Figure) -> Self {
+        Experiment {
+            figure: Some(figure),
+            ..self
+        }
+    }
+
     /// The id artefacts of this kind carry.
     pub fn id(&'static self) -> ExperimentId {
         ExperimentId::new(&self.kind)

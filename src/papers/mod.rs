@@ -2,10 +2,11 @@
 //! its experiments, each declared by one [`Experiment`] descriptor beside its code: its manifest
 //! name, parameter type, what its numbers rest on, real-data mode, cost, how it runs, the claims it
 //! compares with the print, its figure and its headline grid. The registry is [`PAPERS`], one line
-//! per paper; the generic layers find an experiment through it ([`experiment`]) and never name a
+//! per paper; the generic layers find an experiment through it ([`experiment()`]) and never name a
 //! paper. A paper that only reuses existing experiment kinds is manifest and YAML only
 //! (ARCHITECTURE.md, "A paper is a folder").
 
+pub(crate) mod data_files;
 pub(crate) mod experiment;
 pub mod lancers;
 pub(crate) mod memo;
@@ -25,9 +26,6 @@ use crate::results::ResultTable;
 
 /// The papers' code: one line per paper.
 pub(crate) static PAPERS: &[&PaperCode] = &[&unanimity::PAPER, &lancers::PAPER];
-
-/// The `study` command's analysis: paper B's tables on a user's labels and runs.
-pub(crate) use lancers::study;
 
 /// Every experiment of every paper, in registry order.
 pub fn experiments() -> impl Iterator<Item = &'static Experiment> {
@@ -75,6 +73,9 @@ pub struct Context {
     /// What artefacts compute alike, computed once ([`shared::Shared`]); clones of the context share
     /// it. Results never depend on it.
     pub shared: Arc<shared::Shared>,
+    /// Knob files as a knob-space study's design point sets them, by path relative to the root: read
+    /// in place of the files on disk ([`data_files`]); empty outside such a study.
+    pub knob_files: Arc<std::collections::BTreeMap<String, String>>,
 }
 
 impl Context {
@@ -86,6 +87,7 @@ impl Context {
             data_dir: None,
             threads: default_threads(),
             shared: Arc::default(),
+            knob_files: Arc::default(),
         }
     }
 

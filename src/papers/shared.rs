@@ -1,8 +1,8 @@
 //! What several artefacts of one run compute alike, computed once per [`crate::papers::Context`]:
-//! paper B's stand-in collection (every B table and figure that evaluates runs names the same files
-//! and seed), the randomised Tukey HSD p-values of a condition tested by more than one table (B.T4 and
-//! B.T5, B.T7 and B.T8, and Table 8's all3 which is Table 5's), paper A's STC stand-in and its
-//! per-condition RawG/UG scores (A.T2 and A.T3).
+//! a paper's stand-in collection that several of its artefacts build from the same files and seed,
+//! or a randomised test that more than one of its tables runs on the same condition. Each paper
+//! declares its caches in its own folder, as the key and value types of a [`Memo`], and asks for
+//! them here ([`Shared::memo`]); this module knows no paper.
 //!
 //! Each cache is a [`Memo`] keyed by exactly what its computation reads — the seed, the parameters,
 //! and the input files as their paths and bytes ([`FileKey`]; exact, so no collision) — so a cached
@@ -10,32 +10,61 @@
 //! first, on the order, or on the thread count. The caches live in the context (clones share them);
 //! a robustness replicate starts with empty ones, so that memory stays bounded over replicates.
 
+use std::any::{Any, TypeId};
+use std::collections::HashMap;
+use std::fmt;
+use std::hash::Hash;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
 
-use crate::papers::lancers::eval::{Collection, CollectionKey, HsdKey};
 use crate::papers::memo::Memo;
-use crate::papers::unanimity::stc::{ConditionScores, ScoresKey, StandinKey, StcStandin};
 
-/// The caches of one run (module documentation).
+/// A cache of [`Shared`], whatever its key and value types.
+trait Cache: Any + Send + Sync + fmt::Debug {
+    /// How many values it remembers.
+    fn len(&self) -> usize;
+}
+
+impl<K, V> Cache for Memo<K, V>
+where
+    K: Eq + Hash + Send + 'static,
+    V: Send + Sync + 'static,
+{
+    fn len(&self) -> usize {
+        Memo::len(self)
+    }
+}
+
+/// The caches of one run (module documentation), one per key and value type.
 #[derive(Debug, Default)]
 pub struct Shared {
-    /// Paper B's stand-in collection (labels, runs, high-agreement split).
-    pub(crate) lancers_collections: Memo<CollectionKey, Collection>,
-    /// Paper B's randomised Tukey HSD p-values, pairs in `run_pairs` order.
-    pub(crate) lancers_hsd: Memo<HsdKey, Vec<f64>>,
-    /// Paper A's STC stand-in collection.
-    pub(crate) stc_standins: Memo<StandinKey, StcStandin>,
-    /// Paper A's RawG and UG scores of one condition (Dmax, N) on a stand-in.
-    pub(crate) stc_scores: Memo<ScoresKey, ConditionScores>,
+    caches: Mutex<HashMap<TypeId, Arc<dyn Cache>>>,
 }
 
 impl Shared {
+    /// The cache whose keys are `K` and values `V`, empty until first asked for. A paper's key types
+    /// are its own, so no two papers share a cache.
+    pub(crate) fn memo<K, V>(&self) -> Arc<Memo<K, V>>
+    where
+        K: Eq + Hash + Send + 'static,
+        V: Send + Sync + 'static,
+    {
+        let mut caches = self.caches.lock().unwrap_or_else(PoisonError::into_inner);
+        let cache = caches
+            .entry(TypeId::of::<Memo<K, V>>())
+            .or_insert_with(|| Arc::new(Memo::<K, V>::default()));
+        // `Any` is a supertrait of `Cache`: the trait object upcasts to `dyn Any`.
+        let cache: Arc<dyn Cache> = Arc::clone(cache);
+        let cache: Arc<dyn Any + Send + Sync> = cache;
+        cache
+            .downcast::<Memo<K, V>>()
+            .unwrap_or_else(|_| unreachable!("each cache is stored under its own type's id"))
+    }
+
     /// How many values the caches remember (for tests and diagnostics).
     pub fn len(&self) -> usize {
-        self.lancers_collections.len()
-            + self.lancers_hsd.len()
-            + self.stc_standins.len()
-            + self.stc_scores.len()
+        let caches = self.caches.lock().unwrap_or_else(PoisonError::into_inner);
+        caches.values().map(|cache| cache.len()).sum()
     }
 
     pub fn is_empty(&self) -> bool {

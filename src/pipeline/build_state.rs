@@ -26,7 +26,7 @@ pub(crate) const STATE_FILE: &str = ".evia-repro-state.json";
 
 /// Bumped whenever the layout of [`BuildState`] changes; other versions are ignored (2: a dynamic
 /// row's `group` became a typed [`crate::model::GridPlace`]).
-pub(crate) const FORMAT_VERSION: u32 = 4;
+pub(crate) const FORMAT_VERSION: u32 = 5;
 
 /// Everything the previous `reproduce` into this output directory recorded.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

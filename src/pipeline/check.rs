@@ -8,7 +8,7 @@ use crate::account::{Account, account};
 use crate::consistency::outcome::Checks;
 use crate::consistency::wiring;
 use crate::ledger::{Basis, Entry, EntryKind, Ledger};
-use crate::manifest::Manifest;
+use crate::manifest::{Artefact, Manifest};
 use crate::model::ProvenanceClass;
 use crate::papers::Context;
 use crate::pipeline::build_state;
@@ -34,14 +34,8 @@ pub enum CheckError {
 /// Loads the published values of every paper of `manifest` and the consistency wiring
 /// (`paper/consistency.yaml`), rebuilds every built artefact and returns the ledger.
 pub fn check_project(manifest: &Manifest, context: &Context) -> Result<Ledger, CheckError> {
-    let root = &context.root;
-    let published = load_published(manifest, root)?;
-    let checks = wiring::load_project_checks(root, manifest, &published)?;
-    let mut built = select(manifest, &[])?;
-    // A robustness study is R rebuilds of its paper: `check` takes it from a build state only.
-    built.retain(|a| !a.experiment.is_robustness_study());
-    let (rebuilt, skipped) = rebuild_available(&built, context)?;
-    ledger_with_skipped(root, manifest, &published, &checks, &rebuilt, skipped)
+    let (ledger, _, _) = ledger_of(manifest, context, &[], |_| None)?;
+    Ok(ledger)
 }
 
 /// Where `check` took each artefact's results from.
@@ -57,49 +51,65 @@ pub(crate) struct CheckSources {
 /// artefact (`check --only B.T3`; otherwise, e.g. for a text section, every built artefact), each
 /// taken from the build state of a previous `reproduce --out state_dir` when its experiment
 /// fingerprint (program, seed, manifest entry, input files) still matches, and rerun otherwise. With
-/// `--data` nothing is reused, as in `reproduce`. A robustness study (R rebuilds of its paper) is
-/// never rerun here: its holding rates come from the build state of a `reproduce`, or are absent.
+/// `--data` nothing is reused, as in `reproduce`.
 pub(crate) fn check_with_state(
     manifest: &Manifest,
     options: &Options,
     only: &[String],
     state_dir: &Path,
 ) -> Result<(Account, CheckSources), CheckError> {
-    let root = &options.root;
-    let published = load_published(manifest, root)?;
-    let checks = wiring::load_project_checks(root, manifest, &published)?;
     let artefacts_only = only.iter().all(|id| manifest.artefact(id).is_some());
-    let selected = select(manifest, if artefacts_only { only } else { &[] })?;
     let (state, _unreadable) = build_state::load(state_dir);
     let context = Context {
         data_dir: options.data_dir.clone(),
         threads: options.threads,
-        ..Context::new(root, options.seed)
+        ..Context::new(&options.root, options.seed)
     };
-    let mut sources = CheckSources::default();
-    let mut tables = BTreeMap::new();
-    let mut to_run = Vec::new();
-    for artefact in selected {
-        let cached = state
+    let cached = |artefact: &Artefact| {
+        state
             .artefacts
             .get(artefact.id.as_str())
             .filter(|_| options.data_dir.is_none())
             .filter(|s| s.experiment == experiment_fingerprint(manifest, artefact, options))
-            .and_then(|s| s.result.to_result());
-        match cached {
+            .and_then(|s| s.result.to_result())
+    };
+    let selection = if artefacts_only { only } else { &[] };
+    let (ledger, tables, sources) = ledger_of(manifest, &context, selection, cached)?;
+    Ok((account(&ledger, manifest, &tables), sources))
+}
+
+/// The ledger of the artefacts `selection` names (every built one when it is empty), each taken
+/// from `cached` when that has its results and rebuilt otherwise, with the tables it rests on and
+/// where each came from. A robustness study (R rebuilds of its paper) is never rerun here: its
+/// holding rates come from `cached`, or are absent.
+fn ledger_of(
+    manifest: &Manifest,
+    context: &Context,
+    selection: &[String],
+    cached: impl Fn(&Artefact) -> Option<ResultTable>,
+) -> Result<(Ledger, BTreeMap<String, ResultTable>, CheckSources), CheckError> {
+    let root = &context.root;
+    let published = load_published(manifest, root)?;
+    let checks = wiring::load_project_checks(root, manifest, &published)?;
+    let selected = select(manifest, selection)?;
+    let mut sources = CheckSources::default();
+    let mut tables = BTreeMap::new();
+    let mut to_run = Vec::new();
+    for artefact in selected {
+        match cached(artefact) {
             Some(table) => {
                 sources.reused.push(artefact.id.to_string());
                 tables.insert(artefact.id.to_string(), table);
             }
-            None if artefact.experiment.is_robustness_study() => {}
+            None if artefact.experiment.is_study() => {}
             None => to_run.push(artefact),
         }
     }
-    let (fresh, skipped) = rebuild_available(&to_run, &context)?;
+    let (fresh, skipped) = rebuild_available(&to_run, context)?;
     sources.rebuilt = fresh.keys().cloned().collect();
     tables.extend(fresh);
     let ledger = ledger_with_skipped(root, manifest, &published, &checks, &tables, skipped)?;
-    Ok((account(&ledger, manifest, &tables), sources))
+    Ok((ledger, tables, sources))
 }
 
 /// The ledger of the `rebuilt` tables, with an artefact skipped for want of its (real) input data

@@ -32,6 +32,7 @@ pub(crate) fn assemble(
     let mut ledger = ledger_checked(manifest, published, checks, results, &built_ins);
     validate(root, manifest, &built_ins, &ledger, published, results)?;
     crate::robustness::ledger_rates::add_holding_rates(&mut ledger, manifest, results);
+    crate::robustness::space::ledger_across::add_across(&mut ledger, manifest, results);
     Ok(ledger)
 }
 

@@ -17,10 +17,11 @@ pub(crate) enum Step<'a> {
         position: usize,
         total: usize,
     },
-    /// A robustness study's experiment (artefact `name`, step `position` of `total`) has finished
-    /// `done` of its `replicates` replicates.
+    /// A study's experiment (artefact `name`, step `position` of `total`) has finished `done` of its
+    /// `replicates` runs, each a `unit` (`replicate`, `design point`).
     Replicates {
         name: &'a str,
+        unit: &'static str,
         position: usize,
         total: usize,
         done: u32,

@@ -4,8 +4,8 @@
 //! would otherwise leave its number silently unchecked, so it is an error naming the file and line.
 //!
 //! Before that check, a column that depends on a parameter is resolved against the manifest: the
-//! published values name A.T1's UG columns `ug_p[0]`, `ug_p[1]` (the artefact's first and second `p`),
-//! never repeating p's value ([`crate::model::column_id::resolve`]).
+//! published values name a family of parameter columns by index, `prefix[i]` (the column of the
+//! artefact's i-th value), never repeating the value ([`crate::manifest::Artefact::resolve_column`]).
 
 use std::path::Path;
 

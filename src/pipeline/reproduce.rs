@@ -13,7 +13,7 @@
 //!
 //! **Incremental rebuilds.** An artefact's inputs are its manifest entry (serialised) and its paper's
 //! entry, the files named by its file-valued parameters
-//! ([`crate::manifest::ExperimentParams::input_files`]), the seed, the program (package version and a stamp of the running executable, see [`program_identity`], so a rebuilt program
+//! ([`crate::manifest::params::Parameters::input_files`]), the seed, the program (package version and a stamp of the running executable, see [`program_identity`], so a rebuilt program
 //! never reuses results of an older one) and the templates its renderings use. When only templates
 //! changed, the artefact is re-rendered from its cached results without re-running the experiment. With
 //! `--data` the experiment always runs (a user's collection is not hashed). A report is rendered again

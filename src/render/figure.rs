@@ -53,7 +53,7 @@ pub(crate) fn bands(artefact: &Artefact, table: &ResultTable) -> Vec<Band> {
             .into_iter()
             .map(|(top, bottom)| Band { top, bottom })
             .collect(),
-        Some(Figure::HoldingRates) | None => Vec::new(),
+        Some(Figure::HoldingRates | Figure::Sensitivity) | None => Vec::new(),
     }
 }
 
@@ -78,6 +78,9 @@ pub(crate) fn svg(artefact: &Artefact, table: &ResultTable) -> Result<String, Fi
         Some(Figure::Series) => crate::render::figure_means::svg(artefact, table, stand_in),
         Some(Figure::HoldingRates) => {
             crate::render::figure_robustness::svg(artefact, table, stand_in)
+        }
+        Some(Figure::Sensitivity) => {
+            crate::render::figure_sensitivity::svg(artefact, table, stand_in)
         }
         Some(Figure::Own(own)) => (own.svg)(artefact, table).map_err(FigureError::Draw),
         None => Err(FigureError::NoRenderer(artefact.experiment)),

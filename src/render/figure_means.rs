@@ -128,7 +128,7 @@ fn band_lines(
     let scale = match ranges.shared {
         _ if panels.len() < 2 => None,
         Some((lo, hi)) => Some(format!(
-            "All panels share one y range, {lo:.1} to {hi:.1}, so that they can be compared: every mean lies on the same 0 to 1 scale."
+            "All panels share one y range, {lo:.1} to {hi:.1}, so that their curves can be compared: every measure's means lie on the same 0 to 1 scale."
         )),
         None => Some(
             "Each panel has its own y range: the panels' means are not all on the same 0 to 1 scale."

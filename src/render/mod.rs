@@ -10,6 +10,7 @@ pub(crate) mod claim_grid;
 pub(crate) mod figure;
 pub(crate) mod figure_means;
 pub(crate) mod figure_robustness;
+pub(crate) mod figure_sensitivity;
 pub mod grid;
 pub(crate) mod group_breaks;
 pub(crate) mod item_grid;

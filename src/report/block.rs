@@ -105,11 +105,11 @@ pub(super) struct BlockContext {
     /// LaTeX cuts them out of the figure's PDF and sets them side by side, rows that can flow across
     /// pages, instead of one tall narrow picture beside an empty half line.
     pub(super) figure_rows: Vec<Vec<FigureCut>>,
-    /// The stand-in note ([`StandIn::note`]) when the rebuilt artefact rests on a stand-in.
+    /// The stand-in note ([`crate::model::StandIn::note`]) when the rebuilt artefact rests on a stand-in.
     pub(super) stand_in: Option<String>,
     pub(super) notes: Vec<String>,
     /// The block's notes that an earlier block of the report printed already, counted by the block
-    /// that printed them first (empty until the block is placed, [`without_repeated_notes`]).
+    /// that printed them first (empty until the block is placed, [`super::functions::without_repeated_notes`]).
     pub(super) repeated_notes: Vec<RepeatedNotes>,
     /// What the checks of the paper's numbers found, in a sentence (escaped).
     pub(super) check: String,
@@ -222,8 +222,8 @@ pub(super) fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format
         .map(|i| (i.entry.cell.as_str(), *i))
         .collect();
 
-    // A robustness study's table is long: the report shows its figure and points to the table.
-    let robustness = artefact.experiment.is_robustness_study();
+    // A study's table is long: the report shows its figure and points to the table.
+    let robustness = artefact.experiment.is_study();
     let rebuilt = match (artefact.kind, result) {
         (Kind::Table, Some(table)) if !robustness => grid::layout(artefact, table, target).ok(),
         _ => None,
@@ -315,7 +315,10 @@ pub(super) fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format
         stand_in: result
             .and_then(|t| artefact.experiment.stand_in(t.real_data))
             .map(|s| format.escape(s.note())),
+        // A knob-space study's note (the design, the index, the classes and their tests) stays with
+        // its table in tables.tex and on the page; the report's section says the method in brief.
         notes: result
+            .filter(|_| !artefact.experiment.is_knob_space_study())
             .map(|t| t.notes.iter().map(|n| format.escape(n)).collect())
             .unwrap_or_default(),
         repeated_notes: Vec::new(),
@@ -336,7 +339,11 @@ pub(super) fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format
         observations: views(&in_section(Section::Observations)),
         built_in_claims: views(&in_section(Section::BuiltIn)),
         built_in_values: format.escape(&built_in_values(&numbers)),
-        elsewhere: if robustness {
+        elsewhere: if artefact.experiment.is_knob_space_study() {
+            format.escape(&format!(
+                "{id}'s table (every claim under its class with its rate over the space and its lowest and highest rate over a knob's range, and every knob's index for every claim) and its note (the design, the index, the classes and their tests) are in tables.tex (tables.pdf) and on the reviewer's page (index.html); the figure below shades every knob's index for every claim."
+            ))
+        } else if robustness {
             format.escape(&format!(
                 "{id}'s table (every claim under the range of its rate, with its rate and Wilson interval, and the headline numbers beside their replicate bands) is in tables.tex (tables.pdf) and on the reviewer's page (index.html); the figure below draws every claim's rate and interval."
             ))

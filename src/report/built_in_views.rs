@@ -21,6 +21,10 @@ pub(super) struct BuiltInView {
     pub(super) claims: Vec<String>,
     /// The printed numbers, by their place (`Table 2, all3: L0 2,603, L1 1,897`).
     pub(super) cells: Vec<String>,
+    /// How many printed numbers it was fitted or calibrated to, and the tables that print them
+    /// (the reports name these; the numbers themselves are in the ledger and on the page).
+    pub(super) numbers: usize,
+    pub(super) tables: Vec<String>,
     /// The printed numbers as (place, part and printed value), before grouping.
     #[serde(skip)]
     pub(super) cell_units: Vec<(String, String)>,
@@ -43,6 +47,8 @@ pub(super) fn built_in_views(account: &Account, paper: &str, format: Format) -> 
                         why: format.escape(&b.why),
                         claims: Vec::new(),
                         cells: Vec::new(),
+                        numbers: 0,
+                        tables: Vec::new(),
                         cell_units: Vec::new(),
                     },
                 ));
@@ -58,6 +64,14 @@ pub(super) fn built_in_views(account: &Account, paper: &str, format: Format) -> 
             // The printed numbers a knob was fitted or calibrated to; the stand-in's values are in
             // the rebuilt tables.
             let value = e.printed.clone();
+            view.numbers += 1;
+            let table = e.words.as_ref().map_or_else(
+                || crate::model::artefact_words::artefact_words(&e.table),
+                |w| w.table.clone(),
+            );
+            if !view.tables.contains(&table) {
+                view.tables.push(format.escape(&table));
+            }
             let unit = match &e.words {
                 Some(words) if words.part.is_none() => {
                     let (group, column) = words.cell_in_table();

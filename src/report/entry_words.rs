@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use serde::Serialize;
 
-use crate::account::{Item, Term};
+use crate::account::Item;
 use crate::model::ProvenanceClass;
 
 use super::{Format, Mark};
@@ -29,6 +29,8 @@ pub(super) struct EntryView {
     pub(super) verdict: String,
     /// The holding rate over a robustness study's replicates, with its interval and words, or `—`.
     pub(super) rate: String,
+    /// A claim's class across the plausible knob space (`across plausible data, robust`), or empty.
+    pub(super) across: String,
     /// What builds the claim or number into the stand-in (`designed in by runs.assessor_weights in
     /// data/lancers/www-runs.yaml`), empty when nothing does.
     pub(super) built_in: String,
@@ -118,6 +120,10 @@ pub(super) fn entry_view(item: &Item, format: Format) -> EntryView {
             || "—".to_string(),
             |h| format.escape(&format!("{:.2} [{:.2}, {:.2}]", h.rate, h.lo, h.hi)),
         ),
+        across: entry
+            .across
+            .as_ref()
+            .map_or_else(String::new, |a| format.escape(&a.words())),
         built_in: entry.built_in.as_ref().map_or_else(String::new, |b| {
             format.escape(&format!("{} by {}", b.kind.words(), b.knobs_in_file()))
         }),
@@ -130,17 +136,10 @@ pub(super) fn entry_view(item: &Item, format: Format) -> EntryView {
             .map(|m| mark_words(&m, format))
             .unwrap_or_default(),
         item: format.escape(entry.label.as_deref().unwrap_or(&entry.cell)),
-        proxies: entry
-            .proxies
+        proxies: item
+            .proxy_words()
             .iter()
-            .map(|p| {
-                let term = if p.holds {
-                    Term::HoldsOnProxy
-                } else {
-                    Term::FailsOnProxy
-                };
-                format.escape(&format!("{}: {} ({})", p.name, term.word(), p.detail))
-            })
+            .map(|w| format.escape(w))
             .collect(),
     }
 }
@@ -156,6 +155,22 @@ pub(super) fn why(item: &Item) -> String {
         .and_then(|l| entry.detail.strip_prefix(l))
         .and_then(|rest| rest.strip_prefix(": "))
         .unwrap_or(&entry.detail);
+    let detail = match &entry.across {
+        Some(a) => detail
+            .strip_suffix(&format!("; {}.", a.detail()))
+            .map_or_else(
+                || detail.to_string(),
+                |d| {
+                    if d.ends_with('.') {
+                        d.to_string()
+                    } else {
+                        format!("{d}.")
+                    }
+                },
+            ),
+        None => detail.to_string(),
+    };
+    let detail = detail.as_str();
     let detail = match &entry.holding {
         Some(h) => detail
             .strip_suffix(&format!("; over replicates: {}.", h.words()))

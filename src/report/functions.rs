@@ -16,8 +16,9 @@ use crate::results::ResultTable;
 use super::block::BlockContext;
 use super::{Format, ReportInput, invalid, paper_artefacts, report_templates};
 
-/// Registers `value`, `printed`, `built`, `artefact` (see the module documentation) and
-/// `robustness` (the data of the "How robust are the conclusions?" section, or none).
+/// Registers `value`, `printed`, `built`, `artefact` (see the module documentation),
+/// `robustness` (the data of the "How robust are the conclusions?" section, or none) and
+/// `knob_space` (that of "What we do not know about the data", or none).
 pub(super) fn register_functions(
     env: &mut Environment<'static>,
     input: &ReportInput<'_>,
@@ -144,6 +145,15 @@ pub(super) fn register_functions(
         .and_then(|p| p.robustness.as_ref())
         .map_or_else(|| Value::from(()), Value::from_serialize);
     env.add_function("robustness", move || robustness.clone());
+    let knob_space = input
+        .account
+        .paper(&input.paper.id)
+        .and_then(|p| p.knob_space.as_ref())
+        .map_or_else(
+            || Value::from(()),
+            |s| Value::from_serialize(super::knob_space::view(s, format)),
+        );
+    env.add_function("knob_space", move || knob_space.clone());
     {
         let blocks = Arc::clone(blocks);
         let placed = Arc::clone(placed);

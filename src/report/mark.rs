@@ -116,4 +116,16 @@ mod tests {
             assert_eq!(symbols.len(), n, "{format:?}");
         }
     }
+
+    /// Every term's Markdown symbol, and the dagger of calibrated values, set in running LaTeX
+    /// text comes out as a LaTeX symbol, never as a literal code point (`U+21A6`).
+    #[test]
+    fn every_symbol_has_a_latex_form() {
+        use strum::IntoEnumIterator;
+        for term in Term::iter() {
+            let md = Mark(term).symbol(Format::Markdown);
+            let tex = crate::render::grid::escape_latex(&format!("echoed back ({md}) †"));
+            assert!(!tex.contains("U+"), "{term:?}: {tex}");
+        }
+    }
 }

@@ -59,7 +59,7 @@ pub(crate) fn run_artefact(
 }
 
 /// `artefact` with its randomised test's trials set to `trials`, when given.
-fn with_trials(artefact: &Artefact, trials: Option<u32>) -> Artefact {
+pub(crate) fn with_trials(artefact: &Artefact, trials: Option<u32>) -> Artefact {
     let mut artefact = artefact.clone();
     if let Some(trials) = trials {
         artefact.parameters = artefact.parameters.with_trials(trials);
@@ -90,7 +90,7 @@ fn note(params: &ReplicatesParams, replicated: &[&Artefact]) -> String {
 }
 
 /// The sentence on the trials override, per replicated artefact that runs a randomised test.
-fn trials_note(trials: u32, replicated: &[&Artefact]) -> String {
+pub(crate) fn trials_note(trials: u32, replicated: &[&Artefact]) -> String {
     let own = replicated
         .iter()
         .filter_map(|a| {

@@ -14,6 +14,7 @@ pub(crate) mod ledger_rates;
 pub(crate) mod monte_carlo;
 pub(crate) mod read;
 pub mod replicate;
+pub mod space;
 pub(crate) mod study;
 pub mod table;
 pub(crate) mod wilson;
@@ -24,7 +25,35 @@ pub use replicate::{replicate_seed, run_replicate};
 pub use study::run_study;
 pub use table::study_table;
 
-use crate::papers::ExperimentError;
+use crate::manifest::experiment::StudyKind;
+use crate::manifest::{Artefact, Manifest};
+use crate::papers::{Context, ExperimentError};
+use crate::published::PublishedFile;
+use crate::results::ResultTable;
+
+/// Runs the study `artefact` of `manifest` on `context`, whichever kind it is (a robustness study's
+/// replicates, [`run_artefact`]; a knob-space study's design points, [`space::run_artefact`]),
+/// comparing with its paper's `published` values; `progress` is told each finished run count. The
+/// one place the pipeline's study step asks which kind of study it runs.
+pub(crate) fn run_study_artefact(
+    manifest: &Manifest,
+    artefact: &Artefact,
+    published: &PublishedFile,
+    context: &Context,
+    progress: &(dyn Fn(u32, u32) + Sync),
+) -> Result<ResultTable, RobustnessError> {
+    match artefact.experiment.study() {
+        Some(StudyKind::Replicates) => {
+            run_artefact(manifest, artefact, published, context, progress)
+        }
+        Some(StudyKind::KnobSpace) => {
+            space::run_artefact(manifest, artefact, published, context, progress)
+        }
+        None => Err(RobustnessError::NotAStudy {
+            artefact: artefact.id.to_string(),
+        }),
+    }
+}
 
 /// Why a robustness study could not run.
 #[derive(Debug, thiserror::Error)]
@@ -43,6 +72,16 @@ pub enum RobustnessError {
         replicate: u32,
         source: Box<ExperimentError>,
     },
+    /// A knob-space study's design point could not run: its knob values are named.
+    #[error("design point {point} ({knobs}): {source}")]
+    DesignPoint {
+        point: u32,
+        knobs: String,
+        source: Box<RobustnessError>,
+    },
+    /// A knob-space study's knob files range no knob, or its layout does not list them.
+    #[error("artefact `{artefact}`: {message}")]
+    KnobSpace { artefact: String, message: String },
     #[error(transparent)]
     Wilson(#[from] wilson::WilsonError),
     #[error(transparent)]

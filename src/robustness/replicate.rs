@@ -100,7 +100,10 @@ fn record(
         .claims
         .iter()
         .filter(|c| class_of(table, &c.id) == ProvenanceClass::Simulated)
-        .chain(compared.iter());
+        .chain(compared.iter())
+        // An observation about the paper's own data is shown, never scored: a stand-in cannot
+        // re-test it, so it gets no holding rate.
+        .filter(|c| !c.observation);
     for claim in simulated {
         outcome.claims.insert(
             claim.id.clone(),

@@ -89,8 +89,8 @@ pub fn run_study(
 }
 
 /// Every replicate's outcome (replicates 0 … `replicates`−1, [`run_replicate`]) in replicate order,
-/// whatever the number of workers: `context.threads` workers, one replicate each at a time;
-/// `progress` is told each finished replicate count. The study and the calibration both use it.
+/// whatever the number of workers ([`run_indexed`]); `progress` is told each finished replicate
+/// count. The study and the calibration both use it.
 pub(crate) fn run_all(
     artefacts: &[&Artefact],
     published: &PublishedFile,
@@ -98,32 +98,45 @@ pub(crate) fn run_all(
     replicates: u32,
     progress: &(dyn Fn(u32, u32) + Sync),
 ) -> Result<Vec<ReplicateOutcome>, RobustnessError> {
-    let workers = context.threads.clamp(1, replicates as usize);
+    run_indexed(replicates, context, progress, &|r, inner| {
+        run_replicate(artefacts, published, inner, r)
+    })
+}
+
+/// `run(i, inner)` for i = 0 … `count`−1, in index order whatever the number of workers:
+/// `context.threads` workers, each running one index at a time on a context with the remaining
+/// threads (`inner`); `progress` is told each finished count. The first error stops the run.
+pub(crate) fn run_indexed<T: Send>(
+    count: u32,
+    context: &Context,
+    progress: &(dyn Fn(u32, u32) + Sync),
+    run: &(dyn Fn(u32, &Context) -> Result<T, RobustnessError> + Sync),
+) -> Result<Vec<T>, RobustnessError> {
+    let workers = context.threads.clamp(1, count.max(1) as usize);
     let inner = Context {
         threads: (context.threads / workers).max(1),
         ..context.clone()
     };
     let next = AtomicU32::new(0);
     let done = AtomicU32::new(0);
-    let slots: Mutex<BTreeMap<u32, Result<ReplicateOutcome, RobustnessError>>> =
-        Mutex::new(BTreeMap::new());
+    let slots: Mutex<BTreeMap<u32, Result<T, RobustnessError>>> = Mutex::new(BTreeMap::new());
     std::thread::scope(|scope| {
         for _ in 0..workers {
             scope.spawn(|| {
                 loop {
-                    let r = next.fetch_add(1, Ordering::Relaxed);
-                    if r >= replicates {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= count {
                         break;
                     }
-                    let outcome = run_replicate(artefacts, published, &inner, r);
+                    let outcome = run(i, &inner);
                     let failed = outcome.is_err();
                     slots
                         .lock()
                         .unwrap_or_else(|e| e.into_inner())
-                        .insert(r, outcome);
-                    progress(done.fetch_add(1, Ordering::Relaxed) + 1, replicates);
+                        .insert(i, outcome);
+                    progress(done.fetch_add(1, Ordering::Relaxed) + 1, count);
                     if failed {
-                        next.store(replicates, Ordering::Relaxed);
+                        next.store(count, Ordering::Relaxed);
                     }
                 }
             });

@@ -1,5 +1,5 @@
 //! The paper artefacts built once per test binary and shared by every test that only reads a
-//! build: one `reproduce` of the project (the tests' replicates, the commit pinned, and no
+//! build: one `reproduce` of the project (the tests' study sizes, the commit pinned, and no
 //! SVG-to-PDF converter on the `PATH`, so that no output depends on the machine), and the ledger
 //! `check --format json` gives for it. A test that needs its own build (one of a changed project, or
 //! one that tests rebuilding) starts from a copy of this one where it can ([`copy_of_build`]).
@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 
 use serde_json::Value;
 
-use crate::common::{TEST_REPLICATES_ARG, TestCommand, copy_dir, project_root};
+use crate::common::{TEST_STUDIES, TestCommand, copy_dir, project_root};
 
 /// The commit stamped into outputs by the tests, so snapshots never depend on the checkout.
 pub const PINNED_COMMIT: &str = "0000000000000000000000000000000000000000";
@@ -103,24 +103,27 @@ pub fn command() -> TestCommand {
     command
 }
 
-/// `reproduce --replicates R` of the project in the shared build's environment; `--out` and other
-/// options are the caller's. Run into a copy of the shared build ([`copy_of_build`]), it finds
-/// everything up to date.
+/// `reproduce` of the project with the tests' study sizes ([`TEST_STUDIES`]) in the shared build's
+/// environment; `--out` and other options are the caller's. Run into a copy of the shared build
+/// ([`copy_of_build`]), it finds everything up to date.
 pub fn reproduce() -> TestCommand {
     let mut command = command();
     command
         .root(project_root())
-        .args(["reproduce", "--replicates", TEST_REPLICATES_ARG]);
+        .arg("reproduce")
+        .args(TEST_STUDIES);
     command
 }
 
-/// `check` of the project against the shared build (`--state`, with its replicates): nothing is
+/// `check` of the project against the shared build (`--state`, with its study sizes): nothing is
 /// rebuilt. Further arguments are the caller's.
 pub fn check() -> TestCommand {
     let mut command = command();
     command
         .root(project_root())
-        .args(["check", "--replicates", TEST_REPLICATES_ARG, "--state"])
+        .arg("check")
+        .args(TEST_STUDIES)
+        .arg("--state")
         .arg(build_dir());
     command
 }

@@ -16,7 +16,15 @@ fn run_into_closed_pipe(args: &[&str]) -> std::process::Output {
 
 #[test]
 fn list_and_check_exit_quietly_on_a_closed_pipe() {
-    for args in [&["list"][..], &["check", "--only", "B.T1"][..]] {
+    // `check` is pointed at a build state that does not exist, so that a `build/` left by
+    // `cargo reproduce` in the project does not change what it prints.
+    let none = tempfile::tempdir().unwrap();
+    let state = none.path().join("no-build");
+    let state = state.to_str().unwrap();
+    for args in [
+        &["list"][..],
+        &["check", "--only", "B.T1", "--state", state][..],
+    ] {
         let out = run_into_closed_pipe(args);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(stderr.is_empty(), "{args:?} wrote to stderr: {stderr}");

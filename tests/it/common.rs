@@ -16,6 +16,14 @@ pub const TEST_REPLICATES: u32 = 2;
 /// [`TEST_REPLICATES`] as a `--replicates` argument.
 pub const TEST_REPLICATES_ARG: &str = "2";
 
+/// The design points N of the knob-space studies (A.M1, B.M1) in tests that rebuild every
+/// artefact: the fewest a study accepts; the manifest's N is for release builds (`--design-points`).
+pub const TEST_DESIGN_POINTS: u32 = 8;
+
+/// The studies' sizes in tests that rebuild every artefact, as `reproduce` and `check` arguments:
+/// [`TEST_REPLICATES`] replicates and [`TEST_DESIGN_POINTS`] design points.
+pub const TEST_STUDIES: [&str; 4] = ["--replicates", TEST_REPLICATES_ARG, "--design-points", "8"];
+
 /// The repository root.
 pub fn project_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

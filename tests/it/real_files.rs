@@ -276,7 +276,10 @@ fn agree_output_scales_with_the_number_of_assessors() {
         lines[2].starts_with("Krippendorff's α: nominal 0."),
         "{out}"
     );
-    assert!(lines[3].contains("over the 300 pair(s)"), "{out}");
+    assert!(
+        lines[3].contains("over 300 pairs sharing documents"),
+        "{out}"
+    );
     assert!(
         out.contains("the pairwise statistics are summarised"),
         "{out}"

@@ -23,10 +23,17 @@ pub(crate) fn manifest() -> Manifest {
     evia_repro::papers::load_manifest(&manifest_path(&root()))
         .unwrap()
         .with_replicates(common::TEST_REPLICATES)
+        .with_design_points(common::TEST_DESIGN_POINTS)
 }
 
-/// `reproduce` with the robustness studies at [`common::TEST_REPLICATES`].
-pub(crate) const REPRODUCE: [&str; 3] = ["reproduce", "--replicates", common::TEST_REPLICATES_ARG];
+/// `reproduce` with the studies at [`common::TEST_STUDIES`].
+pub(crate) const REPRODUCE: [&str; 5] = [
+    "reproduce",
+    common::TEST_STUDIES[0],
+    common::TEST_STUDIES[1],
+    common::TEST_STUDIES[2],
+    common::TEST_STUDIES[3],
+];
 
 pub(crate) fn run(root: &Path, args: &[&str]) -> Output {
     TestCommand::new()
@@ -339,6 +346,7 @@ fn check_exits_zero_and_lists_pending_cells_with_their_class() {
         "proxies",
         "observation",
         "not_applicable",
+        "across",
     ];
     for e in entries {
         let keys: Vec<&str> = e.as_object().unwrap().keys().map(String::as_str).collect();

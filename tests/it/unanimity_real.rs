@@ -247,6 +247,8 @@ fn missing_real_data_is_skipped_and_listed_as_pending() {
             "reproduce",
             "--replicates",
             common::TEST_REPLICATES_ARG,
+            "--design-points",
+            common::TEST_STUDIES[3],
             "--out",
             out.to_str().unwrap(),
         ],

@@ -19,7 +19,7 @@
 //!    into blocks, such as the trials of the randomised Tukey HSD.
 //!
 //! Only this module's own functions turn raw `u32`/`u64` draws into numbers: [`below`] (Lemire's
-//! multiply-and-reject bounded integers), [`shuffle`] / [`Shuffler`] (Durstenfeld's Fisher–Yates with
+//! multiply-and-reject bounded integers), [`shuffle()`] / [`Shuffler`] (Durstenfeld's Fisher–Yates with
 //! Lemire's method applied to batches of indices), [`uniform_f64`] and [`standard_normal`]. Library shuffles are avoided because their algorithms changed between `rand`
 //! releases; the value-stability tests below pin the first draws and permutations.
 

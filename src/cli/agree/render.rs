@@ -4,12 +4,14 @@
 //! kappas, the topic split and which intervals were made), then the pairwise table: one row per
 //! pair, or, with many assessors, the distribution of each pairwise statistic over the pairs
 //! ([`Pairs`]). The per-topic tables, the topic lists and the confusion matrices follow only with
-//! `--detail`.
+//! `--detail`. The text tables are laid out here rather than by comfy-table, whose output differs
+//! (bench/README.md, "Hand-written or a crate").
 
 use std::fmt::Write as _;
 
 use super::distribution::{distribution_table, per_topic_summary};
 use crate::assessors::agreement::{Analysis, KappaOutcome, PairAgreement, Value};
+use crate::model::count_noun::counted;
 use crate::render::grid::escape_latex_literal;
 
 /// A rendering of `agree`.
@@ -116,8 +118,13 @@ fn pair_name(p: &PairAgreement) -> String {
 fn headline(a: &Analysis) -> Vec<String> {
     let h = &a.headline;
     let mut lines = vec![format!(
-        "{}: {} assessors, {} topics, {} documents, {} labels, scale {}",
-        a.labels, h.assessors, h.topics, h.items, h.labels, a.scale
+        "{}: {}, {}, {}, {}, scale {}",
+        a.labels,
+        counted(h.assessors, "assessor", "assessors"),
+        counted(h.topics, "topic", "topics"),
+        counted(h.items, "document", "documents"),
+        counted(h.labels, "label", "labels"),
+        a.scale
     )];
     if let Some(m) = &a.many_raters {
         lines.push(format!("Fleiss' κ: {}", value_cell(&m.fleiss_kappa)));
@@ -131,8 +138,8 @@ fn headline(a: &Analysis) -> Vec<String> {
     }
     let m = &h.mean_pairwise;
     lines.push(format!(
-        "Mean pairwise Cohen's κ over the {} pair(s) sharing documents: unweighted {} (Light's κ), linear {}, quadratic {}, binary {}",
-        h.pairs,
+        "Mean pairwise Cohen's κ over {} sharing documents: unweighted {} (Light's κ), linear {}, quadratic {}, binary {}",
+        counted(h.pairs, "pair", "pairs"),
         opt(m.unweighted),
         opt(m.linear),
         opt(m.quadratic),

@@ -1,5 +1,5 @@
 //! `evia-repro study`: paper B's disagreement study on a user's collection. The label file and run
-//! directory become an in-memory manifest ([`crate::papers::study::study_manifest`]) that
+//! directory become an in-memory manifest ([`crate::papers::lancers::study::study_manifest`]) that
 //! the papers' pipeline ([`crate::pipeline::reproduce`]) runs with the same experiments, templates
 //! and renderers, into `--out/study/` (tables, figures, `report.md`, `report.tex`). It runs from any
 //! directory: paper B's entries, the templates and the literate sources are built into the program
@@ -18,8 +18,8 @@ use crate::io::output::OutputDir;
 use crate::manifest::Manifest;
 use crate::papers::Context;
 use crate::papers::lancers::params::LabelReading;
-use crate::papers::study::StudyCollection as UserCollection;
-use crate::papers::study::{STUDY_SLUG, StudyRequest, study_manifest};
+use crate::papers::lancers::study::StudyCollection as UserCollection;
+use crate::papers::lancers::study::{STUDY_SLUG, StudyRequest, study_manifest};
 use crate::pipeline::reproduce::{Options, Summary, reproduce};
 use crate::sources::{MANIFEST, MANIFEST_TEXT, Sources};
 

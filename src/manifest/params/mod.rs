@@ -7,6 +7,7 @@
 //! (p in [0, 1], counts positive and bounded, lists non-empty; [`super::parameter_rules`]) are each
 //! type's [`Params::validate`], applied when the manifest loads.
 
+mod knob_space;
 mod located;
 mod one;
 mod robustness;
@@ -18,12 +19,14 @@ use std::sync::Arc;
 use serde::Serialize;
 use serde::de::{DeserializeOwned, DeserializeSeed, Deserializer};
 
+pub(crate) use knob_space::{KnobSpaceParams, MAX_DESIGN_POINTS, MIN_DESIGN_POINTS};
 pub(crate) use located::watching;
 pub(crate) use one::One;
 pub(crate) use robustness::{MAX_REPLICATES, ReplicatesParams};
 
 use super::experiment::{ExperimentId, ParamsReader};
 use super::parameter_rules::{self as rules, Violation};
+use crate::model::column_id::ParameterColumns;
 
 /// What every experiment's parameter type answers.
 pub trait Params: fmt::Debug + erased_serde::Serialize + Send + Sync + Any {
@@ -49,10 +52,11 @@ pub trait Params: fmt::Debug + erased_serde::Serialize + Send + Sync + Any {
         None
     }
 
-    /// The values of p (paper A, Eq. 2) the experiment computes unanimity-aware gains with, in the
-    /// manifest's order: the columns `ug_p[i]` of published values, wiring and templates refer to.
-    fn unanimity_p(&self) -> Vec<f64> {
-        Vec::new()
+    /// The columns the experiment writes one per value of a list-valued parameter, with the values
+    /// in the manifest's order: published values, wiring and templates name them by index
+    /// (`prefix[i]`, [`ParameterColumns::resolve`]).
+    fn parameter_columns(&self) -> Option<ParameterColumns> {
+        None
     }
 
     /// These parameters with the randomised test's trials set to `trials`, for the experiments that
@@ -60,28 +64,22 @@ pub trait Params: fmt::Debug + erased_serde::Serialize + Send + Sync + Any {
     fn with_trials(&self, _trials: u32) -> Option<Parameters> {
         None
     }
-
-    /// The parameters as `Any`, for [`Parameters::get`].
-    fn as_any(&self) -> &dyn Any;
 }
 
-/// The stand-in sizes an artefact states (`topics`, `runs`, `teams`, `pool_depth`): paper A's STC experiments check
-/// them against the generated collection, and the reports quote them.
+/// The stand-in sizes an artefact states (`topics`, `runs`, `teams`): the experiments check them
+/// against the generated collection, and the reports quote them.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct StandinSizes {
     pub(crate) topics: Option<u32>,
     pub(crate) runs: Option<u32>,
     pub(crate) teams: Option<u32>,
-    /// Paper B's pool depth (the stand-in runs list that many documents per topic).
-    pub(crate) pool_depth: Option<u32>,
 }
 
 impl StandinSizes {
     pub(crate) fn validate(self) -> Result<(), Violation> {
         rules::size("topics", self.topics)?;
         rules::size("runs", self.runs)?;
-        rules::size("teams", self.teams)?;
-        rules::size("pool_depth", self.pool_depth)
+        rules::size("teams", self.teams)
     }
 }
 
@@ -98,7 +96,9 @@ impl Parameters {
 
     /// The parameters as their experiment's own type, when they are of type `P`.
     pub fn get<P: Params>(&self) -> Option<&P> {
-        self.0.as_any().downcast_ref::<P>()
+        // `Any` is a supertrait of `Params`: the trait object upcasts to `dyn Any`.
+        let params: &dyn Any = &*self.0;
+        params.downcast_ref::<P>()
     }
 
     /// Changes the parameters as their own type `P` with `edit` (on a copy: parameters are shared
@@ -135,14 +135,43 @@ impl Parameters {
         self.0.alpha()
     }
 
-    /// [`Params::unanimity_p`].
-    pub(crate) fn unanimity_p(&self) -> Vec<f64> {
-        self.0.unanimity_p()
+    /// [`Params::parameter_columns`].
+    pub(crate) fn parameter_columns(&self) -> Option<ParameterColumns> {
+        self.0.parameter_columns()
     }
 
     /// A robustness study's parameters, when these are a study's.
     pub(crate) fn replicates(&self) -> Option<&ReplicatesParams> {
         self.get::<ReplicatesParams>()
+    }
+
+    /// A knob-space study's parameters, when these are one's.
+    pub(crate) fn knob_space(&self) -> Option<&KnobSpaceParams> {
+        self.get::<KnobSpaceParams>()
+    }
+
+    /// The artefacts a study re-runs (a robustness study's replicates or a knob-space study's
+    /// design points); none for any other experiment.
+    pub(crate) fn replicated(&self) -> &[crate::model::ArtefactId] {
+        if let Some(p) = self.replicates() {
+            &p.artefacts
+        } else if let Some(p) = self.knob_space() {
+            &p.artefacts
+        } else {
+            &[]
+        }
+    }
+
+    /// These parameters with a knob-space study's design points set to `points` (`reproduce
+    /// --design-points`); others unchanged.
+    pub(crate) fn with_design_points(&self, points: u32) -> Parameters {
+        match self.knob_space() {
+            Some(p) => Parameters::new(KnobSpaceParams {
+                design_points: points,
+                ..p.clone()
+            }),
+            None => self.clone(),
+        }
     }
 
     /// These parameters with a robustness study's R set to `replicates` (`reproduce

@@ -35,10 +35,6 @@ pub(crate) struct ReplicatesParams {
 }
 
 impl Params for ReplicatesParams {
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
-
     /// None of its own: the pipeline fingerprints the replicated artefacts' inputs and the paper's
     /// published values with the study.
     fn input_files(&self) -> Vec<(&'static str, &str)> {

@@ -2,8 +2,8 @@
 //! (lancer1, lancer2 and student) on the scale 0/1/2, and the system runs evaluated on them — and, in
 //! the same shape, any collection judged by any set of named assessors on a scale 0..=max.
 //!
-//! Shared by the seeded stand-in (`sim::www`) and by a user's real collection read with `--data`
-//! (`io::www_labels`): every paper-B experiment works on [`LabelledTopic`]s judged by an
+//! Shared by the seeded stand-in (`standin`) and by a user's real collection read with `--data`
+//! (`collection_files`): every paper-B experiment works on [`LabelledTopic`]s judged by an
 //! [`AssessorSet`] and never knows which one it got.
 
 /// The three assessors of paper B, in the order of the papers' tables.

@@ -36,6 +36,10 @@ pub struct EvaluationFile {
     #[serde(default)]
     #[allow(dead_code)]
     pub(crate) builds_in: Vec<crate::model::BuiltInDecl>,
+    /// The knobs' plausible ranges: accepted here and read by [`crate::manifest::plausible`].
+    #[serde(default)]
+    #[allow(dead_code)]
+    pub(crate) plausible: Option<serde::de::IgnoredAny>,
 }
 
 /// The topic sets of `evaluation` and the stand-in runs' knobs, which only an evaluation file has.
@@ -45,7 +49,7 @@ pub fn evaluation_defs(
 ) -> Result<(Vec<TopicSetDef>, Option<RunParams>), ExperimentError> {
     match evaluation {
         Evaluation::File(file) => {
-            let parsed: EvaluationFile = read_yaml(&context.data_path(file))?;
+            let parsed: EvaluationFile = context.read_yaml_input(file)?;
             Ok((parsed.topic_sets, Some(parsed.runs)))
         }
         Evaluation::Listed(listed) => Ok((listed.topic_sets.clone(), None)),

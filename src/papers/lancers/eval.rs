@@ -1,11 +1,11 @@
 //! Paper B, §4: system rankings and significance tests under different qrels versions (Tables 3–5,
 //! Figure 1) and different topic sets (Tables 6–8, Figure 2).
 //!
-//! Every experiment here works on a [`Collection`]: the labelled topics (the seeded stand-in, or a
+//! Every experiment here works on a [`Collection`](collection::Collection): the labelled topics (the seeded stand-in, or a
 //! user's real labels with `--data`), the runs (stand-in runs from `data/lancers/www-runs.yaml`, or the
 //! real runs in `DIR/runs/`), and the high/low-agreement split. It evaluates the runs once per
 //! condition (a qrels version, or a qrels version on a topic subset) and measure, giving a
-//! topic-by-run [`ScoreMatrix`] each, and derives its table from those matrices:
+//! topic-by-run [`evia_engine::significance::ScoreMatrix`] each, and derives its table from those matrices:
 //!
 //! - Kendall's tau-b between the run means of two conditions with the Hollander–Wolfe–Chicken 95% CI
 //!   (`evia_engine::ranking`, tests/fixtures/statistics.md §2);
@@ -23,7 +23,8 @@
 
 use crate::manifest::Artefact;
 use crate::papers::lancers::params::{
-    QrelsEvalParams, QrelsOverlapParams, TopicsetEvalParams, TopicsetOverlapParams,
+    EvalInputs, QrelsEvalParams, QrelsOverlapParams, Significance, TopicsetEvalParams,
+    TopicsetOverlapParams,
 };
 use crate::papers::{Context, ExperimentError};
 use crate::results::{ResultTable, VALUE};
@@ -39,11 +40,9 @@ mod evaluated;
 mod significance;
 
 pub use collection::collection;
-pub(crate) use collection::{Collection, CollectionKey};
 use evaluated::{Evaluated, evaluated};
 #[cfg(test)]
 pub(crate) use significance::HSD_STREAM;
-pub(crate) use significance::HsdKey;
 use significance::significance_cells;
 
 pub use crate::papers::lancers::definitions::EvaluationFile;
@@ -98,17 +97,21 @@ fn shows(artefact: &Artefact, id: &str) -> bool {
         .is_some_and(|l| l.panels.iter().any(|p| p.id == id))
 }
 
+/// A claim an experiment checks on its evaluated conditions, writing its outcome into the table.
+type Claim = fn(&Evaluated, &mut ResultTable);
+
 /// Table 3 of paper B: Kendall's tau with 95% CIs between every pair of qrels versions.
 pub(crate) fn qrels_rank_correlation(
     artefact: &Artefact,
     params: &QrelsEvalParams,
     context: &Context,
 ) -> Result<ResultTable, ExperimentError> {
-    let evaluated = evaluated(artefact, &params.inputs(), context)?;
-    let mut table = evaluated.table(artefact);
-    evaluated.tau_cells(artefact, &mut table)?;
-    claims::all_rankings_equivalent(&evaluated, artefact, &mut table);
-    Ok(table)
+    rank_correlation(
+        artefact,
+        &params.inputs(),
+        context,
+        claims::all_rankings_equivalent,
+    )
 }
 
 /// Tables 4 and 5 of paper B: significance overlap between qrels versions, and the discriminative
@@ -118,22 +121,17 @@ pub(crate) fn qrels_overlap(
     params: &QrelsOverlapParams,
     context: &Context,
 ) -> Result<ResultTable, ExperimentError> {
-    let evaluated = evaluated(artefact, &params.inputs(), context)?;
-    let mut table = evaluated.table(artefact);
-    significance_cells(
+    let claims = OverlapClaims {
+        main: claims::combined_qrels_discriminative,
+        other: claims::student_disagrees_most,
+    };
+    overlap(
         artefact,
+        &params.inputs(),
         params.significance(),
         context,
-        &evaluated,
-        &mut table,
-    )?;
-    if shows(artefact, "main") {
-        claims::combined_qrels_discriminative(&evaluated, &mut table);
-    } else {
-        claims::student_disagrees_most(&evaluated, &mut table);
-    }
-    keep_layout_panels(artefact, &mut table);
-    Ok(table)
+        claims,
+    )
 }
 
 /// Table 6 of paper B: Kendall's tau with 95% CIs between every pair of topic sets.
@@ -142,11 +140,12 @@ pub(crate) fn topicset_rank_correlation(
     params: &TopicsetEvalParams,
     context: &Context,
 ) -> Result<ResultTable, ExperimentError> {
-    let evaluated = evaluated(artefact, &params.inputs(), context)?;
-    let mut table = evaluated.table(artefact);
-    evaluated.tau_cells(artefact, &mut table)?;
-    claims::topicset_equivalence(&evaluated, artefact, &mut table);
-    Ok(table)
+    rank_correlation(
+        artefact,
+        &params.inputs(),
+        context,
+        claims::topicset_equivalence,
+    )
 }
 
 /// Tables 7 and 8 of paper B: significance overlap between topic sets, and the discriminative power
@@ -156,20 +155,59 @@ pub(crate) fn topicset_overlap(
     params: &TopicsetOverlapParams,
     context: &Context,
 ) -> Result<ResultTable, ExperimentError> {
-    let evaluated = evaluated(artefact, &params.inputs(), context)?;
-    let mut table = evaluated.table(artefact);
-    significance_cells(
+    let claims = OverlapClaims {
+        main: claims::high_agreement_more_discriminative,
+        other: claims::subsets_of_full_set,
+    };
+    overlap(
         artefact,
+        &params.inputs(),
         params.significance(),
         context,
-        &evaluated,
-        &mut table,
-    )?;
-    if shows(artefact, "main") {
-        claims::high_agreement_more_discriminative(&evaluated, &mut table);
-    } else {
-        claims::subsets_of_full_set(&evaluated, &mut table);
-    }
+        claims,
+    )
+}
+
+/// Kendall's tau with 95% CIs between every pair of the conditions of `inputs`, and the claim the
+/// table checks about them.
+fn rank_correlation(
+    artefact: &Artefact,
+    inputs: &EvalInputs<'_>,
+    context: &Context,
+    claim: fn(&Evaluated, &Artefact, &mut ResultTable),
+) -> Result<ResultTable, ExperimentError> {
+    let evaluated = evaluated(artefact, inputs, context)?;
+    let mut table = evaluated.table(artefact);
+    evaluated.tau_cells(artefact, &mut table)?;
+    claim(&evaluated, artefact, &mut table);
+    Ok(table)
+}
+
+/// The claims an overlap table checks: those of its `main` panel when its layout shows it, else
+/// those of the other panels (two tables share one overlap experiment).
+#[derive(Clone, Copy)]
+struct OverlapClaims {
+    main: Claim,
+    other: Claim,
+}
+
+/// Significance overlap and discriminative power between the conditions of `inputs`, the cells of
+/// the panels `artefact`'s layout shows, and the claims about them.
+fn overlap(
+    artefact: &Artefact,
+    inputs: &EvalInputs<'_>,
+    significance: Significance,
+    context: &Context,
+    claims: OverlapClaims,
+) -> Result<ResultTable, ExperimentError> {
+    let evaluated = evaluated(artefact, inputs, context)?;
+    let mut table = evaluated.table(artefact);
+    significance_cells(artefact, significance, context, &evaluated, &mut table)?;
+    let claim = match shows(artefact, "main") {
+        true => claims.main,
+        false => claims.other,
+    };
+    claim(&evaluated, &mut table);
     keep_layout_panels(artefact, &mut table);
     Ok(table)
 }

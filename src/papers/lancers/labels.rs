@@ -7,7 +7,6 @@ use std::path::Path;
 use serde::Deserialize;
 
 use crate::io::confusion::{AssessorPair, read_confusion_matrices};
-use crate::io::read_yaml;
 use crate::manifest::Artefact;
 use crate::model::ProvenanceClass;
 use crate::papers::lancers::params::{
@@ -602,7 +601,7 @@ fn standin_file(
     labels: LabelInputs<'_>,
 ) -> Result<StandinFile, ExperimentError> {
     let path = standin_input(artefact, "standin", labels.standin)?;
-    Ok(read_yaml(&context.data_path(path))?)
+    Ok(context.read_yaml_input(path)?)
 }
 
 /// The stand-in's input file `key` (`data` or `standin`): the manifest names both unless the entry

@@ -20,9 +20,10 @@ pub mod study;
 pub(crate) mod study_versions;
 pub mod user_collection;
 
-use super::experiment::{Experiment, Figure, PaperCode, compares_nothing, no_grid, no_notes};
+use super::experiment::{Experiment, Figure, PaperCode};
 use super::{Context, parameters};
-use crate::manifest::params::{ReplicatesParams, reader};
+use crate::manifest::experiment::StudyKind;
+use crate::manifest::params::{KnobSpaceParams, ReplicatesParams, reader};
 use crate::manifest::{Artefact, DataSource, ExperimentKind};
 use crate::model::StandIn;
 use crate::papers::lancers::params::{
@@ -52,6 +53,7 @@ pub(crate) static EXPERIMENTS: &[&Experiment] = &[
     &QRELS_MEANS_FIGURE,
     &TOPICSET_MEANS_FIGURE,
     &ROBUSTNESS,
+    &KNOB_SPACE,
 ];
 
 /// An experiment of paper B's evaluation (Tables 3–8, Figures 1–2): on the stand-in runs, or on a
@@ -64,148 +66,138 @@ const fn evaluation(
         name,
         data: DataSource::StandIn(StandIn::Whole),
         real_data_mode: true,
-        robustness_study: false,
+        study: None,
         cost: 0,
         parse,
     }
 }
 
 /// Table 1: pairwise kappa with CIs and raw agreement from the confusion matrices.
-pub(crate) static AGREEMENT: Experiment = Experiment {
-    kind: ExperimentKind {
+pub(crate) static AGREEMENT: Experiment = Experiment::new(
+    ExperimentKind {
         name: "lancers.agreement",
         data: DataSource::StandIn(StandIn::Part),
         real_data_mode: true,
-        robustness_study: false,
+        study: None,
         cost: 0,
         parse: reader::<AgreementParams>(),
     },
-    run: Some(|artefact: &Artefact, context: &Context| {
+    Some(|artefact: &Artefact, context: &Context| {
         labels::agreement(artefact, parameters(artefact)?, context)
     }),
-    compare: compares_nothing,
-    notes: no_notes,
-    headlines: no_grid,
-    figure: None,
-};
+);
 
 /// Table 2: relevance-level counts of each qrels version.
-pub(crate) static LEVEL_COUNTS: Experiment = Experiment {
-    kind: ExperimentKind {
+pub(crate) static LEVEL_COUNTS: Experiment = Experiment::new(
+    ExperimentKind {
         name: "lancers.level_counts",
         data: DataSource::StandIn(StandIn::Part),
         real_data_mode: true,
-        robustness_study: false,
+        study: None,
         cost: 0,
         parse: reader::<LevelCountsParams>(),
     },
-    run: Some(|artefact: &Artefact, context: &Context| {
+    Some(|artefact: &Artefact, context: &Context| {
         labels::level_counts(artefact, parameters(artefact)?, context)
     }),
-    compare: compares_nothing,
-    notes: no_notes,
-    headlines: no_grid,
-    figure: None,
-};
+);
 
 /// Table 3: Kendall's tau between run rankings of every pair of qrels versions.
-pub(crate) static QRELS_RANK_CORRELATION: Experiment = Experiment {
-    kind: evaluation(
+pub(crate) static QRELS_RANK_CORRELATION: Experiment = Experiment::new(
+    evaluation(
         "lancers.qrels_rank_correlation",
         reader::<QrelsEvalParams>(),
     ),
-    run: Some(|artefact: &Artefact, context: &Context| {
+    Some(|artefact: &Artefact, context: &Context| {
         eval::qrels_rank_correlation(artefact, parameters(artefact)?, context)
     }),
-    compare: compares_nothing,
-    notes: no_notes,
-    headlines: headlines::item_by_measure,
-    figure: None,
-};
+)
+.with_headlines(headlines::item_by_measure);
 
 /// Tables 4 and 5: statistical significance overlap between qrels versions.
-pub(crate) static QRELS_OVERLAP: Experiment = Experiment {
-    kind: evaluation("lancers.qrels_overlap", reader::<QrelsOverlapParams>()),
-    run: Some(|artefact: &Artefact, context: &Context| {
+pub(crate) static QRELS_OVERLAP: Experiment = Experiment::new(
+    evaluation("lancers.qrels_overlap", reader::<QrelsOverlapParams>()),
+    Some(|artefact: &Artefact, context: &Context| {
         eval::qrels_overlap(artefact, parameters(artefact)?, context)
     }),
-    compare: compares_nothing,
-    notes: no_notes,
-    headlines: headlines::item_by_measure,
-    figure: None,
-};
+)
+.with_headlines(headlines::item_by_measure);
 
 /// Table 6: Kendall's tau between run rankings of the full, high- and low-agreement topic sets.
-pub(crate) static TOPICSET_RANK_CORRELATION: Experiment = Experiment {
-    kind: evaluation(
+pub(crate) static TOPICSET_RANK_CORRELATION: Experiment = Experiment::new(
+    evaluation(
         "lancers.topicset_rank_correlation",
         reader::<TopicsetEvalParams>(),
     ),
-    run: Some(|artefact: &Artefact, context: &Context| {
+    Some(|artefact: &Artefact, context: &Context| {
         eval::topicset_rank_correlation(artefact, parameters(artefact)?, context)
     }),
-    compare: compares_nothing,
-    notes: no_notes,
-    headlines: headlines::item_by_measure,
-    figure: None,
-};
+)
+.with_headlines(headlines::item_by_measure);
 
 /// Tables 7 and 8: statistical significance overlap between topic sets.
-pub(crate) static TOPICSET_OVERLAP: Experiment = Experiment {
-    kind: evaluation(
+pub(crate) static TOPICSET_OVERLAP: Experiment = Experiment::new(
+    evaluation(
         "lancers.topicset_overlap",
         reader::<TopicsetOverlapParams>(),
     ),
-    run: Some(|artefact: &Artefact, context: &Context| {
+    Some(|artefact: &Artefact, context: &Context| {
         eval::topicset_overlap(artefact, parameters(artefact)?, context)
     }),
-    compare: compares_nothing,
-    notes: no_notes,
-    headlines: headlines::item_by_measure,
-    figure: None,
-};
+)
+.with_headlines(headlines::item_by_measure);
 
 /// Figure 1: mean scores of the 13 runs under each qrels version.
-pub(crate) static QRELS_MEANS_FIGURE: Experiment = Experiment {
-    kind: evaluation("lancers.qrels_means_figure", reader::<QrelsEvalParams>()),
-    run: Some(|artefact: &Artefact, context: &Context| {
+pub(crate) static QRELS_MEANS_FIGURE: Experiment = Experiment::new(
+    evaluation("lancers.qrels_means_figure", reader::<QrelsEvalParams>()),
+    Some(|artefact: &Artefact, context: &Context| {
         eval::qrels_means_figure(artefact, parameters(artefact)?, context)
     }),
-    compare: |_, table, published| figure_rank::claims(table, published),
-    notes: no_notes,
-    headlines: headlines::item_by_measure,
-    figure: Some(Figure::Series),
-};
+)
+.comparing(|_, table, published| figure_rank::claims(table, published))
+.with_headlines(headlines::item_by_measure)
+.with_figure(Figure::Series);
 
 /// Figure 2: mean scores of the 13 runs under each topic set.
-pub(crate) static TOPICSET_MEANS_FIGURE: Experiment = Experiment {
-    kind: evaluation(
+pub(crate) static TOPICSET_MEANS_FIGURE: Experiment = Experiment::new(
+    evaluation(
         "lancers.topicset_means_figure",
         reader::<TopicsetEvalParams>(),
     ),
-    run: Some(|artefact: &Artefact, context: &Context| {
+    Some(|artefact: &Artefact, context: &Context| {
         eval::topicset_means_figure(artefact, parameters(artefact)?, context)
     }),
-    compare: |_, table, published| figure_rank::claims(table, published),
-    notes: no_notes,
-    headlines: headlines::item_by_measure,
-    figure: Some(Figure::Series),
-};
+)
+.comparing(|_, table, published| figure_rank::claims(table, published))
+.with_headlines(headlines::item_by_measure)
+.with_figure(Figure::Series);
 
 /// B.R1: paper B's robustness study, how often each simulated claim holds over R independent
 /// stand-in collections, and the replicate band of every printed simulated number.
-pub(crate) static ROBUSTNESS: Experiment = Experiment {
-    kind: ExperimentKind {
+pub(crate) static ROBUSTNESS: Experiment = Experiment::new(
+    ExperimentKind {
         name: "lancers.robustness",
         data: DataSource::StandIn(StandIn::Whole),
         real_data_mode: false,
-        robustness_study: true,
+        study: Some(StudyKind::Replicates),
         cost: 0,
         parse: reader::<ReplicatesParams>(),
     },
-    run: None,
-    compare: compares_nothing,
-    notes: no_notes,
-    headlines: no_grid,
-    figure: Some(Figure::HoldingRates),
-};
+    None,
+)
+.with_figure(Figure::HoldingRates);
+
+/// B.M1: paper B's knob-space study, each simulated claim re-tested across the whole space of
+/// plausible knob values of its stand-in (what we do not know about the data).
+pub(crate) static KNOB_SPACE: Experiment = Experiment::new(
+    ExperimentKind {
+        name: "lancers.knob_space",
+        data: DataSource::StandIn(StandIn::Whole),
+        real_data_mode: false,
+        study: Some(StudyKind::KnobSpace),
+        cost: 0,
+        parse: reader::<KnobSpaceParams>(),
+    },
+    None,
+)
+.with_figure(Figure::Sensitivity);

@@ -251,10 +251,6 @@ impl AgreementParams {
 }
 
 impl Params for AgreementParams {
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
-
     fn input_files(&self) -> Vec<(&'static str, &str)> {
         let mut files = self.labels().files();
         files.extend(collection_files(self.collection.as_ref()));
@@ -303,10 +299,6 @@ impl LevelCountsParams {
 }
 
 impl Params for LevelCountsParams {
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
-
     fn input_files(&self) -> Vec<(&'static str, &str)> {
         let mut files = self.labels().files();
         files.extend(self.qrels_versions.file().map(|f| ("qrels_versions", f)));
@@ -348,6 +340,8 @@ pub struct EvalInputs<'a> {
     pub(crate) conditions: Conditions<'a>,
     /// The stand-in sizes the manifest states (checked against the generated stand-in).
     pub(crate) sizes: StandinSizes,
+    /// The pool depth the manifest states (the stand-in runs list that many documents per topic).
+    pub(crate) pool_depth: Option<u32>,
 }
 
 /// The randomised Tukey HSD's settings of an overlap experiment.
@@ -366,6 +360,7 @@ fn validate_eval(inputs: &EvalInputs<'_>) -> Result<(), Violation> {
         rules::counts("cutoffs", cutoffs, MAX_COUNT)?;
     }
     inputs.sizes.validate()?;
+    rules::size("pool_depth", inputs.pool_depth)?;
     if let Some(cutoffs) = inputs.cutoffs {
         rules::non_empty("cutoffs", cutoffs)?;
     }
@@ -488,8 +483,8 @@ macro_rules! eval_params {
                         topics: self.topics,
                         runs: self.runs,
                         teams: self.teams,
-                        pool_depth: self.pool_depth,
                     },
+                    pool_depth: self.pool_depth,
                 }
             }
 
@@ -509,10 +504,6 @@ macro_rules! eval_params {
 macro_rules! eval_params_impl {
     ($name:ident) => {
         impl Params for $name {
-            fn as_any(&self) -> &dyn std::any::Any {
-                self
-            }
-
             fn input_files(&self) -> Vec<(&'static str, &str)> {
                 self.eval_files()
             }
@@ -541,10 +532,6 @@ macro_rules! overlap_params_impl {
         }
 
         impl Params for $name {
-            fn as_any(&self) -> &dyn std::any::Any {
-                self
-            }
-
             fn with_trials(&self, trials: u32) -> Option<crate::manifest::Parameters> {
                 Some(crate::manifest::Parameters::new(Self {
                     trials,

@@ -1,8 +1,8 @@
 //! The NTCIR-12 STC Chinese collection as paper A used it (§4): topics whose judged pools carry the
 //! levels L0/L1/L2, and runs of several teams returning ranked lists.
 //!
-//! Shared by the seeded stand-in (`sim::stc::generate`) and by a user's real collection (read by
-//! `io::stc`): every paper-A experiment on STC works on [`StcCollection`] and never knows which one it
+//! Shared by the seeded stand-in (`standin::generate`) and by a user's real collection (read by
+//! `stc_files`): every paper-A experiment on STC works on [`StcCollection`] and never knows which one it
 //! got.
 
 /// The relevance levels of STC (L0 judged nonrelevant, L1 relevant, L2 highly relevant).

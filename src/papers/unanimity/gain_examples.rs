@@ -2,8 +2,7 @@
 
 use crate::io::ratings::read_ratings;
 use crate::manifest::Artefact;
-use crate::model::column_id;
-use crate::papers::unanimity::params::GainExamplesParams;
+use crate::papers::unanimity::params::{GainExamplesParams, UG_COLUMNS};
 use crate::papers::{Context, ExperimentError, display_relative};
 use crate::results::{ResultTable, VALUE};
 use evia_engine::gain::{GainSetting, item_gains};
@@ -54,7 +53,7 @@ pub(crate) fn gain_examples(
             table.set(
                 "main",
                 &item.id,
-                &column_id::unanimity_gain(p),
+                &UG_COLUMNS.column(p),
                 VALUE,
                 gains.unanimity_aware,
             );

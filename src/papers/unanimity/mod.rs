@@ -21,11 +21,10 @@ pub(crate) mod stc;
 pub mod stc_files;
 pub(crate) mod stc_measure;
 
-use super::experiment::{
-    Experiment, Figure, OwnFigure, PaperCode, compares_nothing, no_grid, no_notes,
-};
+use super::experiment::{Experiment, Figure, OwnFigure, PaperCode};
 use super::{Context, parameters};
-use crate::manifest::params::{ReplicatesParams, reader};
+use crate::manifest::experiment::StudyKind;
+use crate::manifest::params::{KnobSpaceParams, ReplicatesParams, reader};
 use crate::manifest::{Artefact, DataSource, ExperimentKind};
 use crate::model::StandIn;
 use crate::papers::unanimity::params::{
@@ -46,109 +45,112 @@ pub(crate) static EXPERIMENTS: &[&Experiment] = &[
     &SIGNIFICANCE_DISCREPANCIES,
     &REAL_RATINGS,
     &ROBUSTNESS,
+    &KNOB_SPACE,
 ];
 
 /// Table 1: RawG, D, WG and UG of the printed example items.
-pub(crate) static GAIN_EXAMPLES: Experiment = Experiment {
-    kind: ExperimentKind {
+pub(crate) static GAIN_EXAMPLES: Experiment = Experiment::new(
+    ExperimentKind {
         name: "unanimity.gain_examples",
         data: DataSource::Printed,
         real_data_mode: false,
-        robustness_study: false,
+        study: None,
         cost: 0,
         parse: reader::<GainExamplesParams>(),
     },
-    run: Some(|artefact: &Artefact, context: &Context| {
+    Some(|artefact: &Artefact, context: &Context| {
         gain_examples::gain_examples(artefact, parameters(artefact)?, context)
     }),
-    compare: compares_nothing,
-    notes: no_notes,
-    headlines: no_grid,
-    figure: None,
-};
+);
 
 /// Table 2: Kendall's tau between RawG- and UG-based run rankings on the STC stand-in.
-pub(crate) static RANK_CORRELATION: Experiment = Experiment {
-    kind: ExperimentKind {
+pub(crate) static RANK_CORRELATION: Experiment = Experiment::new(
+    ExperimentKind {
         name: "unanimity.rank_correlation",
         data: DataSource::StandIn(StandIn::Whole),
         real_data_mode: true,
-        robustness_study: false,
+        study: None,
         // The STC stand-in and its RawG/UG scores of every condition.
         cost: 1,
         parse: reader::<StcParams>(),
     },
-    run: Some(|artefact: &Artefact, context: &Context| {
+    Some(|artefact: &Artefact, context: &Context| {
         stc::rank_correlation(artefact, parameters::<StcParams>(artefact)?, context)
     }),
-    compare: compare::rank_correlation::claims,
-    notes: no_notes,
-    headlines: headlines::dmax_by_n_cells,
-    figure: None,
-};
+)
+.comparing(compare::rank_correlation::claims)
+.with_headlines(headlines::dmax_by_n_cells);
 
 /// Table 3: team-best run pairs whose significance differs between RawG and UG.
-pub(crate) static SIGNIFICANCE_DISCREPANCIES: Experiment = Experiment {
-    kind: ExperimentKind {
+pub(crate) static SIGNIFICANCE_DISCREPANCIES: Experiment = Experiment::new(
+    ExperimentKind {
         name: "unanimity.significance_discrepancies",
         data: DataSource::StandIn(StandIn::Whole),
         real_data_mode: true,
-        robustness_study: false,
+        study: None,
         // 45 randomised Tukey HSD tests under two gains.
         cost: 2,
         parse: reader::<StcSignificanceParams>(),
     },
-    run: Some(|artefact: &Artefact, context: &Context| {
+    Some(|artefact: &Artefact, context: &Context| {
         stc::significance_discrepancies(
             artefact,
             parameters::<StcSignificanceParams>(artefact)?,
             context,
         )
     }),
-    compare: compare::significance_discrepancies::claims,
-    notes: compare::significance_discrepancies::notes,
-    headlines: headlines::discrepancy_groups,
-    figure: None,
-};
+)
+.comparing(compare::significance_discrepancies::claims)
+.with_notes(compare::significance_discrepancies::notes)
+.with_headlines(headlines::discrepancy_groups);
 
 /// A.X1, beyond the paper: D_i, UG - RawG, unanimity, order flips and ideal-list changes on the
 /// real NTCIR-12 STC Japanese ratings vs the paper's simulation.
-pub(crate) static REAL_RATINGS: Experiment = Experiment {
-    kind: ExperimentKind {
+pub(crate) static REAL_RATINGS: Experiment = Experiment::new(
+    ExperimentKind {
         name: "unanimity.real_ratings",
         data: DataSource::ShippedRealData,
         real_data_mode: false,
-        robustness_study: false,
+        study: None,
         // Unanimity statistics of every pooled rating on the real ratings.
         cost: 1,
         parse: reader::<RealRatingsParams>(),
     },
-    run: Some(|artefact: &Artefact, context: &Context| {
+    Some(|artefact: &Artefact, context: &Context| {
         real_ratings::real_ratings(artefact, parameters(artefact)?, context)
     }),
-    compare: compares_nothing,
-    notes: no_notes,
-    headlines: no_grid,
-    figure: Some(Figure::Own(OwnFigure {
-        svg: real_ratings_figure::svg,
-        bands: real_ratings_figure::bands,
-    })),
-};
+)
+.with_figure(Figure::Own(OwnFigure {
+    svg: real_ratings_figure::svg,
+    bands: real_ratings_figure::bands,
+}));
 
 /// A.R1: paper A's robustness study, how often each simulated claim holds over R independent
 /// stand-in collections, and the replicate band of every printed simulated number.
-pub(crate) static ROBUSTNESS: Experiment = Experiment {
-    kind: ExperimentKind {
+pub(crate) static ROBUSTNESS: Experiment = Experiment::new(
+    ExperimentKind {
         name: "unanimity.robustness",
         data: DataSource::StandIn(StandIn::Whole),
         real_data_mode: false,
-        robustness_study: true,
+        study: Some(StudyKind::Replicates),
         cost: 0,
         parse: reader::<ReplicatesParams>(),
     },
-    run: None,
-    compare: compares_nothing,
-    notes: no_notes,
-    headlines: no_grid,
-    figure: Some(Figure::HoldingRates),
-};
+    None,
+)
+.with_figure(Figure::HoldingRates);
+
+/// A.M1: paper A's knob-space study, each simulated claim re-tested across the whole space of
+/// plausible knob values of its stand-in (what we do not know about the data).
+pub(crate) static KNOB_SPACE: Experiment = Experiment::new(
+    ExperimentKind {
+        name: "unanimity.knob_space",
+        data: DataSource::StandIn(StandIn::Whole),
+        real_data_mode: false,
+        study: Some(StudyKind::KnobSpace),
+        cost: 0,
+        parse: reader::<KnobSpaceParams>(),
+    },
+    None,
+)
+.with_figure(Figure::Sensitivity);

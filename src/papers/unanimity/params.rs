@@ -5,6 +5,36 @@ use serde::{Deserialize, Serialize};
 use super::stc_measure::StcMeasure;
 use crate::manifest::parameter_rules::{self as rules, MAX_COUNT, Violation};
 use crate::manifest::params::{One, Params, StandinSizes};
+use crate::model::column_id::{ColumnFamily, ParameterColumns};
+
+/// The columns of UG_i, one per upgrade strength p of Eq. 2: `ug_p` followed by p as Rust prints an
+/// `f64` (`ug_p0.2`, `ug_p0.1`, `ug_p1`), named `ug_p[i]` by published values, wiring and templates.
+pub(crate) static UG_COLUMNS: ColumnFamily = ColumnFamily {
+    prefix: "ug_p",
+    parameter: "p",
+    shows: "UG",
+};
+
+/// [`UG_COLUMNS`] with the values of p an experiment computes with.
+fn ug_columns(values: Vec<f64>) -> Option<ParameterColumns> {
+    Some(ParameterColumns {
+        family: &UG_COLUMNS,
+        values,
+    })
+}
+
+/// Every unanimity upgrade strength p of Eq. 2 lies in [0, 1].
+fn strengths(values: &[f64]) -> Result<(), Violation> {
+    match values.iter().find(|x| !(0.0..=1.0).contains(*x)) {
+        Some(bad) => Err(rules::violation(
+            "p",
+            format!(
+                "p = {bad}: the unanimity upgrade strength of Eq. 2 must be a number in [0, 1]"
+            ),
+        )),
+        None => Ok(()),
+    }
+}
 
 /// `unanimity.gain_examples` (A.T1): the gains of the printed example items.
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
@@ -21,12 +51,8 @@ pub(crate) struct GainExamplesParams {
 }
 
 impl Params for GainExamplesParams {
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
-
-    fn unanimity_p(&self) -> Vec<f64> {
-        self.p.clone()
+    fn parameter_columns(&self) -> Option<ParameterColumns> {
+        ug_columns(self.p.clone())
     }
 
     fn input_files(&self) -> Vec<(&'static str, &str)> {
@@ -40,7 +66,7 @@ impl Params for GainExamplesParams {
     fn validate(&self) -> Result<(), Violation> {
         rules::counts("n", &[self.n.get()], MAX_COUNT)?;
         rules::counts("dmax", &[self.dmax.get()], MAX_COUNT)?;
-        rules::strengths(&self.p)?;
+        strengths(&self.p)?;
         rules::non_empty("p", &self.p)
     }
 }
@@ -132,7 +158,6 @@ impl StcParams {
                 topics: self.topics,
                 runs: self.runs,
                 teams: self.teams,
-                pool_depth: None,
             },
         }
     }
@@ -151,7 +176,6 @@ impl StcSignificanceParams {
                 topics: self.topics,
                 runs: self.runs,
                 teams: self.teams,
-                pool_depth: None,
             },
         }
     }
@@ -163,19 +187,15 @@ fn validate_stc(inputs: &StcInputs<'_>) -> Result<(), Violation> {
     rules::counts("dmax", inputs.dmax, MAX_COUNT)?;
     rules::counts("cutoffs", &[inputs.depth], MAX_COUNT)?;
     inputs.sizes.validate()?;
-    rules::strengths(&[inputs.p])?;
+    strengths(&[inputs.p])?;
     rules::non_empty("n", inputs.n)?;
     rules::non_empty("dmax", inputs.dmax)?;
     rules::non_empty("measures", inputs.measures)
 }
 
 impl Params for StcParams {
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
-
-    fn unanimity_p(&self) -> Vec<f64> {
-        vec![self.p.get()]
+    fn parameter_columns(&self) -> Option<ParameterColumns> {
+        ug_columns(vec![self.p.get()])
     }
 
     fn input_files(&self) -> Vec<(&'static str, &str)> {
@@ -192,10 +212,6 @@ impl Params for StcParams {
 }
 
 impl Params for StcSignificanceParams {
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
-
     fn with_trials(&self, trials: u32) -> Option<crate::manifest::Parameters> {
         Some(crate::manifest::Parameters::new(Self {
             trials,
@@ -203,8 +219,8 @@ impl Params for StcSignificanceParams {
         }))
     }
 
-    fn unanimity_p(&self) -> Vec<f64> {
-        vec![self.p.get()]
+    fn parameter_columns(&self) -> Option<ParameterColumns> {
+        ug_columns(vec![self.p.get()])
     }
 
     fn input_files(&self) -> Vec<(&'static str, &str)> {
@@ -255,12 +271,8 @@ pub struct RealRatingsParams {
 }
 
 impl Params for RealRatingsParams {
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
-
-    fn unanimity_p(&self) -> Vec<f64> {
-        vec![self.p.get()]
+    fn parameter_columns(&self) -> Option<ParameterColumns> {
+        ug_columns(vec![self.p.get()])
     }
 
     fn input_files(&self) -> Vec<(&'static str, &str)> {
@@ -275,7 +287,19 @@ impl Params for RealRatingsParams {
         rules::counts("n", &[self.n.get()], MAX_COUNT)?;
         rules::counts("dmax", &[self.dmax.get()], MAX_COUNT)?;
         rules::counts("cutoffs", &self.cutoffs, MAX_COUNT)?;
-        rules::strengths(&[self.p.get()])?;
+        strengths(&[self.p.get()])?;
         rules::non_empty("cutoffs", &self.cutoffs)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strengths_accept_the_papers_values_and_reject_their_edges() {
+        assert_eq!(strengths(&[0.0, 0.2, 1.0]), Ok(()));
+        assert!(strengths(&[f64::NAN]).is_err());
+        assert_eq!(strengths(&[1.5]).unwrap_err().key, "p");
     }
 }

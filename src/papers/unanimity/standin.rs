@@ -1,7 +1,7 @@
 //! The NTCIR-12 STC Chinese collection as paper A used it (§4), and paper A's rating simulation.
 //!
 //! [`StcCollection`] (defined in [`crate::papers::unanimity::collection`], re-exported here) is shared by the seeded
-//! stand-in ([`generate`]) and by a user's real collection (read by `io::stc`): 100 topics whose
+//! stand-in ([`generate`]) and by a user's real collection (read by `stc_files`): 100 topics whose
 //! judged pools carry the levels L0/L1/L2, and runs of several teams returning ranked lists. Every
 //! paper-A experiment on STC works on it and never knows which one it got.
 //!
@@ -88,6 +88,10 @@ pub struct StandinParams {
     /// What the knobs build in (the `builds_in:` declarations; the generator ignores them).
     #[serde(default)]
     pub(crate) builds_in: Vec<crate::model::BuiltInDecl>,
+    /// The knobs' plausible ranges (read by [`crate::manifest::plausible`]; the generator ignores
+    /// them).
+    #[serde(default)]
+    pub(crate) plausible: Option<serde::de::IgnoredAny>,
 }
 
 /// Knobs that cannot describe a collection.
@@ -428,6 +432,7 @@ mod tests {
                 },
             ],
             builds_in: Vec::new(),
+            plausible: None,
         }
     }
 

@@ -2,7 +2,7 @@
 //! by RawG and by UG) and Table 3 (team-best run pairs whose significance differs between RawG and UG).
 //!
 //! Both run on the seeded STC stand-in ([`crate::papers::unanimity::standin`], class `simulated`) or, with
-//! `reproduce --data DIR`, on a user's real NTCIR-12 STC Chinese qrels and runs ([`crate::io::stc`],
+//! `reproduce --data DIR`, on a user's real NTCIR-12 STC Chinese qrels and runs ([`crate::papers::unanimity::stc_files`],
 //! class `real-data`); the ratings are simulated in both cases, as in the paper.
 //!
 //! For each condition (Dmax, N) of the manifest, the ratings come from the stream
@@ -31,7 +31,6 @@ mod setup;
 
 pub(crate) use discrepancies::significance_discrepancies;
 use setup::Setup;
-pub(crate) use setup::{ConditionScores, ScoresKey, StandinKey, StcStandin};
 
 /// The stream namespace shared by both tables, so that they see the same collection and ratings.
 pub(crate) const STREAM: StreamScope<'static> = StreamScope::Shared("paper-A-stc");

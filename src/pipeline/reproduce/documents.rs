@@ -204,6 +204,7 @@ impl Documents<'_> {
             files.extend(report::report_templates(format).map(|t| format!("templates/{t}")));
         }
         files.extend(report::ROBUSTNESS_TEMPLATES.map(|t| format!("templates/{t}")));
+        files.extend(report::KNOB_SPACE_TEMPLATES.map(|t| format!("templates/{t}")));
         let stamp = self.stamp(&files, &artefacts);
         let fingerprint = self.fingerprint("paper report", &stamp, &artefacts);
         let name = document_name(&paper.id);

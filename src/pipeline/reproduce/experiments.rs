@@ -17,7 +17,7 @@ pub fn rebuild(
     artefacts: &[&Artefact],
     context: &Context,
 ) -> Result<BTreeMap<String, ResultTable>, ReproduceError> {
-    let studies = artefacts.iter().any(|a| a.experiment.is_robustness_study());
+    let studies = artefacts.iter().any(|a| a.experiment.is_study());
     let published = if studies {
         load_published(manifest, &context.root)?
     } else {
@@ -32,9 +32,10 @@ pub fn rebuild(
         .collect()
 }
 
-/// Runs `artefact`'s experiment: a paper's ([`papers::run`]) or, for a robustness study, its
-/// replicates of the paper's other artefacts ([`crate::robustness::run_artefact`]) compared with
-/// the paper's values among `published`; `progress` is told each finished replicate count.
+/// Runs `artefact`'s experiment: a paper's ([`papers::run`]) or, for a study, its runs of the
+/// paper's other artefacts compared with the paper's values among `published`
+/// ([`crate::robustness::run_study_artefact`], for either kind of study); `progress` is told each
+/// finished run count.
 pub(crate) fn run_experiment(
     manifest: &Manifest,
     published: &[PublishedFile],
@@ -42,7 +43,7 @@ pub(crate) fn run_experiment(
     context: &Context,
     progress: &(dyn Fn(u32, u32) + Sync),
 ) -> Result<ResultTable, ReproduceError> {
-    if !artefact.experiment.is_robustness_study() {
+    if !artefact.experiment.is_study() {
         return Ok(papers::run(artefact, context)?);
     }
     let study_error = |source| ReproduceError::Robustness {
@@ -57,7 +58,7 @@ pub(crate) fn run_experiment(
                 artefact: artefact.id.to_string(),
             })
         })?;
-    crate::robustness::run_artefact(manifest, artefact, file, context, progress)
+    crate::robustness::run_study_artefact(manifest, artefact, file, context, progress)
         .map_err(study_error)
 }
 

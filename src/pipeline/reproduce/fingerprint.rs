@@ -79,7 +79,7 @@ pub(crate) fn experiment_fingerprint(
     let published = manifest
         .paper(&artefact.paper)
         .and_then(|p| p.published.as_deref())
-        .filter(|_| artefact.experiment.is_robustness_study());
+        .filter(|_| artefact.experiment.is_study());
     if let Some(path) = published {
         h.field(path.as_bytes());
         match hash_file(&options.root, path) {

@@ -43,7 +43,7 @@ pub fn select<'m>(
 }
 
 /// With `--data DIR`, checks that `--only` names the artefacts to run on the real collection and that
-/// each of them has a real-data mode ([`crate::model::ExperimentId::has_real_data_mode`]); a user's
+/// each of them has a real-data mode ([`crate::manifest::ExperimentId::has_real_data_mode`]); a user's
 /// directory never silently feeds an experiment that ignores it.
 pub(crate) fn check_real_data_selection(
     manifest: &Manifest,

@@ -45,7 +45,7 @@ pub(super) fn start_ahead<'scope, 'env>(
         .iter()
         .filter(|a| a.status != Status::Pending && selected.contains(a.id.as_str()))
         // A robustness study runs in its own step, on every worker, showing its progress.
-        .filter(|a| !a.experiment.is_robustness_study())
+        .filter(|a| !a.experiment.is_study())
         .collect();
     Ahead::start(scope, jobs, options.threads, context, &options.timings)
 }
@@ -185,8 +185,8 @@ impl Rebuild<'_> {
         Ok(())
     }
 
-    /// Runs `artefact`'s experiment ([`run_experiment`]), reporting a robustness study's replicates
-    /// as progress steps.
+    /// Runs `artefact`'s experiment ([`run_experiment`]), reporting a study's replicates or design
+    /// points as progress steps.
     fn run_experiment(&self, artefact: &Artefact) -> Result<ResultTable, ReproduceError> {
         let position = 1 + self
             .manifest
@@ -199,6 +199,10 @@ impl Rebuild<'_> {
         let report = |done: u32, replicates: u32| {
             progress.report(Step::Replicates {
                 name: &artefact.id,
+                unit: artefact
+                    .experiment
+                    .study()
+                    .map_or("replicate", |study| study.unit()),
                 position,
                 total,
                 done,

@@ -6,17 +6,18 @@
 //! marks, invalid UTF-8, zero-width characters, YAML markup) and feeds the result to the reader, in
 //! process, as `evia-repro` would (bytes through `io::decode_text`, then the parser and the checks
 //! that follow it). Every input must give `Ok` or an error that names the input file, never a panic,
-//! and take less than [`SLOW`].
+//! and take less than [`SLOW`]: these tests are timed, since a hang or a quadratic path is what they
+//! look for and a reader has no count of its work to bound instead.
 //!
-//! `cargo test` runs [`DEFAULT_INPUTS`] inputs per target (a few seconds in all). The long campaign
-//! runs any number, with one documented command (`docs/fuzzing.md`):
+//! `cargo test` runs [`DEFAULT_INPUTS`] inputs per target (a few seconds in all), one test per target.
+//! The long campaign is the same tests with more inputs (`docs/fuzzing.md`):
 //!
 //! ```text
-//! EVIA_FUZZ_INPUTS=1000000 cargo test --lib fuzz::campaign -- --ignored --nocapture
+//! EVIA_FUZZ_INPUTS=1000000 cargo test --release --lib fuzz:: -- --nocapture
 //! ```
 //!
-//! `EVIA_FUZZ_SEED` changes the seed (default 13), `EVIA_FUZZ_TARGETS=qrels-ntcir,runs` selects
-//! targets. Inputs are drawn from `evia_engine::rng::stream(seed, "fuzz", target)`, so a failure is
+//! `EVIA_FUZZ_SEED` changes the seed (default 13); a test name filter (`fuzz::runs`) selects targets.
+//! Inputs are drawn from `evia_engine::rng::stream(seed, "fuzz", target)`, so a failure is
 //! reproduced by the same seed and count; the failing input is printed escaped.
 #![allow(clippy::unwrap_used)]
 
@@ -44,9 +45,11 @@ use project_files::{
 
 use mutation::next_input;
 
-/// Inputs per target in `cargo test`.
+/// Inputs per target in `cargo test`, unless `EVIA_FUZZ_INPUTS` says otherwise.
 const DEFAULT_INPUTS: u64 = 1500;
-/// The longest any single input may take (debug build, shared machine): a reader that needs longer
+/// The seed, unless `EVIA_FUZZ_SEED` says otherwise.
+const DEFAULT_SEED: u64 = 13;
+/// The longest any single input may take (a debug build too, on a shared machine): a reader that needs longer
 /// is quadratic or unbounded somewhere. `EVIA_FUZZ_SLOW_MS` raises it for a campaign run at low
 /// priority on a busy machine, where wall time includes waiting for a core.
 const SLOW: Duration = Duration::from_secs(2);
@@ -449,30 +452,27 @@ fn env_u64(name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
-/// Runs the selected targets and fails listing every failure.
-fn fuzz_targets(names: Option<&[&str]>, seed: u64, inputs: u64, verbose: bool) {
-    let mut failures = Vec::new();
-    for target in targets() {
-        if names.is_some_and(|n| !n.contains(&target.name)) {
-            continue;
-        }
-        let start = Instant::now();
-        let report = fuzz_with_progress(&target, seed, inputs, verbose);
-        if verbose {
-            println!(
-                "{:<20} {:>9} inputs: {:>9} accepted, {:>9} rejected with an error naming the file, {} failure(s); slowest input {:?}; {:.1} s",
-                target.name,
-                report.inputs,
-                report.accepted,
-                report.rejected,
-                report.failures.len(),
-                report.slowest,
-                start.elapsed().as_secs_f64()
-            );
-        }
-        failures.extend(report.failures);
+/// Runs the target `name` and fails listing every failure.
+fn fuzz_target(name: &str, seed: u64, inputs: u64, verbose: bool) {
+    let target = targets()
+        .into_iter()
+        .find(|t| t.name == name)
+        .unwrap_or_else(|| panic!("no fuzz target `{name}`"));
+    let start = Instant::now();
+    let report = fuzz_with_progress(&target, seed, inputs, verbose);
+    if verbose {
+        println!(
+            "{:<20} {:>9} inputs: {:>9} accepted, {:>9} rejected with an error naming the file, {} failure(s); slowest input {:?}; {:.1} s",
+            target.name,
+            report.inputs,
+            report.accepted,
+            report.rejected,
+            report.failures.len(),
+            report.slowest,
+            start.elapsed().as_secs_f64()
+        );
     }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(report.failures.is_empty(), "{}", report.failures.join("\n"));
 }
 
 /// The harness itself: a reader that panics, errs without naming the file, or is slow is reported.
@@ -502,7 +502,7 @@ fn harness_reports_panics_unnamed_errors_and_slow_inputs() {
     assert!(slow.failures[0].contains("took"));
 }
 
-/// Every target is exercised by the quick runs below (the campaign takes its list from here too).
+/// Every target starts from valid inputs; the tests below fuzz each target.
 #[test]
 fn every_target_has_valid_seeds() {
     let dir = tempfile::tempdir().unwrap();
@@ -519,7 +519,10 @@ macro_rules! quick_fuzz {
         $(
             #[test]
             fn $test() {
-                fuzz_targets(Some(&[$name]), 13, DEFAULT_INPUTS, false);
+                let inputs = env_u64("EVIA_FUZZ_INPUTS", DEFAULT_INPUTS);
+                let seed = env_u64("EVIA_FUZZ_SEED", DEFAULT_SEED);
+                // A campaign (more inputs than the default) prints its progress and a summary.
+                fuzz_target($name, seed, inputs, inputs > DEFAULT_INPUTS);
             }
         )*
     };
@@ -551,15 +554,4 @@ quick_fuzz! {
     stc_directory_inputs => "stc-directory",
     www_directory_inputs => "www-directory",
     study_collection_inputs => "study-collection",
-}
-
-/// The long campaign (see the module documentation): `EVIA_FUZZ_INPUTS` inputs per target.
-#[test]
-#[ignore = "long campaign: EVIA_FUZZ_INPUTS=1000000 cargo test --lib fuzz::campaign -- --ignored --nocapture"]
-fn campaign() {
-    let inputs = env_u64("EVIA_FUZZ_INPUTS", 100_000);
-    let seed = env_u64("EVIA_FUZZ_SEED", 13);
-    let selected = std::env::var("EVIA_FUZZ_TARGETS").ok();
-    let names: Option<Vec<&str>> = selected.as_deref().map(|s| s.split(',').collect());
-    fuzz_targets(names.as_deref(), seed, inputs, true);
 }

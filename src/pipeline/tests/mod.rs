@@ -23,6 +23,10 @@ mod common {
     use crate::pipeline::check_project;
     use crate::pipeline::reproduce::manifest_path;
 
+    /// The design points N of the knob-space studies (A.M1, B.M1) in tests that run them: the fewest
+    /// a study accepts; the manifest's N is for release builds.
+    pub(super) const TEST_DESIGN_POINTS: u32 = 8;
+
     /// The repository root.
     pub(super) fn project_root() -> PathBuf {
         PathBuf::from(env!("CARGO_MANIFEST_DIR"))

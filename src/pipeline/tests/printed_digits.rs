@@ -29,7 +29,8 @@ fn robustness_printed_values_keep_the_printed_digits() {
     let root = common::project_root();
     let manifest = crate::papers::load_manifest(&manifest_path(&root))
         .unwrap()
-        .with_replicates(2);
+        .with_replicates(2)
+        .with_design_points(common::TEST_DESIGN_POINTS);
     let published = load_published(&manifest, &root).unwrap();
     // Every printed token by its address `<table>/<panel>/<row>/<column>/<part>`.
     let tokens: BTreeMap<String, String> = published

@@ -13,10 +13,10 @@ use crate::render::group_breaks::{
 pub struct Grid {
     pub(crate) id: String,
     pub(crate) caption: String,
-    /// The stand-in note ([`StandIn::note`]), escaped, when the table rests on a stand-in: the
+    /// The stand-in note ([`crate::model::StandIn::note`]), escaped, when the table rests on a stand-in: the
     /// templates print it in the caption, never only as a comment.
     pub(crate) stand_in: Option<String>,
-    /// The short stand-in mark ([`StandIn::mark`]), escaped: the head of every page a long table
+    /// The short stand-in mark ([`crate::model::StandIn::mark`]), escaped: the head of every page a long table
     /// continues onto repeats it.
     pub(crate) stand_in_mark: Option<String>,
     pub panels: Vec<GridPanel>,

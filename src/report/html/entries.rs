@@ -69,6 +69,8 @@ pub(crate) struct DetailView {
     pub(crate) detail: String,
     pub(crate) findings: Vec<FindingLink>,
     pub(crate) holding: Option<RateBar>,
+    /// A claim re-tested across the plausible knob space, in the account's words.
+    pub(crate) across: Option<String>,
     /// What builds the entry into the stand-in, in words, when something does.
     pub(crate) built_in: Option<String>,
     /// Each proxy of a claim measured on real data, with its verdict.
@@ -93,11 +95,12 @@ impl DetailView {
             detail: e.detail.clone(),
             findings: finding_links(item),
             holding: e.holding.as_ref().map(RateBar::of),
+            across: item.across.clone(),
             built_in: e
                 .built_in
                 .as_ref()
                 .map(|b| format!("{} by {}: {}", b.kind.words(), b.knobs_in_file(), b.why)),
-            proxies: proxies(item),
+            proxies: item.proxy_words(),
         }
     }
 }
@@ -109,22 +112,6 @@ fn finding_links(item: &Item) -> Vec<FindingLink> {
         .map(|&n| FindingLink {
             anchor: finding_anchor(&item.entry.paper, n),
             number: n,
-        })
-        .collect()
-}
-
-/// Each proxy of a claim in words: `flipped item pairs: holds on a proxy (…)`.
-fn proxies(item: &Item) -> Vec<String> {
-    item.entry
-        .proxies
-        .iter()
-        .map(|p| {
-            let term = if p.holds {
-                Term::HoldsOnProxy
-            } else {
-                Term::FailsOnProxy
-            };
-            format!("{}: {} ({})", p.name, term.word(), p.detail)
         })
         .collect()
 }

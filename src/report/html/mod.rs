@@ -14,6 +14,7 @@ pub(crate) mod text;
 
 use std::collections::BTreeMap;
 
+use base64::Engine as _;
 use minijinja::Value;
 use serde::Serialize;
 use strum::IntoEnumIterator;
@@ -392,7 +393,10 @@ fn artefact_view(
         .filter(|_| artefact.outputs.contains(&OutputFormat::Svg))
         .and_then(|t| crate::render::figure::svg(artefact, t).ok())
         .map(|svg| FigureView {
-            data_uri: format!("data:image/svg+xml;base64,{}", text::base64(svg.as_bytes())),
+            data_uri: format!(
+                "data:image/svg+xml;base64,{}",
+                base64::engine::general_purpose::STANDARD.encode(svg.as_bytes())
+            ),
             alt: match &stand_in {
                 Some(note) => format!("{} — {note}", artefact.caption.text()),
                 None => artefact.caption.text().to_string(),

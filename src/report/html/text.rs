@@ -1,6 +1,5 @@
 //! Small text helpers of the reviewer's page: stable anchor ids from ledger ids, the reports' Markdown
-//! strings back to plain text (the page escapes for HTML itself), and base64 for the figures' data
-//! URIs.
+//! strings back to plain text (the page escapes for HTML itself).
 
 /// The anchor id of a ledger entry: `e-` then its table and cell, injectively encoded so that it is
 /// a valid HTML id and URL fragment. ASCII letters, digits, `.`, `-` and `_` stay; `/` becomes `~`;
@@ -54,28 +53,6 @@ pub(crate) fn unescape_markdown(text: &str) -> String {
     out
 }
 
-/// Standard base64 (RFC 4648, with padding), for the figures' `data:` URIs.
-pub(crate) fn base64(bytes: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let b = [
-            chunk[0],
-            chunk.get(1).copied().unwrap_or(0),
-            chunk.get(2).copied().unwrap_or(0),
-        ];
-        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        for (i, shift) in [18u32, 12, 6, 0].into_iter().enumerate() {
-            if i <= chunk.len() {
-                out.push(char::from(ALPHABET[((n >> shift) & 63) as usize]));
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
-}
-
 /// JSON for a `<script type="application/json">` element: `<`, `>` and `&` as JSON escapes, so
 /// no `</script>` or comment opener can end the element early (the parsed value is unchanged).
 pub(crate) fn script_json(json: &str) -> String {
@@ -110,22 +87,6 @@ mod tests {
             "p < 0.05, ES_HSD",
         ] {
             assert_eq!(unescape_markdown(&escape_markdown(text)), text);
-        }
-    }
-
-    #[test]
-    fn base64_matches_rfc_4648_vectors() {
-        let cases = [
-            ("", ""),
-            ("f", "Zg=="),
-            ("fo", "Zm8="),
-            ("foo", "Zm9v"),
-            ("foob", "Zm9vYg=="),
-            ("fooba", "Zm9vYmE="),
-            ("foobar", "Zm9vYmFy"),
-        ];
-        for (plain, encoded) in cases {
-            assert_eq!(base64(plain.as_bytes()), encoded);
         }
     }
 

@@ -49,7 +49,7 @@ impl CollectionKey {
         if inputs.labels.collection.is_some() || context.data_dir.is_some() {
             return None;
         }
-        let file = |relative: &str| FileKey::read(&context.data_path(relative));
+        let file = |relative: &str| context.input_key(relative);
         Some(CollectionKey {
             seed: context.seed_for(artefact),
             kappa_se: inputs.kappa_se,
@@ -71,7 +71,10 @@ pub fn collection(
 ) -> Result<Arc<Collection>, ExperimentError> {
     let build = || build_collection(artefact, inputs, context, standin_runs);
     let collection = match CollectionKey::of(artefact, inputs, context) {
-        Some(key) => context.shared.lancers_collections.get_or_try(key, build)?,
+        Some(key) => context
+            .shared
+            .memo::<CollectionKey, Collection>()
+            .get_or_try(key, build)?,
         None => Arc::new(build()?),
     };
     let standin = inputs.labels.collection.is_none() && context.data_dir.is_none();
@@ -79,6 +82,7 @@ pub fn collection(
         check_standin_sizes(
             artefact,
             inputs.sizes,
+            inputs.pool_depth,
             [
                 collection.topics.len(),
                 collection.runs.len(),
@@ -188,13 +192,14 @@ fn build_collection(
 fn check_standin_sizes(
     artefact: &Artefact,
     stated: StandinSizes,
+    pool_depth: Option<u32>,
     [topics, runs, teams, depth]: [usize; 4],
 ) -> Result<(), ExperimentError> {
     for (name, expected, got) in [
         ("topics", stated.topics, topics),
         ("runs", stated.runs, runs),
         ("teams", stated.teams, teams),
-        ("pool_depth", stated.pool_depth, depth),
+        ("pool_depth", pool_depth, depth),
     ] {
         if let Some(expected) = expected.filter(|&e| e as usize != got) {
             return Err(ExperimentError::invalid(

@@ -86,7 +86,7 @@ fn hsd_p_values(
         runs: matrix.runs(),
         values: matrix.values().iter().map(|v| v.to_bits()).collect(),
     };
-    let p = shared.lancers_hsd.get_or_try(key, || {
+    let p = shared.memo::<HsdKey, Vec<f64>>().get_or_try(key, || {
         let stream = HSD_STREAM.spec(seed, unit);
         let result = randomised_hsd(matrix, trials, stream, threads, None)?;
         Ok(result.pairs.iter().map(|r| r.p).collect())

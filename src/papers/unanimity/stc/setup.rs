@@ -5,7 +5,6 @@
 use std::sync::Arc;
 
 use super::STREAM;
-use crate::io::read_yaml;
 use crate::manifest::Artefact;
 use crate::papers::shared::FileKey;
 use crate::papers::unanimity::params::StcInputs;
@@ -137,17 +136,19 @@ fn standin_collection(
 ) -> Result<(Arc<StcCollection>, Option<StandinKey>, Source), ExperimentError> {
     let path = context.data_path(params.standin);
     let generate_standin = || -> Result<StcCollection, ExperimentError> {
-        let knobs: StandinParams = read_yaml(&path)?;
+        let knobs: StandinParams = context.read_yaml_input(params.standin)?;
         knobs
             .validate()
             .map_err(|e| ExperimentError::Source(crate::io::SourceError::whole_file(&path, e.0)))?;
         Ok(generate(&knobs, &mut STREAM.stream(seed, "collection")))
     };
-    let key = FileKey::read(&path).map(|standin| StandinKey { seed, standin });
+    let key = context
+        .input_key(params.standin)
+        .map(|standin| StandinKey { seed, standin });
     let collection = match &key {
         Some(key) => context
             .shared
-            .stc_standins
+            .memo::<StandinKey, StcStandin>()
             .get_or_try(key.clone(), generate_standin)?,
         None => Arc::new(generate_standin()?),
     };
@@ -279,7 +280,10 @@ impl Setup {
             measures: self.measures.clone(),
             depth: self.depth,
         };
-        context.shared.stc_scores.get_or_try(key, compute)
+        context
+            .shared
+            .memo::<ScoresKey, ConditionScores>()
+            .get_or_try(key, compute)
     }
 
     /// Per-measure score columns `[measure][run][topic]` with direct gains, and the number of topics
