@@ -7,6 +7,7 @@ mod claim_grids;
 mod claims_ledger;
 mod consistency_fixture;
 mod fuzz;
+mod knob_space;
 mod printed_digits;
 mod robustness;
 mod stc;
@@ -15,7 +16,8 @@ mod www_standin;
 
 /// The project's files and its ledger, shared by the tests of this module.
 mod common {
-    use std::path::PathBuf;
+    use std::fs;
+    use std::path::{Path, PathBuf};
     use std::sync::OnceLock;
 
     use crate::ledger::Ledger;
@@ -30,6 +32,29 @@ mod common {
     /// The repository root.
     pub(super) fn project_root() -> PathBuf {
         PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    }
+
+    /// Copies the directory tree `from` to `to`.
+    fn copy_dir(from: &Path, to: &Path) {
+        fs::create_dir_all(to).unwrap();
+        for entry in fs::read_dir(from).unwrap() {
+            let entry = entry.unwrap();
+            let dest = to.join(entry.file_name());
+            if entry.file_type().unwrap().is_dir() {
+                copy_dir(&entry.path(), &dest);
+            } else {
+                fs::copy(entry.path(), dest).unwrap();
+            }
+        }
+    }
+
+    /// A scratch copy of the project (`paper/`, `data/`, `templates/`) that a test may modify.
+    pub(super) fn scratch_project() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        for sub in ["paper", "data", "templates"] {
+            copy_dir(&project_root().join(sub), &dir.path().join(sub));
+        }
+        dir
     }
 
     /// The project's ledger as `check` computes it without a build state (every artefact but the
