@@ -8,7 +8,6 @@ use std::path::{Path, PathBuf};
 use std::process::Output;
 
 use evia_repro::manifest::{Manifest, OutputFormat, Status};
-use evia_repro::papers::unanimity::params::StcParams;
 use evia_repro::pipeline::reproduce::manifest_path;
 
 use crate::built::{self, PINNED_COMMIT};
@@ -641,25 +640,4 @@ fn figures_are_linked_in_markdown_and_included_or_noted_in_latex() {
     compile_latex(&pdflatex, dir.path(), "noted");
     fs::write(dir.path().join("included.tex"), included).unwrap();
     compile_latex(&pdflatex, dir.path(), "included");
-}
-
-/// The literate sources quote experiment settings with `param(id, name)`: it renders the manifest's own
-/// value (scalars as written, lists joined) and is absent for a parameter the artefact does not set.
-#[test]
-fn report_param_quotes_the_manifest() {
-    let manifest = manifest();
-    let a_t3 = manifest.artefact("A.T3").unwrap();
-    let trials = a_t3.parameters.trials().unwrap();
-    assert_eq!(
-        evia_repro::report::parameter_text(a_t3, "trials"),
-        Some(trials.to_string())
-    );
-    let a_t2 = manifest.artefact("A.T2").unwrap();
-    let a_t2_params =
-        (a_t2.parameters.get::<StcParams>()).expect("A.T2 is unanimity.rank_correlation");
-    let n = a_t2_params.n.clone();
-    let joined = n.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
-    assert_eq!(evia_repro::report::parameter_text(a_t2, "n"), Some(joined));
-    assert_eq!(evia_repro::report::parameter_text(a_t2, "trials"), None);
-    assert_eq!(evia_repro::report::parameter_text(a_t2, "no_such"), None);
 }

@@ -9,6 +9,8 @@ mod consistency_fixture;
 mod fuzz;
 mod knob_space;
 mod printed_digits;
+mod registry;
+mod report_param;
 mod robustness;
 mod stc;
 mod text_settings;
