@@ -97,6 +97,9 @@ fn yaml_error(path: &Path, err: &serde_yaml::Error) -> SourceError {
 }
 
 #[cfg(test)]
+mod loader_tests;
+
+#[cfg(test)]
 mod tests {
     use super::*;
 

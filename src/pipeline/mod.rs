@@ -12,5 +12,8 @@ pub mod published_layout;
 pub mod reproduce;
 pub(crate) mod timings;
 
+#[cfg(test)]
+mod tests;
+
 pub use check::check_project;
 pub(crate) use check::check_with_state;

@@ -1,18 +1,17 @@
-//! The integration tests: one binary (one link) with a module per area, driving the library and
-//! the `evia-repro` binary.
+//! The integration tests: one binary (one link) with a module per area, driving the `evia-repro`
+//! binary (`common::TestCommand`) and the library's public API. The paper artefacts are built once
+//! per test binary and shared ([`built`]).
 #![allow(clippy::unwrap_used)] // test helpers; clippy.toml only covers #[test] fns
 
 mod account_audit;
 mod agree_cli;
 mod agreement_golden;
 mod anywhere;
-mod calibration;
+mod built;
 mod check_state;
-mod claim_grids;
 mod claims_ledger;
 mod closed_pipe;
 mod common;
-mod consistency_fixture;
 mod docs_paths;
 mod eval_cli;
 mod eval_conventions;
@@ -28,7 +27,6 @@ mod eval_vectors;
 mod eval_vectors_edges;
 mod figure_conversion;
 mod fixture_paper;
-mod fuzz;
 mod hsd_bounds;
 mod hsd_cli;
 mod hsd_engine;
@@ -39,16 +37,13 @@ mod lancers_eval;
 mod layers;
 mod manifest_errors;
 mod output_dir;
-mod printed_digits;
 mod published_coverage;
-mod published_loader;
 mod qrels_cli;
 mod real_crowd_data;
 mod real_files;
 mod reproduce;
 mod reproduce_incremental;
 mod reviewer_page;
-mod robustness;
 mod self_contained;
 mod shared_inputs;
 mod standin_bounds;
@@ -57,8 +52,6 @@ mod study_cli;
 mod study_collection;
 mod table_variant;
 mod terminal_width;
-mod text_settings;
 mod third_paper_views;
 mod unanimity_real;
 mod usage_errors;
-mod www_standin;

@@ -153,39 +153,6 @@ fn duplicate_artefact_id_names_the_second_occurrence() {
     assert_rejected(&text, second, "duplicate artefact id `B.T1`");
 }
 
-/// An experiment kind the manifest names is one the papers declare (an unknown name is an error at
-/// its line), so what must hold instead is that the registry and the manifest agree: every declared
-/// experiment computes at least one artefact, each kind is declared once, its name is its paper's
-/// (`<slug>.<name>`), and every artefact is built.
-#[test]
-fn every_registered_experiment_is_used_by_its_paper() {
-    let manifest = evia_repro::papers::parse_manifest(
-        std::path::Path::new("paper/manifest.yaml"),
-        &real_manifest(),
-    )
-    .unwrap();
-    let mut names = std::collections::BTreeSet::new();
-    for experiment in evia_repro::papers::experiments() {
-        let id = experiment.id();
-        assert!(names.insert(id.as_str()), "experiment {id} declared twice");
-        assert!(
-            manifest.artefacts.iter().any(|a| a.experiment == id),
-            "no artefact uses experiment {id}"
-        );
-    }
-    for a in &manifest.artefacts {
-        assert_eq!(a.status, evia_repro::manifest::Status::Built, "{}", a.id);
-        let slug = &manifest.paper(&a.paper).unwrap().slug;
-        assert!(
-            a.experiment.as_str().starts_with(&format!("{slug}.")),
-            "{}: {} is not paper {}'s",
-            a.id,
-            a.experiment,
-            a.paper
-        );
-    }
-}
-
 /// An artefact's parameters are read as those of its experiment, so `experiment:` must come first;
 /// the other order is rejected at the artefact, saying why.
 #[test]

@@ -7,18 +7,10 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use evia_repro::io::output::OutputDir;
-use evia_repro::ledger::Verdict;
 use evia_repro::manifest::{Manifest, OutputFormat, Status};
-use evia_repro::papers::Context;
-use evia_repro::papers::unanimity::params::StcParams;
-use evia_repro::pipeline::check_project;
-use evia_repro::pipeline::reproduce::{
-    Options, Summary, artefact_stamp, manifest_path, rebuild, render_table, reproduce, select,
-};
-use evia_repro::published::ProvenanceClass;
-use evia_repro::render::Templates;
+use evia_repro::pipeline::reproduce::manifest_path;
 
+use crate::built::{self, PINNED_COMMIT};
 use crate::common::{self, TestCommand, require_tool};
 
 pub(crate) fn root() -> PathBuf {
@@ -42,9 +34,6 @@ pub(crate) const REPRODUCE: [&str; 5] = [
     common::TEST_STUDIES[3],
 ];
 
-/// The commit stamped into outputs by the tests, so snapshots never depend on the checkout.
-pub(crate) const PINNED_COMMIT: &str = "0000000000000000000000000000000000000000";
-
 pub(crate) fn run(root: &Path, args: &[&str]) -> Output {
     TestCommand::new()
         .env("EVIA_REPRO_COMMIT", PINNED_COMMIT)
@@ -62,16 +51,7 @@ fn snapshot_settings() -> insta::Settings {
 
 #[test]
 fn reproduce_writes_markdown_latex_and_json_for_every_built_table() {
-    let out = tempfile::tempdir().unwrap();
-    let output = run(
-        &root(),
-        &[&REPRODUCE[..], &["--out", out.path().to_str().unwrap()]].concat(),
-    );
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let out = built::build_dir();
     let manifest = manifest();
     let built: Vec<_> = manifest
         .artefacts
@@ -87,17 +67,17 @@ fn reproduce_writes_markdown_latex_and_json_for_every_built_table() {
             (OutputFormat::Json, "json"),
         ] {
             if artefact.outputs.contains(&format) {
-                let path = out.path().join(slug).join(format!("{}.{ext}", artefact.id));
+                let path = out.join(slug).join(format!("{}.{ext}", artefact.id));
                 assert!(path.is_file(), "missing {}", path.display());
             }
         }
     }
-    every_stand_in_output_carries_its_note(&manifest, out.path());
-    no_stand_in_output_names_a_real_team(&manifest, out.path());
-    no_long_table_leaves_a_lone_row(out.path());
+    every_stand_in_output_carries_its_note(&manifest, out);
+    no_stand_in_output_names_a_real_team(&manifest, out);
+    no_long_table_leaves_a_lone_row(out);
     // Nothing but the output directory is written: no temporary files are left behind.
     for paper in ["unanimity", "lancers"] {
-        for entry in fs::read_dir(out.path().join(paper)).unwrap() {
+        for entry in fs::read_dir(out.join(paper)).unwrap() {
             let name = entry.unwrap().file_name().into_string().unwrap();
             assert!(!name.starts_with('.'), "leftover temporary file {name}");
         }
@@ -251,25 +231,28 @@ fn every_continued_head_carries(tex: &str, mark: &str) -> bool {
     })
 }
 
-/// Also across thread counts: one thread runs each experiment in its step; `--force` with two runs
-/// the experiments ahead, side by side.
+/// Also across thread counts: one thread runs each experiment in its step (the one-thread build);
+/// `--force` with two runs the experiments ahead, side by side (the shared build).
 #[test]
 fn same_seed_gives_byte_identical_outputs() {
-    let a = tempfile::tempdir().unwrap();
-    let b = tempfile::tempdir().unwrap();
-    for (dir, flags) in [
-        (&a, &["--threads", "1"][..]),
-        (&b, &["--force", "--threads", "2"]),
-    ] {
-        let out = ["--out", dir.path().to_str().unwrap()];
-        let args: Vec<&str> = REPRODUCE.iter().chain(flags).chain(&out).copied().collect();
-        assert!(run(&root(), &args).status.success());
-    }
+    let (a, b) = (built::one_thread_build(), built::build_dir());
     for paper in ["unanimity", "lancers"] {
-        for entry in fs::read_dir(a.path().join(paper)).unwrap() {
-            let name = entry.unwrap().file_name();
-            let left = fs::read(a.path().join(paper).join(&name)).unwrap();
-            let right = fs::read(b.path().join(paper).join(&name)).unwrap();
+        let names = |dir: &Path| -> Vec<_> {
+            let mut names: Vec<_> = fs::read_dir(dir.join(paper))
+                .unwrap()
+                .map(|entry| entry.unwrap().file_name())
+                .collect();
+            names.sort();
+            names
+        };
+        assert_eq!(
+            names(a),
+            names(b),
+            "{paper}: the runs wrote different files"
+        );
+        for name in names(a) {
+            let left = fs::read(a.join(paper).join(&name)).unwrap();
+            let right = fs::read(b.join(paper).join(&name)).unwrap();
             assert_eq!(left, right, "{paper}/{name:?} differs between runs");
         }
     }
@@ -279,23 +262,25 @@ fn same_seed_gives_byte_identical_outputs() {
 #[test]
 fn rendered_tables_match_their_snapshots() {
     let manifest = manifest();
-    let selected = select(&manifest, &[]).unwrap();
-    let context = evia_repro::papers::Context::new(root(), manifest.seed);
-    let results = rebuild(&manifest, &selected, &context).unwrap();
-    let templates = Templates::new(&evia_repro::sources::Sources::Root(root())).unwrap();
+    let out = built::build_dir();
     let settings = snapshot_settings();
     settings.bind(|| {
-        for artefact in selected {
-            let stamp = artefact_stamp(&root(), artefact, PINNED_COMMIT, manifest.seed);
-            let files = render_table(
-                &manifest,
-                artefact,
-                &results[artefact.id.as_str()],
-                &templates,
-                &stamp,
-            )
-            .unwrap();
-            for (path, text) in files {
+        for artefact in manifest
+            .artefacts
+            .iter()
+            .filter(|a| a.status == Status::Built)
+        {
+            let slug = &manifest.paper(&artefact.paper).unwrap().slug;
+            for format in &artefact.outputs {
+                let ext = match format {
+                    OutputFormat::Markdown => "md",
+                    OutputFormat::Latex => "tex",
+                    OutputFormat::Json => "json",
+                    OutputFormat::Svg => "svg",
+                };
+                let path = format!("{slug}/{}.{ext}", artefact.id);
+                let text =
+                    fs::read_to_string(out.join(&path)).unwrap_or_else(|e| panic!("{path}: {e}"));
                 let name = path.replace('/', "__");
                 insta::assert_snapshot!(name, text);
             }
@@ -321,32 +306,33 @@ fn ledger_matches_its_snapshot() {
 /// Every A.T1 cell and every exact B.T1 and B.T2 cell matches.
 #[test]
 fn exact_tables_match_the_published_values() {
-    let manifest = manifest();
-    let ledger = check_project(&manifest, &Context::new(root(), manifest.seed)).unwrap();
+    let ledger = built::ledger();
+    let field = |e: &serde_json::Value, key: &str| e[key].as_str().unwrap_or("").to_string();
     let mut matched = 0;
-    for e in &ledger.entries {
-        let exact_table = matches!(e.table.as_str(), "A.T1" | "B.T1" | "B.T2");
+    for e in ledger {
+        let exact_table = matches!(field(e, "table").as_str(), "A.T1" | "B.T1" | "B.T2");
         // Statements of the text about these tables (`.stmt.`) are holds/fails entries.
-        if exact_table && e.class == ProvenanceClass::Exact && !e.cell.contains(".stmt.") {
-            assert_eq!(e.verdict, Verdict::Match, "{e:?}");
+        if exact_table && field(e, "class") == "exact" && !field(e, "cell").contains(".stmt.") {
+            assert_eq!(field(e, "verdict"), "match", "{e}");
             matched += 1;
         }
     }
-    let a_t1 = ledger.entries.iter().filter(|e| e.table == "A.T1").count();
+    let a_t1 = ledger
+        .iter()
+        .filter(|e| field(e, "table") == "A.T1")
+        .count();
     assert!(a_t1 > 0 && matched > a_t1, "matched {matched}");
-    assert!(!ledger.has_exact_mismatch());
+    assert!(
+        !ledger
+            .iter()
+            .any(|e| field(e, "class") == "exact" && field(e, "verdict") == "mismatch")
+    );
 }
 
 #[test]
 fn check_exits_zero_and_lists_pending_cells_with_their_class() {
-    let output = run(&root(), &["check", "--format", "json"]);
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let entries: Vec<serde_json::Value> = serde_json::from_slice(&output.stdout).unwrap();
+    // `built::ledger` asserts that `check --format json` exits with 0.
+    let entries = built::ledger();
     // Every entry has the ledger's fields and the account's term, words and findings; some have
     // the optional ones (an input echoed, the numbers a claim reads, its proxies, …).
     let fields = [
@@ -361,7 +347,7 @@ fn check_exits_zero_and_lists_pending_cells_with_their_class() {
         "not_applicable",
         "across",
     ];
-    for e in &entries {
+    for e in entries {
         let keys: Vec<&str> = e.as_object().unwrap().keys().map(String::as_str).collect();
         assert!(fields.iter().all(|f| keys.contains(f)), "{e}");
         assert!(
@@ -393,7 +379,11 @@ fn check_exits_one_when_an_exact_cell_mismatches() {
         text.replace("item4\t1\t1\t1\t1\t1", "item4\t1\t1\t1\t1\t2"),
     )
     .unwrap();
-    let output = run(project.path(), &["check", "--format", "md"]);
+    // Against the shared build's state: only what reads the changed ratings is rebuilt.
+    let output = built::check()
+        .root(project.path())
+        .args(["--format", "md"])
+        .run();
     assert_eq!(output.status.code(), Some(1));
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
@@ -413,17 +403,18 @@ fn generated_latex_compiles_with_pdflatex() {
     let Some(pdflatex) = require_tool("pdflatex") else {
         return;
     };
-    let out = tempfile::tempdir().unwrap();
-    assert!(
-        run(
-            &root(),
-            &[&REPRODUCE[..], &["--out", out.path().to_str().unwrap()]].concat()
-        )
-        .status
-        .success()
-    );
+    // A copy of the shared build, brought up to date with the `PATH`'s `rsvg-convert`: the figures
+    // are converted to PDF and the documents that include them rendered again.
+    let (_dir, out) = built::copy_of_build();
+    TestCommand::new()
+        .env("EVIA_REPRO_COMMIT", PINNED_COMMIT)
+        .root(root())
+        .args(REPRODUCE)
+        .arg("--out")
+        .arg(&out)
+        .assert_success();
     for (paper, budget) in REPORT_PAGE_BUDGETS {
-        let dir = out.path().join(paper);
+        let dir = out.join(paper);
         for document in ["tables", "report"] {
             compile_latex(&pdflatex, &dir, document);
         }
@@ -434,28 +425,11 @@ fn generated_latex_compiles_with_pdflatex() {
         );
     }
     // `evia-repro study` on the shipped example renders through the same frame without
-    // published values.
-    let example = root().join("data/study-example");
-    let study_out = out.path().join("study-out");
-    let args = [
-        "study",
-        "--labels",
-        &example.join("labels.tsv").display().to_string(),
-        "--layout",
-        "wide",
-        "--runs",
-        &example.join("runs").display().to_string(),
-        "--out",
-        &study_out.display().to_string(),
-    ]
-    .map(|a| a.to_string());
-    // `study` takes no --root: it runs from anywhere.
-    TestCommand::new()
-        .env("EVIA_REPRO_COMMIT", PINNED_COMMIT)
-        .args(&args)
-        .assert_success();
+    // published values (a copy, since pdflatex writes beside its input).
+    let study = out.join("study-out");
+    common::copy_dir(built::study_dir(), &study);
     for document in ["tables", "report"] {
-        compile_latex(&pdflatex, &study_out.join("study"), document);
+        compile_latex(&pdflatex, &study.join("study"), document);
     }
 }
 
@@ -542,31 +516,10 @@ fn compile_latex(pdflatex: &Path, dir: &Path, name: &str) {
     );
 }
 
-/// Library options for a test: pinned commit, no SVG converter (so outputs do not depend on the
-/// machine), and the test binary as the program.
-pub(crate) fn options(root: &Path) -> Options {
-    let manifest = evia_repro::papers::load_manifest(&manifest_path(root)).unwrap();
-    Options {
-        commit: PINNED_COMMIT.to_string(),
-        svg_converter: None,
-        threads: 1,
-        ..Options::new(root, manifest.seed)
-    }
-}
-
-pub(crate) fn reproduce_into(root: &Path, options: &Options, out: &Path) -> Summary {
-    let manifest = evia_repro::papers::load_manifest(&manifest_path(root))
-        .unwrap()
-        .with_replicates(common::TEST_REPLICATES)
-        .with_design_points(common::TEST_DESIGN_POINTS);
-    reproduce(&manifest, options, &OutputDir::new(out)).unwrap()
-}
-
 /// Both literate reports and the index are locked by snapshots (commit pinned, no SVG converter).
 #[test]
 fn reports_and_index_match_their_snapshots() {
-    let out = tempfile::tempdir().unwrap();
-    reproduce_into(&root(), &options(&root()), out.path());
+    let out = built::build_dir();
     snapshot_settings().bind(|| {
         for file in [
             "unanimity/report.md",
@@ -575,7 +528,7 @@ fn reports_and_index_match_their_snapshots() {
             "lancers/report.tex",
             "index.md",
         ] {
-            let text = fs::read_to_string(out.path().join(file)).unwrap();
+            let text = fs::read_to_string(out.join(file)).unwrap();
             insta::assert_snapshot!(format!("report__{}", file.replace('/', "__")), text);
         }
     });
@@ -587,10 +540,9 @@ fn reports_and_index_match_their_snapshots() {
 /// note of its table.
 #[test]
 fn report_notes_are_said_once_and_artefact_files_keep_theirs() {
-    let out = tempfile::tempdir().unwrap();
-    reproduce_into(&root(), &options(&root()), out.path());
+    let out = built::build_dir();
     for slug in ["unanimity", "lancers"] {
-        let report = fs::read_to_string(out.path().join(slug).join("report.md")).unwrap();
+        let report = fs::read_to_string(out.join(slug).join("report.md")).unwrap();
         let mut seen = std::collections::BTreeSet::new();
         let mut in_notes = false;
         for line in report.lines() {
@@ -603,13 +555,13 @@ fn report_notes_are_said_once_and_artefact_files_keep_theirs() {
             }
         }
     }
-    let report = fs::read_to_string(out.path().join("lancers/report.md")).unwrap();
+    let report = fs::read_to_string(out.join("lancers/report.md")).unwrap();
     assert!(
         report.contains("- Also as noted above under B.T3 (2 notes)."),
         "{report}"
     );
-    let b_t3 = fs::read_to_string(out.path().join("lancers/B.T3.md")).unwrap();
-    let b_t4 = fs::read_to_string(out.path().join("lancers/B.T4.md")).unwrap();
+    let b_t3 = fs::read_to_string(out.join("lancers/B.T3.md")).unwrap();
+    let b_t4 = fs::read_to_string(out.join("lancers/B.T4.md")).unwrap();
     let stand_in = b_t3
         .lines()
         .find(|l| l.starts_with("- Stand-in collection"))
@@ -620,11 +572,10 @@ fn report_notes_are_said_once_and_artefact_files_keep_theirs() {
 /// Every artefact of a paper appears in its report, in manifest order, built or pending.
 #[test]
 fn reports_cover_every_artefact_in_manifest_order() {
-    let out = tempfile::tempdir().unwrap();
-    reproduce_into(&root(), &options(&root()), out.path());
+    let out = built::build_dir();
     let manifest = manifest();
     for paper in &manifest.papers {
-        let text = fs::read_to_string(out.path().join(&paper.slug).join("report.md")).unwrap();
+        let text = fs::read_to_string(out.join(&paper.slug).join("report.md")).unwrap();
         let mut last = 0;
         for artefact in manifest.artefacts.iter().filter(|a| a.paper == paper.id) {
             let heading = format!("### {}: ", artefact.id);
@@ -713,25 +664,4 @@ fn figures_are_linked_in_markdown_and_included_or_noted_in_latex() {
     compile_latex(&pdflatex, dir.path(), "noted");
     fs::write(dir.path().join("included.tex"), included).unwrap();
     compile_latex(&pdflatex, dir.path(), "included");
-}
-
-/// The literate sources quote experiment settings with `param(id, name)`: it renders the manifest's own
-/// value (scalars as written, lists joined) and is absent for a parameter the artefact does not set.
-#[test]
-fn report_param_quotes_the_manifest() {
-    let manifest = manifest();
-    let a_t3 = manifest.artefact("A.T3").unwrap();
-    let trials = a_t3.parameters.trials().unwrap();
-    assert_eq!(
-        evia_repro::report::parameter_text(a_t3, "trials"),
-        Some(trials.to_string())
-    );
-    let a_t2 = manifest.artefact("A.T2").unwrap();
-    let a_t2_params =
-        (a_t2.parameters.get::<StcParams>()).expect("A.T2 is unanimity.rank_correlation");
-    let n = a_t2_params.n.clone();
-    let joined = n.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
-    assert_eq!(evia_repro::report::parameter_text(a_t2, "n"), Some(joined));
-    assert_eq!(evia_repro::report::parameter_text(a_t2, "trials"), None);
-    assert_eq!(evia_repro::report::parameter_text(a_t2, "no_such"), None);
 }

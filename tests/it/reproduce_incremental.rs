@@ -1,24 +1,58 @@
 //! End-to-end tests of incremental `reproduce`: a second run rewrites nothing, a change rebuilds exactly
 //! what depends on it, damaged outputs are rewritten, and an error leaves nothing later written.
 
+use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::process::Output;
 
-use evia_repro::io::output::OutputDir;
 use evia_repro::manifest::{OutputFormat, Status};
-use evia_repro::pipeline::reproduce::{Action, Options, Summary, manifest_path, reproduce};
+use evia_repro::pipeline::reproduce::manifest_path;
 
+use crate::built;
 use crate::common;
-use crate::reproduce::{REPRODUCE, manifest, options, reproduce_into, root, run};
+use crate::reproduce::{REPRODUCE, manifest, root, run};
 
-/// The action of every artefact and document of a run, by name.
-fn actions(summary: &Summary) -> std::collections::BTreeMap<String, Action> {
-    summary
-        .artefacts
-        .iter()
-        .chain(&summary.documents)
-        .map(|d| (d.name.clone(), d.action.clone()))
+/// The action of every artefact and document of a run, by name, as `reproduce` prints it:
+/// `rebuilt`, `re-rendered`, `up to date`, `pending`, `skipped` or `not selected`.
+fn actions(output: &Output) -> BTreeMap<String, String> {
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .filter(|line| !line.starts_with(' ') && !line.contains(" file(s) written into "))
+        .filter_map(|line| {
+            let (name, what) = (line.get(..10)?, line.get(11..)?);
+            let what = what.split(" (").next()?.split(':').next()?;
+            Some((name.trim().to_string(), what.to_string()))
+        })
         .collect()
+}
+
+/// The number of files a run wrote, from its summary line (`…; 62 file(s) written into …`).
+fn files_written(output: &Output) -> usize {
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let line = stdout
+        .lines()
+        .find(|l| l.contains(" file(s) written into "))
+        .unwrap_or_else(|| panic!("no summary line: {stdout}"));
+    let before = line.split(" file(s) written into ").next().unwrap();
+    before.rsplit(' ').next().unwrap().parse().unwrap()
+}
+
+/// `reproduce` of the project at `root` into `out` with the tests' replicates, in the shared
+/// build's environment ([`built::command`]), and `extra` options.
+fn reproduce_into(root: &Path, out: &Path, extra: &[&str]) -> Output {
+    built::command()
+        .root(root)
+        .args(REPRODUCE)
+        .args(extra)
+        .arg("--out")
+        .arg(out)
+        .run()
 }
 
 /// Every file under `dir` with its contents and modification time.
@@ -48,14 +82,7 @@ fn tree(dir: &Path) -> Vec<(PathBuf, Vec<u8>, std::time::SystemTime)> {
 /// rewrites nothing and reports every artefact and document as up to date.
 #[test]
 fn a_second_reproduce_rewrites_nothing_and_says_so() {
-    let out = tempfile::tempdir().unwrap();
-    let dir = out.path().to_str().unwrap();
-    let first = run(&root(), &[&REPRODUCE[..], &["--out", dir]].concat());
-    assert!(
-        first.status.success(),
-        "{}",
-        String::from_utf8_lossy(&first.stderr)
-    );
+    let (_dir, out) = built::copy_of_build();
     for file in [
         "index.md",
         "index.html",
@@ -65,10 +92,10 @@ fn a_second_reproduce_rewrites_nothing_and_says_so() {
         "lancers/report.md",
         "lancers/report.tex",
     ] {
-        assert!(out.path().join(file).is_file(), "missing {file}");
+        assert!(out.join(file).is_file(), "missing {file}");
     }
-    let before = tree(out.path());
-    let second = run(&root(), &[&REPRODUCE[..], &["--out", dir]].concat());
+    let before = tree(&out);
+    let second = reproduce_into(&root(), &out, &[]);
     assert!(second.status.success());
     let stdout = String::from_utf8_lossy(&second.stdout);
     let manifest = manifest();
@@ -91,7 +118,7 @@ fn a_second_reproduce_rewrites_nothing_and_says_so() {
     }
     assert!(stdout.contains(" 0 file(s) written"), "{stdout}");
     assert!(!stdout.contains("wrote"), "{stdout}");
-    assert_eq!(tree(out.path()), before, "the second run changed a file");
+    assert_eq!(tree(&out), before, "the second run changed a file");
 }
 
 /// Touching one template re-renders exactly the artefacts that use it (without re-running their
@@ -109,8 +136,8 @@ fn changes_rebuild_exactly_the_artefacts_that_depend_on_them() {
         1,
     );
     fs::write(&manifest_file, text).unwrap();
-    let out = tempfile::tempdir().unwrap();
-    let options = options(root);
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path();
 
     let manifest = evia_repro::papers::load_manifest(&manifest_path(root)).unwrap();
     let built: Vec<_> = manifest
@@ -118,40 +145,40 @@ fn changes_rebuild_exactly_the_artefacts_that_depend_on_them() {
         .iter()
         .filter(|a| a.status == Status::Built)
         .collect();
-    let first = actions(&reproduce_into(root, &options, out.path()));
+    let first = actions(&reproduce_into(root, out, &[]));
     // Every built artefact is rebuilt (A.X1 too: its labels are vendored under data/external/). An
     // artefact whose optional real data was deleted would be skipped instead; only the rebuilt ones
     // take part in the rest of the test.
     for a in &built {
         assert!(
-            matches!(first[a.id.as_str()], Action::Rebuilt | Action::Skipped(_)),
-            "{}: {:?}",
+            ["rebuilt", "skipped"].contains(&first[a.id.as_str()].as_str()),
+            "{}: {}",
             a.id,
             first[a.id.as_str()]
         );
     }
     let built: Vec<_> = built
         .into_iter()
-        .filter(|a| first[a.id.as_str()] == Action::Rebuilt)
+        .filter(|a| first[a.id.as_str()] == "rebuilt")
         .collect();
 
     // Exactly the artefacts with a LaTeX output use the LaTeX table template.
     let template = root.join("templates/table.tex.j2");
     let text = fs::read_to_string(&template).unwrap();
     fs::write(&template, text + "% touched\n").unwrap();
-    let second = actions(&reproduce_into(root, &options, out.path()));
-    assert_eq!(second["A.T1"], Action::UpToDate);
+    let second = actions(&reproduce_into(root, out, &[]));
+    assert_eq!(second["A.T1"], "up to date");
     for a in &built {
         let expected = if a.outputs.contains(&OutputFormat::Latex) {
-            Action::Rerendered
+            "re-rendered"
         } else {
-            Action::UpToDate
+            "up to date"
         };
         assert_eq!(second[a.id.as_str()], expected, "{}", a.id);
     }
     // The reports do not use the table template; their inputs are unchanged.
-    assert_eq!(second["A report"], Action::UpToDate);
-    assert_eq!(second["B report"], Action::UpToDate);
+    assert_eq!(second["A report"], "up to date");
+    assert_eq!(second["B report"], "up to date");
 
     let ratings = root.join("data/unanimity/table1-ratings.tsv");
     let text = fs::read_to_string(&ratings).unwrap();
@@ -160,8 +187,8 @@ fn changes_rebuild_exactly_the_artefacts_that_depend_on_them() {
         text + "# a comment changes the file, not the numbers\n",
     )
     .unwrap();
-    let third = actions(&reproduce_into(root, &options, out.path()));
-    assert_eq!(third["A.T1"], Action::Rebuilt);
+    let third = actions(&reproduce_into(root, out, &[]));
+    assert_eq!(third["A.T1"], "rebuilt");
     for a in &built {
         let reads_ratings = a
             .parameters
@@ -169,9 +196,9 @@ fn changes_rebuild_exactly_the_artefacts_that_depend_on_them() {
             .iter()
             .any(|(_, path)| *path == "data/unanimity/table1-ratings.tsv");
         let expected = if reads_ratings {
-            Action::Rebuilt
+            "rebuilt"
         } else {
-            Action::UpToDate
+            "up to date"
         };
         assert_eq!(third[a.id.as_str()], expected, "{}", a.id);
     }
@@ -179,51 +206,45 @@ fn changes_rebuild_exactly_the_artefacts_that_depend_on_them() {
     let report = root.join("paper/lancers.report.md.j2");
     let text = fs::read_to_string(&report).unwrap();
     fs::write(&report, text + "\nA closing line.\n").unwrap();
-    let fourth = actions(&reproduce_into(root, &options, out.path()));
-    assert_eq!(fourth["B report"], Action::Rebuilt);
-    assert_eq!(fourth["A report"], Action::UpToDate);
-    assert_eq!(fourth["index"], Action::UpToDate);
+    let fourth = actions(&reproduce_into(root, out, &[]));
+    assert_eq!(fourth["B report"], "rebuilt");
+    assert_eq!(fourth["A report"], "up to date");
+    assert_eq!(fourth["index"], "up to date");
     assert!(
-        fs::read_to_string(out.path().join("lancers/report.md"))
+        fs::read_to_string(out.join("lancers/report.md"))
             .unwrap()
             .contains("A closing line.")
     );
 
-    let forced = Options {
-        force: true,
-        ..options.clone()
-    };
-    let summary = reproduce_into(root, &forced, out.path());
-    let outputs = tree(out.path())
+    let forced = reproduce_into(root, out, &["--force"]);
+    let outputs = tree(out)
         .into_iter()
         .filter(|(p, _, _)| !p.ends_with(".evia-repro-state.json"))
         .count();
     assert_eq!(
-        summary.written().len(),
+        files_written(&forced),
         outputs,
-        "--force rewrites every file: {:?}",
-        summary.written()
+        "--force rewrites every file: {}",
+        String::from_utf8_lossy(&forced.stdout)
     );
-    let fifth = actions(&summary);
+    let fifth = actions(&forced);
     for name in ["A.T1", "B.T1", "B.T2", "A report", "B report", "index"] {
-        assert_eq!(fifth[name], Action::Rebuilt, "{name}");
+        assert_eq!(fifth[name], "rebuilt", "{name}");
     }
 }
 
 /// A deleted or hand-edited output is written again even though the inputs did not change.
 #[test]
 fn a_damaged_output_is_rewritten() {
-    let out = tempfile::tempdir().unwrap();
-    let options = options(&root());
-    reproduce_into(&root(), &options, out.path());
-    let table = out.path().join("lancers/B.T2.md");
+    let (_dir, out) = built::copy_of_build();
+    let table = out.join("lancers/B.T2.md");
     let original = fs::read(&table).unwrap();
     fs::write(&table, "edited by hand").unwrap();
-    fs::remove_file(out.path().join("unanimity/report.md")).unwrap();
-    let again = actions(&reproduce_into(&root(), &options, out.path()));
-    assert_eq!(again["B.T2"], Action::Rerendered);
-    assert_eq!(again["B.T1"], Action::UpToDate);
-    assert_eq!(again["A report"], Action::Rebuilt);
+    fs::remove_file(out.join("unanimity/report.md")).unwrap();
+    let again = actions(&reproduce_into(&root(), &out, &[]));
+    assert_eq!(again["B.T2"], "re-rendered");
+    assert_eq!(again["B.T1"], "up to date");
+    assert_eq!(again["A report"], "rebuilt");
     assert_eq!(fs::read(&table).unwrap(), original);
 }
 
@@ -242,16 +263,21 @@ fn output_paths_escaping_the_output_directory_are_rejected() {
     .unwrap();
     let parent = tempfile::tempdir().unwrap();
     let out = parent.path().join("build");
-    let manifest = evia_repro::papers::load_manifest(&manifest_file).unwrap();
-    let err = reproduce(&manifest, &options(root), &OutputDir::new(&out)).unwrap_err();
+    let output = reproduce_into(root, &out, &[]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "{stderr}");
     assert!(
-        err.to_string()
-            .contains("would escape the output directory"),
-        "{err}"
+        stderr.contains("would escape the output directory"),
+        "{stderr}"
     );
     assert!(!parent.path().join("lancers").exists());
-    assert!(
-        !out.exists(),
+    // The binary creates the output directory to hold its lock (removed on exit); nothing else.
+    let written: Vec<_> = fs::read_dir(&out)
+        .map(|entries| entries.map(|e| e.unwrap().path()).collect())
+        .unwrap_or_default();
+    assert_eq!(
+        written,
+        Vec::<PathBuf>::new(),
         "nothing may be written when a path is rejected"
     );
 }
@@ -274,24 +300,12 @@ fn project_whose_a_report_names_a_missing_cell() -> tempfile::TempDir {
 #[test]
 fn a_literate_source_naming_a_missing_cell_fails_clearly() {
     let project = project_whose_a_report_names_a_missing_cell();
-    let root = project.path();
-    let out = tempfile::tempdir().unwrap();
-    let manifest = evia_repro::papers::load_manifest(&manifest_path(root))
-        .unwrap()
-        .with_replicates(common::TEST_REPLICATES)
-        .with_design_points(common::TEST_DESIGN_POINTS);
-    let err = reproduce(&manifest, &options(root), &OutputDir::new(out.path())).unwrap_err();
-    let message = format!("{err:#}");
-    let chain: Vec<String> =
-        std::iter::successors(Some(&err as &dyn std::error::Error), |e| e.source())
-            .map(ToString::to_string)
-            .collect();
-    assert!(
-        chain
-            .iter()
-            .any(|m| m.contains("no cell main/item9/rawg/value")),
-        "{message}: {chain:?}"
-    );
+    // From a copy of the shared build: only paper A's report is rendered again.
+    let (_dir, out) = built::copy_of_build();
+    let output = reproduce_into(project.path(), &out, &[]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "{stderr}");
+    assert!(stderr.contains("no cell main/item9/rawg/value"), "{stderr}");
 }
 
 /// Every file under `dir` (recursively) whose name is a temporary one (`.tmp-` in it).
@@ -364,15 +378,14 @@ fn a_failing_report_leaves_the_later_documents_unwritten() {
     let project = project_whose_a_report_names_a_missing_cell();
     let root = project.path();
     let out = tempfile::tempdir().unwrap();
-    let manifest = evia_repro::papers::load_manifest(&manifest_path(root)).unwrap();
-    let options = Options {
-        force: true,
-        threads: 2,
-        only: vec!["A.T1".to_string(), "B.T1".to_string()],
-        ..options(root)
-    };
-    let err = reproduce(&manifest, &options, &OutputDir::new(out.path())).unwrap_err();
-    assert!(err.to_string().contains("A report"), "{err}");
+    let output = reproduce_into(
+        root,
+        out.path(),
+        &["--force", "--threads", "2", "--only", "A.T1,B.T1"],
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "{stderr}");
+    assert!(stderr.contains("A report"), "{stderr}");
     assert!(out.path().join("lancers/B.T1.md").is_file());
     assert!(!out.path().join("unanimity/report.md").exists());
     assert!(!out.path().join("lancers/report.md").exists());

@@ -2,19 +2,11 @@
 //! --format json` gives, it requests nothing outside the file, it is locked by a snapshot, and in a
 //! real browser (headless Chromium) selecting every item shows the detail of its entries.
 
-use crate::common::{self, TestCommand};
 use std::fs;
 use std::path::Path;
 
-const PINNED_COMMIT: &str = "0000000000000000000000000000000000000000";
-
-fn run(args: &[&str]) -> std::process::Output {
-    TestCommand::new()
-        .env("EVIA_REPRO_COMMIT", PINNED_COMMIT)
-        .root(common::project_root())
-        .args(args)
-        .run()
-}
+use crate::built;
+use crate::common::{self, TestCommand};
 
 /// The JSON of the page's `<script type="application/json" id="ledger-data">`.
 fn embedded_ledger(html: &str) -> serde_json::Value {
@@ -56,39 +48,11 @@ fn without_figure_payloads(html: &str) -> String {
 
 #[test]
 fn the_reviewer_page_shows_every_entry_as_check_does_and_requests_nothing() {
-    let out = tempfile::tempdir().unwrap();
-    let out_arg = out.path().to_str().unwrap();
-    let reproduce = run(&[
-        "reproduce",
-        "--replicates",
-        common::TEST_REPLICATES_ARG,
-        "--design-points",
-        common::TEST_STUDIES[3],
-        "--out",
-        out_arg,
-    ]);
-    assert!(
-        reproduce.status.success(),
-        "{}",
-        String::from_utf8_lossy(&reproduce.stderr)
-    );
-    let page = out.path().join("index.html");
+    let page = built::build_dir().join("index.html");
     let html = fs::read_to_string(&page).unwrap();
 
     // Every item of `check --format json`, in order, is embedded unchanged, and has its item.
-    let check = run(&[
-        "check",
-        "--format",
-        "json",
-        "--state",
-        out_arg,
-        "--replicates",
-        common::TEST_REPLICATES_ARG,
-        "--design-points",
-        common::TEST_STUDIES[3],
-    ]);
-    let checked: serde_json::Value = serde_json::from_slice(&check.stdout).unwrap();
-    let checked = checked.as_array().unwrap();
+    let checked = built::ledger();
     let embedded = embedded_ledger(&html);
     let embedded = embedded["entries"].as_array().unwrap();
     assert_eq!(embedded.len(), checked.len());

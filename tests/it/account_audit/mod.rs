@@ -4,25 +4,25 @@
 //! both `report.md` and `report.tex`, `ledger.md` and `index.html` — shows the same scope, counts
 //! and finding numbers, read back from each view's own text.
 //!
-//! Everything runs through the binary: one `reproduce` (with the tests' few replicates) and one
-//! `study` on the shipped example, shared by every test of this file.
+//! Everything runs through the binary: the shared `reproduce` (with the tests' few replicates) and
+//! `study` on the shipped example ([`crate::built`]).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::OnceLock;
 
 use serde_json::Value;
 
-use crate::common::{TEST_STUDIES, TestCommand, project_root};
+use crate::built;
+use crate::common::project_root;
 
 mod views;
 
-/// What the tests read: the account and the views of one `reproduce` and one `study`.
+/// What the tests read: the account and the views of the shared `reproduce` and `study`.
 struct Built {
-    _dir: tempfile::TempDir,
-    build: PathBuf,
-    study: PathBuf,
+    build: &'static Path,
+    study: &'static Path,
     account: Value,
     study_account: Value,
     check_text: String,
@@ -32,36 +32,8 @@ struct Built {
 fn built() -> &'static Built {
     static BUILT: OnceLock<Built> = OnceLock::new();
     BUILT.get_or_init(|| {
-        let dir = tempfile::tempdir().unwrap();
-        let build = dir.path().join("build");
-        TestCommand::new()
-            .root(project_root())
-            .arg("reproduce")
-            .args(TEST_STUDIES)
-            .arg("--out")
-            .arg(&build)
-            .assert_success();
-        let study = dir.path().join("study");
-        let example = project_root().join("data/study-example");
-        TestCommand::new()
-            .args(["study", "--labels"])
-            .arg(example.join("labels.tsv"))
-            .args(["--layout", "wide", "--runs"])
-            .arg(example.join("runs"))
-            .args(["--trials", "200", "--out"])
-            .arg(&study)
-            .assert_success();
-        let check = |extra: &[&str]| {
-            TestCommand::new()
-                .root(project_root())
-                .env("COLUMNS", "100")
-                .arg("check")
-                .args(TEST_STUDIES)
-                .arg("--state")
-                .arg(&build)
-                .args(extra)
-                .stdout()
-        };
+        let (build, study) = (built::build_dir(), built::study_dir());
+        let check = |extra: &[&str]| built::check().env("COLUMNS", "100").args(extra).stdout();
         Built {
             account: json(&build.join("account.json")),
             study_account: json(&study.join("account.json")),
@@ -69,7 +41,6 @@ fn built() -> &'static Built {
             check_findings: check(&["--findings"]),
             build,
             study,
-            _dir: dir,
         }
     })
 }

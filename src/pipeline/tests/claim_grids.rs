@@ -6,18 +6,18 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use evia_repro::pipeline::reproduce::{load_published, manifest_path};
-use evia_repro::provenance::Stamp;
-use evia_repro::report::{ArtefactStatus, Format, ReportInput, render_report};
-use evia_repro::results::ResultTable;
+use crate::pipeline::reproduce::{load_published, manifest_path};
+use crate::provenance::Stamp;
+use crate::report::{ArtefactStatus, Format, ReportInput, render_report};
+use crate::results::ResultTable;
 
-use crate::common;
+use super::common;
 
 /// The ledger of paper A with an A.T3 result that has no discrepancy row (every rebuilt count 0),
 /// and paper A's report in `format`.
-fn ledger_and_report(format: Format) -> (evia_repro::ledger::Ledger, String) {
+fn ledger_and_report(format: Format) -> (crate::ledger::Ledger, String) {
     let root = common::project_root();
-    let manifest = evia_repro::papers::load_manifest(&manifest_path(&root)).unwrap();
+    let manifest = crate::papers::load_manifest(&manifest_path(&root)).unwrap();
     let paper = manifest.paper("A").unwrap();
     let published = load_published(&manifest, &root).unwrap();
     let mut results = BTreeMap::new();
@@ -34,13 +34,13 @@ fn ledger_and_report(format: Format) -> (evia_repro::ledger::Ledger, String) {
             (a.id.to_string(), status)
         })
         .collect();
-    let ledger = evia_repro::ledger::ledger(&manifest, &published, &results);
+    let ledger = crate::ledger::ledger(&manifest, &published, &results);
     let stamp = Stamp::new("0000000000000000000000000000000000000000", manifest.seed);
     let file = published
         .iter()
         .find(|f| f.cells().any(|c| c.table == "A.T3"));
-    let sources = evia_repro::sources::Sources::Root(root.clone());
-    let account = evia_repro::account::account(&ledger, &manifest, &results);
+    let sources = crate::sources::Sources::Root(root.clone());
+    let account = crate::account::account(&ledger, &manifest, &results);
     let input = ReportInput {
         sources: &sources,
         manifest: &manifest,

@@ -7,21 +7,21 @@
 
 use std::path::PathBuf;
 
-use evia_engine::agreement::StandardError;
-use evia_repro::manifest::Artefact;
-use evia_repro::papers::Context;
-use evia_repro::papers::lancers::labels;
-use evia_repro::papers::lancers::params::AgreementParams;
-use evia_repro::papers::lancers::standin::labels::summarise;
-use evia_repro::papers::lancers::standin::{
+use crate::manifest::Artefact;
+use crate::papers::Context;
+use crate::papers::lancers::labels;
+use crate::papers::lancers::params::AgreementParams;
+use crate::papers::lancers::standin::labels::summarise;
+use crate::papers::lancers::standin::{
     ASSESSORS, AssessorSet, LabelledTopic, PAIR_IDS, PAIRS, high_agreement_split, topic_agreement,
     topic_matrix,
 };
-use evia_repro::pipeline::reproduce::manifest_path;
-use evia_repro::published::{self, PublishedFile};
-use evia_repro::results::CellKey;
+use crate::pipeline::reproduce::manifest_path;
+use crate::published::{self, PublishedFile};
+use crate::results::CellKey;
+use evia_engine::agreement::StandardError;
 
-use crate::common;
+use super::common;
 
 fn root() -> PathBuf {
     common::project_root()
@@ -51,14 +51,14 @@ fn agreement_params(artefact: &Artefact) -> &AgreementParams {
 }
 
 fn topics_for_seed(seed: u64) -> Vec<LabelledTopic> {
-    let manifest = evia_repro::papers::load_manifest(&manifest_path(&root())).unwrap();
+    let manifest = crate::papers::load_manifest(&manifest_path(&root())).unwrap();
     let artefact = manifest.artefact("B.T1").unwrap();
     let context = Context::new(root(), seed);
     labels::standin_topics(&context, artefact, agreement_params(artefact).labels()).unwrap()
 }
 
 fn default_topics() -> Vec<LabelledTopic> {
-    let manifest = evia_repro::papers::load_manifest(&manifest_path(&root())).unwrap();
+    let manifest = crate::papers::load_manifest(&manifest_path(&root())).unwrap();
     topics_for_seed(manifest.seed)
 }
 
@@ -214,8 +214,8 @@ fn deterministic_for_a_seed_and_converges_for_other_seeds() {
 /// an error, not a table.
 #[test]
 fn joint_fit_meets_every_equation_or_fails() {
+    use crate::papers::lancers::standin::joint::{JointTargets, fit_joint};
     use evia_engine::agreement::ConfusionMatrix;
-    use evia_repro::papers::lancers::standin::joint::{JointTargets, fit_joint};
     let file = published();
     let pairs = PAIR_IDS.map(|id| {
         let rows: Vec<Vec<u64>> = (0..3)
@@ -271,12 +271,9 @@ fn joint_fit_meets_every_equation_or_fails() {
 /// exact.
 #[test]
 fn b_t1_and_b_t2_are_fully_rebuilt_and_match_the_ledger() {
-    use evia_repro::ledger::Verdict;
-    use evia_repro::pipeline::check_project;
-    use evia_repro::published::ProvenanceClass;
-    let manifest = evia_repro::papers::load_manifest(&manifest_path(&root())).unwrap();
-    let context = Context::new(root(), manifest.seed);
-    let ledger = check_project(&manifest, &context).unwrap();
+    use crate::ledger::Verdict;
+    use crate::published::ProvenanceClass;
+    let ledger = common::ledger();
     let cells: Vec<_> = ledger
         .entries
         .iter()
@@ -336,7 +333,7 @@ fn b_t1_and_b_t2_are_fully_rebuilt_and_match_the_ledger() {
 /// error naming it, never a silent fall-back to the stand-in.
 #[test]
 fn real_data_mode_does_not_fall_back_to_the_standin() {
-    let manifest = evia_repro::papers::load_manifest(&manifest_path(&root())).unwrap();
+    let manifest = crate::papers::load_manifest(&manifest_path(&root())).unwrap();
     let artefact = manifest.artefact("B.T1").unwrap();
     let mut context = Context::new(root(), manifest.seed);
     context.data_dir = Some(root().join("no-such-dir"));

@@ -4,12 +4,12 @@
 
 use std::path::{Path, PathBuf};
 
+use super::super::common::project_root;
 use super::{INPUT, Verdict, input_path, text};
-use crate::common::project_root;
 
 pub(super) fn manifest(data: &[u8], dir: &Path) -> Verdict {
     let text = text(data, dir)?;
-    evia_repro::papers::parse_manifest(&input_path(dir), &text)
+    crate::papers::parse_manifest(&input_path(dir), &text)
         .map(|_| ())
         .map_err(|e| e.to_string())
 }
@@ -17,30 +17,29 @@ pub(super) fn manifest(data: &[u8], dir: &Path) -> Verdict {
 /// The consistency wiring (`paper/consistency.yaml`): parsed, then applied to the shipped manifest
 /// and published values, as `check` and `reproduce` do.
 pub(super) fn consistency(data: &[u8], dir: &Path) -> Verdict {
-    use evia_repro::manifest::Manifest;
-    use evia_repro::published::PublishedFile;
+    use crate::manifest::Manifest;
+    use crate::published::PublishedFile;
     use std::sync::OnceLock;
     static PROJECT: OnceLock<(Manifest, Vec<PublishedFile>)> = OnceLock::new();
     let (manifest, published) = PROJECT.get_or_init(|| {
         let root = project_root();
-        let manifest = evia_repro::papers::load_manifest(
-            &evia_repro::pipeline::reproduce::manifest_path(&root),
-        )
-        .unwrap();
-        let published = evia_repro::pipeline::reproduce::load_published(&manifest, &root).unwrap();
+        let manifest =
+            crate::papers::load_manifest(&crate::pipeline::reproduce::manifest_path(&root))
+                .unwrap();
+        let published = crate::pipeline::reproduce::load_published(&manifest, &root).unwrap();
         (manifest, published)
     });
     let path = input_path(dir);
     let text = text(data, dir)?;
-    let wiring = evia_repro::consistency::wiring::parse(&text, &path).map_err(|e| e.to_string())?;
-    evia_repro::consistency::wiring::evaluate(&wiring, manifest, published, (&text, &path))
+    let wiring = crate::consistency::wiring::parse(&text, &path).map_err(|e| e.to_string())?;
+    crate::consistency::wiring::evaluate(&wiring, manifest, published, (&text, &path))
         .map(|_| ())
         .map_err(|e| e.to_string())
 }
 
 pub(super) fn published(data: &[u8], dir: &Path) -> Verdict {
     let text = text(data, dir)?;
-    evia_repro::published::parse(&text, &input_path(dir))
+    crate::published::parse(&text, &input_path(dir))
         .map(|_| ())
         .map_err(|e| e.to_string())
 }
@@ -50,25 +49,25 @@ pub(super) fn published(data: &[u8], dir: &Path) -> Verdict {
 pub(super) fn stc_standin(data: &[u8], dir: &Path) -> Verdict {
     let path = input_path(dir);
     let text = text(data, dir)?;
-    let knobs: evia_repro::papers::unanimity::standin::StandinParams =
-        evia_repro::io::parse_yaml(&path, &text).map_err(|e| e.to_string())?;
+    let knobs: crate::papers::unanimity::standin::StandinParams =
+        crate::io::parse_yaml(&path, &text).map_err(|e| e.to_string())?;
     knobs.validate().map_err(|e| format!("{INPUT}: {e}"))
 }
 
 /// The `labels:` section of the WWW stand-in's knob file: parsed, its bounds checked, and the joint
 /// table fitted to its level counts and the shipped confusion matrices.
 pub(super) fn www_standin(data: &[u8], dir: &Path) -> Verdict {
-    use evia_repro::papers::lancers::standin::joint::{JointTargets, fit_joint};
-    use evia_repro::papers::lancers::standin::labels::{LabelParams, validate_bounds};
+    use crate::papers::lancers::standin::joint::{JointTargets, fit_joint};
+    use crate::papers::lancers::standin::labels::{LabelParams, validate_bounds};
     #[derive(serde::Deserialize)]
     struct File {
         labels: LabelParams,
     }
     let path = input_path(dir);
     let text = text(data, dir)?;
-    let file: File = evia_repro::io::parse_yaml(&path, &text).map_err(|e| e.to_string())?;
+    let file: File = crate::io::parse_yaml(&path, &text).map_err(|e| e.to_string())?;
     validate_bounds(&file.labels).map_err(|e| format!("{INPUT}: {e}"))?;
-    let pairs = evia_repro::io::confusion::read_confusion_matrices(
+    let pairs = crate::io::confusion::read_confusion_matrices(
         &project_root().join("data/lancers/confusion-matrices.yaml"),
     )
     .unwrap();
@@ -89,15 +88,15 @@ pub(super) fn www_standin(data: &[u8], dir: &Path) -> Verdict {
 pub(super) fn www_runs(data: &[u8], dir: &Path) -> Verdict {
     let path = input_path(dir);
     let text = text(data, dir)?;
-    let file: evia_repro::papers::lancers::eval::EvaluationFile =
-        evia_repro::io::parse_yaml(&path, &text).map_err(|e| e.to_string())?;
+    let file: crate::papers::lancers::eval::EvaluationFile =
+        crate::io::parse_yaml(&path, &text).map_err(|e| e.to_string())?;
     file.runs.validate().map_err(|e| format!("{INPUT}: {e}"))
 }
 
 pub(super) fn confusion(data: &[u8], dir: &Path) -> Verdict {
     let path = input_path(dir);
     std::fs::write(&path, data).unwrap();
-    evia_repro::io::confusion::read_confusion_matrices(&path)
+    crate::io::confusion::read_confusion_matrices(&path)
         .map(|_| ())
         .map_err(|e| e.to_string())
 }
@@ -105,7 +104,7 @@ pub(super) fn confusion(data: &[u8], dir: &Path) -> Verdict {
 pub(super) fn stc_labels(data: &[u8], dir: &Path) -> Verdict {
     let path = input_path(dir);
     let text = text(data, dir)?;
-    evia_repro::papers::unanimity::label_files::parse_labelled_pairs(&path, &text)
+    crate::papers::unanimity::label_files::parse_labelled_pairs(&path, &text)
         .map(|_| ())
         .map_err(|e| e.to_string())
 }
@@ -113,7 +112,7 @@ pub(super) fn stc_labels(data: &[u8], dir: &Path) -> Verdict {
 pub(super) fn www_labels(data: &[u8], dir: &Path) -> Verdict {
     let path = input_path(dir);
     let text = text(data, dir)?;
-    evia_repro::papers::lancers::collection_files::parse_labels(&path, &text)
+    crate::papers::lancers::collection_files::parse_labels(&path, &text)
         .map(|_| ())
         .map_err(|e| e.to_string())
 }
@@ -123,9 +122,9 @@ pub(super) fn www_labels(data: &[u8], dir: &Path) -> Verdict {
 pub(super) fn assessor_labels(
     data: &[u8],
     dir: &Path,
-    layout: evia_repro::io::labels::LabelLayout,
+    layout: crate::io::labels::LabelLayout,
 ) -> Verdict {
-    use evia_repro::io::labels::{Scale, parse_labels};
+    use crate::io::labels::{Scale, parse_labels};
     let path = input_path(dir);
     let text = text(data, dir)?;
     let scale = Scale::new(0, 2).unwrap();
@@ -137,7 +136,7 @@ pub(super) fn assessor_labels(
 pub(super) fn ratings(data: &[u8], dir: &Path) -> Verdict {
     let path = input_path(dir);
     let text = text(data, dir)?;
-    evia_repro::io::ratings::parse_ratings(&path, &text)
+    crate::io::ratings::parse_ratings(&path, &text)
         .map(|_| ())
         .map_err(|e| e.to_string())
 }
@@ -181,14 +180,14 @@ fn write_bundle(data: &[u8], dir: &Path) -> PathBuf {
 
 pub(super) fn stc_directory(data: &[u8], dir: &Path) -> Verdict {
     let root = write_bundle(data, dir);
-    evia_repro::papers::unanimity::stc_files::read_stc_collection(&root, 10)
+    crate::papers::unanimity::stc_files::read_stc_collection(&root, 10)
         .map(|_| ())
         .map_err(|e| e.to_string())
 }
 
 pub(super) fn www_directory(data: &[u8], dir: &Path) -> Verdict {
     let root = write_bundle(data, dir);
-    evia_repro::papers::lancers::collection_files::read_collection(&root)
+    crate::papers::lancers::collection_files::read_collection(&root)
         .map(|_| ())
         .map_err(|e| e.to_string())
 }
@@ -197,18 +196,14 @@ pub(super) fn www_directory(data: &[u8], dir: &Path) -> Verdict {
 /// `study` reads them: the study manifest is generated (labels read and checked, the high/low
 /// split, the default versions), then the runs are read against the labelled topics.
 pub(super) fn study_collection(data: &[u8], dir: &Path) -> Verdict {
-    use evia_repro::io::labels::{LabelLayout, Scale};
-    use evia_repro::papers::lancers::params::UserCollection;
-    use evia_repro::papers::lancers::study::{StudyRequest, study_manifest};
-    use evia_repro::papers::lancers::user_collection::{
-        read_collection_labels, read_collection_runs,
-    };
-    static PAPER_B: std::sync::OnceLock<evia_repro::manifest::Manifest> =
-        std::sync::OnceLock::new();
+    use crate::io::labels::{LabelLayout, Scale};
+    use crate::papers::lancers::params::UserCollection;
+    use crate::papers::lancers::study::{StudyRequest, study_manifest};
+    use crate::papers::lancers::user_collection::{read_collection_labels, read_collection_runs};
+    static PAPER_B: std::sync::OnceLock<crate::manifest::Manifest> = std::sync::OnceLock::new();
     let paper_b = PAPER_B.get_or_init(|| {
         let root = project_root();
-        evia_repro::papers::load_manifest(&evia_repro::pipeline::reproduce::manifest_path(&root))
-            .unwrap()
+        crate::papers::load_manifest(&crate::pipeline::reproduce::manifest_path(&root)).unwrap()
     });
     let root = write_bundle(data, dir);
     let collection = UserCollection {
@@ -218,7 +213,7 @@ pub(super) fn study_collection(data: &[u8], dir: &Path) -> Verdict {
         runs: root.join("runs").display().to_string(),
         reading: Default::default(),
     };
-    let context = evia_repro::papers::Context::new(dir, paper_b.seed);
+    let context = crate::papers::Context::new(dir, paper_b.seed);
     let request = StudyRequest {
         collection: collection.clone(),
         versions: Vec::new(),

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use evia_repro::published::{self, CellKey, ProvenanceClass, PublishedError};
+use crate::published::{self, CellKey, ProvenanceClass, PublishedError};
 
 /// A small valid file; each test breaks one line of it.
 const VALID: &str = r#"paper: A

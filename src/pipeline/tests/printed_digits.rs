@@ -6,11 +6,11 @@
 
 use std::collections::BTreeMap;
 
-use evia_repro::papers::Context;
-use evia_repro::pipeline::reproduce::{load_published, manifest_path, rebuild};
-use evia_repro::render::grid::{Target, layout};
+use crate::papers::Context;
+use crate::pipeline::reproduce::{load_published, manifest_path, rebuild};
+use crate::render::grid::{Target, layout};
 
-use crate::common;
+use super::common;
 
 /// `token` as a plain number: no `%`, an ASCII minus, a leading zero before the point.
 fn plain(token: &str) -> String {
@@ -27,7 +27,7 @@ fn plain(token: &str) -> String {
 #[test]
 fn robustness_printed_values_keep_the_printed_digits() {
     let root = common::project_root();
-    let manifest = evia_repro::papers::load_manifest(&manifest_path(&root))
+    let manifest = crate::papers::load_manifest(&manifest_path(&root))
         .unwrap()
         .with_replicates(2)
         .with_design_points(common::TEST_DESIGN_POINTS);

@@ -3,24 +3,23 @@
 //! Figure 1(c) (the top nERR@10 run under all3 is only the fifth best under lancer1) is checked on
 //! the rebuilt series.
 
-use crate::common;
+use super::common;
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use evia_repro::consistency::Hint;
-use evia_repro::ledger::{Verdict, findings, is_finding, ledger};
-use evia_repro::manifest::Manifest;
-use evia_repro::papers::lancers::params::QrelsOverlapParams;
-use evia_repro::papers::unanimity::params::StcSignificanceParams;
-use evia_repro::pipeline::reproduce::{load_published, manifest_path};
-use evia_repro::published::{self, ProvenanceClass, PublishedFile};
-use evia_repro::results::ResultTable;
+use crate::consistency::Hint;
+use crate::ledger::{Verdict, findings, is_finding, ledger};
+use crate::manifest::Manifest;
+use crate::papers::lancers::params::QrelsOverlapParams;
+use crate::papers::unanimity::params::StcSignificanceParams;
+use crate::pipeline::reproduce::{load_published, manifest_path};
+use crate::published::{self, ProvenanceClass, PublishedFile};
+use crate::results::ResultTable;
 
 fn loaded() -> (Manifest, Vec<PublishedFile>) {
     let root = common::project_root();
-    let manifest =
-        evia_repro::papers::load_manifest(&manifest_path(&root)).expect("manifest loads");
+    let manifest = crate::papers::load_manifest(&manifest_path(&root)).expect("manifest loads");
     let published = load_published(&manifest, &root).expect("published files load");
     (manifest, published)
 }

@@ -5,14 +5,14 @@
 
 #![allow(clippy::unwrap_used)]
 
-use evia_repro::manifest::{Artefact, BuiltIns, Manifest};
-use evia_repro::papers::Context;
-use evia_repro::papers::lancers::params::QrelsOverlapParams;
-use evia_repro::pipeline::reproduce::manifest_path;
-use evia_repro::published::load;
-use evia_repro::robustness::calibration::{TOLERANCE_SE, estimate, run_replicates, targets};
+use crate::manifest::{Artefact, BuiltIns, Manifest};
+use crate::papers::Context;
+use crate::papers::lancers::params::QrelsOverlapParams;
+use crate::pipeline::reproduce::manifest_path;
+use crate::published::load;
+use crate::robustness::calibration::{TOLERANCE_SE, estimate, run_replicates, targets};
 
-use crate::common;
+use super::common;
 
 /// Replicates of the acceptance test. Its Monte Carlo SE is √(200/R) ≈ 3.2 times that of the R = 200
 /// calibration recorded in the knob file, so the test is the weaker check: it fails when a knob
@@ -47,7 +47,7 @@ fn all3_only(manifest: &Manifest) -> Artefact {
 #[test]
 fn calibrated_counts_sit_on_their_printed_values_on_average() {
     let root = common::project_root();
-    let manifest = evia_repro::papers::load_manifest(&manifest_path(&root)).unwrap();
+    let manifest = crate::papers::load_manifest(&manifest_path(&root)).unwrap();
     let published = load(&root.join("paper/published/lancers.yaml")).unwrap();
     let artefact = all3_only(&manifest);
     let built_ins = BuiltIns::load(&root, [&artefact]).unwrap();

@@ -5,22 +5,22 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use evia_repro::manifest::{Artefact, Manifest};
-use evia_repro::model::GridPlace;
-use evia_repro::papers::{self, Context};
-use evia_repro::pipeline::reproduce::{manifest_path, rebuild};
-use evia_repro::published::{PublishedFile, load};
-use evia_repro::results::{ResultTable, VALUE};
-use evia_repro::robustness::headline::Headline;
-use evia_repro::robustness::table::{
+use crate::manifest::{Artefact, Manifest};
+use crate::model::GridPlace;
+use crate::papers::{self, Context};
+use crate::pipeline::reproduce::{manifest_path, rebuild};
+use crate::published::{PublishedFile, load};
+use crate::results::{ResultTable, VALUE};
+use crate::robustness::headline::Headline;
+use crate::robustness::table::{
     INSIDE_PANEL, OUTSIDE_PANEL, RATE_PART, SPANS_PANEL, claims_panel, headline_panel,
 };
-use evia_repro::robustness::{RateWord, replicate_seed, run_replicate, run_study, study_table};
+use crate::robustness::{RateWord, replicate_seed, run_replicate, run_study, study_table};
 
-use crate::common;
+use super::common;
 
 fn manifest() -> Manifest {
-    evia_repro::papers::load_manifest(&manifest_path(&common::project_root())).unwrap()
+    crate::papers::load_manifest(&manifest_path(&common::project_root())).unwrap()
 }
 
 fn unanimity_published() -> PublishedFile {
@@ -89,7 +89,7 @@ fn a_t2_study_is_identical_for_one_and_two_threads_and_two_runs() {
         let hi = table.get(panel, &claim.id, "rate", "ci_hi").unwrap();
         assert!(lo <= rate && rate <= hi, "{}: {lo} {rate} {hi}", claim.id);
     }
-    let claim_rows: usize = evia_repro::model::rate_word::RATE_BANDS
+    let claim_rows: usize = crate::model::rate_word::RATE_BANDS
         .into_iter()
         .map(|v| table.rows_of(claims_panel(v)).len())
         .sum::<usize>()
@@ -260,8 +260,8 @@ fn b_headlines_sit_in_their_tables_grids(b: &ResultTable) {
 /// date and their files are untouched; the study's table says the new R.
 #[test]
 fn changing_r_rebuilds_only_the_study() {
-    use evia_repro::io::output::OutputDir;
-    use evia_repro::pipeline::reproduce::{Action, Options, reproduce};
+    use crate::io::output::OutputDir;
+    use crate::pipeline::reproduce::{Action, Options, reproduce};
 
     let root = common::project_root();
     let out = tempfile::tempdir().unwrap();
@@ -276,7 +276,7 @@ fn changing_r_rebuilds_only_the_study() {
         let manifest = study_setup(replicates);
         reproduce(&manifest, &options, &OutputDir::new(out.path())).unwrap()
     };
-    let action = |summary: &evia_repro::pipeline::reproduce::Summary, id: &str| {
+    let action = |summary: &crate::pipeline::reproduce::Summary, id: &str| {
         summary
             .artefacts
             .iter()

@@ -13,7 +13,7 @@
 //! The long campaign is the same tests with more inputs (`docs/fuzzing.md`):
 //!
 //! ```text
-//! EVIA_FUZZ_INPUTS=1000000 cargo test --release --test it fuzz:: -- --nocapture
+//! EVIA_FUZZ_INPUTS=1000000 cargo test --release --lib fuzz:: -- --nocapture
 //! ```
 //!
 //! `EVIA_FUZZ_SEED` changes the seed (default 13); a test name filter (`fuzz::runs`) selects targets.
@@ -25,14 +25,14 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use crate::io::decode_text;
+use crate::io::qrels::{QrelsFormat, parse_gain_file, parse_level_qrels};
+use crate::io::run::{RunFormat, RunOrder, find_duplicate, parse_run};
 use evia_engine::measures::{Evaluator, Label, LevelGains, Params};
 use evia_engine::rng::{StreamSpec, stream};
 use evia_engine::significance::randomised_hsd::randomised_hsd;
-use evia_repro::io::decode_text;
-use evia_repro::io::qrels::{QrelsFormat, parse_gain_file, parse_level_qrels};
-use evia_repro::io::run::{RunFormat, RunOrder, find_duplicate, parse_run};
 
-use crate::common::project_root;
+use super::common::project_root;
 
 mod mutation;
 mod project_files;
@@ -173,7 +173,7 @@ const RES_RUN: &str = "T1 d03\nT1 d01\nT2 d09\nT2 d01\n";
 const MATRIX: &str = "topic\tX\tY\tZ\n1\t0.70\t0.50\t0.00\n2\t0.30\t0.10\t0.00\n3\t0.20\t0.00\t0.20\n4\t0.60\t0.20\t0.10\n";
 
 /// Evaluates each topic's judged documents, in file order, as a run (the `eval` path after parsing).
-fn evaluate_all(topics: &evia_repro::io::qrels::TopicSet, docs: &[&str]) -> Verdict {
+fn evaluate_all(topics: &crate::io::qrels::TopicSet, docs: &[&str]) -> Verdict {
     let evaluator = Evaluator::new(Params {
         cutoffs: vec![1, 10],
         bpref: false,
@@ -203,7 +203,7 @@ fn level_qrels(data: &[u8], dir: &Path, format: QrelsFormat) -> Verdict {
 }
 
 fn class_qrels(data: &[u8], dir: &Path) -> Verdict {
-    use evia_repro::io::class_qrels::{class_judgements, max_level, parse_class_qrels};
+    use crate::io::class_qrels::{class_judgements, max_level, parse_class_qrels};
     let path = input_path(dir);
     let text = text(data, dir)?;
     let qrels = parse_class_qrels(&path, &text).map_err(|e| e.to_string())?;
@@ -216,22 +216,22 @@ fn class_qrels(data: &[u8], dir: &Path) -> Verdict {
 
 /// Intent files, with fixed intentwise qrels, evaluated with the diversity measures.
 fn intent_file(data: &[u8], dir: &Path) -> Verdict {
-    use evia_repro::io::intents::parse_intents;
+    use crate::io::intents::parse_intents;
     let path = input_path(dir);
     let text = text(data, dir)?;
     let intents = parse_intents(&path, &text).map_err(|e| e.to_string())?;
-    let qrels = evia_repro::io::intent_qrels::parse_intent_qrels(Path::new("q"), INTENT_QRELS)
+    let qrels = crate::io::intent_qrels::parse_intent_qrels(Path::new("q"), INTENT_QRELS)
         .map_err(|e| e.to_string())?;
     evaluate_diversity(&path, &intents, Path::new("q"), &qrels)
 }
 
 /// Intentwise qrels, with a fixed intent file, evaluated with the diversity measures.
 fn intent_qrels(data: &[u8], dir: &Path) -> Verdict {
-    use evia_repro::io::intents::parse_intents;
+    use crate::io::intents::parse_intents;
     let path = input_path(dir);
     let text = text(data, dir)?;
-    let qrels = evia_repro::io::intent_qrels::parse_intent_qrels(&path, &text)
-        .map_err(|e| e.to_string())?;
+    let qrels =
+        crate::io::intent_qrels::parse_intent_qrels(&path, &text).map_err(|e| e.to_string())?;
     let intents = parse_intents(
         Path::new("i"),
         "T1 1 0.6 inf\nT1 2 0.4 nav\nT2 1 1\nT3 1 1 nav\n",
@@ -242,9 +242,9 @@ fn intent_qrels(data: &[u8], dir: &Path) -> Verdict {
 
 fn evaluate_diversity(
     intents_path: &Path,
-    intents: &std::collections::BTreeMap<String, evia_repro::io::intents::TopicIntents>,
+    intents: &std::collections::BTreeMap<String, crate::io::intents::TopicIntents>,
     qrels_path: &Path,
-    qrels: &std::collections::BTreeMap<&str, Vec<evia_repro::io::intent_qrels::IntentJudged<'_>>>,
+    qrels: &std::collections::BTreeMap<&str, Vec<crate::io::intent_qrels::IntentJudged<'_>>>,
 ) -> Verdict {
     use evia_engine::diversity::{DiversityEvaluator, DiversityParams};
     let h = qrels
@@ -255,14 +255,9 @@ fn evaluate_diversity(
         .unwrap_or(1)
         .clamp(1, 1000);
     let gains = LevelGains::linear(h).map_err(|e| format!("{INPUT}: {e}"))?;
-    let topics = evia_repro::io::intent_qrels::diversity_topics(
-        intents_path,
-        intents,
-        qrels_path,
-        qrels,
-        &gains,
-    )
-    .map_err(|e| e.to_string())?;
+    let topics =
+        crate::io::intent_qrels::diversity_topics(intents_path, intents, qrels_path, qrels, &gains)
+            .map_err(|e| e.to_string())?;
     let ev = DiversityEvaluator::new(DiversityParams {
         measures: Params {
             cutoffs: vec![1, 10],
@@ -304,7 +299,7 @@ fn run_file(data: &[u8], dir: &Path) -> Verdict {
 fn hsd_matrix(data: &[u8], dir: &Path) -> Verdict {
     let path = input_path(dir);
     let text = text(data, dir)?;
-    let matrix = evia_repro::io::matrix::parse_matrix(&path, &text).map_err(|e| e.to_string())?;
+    let matrix = crate::io::matrix::parse_matrix(&path, &text).map_err(|e| e.to_string())?;
     if matrix.scores.values().len() <= 400 {
         let spec = StreamSpec {
             seed: 1,
@@ -415,17 +410,17 @@ fn targets() -> Vec<Target> {
         Target {
             name: "labels-long",
             seeds: seeds(&["T1 d1 ann 2\nT1 d1 bob 0\nT2 d2\tbob\t1\nT2 d3 ann 0\n"]),
-            run: |d, p| assessor_labels(d, p, evia_repro::io::labels::LabelLayout::Long),
+            run: |d, p| assessor_labels(d, p, crate::io::labels::LabelLayout::Long),
         },
         Target {
             name: "labels-wide",
             seeds: seeds(&["topic doc ann bob cy\nT1 d1 2 0 NA\nT2 d2 NA 1 1\nT2\td3\t0\t0\t2\n"]),
-            run: |d, p| assessor_labels(d, p, evia_repro::io::labels::LabelLayout::Wide),
+            run: |d, p| assessor_labels(d, p, crate::io::labels::LabelLayout::Wide),
         },
         Target {
             name: "labels-wide-unnamed",
             seeds: seeds(&["p1\tr1\t0\t2\tNA\np1\tr2\t1\t1\t1\np2\tr3\t2\t2\t2\n"]),
-            run: |d, p| assessor_labels(d, p, evia_repro::io::labels::LabelLayout::WideUnnamed),
+            run: |d, p| assessor_labels(d, p, crate::io::labels::LabelLayout::WideUnnamed),
         },
         Target {
             name: "ratings",

@@ -5,13 +5,13 @@
 
 use std::collections::BTreeMap;
 
-use evia_repro::consistency::wiring::{self, CONSISTENCY_FILE};
-use evia_repro::ledger::{Verdict, cell_name, ledger_checked};
-use evia_repro::manifest::Manifest;
-use evia_repro::pipeline::reproduce::{load_published, manifest_path};
-use evia_repro::published::PublishedFile;
+use crate::consistency::wiring::{self, CONSISTENCY_FILE};
+use crate::ledger::{Verdict, cell_name, ledger_checked};
+use crate::manifest::Manifest;
+use crate::pipeline::reproduce::{load_published, manifest_path};
+use crate::published::PublishedFile;
 
-use crate::common;
+use super::common;
 
 const FIXTURE: &str = "tests/fixtures/consistency-extra-check.yaml";
 const STATEMENT: &str = "B.stmt.fixture_2lancers_above_each_lancer";
@@ -24,7 +24,7 @@ fn published(manifest: &Manifest) -> Vec<PublishedFile> {
 #[test]
 fn extra_entries_of_existing_kinds_reach_the_ledger() {
     let root = common::project_root();
-    let manifest = evia_repro::papers::load_manifest(&manifest_path(&root)).unwrap();
+    let manifest = crate::papers::load_manifest(&manifest_path(&root)).unwrap();
     let published = published(&manifest);
     let checks = wiring::load_and_evaluate(&root.join(FIXTURE), &manifest, &published).unwrap();
     let ledger = ledger_checked(
@@ -101,7 +101,7 @@ fn extra_entries_of_existing_kinds_reach_the_ledger() {
 #[test]
 fn the_fixture_entries_are_not_in_the_project_wiring() {
     let root = common::project_root();
-    let manifest = evia_repro::papers::load_manifest(&manifest_path(&root)).unwrap();
+    let manifest = crate::papers::load_manifest(&manifest_path(&root)).unwrap();
     let published = published(&manifest);
     let project =
         wiring::load_and_evaluate(&root.join(CONSISTENCY_FILE), &manifest, &published).unwrap();
@@ -116,7 +116,7 @@ fn the_fixture_entries_are_not_in_the_project_wiring() {
 #[test]
 fn a_tau_entry_with_too_many_runs_is_an_error_at_its_line() {
     let root = common::project_root();
-    let manifest = evia_repro::papers::load_manifest(&root.join("paper/manifest.yaml")).unwrap();
+    let manifest = crate::papers::load_manifest(&root.join("paper/manifest.yaml")).unwrap();
     let published = published(&manifest);
     let text = std::fs::read_to_string(root.join(CONSISTENCY_FILE))
         .unwrap()
