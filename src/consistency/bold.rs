@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use super::context::CheckContext;
-use super::wiring::WiringError;
+use super::error::WiringError;
 use super::{CheckKind, CheckResult};
 use crate::published::PublishedCell;
 

@@ -10,7 +10,8 @@ use serde::de::MapAccess;
 
 use super::bold::BoldSpec;
 use super::ci::TextCiSpec;
-use super::context::CheckContext;
+use super::context::{CheckContext, Links};
+use super::error::WiringError;
 use super::pair_counts::PairCountSpec;
 use super::shared_counts::SharedCountSpec;
 use super::sso::SsoSpec;
@@ -18,7 +19,6 @@ use super::statement::StatementSpec;
 use super::tau::TauSpec;
 use super::text::TextSpec;
 use super::tukey::TukeySpec;
-use super::wiring::WiringError;
 
 /// One entry of `paper/consistency.yaml`, by the key of the list it appears in.
 #[derive(Debug, Clone)]
@@ -76,6 +76,19 @@ impl CheckSpec {
             "statements" => list(map, |s| CheckSpec::Statement(Box::new(s)))?,
             _ => return Ok(None),
         }))
+    }
+
+    /// What the checks of `specs` read of each other ([`Links`]).
+    pub(crate) fn links(specs: &[CheckSpec]) -> Links {
+        let mut links = Links::default();
+        for spec in specs {
+            match spec {
+                CheckSpec::Sso(s) => links.add_sso_decimals(&s.table, s.decimals),
+                CheckSpec::PairCounts(p) => links.add_counts_table(&p.overlap, &p.counts),
+                _ => {}
+            }
+        }
+        links
     }
 
     /// Applies this entry to the printed numbers, adding its results to `context`.

@@ -5,7 +5,7 @@
 use serde::Deserialize;
 
 use super::context::CheckContext;
-use super::wiring::WiringError;
+use super::error::WiringError;
 use super::{CheckKind, CheckResult, Hint};
 use crate::published::printed_style::typographic_minus;
 

@@ -1,17 +1,53 @@
 //! What a check sees while it is applied: the printed numbers, the wiring's limits, the other
 //! entries of the wiring, and the results gathered so far.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::CheckResult;
-use super::check_spec::CheckSpec;
+use super::error::WiringError;
+use super::limits::Limits;
 use super::outcome::Checks;
 use super::printed::Printed;
-use super::wiring::{Limits, WiringError};
 use crate::io::SourceError;
 use crate::manifest::Manifest;
 use crate::model::CellKey;
 use crate::published::PublishedCell;
+
+/// What one entry of the wiring tells the checks of another, keyed by overlap table: the counts
+/// table its significant pairs feed (its `pair_counts` entry) and the decimals its SSO percentages
+/// are printed with (its `sso` entry). The first entry for a table is the one used.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Links {
+    counts_tables: BTreeMap<String, String>,
+    sso_decimals: BTreeMap<String, u32>,
+}
+
+impl Links {
+    /// Records that overlap table `overlap` feeds counts table `counts`, unless one is recorded.
+    pub(crate) fn add_counts_table(&mut self, overlap: &str, counts: &str) {
+        self.counts_tables
+            .entry(overlap.to_string())
+            .or_insert_with(|| counts.to_string());
+    }
+
+    /// Records that overlap table `overlap` prints its SSO with `decimals` decimals, unless recorded.
+    pub(crate) fn add_sso_decimals(&mut self, overlap: &str, decimals: u32) {
+        self.sso_decimals
+            .entry(overlap.to_string())
+            .or_insert(decimals);
+    }
+
+    /// The counts table the significant pairs of overlap table `overlap` feed.
+    pub(crate) fn counts_table(&self, overlap: &str) -> Option<&str> {
+        self.counts_tables.get(overlap).map(String::as_str)
+    }
+
+    /// The decimals of overlap table `overlap`'s printed SSO percentages.
+    pub(crate) fn sso_decimals(&self, overlap: &str) -> Option<u32> {
+        self.sso_decimals.get(overlap).copied()
+    }
+}
 
 /// The state of one application of the wiring to the published files.
 #[derive(Debug)]
@@ -20,9 +56,9 @@ pub(crate) struct CheckContext<'a> {
     /// The manifest, against whose artefacts parameter-derived columns of cell keys resolve.
     pub(crate) manifest: &'a Manifest,
     pub(crate) limits: &'a Limits,
-    /// Every entry of the wiring, for checks that read another check's entry (the SSO corrections
-    /// read the counts table an overlap table feeds).
-    pub(crate) specs: &'a [CheckSpec],
+    /// What checks read of the wiring's other entries (the SSO corrections read the counts table an
+    /// overlap table feeds).
+    pub(crate) links: Links,
     /// The wiring's text and path, to name the line of a reference that does not resolve.
     source: (&'a str, &'a Path),
     pub(crate) checks: Checks,
@@ -33,14 +69,14 @@ impl<'a> CheckContext<'a> {
         printed: Printed<'a>,
         manifest: &'a Manifest,
         limits: &'a Limits,
-        specs: &'a [CheckSpec],
+        links: Links,
         source: (&'a str, &'a Path),
     ) -> Self {
         CheckContext {
             printed,
             manifest,
             limits,
-            specs,
+            links,
             source,
             checks: Checks::default(),
         }

@@ -6,7 +6,8 @@
 //! owns the spec type of its entries there and its `apply`, and [`check_spec::CheckSpec`] dispatches
 //! an entry to it.
 //!
-//! - [`sso`]: SSO percentages recomputed from the a/b/c counts they are printed with;
+//! - [`sso`]: SSO percentages recomputed from the a/b/c counts they are printed with (the arithmetic
+//!   in [`sso_arithmetic`]);
 //! - [`pair_counts`]: significant-pair counts `a + b` and `b + c` against the counts table they feed;
 //! - [`repair`]: the single change that repairs a slip in an overlap group, named by both checks;
 //! - [`shared_counts`]: a count printed in two tables;
@@ -20,13 +21,17 @@
 //! - [`statement`]: statements of the running text checked on the printed numbers.
 //!
 //! The plumbing: [`wiring`] (reading the file and applying it), [`check_spec`] (the dispatch),
-//! [`context`] (what a check sees), [`printed`] (the printed numbers), [`selector`] (selections of
-//! cells) and [`outcome`] (what the checks yield).
+//! [`context`] (what a check sees), [`limits`] (the limits the checks share), [`printed`] (the
+//! printed numbers), [`selector`] (selections of cells), [`outcome`] (what the checks yield) and
+//! [`error`] (why the wiring cannot be applied).  The checks import the plumbing, [`check_spec`]
+//! the checks and [`wiring`] the dispatch: no files import each other in a circle.
 
 pub(crate) mod bold;
 pub(crate) mod check_spec;
 pub(crate) mod ci;
 pub(crate) mod context;
+pub(crate) mod error;
+pub(crate) mod limits;
 pub(crate) mod outcome;
 pub(crate) mod pair_counts;
 pub(crate) mod printed;
@@ -34,6 +39,7 @@ pub(crate) mod repair;
 pub(crate) mod selector;
 pub(crate) mod shared_counts;
 pub(crate) mod sso;
+pub(crate) mod sso_arithmetic;
 pub(crate) mod statement;
 pub(crate) mod tau;
 pub(crate) mod text;

@@ -7,9 +7,9 @@ use crate::model::artefact_words;
 use serde::Deserialize;
 
 use super::context::CheckContext;
+use super::error::WiringError;
 use super::printed::overlap_groups;
 use super::repair::group_repair;
-use super::wiring::WiringError;
 use super::{CheckKind, CheckResult};
 use crate::model::CellKey;
 

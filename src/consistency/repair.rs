@@ -6,9 +6,8 @@
 
 use std::collections::BTreeMap;
 
-use super::check_spec::CheckSpec;
 use super::context::CheckContext;
-use super::sso::single_corrections;
+use super::sso_arithmetic::single_corrections;
 
 /// One number of an overlap group changed: `part` (`a`, `b` or `c`) of `table`'s cell
 /// `panel/row/column` printed `from`, and every check on the group holds with `to`.
@@ -59,14 +58,8 @@ pub(crate) fn group_repair(
 ) -> Option<Repair> {
     let (a, b, c) = (parts.get("a")?, parts.get("b")?, parts.get("c")?);
     let pct = parts.get("sso_pct")?;
-    let decimals = context.specs.iter().find_map(|s| match s {
-        CheckSpec::Sso(spec) if spec.table == table => Some(spec.decimals),
-        _ => None,
-    })?;
-    let counts_table = context.specs.iter().find_map(|s| match s {
-        CheckSpec::PairCounts(p) if p.overlap == table => Some(p.counts.as_str()),
-        _ => None,
-    });
+    let decimals = context.links.sso_decimals(table)?;
+    let counts_table = context.links.counts_table(table);
     let count = |who: &str| {
         counts_table
             .and_then(|t| context.printed.get(t, "main", who, panel, "count"))

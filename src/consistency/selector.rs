@@ -5,7 +5,6 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Deserialize;
 
-use super::printed::Printed;
 use crate::model::artefact_words::artefact_words;
 use crate::published::PublishedCell;
 use crate::published::cell_label::meta_words;
@@ -127,13 +126,14 @@ fn counted_words(dims: &[String]) -> String {
     }
 }
 
-/// The number of distinct keys `spec` counts, with the count in words.
+/// The number of distinct keys `spec` counts among `selected` (the cells its selector picks), with
+/// the count in words.
 pub(crate) fn count_distinct(
-    printed: &Printed,
+    selected: &[&PublishedCell],
     spec: &CountSpec,
 ) -> Result<(usize, String), String> {
     let mut keys = BTreeSet::new();
-    for cell in printed.select(&spec.select) {
+    for cell in selected {
         if spec.meta.iter().all(|(k, v)| v.admits(cell.meta.get(k))) {
             let mut key = Vec::new();
             for dim in &spec.distinct {

@@ -5,7 +5,7 @@ use crate::model::artefact_words;
 use serde::Deserialize;
 
 use super::context::CheckContext;
-use super::wiring::WiringError;
+use super::error::WiringError;
 use super::{CheckKind, CheckResult};
 use crate::model::CellKey;
 

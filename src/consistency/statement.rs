@@ -8,10 +8,10 @@ use crate::published::cell_label::CellWords;
 use serde::Deserialize;
 
 use super::context::CheckContext;
+use super::error::WiringError;
 use super::outcome::{Judgement, StatementOutcome};
 use super::printed::Printed;
 use super::selector::{CountSpec, Op, Selector, count_distinct};
-use super::wiring::WiringError;
 use crate::model::ProvenanceClass;
 use crate::published::PublishedCell;
 use evia_engine::gain::{GainSetting, item_gains, max_unanimity_aware_gain};
@@ -280,7 +280,7 @@ impl Greater {
 
 impl CountBound {
     fn check(&self, printed: &Printed) -> Result<(bool, String), String> {
-        let (n, shown) = count_distinct(printed, &self.count)?;
+        let (n, shown) = count_distinct(&printed.select(&self.count.select), &self.count)?;
         let ok = self.op.holds(n as f64, self.bound);
         Ok((
             ok,

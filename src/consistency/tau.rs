@@ -27,8 +27,8 @@ use crate::published::cell_label::CellWords;
 use serde::Deserialize;
 
 use super::context::CheckContext;
+use super::error::WiringError;
 use super::printed::Printed;
-use super::wiring::WiringError;
 use super::{CheckKind, CheckResult, Hint, ci, half_unit};
 use crate::model::CellKey;
 use crate::published::PublishedCell;

@@ -5,9 +5,9 @@
 use serde::Deserialize;
 
 use super::context::CheckContext;
+use super::error::WiringError;
 use super::outcome::TextDerivation;
 use super::selector::{CountSpec, count_distinct};
-use super::wiring::WiringError;
 use crate::model::CellKey;
 use crate::published::cell_label::cell_label;
 
@@ -119,7 +119,7 @@ fn derive(context: &CheckContext, spec: &TextSpec) -> Result<TextDerivation, Str
         let pairs = n * (n - 1.0) / 2.0;
         (pairs, format!("{shown}·({shown} − 1)/2 = {pairs}"))
     } else if let Some(count) = &spec.count {
-        let (n, shown) = count_distinct(printed, count)?;
+        let (n, shown) = count_distinct(&printed.select(&count.select), count)?;
         (n as f64, shown)
     } else {
         return Err(format!("text claim `{}` has no derivation", spec.id));

@@ -17,7 +17,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Deserialize;
 
 use super::context::CheckContext;
-use super::wiring::WiringError;
+use super::error::WiringError;
 use super::{CheckKind, CheckResult, Hint};
 use crate::published::PublishedCell;
 use evia_engine::significance::ptukey::studentized_range_sf;

@@ -14,6 +14,8 @@ use serde::{Deserialize, Deserializer};
 
 use super::check_spec::CheckSpec;
 use super::context::CheckContext;
+use super::error::WiringError;
+use super::limits::Limits;
 use super::outcome::Checks;
 use super::printed::Printed;
 use crate::io::{Position, SourceError, read_text};
@@ -22,26 +24,6 @@ use crate::published::PublishedFile;
 
 /// The wiring file, relative to the package root.
 pub const CONSISTENCY_FILE: &str = "paper/consistency.yaml";
-
-/// Why the wiring cannot be loaded or applied.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum WiringError {
-    #[error(transparent)]
-    Read(SourceError),
-    #[error(transparent)]
-    Invalid(SourceError),
-}
-
-/// The limits several checks share.
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
-pub(crate) struct Limits {
-    /// Largest distance of an interval's midpoint from its estimate (three printed decimals).
-    pub(crate) ci_tolerance: f64,
-    /// Largest factor between a printed randomised p and the classical Tukey p.
-    pub(crate) tukey_factor: f64,
-    /// Largest value tried when searching for a one-number correction of an a/b/c cell.
-    pub(crate) correction_limit: u64,
-}
 
 /// The whole wiring file.
 #[derive(Debug, Clone, Default)]
@@ -52,36 +34,6 @@ pub struct Wiring {
 }
 
 const LIMIT_KEYS: [&str; 3] = ["ci_tolerance", "tukey_factor", "correction_limit"];
-
-/// The largest `correction_limit`: the SSO check tries every value up to it for each of a, b and c
-/// of a cell, so the bound keeps the search linear in a small constant.
-pub(crate) const MAX_CORRECTION_LIMIT: u64 = 100_000;
-
-impl Limits {
-    /// The limits' ranges: finite non-negative tolerance, finite factor of at least 1, and a
-    /// correction search of at most [`MAX_CORRECTION_LIMIT`] values.
-    fn check(&self) -> Result<(), String> {
-        if !(self.ci_tolerance.is_finite() && self.ci_tolerance >= 0.0) {
-            return Err(format!(
-                "ci_tolerance must be a finite number >= 0, got {}",
-                self.ci_tolerance
-            ));
-        }
-        if !(self.tukey_factor.is_finite() && self.tukey_factor >= 1.0) {
-            return Err(format!(
-                "tukey_factor must be a finite number >= 1, got {}",
-                self.tukey_factor
-            ));
-        }
-        if self.correction_limit > MAX_CORRECTION_LIMIT {
-            return Err(format!(
-                "correction_limit must be at most {MAX_CORRECTION_LIMIT}, got {}",
-                self.correction_limit
-            ));
-        }
-        Ok(())
-    }
-}
 
 impl<'de> Deserialize<'de> for Wiring {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -160,7 +112,7 @@ pub fn evaluate(
         Printed::new(files),
         manifest,
         &wiring.limits,
-        &wiring.checks,
+        CheckSpec::links(&wiring.checks),
         source,
     );
     for spec in &wiring.checks {

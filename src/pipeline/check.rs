@@ -26,7 +26,7 @@ pub enum CheckError {
     #[error(transparent)]
     Reproduce(#[from] crate::pipeline::reproduce::ReproduceError),
     #[error(transparent)]
-    Wiring(#[from] wiring::WiringError),
+    Wiring(#[from] crate::consistency::error::WiringError),
     #[error(transparent)]
     Source(#[from] crate::io::SourceError),
 }

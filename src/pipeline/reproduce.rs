@@ -99,7 +99,7 @@ pub enum ReproduceError {
     #[error(transparent)]
     Published(#[from] PublishedError),
     #[error(transparent)]
-    Consistency(#[from] crate::consistency::wiring::WiringError),
+    Consistency(#[from] crate::consistency::error::WiringError),
     #[error(transparent)]
     Source(#[from] crate::io::SourceError),
     #[error("artefact `{artefact}`: {source}")]
