@@ -21,12 +21,13 @@ use crate::io::labels::AssessorLabels;
 use evia_engine::agreement::fleiss::fleiss_kappa;
 use evia_engine::agreement::krippendorff::{Metric, alpha_on_values};
 use evia_engine::agreement::{
-    AgreementError, ConfusionMatrix, Interval, Kappa, StandardError, binary_kappa,
-    binary_raw_agreement, linear_weighted_kappa, quadratic_weighted_kappa, unweighted_kappa,
+    AgreementError, ConfusionMatrix, Kappa, StandardError, binary_kappa, binary_raw_agreement,
+    linear_weighted_kappa, quadratic_weighted_kappa, unweighted_kappa,
 };
 
-pub use super::agreement_summary::{
-    Headline, IntervalCounts, MeanPairwise, default_min_topic_items,
+use super::agreement_summary::{Headline, IntervalCounts};
+use super::agreement_values::{
+    KappaOutcome, ManyRaters, PairAgreement, PerTopic, Value, unsigned_zero,
 };
 
 /// Which categories the linear weights of a kappa run over (see the module documentation).
@@ -85,122 +86,6 @@ fn linear_kappa(
     over: WeightsOver,
 ) -> Result<Kappa, AgreementError> {
     weighted_kappa(m, se, over, Weighting::Linear)
-}
-
-/// `v` with a negative zero made positive (a printed "-0.000" would suggest a sign it lacks).
-fn unsigned_zero(v: f64) -> f64 {
-    v + 0.0
-}
-
-/// A kappa with its 95% interval, or why it is undefined.
-#[derive(Debug, Clone, Serialize)]
-#[serde(untagged)]
-pub enum KappaOutcome {
-    Defined {
-        kappa: f64,
-        se: f64,
-        ci_lo: f64,
-        ci_hi: f64,
-        /// `wald` (kappa ± z·SE) or `wilson-zero-se` (the SE is zero: Wilson's score interval).
-        interval: &'static str,
-        /// An end lay outside [−1, 1] and was moved onto it.
-        clipped: bool,
-    },
-    Undefined {
-        undefined: String,
-    },
-}
-
-impl KappaOutcome {
-    fn from(result: Result<Kappa, evia_engine::agreement::AgreementError>) -> Self {
-        match result {
-            Ok(k) => KappaOutcome::Defined {
-                kappa: unsigned_zero(k.kappa),
-                se: unsigned_zero(k.se),
-                ci_lo: unsigned_zero(k.ci_lo),
-                ci_hi: unsigned_zero(k.ci_hi),
-                interval: match k.interval {
-                    Interval::Wald => "wald",
-                    Interval::WilsonZeroSe => "wilson-zero-se",
-                },
-                clipped: k.clipped,
-            },
-            Err(e) => KappaOutcome::Undefined {
-                undefined: e.to_string(),
-            },
-        }
-    }
-}
-
-/// A statistic's value, or why it is undefined.
-#[derive(Debug, Clone, Serialize)]
-#[serde(untagged)]
-pub(crate) enum Value {
-    Defined(f64),
-    Undefined { undefined: String },
-}
-
-impl Value {
-    fn from(result: Result<f64, evia_engine::agreement::AgreementError>) -> Self {
-        match result {
-            Ok(v) => Value::Defined(unsigned_zero(v)),
-            Err(e) => Value::Undefined {
-                undefined: e.to_string(),
-            },
-        }
-    }
-}
-
-/// Per-topic linear weighted kappas of one pair (paper B, Table 1's per-topic rows).
-#[derive(Debug, Clone, Serialize)]
-pub struct PerTopic {
-    /// Topics on which both assessors labelled at least one document.
-    pub topics: usize,
-    /// Topics whose kappa's 95% CI lower limit is above 0.
-    pub(crate) significantly_positive: usize,
-    /// Topics whose kappa is defined but whose CI lower limit is not above 0.
-    pub not_significantly_positive: usize,
-    /// Topics whose kappa is undefined (one label used by both assessors throughout).
-    pub undefined: usize,
-    /// Topics on which the pair shares fewer documents than the minimum topic size: no kappa is
-    /// tested there.
-    pub too_small: usize,
-    pub mean: Option<f64>,
-    pub min: Option<f64>,
-    pub max: Option<f64>,
-}
-
-/// Everything about one pair of assessors.
-#[derive(Debug, Clone, Serialize)]
-pub struct PairAgreement {
-    pub first: String,
-    pub second: String,
-    /// Documents both labelled.
-    pub(crate) items: u64,
-    /// Confusion matrix, rows the first assessor's labels, columns the second's (scale order).
-    pub(crate) matrix: Vec<Vec<u64>>,
-    /// Share of documents with the same label.
-    pub(crate) raw_agreement: f64,
-    /// Unweighted Cohen's kappa on the full scale.
-    pub(crate) kappa_unweighted: KappaOutcome,
-    pub kappa_linear: KappaOutcome,
-    /// Quadratic weighted kappa (weights over the same categories as the linear one).
-    pub(crate) kappa_quadratic: KappaOutcome,
-    /// Share of documents on the same side of "lowest label vs the rest".
-    pub raw_agreement_binary: f64,
-    pub kappa_binary: KappaOutcome,
-    pub per_topic: PerTopic,
-}
-
-/// Fleiss' kappa and Krippendorff's alpha over all assessors.
-#[derive(Debug, Clone, Serialize)]
-pub struct ManyRaters {
-    pub(crate) fleiss_kappa: Value,
-    pub(crate) alpha_nominal: Value,
-    pub(crate) alpha_ordinal: Value,
-    pub(crate) alpha_interval: Value,
-    /// Ratio alpha on the labels' values (undefined for a scale with negative labels).
-    pub(crate) alpha_ratio: Value,
 }
 
 /// The whole analysis (the JSON document of `agree --format json`).

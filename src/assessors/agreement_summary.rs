@@ -4,13 +4,13 @@
 
 use serde::Serialize;
 
-use super::agreement::{KappaOutcome, PairAgreement};
+use super::agreement_values::{KappaOutcome, PairAgreement};
 use crate::io::labels::AssessorLabels;
 use evia_engine::agreement::{Interval, Kappa};
 
 /// How much data there is, and the mean agreement of the assessor pairs.
 #[derive(Debug, Clone, Serialize)]
-pub struct Headline {
+pub(crate) struct Headline {
     pub(crate) assessors: usize,
     pub(crate) topics: usize,
     /// Documents (topic, document) with at least one label line.
@@ -25,7 +25,7 @@ pub struct Headline {
 /// The mean of each pairwise kappa over the pairs where it is defined (for unweighted kappa this
 /// is Light's 1971 kappa for many raters), and how many pairs each mean is over.
 #[derive(Debug, Clone, Serialize)]
-pub struct MeanPairwise {
+pub(crate) struct MeanPairwise {
     pub(crate) unweighted: Option<f64>,
     pub(crate) linear: Option<f64>,
     pub(crate) quadratic: Option<f64>,
@@ -73,7 +73,7 @@ impl Headline {
 /// Which 95% intervals were made (`evia_engine::agreement`'s module documentation), counted over
 /// every pooled and per-topic kappa of an analysis.
 #[derive(Debug, Clone, Default, Serialize)]
-pub struct IntervalCounts {
+pub(crate) struct IntervalCounts {
     /// kappa ± 1.96·SE.
     pub(crate) wald: usize,
     /// The SE was zero: Wilson's score interval for the observed agreement, mapped to kappa.

@@ -6,6 +6,7 @@
 
 pub mod agreement;
 pub(crate) mod agreement_summary;
+pub(crate) mod agreement_values;
 pub(crate) mod combine;
 pub(crate) mod kappa_se;
 pub(crate) mod mapping;

@@ -6,7 +6,7 @@ use anyhow::{Context, bail};
 
 use super::eval_args::EvalArgs;
 use crate::io::duplicates::DuplicateFinder;
-use crate::io::run::RunDoc;
+use crate::io::run_doc::RunDoc;
 use crate::io::shown;
 use evia_engine::measures::lines::each_line;
 use evia_engine::measures::{

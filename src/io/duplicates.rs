@@ -9,7 +9,7 @@
 //! multiplicative (Fibonacci) scramble. Lookups only, never iterated: no hash order reaches any
 //! output, and the answer is the one of a set filled in rank order (the first repetition met).
 
-use super::run::RunDoc;
+use super::run_doc::RunDoc;
 use evia_engine::measures::doc_hash;
 
 /// Knuth's multiplicative constant (2^64 / φ), spreading the hash over the slot bits.

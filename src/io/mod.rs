@@ -164,6 +164,7 @@ pub(crate) mod qrels_blocks;
 pub(crate) mod qrels_halves;
 pub mod ratings;
 pub mod run;
+pub(crate) mod run_doc;
 pub(crate) mod run_groups;
 pub(crate) mod simple_line;
 pub(crate) mod split_lines;

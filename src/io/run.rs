@@ -25,6 +25,7 @@ use std::path::Path;
 use super::decimal::parse_f64;
 use super::duplicates::DuplicateFinder;
 use super::qrels::{comment_error, nul_error};
+use super::run_doc::RunDoc;
 use super::{SourceError, describe_line, shown, split_fields, strip_bom};
 use evia_engine::measures::FxBuildHasher;
 
@@ -47,15 +48,6 @@ pub enum RunOrder {
     Score,
     /// File order (NTCIREVAL `TRECsplitruns`).
     File,
-}
-
-/// One retrieved document.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct RunDoc<'a> {
-    pub(crate) doc: &'a str,
-    pub(crate) score: f64,
-    /// 1-based line in the file.
-    pub(crate) line: usize,
 }
 
 /// One topic's ranked list (rank 1 first).

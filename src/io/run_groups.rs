@@ -21,9 +21,9 @@ use std::path::Path;
 
 use super::line_fields::line_fields;
 use super::run::{
-    RunDoc, RunFormat, RunOrder, is_blank_or_comment, line_from_fields, rank_by_score,
-    resolve_format,
+    RunFormat, RunOrder, is_blank_or_comment, line_from_fields, rank_by_score, resolve_format,
 };
+use super::run_doc::RunDoc;
 use super::simple_line::simple_line;
 use super::topic_ranges::{cut_at_topic_changes, first_line, read_regions};
 use super::trec_line::trec_line;

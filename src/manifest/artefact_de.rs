@@ -5,11 +5,12 @@
 
 use std::fmt;
 
-use serde::de::{self, MapAccess, Visitor};
+use serde::de::{self, DeserializeSeed, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 
 use super::Artefact;
-use super::params::ParamsSeed;
+use super::ExperimentId;
+use super::params::{Parameters, mark_failed};
 
 /// The keys of an artefact entry.
 #[derive(Debug, Clone, Copy, Deserialize)]
@@ -129,6 +130,25 @@ impl<'de> Visitor<'de> for ArtefactVisitor {
             parameters: parameters.ok_or_else(|| de::Error::missing_field("parameters"))?,
             layout: layout.flatten(),
             outputs: outputs.ok_or_else(|| de::Error::missing_field("outputs"))?,
+        })
+    }
+}
+
+/// Reads an artefact's `parameters:` as those of `experiment` (the artefact's `experiment:`, read
+/// before them).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ParamsSeed(pub(crate) ExperimentId);
+
+impl<'de> DeserializeSeed<'de> for ParamsSeed {
+    type Value = Parameters;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        let mut erased = <dyn erased_serde::Deserializer>::erase(deserializer);
+        // An error here loses its position crossing the erasure: it stops this reading, and the
+        // manifest is read again with the type known to report it ([`super::params`]).
+        (self.0.kind().parse.read)(&mut erased).map_err(|e| {
+            mark_failed();
+            serde::de::Error::custom(e)
         })
     }
 }

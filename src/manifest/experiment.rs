@@ -10,7 +10,7 @@ use std::hash::{Hash, Hasher};
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 
-use super::params::Parameters;
+use super::params::ParamsReader;
 use crate::model::StandIn;
 
 /// What an experiment's numbers are computed from, when it runs on its shipped inputs.
@@ -51,23 +51,6 @@ impl StudyKind {
             StudyKind::KnobSpace => "stand-in, across plausible knob values",
         }
     }
-}
-
-/// Reads an artefact's `parameters:` as the parameter type of one experiment kind.
-pub(crate) type ParseParams = for<'de> fn(
-    &mut dyn erased_serde::Deserializer<'de>,
-) -> Result<Parameters, erased_serde::Error>;
-
-/// Finds, in a manifest's text, the first `parameters:` of the artefacts of one kind (named by the
-/// last argument) that do not read as its parameter type, at the offending key's position.
-pub(crate) type LocateParams =
-    fn(&std::path::Path, &str, &'static str) -> Option<crate::io::SourceError>;
-
-/// How one experiment kind's parameters are read ([`super::params::reader`]).
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct ParamsReader {
-    pub(crate) read: ParseParams,
-    pub(crate) locate: LocateParams,
 }
 
 /// One kind of experiment, as the manifest and the generic layers see it.

@@ -13,7 +13,6 @@ use crate::render::grid::{self, Grid};
 use crate::results::ResultTable;
 
 use super::entry_words::{EntryView, entry_view};
-use super::functions::RepeatedNotes;
 use super::summary::finding_link;
 use super::{ArtefactStatus, Format, Mark, ReportInput, claim_grids, paper_artefacts, printed};
 
@@ -109,7 +108,7 @@ pub(super) struct BlockContext {
     pub(super) stand_in: Option<String>,
     pub(super) notes: Vec<String>,
     /// The block's notes that an earlier block of the report printed already, counted by the block
-    /// that printed them first (empty until the block is placed, [`super::functions::without_repeated_notes`]).
+    /// that printed them first (empty until the block is placed, [`BlockContext::without_repeated_notes`]).
     pub(super) repeated_notes: Vec<RepeatedNotes>,
     /// What the checks of the paper's numbers found, in a sentence (escaped).
     pub(super) check: String,
@@ -146,6 +145,48 @@ pub(super) struct BlockContext {
     pub(super) claim_grid_rule: String,
     /// The marks of the claims and checks the block lists, for its legend.
     pub(super) claim_marks: Vec<super::LegendItem>,
+}
+
+impl BlockContext {
+    /// The block as placed after the blocks `earlier` (ids, in report order): a note an earlier block
+    /// already printed word for word (paper B's stand-in collection, conditions and test, said under
+    /// every table built on them) is left out and counted under the first block that printed it
+    /// ([`BlockContext::repeated_notes`]), so the report says each note once. The artefact's own files
+    /// keep all their notes.
+    pub(super) fn without_repeated_notes(
+        &self,
+        earlier: &[String],
+        blocks: &BTreeMap<String, BlockContext>,
+    ) -> BlockContext {
+        let mut block = self.clone();
+        let mut fresh = Vec::new();
+        for note in std::mem::take(&mut block.notes) {
+            let first = earlier
+                .iter()
+                .filter_map(|id| blocks.get(id))
+                .find(|b| b.notes.contains(&note));
+            match first {
+                Some(b) => match block.repeated_notes.iter_mut().find(|r| r.artefact == b.id) {
+                    Some(repeated) => repeated.count += 1,
+                    None => block.repeated_notes.push(RepeatedNotes {
+                        artefact: b.id.clone(),
+                        count: 1,
+                    }),
+                },
+                None => fresh.push(note),
+            }
+        }
+        block.notes = fresh;
+        block
+    }
+}
+
+/// How many of a block's notes were printed first under an earlier block, and which.
+#[derive(Debug, Clone, Serialize)]
+pub(super) struct RepeatedNotes {
+    /// The earlier block's artefact id, escaped.
+    pub(super) artefact: String,
+    pub(super) count: usize,
 }
 
 /// A transcription note as a report shows it, escaped for its format.

@@ -5,7 +5,6 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
 use minijinja::{Environment, State, Value};
-use serde::Serialize;
 
 use crate::manifest::{Artefact, CellFormat};
 use crate::model::{CellKey, VALUE};
@@ -174,7 +173,7 @@ pub(super) fn register_functions(
                     earlier.clone_from(&placed);
                     placed.push(id.clone());
                 }
-                let block = without_repeated_notes(block, &earlier, &blocks);
+                let block = block.without_repeated_notes(&earlier, &blocks);
                 let text = state
                     .env()
                     .get_template(block_template)?
@@ -183,46 +182,6 @@ pub(super) fn register_functions(
             },
         );
     }
-}
-
-/// `block` as placed after the blocks `earlier` (ids, in report order): a note an earlier block
-/// already printed word for word (paper B's stand-in collection, conditions and test, said under
-/// every table built on them) is left out and counted under the first block that printed it
-/// ([`BlockContext::repeated_notes`]), so the report says each note once. The artefact's own files
-/// keep all their notes.
-pub(super) fn without_repeated_notes(
-    block: &BlockContext,
-    earlier: &[String],
-    blocks: &BTreeMap<String, BlockContext>,
-) -> BlockContext {
-    let mut block = block.clone();
-    let mut fresh = Vec::new();
-    for note in std::mem::take(&mut block.notes) {
-        let first = earlier
-            .iter()
-            .filter_map(|id| blocks.get(id))
-            .find(|b| b.notes.contains(&note));
-        match first {
-            Some(b) => match block.repeated_notes.iter_mut().find(|r| r.artefact == b.id) {
-                Some(repeated) => repeated.count += 1,
-                None => block.repeated_notes.push(RepeatedNotes {
-                    artefact: b.id.clone(),
-                    count: 1,
-                }),
-            },
-            None => fresh.push(note),
-        }
-    }
-    block.notes = fresh;
-    block
-}
-
-/// How many of a block's notes were printed first under an earlier block, and which.
-#[derive(Debug, Clone, Serialize)]
-pub(super) struct RepeatedNotes {
-    /// The earlier block's artefact id, escaped.
-    pub(super) artefact: String,
-    pub(super) count: usize,
 }
 
 /// The format of cell `panel/row/column` of `artefact`'s layout (row over column over panel).

@@ -168,3 +168,148 @@ fn checker_reports_upward_imports_cycles_and_unplaced_modules() {
         "{unplaced:?}"
     );
 }
+
+/// The module path of a file under `src/` (`consistency/sso.rs` and `consistency/sso/mod.rs` are
+/// `["consistency", "sso"]`).
+fn module_path(relative: &Path) -> Vec<String> {
+    let mut parts: Vec<String> = relative
+        .iter()
+        .map(|p| p.to_str().unwrap().trim_end_matches(".rs").to_string())
+        .collect();
+    if parts.last().is_some_and(|l| l == "mod" || l == "lib") {
+        parts.pop();
+    }
+    parts
+}
+
+/// The first segments named after every `super::` or `crate::` prefix in `text`, resolved against
+/// the file's `module` path (`super::{a::X, b}` names `a` and `b`).
+fn named_modules(text: &str, module: &[String]) -> Vec<Vec<String>> {
+    let ident = |s: &str| -> String {
+        s.trim()
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect()
+    };
+    let mut found = Vec::new();
+    for (at, _) in text.match_indices("::") {
+        // The whole path ending at this `::`: back to the first character that cannot be in one.
+        let start = text[..at]
+            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == ':'))
+            .map_or(0, |i| i + 1);
+        let prefix = &text[start..at];
+        let base: Vec<String> = if prefix == "crate" {
+            Vec::new()
+        } else if !prefix.is_empty() && prefix.split("::").all(|s| s == "super") {
+            let up = prefix.split("::").count();
+            if up > module.len() {
+                continue;
+            }
+            module[..module.len() - up].to_vec()
+        } else {
+            continue;
+        };
+        let rest = &text[at + 2..];
+        if ident(rest) == "super" {
+            // `super::super::x`: the whole chain is read at its last `::`.
+            continue;
+        }
+        let names: Vec<String> = match rest.strip_prefix('{') {
+            Some(list) => list
+                .split('}')
+                .next()
+                .unwrap_or("")
+                .split(',')
+                .map(ident)
+                .collect(),
+            None => vec![ident(rest)],
+        };
+        for name in names.into_iter().filter(|n| !n.is_empty()) {
+            let mut path = base.clone();
+            path.push(name);
+            found.push(path);
+        }
+    }
+    found
+}
+
+/// Within every directory module of `src/`, which of its files and subdirectories (by module name)
+/// name which of their siblings.
+fn sibling_graphs(src: &Path) -> BTreeMap<String, Graph> {
+    let mut files = Vec::new();
+    let mut stack = vec![src.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                files.push(path);
+            }
+        }
+    }
+    let modules: BTreeSet<Vec<String>> = files
+        .iter()
+        .map(|f| module_path(f.strip_prefix(src).unwrap()))
+        .collect();
+    let mut graphs: BTreeMap<String, Graph> = BTreeMap::new();
+    for file in &files {
+        let own = module_path(file.strip_prefix(src).unwrap());
+        // Code only: a doc link to a sibling is not an import.
+        let text = std::fs::read_to_string(file).unwrap();
+        let code: Vec<&str> = text
+            .lines()
+            .map(|l| l.split("//").next().unwrap_or(""))
+            .collect();
+        for named in named_modules(&code.join("\n"), &own) {
+            let common = own.iter().zip(&named).take_while(|(a, b)| a == b).count();
+            let (Some(from), Some(to)) = (own.get(common), named.get(common)) else {
+                continue;
+            };
+            let sibling = named[..=common].to_vec();
+            if !modules.contains(&sibling) && !modules.iter().any(|m| m.starts_with(&sibling)) {
+                continue;
+            }
+            graphs
+                .entry(own[..common].join("/"))
+                .or_default()
+                .entry(from.clone())
+                .or_default()
+                .insert(to.clone());
+        }
+    }
+    graphs
+}
+
+/// No files of one directory import each other in a circle (`consistency/context.rs` naming
+/// `check_spec`, which names `bold`, which names `context`): a directory's files form layers too.
+#[test]
+fn no_files_of_a_directory_import_each_other_in_a_circle() {
+    let graphs = sibling_graphs(Path::new("src"));
+    assert!(graphs.contains_key("consistency"), "{:?}", graphs.keys());
+    let found: Vec<String> = graphs
+        .iter()
+        .flat_map(|(dir, graph)| {
+            cycles(graph)
+                .into_iter()
+                .map(move |c| format!("src/{dir}: {c}"))
+        })
+        .collect();
+    assert!(found.is_empty(), "import circles:\n{}", found.join("\n"));
+}
+
+/// The path resolver behind the circle check: `super::` climbs from the file's module, brace lists
+/// name each of their first segments, and `crate::` starts at the root.
+#[test]
+fn named_modules_resolve_super_crate_and_brace_lists() {
+    let module = ["consistency".to_string(), "sso".to_string()];
+    let named = named_modules(
+        "use super::{context::X, error};\nuse crate::io::read;\nlet x = super::super::model::Id;",
+        &module,
+    );
+    let named: Vec<String> = named.iter().map(|p| p.join("/")).collect();
+    assert_eq!(
+        named,
+        ["consistency/context", "consistency/error", "io", "model"]
+    );
+}

@@ -3,8 +3,9 @@
 //! linear interpolation between order statistics, Hyndman and Fan's 1996 type 7, numpy's default),
 //! instead of one row per pair (762 assessors share documents in tens of thousands of pairs).
 
-use super::render::{Table, fixed};
-use crate::assessors::agreement::{Analysis, KappaOutcome, PairAgreement};
+use super::table::{Table, fixed};
+use crate::assessors::agreement::Analysis;
+use crate::assessors::agreement_values::{KappaOutcome, PairAgreement};
 
 /// The type 7 quantile `q` of sorted `values` (not empty): `x[h]` interpolated at
 /// `h = (n − 1)·q`.

@@ -6,6 +6,7 @@
 
 mod distribution;
 mod render;
+mod table;
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -15,9 +16,9 @@ use clap::Args;
 
 use super::Outcome;
 use super::label_input::LabelInput;
-pub use crate::assessors::agreement::{
-    Analysis, KappaOutcome, WeightsOver, analyse, default_min_topic_items,
-};
+pub use crate::assessors::agreement::{Analysis, WeightsOver, analyse};
+pub use crate::assessors::agreement_summary::default_min_topic_items;
+pub use crate::assessors::agreement_values::KappaOutcome;
 use crate::assessors::kappa_se::KappaSe;
 pub(crate) use render::{Format, Pairs, View};
 

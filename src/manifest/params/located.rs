@@ -2,7 +2,7 @@
 //! column.
 //!
 //! The manifest is read in one pass with each artefact's parameters read through its experiment
-//! kind's reader ([`super::ParamsSeed`]); that reader is type-erased (the kinds live in the papers'
+//! kind's reader ([`super::super::artefact_de`]); that reader is type-erased (the kinds live in the papers'
 //! folders), and an error crossing the erasure loses the YAML position of the key it is about. So a
 //! parameters error in that pass only marks the artefact ([`mark_failed`]), and the manifest is read
 //! again with the failing kind's parameter type known statically ([`first_error`]): serde_yaml then

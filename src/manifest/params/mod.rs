@@ -1,5 +1,5 @@
 //! Each experiment's own parameter type, read from the artefact's `parameters:` by the experiment kind
-//! the artefact names ([`ParamsSeed`]).
+//! the artefact names ([`super::artefact_de`]).
 //!
 //! The types are strict (`deny_unknown_fields`): a key the experiment does not read, a key it needs
 //! that is missing, a value of the wrong type, or a list where the experiment uses one value
@@ -17,14 +17,13 @@ use std::fmt;
 use std::sync::Arc;
 
 use serde::Serialize;
-use serde::de::{DeserializeOwned, DeserializeSeed, Deserializer};
+use serde::de::DeserializeOwned;
 
 pub(crate) use knob_space::{KnobSpaceParams, MAX_DESIGN_POINTS, MIN_DESIGN_POINTS};
-pub(crate) use located::watching;
+pub(crate) use located::{mark_failed, watching};
 pub(crate) use one::One;
 pub(crate) use robustness::{MAX_REPLICATES, ReplicatesParams};
 
-use super::experiment::{ExperimentId, ParamsReader};
 use super::parameter_rules::{self as rules, Violation};
 use crate::model::column_id::ParameterColumns;
 
@@ -199,6 +198,23 @@ impl Serialize for Parameters {
     }
 }
 
+/// Reads an artefact's `parameters:` as the parameter type of one experiment kind.
+pub(crate) type ParseParams = for<'de> fn(
+    &mut dyn erased_serde::Deserializer<'de>,
+) -> Result<Parameters, erased_serde::Error>;
+
+/// Finds, in a manifest's text, the first `parameters:` of the artefacts of one kind (named by the
+/// last argument) that do not read as its parameter type, at the offending key's position.
+pub(crate) type LocateParams =
+    fn(&std::path::Path, &str, &'static str) -> Option<crate::io::SourceError>;
+
+/// How one experiment kind's parameters are read ([`reader`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ParamsReader {
+    pub(crate) read: ParseParams,
+    pub(crate) locate: LocateParams,
+}
+
 /// How an experiment kind whose parameters are of type `P` reads them.
 pub(crate) const fn reader<P: Params + DeserializeOwned>() -> ParamsReader {
     ParamsReader {
@@ -207,29 +223,10 @@ pub(crate) const fn reader<P: Params + DeserializeOwned>() -> ParamsReader {
     }
 }
 
-/// Reads parameters of type `P`: the [`super::experiment::ParseParams`] of an experiment kind whose
+/// Reads parameters of type `P`: the [`ParseParams`] of an experiment kind whose
 /// parameters are `P`.
 fn parse<P: Params + DeserializeOwned>(
     deserializer: &mut dyn erased_serde::Deserializer<'_>,
 ) -> Result<Parameters, erased_serde::Error> {
     erased_serde::deserialize::<P>(deserializer).map(Parameters::new)
-}
-
-/// Reads an artefact's `parameters:` as those of `experiment` (the artefact's `experiment:`, read
-/// before them).
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct ParamsSeed(pub(crate) ExperimentId);
-
-impl<'de> DeserializeSeed<'de> for ParamsSeed {
-    type Value = Parameters;
-
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
-        let mut erased = <dyn erased_serde::Deserializer>::erase(deserializer);
-        // An error here loses its position crossing the erasure: it stops this reading, and the
-        // manifest is read again with the type known to report it ([`located`]).
-        (self.0.kind().parse.read)(&mut erased).map_err(|e| {
-            located::mark_failed();
-            serde::de::Error::custom(e)
-        })
-    }
 }

@@ -60,7 +60,7 @@ pub(crate) static EXPERIMENTS: &[&Experiment] = &[
 /// user's real collection.
 const fn evaluation(
     name: &'static str,
-    parse: crate::manifest::experiment::ParamsReader,
+    parse: crate::manifest::params::ParamsReader,
 ) -> ExperimentKind {
     ExperimentKind {
         name,

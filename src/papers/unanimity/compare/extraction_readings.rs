@@ -6,7 +6,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::significance_discrepancies::Group;
+use super::stc_setting::Group;
 use crate::published::cell_label::meta_words;
 use crate::published::{PublishedCell, PublishedFile, Reading};
 use crate::results::TranscriptionNote;

@@ -4,16 +4,13 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::stc_setting::StcSetting;
+use super::stc_setting::{Group, StcSetting};
 use crate::manifest::Artefact;
 use crate::model::{ClaimGroup, counted, has_or_have};
 use crate::papers::unanimity::stc::condition_row_prefix;
 use crate::published::PublishedFile;
 use crate::results::TranscriptionNote;
 use crate::results::{ClaimCheck, ResultTable, VALUE};
-
-/// A (panel, Dmax, N) group of the table.
-pub(super) type Group = (String, u32, u32);
 
 /// The discrepancies of every group: printed, rebuilt, and rebuilt with a p-value within two Monte
 /// Carlo standard errors of alpha.

@@ -4,6 +4,9 @@
 use crate::manifest::Artefact;
 use crate::papers::unanimity::params::{StcInputs, StcParams, StcSignificanceParams};
 
+/// A (panel, Dmax, N) group of a table: one measure's panel at one condition.
+pub(super) type Group = (String, u32, u32);
+
 /// The setting of an A.T2 / A.T3 artefact, from its manifest parameters.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct StcSetting {
