@@ -272,6 +272,11 @@ fn unknown_levels_and_bad_gains() {
     // Cutoff 0 (C prints -nan) is rejected.
     let out = eval_texts(SAMPLE_QRELS, SAMPLE_RUN_RES, &["--cutoffs", "10,0"]);
     assert_error(&out, &["--cutoffs: a cutoff of 0"]);
+    // List items are trimmed, and a bad one is named with the option and the whole list.
+    let spaced = eval_texts(SAMPLE_QRELS, SAMPLE_RUN_RES, &["--cutoffs", "1, 10"]);
+    assert_eq!(spaced.code, 0, "{}", spaced.stderr);
+    let out = eval_texts(SAMPLE_QRELS, SAMPLE_RUN_RES, &["--cutoffs", "1,x"]);
+    assert_error(&out, &["--cutoffs: `x` is not a valid number (in `1,x`)"]);
 }
 
 #[test]
