@@ -5,11 +5,13 @@
 //!
 //! This is only a faster way to the same result: when the reader gives up (a malformed line, bytes
 //! that are not UTF-8, ...), a topic's evaluation fails (a duplicate document, an overflow), or
-//! some topic's lines are not all in one block, it returns `None` and the caller evaluates the
-//! run parsed whole, which reports every error exactly as before. The per-topic evaluation is the
+//! some topic's lines are not all in one block (found as soon as a part meets a topic twice), it
+//! returns `None` and the caller evaluates the run parsed whole, which reports every error exactly
+//! as before. The per-topic evaluation is the
 //! caller's ([`evaluate_topic`]) and blocks are ranked as `parse_run` ranks topics, so the
 //! outcomes are the same on both paths.
 
+use std::collections::HashSet;
 use std::ops::{ControlFlow, Range};
 
 use super::eval_args::{EvalArgs, run_reading};
@@ -33,7 +35,13 @@ pub(super) fn evaluate_by_block(
     let parts = plan_parts(&args.run, format, order)?;
     let read = |range: &Range<u64>, (scratch, buffer): &mut (Scratch, Vec<u8>)| {
         let mut blocks = Vec::new();
+        let mut seen = HashSet::new();
         let lines = read_blocks(&parts, range.clone(), buffer, |block, docs| {
+            // A topic met again in the same part: the run is not grouped, and the caller parses
+            // it whole; giving up now spares evaluating every block of a shuffled run first.
+            if !seen.insert(block.topic.to_string()) {
+                return ControlFlow::Break(());
+            }
             let outcome = match topics.topics.get(block.topic) {
                 Some(judgements) => {
                     let outcome =
