@@ -8,7 +8,8 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use evia_engine::agreement::StandardError;
-use evia_repro::assessors::agreement::{KappaOutcome, analyse};
+use evia_repro::assessors::agreement::analyse;
+use evia_repro::cli::agree::KappaOutcome;
 use evia_repro::io::labels::{LabelLayout, Scale, read_labels};
 use evia_repro::manifest::{Artefact, Manifest};
 use evia_repro::papers::lancers::definitions::{evaluation_defs, qrels_version_defs};
