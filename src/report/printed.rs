@@ -17,24 +17,41 @@ use crate::published::PublishedCell;
 use crate::render::grid::{self, Grid};
 use crate::results::ResultTable;
 
-/// The printed cells of `artefact` laid out like its table, with markers from the account's items
-/// `by_cell` (the paper's terms only: a printed number never carries a stand-in's word); `None` when nothing can be placed. Returns the keys of the cells placed (the rest are
-/// listed apart).
-pub(super) fn printed_grid(
+/// The printed cells of an artefact placed on its layout: the table as printed, laid out for one
+/// target, and for each panel the account's items of the cells placed at each row and column. The
+/// reports mark the grid's cells with them, the page shows them as items.
+pub(crate) struct PrintedLayout<'i> {
+    pub(crate) grid: Grid,
+    /// One per panel of the layout, in its order.
+    pub(crate) panels: Vec<PlacedPanel<'i>>,
+    /// The keys of the cells placed (the rest are listed apart).
+    pub(crate) placed: BTreeSet<CellKey>,
+}
+
+/// The items placed on one panel of a [`PrintedLayout`].
+pub(crate) struct PlacedPanel<'i> {
+    /// Row by row, column by column, the items of the printed cells there.
+    pub(crate) items: Vec<Vec<Vec<&'i Item>>>,
+    /// The rows come from the print (`rows: []`): the panel keeps only the columns the paper fills.
+    pub(crate) rows_from_print: bool,
+    /// Whether the paper prints something in each column.
+    pub(crate) printed_columns: Vec<bool>,
+}
+
+/// Places the printed `cells` of `artefact` on its layout, laid out for `target`, with the items of
+/// `by_cell` (by cell name); `None` when nothing is printed or the table cannot be laid out.
+pub(crate) fn printed_layout<'i>(
     artefact: &Artefact,
     cells: &[&PublishedCell],
-    by_cell: &BTreeMap<&str, &Item>,
-    format: Format,
-) -> (Option<Grid>, BTreeSet<CellKey>) {
-    let mut placed = BTreeSet::new();
-    let Some(layout) = artefact.layout.as_ref().filter(|_| !cells.is_empty()) else {
-        return (None, placed);
-    };
+    by_cell: &BTreeMap<&str, &'i Item>,
+    target: grid::Target,
+) -> Option<PrintedLayout<'i>> {
+    let layout = artefact.layout.as_ref().filter(|_| !cells.is_empty())?;
     let as_printed = printed_table(artefact, cells);
-    let Ok(mut grid) = grid::layout(artefact, &as_printed, format.target()) else {
-        return (None, placed);
-    };
-    for (panel, grid_panel) in layout.panels.iter().zip(grid.panels.iter_mut()) {
+    let grid = grid::layout(artefact, &as_printed, target).ok()?;
+    let mut placed = BTreeSet::new();
+    let mut panels = Vec::new();
+    for (panel, grid_panel) in layout.panels.iter().zip(&grid.panels) {
         let rows: Vec<(String, Option<String>)> = if panel.rows.is_empty() {
             let rows = as_printed.rows_of(&panel.id);
             rows.iter().map(|r| (r.id.clone(), None)).collect()
@@ -43,9 +60,10 @@ pub(super) fn printed_grid(
             rows.map(|r| (r.id.clone(), r.part.clone())).collect()
         };
         let mut printed_columns = vec![false; panel.columns.len()];
-        let mut marks = Vec::new();
-        for ((row, row_part), grid_row) in rows.iter().zip(grid_panel.rows.iter_mut()) {
-            for (i, (column, cell)) in panel.columns.iter().zip(&mut grid_row.cells).enumerate() {
+        let mut items = Vec::new();
+        for ((row, row_part), _) in rows.iter().zip(&grid_panel.rows) {
+            let mut row_items = Vec::new();
+            for (i, column) in panel.columns.iter().enumerate() {
                 let part = row_part.as_deref().or(column.part.as_deref());
                 let here: Vec<&Item> = cells
                     .iter()
@@ -56,18 +74,56 @@ pub(super) fn printed_grid(
                         by_cell.get(cell_name(&c.key()).as_str()).copied()
                     })
                     .collect();
+                printed_columns[i] |= !here.is_empty();
+                row_items.push(here);
+            }
+            items.push(row_items);
+        }
+        panels.push(PlacedPanel {
+            items,
+            rows_from_print: panel.rows.is_empty(),
+            printed_columns,
+        });
+    }
+    Some(PrintedLayout {
+        grid,
+        panels,
+        placed,
+    })
+}
+
+/// The printed cells of `artefact` laid out like its table, with markers from the account's items
+/// `by_cell` (the paper's terms only: a printed number never carries a stand-in's word); `None`
+/// when nothing can be placed. Returns the keys of the cells placed (the rest are listed apart).
+pub(super) fn printed_grid(
+    artefact: &Artefact,
+    cells: &[&PublishedCell],
+    by_cell: &BTreeMap<&str, &Item>,
+    format: Format,
+) -> (Option<Grid>, BTreeSet<CellKey>) {
+    let Some(PrintedLayout {
+        mut grid,
+        panels,
+        placed,
+    }) = printed_layout(artefact, cells, by_cell, format.target())
+    else {
+        return (None, BTreeSet::new());
+    };
+    for (grid_panel, placed_panel) in grid.panels.iter_mut().zip(&panels) {
+        let mut marks = Vec::new();
+        for (grid_row, row_items) in grid_panel.rows.iter_mut().zip(&placed_panel.items) {
+            for (cell, here) in grid_row.cells.iter_mut().zip(row_items) {
                 if here.is_empty() {
                     *cell = empty(format);
                 } else {
-                    printed_columns[i] = true;
-                    cell.push_str(&marker(&here, format));
-                    marks.extend(mark_of(&here));
+                    cell.push_str(&marker(here, format));
+                    marks.extend(mark_of(here));
                 }
             }
         }
         hoist_uniform_mark(grid_panel, &marks, format);
-        if panel.rows.is_empty() {
-            keep_columns(grid_panel, &printed_columns);
+        if placed_panel.rows_from_print {
+            keep_columns(grid_panel, &placed_panel.printed_columns);
         }
     }
     grid.notes.clear();

@@ -11,11 +11,11 @@ use serde::Serialize;
 use super::entries::ItemView;
 use super::text::unescape_markdown;
 use crate::account::Item;
-use crate::ledger::cell_name;
 use crate::manifest::Artefact;
 use crate::model::CellKey;
 use crate::published::PublishedCell;
 use crate::render::grid::{self, Target};
+use crate::report::printed::{PrintedLayout, printed_layout};
 use crate::results::ResultTable;
 
 /// One panel of a table on the page: its label, stub and header, and rows of `Cell`s.
@@ -53,54 +53,28 @@ pub(crate) fn printed_panels(
     cells: &[&PublishedCell],
     by_cell: &BTreeMap<&str, &Item>,
 ) -> (Vec<Panel<PrintedCell>>, BTreeSet<CellKey>) {
-    let mut placed = BTreeSet::new();
-    let Some(layout) = artefact.layout.as_ref().filter(|_| !cells.is_empty()) else {
-        return (Vec::new(), placed);
-    };
-    let as_printed = crate::report::printed::printed_table(artefact, cells);
     // The Markdown grid gives the reports' spelling of labels and numbers (Unicode minus, bold as
     // `**`); the page shows it as plain text.
-    let Ok(grid) = grid::layout(artefact, &as_printed, Target::Markdown) else {
-        return (Vec::new(), placed);
+    let Some(PrintedLayout {
+        grid,
+        panels: placed_panels,
+        placed,
+    }) = printed_layout(artefact, cells, by_cell, Target::Markdown)
+    else {
+        return (Vec::new(), BTreeSet::new());
     };
     let mut panels = Vec::new();
-    for (panel, grid_panel) in layout.panels.iter().zip(&grid.panels) {
-        let rows: Vec<(String, Option<String>)> = if panel.rows.is_empty() {
-            as_printed
-                .rows_of(&panel.id)
-                .iter()
-                .map(|r| (r.id.clone(), None))
-                .collect()
-        } else {
-            panel
-                .rows
-                .iter()
-                .map(|r| (r.id.clone(), r.part.clone()))
-                .collect()
-        };
-        let mut printed_columns = vec![false; panel.columns.len()];
+    for (grid_panel, placed_panel) in grid.panels.iter().zip(&placed_panels) {
         let mut row_views = Vec::new();
-        for ((row, row_part), grid_row) in rows.iter().zip(&grid_panel.rows) {
+        for (grid_row, row_items) in grid_panel.rows.iter().zip(&placed_panel.items) {
             let mut items = Vec::new();
-            for (i, (column, text)) in panel.columns.iter().zip(&grid_row.cells).enumerate() {
-                let part = row_part.as_deref().or(column.part.as_deref());
-                let here: Vec<&Item> = cells
-                    .iter()
-                    .filter(|c| c.panel == panel.id && c.row == *row && c.column == column.id)
-                    .filter(|c| part.is_none_or(|p| p == c.part))
-                    .filter_map(|c| {
-                        placed.insert(c.key());
-                        by_cell.get(cell_name(&c.key()).as_str()).copied()
-                    })
-                    .collect();
+            for (text, here) in grid_row.cells.iter().zip(row_items) {
                 let (text, bold) = match text.strip_prefix("**").and_then(|t| t.strip_suffix("**"))
                 {
                     Some(inner) => (inner, true),
                     None => (text.as_str(), false),
                 };
-                let item = ItemView::of(&here, unescape_markdown(text), bold);
-                printed_columns[i] |= item.is_some();
-                items.push(item);
+                items.push(ItemView::of(here, unescape_markdown(text), bold));
             }
             row_views.push(Row {
                 label: unescape_markdown(&grid_row.label),
@@ -113,8 +87,13 @@ pub(crate) fn printed_panels(
             .map(|h| unescape_markdown(h))
             .collect();
         // A panel whose rows come from the print keeps only the columns the paper fills.
-        if panel.rows.is_empty() {
-            let keep = |i: usize| printed_columns.get(i).copied().unwrap_or(true);
+        if placed_panel.rows_from_print {
+            let keep = |i: usize| {
+                (placed_panel.printed_columns)
+                    .get(i)
+                    .copied()
+                    .unwrap_or(true)
+            };
             header = header
                 .into_iter()
                 .enumerate()
