@@ -11,6 +11,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 
 pub mod agree;
+pub mod calibrate_b_runs;
 mod check;
 mod eval;
 mod eval_args;

@@ -16,6 +16,7 @@ pub(crate) mod headlines;
 pub mod labels;
 pub mod params;
 pub mod standin;
+pub mod standin_files;
 pub mod study;
 pub(crate) mod study_versions;
 pub mod user_collection;
