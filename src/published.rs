@@ -4,7 +4,7 @@
 //! These files are the reviewer's ground truth for `evia-repro check`. Each entry is one printed
 //! number, keyed by [`CellKey`] (table, panel, row, column, part), with the token exactly as printed
 //! next to its parsed value and its provenance class (ARCHITECTURE.md, "Invariants"). The transcription follows `tests/fixtures/published-values.md`; its coverage is
-//! tested in `tests/it/published_coverage.rs`.
+//! tested in `src/pipeline/tests/published_coverage.rs`.
 //!
 //! The loader is strict, because a silently misread ground truth would make every check meaningless:
 //! unknown keys, duplicate keys (in a mapping, or two entries with the same cell key / table id /

@@ -11,7 +11,7 @@
 //!
 //! Every statistic is the engine's (`evia_engine::agreement`): the pooled and per-topic kappas use the
 //! same estimator and standard error as paper B's Table 1, so the two cannot
-//! drift apart (`tests/it/agree_cli.rs` compares them on paper B's stand-in labels).
+//! drift apart (`src/pipeline/tests/agree_standin.rs` compares them on paper B's stand-in labels).
 
 use std::collections::{BTreeMap, HashMap};
 

@@ -2,18 +2,26 @@
 //! files (`paper/`, `data/`) through the crate's internal interfaces: what the binary cannot show
 //! (typed results, stand-in internals, studies' replicates, the ledger's findings and notes).
 
+mod agree_standin;
 mod calibration;
 mod claim_grids;
 mod claims_ledger;
 mod consistency_fixture;
 mod fuzz;
 mod knob_space;
+mod lancers_eval;
+mod latex;
 mod printed_digits;
+mod published_coverage;
 mod registry;
+mod report_figures;
 mod report_param;
 mod robustness;
+mod shared_inputs;
 mod stc;
+mod study_collection;
 mod text_settings;
+mod unanimity_real;
 mod www_standin;
 
 /// The project's files and its ledger, shared by the tests of this module.
@@ -37,7 +45,7 @@ mod common {
     }
 
     /// Copies the directory tree `from` to `to`.
-    fn copy_dir(from: &Path, to: &Path) {
+    pub(super) fn copy_dir(from: &Path, to: &Path) {
         fs::create_dir_all(to).unwrap();
         for entry in fs::read_dir(from).unwrap() {
             let entry = entry.unwrap();
