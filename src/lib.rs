@@ -49,24 +49,24 @@
 // internal items, which that build documents.
 #![allow(rustdoc::private_intra_doc_links)]
 
-pub mod account;
-pub mod assessors;
-pub mod cli;
-pub mod consistency;
-pub mod io;
-pub mod ledger;
-pub mod manifest;
-pub mod model;
-pub mod papers;
+pub(crate) mod account;
+pub(crate) mod assessors;
+pub(crate) mod cli;
+pub(crate) mod consistency;
+pub(crate) mod io;
+pub(crate) mod ledger;
+pub(crate) mod manifest;
+pub(crate) mod model;
+pub(crate) mod papers;
 pub(crate) mod parallel;
-pub mod pipeline;
-pub mod provenance;
-pub mod published;
-pub mod render;
-pub mod report;
-pub mod results;
-pub mod robustness;
-pub mod sources;
+pub(crate) mod pipeline;
+pub(crate) mod provenance;
+pub(crate) mod published;
+pub(crate) mod render;
+pub(crate) mod report;
+pub(crate) mod results;
+pub(crate) mod robustness;
+pub(crate) mod sources;
 
 pub use cli::calibrate_b_runs::calibrate_b_runs;
 pub use cli::main_with_args;

@@ -25,13 +25,11 @@ use evia_engine::agreement::{
     binary_raw_agreement, linear_weighted_kappa, quadratic_weighted_kappa, unweighted_kappa,
 };
 
-pub use super::agreement_summary::{
-    Headline, IntervalCounts, MeanPairwise, default_min_topic_items,
-};
+pub(crate) use super::agreement_summary::{Headline, IntervalCounts, default_min_topic_items};
 
 /// Which categories the linear weights of a kappa run over (see the module documentation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
-pub enum WeightsOver {
+pub(crate) enum WeightsOver {
     /// Every label of the declared scale (paper B's B.T1).
     #[default]
     Declared,
@@ -95,7 +93,7 @@ fn unsigned_zero(v: f64) -> f64 {
 /// A kappa with its 95% interval, or why it is undefined.
 #[derive(Debug, Clone, Serialize)]
 #[serde(untagged)]
-pub enum KappaOutcome {
+pub(crate) enum KappaOutcome {
     Defined {
         kappa: f64,
         se: f64,
@@ -153,28 +151,28 @@ impl Value {
 
 /// Per-topic linear weighted kappas of one pair (paper B, Table 1's per-topic rows).
 #[derive(Debug, Clone, Serialize)]
-pub struct PerTopic {
+pub(crate) struct PerTopic {
     /// Topics on which both assessors labelled at least one document.
-    pub topics: usize,
+    pub(crate) topics: usize,
     /// Topics whose kappa's 95% CI lower limit is above 0.
     pub(crate) significantly_positive: usize,
     /// Topics whose kappa is defined but whose CI lower limit is not above 0.
-    pub not_significantly_positive: usize,
+    pub(crate) not_significantly_positive: usize,
     /// Topics whose kappa is undefined (one label used by both assessors throughout).
-    pub undefined: usize,
+    pub(crate) undefined: usize,
     /// Topics on which the pair shares fewer documents than the minimum topic size: no kappa is
     /// tested there.
-    pub too_small: usize,
-    pub mean: Option<f64>,
-    pub min: Option<f64>,
-    pub max: Option<f64>,
+    pub(crate) too_small: usize,
+    pub(crate) mean: Option<f64>,
+    pub(crate) min: Option<f64>,
+    pub(crate) max: Option<f64>,
 }
 
 /// Everything about one pair of assessors.
 #[derive(Debug, Clone, Serialize)]
-pub struct PairAgreement {
-    pub first: String,
-    pub second: String,
+pub(crate) struct PairAgreement {
+    pub(crate) first: String,
+    pub(crate) second: String,
     /// Documents both labelled.
     pub(crate) items: u64,
     /// Confusion matrix, rows the first assessor's labels, columns the second's (scale order).
@@ -183,18 +181,18 @@ pub struct PairAgreement {
     pub(crate) raw_agreement: f64,
     /// Unweighted Cohen's kappa on the full scale.
     pub(crate) kappa_unweighted: KappaOutcome,
-    pub kappa_linear: KappaOutcome,
+    pub(crate) kappa_linear: KappaOutcome,
     /// Quadratic weighted kappa (weights over the same categories as the linear one).
     pub(crate) kappa_quadratic: KappaOutcome,
     /// Share of documents on the same side of "lowest label vs the rest".
-    pub raw_agreement_binary: f64,
-    pub kappa_binary: KappaOutcome,
-    pub per_topic: PerTopic,
+    pub(crate) raw_agreement_binary: f64,
+    pub(crate) kappa_binary: KappaOutcome,
+    pub(crate) per_topic: PerTopic,
 }
 
 /// Fleiss' kappa and Krippendorff's alpha over all assessors.
 #[derive(Debug, Clone, Serialize)]
-pub struct ManyRaters {
+pub(crate) struct ManyRaters {
     pub(crate) fleiss_kappa: Value,
     pub(crate) alpha_nominal: Value,
     pub(crate) alpha_ordinal: Value,
@@ -205,12 +203,12 @@ pub struct ManyRaters {
 
 /// The whole analysis (the JSON document of `agree --format json`).
 #[derive(Debug, Clone, Serialize)]
-pub struct Analysis {
+pub(crate) struct Analysis {
     pub(crate) labels: String,
     /// How much data, and the agreement over all of it: what a reader wants first.
     pub(crate) headline: Headline,
     /// Fleiss' kappa and Krippendorff's alpha; `None` with two assessors or fewer.
-    pub many_raters: Option<ManyRaters>,
+    pub(crate) many_raters: Option<ManyRaters>,
     pub(crate) scale: String,
     /// The scale's labels, lowest first (the confusion matrices' row and column order).
     pub(crate) scale_labels: Vec<i32>,
@@ -226,17 +224,17 @@ pub struct Analysis {
     pub(crate) intervals: IntervalCounts,
     pub(crate) assessors: Vec<String>,
     pub(crate) items: usize,
-    pub labels_read: usize,
+    pub(crate) labels_read: usize,
     pub(crate) topics: usize,
-    pub pairs: Vec<PairAgreement>,
+    pub(crate) pairs: Vec<PairAgreement>,
     /// Topics where every pair with documents on the topic shares at least the minimum number of
     /// them and has a significantly positive per-topic kappa (paper B §3's high-agreement set), in
     /// topic order.
-    pub high_agreement_topics: Vec<String>,
+    pub(crate) high_agreement_topics: Vec<String>,
     /// The other topics with at least the minimum number of documents (the low-agreement set).
-    pub low_agreement_topics: Vec<String>,
+    pub(crate) low_agreement_topics: Vec<String>,
     /// Topics with fewer documents than the minimum: in neither set.
-    pub too_small_topics: Vec<String>,
+    pub(crate) too_small_topics: Vec<String>,
 }
 
 /// Pairwise confusion matrices of one topic (or of all topics), keyed by assessor pair `(a, b)`, `a < b`.
@@ -260,7 +258,7 @@ fn matrix(counts: &[u64], k: usize) -> ConfusionMatrix {
 /// Runs the analysis of `labels` with the kappa interval's standard error `se`, the weights over
 /// `over`'s categories, and per-topic kappas tested only where a topic has, and a pair shares on
 /// it, at least `min_topic_items` documents.
-pub fn analyse(
+pub(crate) fn analyse(
     labels: &AssessorLabels,
     source: &str,
     se: StandardError,

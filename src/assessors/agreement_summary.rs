@@ -10,7 +10,7 @@ use evia_engine::agreement::{Interval, Kappa};
 
 /// How much data there is, and the mean agreement of the assessor pairs.
 #[derive(Debug, Clone, Serialize)]
-pub struct Headline {
+pub(crate) struct Headline {
     pub(crate) assessors: usize,
     pub(crate) topics: usize,
     /// Documents (topic, document) with at least one label line.
@@ -25,7 +25,7 @@ pub struct Headline {
 /// The mean of each pairwise kappa over the pairs where it is defined (for unweighted kappa this
 /// is Light's 1971 kappa for many raters), and how many pairs each mean is over.
 #[derive(Debug, Clone, Serialize)]
-pub struct MeanPairwise {
+pub(crate) struct MeanPairwise {
     pub(crate) unweighted: Option<f64>,
     pub(crate) linear: Option<f64>,
     pub(crate) quadratic: Option<f64>,
@@ -73,7 +73,7 @@ impl Headline {
 /// Which 95% intervals were made (`evia_engine::agreement`'s module documentation), counted over
 /// every pooled and per-topic kappa of an analysis.
 #[derive(Debug, Clone, Default, Serialize)]
-pub struct IntervalCounts {
+pub(crate) struct IntervalCounts {
     /// kappa ± 1.96·SE.
     pub(crate) wald: usize,
     /// The SE was zero: Wilson's score interval for the observed agreement, mapped to kappa.
@@ -97,6 +97,6 @@ impl IntervalCounts {
 /// and the C ordinal statistic", Applied Psychological Measurement 1:195–201) for the
 /// large-sample standard error of (weighted) kappa to be trusted. 8 documents for binary labels,
 /// 18 on a three-label scale.
-pub fn default_min_topic_items(k: usize) -> usize {
+pub(crate) fn default_min_topic_items(k: usize) -> usize {
     2 * k * k
 }

@@ -26,7 +26,7 @@
 //!   all3 row alone, and adds the means of every Table 5 and Table 8 count and the holding rates of
 //!   the qualitative claims the knobs are chosen for.
 //!
-//! Replicate r uses `robustness::replicate_seed(manifest seed, r)`; replicate 0 is the shipped draw.
+//! Replicate r uses `robustness::replicate::replicate_seed(manifest seed, r)`; replicate 0 is the shipped draw.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};

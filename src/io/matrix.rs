@@ -27,13 +27,13 @@ use evia_engine::significance::ScoreMatrix;
 
 /// A score matrix with its topic ids and run names, as read from a file.
 #[derive(Debug, Clone, PartialEq)]
-pub struct RunMatrix {
+pub(crate) struct RunMatrix {
     /// Topic ids, one per row, in file order.
-    pub topic_ids: Vec<String>,
+    pub(crate) topic_ids: Vec<String>,
     /// Run names, one per column, in header order.
-    pub run_names: Vec<String>,
+    pub(crate) run_names: Vec<String>,
     /// The scores (topics × runs).
-    pub scores: ScoreMatrix,
+    pub(crate) scores: ScoreMatrix,
 }
 
 /// The most runs a matrix may have (the randomised HSD keeps one counter per run pair).
@@ -57,7 +57,7 @@ fn column_of(fields: &[&str], index: usize) -> usize {
 }
 
 /// Parses the TSV matrix `text`; `path` is used in error messages only.
-pub fn parse_matrix(path: &Path, text: &str) -> Result<RunMatrix, SourceError> {
+pub(crate) fn parse_matrix(path: &Path, text: &str) -> Result<RunMatrix, SourceError> {
     let text = strip_bom(text);
     let body = text.strip_suffix('\n').unwrap_or(text);
     if body.trim().is_empty() {

@@ -15,8 +15,8 @@ use clap::Args;
 
 use super::Outcome;
 use super::label_input::LabelInput;
-pub use crate::assessors::agreement::{
-    Analysis, KappaOutcome, WeightsOver, analyse, default_min_topic_items,
+pub(crate) use crate::assessors::agreement::{
+    Analysis, WeightsOver, analyse, default_min_topic_items,
 };
 use crate::assessors::kappa_se::KappaSe;
 pub(crate) use render::{Format, Pairs, View};

@@ -32,7 +32,7 @@ mod common {
 
     use crate::ledger::Ledger;
     use crate::papers::{Context, load_manifest};
-    use crate::pipeline::check_project;
+    use crate::pipeline::check::check_project;
     use crate::pipeline::reproduce::manifest_path;
 
     /// The design points N of the knob-space studies (A.M1, B.M1) in tests that run them: the fewest
