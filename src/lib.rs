@@ -24,27 +24,50 @@
 //! 10. [`cli`]: the command-line edge (clap's parser + anyhow); lower layers' option enums derive
 //!     `clap::ValueEnum` where they are defined, so each value's name is spelled once.
 
-// Items are `pub(crate)` unless the binary, the integration tests or the bench example use them.
+//! # API
+//!
+//! Everything is `pub(crate)` but three functions, each the entry of a program or a test outside the
+//! crate:
+//!
+//! - [`main_with_args`]: the command line of the `evia-repro` binary (`src/main.rs` passes it the
+//!   process's arguments). Every command and option is reached through it, and the integration tests
+//!   (`tests/it/`) drive the binary it builds.
+//! - [`calibrate_b_runs`]: the calibration of paper B's stand-in run knobs
+//!   (`bench/calibration/calibrate_b_runs.rs`, an example so that the tests build it): a command
+//!   line of its own, outside the product's commands.
+//! - [`write_paper_b_standin`]: paper B's stand-in written out as a user's collection (labels and
+//!   runs) with its qrels versions as `study`'s `--version` arguments, for the integration test
+//!   that runs `study` on it and compares every cell with `reproduce`'s (`tests/it/study_cli.rs`).
+//!
+//! Tests of internals the binary cannot show are unit tests inside the crate (`#[cfg(test)]`
+//! modules beside the code, and `src/pipeline/tests/` for those that run the papers' experiments,
+//! the ledger or the pipeline on the project's files).
+
+// Nothing is `pub` unless it is one of the API's items (above); the lint names any other.
 #![warn(unreachable_pub)]
 // The docs are built with `--document-private-items` (.ci/run): an application's map links its
 // internal items, which that build documents.
 #![allow(rustdoc::private_intra_doc_links)]
 
-pub mod account;
-pub mod assessors;
-pub mod cli;
-pub mod consistency;
-pub mod io;
-pub mod ledger;
-pub mod manifest;
-pub mod model;
-pub mod papers;
+pub(crate) mod account;
+pub(crate) mod assessors;
+pub(crate) mod cli;
+pub(crate) mod consistency;
+pub(crate) mod io;
+pub(crate) mod ledger;
+pub(crate) mod manifest;
+pub(crate) mod model;
+pub(crate) mod papers;
 pub(crate) mod parallel;
-pub mod pipeline;
-pub mod provenance;
-pub mod published;
-pub mod render;
-pub mod report;
-pub mod results;
-pub mod robustness;
-pub mod sources;
+pub(crate) mod pipeline;
+pub(crate) mod provenance;
+pub(crate) mod published;
+pub(crate) mod render;
+pub(crate) mod report;
+pub(crate) mod results;
+pub(crate) mod robustness;
+pub(crate) mod sources;
+
+pub use cli::calibrate_b_runs::calibrate_b_runs;
+pub use cli::main_with_args;
+pub use papers::lancers::standin_files::write_paper_b_standin;

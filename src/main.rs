@@ -1,4 +1,5 @@
-//! The `evia-repro` binary: a thin shell over the library. All behaviour lives in `evia_repro::cli`.
+//! The `evia-repro` binary: a thin shell over the library, where all behaviour lives
+//! (`evia_repro::main_with_args`).
 
 use std::process::ExitCode;
 
@@ -7,5 +8,5 @@ fn main() -> ExitCode {
     // default SIGPIPE action is restored (Rust ignores the signal, which turns every later
     // `println!` into a panic). This is the one place for every command.
     sigpipe::reset();
-    evia_repro::cli::main_with_args(std::env::args_os())
+    evia_repro::main_with_args(std::env::args_os())
 }

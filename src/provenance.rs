@@ -63,7 +63,7 @@ impl Fnv1a64 {
 
 /// The FNV-1a-64 hash of some content, printed as `fnv1a64:0123456789abcdef`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct ContentHash(pub(crate) u64);
+pub(crate) struct ContentHash(pub(crate) u64);
 
 impl ContentHash {
     /// The hash of `bytes`.
@@ -127,7 +127,7 @@ pub(crate) fn detect_commit(root: &Path) -> String {
 /// every input it depends on (paths relative to the project root; a manifest entry is named
 /// `paper/manifest.yaml#<id>` and hashed in its serialised form).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Stamp {
+pub(crate) struct Stamp {
     pub(crate) generator: String,
     pub(crate) commit: String,
     pub(crate) seed: u64,
@@ -135,7 +135,7 @@ pub struct Stamp {
 }
 
 impl Stamp {
-    pub fn new(commit: &str, seed: u64) -> Self {
+    pub(crate) fn new(commit: &str, seed: u64) -> Self {
         Stamp {
             generator: format!("evia-repro {}", env!("CARGO_PKG_VERSION")),
             commit: commit.to_string(),

@@ -4,7 +4,7 @@
 //! These files are the reviewer's ground truth for `evia-repro check`. Each entry is one printed
 //! number, keyed by [`CellKey`] (table, panel, row, column, part), with the token exactly as printed
 //! next to its parsed value and its provenance class (ARCHITECTURE.md, "Invariants"). The transcription follows `tests/fixtures/published-values.md`; its coverage is
-//! tested in `tests/it/published_coverage.rs`.
+//! tested in `src/pipeline/tests/published_coverage.rs`.
 //!
 //! The loader is strict, because a silently misread ground truth would make every check meaningless:
 //! unknown keys, duplicate keys (in a mapping, or two entries with the same cell key / table id /
@@ -23,27 +23,28 @@ mod raw_file;
 mod unique;
 
 pub(crate) use entries::{FigureRankClaim, PublishedTable, Reading, SettingClaim, TextClaim};
-pub use entries::{PublishedCell, PublishedFile};
+pub(crate) use entries::{PublishedCell, PublishedFile};
 pub(crate) use printed_number::parse_ordinal;
-pub use printed_number::{parse_printed, parse_text_printed};
+pub(crate) use printed_number::{parse_printed, parse_text_printed};
 use raw_file::{RawFile, resolve};
 
 /// The two published-value files, relative to the package root.
-pub const PUBLISHED_FILES: [&str; 2] = [
+#[cfg(test)]
+pub(crate) const PUBLISHED_FILES: [&str; 2] = [
     "paper/published/unanimity.yaml",
     "paper/published/lancers.yaml",
 ];
 
 pub(crate) use crate::model::SettingParameter;
-pub use crate::model::{PaperId as Paper, ProvenanceClass};
+pub(crate) use crate::model::{PaperId as Paper, ProvenanceClass};
 
 /// The identity of one published number (shared with rebuilt result tables).
-pub use crate::model::CellKey;
+pub(crate) use crate::model::CellKey;
 
 /// Why a published-values file could not be loaded. Both variants name the file and, where the
 /// problem is at a place in the file, its line and column.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum PublishedError {
+pub(crate) enum PublishedError {
     /// The file is missing or unreadable.
     #[error(transparent)]
     Read(SourceError),
@@ -55,7 +56,8 @@ pub enum PublishedError {
 
 impl PublishedError {
     /// The underlying error with its file, position and message.
-    pub fn source_error(&self) -> &SourceError {
+    #[cfg(test)]
+    pub(crate) fn source_error(&self) -> &SourceError {
         match self {
             PublishedError::Read(err) | PublishedError::Invalid(err) => err,
         }
@@ -63,13 +65,13 @@ impl PublishedError {
 }
 
 /// Reads and validates one published-values file.
-pub fn load(path: &Path) -> Result<PublishedFile, PublishedError> {
+pub(crate) fn load(path: &Path) -> Result<PublishedFile, PublishedError> {
     let text = read_text(path).map_err(PublishedError::Read)?;
     parse(&text, path)
 }
 
 /// Parses and validates the text of a published-values file; `path` is only used in errors.
-pub fn parse(text: &str, path: &Path) -> Result<PublishedFile, PublishedError> {
+pub(crate) fn parse(text: &str, path: &Path) -> Result<PublishedFile, PublishedError> {
     crate::io::yaml_depth::check_depth(path, text).map_err(PublishedError::Invalid)?;
     let raw: RawFile = serde_yaml::from_str(text)
         .map_err(|err| PublishedError::Invalid(yaml_error(path, &err)))?;

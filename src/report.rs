@@ -52,7 +52,8 @@ pub(crate) mod summary;
 use block::{FindingView, blocks};
 use built_in_views::{BuiltInView, built_in_views};
 use entry_words::{CellMark, class_letter, mark_of, mark_words, marker, marker_text};
-pub use functions::parameter_text;
+#[cfg(test)]
+pub(crate) use functions::parameter_text;
 use functions::register_functions;
 pub(crate) use index::render_index;
 pub(crate) use ledger_views::{FindingsFormat, account_json, findings_view, json, markdown, text};
@@ -62,7 +63,7 @@ pub(crate) use mark::{LegendItem, Mark};
 
 /// The two report formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Format {
+pub(crate) enum Format {
     Markdown,
     Latex,
 }
@@ -135,7 +136,7 @@ pub(crate) const INDEX_TEMPLATE: &str = "index.md.j2";
 
 /// What happened to an artefact in this run, as far as its report is concerned.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub enum ArtefactStatus {
+pub(crate) enum ArtefactStatus {
     /// Results are available (rebuilt now or taken from the build state).
     Built,
     /// The manifest marks it pending.
@@ -148,24 +149,27 @@ pub enum ArtefactStatus {
 
 /// Everything a paper's report is rendered from.
 #[derive(Debug, Clone, Copy)]
-pub struct ReportInput<'a> {
+pub(crate) struct ReportInput<'a> {
     /// Where the literate source and the templates are read from.
-    pub sources: &'a Sources,
-    pub manifest: &'a Manifest,
-    pub paper: &'a Paper,
+    pub(crate) sources: &'a Sources,
+    pub(crate) manifest: &'a Manifest,
+    pub(crate) paper: &'a Paper,
     /// The paper's published values (`None`: it has none).
-    pub published: Option<&'a PublishedFile>,
-    pub results: &'a BTreeMap<String, ResultTable>,
-    pub statuses: &'a BTreeMap<String, ArtefactStatus>,
+    pub(crate) published: Option<&'a PublishedFile>,
+    pub(crate) results: &'a BTreeMap<String, ResultTable>,
+    pub(crate) statuses: &'a BTreeMap<String, ArtefactStatus>,
     /// The account of the run, which every view renders.
-    pub account: &'a Account,
+    pub(crate) account: &'a Account,
     /// Figure artefacts whose SVG was converted to PDF next to it (for LaTeX).
-    pub figure_pdfs: &'a BTreeSet<String>,
-    pub stamp: &'a Stamp,
+    pub(crate) figure_pdfs: &'a BTreeSet<String>,
+    pub(crate) stamp: &'a Stamp,
 }
 
 /// Renders the report of `input.paper` in `format`.
-pub fn render_report(input: &ReportInput<'_>, format: Format) -> Result<String, RenderError> {
+pub(crate) fn render_report(
+    input: &ReportInput<'_>,
+    format: Format,
+) -> Result<String, RenderError> {
     let sources = input.sources;
     let source_name = source_path(input.paper, format);
     let template_err = |name: &str, place: String| {

@@ -12,7 +12,7 @@ use crate::model::{ClaimGroup, GridPlace, ProvenanceClass};
 
 mod transcription_note;
 
-pub use crate::model::{CellKey, VALUE};
+pub(crate) use crate::model::{CellKey, VALUE};
 pub(crate) use transcription_note::TranscriptionNote;
 
 /// The column of a series figure's table that holds a run's position on the x axis.
@@ -20,23 +20,23 @@ pub(crate) const X_POSITION: &str = "x";
 
 /// The numbers an experiment rebuilt for one artefact, with notes on how.
 #[derive(Debug, Clone, Default, Serialize)]
-pub struct ResultTable {
-    pub id: String,
+pub(crate) struct ResultTable {
+    pub(crate) id: String,
     /// Every rebuilt number, by its address within the table.
-    pub cells: BTreeMap<CellKey, f64>,
+    pub(crate) cells: BTreeMap<CellKey, f64>,
     /// Rows `(panel, row)` rebuilt only in part: their missing cells are pending, not absent.
     pub(crate) pending_rows: BTreeSet<(String, String)>,
     /// How the numbers were obtained (method, options such as the kappa standard error), one line each.
-    pub notes: Vec<String>,
+    pub(crate) notes: Vec<String>,
     /// The paper's qualitative claims this experiment checked on the data it ran on (stand-in or real).
-    pub claims: Vec<ClaimCheck>,
+    pub(crate) claims: Vec<ClaimCheck>,
     /// The class of a claim checked on printed inputs rather than on the table's stand-in or real data
     /// (e.g. `exact` for a claim about paper B's pooled matrices), by claim id. Claims not listed are
     /// `simulated`, or `real-data` when [`ResultTable::real_data`] is set.
     pub(crate) claim_classes: BTreeMap<String, ProvenanceClass>,
     /// Whether the numbers come from a user's real collection (`--data`) rather than from published
     /// inputs or a stand-in: the ledger then reports them as class `real-data`.
-    pub real_data: bool,
+    pub(crate) real_data: bool,
     /// Cells whose stand-in was *fitted* to the printed number (e.g. paper B's per-topic kappa targets),
     /// with the fit's tolerance. The ledger reports them `holds`/`fails` against that tolerance and says
     /// they agree by construction: a fitted number reproduces nothing by itself.
@@ -45,7 +45,7 @@ pub struct ResultTable {
     /// manifest layout has `rows: []` (A.T3 lists only the run pairs whose significance differs, so
     /// its rows are known only after the tests ran); panels with static rows ignore this.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    pub dynamic_rows: BTreeMap<String, Vec<DynamicRow>>,
+    pub(crate) dynamic_rows: BTreeMap<String, Vec<DynamicRow>>,
     /// Cells printed in bold (A.T3 bolds the p-values below alpha, as the paper does).
     #[serde(skip_serializing_if = "BTreeSet::is_empty")]
     pub(crate) bold: BTreeSet<CellKey>,
@@ -63,23 +63,23 @@ pub struct ResultTable {
 
 /// A row an experiment supplies at run time: its id (the `row` of its cells) and its printed label.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
-pub struct DynamicRow {
-    pub id: String,
-    pub label: String,
+pub(crate) struct DynamicRow {
+    pub(crate) id: String,
+    pub(crate) label: String,
     /// The row's cell in its family's grid when the row is one of a family (a grouped claim,
     /// [`ClaimCheck::group`], or a headline number of a robustness study): the renderers fold the
     /// family into its grids.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub group: Option<GridPlace>,
+    pub(crate) group: Option<GridPlace>,
 }
 
 /// One qualitative claim of a paper, checked on rebuilt results (for example "all CI upper limits are at
 /// or above 1"). The claims ledger lists it with the class of the data it ran on (`simulated` on a
 /// stand-in collection, `real-data` on a user's collection) and verdict `holds` or `fails`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct ClaimCheck {
+pub(crate) struct ClaimCheck {
     /// Stable id, `<table or section>.<name>`, e.g. `A.T2.ci_upper_at_least_one`.
-    pub id: String,
+    pub(crate) id: String,
     /// Where the paper makes the claim: a table id (`A.T2`) or a section (`A.§5`).
     pub(crate) section: String,
     /// The claim in the project's own words.
@@ -89,7 +89,7 @@ pub struct ClaimCheck {
     /// What the rebuild found, in the same terms.
     pub(crate) rebuilt: String,
     /// Whether the claim holds on the rebuilt results.
-    pub holds: bool,
+    pub(crate) holds: bool,
     /// The arithmetic behind the verdict, in one line.
     pub(crate) detail: String,
     /// The claim's cell in its family's grid, for a claim that is one of a family (A.T3's count of
@@ -104,7 +104,7 @@ pub struct ClaimCheck {
     /// The claim measured through proxies of the quantity the paper names, each with its own
     /// verdict: `holds` says whether all hold; proxies that disagree make the verdict mixed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub proxies: Vec<ProxyCheck>,
+    pub(crate) proxies: Vec<ProxyCheck>,
     /// An observation about the paper's own data (one run's rank in one figure) rather than a
     /// claim: a stand-in cannot re-test it, so it is shown, never scored.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -113,16 +113,16 @@ pub struct ClaimCheck {
 
 /// One proxy of a claim's quantity and what it shows.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ProxyCheck {
+pub(crate) struct ProxyCheck {
     /// The proxy in words (`flipped item pairs within posts`).
     pub(crate) name: String,
-    pub holds: bool,
+    pub(crate) holds: bool,
     /// What it measured, in a line.
     pub(crate) detail: String,
 }
 
 impl ResultTable {
-    pub fn new(id: &str) -> Self {
+    pub(crate) fn new(id: &str) -> Self {
         ResultTable {
             id: id.to_string(),
             ..ResultTable::default()
@@ -130,13 +130,13 @@ impl ResultTable {
     }
 
     /// Records one number.
-    pub fn set(&mut self, panel: &str, row: &str, column: &str, part: &str, value: f64) {
+    pub(crate) fn set(&mut self, panel: &str, row: &str, column: &str, part: &str, value: f64) {
         self.cells
             .insert(CellKey::new(&self.id, panel, row, column, part), value);
     }
 
     /// Looks up one number.
-    pub fn get(&self, panel: &str, row: &str, column: &str, part: &str) -> Option<f64> {
+    pub(crate) fn get(&self, panel: &str, row: &str, column: &str, part: &str) -> Option<f64> {
         self.cells
             .get(&CellKey::new(&self.id, panel, row, column, part))
             .copied()
@@ -168,7 +168,7 @@ impl ResultTable {
 
     /// Appends a row to `panel`, for panels whose layout leaves the rows to the experiment
     /// (`rows: []` in the manifest). Rows are shown in the order they are added.
-    pub fn add_row(&mut self, panel: &str, id: &str, label: &str) {
+    pub(crate) fn add_row(&mut self, panel: &str, id: &str, label: &str) {
         self.add_grouped_row(panel, id, label, None);
     }
 
@@ -192,12 +192,12 @@ impl ResultTable {
     }
 
     /// The rows an experiment supplied for `panel` (empty if none).
-    pub fn rows_of(&self, panel: &str) -> &[DynamicRow] {
+    pub(crate) fn rows_of(&self, panel: &str) -> &[DynamicRow] {
         self.dynamic_rows.get(panel).map_or(&[], Vec::as_slice)
     }
 
     /// Prints one cell in bold (the cell need not be set yet).
-    pub fn mark_bold(&mut self, panel: &str, row: &str, column: &str, part: &str) {
+    pub(crate) fn mark_bold(&mut self, panel: &str, row: &str, column: &str, part: &str) {
         self.bold
             .insert(CellKey::new(&self.id, panel, row, column, part));
     }
@@ -244,7 +244,7 @@ impl ResultTable {
     }
 
     /// Whether a cell is printed in bold.
-    pub fn is_bold(&self, panel: &str, row: &str, column: &str, part: &str) -> bool {
+    pub(crate) fn is_bold(&self, panel: &str, row: &str, column: &str, part: &str) -> bool {
         self.bold
             .contains(&CellKey::new(&self.id, panel, row, column, part))
     }

@@ -17,9 +17,9 @@ pub(crate) const MANIFEST: &str = "paper/manifest.yaml";
 pub(crate) const MANIFEST_TEXT: &str = include_str!("../paper/manifest.yaml");
 
 /// The files built into the program, by their path relative to the project root: the manifest,
-/// every template of `templates/`, and the study's literate sources (`tests/it/built_in.rs` checks
-/// that the list covers `templates/` and equals the files on disk).
-pub const BUILT_IN: [(&str, &str); 18] = [
+/// every template of `templates/`, and the study's literate sources (a test below checks that the
+/// list covers `templates/` and equals the files on disk).
+pub(crate) const BUILT_IN: [(&str, &str); 18] = [
     (MANIFEST, MANIFEST_TEXT),
     (
         "paper/study.report.md.j2",
@@ -86,11 +86,11 @@ pub const BUILT_IN: [(&str, &str); 18] = [
 ];
 
 /// The directory of the templates, relative to the root.
-pub const TEMPLATES_DIR: &str = "templates";
+pub(crate) const TEMPLATES_DIR: &str = "templates";
 
 /// Where the project's files come from.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Sources {
+pub(crate) enum Sources {
     /// A project root on disk; paths are relative to it.
     Root(PathBuf),
     /// The copies of [`BUILT_IN`].
@@ -107,7 +107,7 @@ pub(crate) fn built_in(relative: &str) -> Option<&'static str> {
 
 impl Sources {
     /// The text of `relative`, or why it cannot be read.
-    pub fn read(&self, relative: &str) -> Result<String, String> {
+    pub(crate) fn read(&self, relative: &str) -> Result<String, String> {
         match self {
             Sources::Root(root) => {
                 std::fs::read_to_string(root.join(relative)).map_err(|e| crate::io::io_reason(&e))
@@ -119,7 +119,7 @@ impl Sources {
     }
 
     /// The content hash of `relative`, or `None` when it cannot be read.
-    pub fn hash(&self, relative: &str) -> Option<ContentHash> {
+    pub(crate) fn hash(&self, relative: &str) -> Option<ContentHash> {
         match self {
             Sources::Root(root) => std::fs::read(root.join(relative))
                 .ok()
@@ -155,6 +155,31 @@ impl Sources {
         match self {
             Sources::Root(root) => Some(root.join(TEMPLATES_DIR)),
             Sources::BuiltIn => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The built-in files are the repository's: every template of `templates/` is built in, with the
+    /// text it has on disk, and so are the manifest and the study's literate sources.
+    #[test]
+    fn built_in_files_equal_the_files_on_disk() {
+        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let on_disk = Sources::Root(root.clone());
+        for (path, text) in BUILT_IN {
+            assert_eq!(on_disk.read(path).unwrap(), text, "{path}");
+            assert_eq!(Sources::BuiltIn.hash(path), on_disk.hash(path), "{path}");
+        }
+        for entry in std::fs::read_dir(root.join(TEMPLATES_DIR)).unwrap() {
+            let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+            let path = format!("{TEMPLATES_DIR}/{name}");
+            assert!(
+                BUILT_IN.iter().any(|(p, _)| *p == path),
+                "{path} is not built in (src/sources.rs, BUILT_IN)"
+            );
         }
     }
 }

@@ -38,7 +38,7 @@ use crate::results::ResultTable;
 
 /// The account of one run (module documentation).
 #[derive(Debug, Clone)]
-pub struct Account {
+pub(crate) struct Account {
     /// Every ledger entry, in ledger order, with what the account says of it.
     pub(crate) items: Vec<Item>,
     /// Per paper of the manifest, in its order.
@@ -105,7 +105,7 @@ impl Account {
 }
 
 /// The account of `ledger`, the ledger of the artefacts of `manifest` rebuilt into `results`.
-pub fn account(
+pub(crate) fn account(
     ledger: &Ledger,
     manifest: &Manifest,
     results: &BTreeMap<String, ResultTable>,

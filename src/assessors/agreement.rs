@@ -11,7 +11,7 @@
 //!
 //! Every statistic is the engine's (`evia_engine::agreement`): the pooled and per-topic kappas use the
 //! same estimator and standard error as paper B's Table 1, so the two cannot
-//! drift apart (`tests/it/agree_cli.rs` compares them on paper B's stand-in labels).
+//! drift apart (`src/pipeline/tests/agree_standin.rs` compares them on paper B's stand-in labels).
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -32,7 +32,7 @@ use super::agreement_values::{
 
 /// Which categories the linear weights of a kappa run over (see the module documentation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
-pub enum WeightsOver {
+pub(crate) enum WeightsOver {
     /// Every label of the declared scale (paper B's B.T1).
     #[default]
     Declared,
@@ -90,12 +90,12 @@ fn linear_kappa(
 
 /// The whole analysis (the JSON document of `agree --format json`).
 #[derive(Debug, Clone, Serialize)]
-pub struct Analysis {
+pub(crate) struct Analysis {
     pub(crate) labels: String,
     /// How much data, and the agreement over all of it: what a reader wants first.
     pub(crate) headline: Headline,
     /// Fleiss' kappa and Krippendorff's alpha; `None` with two assessors or fewer.
-    pub many_raters: Option<ManyRaters>,
+    pub(crate) many_raters: Option<ManyRaters>,
     pub(crate) scale: String,
     /// The scale's labels, lowest first (the confusion matrices' row and column order).
     pub(crate) scale_labels: Vec<i32>,
@@ -111,17 +111,17 @@ pub struct Analysis {
     pub(crate) intervals: IntervalCounts,
     pub(crate) assessors: Vec<String>,
     pub(crate) items: usize,
-    pub labels_read: usize,
+    pub(crate) labels_read: usize,
     pub(crate) topics: usize,
-    pub pairs: Vec<PairAgreement>,
+    pub(crate) pairs: Vec<PairAgreement>,
     /// Topics where every pair with documents on the topic shares at least the minimum number of
     /// them and has a significantly positive per-topic kappa (paper B §3's high-agreement set), in
     /// topic order.
-    pub high_agreement_topics: Vec<String>,
+    pub(crate) high_agreement_topics: Vec<String>,
     /// The other topics with at least the minimum number of documents (the low-agreement set).
-    pub low_agreement_topics: Vec<String>,
+    pub(crate) low_agreement_topics: Vec<String>,
     /// Topics with fewer documents than the minimum: in neither set.
-    pub too_small_topics: Vec<String>,
+    pub(crate) too_small_topics: Vec<String>,
 }
 
 /// Pairwise confusion matrices of one topic (or of all topics), keyed by assessor pair `(a, b)`, `a < b`.
@@ -145,7 +145,7 @@ fn matrix(counts: &[u64], k: usize) -> ConfusionMatrix {
 /// Runs the analysis of `labels` with the kappa interval's standard error `se`, the weights over
 /// `over`'s categories, and per-topic kappas tested only where a topic has, and a pair shares on
 /// it, at least `min_topic_items` documents.
-pub fn analyse(
+pub(crate) fn analyse(
     labels: &AssessorLabels,
     source: &str,
     se: StandardError,

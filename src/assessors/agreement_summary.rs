@@ -97,6 +97,6 @@ impl IntervalCounts {
 /// and the C ordinal statistic", Applied Psychological Measurement 1:195–201) for the
 /// large-sample standard error of (weighted) kappa to be trusted. 8 documents for binary labels,
 /// 18 on a three-label scale.
-pub fn default_min_topic_items(k: usize) -> usize {
+pub(crate) fn default_min_topic_items(k: usize) -> usize {
     2 * k * k
 }

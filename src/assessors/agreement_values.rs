@@ -13,7 +13,7 @@ pub(crate) fn unsigned_zero(v: f64) -> f64 {
 /// A kappa with its 95% interval, or why it is undefined.
 #[derive(Debug, Clone, Serialize)]
 #[serde(untagged)]
-pub enum KappaOutcome {
+pub(crate) enum KappaOutcome {
     Defined {
         kappa: f64,
         se: f64,
@@ -71,7 +71,7 @@ impl Value {
 
 /// Per-topic linear weighted kappas of one pair (paper B, Table 1's per-topic rows).
 #[derive(Debug, Clone, Serialize)]
-pub struct PerTopic {
+pub(crate) struct PerTopic {
     /// Topics on which both assessors labelled at least one document.
     pub topics: usize,
     /// Topics whose kappa's 95% CI lower limit is above 0.
@@ -90,7 +90,7 @@ pub struct PerTopic {
 
 /// Everything about one pair of assessors.
 #[derive(Debug, Clone, Serialize)]
-pub struct PairAgreement {
+pub(crate) struct PairAgreement {
     pub first: String,
     pub second: String,
     /// Documents both labelled.
@@ -112,7 +112,7 @@ pub struct PairAgreement {
 
 /// Fleiss' kappa and Krippendorff's alpha over all assessors.
 #[derive(Debug, Clone, Serialize)]
-pub struct ManyRaters {
+pub(crate) struct ManyRaters {
     pub(crate) fleiss_kappa: Value,
     pub(crate) alpha_nominal: Value,
     pub(crate) alpha_ordinal: Value,

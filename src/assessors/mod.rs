@@ -4,7 +4,7 @@
 //! kappa interval's standard error both name ([`kappa_se`]). Pure functions of the labels; the `cli`
 //! layer only parses arguments and prints.
 
-pub mod agreement;
+pub(crate) mod agreement;
 pub(crate) mod agreement_summary;
 pub(crate) mod agreement_values;
 pub(crate) mod combine;

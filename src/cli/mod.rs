@@ -10,7 +10,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
-pub mod agree;
+pub(crate) mod agree;
+pub(crate) mod calibrate_b_runs;
 mod check;
 mod eval;
 mod eval_args;

@@ -4,7 +4,7 @@ use crate::io::SourceError;
 
 /// Why the wiring cannot be loaded or applied.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum WiringError {
+pub(crate) enum WiringError {
     #[error(transparent)]
     Read(SourceError),
     #[error(transparent)]

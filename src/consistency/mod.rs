@@ -43,8 +43,8 @@ pub(crate) mod sso_arithmetic;
 pub(crate) mod statement;
 pub(crate) mod tau;
 pub(crate) mod text;
-pub mod tukey;
-pub mod wiring;
+pub(crate) mod tukey;
+pub(crate) mod wiring;
 
 /// Which check produced a result; its spelling (kebab case: `pair-count`; its `&'static str`, also
 /// its `Display`) prefixes the result's detail in the ledger.
@@ -88,7 +88,7 @@ impl CheckKind {
 /// knows it, never read back from the detail's prose. Ordered by precedence: when several failed
 /// checks of one entry carry hints, the first in this order speaks for the entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Hint {
+pub(crate) enum Hint {
     /// One changed number satisfies every check on the cell: a typesetting or extraction slip.
     TypesettingSlip,
     /// The same interval is printed, centred, for another cell: intervals shifted between cells.

@@ -18,9 +18,9 @@ pub(crate) struct TextDerivation {
 
 /// A statement and whether it holds on the printed numbers.
 #[derive(Debug, Clone, PartialEq)]
-pub struct StatementOutcome {
+pub(crate) struct StatementOutcome {
     pub(crate) paper: Paper,
-    pub id: String,
+    pub(crate) id: String,
     pub(crate) table: String,
     pub(crate) section: String,
     pub(crate) claim: String,
@@ -44,9 +44,9 @@ pub(crate) enum Judgement {
 
 /// Every check applied to the published files.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct Checks {
+pub(crate) struct Checks {
     /// The results on each printed cell, in the order the wiring lists the checks.
     pub(crate) cells: BTreeMap<CellKey, Vec<CheckResult>>,
     pub(crate) text: BTreeMap<String, TextDerivation>,
-    pub statements: Vec<StatementOutcome>,
+    pub(crate) statements: Vec<StatementOutcome>,
 }

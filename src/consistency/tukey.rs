@@ -108,7 +108,7 @@ impl TukeySpec {
 
 /// A reading of the effect-size definition: how V_E follows from |d| and ES_HSD.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum EffectSizeReading {
+pub(crate) enum EffectSizeReading {
     /// ES = |d| / sqrt(V_E), the paper's stated definition.
     StandardDeviation,
     /// ES = |d| / V_E.

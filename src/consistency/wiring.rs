@@ -23,11 +23,11 @@ use crate::manifest::Manifest;
 use crate::published::PublishedFile;
 
 /// The wiring file, relative to the package root.
-pub const CONSISTENCY_FILE: &str = "paper/consistency.yaml";
+pub(crate) const CONSISTENCY_FILE: &str = "paper/consistency.yaml";
 
 /// The whole wiring file.
 #[derive(Debug, Clone, Default)]
-pub struct Wiring {
+pub(crate) struct Wiring {
     pub(crate) limits: Limits,
     /// Every entry, in file order.
     pub(crate) checks: Vec<CheckSpec>,
@@ -91,7 +91,7 @@ impl<'de> Visitor<'de> for WiringVisitor {
 }
 
 /// Parses the wiring file's text; `path` is used in errors.
-pub fn parse(text: &str, path: &Path) -> Result<Wiring, WiringError> {
+pub(crate) fn parse(text: &str, path: &Path) -> Result<Wiring, WiringError> {
     crate::io::yaml_depth::check_depth(path, text).map_err(WiringError::Invalid)?;
     serde_yaml::from_str(text).map_err(|err| {
         let position = err.location().map(|l| Position::at(l.line(), l.column()));
@@ -102,7 +102,7 @@ pub fn parse(text: &str, path: &Path) -> Result<Wiring, WiringError> {
 /// Applies the wiring to the published files, entry by entry; a parameter-derived column of a cell
 /// key (`ug_p[0]`) resolves against `manifest`. `source` (the wiring's text and path) is used to
 /// name the line of a reference that does not resolve.
-pub fn evaluate(
+pub(crate) fn evaluate(
     wiring: &Wiring,
     manifest: &Manifest,
     files: &[PublishedFile],
@@ -122,7 +122,7 @@ pub fn evaluate(
 }
 
 /// Reads the wiring at `path` and applies it to the published files.
-pub fn load_and_evaluate(
+pub(crate) fn load_and_evaluate(
     path: &Path,
     manifest: &Manifest,
     files: &[PublishedFile],

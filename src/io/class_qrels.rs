@@ -17,8 +17,8 @@ use evia_engine::measures::{LevelGains, MeasureError, TopicJudgements};
 
 /// One judged document with its class and line.
 #[derive(Debug, Clone, PartialEq)]
-pub struct ClassJudged<'a> {
-    pub doc: &'a str,
+pub(crate) struct ClassJudged<'a> {
+    pub(crate) doc: &'a str,
     pub(crate) level: u32,
     pub(crate) class: u32,
     /// 1-based line in the file.
@@ -29,7 +29,10 @@ pub struct ClassJudged<'a> {
 pub(crate) type ClassQrels<'a> = BTreeMap<&'a str, Vec<ClassJudged<'a>>>;
 
 /// Parses a qrels file with equivalence classes.
-pub fn parse_class_qrels<'a>(path: &Path, text: &'a str) -> Result<ClassQrels<'a>, SourceError> {
+pub(crate) fn parse_class_qrels<'a>(
+    path: &Path,
+    text: &'a str,
+) -> Result<ClassQrels<'a>, SourceError> {
     let mut out: ClassQrels<'a> = BTreeMap::new();
     let expected = "a qrels line with an equivalence class `topic doc Lx class` (--ec)";
     for line in split_lines::<4>(path, text, 4..=4, expected) {
@@ -67,13 +70,13 @@ pub fn parse_class_qrels<'a>(path: &Path, text: &'a str) -> Result<ClassQrels<'a
 }
 
 /// The highest level judged in `qrels` (0 if empty).
-pub fn max_level(qrels: &ClassQrels<'_>) -> u32 {
+pub(crate) fn max_level(qrels: &ClassQrels<'_>) -> u32 {
     qrels.values().flatten().map(|j| j.level).max().unwrap_or(0)
 }
 
 /// Builds each topic's equivalence-class judgements with `gains`. Topics without a class of
 /// level ≥ 1 cannot be evaluated; they are returned separately.
-pub fn class_judgements(
+pub(crate) fn class_judgements(
     path: &Path,
     qrels: &ClassQrels<'_>,
     gains: &LevelGains,

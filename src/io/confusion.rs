@@ -25,13 +25,13 @@ struct PairEntry {
 
 /// The confusion matrix of two named assessors.
 #[derive(Debug, Clone)]
-pub struct AssessorPair {
+pub(crate) struct AssessorPair {
     /// `first-second`, e.g. `lancer1-lancer2`.
     pub(crate) id: String,
     pub(crate) first: String,
     pub(crate) second: String,
     /// Rows: `first`'s labels; columns: `second`'s.
-    pub matrix: ConfusionMatrix,
+    pub(crate) matrix: ConfusionMatrix,
 }
 
 /// The most labels of a confusion matrix.
@@ -41,7 +41,7 @@ pub(crate) const MAX_COUNT: u64 = 1_000_000_000_000;
 
 /// Reads the matrices, checking each is square over the declared labels, with at most
 /// [`MAX_LABELS`] labels and cells of at most [`MAX_COUNT`].
-pub fn read_confusion_matrices(path: &Path) -> Result<Vec<AssessorPair>, SourceError> {
+pub(crate) fn read_confusion_matrices(path: &Path) -> Result<Vec<AssessorPair>, SourceError> {
     let file: File = read_yaml(path)?;
     if file.labels.len() > MAX_LABELS {
         return Err(SourceError::whole_file(

@@ -18,15 +18,15 @@ use evia_engine::measures::{LevelGains, MeasureError};
 
 /// One intentwise judgement with its line.
 #[derive(Debug, Clone, PartialEq)]
-pub struct IntentJudged<'a> {
+pub(crate) struct IntentJudged<'a> {
     pub(crate) intent: u32,
-    pub doc: &'a str,
-    pub level: u32,
+    pub(crate) doc: &'a str,
+    pub(crate) level: u32,
     pub(crate) line: usize,
 }
 
 /// Parses intentwise qrels, grouped by topic (topics sorted, judgements in file order).
-pub fn parse_intent_qrels<'a>(
+pub(crate) fn parse_intent_qrels<'a>(
     path: &Path,
     text: &'a str,
 ) -> Result<BTreeMap<&'a str, Vec<IntentJudged<'a>>>, SourceError> {
@@ -71,14 +71,14 @@ fn flush<'a>(
 
 /// Diversity topics ready to evaluate, and the topics without any relevant document.
 #[derive(Debug, Clone, Default)]
-pub struct DiversityTopicSet {
-    pub topics: BTreeMap<String, DiversityTopic>,
+pub(crate) struct DiversityTopicSet {
+    pub(crate) topics: BTreeMap<String, DiversityTopic>,
     pub(crate) without_relevant: Vec<String>,
 }
 
 /// Builds every topic of the intent file with its intentwise judgements (a topic without
 /// judgements has no relevant document).
-pub fn diversity_topics(
+pub(crate) fn diversity_topics(
     intents_path: &Path,
     intents: &BTreeMap<String, TopicIntents>,
     qrels_path: &Path,

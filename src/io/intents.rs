@@ -17,14 +17,14 @@ use evia_engine::diversity::{Intent, IntentKind, IntentSet, MAX_INTENTS};
 
 /// One topic's intents and the line of each.
 #[derive(Debug, Clone, PartialEq)]
-pub struct TopicIntents {
+pub(crate) struct TopicIntents {
     pub(crate) intents: IntentSet,
     /// 1-based line of each intent, in the order of [`IntentSet::intents`].
     pub(crate) lines: Vec<usize>,
 }
 
 /// Parses an intent file into each topic's validated intents (topics in sorted order).
-pub fn parse_intents(
+pub(crate) fn parse_intents(
     path: &Path,
     text: &str,
 ) -> Result<BTreeMap<String, TopicIntents>, SourceError> {

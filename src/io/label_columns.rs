@@ -18,7 +18,7 @@ pub(crate) const MAX_COLUMN: usize = 1000;
 
 /// One column: its 1-based position or a name in the header line.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ColumnRef {
+pub(crate) enum ColumnRef {
     Position(usize),
     Name(String),
 }
@@ -34,7 +34,7 @@ impl fmt::Display for ColumnRef {
 
 /// The four roles' columns as given (`--columns`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LabelColumns {
+pub(crate) struct LabelColumns {
     pub(crate) topic: Option<ColumnRef>,
     pub(crate) doc: ColumnRef,
     pub(crate) assessor: ColumnRef,
@@ -46,7 +46,7 @@ pub struct LabelColumns {
 #[error(
     "expected `topic=COL,doc=COL,assessor=COL,label=COL` (topic optional) or four columns `COL,COL,COL,COL` in that order, each a position from 1 to {MAX_COLUMN} or a header name; {0}"
 )]
-pub struct ColumnsError(String);
+pub(crate) struct ColumnsError(String);
 
 impl ColumnRef {
     fn parse(text: &str) -> Result<Self, ColumnsError> {

@@ -16,7 +16,7 @@
     serde::Serialize,
 )]
 #[serde(rename_all = "kebab-case")]
-pub enum Duplicates {
+pub(crate) enum Duplicates {
     /// A repeated label is an error naming both lines.
     #[default]
     Error,

@@ -12,7 +12,7 @@ pub(crate) const MAX_ABS_LABEL: i32 = 1000;
 /// An integer label scale `min..max`, both ends included (written `MIN..MAX` in manifests too).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
 #[serde(try_from = "String", into = "String")]
-pub struct Scale {
+pub(crate) struct Scale {
     min: i32,
     max: i32,
 }
@@ -22,11 +22,11 @@ pub struct Scale {
 #[error(
     "expected a label scale `MIN..MAX` of integers with MIN < MAX, magnitudes at most {MAX_ABS_LABEL} and at most {MAX_LEVELS} labels, got `{0}`"
 )]
-pub struct ScaleError(String);
+pub(crate) struct ScaleError(String);
 
 impl Scale {
     /// The scale `min..max`, checked against the bounds.
-    pub fn new(min: i32, max: i32) -> Result<Self, ScaleError> {
+    pub(crate) fn new(min: i32, max: i32) -> Result<Self, ScaleError> {
         let ok = min < max
             && min.abs() <= MAX_ABS_LABEL
             && max.abs() <= MAX_ABS_LABEL

@@ -25,8 +25,8 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use crate::io::label_columns::{LabelColumns, ONE_TOPIC, ResolvedColumns};
-pub use crate::io::label_duplicates::Duplicates;
-pub use crate::io::label_scale::{Scale, ScaleError};
+pub(crate) use crate::io::label_duplicates::Duplicates;
+pub(crate) use crate::io::label_scale::Scale;
 use crate::io::{SourceError, decode_text, describe_line, shown, strip_bom};
 
 /// The most assessors a label file may name (the pairwise analyses grow with their square).
@@ -39,7 +39,7 @@ pub(crate) const MAX_TEXT_BYTES: u64 = 256 << 20;
     Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Deserialize, serde::Serialize,
 )]
 #[serde(rename_all = "kebab-case")]
-pub enum LabelLayout {
+pub(crate) enum LabelLayout {
     /// `topic doc assessor label`, one label a line.
     Long,
     /// A header `topic doc A1 A2 …`, then `topic doc label1 label2 …` (`NA` = missing).
@@ -50,22 +50,22 @@ pub enum LabelLayout {
 
 /// One judged document and the labels it received.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LabelledItem {
+pub(crate) struct LabelledItem {
     pub(crate) topic: String,
     pub(crate) doc: String,
     /// `(assessor, level)` pairs, sorted by assessor (indices into [`AssessorLabels::assessors`]);
     /// assessors who did not judge the document are absent.
-    pub labels: Vec<(usize, u16)>,
+    pub(crate) labels: Vec<(usize, u16)>,
 }
 
 /// Every assessor's labels of one file.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AssessorLabels {
+pub(crate) struct AssessorLabels {
     pub(crate) scale: Scale,
     /// Assessor names, in the order of the header (wide) or of first appearance (long).
-    pub assessors: Vec<String>,
+    pub(crate) assessors: Vec<String>,
     /// Items in the order of their first line.
-    pub items: Vec<LabelledItem>,
+    pub(crate) items: Vec<LabelledItem>,
     /// Repeated labels (the same assessor on the same document) dropped by the `--duplicates`
     /// rule; 0 when repeats are an error.
     pub(crate) repeats_dropped: usize,
@@ -74,18 +74,19 @@ pub struct AssessorLabels {
 /// How a label file is read besides its layout and scale: a header line and the columns to take
 /// (long layout), and what repeated labels become.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct ReadOptions {
+pub(crate) struct ReadOptions {
     /// The first line that is not a comment is a header naming the columns (long layout).
-    pub header: bool,
+    pub(crate) header: bool,
     /// The columns of topic, document, assessor and label (long layout; default 1 to 4, and
     /// then, without `header`, exactly four fields a line).
-    pub columns: Option<LabelColumns>,
+    pub(crate) columns: Option<LabelColumns>,
     /// The rule for repeated labels.
-    pub duplicates: Duplicates,
+    pub(crate) duplicates: Duplicates,
 }
 
-/// Reads a label file (decompressing it when it is gzip, [`crate::io::input`]).
-pub fn read_labels(
+/// [`read_labels_with`] with the default [`ReadOptions`] (for the tests).
+#[cfg(test)]
+pub(crate) fn read_labels(
     path: &Path,
     layout: LabelLayout,
     scale: Scale,
@@ -93,8 +94,9 @@ pub fn read_labels(
     read_labels_with(path, layout, scale, &ReadOptions::default())
 }
 
-/// [`read_labels`] with a header, chosen columns or a rule for repeated labels.
-pub fn read_labels_with(
+/// Reads a label file (decompressing it when it is gzip, [`crate::io::input`]), with a header,
+/// chosen columns or a rule for repeated labels ([`ReadOptions`]).
+pub(crate) fn read_labels_with(
     path: &Path,
     layout: LabelLayout,
     scale: Scale,
@@ -110,8 +112,9 @@ pub fn read_labels_with(
     parse_labels_with(path, &decode_text(path, bytes)?, layout, scale, options)
 }
 
-/// Parses label-file text; `path` is used in error messages only.
-pub fn parse_labels(
+/// [`parse_labels_with`] with the default [`ReadOptions`] (for the tests).
+#[cfg(test)]
+pub(crate) fn parse_labels(
     path: &Path,
     text: &str,
     layout: LabelLayout,
@@ -120,9 +123,9 @@ pub fn parse_labels(
     parse_labels_with(path, text, layout, scale, &ReadOptions::default())
 }
 
-/// [`parse_labels`] with [`ReadOptions`]. Lines whose first non-blank character is `#` are
-/// comments, in every layout.
-pub fn parse_labels_with(
+/// Parses label-file text with [`ReadOptions`]; `path` is used in error messages only. Lines whose
+/// first non-blank character is `#` are comments, in every layout.
+pub(crate) fn parse_labels_with(
     path: &Path,
     text: &str,
     layout: LabelLayout,

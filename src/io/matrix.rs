@@ -27,13 +27,13 @@ use evia_engine::significance::ScoreMatrix;
 
 /// A score matrix with its topic ids and run names, as read from a file.
 #[derive(Debug, Clone, PartialEq)]
-pub struct RunMatrix {
+pub(crate) struct RunMatrix {
     /// Topic ids, one per row, in file order.
-    pub topic_ids: Vec<String>,
+    pub(crate) topic_ids: Vec<String>,
     /// Run names, one per column, in header order.
-    pub run_names: Vec<String>,
+    pub(crate) run_names: Vec<String>,
     /// The scores (topics × runs).
-    pub scores: ScoreMatrix,
+    pub(crate) scores: ScoreMatrix,
 }
 
 /// The most runs a matrix may have (the randomised HSD keeps one counter per run pair).
@@ -57,7 +57,7 @@ fn column_of(fields: &[&str], index: usize) -> usize {
 }
 
 /// Parses the TSV matrix `text`; `path` is used in error messages only.
-pub fn parse_matrix(path: &Path, text: &str) -> Result<RunMatrix, SourceError> {
+pub(crate) fn parse_matrix(path: &Path, text: &str) -> Result<RunMatrix, SourceError> {
     let text = strip_bom(text);
     let body = text.strip_suffix('\n').unwrap_or(text);
     if body.trim().is_empty() {
@@ -206,4 +206,44 @@ pub fn parse_matrix(path: &Path, text: &str) -> Result<RunMatrix, SourceError> {
         run_names,
         scores,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// CRLF line endings, no final newline, and the positions of the errors (a blank line, a run
+    /// name or topic given twice, an infinite score).
+    #[test]
+    fn reader_positions_and_edge_cases() {
+        let p = Path::new("m.tsv");
+        // CRLF line endings and no final newline are accepted.
+        let m = parse_matrix(p, "t\ta\tb\r\n1\t1\t2\r\n2\t3\t4").unwrap();
+        assert_eq!(m.run_names, ["a", "b"]);
+        assert_eq!(m.topic_ids, ["1", "2"]);
+        assert_eq!(m.scores.row(1), [3.0, 4.0]);
+
+        let e = parse_matrix(p, "t\ta\tb\n1\t1\t2\n\n2\t3\t4\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "m.tsv:3: blank line; expected a topic row (topic id then one score per run)"
+        );
+
+        let e = parse_matrix(p, "t\ta\ta\n1\t1\t2\n2\t3\t4\n").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("m.tsv:1:5: run name `a` appears twice"),
+            "{e}"
+        );
+
+        let e = parse_matrix(p, "t\ta\tb\n1\t1\t2\n1\t3\t4\n").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("m.tsv:3:1: topic `1` appears twice"),
+            "{e}"
+        );
+
+        let e = parse_matrix(p, "t\ta\tb\n1\t1\tinf\n2\t3\t4\n").unwrap_err();
+        assert!(e.to_string().starts_with("m.tsv:2:5:"), "{e}");
+    }
 }

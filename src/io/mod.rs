@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 
 /// A position in an input file: 1-based line and, where known, 1-based column.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Position {
-    pub line: usize,
+pub(crate) struct Position {
+    pub(crate) line: usize,
     pub(crate) column: Option<usize>,
 }
 
@@ -29,9 +29,9 @@ impl Position {
 
 /// Bad input: which file, where in it, and what was expected there.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub struct SourceError {
+pub(crate) struct SourceError {
     pub(crate) path: PathBuf,
-    pub position: Option<Position>,
+    pub(crate) position: Option<Position>,
     pub(crate) message: String,
 }
 
@@ -108,7 +108,7 @@ pub(crate) fn strip_bom(text: &str) -> &str {
 }
 
 /// Decodes file bytes as UTF-8 without a leading byte-order mark; `path` is used in error messages.
-pub fn decode_text(path: &Path, bytes: Vec<u8>) -> Result<String, SourceError> {
+pub(crate) fn decode_text(path: &Path, bytes: Vec<u8>) -> Result<String, SourceError> {
     match String::from_utf8(bytes) {
         Ok(mut text) => {
             if text.starts_with(BOM) {
@@ -145,25 +145,25 @@ pub fn decode_text(path: &Path, bytes: Vec<u8>) -> Result<String, SourceError> {
 /// output never depends on it.
 pub(crate) const READ_THREADS: usize = 2;
 
-pub mod class_qrels;
-pub mod confusion;
+pub(crate) mod class_qrels;
+pub(crate) mod confusion;
 pub(crate) mod decimal;
 pub(crate) mod duplicates;
 pub(crate) mod input;
-pub mod intent_qrels;
-pub mod intents;
-pub mod label_columns;
+pub(crate) mod intent_qrels;
+pub(crate) mod intents;
+pub(crate) mod label_columns;
 pub(crate) mod label_duplicates;
 pub(crate) mod label_scale;
-pub mod labels;
+pub(crate) mod labels;
 pub(crate) mod line_fields;
-pub mod matrix;
-pub mod output;
-pub mod qrels;
+pub(crate) mod matrix;
+pub(crate) mod output;
+pub(crate) mod qrels;
 pub(crate) mod qrels_blocks;
 pub(crate) mod qrels_halves;
-pub mod ratings;
-pub mod run;
+pub(crate) mod ratings;
+pub(crate) mod run;
 pub(crate) mod run_doc;
 pub(crate) mod run_groups;
 pub(crate) mod simple_line;
@@ -273,7 +273,7 @@ pub(crate) fn read_yaml<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T
 ///
 /// serde reports a duplicate key at the start of its mapping; the position is moved to the duplicate
 /// itself so the message points at the line to fix.
-pub fn parse_yaml<T: serde::de::DeserializeOwned>(
+pub(crate) fn parse_yaml<T: serde::de::DeserializeOwned>(
     path: &Path,
     text: &str,
 ) -> Result<T, SourceError> {

@@ -29,7 +29,7 @@ use tempfile::{Builder, NamedTempFile, TempDir, TempPath};
 
 /// Why an output could not be written.
 #[derive(Debug, thiserror::Error)]
-pub enum OutputError {
+pub(crate) enum OutputError {
     #[error(
         "output path `{0}` would escape the output directory (absolute paths and `..` are not allowed)"
     )]
@@ -152,12 +152,12 @@ fn remove_temp_files(dir: &Path) -> std::io::Result<usize> {
 
 /// The directory every output of a run goes into.
 #[derive(Debug, Clone)]
-pub struct OutputDir {
+pub(crate) struct OutputDir {
     root: PathBuf,
 }
 
 impl OutputDir {
-    pub fn new(root: impl Into<PathBuf>) -> Self {
+    pub(crate) fn new(root: impl Into<PathBuf>) -> Self {
         OutputDir { root: root.into() }
     }
 

@@ -29,7 +29,7 @@ use evia_engine::measures::{LevelGains, MeasureError, Relevance, TopicJudgements
 
 /// The syntax of a qrels file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum QrelsFormat {
+pub(crate) enum QrelsFormat {
     /// `topic doc Lx` (NTCIR; level `x` ≥ 0).
     Ntcir,
     /// `topic iteration doc rel` (TREC; `rel` an integer, below 0 = listed but unjudged; the
@@ -49,8 +49,8 @@ pub(crate) const MAX_GAIN: f64 = 1e15;
 
 /// One judged document (borrowing its ids from the file text).
 #[derive(Debug, Clone, PartialEq)]
-pub struct Judged<'a, T> {
-    pub doc: &'a str,
+pub(crate) struct Judged<'a, T> {
+    pub(crate) doc: &'a str,
     pub(crate) value: T,
     /// 1-based line in the file.
     pub(crate) line: usize,
@@ -58,8 +58,8 @@ pub struct Judged<'a, T> {
 
 /// Judgements grouped by topic (topics in sorted order, documents in file order).
 #[derive(Debug, Clone, PartialEq)]
-pub struct Qrels<'a, T> {
-    pub topics: BTreeMap<&'a str, Vec<Judged<'a, T>>>,
+pub(crate) struct Qrels<'a, T> {
+    pub(crate) topics: BTreeMap<&'a str, Vec<Judged<'a, T>>>,
 }
 
 /// Per-level judgements (a level, or TREC's "listed but unjudged").
@@ -69,7 +69,7 @@ pub(crate) type GainQrels<'a> = Qrels<'a, f64>;
 
 impl<'a> LevelQrels<'a> {
     /// The highest level judged in the file (0 if none).
-    pub fn max_level(&self) -> u32 {
+    pub(crate) fn max_level(&self) -> u32 {
         self.topics
             .values()
             .flatten()
@@ -85,7 +85,12 @@ impl<'a> LevelQrels<'a> {
     /// level is an error naming its line (C: "max rel level mismatch"); so is a document judged
     /// twice for a topic (naming both lines). Topics without any relevant document cannot be
     /// evaluated (C: "no rel doc"); they are returned separately.
-    pub fn judgements(&self, path: &Path, gains: &LevelGains) -> Result<TopicSet, SourceError> {
+    #[cfg(test)]
+    pub(crate) fn judgements(
+        &self,
+        path: &Path,
+        gains: &LevelGains,
+    ) -> Result<TopicSet, SourceError> {
         Self::judgements_of(self.topics.iter(), path, gains)
     }
 
@@ -129,7 +134,7 @@ impl<'a> LevelQrels<'a> {
 impl GainQrels<'_> {
     /// Builds each topic's [`TopicJudgements`] in direct-gain mode (duplicates are errors naming
     /// both lines).
-    pub fn judgements(&self, path: &Path) -> Result<TopicSet, SourceError> {
+    pub(crate) fn judgements(&self, path: &Path) -> Result<TopicSet, SourceError> {
         let mut set = TopicSet::default();
         for (topic, judged) in &self.topics {
             let built = TopicJudgements::from_direct_gains(judged.iter().map(|j| (j.doc, j.value)));
@@ -141,8 +146,8 @@ impl GainQrels<'_> {
 
 /// Evaluable topics, and topics that have no relevant document.
 #[derive(Debug, Clone, Default)]
-pub struct TopicSet {
-    pub topics: BTreeMap<String, TopicJudgements>,
+pub(crate) struct TopicSet {
+    pub(crate) topics: BTreeMap<String, TopicJudgements>,
     pub(crate) without_relevant: BTreeSet<String>,
 }
 
@@ -222,7 +227,7 @@ impl<'a, T> Grouper<'a, T> {
 }
 
 /// Parses an NTCIR or TREC qrels file.
-pub fn parse_level_qrels<'a>(
+pub(crate) fn parse_level_qrels<'a>(
     path: &Path,
     text: &'a str,
     format: QrelsFormat,
@@ -411,7 +416,10 @@ fn bounded_level(level: u64) -> Option<u32> {
 }
 
 /// Parses a direct-gain file: `topic doc gain` with a finite gain ≥ 0 (0 = judged nonrelevant).
-pub fn parse_gain_file<'a>(path: &Path, text: &'a str) -> Result<GainQrels<'a>, SourceError> {
+pub(crate) fn parse_gain_file<'a>(
+    path: &Path,
+    text: &'a str,
+) -> Result<GainQrels<'a>, SourceError> {
     let text = strip_bom(text);
     let mut grouper = Grouper::new();
     for (i, line) in text.lines().enumerate() {

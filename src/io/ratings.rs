@@ -12,7 +12,7 @@ pub(crate) const MAX_RATING: u32 = 1000;
 
 /// The ratings of one item, in assessor order.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RatedItem {
+pub(crate) struct RatedItem {
     pub(crate) id: String,
     pub(crate) ratings: Vec<u32>,
 }
@@ -23,7 +23,7 @@ pub(crate) fn read_ratings(path: &Path) -> Result<Vec<RatedItem>, SourceError> {
 }
 
 /// Parses rating-file text; `path` is used in error messages only.
-pub fn parse_ratings(path: &Path, text: &str) -> Result<Vec<RatedItem>, SourceError> {
+pub(crate) fn parse_ratings(path: &Path, text: &str) -> Result<Vec<RatedItem>, SourceError> {
     let mut lines = strip_bom(text)
         .lines()
         .enumerate()

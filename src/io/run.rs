@@ -31,7 +31,7 @@ use evia_engine::measures::FxBuildHasher;
 
 /// The syntax of a run file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RunFormat {
+pub(crate) enum RunFormat {
     /// 6 fields `qid Q0 doc rank score tag` (more are ignored; blank and `#` lines skipped).
     Trec,
     /// 2 fields `topic doc`, rank = file order.
@@ -43,7 +43,7 @@ pub enum RunFormat {
 
 /// How TREC runs are ranked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RunOrder {
+pub(crate) enum RunOrder {
     /// Score descending, ties by document id descending (trec_eval).
     Score,
     /// File order (NTCIREVAL `TRECsplitruns`).
@@ -52,13 +52,13 @@ pub enum RunOrder {
 
 /// One topic's ranked list (rank 1 first).
 #[derive(Debug, Clone, PartialEq)]
-pub struct RunTopic<'a> {
+pub(crate) struct RunTopic<'a> {
     pub(crate) topic: &'a str,
-    pub docs: Vec<RunDoc<'a>>,
+    pub(crate) docs: Vec<RunDoc<'a>>,
 }
 
 /// Parses a run file into ranked lists, one per topic, sorted by topic id.
-pub fn parse_run<'a>(
+pub(crate) fn parse_run<'a>(
     path: &Path,
     text: &'a str,
     format: RunFormat,
@@ -265,6 +265,6 @@ fn parse_score(path: &Path, n: usize, field: &str) -> Result<f64, SourceError> {
 /// A document that occurs twice in a ranked list, as (earlier line, later line, doc): the first
 /// repetition met in rank order (a caller checking many lists keeps one
 /// [`DuplicateFinder`] instead).
-pub fn find_duplicate<'a>(docs: &[RunDoc<'a>]) -> Option<(usize, usize, &'a str)> {
+pub(crate) fn find_duplicate<'a>(docs: &[RunDoc<'a>]) -> Option<(usize, usize, &'a str)> {
     DuplicateFinder::default().first_repeat(docs)
 }

@@ -3,7 +3,7 @@
 
 /// One retrieved document.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct RunDoc<'a> {
+pub(crate) struct RunDoc<'a> {
     pub(crate) doc: &'a str,
     pub(crate) score: f64,
     /// 1-based line in the file.

@@ -26,35 +26,35 @@ pub(crate) enum EntryKind {
 
 /// One line of the ledger.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Entry {
+pub(crate) struct Entry {
     /// `A` or `B`.
     pub(crate) paper: String,
     /// Table id (`A.T1`) or text section (`A.text`).
-    pub table: String,
+    pub(crate) table: String,
     /// The cell within the table: `panel/row/column/part`, or the text claim id.
-    pub cell: String,
+    pub(crate) cell: String,
     pub(crate) kind: EntryKind,
     /// Whether the printed number is one of the rebuild's inputs, echoed back (A.T1's ratings):
     /// shown, never counted as reproduced or as a match.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub(crate) input: bool,
-    pub printed: String,
-    pub class: ProvenanceClass,
+    pub(crate) printed: String,
+    pub(crate) class: ProvenanceClass,
     /// What the verdict is about: the paper's printed numbers, or a claim re-tested on the stand-in
     /// or on real data.
     pub(crate) basis: Basis,
     /// The value recomputed from the paper's printed inputs or numbers (or rebuilt from real data),
     /// at the printed precision, when there is one. A stand-in's value is never here.
-    pub rebuilt: Option<String>,
+    pub(crate) rebuilt: Option<String>,
     /// The stand-in's value of the printed number (at the printed precision), or what a claim
     /// re-tested on the stand-in found there: how the stand-in behaves, never a reproduction.
-    pub stand_in: Option<String>,
-    pub verdict: Verdict,
+    pub(crate) stand_in: Option<String>,
+    pub(crate) verdict: Verdict,
     /// The arithmetic or the reason behind the verdict, in one line.
-    pub detail: String,
+    pub(crate) detail: String,
     /// The knob declaration that builds this claim or number into the stand-in, when one does: it
     /// is then listed apart and never counted as support.
-    pub built_in: Option<BuiltInRef>,
+    pub(crate) built_in: Option<BuiltInRef>,
     /// How often a claim re-tested on the stand-in held over a robustness study's replicates.
     pub(crate) holding: Option<Holding>,
     /// Its class across the plausible knob space, when a knob-space study re-tested it.
@@ -101,7 +101,7 @@ pub struct Entry {
     /// A grouped claim's cell in its family's grid ([`crate::results::ClaimCheck::group`]): the
     /// reports fold the family into one Dmax × N grid per measure; the ledger keeps every entry.
     #[serde(skip)]
-    pub group: Option<ClaimGroup>,
+    pub(crate) group: Option<ClaimGroup>,
 }
 
 /// A claim's holding rate over the replicates of a robustness study.
@@ -204,16 +204,17 @@ impl Entry {
 
 /// The full ledger, in the order of the published files.
 #[derive(Debug, Clone, Default, Serialize)]
-pub struct Ledger {
-    pub entries: Vec<Entry>,
+pub(crate) struct Ledger {
+    pub(crate) entries: Vec<Entry>,
     /// Rows whose printed labels the paper's extractions read differently (not entries: doubts
     /// about the transcription, shown in a box of their own).
-    pub notes: Vec<super::TranscriptionNote>,
+    pub(crate) notes: Vec<super::TranscriptionNote>,
 }
 
 impl Ledger {
     /// Whether any `exact` cell mismatches (the only failure `check` reports by its exit code).
-    pub fn has_exact_mismatch(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn has_exact_mismatch(&self) -> bool {
         self.entries
             .iter()
             .any(|e| e.class == ProvenanceClass::Exact && e.verdict == Verdict::Mismatch)

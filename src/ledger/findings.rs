@@ -10,20 +10,20 @@ use crate::consistency::tukey::EffectSizeReading;
 
 /// One inconsistency found in a paper's own numbers, for the report's "Findings" section.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Finding {
+pub(crate) struct Finding {
     pub(crate) paper: String,
-    pub table: String,
-    pub cell: String,
+    pub(crate) table: String,
+    pub(crate) cell: String,
     pub(crate) printed: String,
     /// The tables the finding's numbers are printed in (`A.T3`; `B.T4`, `B.T5`).
     pub(crate) tables: Vec<String>,
     /// Where the finding is, in words: its table(s) and how many rows, intervals or numbers
     /// (`Table 3 — 24 rows`).
-    pub place: String,
+    pub(crate) place: String,
     /// The affected cells in words, what they share named once (`nG@1, Dmax = 2, N = 5: X vs. Y,
     /// Z vs. W; …`); empty when `place` and `text` already say it (a statement). `cell` keeps
     /// their ids, for machine readers.
-    pub cells: String,
+    pub(crate) cells: String,
     /// The affected cells under their groups (`nG@1, Dmax = 2, N = 5` → its system pairs), for a
     /// small table of them.
     pub(crate) affected_groups: Vec<(String, Vec<String>)>,
@@ -32,10 +32,10 @@ pub struct Finding {
     pub(crate) also_in_text: Vec<String>,
     /// The finding in a reviewer's words, with the arithmetic behind it (where it is, `table` and
     /// `cell`, is not repeated in it).
-    pub text: String,
+    pub(crate) text: String,
     /// The finding in one or two sentences a reviewer could paste into a review (the reports'
     /// opening summary), without the arithmetic.
-    pub headline: String,
+    pub(crate) headline: String,
     /// The headline's LaTeX spelling, when it has math (ES$_\mathrm{HSD}$ = $|d|/\sqrt{V_E}$);
     /// LaTeX output escapes `headline` otherwise.
     pub(crate) headline_latex: Option<String>,
@@ -43,7 +43,7 @@ pub struct Finding {
     pub(crate) affected: usize,
     /// What the inconsistency points to (worded in `text`).
     #[serde(skip)]
-    pub hint: Option<Hint>,
+    pub(crate) hint: Option<Hint>,
     /// The ledger entries of the finding as (table, cell), in ledger order, then the numbers of the
     /// running text that repeat one of them: a reader links each to its entry.
     #[serde(skip)]
@@ -59,7 +59,7 @@ pub struct Finding {
 /// its table that share its arithmetic (an interval's two limits, a row's six numbers). A grouped
 /// finding's `cell` lists the affected cells (rows, for a definition mismatch) and its text gives
 /// the evidence once; the ledger keeps every cell.
-pub fn findings(ledger: &Ledger, paper: &str) -> Vec<Finding> {
+pub(crate) fn findings(ledger: &Ledger, paper: &str) -> Vec<Finding> {
     let of_paper: Vec<&Entry> = ledger
         .entries
         .iter()
@@ -506,7 +506,7 @@ fn sentence(text: &str) -> String {
 /// An entry that says something about the paper itself: an `inconsistent` number, a statement of
 /// the text that `fails` on the paper's own printed numbers (not a stand-in's qualitative claim), or
 /// a setting of the text the build does not use.
-pub fn is_finding(e: &Entry) -> bool {
+pub(crate) fn is_finding(e: &Entry) -> bool {
     e.verdict == Verdict::Inconsistent
         || (e.verdict == Verdict::Mismatch && e.hint == Some(Hint::SettingDiffers))
         || (e.verdict == Verdict::Fails && e.basis == Basis::Paper)

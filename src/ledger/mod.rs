@@ -50,12 +50,14 @@ pub(crate) use crate::published::cell_label::{artefact_words, grouped, grouped_w
 pub(crate) use crate::results::TranscriptionNote;
 pub(crate) use across::Across;
 pub(crate) use basis::Basis;
-pub use entry::Ledger;
+pub(crate) use entry::Ledger;
 pub(crate) use entry::{Entry, EntryKind, Holding};
+pub(crate) use findings::findings;
+#[cfg(test)]
+pub(crate) use findings::is_finding;
 pub(crate) use findings::{Finding, ranked};
-pub use findings::{findings, is_finding};
-pub use printed_number::cell_name;
-pub use verdict::Verdict;
+pub(crate) use printed_number::cell_name;
+pub(crate) use verdict::Verdict;
 
 use cell_entry::cell_entry;
 use claim_entry::{claim_entry, statement_entry};
@@ -70,7 +72,8 @@ use crate::results::ResultTable;
 
 /// Builds the ledger of `published` against the `rebuilt` tables of the artefacts of `manifest`.
 /// No consistency check is applied (see [`ledger_checked`]).
-pub fn ledger(
+#[cfg(test)]
+pub(crate) fn ledger(
     manifest: &Manifest,
     published: &[PublishedFile],
     rebuilt: &BTreeMap<String, ResultTable>,
@@ -89,7 +92,7 @@ pub fn ledger(
 /// the qualitative claims of each rebuilt artefact: the experiment's own, then those that compare
 /// the result with `published` (each experiment's [`crate::papers::Experiment::compare`]). The stand-in knobs' declarations
 /// `built_ins` mark the claims and printed numbers they build in.
-pub fn ledger_checked(
+pub(crate) fn ledger_checked(
     manifest: &Manifest,
     published: &[PublishedFile],
     checks: &Checks,

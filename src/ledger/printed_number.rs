@@ -3,7 +3,7 @@
 use crate::model::CellKey;
 
 /// `panel/row/column/part` with the default panel `main` and part `value` left out.
-pub fn cell_name(key: &CellKey) -> String {
+pub(crate) fn cell_name(key: &CellKey) -> String {
     let mut parts = Vec::new();
     if key.panel != "main" {
         parts.push(key.panel.as_str());

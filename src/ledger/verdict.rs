@@ -9,7 +9,7 @@ use serde::Serialize;
 )]
 #[serde(rename_all = "lowercase")]
 #[strum(serialize_all = "lowercase")]
-pub enum Verdict {
+pub(crate) enum Verdict {
     Match,
     Mismatch,
     /// A `derived` number that agrees with the printed numbers it follows from.

@@ -16,7 +16,7 @@ use crate::model::{BuiltInDecl, BuiltInRef, CellKey};
 
 /// Every declaration of the knob files of a set of artefacts, by what it names.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct BuiltIns {
+pub(crate) struct BuiltIns {
     pub(crate) declarations: Vec<Declared>,
     claims: BTreeMap<String, usize>,
     cells: BTreeMap<CellKey, usize>,
@@ -43,7 +43,7 @@ struct Section {
 impl BuiltIns {
     /// The declarations of every YAML input file of `artefacts`, each file read once, paths
     /// relative to `root`.
-    pub fn load<'a>(
+    pub(crate) fn load<'a>(
         root: &Path,
         artefacts: impl IntoIterator<Item = &'a Artefact>,
     ) -> Result<BuiltIns, SourceError> {

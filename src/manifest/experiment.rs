@@ -75,7 +75,7 @@ pub(crate) struct ExperimentKind {
 /// An experiment kind an artefact names: a reference into the catalog it was read against.
 /// Compared, ordered and hashed by its name.
 #[derive(Clone, Copy)]
-pub struct ExperimentId(&'static ExperimentKind);
+pub(crate) struct ExperimentId(&'static ExperimentKind);
 
 impl ExperimentId {
     pub(crate) fn new(kind: &'static ExperimentKind) -> Self {
@@ -87,7 +87,7 @@ impl ExperimentId {
     }
 
     /// The manifest's spelling (`lancers.agreement`).
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         self.0.name
     }
 
@@ -117,7 +117,7 @@ impl ExperimentId {
 
     /// How much of an artefact of this kind comes from a stand-in: none when it ran on a user's real
     /// collection (`real_data`).
-    pub fn stand_in(self, real_data: bool) -> Option<StandIn> {
+    pub(crate) fn stand_in(self, real_data: bool) -> Option<StandIn> {
         match self.0.data {
             DataSource::StandIn(s) if !real_data => Some(s),
             _ => None,

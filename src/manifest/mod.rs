@@ -27,45 +27,45 @@ pub(crate) mod plausible;
 mod replicated;
 pub(crate) mod stub_width;
 
-pub use built_in::BuiltIns;
+pub(crate) use built_in::BuiltIns;
 pub(crate) use experiment::{DataSource, ExperimentId, ExperimentKind};
-pub use params::Parameters;
+pub(crate) use params::Parameters;
 pub(crate) use params::ReplicatesParams;
-pub use plausible::KnobSpace;
+pub(crate) use plausible::KnobSpace;
 
 /// The whole manifest.
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-pub struct Manifest {
+pub(crate) struct Manifest {
     /// Global seed from which every experiment's random streams are derived (overridable by `--seed`).
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// The two papers.
-    pub papers: Vec<Paper>,
+    pub(crate) papers: Vec<Paper>,
     /// Every table and figure of both papers, in the papers' order.
-    pub artefacts: Vec<Artefact>,
+    pub(crate) artefacts: Vec<Artefact>,
 }
 
 /// One of the two papers.
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-pub struct Paper {
+pub(crate) struct Paper {
     /// `A` or `B`.
-    pub id: String,
+    pub(crate) id: String,
     pub(crate) title: String,
     /// Short name used for output directories (`unanimity`, `lancers`).
-    pub slug: String,
+    pub(crate) slug: String,
     pub(crate) venue: String,
     /// The file of published values, relative to the project root; absent for a paper that printed
     /// none (the manifest `evia-repro study` builds for a user's collection): its ledger then holds
     /// only the claims of its rebuilt artefacts, and no consistency wiring applies to it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub published: Option<String>,
+    pub(crate) published: Option<String>,
 }
 
 /// A table or a figure.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Kind {
+pub(crate) enum Kind {
     Table,
     Figure,
 }
@@ -73,7 +73,7 @@ pub enum Kind {
 /// Whether the artefact's experiment is built, or still waiting for its engine or data.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Status {
+pub(crate) enum Status {
     Built,
     Pending,
 }
@@ -90,7 +90,7 @@ impl fmt::Display for Status {
 /// An output format an artefact is rendered to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize, Serialize)]
 #[serde(rename_all = "lowercase")]
-pub enum OutputFormat {
+pub(crate) enum OutputFormat {
     Markdown,
     Latex,
     Json,
@@ -100,23 +100,23 @@ pub enum OutputFormat {
 /// One table or figure of a paper. Read by `artefact_de.rs`: its `parameters` are read as those of its
 /// `experiment`.
 #[derive(Debug, Clone, Serialize)]
-pub struct Artefact {
+pub(crate) struct Artefact {
     /// `A.T1` … `B.F2`, checked where it is read ([`ArtefactId`]).
-    pub id: ArtefactId,
+    pub(crate) id: ArtefactId,
     /// `A` or `B`.
-    pub paper: String,
-    pub kind: Kind,
+    pub(crate) paper: String,
+    pub(crate) kind: Kind,
     /// The paper's caption; a rich label carries its LaTeX spelling (math such as RawG$_i$).
     pub(crate) caption: Label,
     /// The experiment that computes it; an unknown name is rejected while parsing.
-    pub experiment: ExperimentId,
-    pub status: Status,
+    pub(crate) experiment: ExperimentId,
+    pub(crate) status: Status,
     /// Why a pending artefact is pending.
-    pub pending_reason: Option<String>,
+    pub(crate) pending_reason: Option<String>,
     /// The experiment's parameters, of its own type; `experiment()` of these is `experiment`.
-    pub parameters: Parameters,
-    pub layout: Option<Layout>,
-    pub outputs: Vec<OutputFormat>,
+    pub(crate) parameters: Parameters,
+    pub(crate) layout: Option<Layout>,
+    pub(crate) outputs: Vec<OutputFormat>,
 }
 
 impl Artefact {
@@ -167,18 +167,18 @@ impl Artefact {
 /// How a table is laid out: its panels, each with rows and columns.
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-pub struct Layout {
+pub(crate) struct Layout {
     /// Header of the column that holds the row labels.
     #[serde(default)]
     pub(crate) stub: Option<Label>,
-    pub panels: Vec<Panel>,
+    pub(crate) panels: Vec<Panel>,
 }
 
 /// A panel of a table (many tables have one, `main`).
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-pub struct Panel {
-    pub id: String,
+pub(crate) struct Panel {
+    pub(crate) id: String,
     #[serde(default)]
     pub(crate) label: Option<Label>,
     /// Header of this panel's row-label column (overrides the layout's `stub`).
@@ -195,8 +195,8 @@ pub struct Panel {
     /// the page show the panel as numbers.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub(crate) drawn_by_figure: bool,
-    pub rows: Vec<Header>,
-    pub columns: Vec<Header>,
+    pub(crate) rows: Vec<Header>,
+    pub(crate) columns: Vec<Header>,
 }
 
 impl Panel {
@@ -210,8 +210,8 @@ impl Panel {
 /// A row or column: its id (the key of the cells) and its printed label.
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-pub struct Header {
-    pub id: String,
+pub(crate) struct Header {
+    pub(crate) id: String,
     pub(crate) label: Label,
     /// The part of the cell this row or column shows, when it shows one number of a multi-number cell
     /// (e.g. `p` of A.T3's `rawg` cells, `estimate` of B.T1's raw agreement).
@@ -254,7 +254,7 @@ impl Label {
 /// How the numbers of a cell are printed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-pub struct CellFormat {
+pub(crate) struct CellFormat {
     pub(crate) style: CellStyle,
     /// Digits after the decimal point.
     #[serde(default)]
@@ -389,12 +389,12 @@ impl Manifest {
     }
 
     /// The artefact with id `id`.
-    pub fn artefact(&self, id: &str) -> Option<&Artefact> {
+    pub(crate) fn artefact(&self, id: &str) -> Option<&Artefact> {
         self.artefacts.iter().find(|a| a.id == id)
     }
 
     /// The paper with id `id`.
-    pub fn paper(&self, id: &str) -> Option<&Paper> {
+    pub(crate) fn paper(&self, id: &str) -> Option<&Paper> {
         self.papers.iter().find(|p| p.id == id)
     }
 }

@@ -14,7 +14,7 @@ pub(crate) const MAX_TRIALS: u32 = 1_000_000;
 
 /// A parameter that breaks a rule: its key and what was expected.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Violation {
+pub(crate) struct Violation {
     pub(crate) key: &'static str,
     pub(crate) message: String,
 }

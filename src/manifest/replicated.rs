@@ -22,7 +22,7 @@ impl Manifest {
     /// This manifest with every knob-space study's design points set to `points` (`reproduce
     /// --design-points`). The study's manifest entry changes with it, so its fingerprint does and
     /// nothing else's.
-    pub fn with_design_points(mut self, points: u32) -> Manifest {
+    pub(crate) fn with_design_points(mut self, points: u32) -> Manifest {
         for artefact in &mut self.artefacts {
             artefact.parameters = artefact.parameters.with_design_points(points);
         }
@@ -31,7 +31,7 @@ impl Manifest {
 
     /// This manifest with every robustness study's R set to `replicates` (`reproduce --replicates`).
     /// The study's manifest entry changes with it, so its fingerprint does and nothing else's.
-    pub fn with_replicates(mut self, replicates: u32) -> Manifest {
+    pub(crate) fn with_replicates(mut self, replicates: u32) -> Manifest {
         for artefact in &mut self.artefacts {
             artefact.parameters = artefact.parameters.with_replicates(replicates);
         }

@@ -14,7 +14,7 @@ pub(crate) const MAX_LEN: usize = 64;
 /// (`A.T1.md`, `B.F1.svg`), so it is checked where it is read: nothing else could become a path.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(transparent)]
-pub struct ArtefactId(String);
+pub(crate) struct ArtefactId(String);
 
 /// Why a text is not an artefact id.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -46,7 +46,7 @@ impl ArtefactId {
     }
 
     /// The id as text.
-    pub fn as_str(&self) -> &str {
+    pub(crate) fn as_str(&self) -> &str {
         &self.0
     }
 }

@@ -50,7 +50,7 @@ pub(crate) struct BuiltInDecl {
 
 /// A declaration as an entry of the ledger carries it: where it is declared and what it says.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct BuiltInRef {
+pub(crate) struct BuiltInRef {
     /// The knob file, relative to the project root.
     pub(crate) file: String,
     /// The line of the declaration in the file.

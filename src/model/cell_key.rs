@@ -6,16 +6,16 @@ use serde::Serialize;
 
 /// The address of one number in a table: `table/panel/row/column/part`.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-pub struct CellKey {
-    pub table: String,
-    pub panel: String,
-    pub row: String,
-    pub column: String,
+pub(crate) struct CellKey {
+    pub(crate) table: String,
+    pub(crate) panel: String,
+    pub(crate) row: String,
+    pub(crate) column: String,
     pub(crate) part: String,
 }
 
 impl CellKey {
-    pub fn new(table: &str, panel: &str, row: &str, column: &str, part: &str) -> Self {
+    pub(crate) fn new(table: &str, panel: &str, row: &str, column: &str, part: &str) -> Self {
         CellKey {
             table: table.to_string(),
             panel: panel.to_string(),
@@ -37,4 +37,4 @@ impl fmt::Display for CellKey {
 }
 
 /// The part name of a cell that holds a single number.
-pub const VALUE: &str = "value";
+pub(crate) const VALUE: &str = "value";

@@ -10,12 +10,12 @@ use serde::{Deserialize, Serialize};
 /// number of ratings per item N (grid column). The derived order is the reading order: measure as
 /// the manifest lists them (never the panel id's spelling), then Dmax, then N, numerically.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct ClaimGroup {
+pub(crate) struct ClaimGroup {
     /// The measure's position in its artefact's `measures:` (nG@1, P+, nERR@10 for paper A).
     pub(crate) measure_rank: u32,
-    pub measure: String,
-    pub dmax: u32,
-    pub n: u32,
+    pub(crate) measure: String,
+    pub(crate) dmax: u32,
+    pub(crate) n: u32,
 }
 
 impl ClaimGroup {

@@ -26,7 +26,7 @@ impl ColumnFamily {
 /// A family with the values an artefact's parameters give it, in the manifest's order. `pub` as the
 /// answer of the `pub` trait `manifest::params::Params`; its fields and methods are the crate's.
 #[derive(Debug, Clone, PartialEq)]
-pub struct ParameterColumns {
+pub(crate) struct ParameterColumns {
     pub(crate) family: &'static ColumnFamily,
     pub(crate) values: Vec<f64>,
 }

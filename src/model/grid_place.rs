@@ -11,7 +11,7 @@ use super::{ClaimGroup, ItemMeasure};
 /// A cell of a measure's Dmax × N grid, or of a table's items × measures grid.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum GridPlace {
+pub(crate) enum GridPlace {
     /// Paper A: one measure's grid, rows Dmax, columns N.
     DmaxByN(ClaimGroup),
     /// Paper B: one table's grid, rows its items, columns its measures.

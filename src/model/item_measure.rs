@@ -11,18 +11,18 @@ use serde::{Deserialize, Serialize};
 /// grid is read in (the table's layout order of its items, the artefact's `measures:` order); the
 /// words are what the grid prints. The derived order is the reading order within one table.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct ItemMeasure {
+pub(crate) struct ItemMeasure {
     /// The artefact whose printed numbers these are (`B.T3`).
-    pub table: String,
+    pub(crate) table: String,
     /// What the items are, in the table's words: the stub of its layout (`qrels`, `topic set`).
     pub(crate) stub: String,
     /// The item's position in the table's reading order (layout rows, then columns for a pair).
     pub(crate) item_rank: u32,
     /// The item in the table's words: a row (`all3`) or a pair of a row and a column (`all3 vs.
     /// 2lancers`).
-    pub item: String,
+    pub(crate) item: String,
     /// The measure's position in the artefact's `measures:`.
-    pub measure_rank: u32,
+    pub(crate) measure_rank: u32,
     /// The measure in the table's words (its panel or column label, `(a) Mean nDCG@10`).
     pub(crate) measure: String,
 }

@@ -11,7 +11,7 @@ const MAX_LEN: usize = 16;
 /// Which paper a file transcribes: one or more ASCII letters or digits.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
-pub struct PaperId(String);
+pub(crate) struct PaperId(String);
 
 impl PaperId {
     /// `text` as a paper id, or why it is not one.

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 /// `real-data` — the same experiment on the real collection, equal within Monte Carlo error.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum ProvenanceClass {
+pub(crate) enum ProvenanceClass {
     Exact,
     Derived,
     Simulated,

@@ -26,7 +26,7 @@ use serde::Serialize;
 /// A fixed range of holding rates with its word (module documentation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum RateBand {
+pub(crate) enum RateBand {
     NearlyAlways,
     Usually,
     MoreOftenThanNot,
@@ -36,7 +36,7 @@ pub enum RateBand {
 }
 
 /// Every range, from the most to the least often.
-pub const RATE_BANDS: [RateBand; 6] = [
+pub(crate) const RATE_BANDS: [RateBand; 6] = [
     RateBand::NearlyAlways,
     RateBand::Usually,
     RateBand::MoreOftenThanNot,
@@ -46,11 +46,11 @@ pub const RATE_BANDS: [RateBand; 6] = [
 ];
 
 /// The boundaries between the ranges, from the top (the figure of a robustness study marks them).
-pub const RATE_BOUNDARIES: [f64; 5] = [0.9, 0.75, 0.5, 0.25, 0.1];
+pub(crate) const RATE_BOUNDARIES: [f64; 5] = [0.9, 0.75, 0.5, 0.25, 0.1];
 
 impl RateBand {
     /// The range `[low, high]` of rates the word covers.
-    pub fn range(self) -> (f64, f64) {
+    pub(crate) fn range(self) -> (f64, f64) {
         match self {
             RateBand::NearlyAlways => (0.9, 1.0),
             RateBand::Usually => (0.75, 0.9),
@@ -112,7 +112,7 @@ impl RateBand {
 /// The words of a holding rate's Wilson interval: the range of its lower limit and that of its upper
 /// limit (module documentation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct RateWord {
+pub(crate) struct RateWord {
     /// The range of the upper limit (the more often end).
     pub(crate) upper: RateBand,
     /// The range of the lower limit.
@@ -121,7 +121,7 @@ pub struct RateWord {
 
 impl RateWord {
     /// The words of the Wilson interval `[lo, hi]`.
-    pub fn of(lo: f64, hi: f64) -> RateWord {
+    pub(crate) fn of(lo: f64, hi: f64) -> RateWord {
         let (lo, hi) = (lo.clamp(0.0, 1.0), hi.clamp(0.0, 1.0));
         let (lower, upper) = (RateBand::of_lower(lo), RateBand::of_upper(hi.max(lo)));
         // A zero-width interval on a boundary: one range, the lower limit's.
@@ -130,7 +130,7 @@ impl RateWord {
     }
 
     /// The one range the whole interval lies in, when it lies in one.
-    pub fn band(self) -> Option<RateBand> {
+    pub(crate) fn band(self) -> Option<RateBand> {
         (self.upper == self.lower).then_some(self.lower)
     }
 

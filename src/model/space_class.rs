@@ -8,7 +8,7 @@ use serde::Serialize;
 /// A claim's class across the plausible knob space.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum SpaceClass {
+pub(crate) enum SpaceClass {
     /// No knob moves its holding rate detectably: its rate over the space holds across it.
     Robust,
     /// Its holding rate moves with a knob, but no value in the knob's range decides it.
@@ -18,7 +18,7 @@ pub enum SpaceClass {
 }
 
 /// Every class, from the least to the most dependent on the knobs.
-pub const SPACE_CLASSES: [SpaceClass; 3] = [
+pub(crate) const SPACE_CLASSES: [SpaceClass; 3] = [
     SpaceClass::Robust,
     SpaceClass::DependsOn,
     SpaceClass::DecidedBy,
@@ -72,7 +72,7 @@ impl SpaceClass {
 /// A claim's `builds_in` declaration checked against its class across the space.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Declaration {
+pub(crate) enum Declaration {
     /// No knob declaration builds the claim in.
     Undeclared,
     /// Declared built in, and its class names a declared knob: the analysis confirms it.

@@ -4,7 +4,7 @@
 
 /// How much of an artefact comes from the stand-in collection.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum StandIn {
+pub(crate) enum StandIn {
     /// Every number (paper A's STC tables, paper B's evaluation tables and figures).
     Whole,
     /// The numbers the printed inputs do not determine (B.T1's per-topic statistics, B.T2's all3
@@ -15,7 +15,7 @@ pub enum StandIn {
 impl StandIn {
     /// The short mark repeated on every page a long table continues onto, where the caption with
     /// the full [`StandIn::note`] is not in sight.
-    pub fn mark(self) -> &'static str {
+    pub(crate) fn mark(self) -> &'static str {
         match self {
             StandIn::Whole => "STAND-IN, not the paper's data",
             StandIn::Part => "PARTLY A STAND-IN",
@@ -23,7 +23,7 @@ impl StandIn {
     }
 
     /// The visible note, plain text (escaped by the caller for its format).
-    pub fn note(self) -> &'static str {
+    pub(crate) fn note(self) -> &'static str {
         match self {
             StandIn::Whole => {
                 "STAND-IN: computed on a seeded stand-in collection with placeholder run names, not on the paper's data; compare with the paper only qualitatively."

@@ -62,11 +62,11 @@ pub(crate) struct PaperCode {
 
 /// An experiment kind and what it does.
 #[derive(Debug)]
-pub struct Experiment {
+pub(crate) struct Experiment {
     pub(crate) kind: ExperimentKind,
     /// Runs it; `None` for a robustness study, which the pipeline runs.
     pub(crate) run: Option<RunFn>,
-    pub compare: CompareFn,
+    pub(crate) compare: CompareFn,
     pub(crate) notes: NotesFn,
     pub(crate) headlines: HeadlinesFn,
     pub(crate) figure: Option<Figure>,
@@ -127,7 +127,7 @@ impl Experiment {
     }
 
     /// The id artefacts of this kind carry.
-    pub fn id(&'static self) -> ExperimentId {
+    pub(crate) fn id(&'static self) -> ExperimentId {
         ExperimentId::new(&self.kind)
     }
 }

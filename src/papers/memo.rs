@@ -60,6 +60,7 @@ impl<K: Eq + Hash, V> Memo<K, V> {
     }
 
     /// The number of keys with a remembered value.
+    #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
         lock(&self.slots)
             .values()

@@ -8,11 +8,11 @@
 
 pub(crate) mod data_files;
 pub(crate) mod experiment;
-pub mod lancers;
+pub(crate) mod lancers;
 pub(crate) mod memo;
 pub(crate) mod shared;
 pub(crate) mod standin_error;
-pub mod unanimity;
+pub(crate) mod unanimity;
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, LazyLock};
@@ -28,7 +28,7 @@ use crate::results::ResultTable;
 pub(crate) static PAPERS: &[&PaperCode] = &[&unanimity::PAPER, &lancers::PAPER];
 
 /// Every experiment of every paper, in registry order.
-pub fn experiments() -> impl Iterator<Item = &'static Experiment> {
+pub(crate) fn experiments() -> impl Iterator<Item = &'static Experiment> {
     PAPERS
         .iter()
         .flat_map(|paper| paper.experiments.iter().copied())
@@ -42,45 +42,45 @@ pub(crate) fn catalog() -> &'static [&'static ExperimentKind] {
 }
 
 /// The descriptor of experiment kind `id` (every id a manifest holds was read from [`catalog`]).
-pub fn experiment(id: ExperimentId) -> &'static Experiment {
+pub(crate) fn experiment(id: ExperimentId) -> &'static Experiment {
     experiments()
         .find(|e| e.kind.name == id.as_str())
         .unwrap_or_else(|| unreachable!("experiment `{id}` was read from the catalog"))
 }
 
 /// Reads and validates the manifest at `path` against [`catalog`].
-pub fn load_manifest(path: &Path) -> Result<Manifest, SourceError> {
+pub(crate) fn load_manifest(path: &Path) -> Result<Manifest, SourceError> {
     Manifest::load(path, catalog())
 }
 
 /// Parses and validates manifest text against [`catalog`]; `path` is used in messages only.
-pub fn parse_manifest(path: &Path, text: &str) -> Result<Manifest, SourceError> {
+pub(crate) fn parse_manifest(path: &Path, text: &str) -> Result<Manifest, SourceError> {
     Manifest::parse(path, text, catalog())
 }
 
 /// Where an experiment finds its inputs and how it seeds its randomness.
 #[derive(Debug, Clone)]
-pub struct Context {
+pub(crate) struct Context {
     /// The project root; `data:` parameters are relative to it.
-    pub root: PathBuf,
+    pub(crate) root: PathBuf,
     /// The global seed (from the manifest or `--seed`).
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// A user's real collection (`reproduce --data DIR`): experiments that support real-data mode read
     /// it instead of generating their stand-in, and their numbers are of class `real-data`.
-    pub data_dir: Option<PathBuf>,
+    pub(crate) data_dir: Option<PathBuf>,
     /// Worker threads for the parallel parts (randomised tests). Results never depend on it.
-    pub threads: usize,
+    pub(crate) threads: usize,
     /// What artefacts compute alike, computed once ([`shared::Shared`]); clones of the context share
     /// it. Results never depend on it.
-    pub shared: Arc<shared::Shared>,
+    pub(crate) shared: Arc<shared::Shared>,
     /// Knob files as a knob-space study's design point sets them, by path relative to the root: read
     /// in place of the files on disk ([`data_files`]); empty outside such a study.
-    pub knob_files: Arc<std::collections::BTreeMap<String, String>>,
+    pub(crate) knob_files: Arc<std::collections::BTreeMap<String, String>>,
 }
 
 impl Context {
     /// A context on the shipped data (no `--data`), using every available core.
-    pub fn new(root: impl Into<PathBuf>, seed: u64) -> Self {
+    pub(crate) fn new(root: impl Into<PathBuf>, seed: u64) -> Self {
         Context {
             root: root.into(),
             seed,
@@ -103,7 +103,7 @@ impl Context {
 
 /// Why an experiment could not run.
 #[derive(Debug, thiserror::Error)]
-pub enum ExperimentError {
+pub(crate) enum ExperimentError {
     #[error(transparent)]
     Source(#[from] SourceError),
     #[error("artefact `{artefact}`: {message}")]
@@ -128,7 +128,7 @@ impl ExperimentError {
 }
 
 /// Runs the experiment of `artefact` with its typed parameters.
-pub fn run(artefact: &Artefact, context: &Context) -> Result<ResultTable, ExperimentError> {
+pub(crate) fn run(artefact: &Artefact, context: &Context) -> Result<ResultTable, ExperimentError> {
     match experiment(artefact.experiment).run {
         Some(run) => run(artefact, context),
         None => Err(ExperimentError::invalid(

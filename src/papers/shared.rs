@@ -22,6 +22,7 @@ use crate::papers::memo::Memo;
 /// A cache of [`Shared`], whatever its key and value types.
 trait Cache: Any + Send + Sync + fmt::Debug {
     /// How many values it remembers.
+    #[cfg(test)]
     fn len(&self) -> usize;
 }
 
@@ -30,6 +31,7 @@ where
     K: Eq + Hash + Send + 'static,
     V: Send + Sync + 'static,
 {
+    #[cfg(test)]
     fn len(&self) -> usize {
         Memo::len(self)
     }
@@ -37,7 +39,7 @@ where
 
 /// The caches of one run (module documentation), one per key and value type.
 #[derive(Debug, Default)]
-pub struct Shared {
+pub(crate) struct Shared {
     caches: Mutex<HashMap<TypeId, Arc<dyn Cache>>>,
 }
 
@@ -61,14 +63,11 @@ impl Shared {
             .unwrap_or_else(|_| unreachable!("each cache is stored under its own type's id"))
     }
 
-    /// How many values the caches remember (for tests and diagnostics).
-    pub fn len(&self) -> usize {
+    /// How many values the caches remember.
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
         let caches = self.caches.lock().unwrap_or_else(PoisonError::into_inner);
         caches.values().map(|cache| cache.len()).sum()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 }
 

@@ -5,7 +5,7 @@
 
 /// Why a stand-in collection could not be generated.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum SimError {
+pub(crate) enum SimError {
     /// A parameter (from a knob file under `data/`) is out of range or inconsistent with another.
     #[error("stand-in parameter `{name}`: {message}")]
     InvalidParameter { name: String, message: String },

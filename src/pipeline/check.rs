@@ -20,7 +20,7 @@ use crate::results::ResultTable;
 
 /// Why the ledger of a project could not be built.
 #[derive(Debug, thiserror::Error)]
-pub enum CheckError {
+pub(crate) enum CheckError {
     #[error(transparent)]
     Published(#[from] crate::published::PublishedError),
     #[error(transparent)]
@@ -33,7 +33,8 @@ pub enum CheckError {
 
 /// Loads the published values of every paper of `manifest` and the consistency wiring
 /// (`paper/consistency.yaml`), rebuilds every built artefact and returns the ledger.
-pub fn check_project(manifest: &Manifest, context: &Context) -> Result<Ledger, CheckError> {
+#[cfg(test)]
+pub(crate) fn check_project(manifest: &Manifest, context: &Context) -> Result<Ledger, CheckError> {
     let (ledger, _, _) = ledger_of(manifest, context, &[], |_| None)?;
     Ok(ledger)
 }

@@ -8,12 +8,11 @@ pub(crate) mod check;
 mod conversions;
 pub(crate) mod ledger;
 pub(crate) mod progress;
-pub mod published_layout;
-pub mod reproduce;
+pub(crate) mod published_layout;
+pub(crate) mod reproduce;
 pub(crate) mod timings;
 
 #[cfg(test)]
 mod tests;
 
-pub use check::check_project;
 pub(crate) use check::check_with_state;

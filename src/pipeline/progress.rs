@@ -40,7 +40,7 @@ type Sink = Arc<dyn Fn(Step<'_>) + Send + Sync>;
 
 /// Where a run reports its [`Step`]s; silent by default.
 #[derive(Clone, Default)]
-pub struct Progress(Option<Sink>);
+pub(crate) struct Progress(Option<Sink>);
 
 impl Progress {
     /// Reports every step to `sink`.

@@ -15,7 +15,7 @@ use crate::published::{PublishedCell, PublishedError, PublishedFile};
 
 /// Resolves every parameter-derived column reference of `file` (read from `path`, whose text is
 /// `text`) against the artefact of its table.
-pub fn resolve_parameter_columns(
+pub(crate) fn resolve_parameter_columns(
     manifest: &Manifest,
     file: &mut PublishedFile,
     path: &Path,

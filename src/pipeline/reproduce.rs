@@ -57,22 +57,20 @@ mod steps;
 
 use build::{Build, collect_conversions, write_build_state};
 use documents::{Documents, document_name};
-pub use experiments::rebuild;
+pub(crate) use experiments::rebuild;
 pub(crate) use experiments::{Skipped, rebuild_available};
-pub use fingerprint::artefact_stamp;
 pub(crate) use fingerprint::experiment_fingerprint;
-pub use inputs::load_published;
+pub(crate) use inputs::load_published;
 pub(crate) use inputs::{load_checks, published_of};
 use outputs::check_output_paths;
 pub(crate) use program::{find_on_path, program_identity};
-pub use render::render_table;
 pub(crate) use selection::check_real_data_selection;
-pub use selection::select;
+pub(crate) use selection::select;
 use steps::{Rebuild, start_ahead};
 
 /// Why a reproduction failed.
 #[derive(Debug, thiserror::Error)]
-pub enum ReproduceError {
+pub(crate) enum ReproduceError {
     #[error("unknown artefact id `{id}` in --only; known ids: {known}")]
     UnknownArtefact { id: String, known: String },
     #[error(
@@ -112,38 +110,38 @@ pub enum ReproduceError {
 
 /// Settings of a run.
 #[derive(Debug, Clone)]
-pub struct Options {
+pub(crate) struct Options {
     /// The directory that relative data paths of the manifest are read from.
-    pub root: PathBuf,
+    pub(crate) root: PathBuf,
     /// Where the templates and literate sources are read from ([`Sources::Root`] of `root` by
     /// default; `study` uses the built-in ones).
-    pub sources: Sources,
-    pub seed: u64,
+    pub(crate) sources: Sources,
+    pub(crate) seed: u64,
     /// Artefact ids to rebuild; empty means every built artefact.
-    pub only: Vec<String>,
+    pub(crate) only: Vec<String>,
     /// A user's real collection (`--data DIR`), for the experiments that support real-data mode.
-    pub data_dir: Option<PathBuf>,
+    pub(crate) data_dir: Option<PathBuf>,
     /// Worker threads; results never depend on it.
-    pub threads: usize,
+    pub(crate) threads: usize,
     /// Rebuild and rewrite everything, whatever the build state says.
-    pub force: bool,
+    pub(crate) force: bool,
     /// The git commit stamped into generated files ([`crate::provenance::detect_commit`] by default).
-    pub commit: String,
+    pub(crate) commit: String,
     /// The program's identity in fingerprints (see [`program_identity`]); never printed in outputs.
-    pub program: String,
+    pub(crate) program: String,
     /// The SVG-to-PDF converter (`rsvg-convert`) for figures in LaTeX reports; `None` leaves figures as
     /// SVG only and the LaTeX report says where to find them.
-    pub svg_converter: Option<PathBuf>,
+    pub(crate) svg_converter: Option<PathBuf>,
     /// Where the run reports each step as it goes (silent by default).
-    pub progress: Progress,
+    pub(crate) progress: Progress,
     /// The optional trace of where the wall time goes ([`Timings::from_env`]); never changes an output.
-    pub timings: Timings,
+    pub(crate) timings: Timings,
 }
 
 impl Options {
     /// Defaults for `root` and `seed`: every built artefact, no real data, all cores, commit from
     /// [`crate::provenance::COMMIT_ENV`] or git, `rsvg-convert` if it is on the `PATH`.
-    pub fn new(root: &Path, seed: u64) -> Self {
+    pub(crate) fn new(root: &Path, seed: u64) -> Self {
         Options {
             root: root.to_path_buf(),
             sources: Sources::Root(root.to_path_buf()),
@@ -164,7 +162,7 @@ impl Options {
 
 /// What a run did with one artefact or document.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Action {
+pub(crate) enum Action {
     /// The experiment ran and the renderings were written.
     Rebuilt,
     /// Only templates changed: rendered again from the cached results, the experiment did not run.
@@ -181,31 +179,31 @@ pub enum Action {
 
 /// One line of a run's account.
 #[derive(Debug, Clone)]
-pub struct Done {
+pub(crate) struct Done {
     /// An artefact id, or a document name (`A report`, `index`).
-    pub name: String,
-    pub action: Action,
+    pub(crate) name: String,
+    pub(crate) action: Action,
     /// Files written (only those whose content changed).
     pub(crate) files: Vec<PathBuf>,
 }
 
 /// The account of a run.
 #[derive(Debug, Clone, Default)]
-pub struct Summary {
-    pub artefacts: Vec<Done>,
-    pub documents: Vec<Done>,
+pub(crate) struct Summary {
+    pub(crate) artefacts: Vec<Done>,
+    pub(crate) documents: Vec<Done>,
     /// Things the user should know (an ignored state file, a failed figure conversion).
     pub(crate) notices: Vec<String>,
 }
 
 impl Summary {
     /// Artefacts (not documents) whose action is `action`'s variant.
-    pub fn count(&self, matches: impl Fn(&Action) -> bool) -> usize {
+    pub(crate) fn count(&self, matches: impl Fn(&Action) -> bool) -> usize {
         self.artefacts.iter().filter(|d| matches(&d.action)).count()
     }
 
     /// Every file written in the run.
-    pub fn written(&self) -> Vec<&PathBuf> {
+    pub(crate) fn written(&self) -> Vec<&PathBuf> {
         self.artefacts
             .iter()
             .chain(&self.documents)
@@ -215,7 +213,7 @@ impl Summary {
 }
 
 /// Rebuilds what changed and writes every rendering, report, the index and the ledger into `out`.
-pub fn reproduce(
+pub(crate) fn reproduce(
     manifest: &Manifest,
     options: &Options,
     out: &OutputDir,
@@ -324,6 +322,6 @@ pub fn reproduce(
 }
 
 /// The project root's manifest path.
-pub fn manifest_path(root: &Path) -> PathBuf {
+pub(crate) fn manifest_path(root: &Path) -> PathBuf {
     root.join(crate::sources::MANIFEST)
 }

@@ -31,7 +31,7 @@ struct Trace {
 
 /// The trace of a run, or nothing (module documentation); clones share it.
 #[derive(Debug, Clone, Default)]
-pub struct Timings(Option<Arc<Trace>>);
+pub(crate) struct Timings(Option<Arc<Trace>>);
 
 impl Timings {
     /// A trace if [`TIMINGS_ENV`] is set to a non-empty value, else none.

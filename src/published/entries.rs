@@ -9,73 +9,74 @@ use super::{CellKey, Paper, ProvenanceClass, SettingParameter};
 
 /// One transcribed paper.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct PublishedFile {
-    pub paper: Paper,
+pub(crate) struct PublishedFile {
+    pub(crate) paper: Paper,
     pub(crate) title: String,
     pub(crate) venue: String,
     /// Which extractions of the paper the transcription was made and checked from.
     pub(crate) source: String,
-    pub tables: Vec<PublishedTable>,
-    pub text: Vec<TextClaim>,
+    pub(crate) tables: Vec<PublishedTable>,
+    pub(crate) text: Vec<TextClaim>,
     /// Settings the text states (runs, topics, trials, …), checked against the manifest.
-    pub settings: Vec<SettingClaim>,
+    pub(crate) settings: Vec<SettingClaim>,
     /// Statements about a figure's curves, checked on the rebuilt series.
     pub(crate) figure_ranks: Vec<FigureRankClaim>,
 }
 
 impl PublishedFile {
     /// Every cell of every table, in file order.
-    pub fn cells(&self) -> impl Iterator<Item = &PublishedCell> {
+    pub(crate) fn cells(&self) -> impl Iterator<Item = &PublishedCell> {
         self.tables.iter().flat_map(|table| table.cells.iter())
     }
 
     /// The cell with this key, if the file has one.
-    pub fn cell(&self, key: &CellKey) -> Option<&PublishedCell> {
+    #[cfg(test)]
+    pub(crate) fn cell(&self, key: &CellKey) -> Option<&PublishedCell> {
         self.cells().find(|cell| cell.key() == *key)
     }
 
     /// The table with this id (e.g. `A.T2`), if the file has one.
-    pub fn table(&self, id: &str) -> Option<&PublishedTable> {
+    pub(crate) fn table(&self, id: &str) -> Option<&PublishedTable> {
         self.tables.iter().find(|table| table.table == id)
     }
 }
 
 /// One printed table: its id, caption, default class and cells in reading order.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct PublishedTable {
-    pub table: String,
+pub(crate) struct PublishedTable {
+    pub(crate) table: String,
     pub(crate) caption: String,
     /// Default class of the table's cells (a cell may override it).
     pub(crate) class: ProvenanceClass,
     /// Remarks on the whole table (extraction variants, layout, lost bold).
     pub(crate) note: Option<String>,
-    pub cells: Vec<PublishedCell>,
+    pub(crate) cells: Vec<PublishedCell>,
 }
 
 /// One printed number of a table.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct PublishedCell {
+pub(crate) struct PublishedCell {
     /// Filled in from the table the cell is listed under.
-    pub table: String,
-    pub panel: String,
-    pub row: String,
-    pub column: String,
+    pub(crate) table: String,
+    pub(crate) panel: String,
+    pub(crate) row: String,
+    pub(crate) column: String,
     /// `value` unless the file says otherwise (e.g. `tau`, `ci_lo`, `ci_hi`).
-    pub part: String,
+    pub(crate) part: String,
     /// The token exactly as printed (`.987`, `11,214`, `−0.128`, `87.9%`).
-    pub printed: String,
+    pub(crate) printed: String,
     /// The parse of `printed` (see [`parse_printed`](super::parse_printed)).
-    pub value: f64,
+    pub(crate) value: f64,
     /// Resolved: the cell's own class, else its table's.
-    pub class: ProvenanceClass,
+    pub(crate) class: ProvenanceClass,
     /// Bold in the print, where the print carries bold information at all.
-    pub bold: Option<bool>,
-    pub note: Option<String>,
+    pub(crate) bold: Option<bool>,
+    pub(crate) note: Option<String>,
     /// Row metadata such as A.T3's `dmax`, `n` and `pair`: the reading the ledger takes.
-    pub meta: BTreeMap<String, String>,
+    pub(crate) meta: BTreeMap<String, String>,
     /// Where the paper's extractions disagree on this cell's row labels: each extraction's reading
     /// (one of them agrees with `meta`); empty where they agree.
-    pub readings: Vec<Reading>,
+    pub(crate) readings: Vec<Reading>,
 }
 
 /// One extraction's reading of a cell's row labels, where the paper's extractions disagree (paper A
@@ -83,23 +84,23 @@ pub struct PublishedCell {
 /// literally as N = 5).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Reading {
+pub(crate) struct Reading {
     /// The extraction, e.g. `one-line extraction`.
-    pub source: String,
+    pub(crate) source: String,
     /// The labels as this extraction reads them; keys are a subset of the cell's `meta`.
     pub(crate) meta: BTreeMap<String, String>,
 }
 
 impl PublishedCell {
     /// The cell's row labels under `reading`: its `meta` with the reading's labels put in.
-    pub fn meta_under(&self, reading: &Reading) -> BTreeMap<String, String> {
+    pub(crate) fn meta_under(&self, reading: &Reading) -> BTreeMap<String, String> {
         let mut meta = self.meta.clone();
         meta.extend(reading.meta.clone());
         meta
     }
 
     /// The reading the ledger takes (the one that agrees with `meta`), if the cell has readings.
-    pub fn taken_reading(&self) -> Option<&Reading> {
+    pub(crate) fn taken_reading(&self) -> Option<&Reading> {
         self.readings
             .iter()
             .find(|r| r.meta.iter().all(|(k, v)| self.meta.get(k) == Some(v)))
@@ -107,7 +108,7 @@ impl PublishedCell {
 }
 
 impl PublishedCell {
-    pub fn key(&self) -> CellKey {
+    pub(crate) fn key(&self) -> CellKey {
         CellKey::new(
             &self.table,
             &self.panel,
@@ -121,16 +122,16 @@ impl PublishedCell {
 /// A checkable number from a paper's running text (a total, a count, a worked example).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct TextClaim {
+pub(crate) struct TextClaim {
     /// e.g. `A.text.comparisons`.
-    pub id: String,
+    pub(crate) id: String,
     /// e.g. `§5`.
     pub(crate) section: String,
     /// A short paraphrase of what the number claims.
     pub(crate) claim: String,
     /// As printed; small counts printed as words (`three`) are allowed here (see [`parse_text_printed`](super::parse_text_printed)).
-    pub printed: String,
-    pub value: f64,
+    pub(crate) printed: String,
+    pub(crate) value: f64,
     pub(crate) class: ProvenanceClass,
     #[serde(default)]
     pub(crate) note: Option<String>,
@@ -140,9 +141,9 @@ pub struct TextClaim {
 /// against the manifest parameter the build uses for each listed artefact.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct SettingClaim {
+pub(crate) struct SettingClaim {
     /// e.g. `A.setting.runs`.
-    pub id: String,
+    pub(crate) id: String,
     pub(crate) section: String,
     /// The sentence as printed (MD or layout extraction), trimmed to the setting.
     pub(crate) quote: String,

@@ -6,7 +6,7 @@
 /// thousands separators (`11,214`), an optional fraction that may lack its leading zero (`.987`),
 /// and an optional trailing `%` (the number is then the percentage, `87.9%` → 87.9).
 /// Anything else — a dash for an empty cell, words, exponents, `inf` — is not a printed number.
-pub fn parse_printed(printed: &str) -> Option<f64> {
+pub(crate) fn parse_printed(printed: &str) -> Option<f64> {
     let body = printed.strip_suffix('%').unwrap_or(printed);
     let (negative, body) = if let Some(rest) = body.strip_prefix('−') {
         (true, rest)
@@ -120,7 +120,7 @@ pub(crate) fn parse_ordinal(printed: &str) -> Option<f64> {
 
 /// Parses a number printed in running text: anything [`parse_printed`] accepts, or a lower-case
 /// number word from `zero` to `twenty`.
-pub fn parse_text_printed(printed: &str) -> Option<f64> {
+pub(crate) fn parse_text_printed(printed: &str) -> Option<f64> {
     if let Some(index) = NUMBER_WORDS.iter().position(|word| *word == printed) {
         return Some(index as f64);
     }

@@ -59,7 +59,7 @@ pub(crate) fn bands(artefact: &Artefact, table: &ResultTable) -> Vec<Band> {
 
 /// Why a figure could not be drawn.
 #[derive(Debug, thiserror::Error)]
-pub enum FigureError {
+pub(crate) enum FigureError {
     #[error("experiment `{0}` has no figure renderer; remove `svg` from the artefact's outputs")]
     NoRenderer(ExperimentId),
     #[error("cannot draw the figure: {0}")]

@@ -19,7 +19,7 @@ use grouped::grid_panels;
 pub(crate) use latex_escape::{escape_latex, escape_latex_breakable, escape_latex_literal};
 use shape::is_tall;
 pub(crate) use shape::{Grid, GridPanel, GridRow};
-pub use target::Target;
+pub(crate) use target::Target;
 
 /// What a missing cell shows: a level or cell the table does not have in a row that has other values.
 pub(crate) const ABSENT: &str = "-";
@@ -35,7 +35,7 @@ pub(crate) const FITTED_LEGEND: &str = " fitted: the stand-in was fitted to this
 
 /// Why a table could not be laid out.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum GridError {
+pub(crate) enum GridError {
     #[error("artefact `{0}` has no layout")]
     NoLayout(String),
     #[error(
@@ -54,7 +54,11 @@ pub enum GridError {
 /// A panel with `rows: []` in the manifest takes its rows from the table ([`ResultTable::add_row`]):
 /// experiments whose rows are only known after they ran (A.T3's discrepancy rows) supply ids and
 /// labels there; such a panel with no rows is omitted. Cells marked with [`ResultTable::mark_bold`] are printed in bold.
-pub fn layout(artefact: &Artefact, table: &ResultTable, target: Target) -> Result<Grid, GridError> {
+pub(crate) fn layout(
+    artefact: &Artefact,
+    table: &ResultTable,
+    target: Target,
+) -> Result<Grid, GridError> {
     let layout = artefact
         .layout
         .as_ref()

@@ -11,7 +11,7 @@ pub(crate) mod figure;
 pub(crate) mod figure_means;
 pub(crate) mod figure_robustness;
 pub(crate) mod figure_sensitivity;
-pub mod grid;
+pub(crate) mod grid;
 pub(crate) mod group_breaks;
 pub(crate) mod item_grid;
 pub(crate) mod label_runs;
@@ -27,7 +27,7 @@ use crate::sources::{Sources, TEMPLATES_DIR};
 
 /// A template could not be loaded or rendered.
 #[derive(Debug, thiserror::Error)]
-pub enum RenderError {
+pub(crate) enum RenderError {
     #[error("template `{name}` in {place}: {source}")]
     Template {
         name: String,
@@ -77,7 +77,7 @@ pub(crate) fn environment(
 
 /// The Markdown and LaTeX template environments, loaded from the `templates/` of one [`Sources`].
 #[derive(Debug)]
-pub struct Templates {
+pub(crate) struct Templates {
     sources: Sources,
     markdown: Environment<'static>,
     latex: Environment<'static>,
@@ -85,7 +85,7 @@ pub struct Templates {
 
 impl Templates {
     /// Loads the templates of `sources` (files are read when first used).
-    pub fn new(sources: &Sources) -> Result<Self, RenderError> {
+    pub(crate) fn new(sources: &Sources) -> Result<Self, RenderError> {
         let markdown = environment(sources, false)?;
         let latex = environment(sources, true)?;
         Ok(Templates {

@@ -205,7 +205,7 @@ pub(crate) fn cell_format(
 /// A manifest parameter of `artefact` as prose: numbers as written in the manifest (`5000`, `0.05`),
 /// lists joined with ", ", so that the literate sources quote an experiment's settings instead of typing
 /// them. `None` when the parameter is absent.
-pub fn parameter_text(artefact: &Artefact, name: &str) -> Option<String> {
+pub(crate) fn parameter_text(artefact: &Artefact, name: &str) -> Option<String> {
     fn text(value: &serde_json::Value) -> Option<String> {
         match value {
             serde_json::Value::Null => None,

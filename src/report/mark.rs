@@ -10,7 +10,7 @@ use crate::account::Term;
 
 /// What a cell's mark says: its term.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Mark(pub Term);
+pub(crate) struct Mark(pub(crate) Term);
 
 /// One line of a legend: a symbol, the term's word and what it means.
 #[derive(Debug, Clone, Serialize)]

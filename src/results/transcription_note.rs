@@ -8,17 +8,17 @@ use serde::Serialize;
 
 /// One row whose printed labels differ between extractions.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct TranscriptionNote {
+pub(crate) struct TranscriptionNote {
     pub(crate) paper: String,
     /// The table (`A.T3`).
     pub(crate) table: String,
     /// The row in words, as the adopted reading labels it (`P+, ICL00-C-R1 vs. Grad1-C-R1`).
     pub(crate) row: String,
     /// Each extraction's reading of the labels that differ (`MD extraction: Dmax = 2, N = 5`).
-    pub readings: Vec<String>,
+    pub(crate) readings: Vec<String>,
     /// The extraction whose reading the ledger adopts.
-    pub adopted: String,
+    pub(crate) adopted: String,
     /// What depends on the choice, one item each (a printed count that changes, a verdict that
     /// flips); empty when nothing does.
-    pub depends: Vec<String>,
+    pub(crate) depends: Vec<String>,
 }

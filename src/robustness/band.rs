@@ -6,10 +6,10 @@
 
 /// Mean and 5th/95th percentiles of a number over the replicates.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
-pub struct Band {
+pub(crate) struct Band {
     pub(crate) mean: f64,
-    pub p05: f64,
-    pub p95: f64,
+    pub(crate) p05: f64,
+    pub(crate) p95: f64,
 }
 
 /// The band of `values`; `None` when there are none or one is not finite.

@@ -7,7 +7,7 @@
 //! rate over replicates is counted by [`holding_rate`].
 //!
 //! For a knob setting, each calibrated quantity x is rebuilt on replicates r = 0 … R−1 (the seeds of
-//! [`super::replicate_seed`]: replicate 0 is the shipped draw), and summarised as
+//! [`super::replicate::replicate_seed`]: replicate 0 is the shipped draw), and summarised as
 //!
 //! ```text
 //! mean  m  = (1/R) Σ_r x_r
@@ -30,11 +30,11 @@ use super::replicate::ReplicateOutcome;
 use super::study::run_all;
 
 /// How many Monte Carlo standard errors a calibrated mean may lie from its printed target.
-pub const TOLERANCE_SE: f64 = 2.0;
+pub(crate) const TOLERANCE_SE: f64 = 2.0;
 
 /// Why a calibration could not be measured.
 #[derive(Debug, thiserror::Error)]
-pub enum CalibrationError {
+pub(crate) enum CalibrationError {
     #[error(
         "no printed cell of {tables} is declared `calibrated` in a `builds_in:` list of its knob files"
     )]
@@ -49,38 +49,38 @@ pub enum CalibrationError {
 
 /// One calibrated quantity and its printed target.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Target {
-    pub key: CellKey,
-    pub printed: f64,
+pub(crate) struct Target {
+    pub(crate) key: CellKey,
+    pub(crate) printed: f64,
 }
 
 /// The replicate distribution of one calibrated quantity (module documentation).
 #[derive(Debug, Clone, PartialEq)]
-pub struct Estimate {
-    pub key: CellKey,
-    pub printed: f64,
-    pub mean: f64,
-    pub sd: f64,
+pub(crate) struct Estimate {
+    pub(crate) key: CellKey,
+    pub(crate) printed: f64,
+    pub(crate) mean: f64,
+    pub(crate) sd: f64,
     /// Monte Carlo standard error of `mean`: sd / √R.
-    pub se: f64,
-    pub replicates: u32,
+    pub(crate) se: f64,
+    pub(crate) replicates: u32,
 }
 
 impl Estimate {
     /// Whether |mean − printed| ≤ [`TOLERANCE_SE`]·SE.
-    pub fn on_target(&self) -> bool {
+    pub(crate) fn on_target(&self) -> bool {
         (self.mean - self.printed).abs() <= TOLERANCE_SE * self.se
     }
 
     /// (mean − printed) / SE: how many standard errors the mean lies from its target.
-    pub fn z(&self) -> f64 {
+    pub(crate) fn z(&self) -> f64 {
         (self.mean - self.printed) / self.se
     }
 }
 
 /// The calibrated quantities of `artefacts`: every printed cell of theirs that a `calibrated`
 /// declaration of `built_ins` names, in the published file's order.
-pub fn targets(
+pub(crate) fn targets(
     published: &PublishedFile,
     built_ins: &BuiltIns,
     artefacts: &[&Artefact],
@@ -112,7 +112,7 @@ pub fn targets(
 
 /// Runs `artefacts` on replicates 0 … `replicates`−1 with the study's runner ([`run_all`]: outcomes
 /// in replicate order, whatever the number of workers); a mean and its SE need at least two.
-pub fn run_replicates(
+pub(crate) fn run_replicates(
     artefacts: &[&Artefact],
     published: &PublishedFile,
     context: &Context,
@@ -128,7 +128,7 @@ pub fn run_replicates(
 }
 
 /// The replicate mean, sd and Monte Carlo SE of `target` over `outcomes` (module documentation).
-pub fn estimate(
+pub(crate) fn estimate(
     target: &Target,
     outcomes: &[ReplicateOutcome],
 ) -> Result<Estimate, CalibrationError> {
@@ -162,7 +162,7 @@ pub fn estimate(
 }
 
 /// In how many of `outcomes` claim `id` held, of those in which it was checked.
-pub fn holding_rate(outcomes: &[ReplicateOutcome], id: &str) -> (u32, u32) {
+pub(crate) fn holding_rate(outcomes: &[ReplicateOutcome], id: &str) -> (u32, u32) {
     outcomes
         .iter()
         .filter_map(|o| o.claims.get(id))

@@ -26,7 +26,7 @@ use crate::results::ResultTable;
 /// Why a printed number is a headline (module documentation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Headline {
+pub(crate) enum Headline {
     Point,
     Count,
     Percentage,

@@ -1,6 +1,6 @@
 //! The ledger's simulated claims with their holding rates: each claim entry that a built robustness
 //! study checked says, after its single-draw verdict, how often it held over the study's
-//! replicates, with the Wilson interval and the rate's word ([`super::RateWord`]).
+//! replicates, with the Wilson interval and the rate's word ([`crate::model::RateWord`]).
 
 use std::collections::BTreeMap;
 

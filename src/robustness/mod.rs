@@ -8,22 +8,20 @@
 
 pub(crate) mod artefact;
 pub(crate) mod band;
-pub mod calibration;
-pub mod headline;
+pub(crate) mod calibration;
+pub(crate) mod headline;
 pub(crate) mod ledger_rates;
 pub(crate) mod monte_carlo;
 pub(crate) mod read;
-pub mod replicate;
-pub mod space;
+pub(crate) mod replicate;
+pub(crate) mod space;
 pub(crate) mod study;
-pub mod table;
+pub(crate) mod table;
 pub(crate) mod wilson;
 
-pub use crate::model::RateWord;
 pub(crate) use artefact::run_artefact;
-pub use replicate::{replicate_seed, run_replicate};
-pub use study::run_study;
-pub use table::study_table;
+pub(crate) use study::run_study;
+pub(crate) use table::study_table;
 
 use crate::manifest::experiment::StudyKind;
 use crate::manifest::{Artefact, Manifest};
@@ -57,7 +55,7 @@ pub(crate) fn run_study_artefact(
 
 /// Why a robustness study could not run.
 #[derive(Debug, thiserror::Error)]
-pub enum RobustnessError {
+pub(crate) enum RobustnessError {
     #[error("a robustness study needs at least one replicate")]
     NoReplicates,
     #[error("artefact `{artefact}` is not a robustness study")]

@@ -22,7 +22,7 @@ use super::headline;
 /// The seed of replicate `replicate` of a study on `global`: `global` itself for replicate 0 (the
 /// shipped draw), else the first `u64` of stream (`global`, `robustness.replicates`,
 /// `replicate/<r>`) ([`evia_engine::rng::stream`]).
-pub fn replicate_seed(global: u64, replicate: u32) -> u64 {
+pub(crate) fn replicate_seed(global: u64, replicate: u32) -> u64 {
     if replicate == 0 {
         return global;
     }
@@ -34,27 +34,27 @@ pub fn replicate_seed(global: u64, replicate: u32) -> u64 {
 /// What one replicate found: whether each simulated claim held, by claim id, and every rebuilt number
 /// of the replicated tables (with the headline counts that are not cells, [`headline::rebuilt`]).
 #[derive(Debug, Clone, PartialEq)]
-pub struct ReplicateOutcome {
-    pub claims: BTreeMap<String, ClaimOutcome>,
-    pub cells: BTreeMap<crate::model::CellKey, f64>,
+pub(crate) struct ReplicateOutcome {
+    pub(crate) claims: BTreeMap<String, ClaimOutcome>,
+    pub(crate) cells: BTreeMap<crate::model::CellKey, f64>,
 }
 
 /// One simulated claim on one replicate.
 #[derive(Debug, Clone, PartialEq)]
-pub struct ClaimOutcome {
+pub(crate) struct ClaimOutcome {
     /// Where the paper makes it (`A.T3`, `B.§5`).
     pub(crate) section: String,
     /// The claim in the project's words.
     pub(crate) statement: String,
     /// Its cell in its family's grid ([`crate::results::ClaimCheck::group`]).
     pub(crate) group: Option<crate::model::ClaimGroup>,
-    pub holds: bool,
+    pub(crate) holds: bool,
 }
 
 /// Runs `artefacts` on replicate `replicate` of `context`'s seed and checks their simulated claims:
 /// the experiment's own (those without a class of their own) and those comparing the table with
 /// `published` (the experiment's [`crate::papers::Experiment::compare`]).
-pub fn run_replicate(
+pub(crate) fn run_replicate(
     artefacts: &[&Artefact],
     published: &PublishedFile,
     context: &Context,

@@ -18,12 +18,12 @@ use super::wilson::{Interval, Z_95, wilson};
 
 /// The study's summary.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Study {
-    pub replicates: u32,
+pub(crate) struct Study {
+    pub(crate) replicates: u32,
     /// Per simulated claim, in claim-id order.
-    pub claims: Vec<HoldingRate>,
+    pub(crate) claims: Vec<HoldingRate>,
     /// Per printed simulated number of the replicated tables, in key order.
-    pub counts: Vec<CountBand>,
+    pub(crate) counts: Vec<CountBand>,
     /// Per printed headline number of the replicated tables ([`headline`]), in artefact order, then
     /// file or group order.
     pub(crate) headlines: Vec<HeadlineBand>,
@@ -41,34 +41,34 @@ pub(crate) struct HeadlineBand {
 
 /// How often one claim held.
 #[derive(Debug, Clone, PartialEq)]
-pub struct HoldingRate {
-    pub id: String,
+pub(crate) struct HoldingRate {
+    pub(crate) id: String,
     pub(crate) section: String,
     pub(crate) statement: String,
     /// The claim's cell in its family's grid ([`crate::results::ClaimCheck::group`]).
     pub(crate) group: Option<ClaimGroup>,
     /// Replicates in which it held, of those in which it was checked.
-    pub held: u32,
-    pub checked: u32,
+    pub(crate) held: u32,
+    pub(crate) checked: u32,
     /// Whether it held on replicate 0, the shipped draw.
     pub(crate) shipped: bool,
     /// Wilson 95% interval of `held / checked` ([`wilson`]).
-    pub interval: Interval,
+    pub(crate) interval: Interval,
 }
 
 /// One printed simulated number beside its replicate distribution.
 #[derive(Debug, Clone, PartialEq)]
-pub struct CountBand {
+pub(crate) struct CountBand {
     pub(crate) key: CellKey,
     pub(crate) printed: f64,
-    pub band: Band,
+    pub(crate) band: Band,
     /// Whether the printed value lies in the 5th–95th percentile band.
     pub(crate) inside: bool,
 }
 
 /// Runs `replicates` replicates of `artefacts` on `context.threads` workers (each replicate's own
 /// experiments on one thread) and summarises them. `progress` is told each finished replicate count.
-pub fn run_study(
+pub(crate) fn run_study(
     artefacts: &[&Artefact],
     published: &PublishedFile,
     context: &Context,

@@ -38,15 +38,15 @@ pub(crate) use crate::render::figure_robustness::BUILT_IN_PANEL;
 use crate::render::figure_robustness::MARKS_PANEL;
 
 /// The claims panel of each range of rates.
-pub fn claims_panel(band: RateBand) -> &'static str {
+pub(crate) fn claims_panel(band: RateBand) -> &'static str {
     band.id()
 }
 
 /// The panel of the claims whose Wilson interval crosses a boundary between two ranges of rates.
-pub const SPANS_PANEL: &str = "spans";
+pub(crate) const SPANS_PANEL: &str = "spans";
 
 /// The panel of the headline numbers of each role.
-pub fn headline_panel(role: Headline) -> &'static str {
+pub(crate) fn headline_panel(role: Headline) -> &'static str {
     match role {
         Headline::Point => "headline_point",
         Headline::Count => "headline_count",
@@ -60,15 +60,15 @@ pub fn headline_panel(role: Headline) -> &'static str {
 pub(crate) const GROUPED_PANEL: &str = "grouped_claims";
 
 /// The panel of printed numbers inside their replicate band, and of those outside it.
-pub const INSIDE_PANEL: &str = "inside";
-pub const OUTSIDE_PANEL: &str = "outside";
+pub(crate) const INSIDE_PANEL: &str = "inside";
+pub(crate) const OUTSIDE_PANEL: &str = "outside";
 
 /// The part of the `rate` column holding the holding rate itself.
-pub const RATE_PART: &str = "estimate";
+pub(crate) const RATE_PART: &str = "estimate";
 
 /// `study` as table `id` (module documentation), with `note` saying what the replicates are; the
 /// claims `built_in` names (by id, with the words of what builds them in) go to [`BUILT_IN_PANEL`].
-pub fn study_table(
+pub(crate) fn study_table(
     id: &str,
     study: &Study,
     note: &str,

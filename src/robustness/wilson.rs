@@ -20,14 +20,14 @@ pub(crate) const Z_95: f64 = 1.959_963_984_540_054;
 
 /// A two-sided interval for a proportion.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
-pub struct Interval {
-    pub lo: f64,
-    pub hi: f64,
+pub(crate) struct Interval {
+    pub(crate) lo: f64,
+    pub(crate) hi: f64,
 }
 
 /// Why a Wilson interval cannot be computed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-pub enum WilsonError {
+pub(crate) enum WilsonError {
     #[error("a proportion needs at least one trial")]
     NoTrials,
     #[error("{successes} successes exceed {trials} trials")]

@@ -1,124 +1,15 @@
-//! `evia-repro agree`: on paper B's stand-in labels it reproduces B.T1's pooled
-//! kappas, intervals and raw agreement and its per-topic rows (compared with what the B.T1 experiment
-//! computes, not with typed numbers); on the vendored real data (NTCIR-12 STC Japanese, NTCIR-14 STC-3
-//! DQ) it reads every label; bad files are errors naming the file and line.
+//! `evia-repro agree` through the binary: on the vendored real data (NTCIR-12 STC Japanese,
+//! NTCIR-14 STC-3 DQ) it reads every label; every format prints; bad files are errors naming the
+//! file and line. That its analysis of paper B's stand-in labels reproduces B.T1 is tested inside
+//! the crate (`src/pipeline/tests/agree_standin.rs`).
 
 use std::io::Read;
 use std::path::Path;
 
-use evia_engine::agreement::StandardError;
-use evia_repro::cli::agree::{KappaOutcome, analyse};
-use evia_repro::io::labels::{LabelLayout, Scale, read_labels};
-use evia_repro::manifest::Artefact;
-use evia_repro::papers::lancers::params::AgreementParams;
-use evia_repro::papers::lancers::standin::{
-    ASSESSORS, AssessorSet, PAIR_IDS, high_agreement_split,
-};
-use evia_repro::papers::{Context, lancers::labels as lancers};
-use evia_repro::pipeline::reproduce::manifest_path;
-
 use crate::common::{self, TestCommand, project_root, require_tool};
-
-fn agreement_params(artefact: &Artefact) -> &AgreementParams {
-    (artefact.parameters.get::<AgreementParams>())
-        .unwrap_or_else(|| panic!("B.T1 is lancers.agreement, not {}", artefact.experiment))
-}
 
 fn evia(args: &[&str]) -> std::process::Output {
     TestCommand::new().args(args).run()
-}
-
-/// The stand-in labels written as a wide label file, analysed by `agree`, give B.T1's pooled and
-/// per-topic statistics and §3's high-agreement split exactly (same estimator, same SE).
-#[test]
-fn agree_on_the_standin_labels_reproduces_b_t1() {
-    let root = project_root();
-    let manifest = evia_repro::papers::load_manifest(&manifest_path(&root)).unwrap();
-    let artefact = manifest.artefact("B.T1").unwrap();
-    let params = agreement_params(artefact);
-    let context = Context::new(root.clone(), manifest.seed);
-    let topics = lancers::standin_topics(&context, artefact, params.labels()).unwrap();
-    let table = lancers::agreement(artefact, params, &context).unwrap();
-
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("labels.tsv");
-    let mut text = format!("topic\tdoc\t{}\n", ASSESSORS.join("\t"));
-    for t in &topics {
-        for d in &t.docs {
-            let [a, b, c] = d.labels[..] else {
-                panic!("paper B's stand-in has three labels per document")
-            };
-            text.push_str(&format!("{}\t{}\t{a}\t{b}\t{c}\n", t.id, d.doc));
-        }
-    }
-    std::fs::write(&path, text).unwrap();
-    let labels = read_labels(&path, LabelLayout::Wide, Scale::new(0, 2).unwrap()).unwrap();
-    let analysis = analyse(
-        &labels,
-        "labels.tsv",
-        StandardError::CohenSimple,
-        evia_repro::cli::agree::WeightsOver::Declared,
-        evia_repro::cli::agree::default_min_topic_items(3),
-    );
-
-    assert_eq!(analysis.pairs.len(), 3);
-    for (pair, id) in analysis.pairs.iter().zip(PAIR_IDS) {
-        assert_eq!(format!("{}-{}", pair.first, pair.second), id);
-        let cell = |row: &str, part: &str| table.get("statistics", row, id, part).unwrap();
-        for (row, k) in [
-            ("kappa_w", &pair.kappa_linear),
-            ("kappa_binary", &pair.kappa_binary),
-        ] {
-            let KappaOutcome::Defined {
-                kappa,
-                ci_lo,
-                ci_hi,
-                ..
-            } = k
-            else {
-                panic!("{id} {row} undefined");
-            };
-            for (part, ours) in [("estimate", kappa), ("ci_lo", ci_lo), ("ci_hi", ci_hi)] {
-                let b_t1 = cell(row, part);
-                assert!(
-                    (ours - b_t1).abs() < 1e-12,
-                    "{id} {row} {part}: agree {ours}, B.T1 {b_t1}"
-                );
-            }
-        }
-        let raw = cell("raw_agreement_binary", "estimate");
-        assert!((pair.raw_agreement_binary - raw).abs() < 1e-12, "{id}");
-        let t = &pair.per_topic;
-        assert_eq!(t.topics, topics.len());
-        assert_eq!(t.undefined, 0);
-        assert_eq!(
-            t.not_significantly_positive as f64,
-            cell("topics_not_significant", "count"),
-            "{id}"
-        );
-        for (part, ours) in [("mean", t.mean), ("min", t.min), ("max", t.max)] {
-            let b_t1 = cell("per_topic_kappa_w", part);
-            assert!(
-                (ours.unwrap() - b_t1).abs() < 1e-12,
-                "{id} per-topic {part}"
-            );
-        }
-    }
-    let split =
-        high_agreement_split(&topics, &AssessorSet::paper_b(), StandardError::CohenSimple).unwrap();
-    let high: Vec<String> = topics
-        .iter()
-        .zip(&split)
-        .filter(|(_, h)| **h)
-        .map(|(t, _)| t.id.clone())
-        .collect();
-    assert_eq!(analysis.high_agreement_topics, high);
-    assert_eq!(
-        analysis.low_agreement_topics.len(),
-        topics.len() - high.len()
-    );
-    // Three assessors: the many-rater statistics are there.
-    assert!(analysis.many_raters.is_some());
 }
 
 /// Every format runs on a small file; JSON carries the pairs and the many-rater statistics.
@@ -196,22 +87,27 @@ fn agree_reads_the_ntcir12_stc_japanese_labels() {
         .flat_map(|l| l.split('\t').skip(2))
         .filter(|f| *f != "NA")
         .count();
-    let labels = read_labels(&path, LabelLayout::WideUnnamed, Scale::new(0, 2).unwrap()).unwrap();
-    assert_eq!(labels.items.len(), lines);
-    assert_eq!(labels.assessors.len(), 10);
-    let analysis = analyse(
-        &labels,
-        "stc",
-        StandardError::CohenSimple,
-        evia_repro::cli::agree::WeightsOver::Declared,
-        evia_repro::cli::agree::default_min_topic_items(3),
+    let out = evia(&[
+        "agree",
+        "--labels",
+        path.to_str().unwrap(),
+        "--layout",
+        "wide-unnamed",
+        "--format",
+        "json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
     );
-    assert_eq!(analysis.labels_read, labels_in_file);
-    assert_eq!(analysis.pairs.len(), 45);
-    let many = analysis.many_raters.unwrap();
-    let json = serde_json::to_value(&many).unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["items"], lines);
+    assert_eq!(json["assessors"].as_array().unwrap().len(), 10);
+    assert_eq!(json["labels_read"], labels_in_file);
+    assert_eq!(json["pairs"].as_array().unwrap().len(), 45);
     for metric in ["alpha_nominal", "alpha_ordinal", "alpha_interval"] {
-        let a = json[metric].as_f64().unwrap();
+        let a = json["many_raters"][metric].as_f64().unwrap();
         assert!(a > 0.0 && a < 1.0, "{metric} {a}");
     }
 }

@@ -6,8 +6,6 @@
 
 use std::path::{Path, PathBuf};
 
-use evia_repro::sources::{BUILT_IN, Sources, TEMPLATES_DIR};
-
 use crate::common::{TestCommand, copy_dir, project_root};
 
 /// A scratch directory holding an empty working directory `empty/` and, beside it, the shipped
@@ -206,26 +204,6 @@ fn root_is_only_for_the_checkout_commands() {
     let missing = evia_in(&empty, &["list"]).run();
     let stderr = String::from_utf8_lossy(&missing.stderr);
     assert!(stderr.contains("--root DIR"), "{stderr}");
-}
-
-/// The built-in files are the repository's: every template of `templates/` is built in, with the
-/// text it has on disk, and so are the manifest and the study's literate sources.
-#[test]
-fn built_in_files_equal_the_files_on_disk() {
-    let root = project_root();
-    let on_disk = Sources::Root(root.clone());
-    for (path, text) in BUILT_IN {
-        assert_eq!(on_disk.read(path).unwrap(), text, "{path}");
-        assert_eq!(Sources::BuiltIn.hash(path), on_disk.hash(path), "{path}");
-    }
-    for entry in std::fs::read_dir(root.join(TEMPLATES_DIR)).unwrap() {
-        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
-        let path = format!("{TEMPLATES_DIR}/{name}");
-        assert!(
-            BUILT_IN.iter().any(|(p, _)| *p == path),
-            "{path} is not built in (src/sources.rs, BUILT_IN)"
-        );
-    }
 }
 
 /// Writes the run files of `from` into `to` with every line passed through `rewrite` (a line

@@ -4,8 +4,6 @@
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use evia_repro::io::matrix::parse_matrix;
-
 use crate::common::TestCommand;
 
 /// Sakai's textbook example (tests/fixtures/statistics.md §4) as a TSV matrix.
@@ -147,39 +145,6 @@ fn bad_matrices_give_clear_errors() {
     assert_eq!(out.status.code(), Some(2));
     let out = hsd(&["--matrix", m.to_str().unwrap(), "--threads", "0"]);
     assert_eq!(out.status.code(), Some(2));
-}
-
-#[test]
-fn reader_positions_and_edge_cases() {
-    let p = Path::new("m.tsv");
-    // CRLF line endings and no final newline are accepted.
-    let m = parse_matrix(p, "t\ta\tb\r\n1\t1\t2\r\n2\t3\t4").unwrap();
-    assert_eq!(m.run_names, ["a", "b"]);
-    assert_eq!(m.topic_ids, ["1", "2"]);
-    assert_eq!(m.scores.row(1), [3.0, 4.0]);
-
-    let e = parse_matrix(p, "t\ta\tb\n1\t1\t2\n\n2\t3\t4\n").unwrap_err();
-    assert_eq!(
-        e.to_string(),
-        "m.tsv:3: blank line; expected a topic row (topic id then one score per run)"
-    );
-
-    let e = parse_matrix(p, "t\ta\ta\n1\t1\t2\n2\t3\t4\n").unwrap_err();
-    assert!(
-        e.to_string()
-            .starts_with("m.tsv:1:5: run name `a` appears twice"),
-        "{e}"
-    );
-
-    let e = parse_matrix(p, "t\ta\tb\n1\t1\t2\n1\t3\t4\n").unwrap_err();
-    assert!(
-        e.to_string()
-            .starts_with("m.tsv:3:1: topic `1` appears twice"),
-        "{e}"
-    );
-
-    let e = parse_matrix(p, "t\ta\tb\n1\t1\tinf\n2\t3\t4\n").unwrap_err();
-    assert!(e.to_string().starts_with("m.tsv:2:5:"), "{e}");
 }
 
 /// Two runs that differ by a constant not exact in binary (0.5 added to 0.5, 0.3, 0.1): the

@@ -11,9 +11,8 @@
 use std::fs;
 use std::path::Path;
 
-use evia_repro::pipeline::reproduce::manifest_path;
-
 use crate::common::{self, TestCommand};
+use crate::project_manifest::manifest_path;
 
 /// Rewrites, in the scratch project at `root`, the `artefacts:` list of study `study` to `only`.
 fn restrict(root: &Path, study: &str, only: &str) {

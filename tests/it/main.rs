@@ -1,6 +1,7 @@
 //! The integration tests: one binary (one link) with a module per area, driving the `evia-repro`
-//! binary (`common::TestCommand`) and the library's public API. The paper artefacts are built once
-//! per test binary and shared ([`built`]).
+//! binary (`common::TestCommand`) and reading what it writes. The paper artefacts are built once
+//! per test binary and shared ([`built`]). Tests of internals the binary cannot show are unit tests
+//! inside the crate.
 #![allow(clippy::unwrap_used)] // test helpers; clippy.toml only covers #[test] fns
 
 mod account_audit;
@@ -37,7 +38,7 @@ mod lancers_eval;
 mod layers;
 mod manifest_errors;
 mod output_dir;
-mod published_coverage;
+mod project_manifest;
 mod qrels_cli;
 mod real_crowd_data;
 mod real_files;
@@ -45,11 +46,9 @@ mod reproduce;
 mod reproduce_incremental;
 mod reviewer_page;
 mod self_contained;
-mod shared_inputs;
 mod standin_bounds;
 mod stc;
 mod study_cli;
-mod study_collection;
 mod table_variant;
 mod terminal_width;
 mod third_paper_views;

@@ -1,28 +1,26 @@
-//! End-to-end tests of `reproduce` and `check` through the library and the real binary, and insta
-//! snapshots (in the top-level `snapshots/`) of every rendered table and of the claims ledger.
+//! End-to-end tests of `reproduce` and `check` through the real binary, and insta snapshots (in the
+//! top-level `snapshots/`) of every rendered table and of the claims ledger. How the report places
+//! a figure with and without its PDF is tested inside the crate
+//! (`src/pipeline/tests/report_figures.rs`).
 
 #![allow(clippy::unwrap_used)]
 
+use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use evia_repro::manifest::{Manifest, OutputFormat, Status};
-use evia_repro::pipeline::reproduce::manifest_path;
-
 use crate::built::{self, PINNED_COMMIT};
 use crate::common::{self, TestCommand, require_tool};
+use crate::project_manifest::{Manifest, StandIn, extension, stand_ins};
 
 pub(crate) fn root() -> PathBuf {
     common::project_root()
 }
 
-/// The project's manifest with the robustness studies at [`common::TEST_REPLICATES`].
+/// The project's manifest.
 pub(crate) fn manifest() -> Manifest {
-    evia_repro::papers::load_manifest(&manifest_path(&root()))
-        .unwrap()
-        .with_replicates(common::TEST_REPLICATES)
-        .with_design_points(common::TEST_DESIGN_POINTS)
+    Manifest::load(&root())
 }
 
 /// `reproduce` with the studies at [`common::TEST_STUDIES`].
@@ -53,27 +51,21 @@ fn snapshot_settings() -> insta::Settings {
 fn reproduce_writes_markdown_latex_and_json_for_every_built_table() {
     let out = built::build_dir();
     let manifest = manifest();
-    let built: Vec<_> = manifest
-        .artefacts
-        .iter()
-        .filter(|a| a.status == Status::Built)
-        .collect();
+    let built: Vec<_> = manifest.built().collect();
     assert!(!built.is_empty());
     for artefact in built {
-        let slug = &manifest.paper(&artefact.paper).unwrap().slug;
-        for (format, ext) in [
-            (OutputFormat::Markdown, "md"),
-            (OutputFormat::Latex, "tex"),
-            (OutputFormat::Json, "json"),
-        ] {
-            if artefact.outputs.contains(&format) {
+        let slug = manifest.slug(artefact);
+        for format in ["markdown", "latex", "json"] {
+            if artefact.has_output(format) {
+                let ext = extension(format);
                 let path = out.join(slug).join(format!("{}.{ext}", artefact.id));
                 assert!(path.is_file(), "missing {}", path.display());
             }
         }
     }
-    every_stand_in_output_carries_its_note(&manifest, out);
-    no_stand_in_output_names_a_real_team(&manifest, out);
+    let stand_ins = stand_ins(&root());
+    every_stand_in_output_carries_its_note(&manifest, &stand_ins, out);
+    no_stand_in_output_names_a_real_team(&manifest, &stand_ins, out);
     no_long_table_leaves_a_lone_row(out);
     // Nothing but the output directory is written: no temporary files are left behind.
     for paper in ["unanimity", "lancers"] {
@@ -120,12 +112,20 @@ fn no_long_table_leaves_a_lone_row(out: &Path) {
 /// The real team names paper A prints (its Table 3's system pairs, `MSRSC-C-R1 vs. Grad1-C-R1`)
 /// appear in no file of an artefact built on a stand-in: its run names are placeholders that carry
 /// nothing of the real ones.
-fn no_stand_in_output_names_a_real_team(manifest: &Manifest, out: &Path) {
-    let published = evia_repro::published::load(&root().join("paper/published/unanimity.yaml"))
-        .expect("paper A's published values");
-    let mut teams: Vec<String> = published
-        .cells()
-        .filter_map(|c| c.meta.get("pair"))
+fn no_stand_in_output_names_a_real_team(
+    manifest: &Manifest,
+    stand_ins: &BTreeMap<String, Option<StandIn>>,
+    out: &Path,
+) {
+    let text = fs::read_to_string(root().join("paper/published/unanimity.yaml")).unwrap();
+    let published: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
+    let cells = published["tables"]
+        .as_sequence()
+        .unwrap()
+        .iter()
+        .flat_map(|table| table["cells"].as_sequence().unwrap());
+    let mut teams: Vec<String> = cells
+        .filter_map(|c| c["meta"]["pair"].as_str())
         .flat_map(|pair| pair.split(" vs. "))
         .filter_map(|run| run.split_once("-C-").map(|(team, _)| team.to_string()))
         .collect();
@@ -134,10 +134,10 @@ fn no_stand_in_output_names_a_real_team(manifest: &Manifest, out: &Path) {
     assert!(teams.len() >= 10, "{teams:?}");
     let mut checked = 0;
     for artefact in &manifest.artefacts {
-        if artefact.experiment.stand_in(false).is_none() {
+        if stand_ins[&artefact.id].is_none() {
             continue;
         }
-        let slug = &manifest.paper(&artefact.paper).unwrap().slug;
+        let slug = manifest.slug(artefact);
         for ext in ["md", "tex", "json", "svg"] {
             let path = out.join(slug).join(format!("{}.{ext}", artefact.id));
             let Ok(text) = fs::read_to_string(&path) else {
@@ -157,10 +157,14 @@ fn no_stand_in_output_names_a_real_team(manifest: &Manifest, out: &Path) {
 }
 
 /// Walks every table and figure file of the build directory (`<ID>.md`, `.tex`, `.json`, `.svg`):
-/// one of an artefact built on a stand-in ([`ExperimentId::stand_in`](evia_repro::manifest::ExperimentId::stand_in)) carries the visible note outside any
-/// comment — in the Markdown heading, the LaTeX caption, the JSON's `stand_in` field, a text of the
-/// SVG — and one that is not built on a stand-in does not.
-fn every_stand_in_output_carries_its_note(manifest: &Manifest, out: &Path) {
+/// one of an artefact built on a stand-in (as `list` gives its class, [`stand_ins`]) carries the
+/// visible note outside any comment — in the Markdown heading, the LaTeX caption, the JSON's
+/// `stand_in` field, a text of the SVG — and one that is not built on a stand-in does not.
+fn every_stand_in_output_carries_its_note(
+    manifest: &Manifest,
+    stand_ins: &BTreeMap<String, Option<StandIn>>,
+    out: &Path,
+) {
     let mut walked = 0;
     for paper in ["unanimity", "lancers"] {
         for entry in fs::read_dir(out.join(paper)).unwrap() {
@@ -171,14 +175,14 @@ fn every_stand_in_output_carries_its_note(manifest: &Manifest, out: &Path) {
             ) else {
                 continue;
             };
-            let Some(artefact) = manifest.artefacts.iter().find(|a| a.id.as_str() == stem) else {
+            let Some(artefact) = manifest.artefacts.iter().find(|a| a.id == stem) else {
                 continue;
             };
             if !["md", "tex", "json", "svg"].contains(&ext) {
                 continue;
             }
             let text = fs::read_to_string(&path).unwrap();
-            let stand_in = artefact.experiment.stand_in(false);
+            let stand_in = stand_ins[&artefact.id];
             let visible = match ext {
                 "json" => {
                     let json: serde_json::Value = serde_json::from_str(&text).unwrap();
@@ -265,19 +269,10 @@ fn rendered_tables_match_their_snapshots() {
     let out = built::build_dir();
     let settings = snapshot_settings();
     settings.bind(|| {
-        for artefact in manifest
-            .artefacts
-            .iter()
-            .filter(|a| a.status == Status::Built)
-        {
-            let slug = &manifest.paper(&artefact.paper).unwrap().slug;
+        for artefact in manifest.built() {
+            let slug = manifest.slug(artefact);
             for format in &artefact.outputs {
-                let ext = match format {
-                    OutputFormat::Markdown => "md",
-                    OutputFormat::Latex => "tex",
-                    OutputFormat::Json => "json",
-                    OutputFormat::Svg => "svg",
-                };
+                let ext = extension(format);
                 let path = format!("{slug}/{}.{ext}", artefact.id);
                 let text =
                     fs::read_to_string(out.join(&path)).unwrap_or_else(|e| panic!("{path}: {e}"));
@@ -593,75 +588,4 @@ fn reports_cover_every_artefact_in_manifest_order() {
             }
         }
     }
-}
-
-/// A built figure appears in the Markdown report as a relative SVG image link, and in the LaTeX report
-/// as the PDF converted from it when there is one, else as a boxed note pointing to the SVG; the LaTeX
-/// compiles in both cases. (No figure artefact is built yet: the figure's status and results are
-/// synthetic here; the PDF is a one-page document made with pdflatex.)
-#[test]
-fn figures_are_linked_in_markdown_and_included_or_noted_in_latex() {
-    use evia_repro::provenance::Stamp;
-    use evia_repro::report::{ArtefactStatus, Format, ReportInput, render_report};
-    use evia_repro::results::ResultTable;
-    use std::collections::{BTreeMap, BTreeSet};
-
-    let root = root();
-    let manifest = manifest();
-    let paper = manifest.paper("B").unwrap();
-    let published = evia_repro::pipeline::reproduce::load_published(&manifest, &root).unwrap();
-    let mut results = BTreeMap::new();
-    results.insert("B.F1".to_string(), ResultTable::new("B.F1"));
-    let mut statuses = BTreeMap::new();
-    for a in &manifest.artefacts {
-        let status = match &a.pending_reason {
-            Some(reason) if a.id != "B.F1" => ArtefactStatus::Pending(reason.clone()),
-            _ => ArtefactStatus::Built,
-        };
-        statuses.insert(a.id.to_string(), status);
-    }
-    let ledger = evia_repro::ledger::ledger(&manifest, &published, &results);
-    let stamp = Stamp::new(PINNED_COMMIT, manifest.seed);
-    let with_pdf: BTreeSet<String> = ["B.F1".to_string()].into();
-    let without_pdf = BTreeSet::new();
-    let sources = evia_repro::sources::Sources::Root(root.clone());
-    let account = evia_repro::account::account(&ledger, &manifest, &results);
-    let input = |figure_pdfs| ReportInput {
-        sources: &sources,
-        manifest: &manifest,
-        paper,
-        published: Some(&published[1]),
-        results: &results,
-        statuses: &statuses,
-        account: &account,
-        figure_pdfs,
-        stamp: &stamp,
-    };
-    let markdown = render_report(&input(&without_pdf), Format::Markdown).unwrap();
-    assert!(markdown.contains("](B.F1.svg)"), "{markdown}");
-    let noted = render_report(&input(&without_pdf), Format::Latex).unwrap();
-    assert!(noted.contains("available as SVG only") && noted.contains("librsvg2-bin"));
-    let included = render_report(&input(&with_pdf), Format::Latex).unwrap();
-    // B.F1 stacks its three panels and the stand-in note's band: the report cuts the PDF into
-    // those four bands, two to a row, instead of one tall figure.
-    assert_eq!(
-        included.matches("\\figpanel{B.F1.pdf}").count(),
-        4,
-        "{included}"
-    );
-
-    let Some(pdflatex) = require_tool("pdflatex") else {
-        return;
-    };
-    let dir = tempfile::tempdir().unwrap();
-    fs::write(
-        dir.path().join("B.F1.tex"),
-        "\\documentclass{article}\\pagestyle{empty}\\begin{document}A figure.\\end{document}\n",
-    )
-    .unwrap();
-    compile_latex(&pdflatex, dir.path(), "B.F1");
-    fs::write(dir.path().join("noted.tex"), &noted).unwrap();
-    compile_latex(&pdflatex, dir.path(), "noted");
-    fs::write(dir.path().join("included.tex"), included).unwrap();
-    compile_latex(&pdflatex, dir.path(), "included");
 }

@@ -6,11 +6,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use evia_repro::manifest::{OutputFormat, Status};
-use evia_repro::pipeline::reproduce::manifest_path;
-
 use crate::built;
 use crate::common;
+use crate::project_manifest::{Manifest, manifest_path};
 use crate::reproduce::{REPRODUCE, manifest, root, run};
 
 /// The action of every artefact and document of a run, by name, as `reproduce` prints it:
@@ -99,11 +97,7 @@ fn a_second_reproduce_rewrites_nothing_and_says_so() {
     assert!(second.status.success());
     let stdout = String::from_utf8_lossy(&second.stdout);
     let manifest = manifest();
-    for artefact in manifest
-        .artefacts
-        .iter()
-        .filter(|a| a.status == Status::Built)
-    {
+    for artefact in manifest.built() {
         assert!(
             stdout.contains(&format!("{:<10} up to date", artefact.id)),
             "{}: {stdout}",
@@ -139,12 +133,8 @@ fn changes_rebuild_exactly_the_artefacts_that_depend_on_them() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path();
 
-    let manifest = evia_repro::papers::load_manifest(&manifest_path(root)).unwrap();
-    let built: Vec<_> = manifest
-        .artefacts
-        .iter()
-        .filter(|a| a.status == Status::Built)
-        .collect();
+    let manifest = Manifest::load(root);
+    let built: Vec<_> = manifest.built().collect();
     let first = actions(&reproduce_into(root, out, &[]));
     // Every built artefact is rebuilt (A.X1 too: its labels are vendored under data/external/). An
     // artefact whose optional real data was deleted would be skipped instead; only the rebuilt ones
@@ -169,7 +159,7 @@ fn changes_rebuild_exactly_the_artefacts_that_depend_on_them() {
     let second = actions(&reproduce_into(root, out, &[]));
     assert_eq!(second["A.T1"], "up to date");
     for a in &built {
-        let expected = if a.outputs.contains(&OutputFormat::Latex) {
+        let expected = if a.has_output("latex") {
             "re-rendered"
         } else {
             "up to date"
@@ -190,11 +180,7 @@ fn changes_rebuild_exactly_the_artefacts_that_depend_on_them() {
     let third = actions(&reproduce_into(root, out, &[]));
     assert_eq!(third["A.T1"], "rebuilt");
     for a in &built {
-        let reads_ratings = a
-            .parameters
-            .input_files()
-            .iter()
-            .any(|(_, path)| *path == "data/unanimity/table1-ratings.tsv");
+        let reads_ratings = a.names_file("data/unanimity/table1-ratings.tsv");
         let expected = if reads_ratings {
             "rebuilt"
         } else {

@@ -1,33 +1,20 @@
-//! Paper A on STC (A.T2, A.T3): determinism across thread counts, real-data mode through the binary on
-//! a synthetic collection in the documented layout, positioned errors for bad input, and the grid
-//! extension (rows supplied at run time, bold p-values). The claims on the stand-in in the ledger:
+//! Paper A on STC (A.T2, A.T3) through the binary: determinism across thread counts, real-data mode
+//! on a small collection in the documented layout (`tests/fixtures/stc-collection/`), positioned
+//! errors for bad input, hostile run names. The claims on the stand-in in the ledger, A.T3's rows,
+//! the grid extension (rows supplied at run time, bold p-values) and the collection as read:
 //! `src/pipeline/tests/stc.rs`.
 
 #![allow(clippy::unwrap_used)]
 
-use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Output;
-
-use evia_repro::manifest::Manifest;
-use evia_repro::papers::unanimity::params::StcSignificanceParams;
-use evia_repro::papers::unanimity::stc_files::read_stc_collection;
-use evia_repro::papers::{self, Context};
-use evia_repro::pipeline::reproduce::manifest_path;
-use evia_repro::published::{PUBLISHED_FILES, load};
-use evia_repro::render::grid::{Target, layout};
-use evia_repro::results::ResultTable;
 
 use crate::built;
 use crate::common::{self, TestCommand, require_tool};
 
 fn root() -> PathBuf {
     common::project_root()
-}
-
-fn manifest() -> Manifest {
-    evia_repro::papers::load_manifest(&manifest_path(&root())).unwrap()
 }
 
 fn run(args: &[&str]) -> Output {
@@ -70,131 +57,34 @@ fn a_t2_and_a_t3_are_byte_identical_for_one_and_two_threads() {
     assert_eq!(one, two);
 }
 
-/// A.T3's rows are the discrepancies: exactly one of the two p-values is below alpha, and it is bold.
-#[test]
-fn a_t3_rows_are_discrepancies_with_one_bold_p_value() {
-    let manifest = manifest();
-    let artefact = manifest.artefact("A.T3").unwrap();
-    let table = papers::run(artefact, &Context::new(root(), manifest.seed)).unwrap();
-    let params = (artefact.parameters.get::<StcSignificanceParams>())
-        .expect("A.T3 is unanimity.significance_discrepancies");
-    let alpha = params.alpha;
-    let mut rows = 0;
-    for panel in ["nG@1", "P+", "nERR"] {
-        for row in table.rows_of(panel) {
-            rows += 1;
-            let p = |c: &str| table.get(panel, &row.id, c, "p").unwrap();
-            assert!((p("rawg") < alpha) != (p("ug") < alpha), "{row:?}");
-            for c in ["rawg", "ug"] {
-                assert_eq!(table.is_bold(panel, &row.id, c, "p"), p(c) < alpha);
-                let se = table.get(panel, &row.id, c, "p_se").unwrap();
-                // Monte Carlo SE of a randomised p-value with B trials (tests/fixtures/statistics.md §3).
-                assert!((se - (p(c) * (1.0 - p(c)) / 5000.0).sqrt()).abs() < 1e-15);
-            }
-            assert!(row.label.starts_with("Dmax = "), "{row:?}");
-        }
-    }
-    assert!(rows > 0, "the stand-in has no discrepancy at all");
-    assert!(!table.real_data);
-}
+/// The run files of the small STC collection (`tests/fixtures/stc-collection/runs/`): 6 runs of 3
+/// teams; runs 0, 2 and 4 are TREC files, the others NTCIR res.
+const FIXTURE_RUNS: [&str; 6] = [
+    "alpha-C-R1",
+    "alpha-C-R2",
+    "beta-team-C-R1",
+    "beta-team-C-R2",
+    "gamma-C-R1.txt",
+    "gamma-C-R3",
+];
 
-/// Layout extension: a panel with `rows: []` shows the rows the table supplies, in order, and bold
-/// cells are bold in Markdown and LaTeX.
-#[test]
-fn grid_shows_rows_supplied_at_run_time_and_bold_cells() {
-    let manifest = manifest();
-    let artefact = manifest.artefact("A.T3").unwrap();
-    let mut table = ResultTable::new("A.T3");
-    table.add_row("P+", "r-b", "Second & last");
-    table.add_row("P+", "r-a", "First_row *x*");
-    table.set("P+", "r-a", "rawg", "p", 0.034);
-    table.mark_bold("P+", "r-a", "rawg", "p");
-    table.set("P+", "r-a", "ug", "p", 0.051);
-    let md = layout(artefact, &table, Target::Markdown).unwrap();
-    // P+ is the one panel with rows, so the one panel shown, lettered (a).
-    let panel = md.panels.iter().find(|p| p.label == "(a) P+").unwrap();
-    let labels: Vec<&str> = panel.rows.iter().map(|r| r.label.as_str()).collect();
-    // Rows supplied at run time carry names from the data: markup characters are escaped.
-    assert_eq!(labels, ["Second \\& last", "First_row \\*x\\*"]);
-    assert_eq!(panel.rows[1].cells[0], "**.034**");
-    assert_eq!(panel.rows[1].cells[3], ".051");
-    assert_eq!(panel.rows[0].cells[0], "pending");
-    let tex = layout(artefact, &table, Target::Latex).unwrap();
-    let panel = tex.panels.iter().find(|p| p.label == "(a) P+").unwrap();
-    assert_eq!(panel.rows[0].label, "Second \\& last");
-    assert_eq!(panel.rows[1].label, "First\\_row *x*");
-    assert_eq!(panel.rows[1].cells[0], "\\textbf{.034}");
-    // Panels without supplied rows are omitted, not printed as a bare header.
-    assert!(md.panels.iter().all(|p| !p.label.ends_with(" nG@1")));
-}
-
-/// A small synthetic STC collection in the layout `docs/stand-ins.md` documents: `qrels.txt` (`topic doc Lx`)
-/// and `runs/<run name>` (TREC or NTCIR res), 8 topics, 6 runs of 3 teams.
+/// The small STC collection in the layout `docs/stand-ins.md` documents, copied into `dir`:
+/// `qrels.txt` (`topic doc Lx`, 8 topics of 12 documents) and `runs/<run name>` (TREC or NTCIR res;
+/// each run ranks the pool in a rotated order, and half of the TREC runs list an unjudged document
+/// below the top 10).
 fn write_fixture(dir: &Path) {
-    write_fixture_with_names(
-        dir,
-        [
-            "alpha-C-R1",
-            "alpha-C-R2",
-            "beta-team-C-R1",
-            "beta-team-C-R2",
-            "gamma-C-R1.txt",
-            "gamma-C-R3",
-        ],
-    );
+    write_fixture_with_names(dir, FIXTURE_RUNS);
 }
 
-/// [`write_fixture`] with the six run names (file names) given; runs 0, 2 and 4 are TREC files.
+/// [`write_fixture`] with the six runs named `run_names` (their files, and the run tags of the TREC
+/// files).
 fn write_fixture_with_names(dir: &Path, run_names: [&str; 6]) {
-    let topics = 8;
-    let docs = 12;
-    let mut qrels = String::new();
-    for t in 0..topics {
-        for d in 0..docs {
-            // Levels depend on (topic, doc) so that every topic has L1 and L2 items.
-            let level = match (d + t) % 4 {
-                0 => 2,
-                1 | 2 => 1,
-                _ => 0,
-            };
-            writeln!(qrels, "T{t:02} T{t:02}-d{d:02} L{level}").unwrap();
-        }
-    }
-    fs::write(dir.join("qrels.txt"), qrels).unwrap();
-    let runs = dir.join("runs");
-    fs::create_dir(&runs).unwrap();
-    // Each run ranks the pool in a rotated order; a larger shift puts the relevant items lower.
-    let names = [
-        (run_names[0], 0, true),
-        (run_names[1], 1, false),
-        (run_names[2], 2, true),
-        (run_names[3], 3, false),
-        (run_names[4], 5, true),
-        (run_names[5], 7, false),
-    ];
-    for (name, shift, trec) in names {
-        let mut text = String::new();
-        for t in 0..topics {
-            for rank in 0..10 {
-                let d = (rank * 5 + shift + t * 3) % docs;
-                if trec {
-                    let score = 100 - rank;
-                    writeln!(
-                        text,
-                        "T{t:02} Q0 T{t:02}-d{d:02} {} {score} {name}",
-                        rank + 1
-                    )
-                    .unwrap();
-                } else {
-                    writeln!(text, "T{t:02} T{t:02}-d{d:02}").unwrap();
-                }
-            }
-            // One unjudged document per list, below the top 10 in half of the runs.
-            if shift % 2 == 0 && trec {
-                writeln!(text, "T{t:02} Q0 unjudged-{t} 11 1 {name}").unwrap();
-            }
-        }
-        fs::write(runs.join(name), text).unwrap();
+    let fixture = root().join("tests/fixtures/stc-collection");
+    fs::copy(fixture.join("qrels.txt"), dir.join("qrels.txt")).unwrap();
+    fs::create_dir(dir.join("runs")).unwrap();
+    for (file, name) in FIXTURE_RUNS.iter().zip(run_names) {
+        let text = fs::read_to_string(fixture.join("runs").join(file)).unwrap();
+        fs::write(dir.join("runs").join(name), text.replace(file, name)).unwrap();
     }
 }
 
@@ -219,8 +109,9 @@ fn reproduce_real_data(data: &Path) -> tempfile::TempDir {
     out
 }
 
-/// Real-data mode through the real binary on the fixture: both tables are written, and the library
-/// marks them `real_data` with the teams taken from the run names.
+/// Real-data mode through the real binary on the small collection: both tables are written, from
+/// the real collection, its runs named after their files. (The collection as read, runs and teams,
+/// and both tables as real data: `src/pipeline/tests/stc.rs`.)
 #[test]
 fn real_data_mode_reads_qrels_and_runs_through_the_binary() {
     let data = tempfile::tempdir().unwrap();
@@ -234,58 +125,25 @@ fn real_data_mode_reads_qrels_and_runs_through_the_binary() {
     );
     let t3 = fs::read_to_string(out.path().join("unanimity/A.T3.md")).unwrap();
     assert!(t3.contains("alpha-C-R1"), "{t3}");
-
-    let collection = read_stc_collection(data.path(), 10).unwrap().collection;
-    let runs: Vec<(&str, &str)> = collection
-        .runs
-        .iter()
-        .map(|r| (r.name.as_str(), r.team.as_str()))
-        .collect();
-    assert_eq!(
-        runs,
-        [
-            ("alpha-C-R1", "alpha-C"),
-            ("alpha-C-R2", "alpha-C"),
-            ("beta-team-C-R1", "beta-team-C"),
-            ("beta-team-C-R2", "beta-team-C"),
-            ("gamma-C-R1", "gamma-C"),
-            ("gamma-C-R3", "gamma-C"),
-        ]
-    );
-    // Only the top 10 are kept: the unjudged 11th document never enters a list.
-    assert!(
-        collection
-            .runs
-            .iter()
-            .all(|r| r.lists.iter().all(|l| l.len() == 10))
-    );
-
-    let manifest = manifest();
-    let context = Context {
-        data_dir: Some(data.path().to_path_buf()),
-        ..Context::new(root(), manifest.seed)
-    };
-    let published = load(&root().join(PUBLISHED_FILES[0])).unwrap();
-    for id in ["A.T2", "A.T3"] {
-        let artefact = manifest.artefact(id).unwrap();
-        let table = papers::run(artefact, &context).unwrap();
-        assert!(table.real_data, "{id}");
-        // The claims about Tables 2 and 3 compare with the print, in the ledger stage.
-        assert!(
-            !(papers::experiment(artefact.experiment).compare)(artefact, &table, &published)
-                .is_empty(),
-            "{id}"
-        );
-    }
-    let t2 = papers::run(manifest.artefact("A.T2").unwrap(), &context).unwrap();
-    assert_eq!(t2.cells.len(), 3 * 15 * 3);
 }
 
+/// The error `reproduce --only A.T2 --data <data>` stops with (its standard error); it must fail.
 fn error_of(data: &Path) -> String {
-    read_stc_collection(data, 10).unwrap_err().to_string()
+    let out = tempfile::tempdir().unwrap();
+    let output = run(&[
+        "reproduce",
+        "--only",
+        "A.T2",
+        "--data",
+        data.to_str().unwrap(),
+        "--out",
+        out.path().to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
-/// Missing or malformed inputs give errors naming the file and line, also through the binary.
+/// Missing or malformed inputs give errors naming the file and line.
 #[test]
 fn bad_real_data_gives_positioned_errors() {
     let data = tempfile::tempdir().unwrap();
@@ -367,8 +225,6 @@ fn bad_real_data_gives_positioned_errors() {
     fs::create_dir(dir.join("runs")).unwrap();
     let e = error_of(dir);
     assert!(e.contains("no run files"), "{e}");
-
-    assert!(read_stc_collection(dir, 10).is_err());
 }
 
 /// Run names are data, never markup: run files named with CJK, emoji, LaTeX's

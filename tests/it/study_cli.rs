@@ -1,17 +1,13 @@
-//! `evia-repro study` through the binary : on paper B's stand-in
-//! written out as a label file and a run directory, with paper B's qrels versions listed, it writes
-//! exactly the cells `reproduce --only B.T1,…,B.F2` writes (the results JSON compared cell by cell,
-//! no typed numbers); its outputs do not depend on the thread count; bad labels are errors naming
-//! file and line.
+//! `evia-repro study` through the binary: on paper B's stand-in written out as a label file and a
+//! run directory (`evia_repro::write_paper_b_standin`), with paper B's qrels versions listed, it
+//! writes exactly the cells `reproduce --only B.T1,…,B.F2` writes (the results JSON compared cell
+//! by cell, no typed numbers); its outputs do not depend on the thread count; bad labels are errors
+//! naming file and line.
 
 use std::path::Path;
 use std::process::Output;
 
-use evia_repro::papers::Context;
-use evia_repro::pipeline::reproduce::manifest_path;
-
-use crate::common::{TestCommand, project_root};
-use crate::study_collection::{paper_b_version_specs, write_four_assessors, write_standin};
+use crate::common::{TestCommand, copy_dir, project_root};
 
 const PAPER_B: [&str; 10] = [
     "B.T1", "B.T2", "B.T3", "B.T4", "B.T5", "B.T6", "B.T7", "B.T8", "B.F1", "B.F2",
@@ -45,18 +41,14 @@ fn study_args<'a>(labels: &'a str, out: &'a str) -> Vec<&'a str> {
 /// cell, in every results JSON; its report and figures are written.
 #[test]
 fn study_on_the_standin_equals_reproduce_cell_for_cell() {
-    let root = project_root();
-    let manifest = evia_repro::papers::load_manifest(&manifest_path(&root)).unwrap();
-    let context = Context::new(root.clone(), manifest.seed);
     let dir = tempfile::tempdir().unwrap();
-    write_standin(&manifest, &context, dir.path());
+    let specs = evia_repro::write_paper_b_standin(&project_root(), dir.path()).unwrap();
     let labels = dir.path().join("labels.tsv").display().to_string();
     let runs = dir.path().join("runs").display().to_string();
     let (study_out, paper_out) = (dir.path().join("study-out"), dir.path().join("paper-out"));
     let study_out_text = study_out.display().to_string();
     let mut args = study_args(&labels, &study_out_text);
     args.extend(["--runs", &runs]);
-    let specs = paper_b_version_specs(&manifest, &context);
     for spec in &specs {
         args.extend(["--version", spec]);
     }
@@ -146,7 +138,11 @@ fn study_outputs_do_not_depend_on_the_thread_count() {
 #[test]
 fn study_names_file_and_line_of_bad_labels() {
     let dir = tempfile::tempdir().unwrap();
-    write_four_assessors(dir.path());
+    // Four assessors (a1–a4, scale 0..3) on 12 topics of 30 documents, and 5 runs.
+    copy_dir(
+        &project_root().join("tests/fixtures/four-assessors"),
+        dir.path(),
+    );
     let path = dir.path().join("labels.tsv");
     let content = text(&path);
     let mut lines: Vec<&str> = content.lines().collect();

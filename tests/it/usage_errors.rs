@@ -6,6 +6,7 @@ use std::path::Path;
 use std::process::Output;
 
 use crate::common::{self, TestCommand};
+use crate::project_manifest::Manifest;
 
 fn run(root: &Path, args: &[&str]) -> Output {
     TestCommand::new()
@@ -135,9 +136,7 @@ fn reproduce_reports_each_step_as_a_plain_line_when_stderr_is_not_a_terminal() {
     );
     assert!(output.status.success(), "{}", stderr(&output));
     let err = stderr(&output);
-    let manifest =
-        evia_repro::papers::load_manifest(&common::project_root().join("paper/manifest.yaml"))
-            .unwrap();
+    let manifest = Manifest::load(&common::project_root());
     let total = manifest.artefacts.len() + manifest.papers.len() + 1;
     let position = manifest
         .artefacts

@@ -16,9 +16,8 @@ use clap::Args;
 
 use super::Outcome;
 use super::label_input::LabelInput;
-pub use crate::assessors::agreement::{Analysis, WeightsOver, analyse};
-pub use crate::assessors::agreement_summary::default_min_topic_items;
-pub use crate::assessors::agreement_values::KappaOutcome;
+pub(crate) use crate::assessors::agreement::{Analysis, WeightsOver, analyse};
+pub(crate) use crate::assessors::agreement_summary::default_min_topic_items;
 use crate::assessors::kappa_se::KappaSe;
 pub(crate) use render::{Format, Pairs, View};
 

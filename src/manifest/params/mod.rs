@@ -28,7 +28,7 @@ use super::parameter_rules::{self as rules, Violation};
 use crate::model::column_id::ParameterColumns;
 
 /// What every experiment's parameter type answers.
-pub trait Params: fmt::Debug + erased_serde::Serialize + Send + Sync + Any {
+pub(crate) trait Params: fmt::Debug + erased_serde::Serialize + Send + Sync + Any {
     /// Every file-valued parameter, as `(name, path relative to the project root)`: the files the
     /// experiment reads. Incremental rebuilds hash exactly these files (with the manifest entry, the
     /// templates and the program) to decide whether an artefact is up to date, so a new file-valued
@@ -86,15 +86,15 @@ impl StandinSizes {
 /// [`super::experiment::ExperimentKind::parse`]), shared between clones. Written back (in stamps'
 /// manifest-entry hashes and the reports' `param(...)`) as the plain mapping it was read from.
 #[derive(Debug, Clone)]
-pub struct Parameters(Arc<dyn Params>);
+pub(crate) struct Parameters(Arc<dyn Params>);
 
 impl Parameters {
-    pub fn new<P: Params>(params: P) -> Self {
+    pub(crate) fn new<P: Params>(params: P) -> Self {
         Parameters(Arc::new(params))
     }
 
     /// The parameters as their experiment's own type, when they are of type `P`.
-    pub fn get<P: Params>(&self) -> Option<&P> {
+    pub(crate) fn get<P: Params>(&self) -> Option<&P> {
         // `Any` is a supertrait of `Params`: the trait object upcasts to `dyn Any`.
         let params: &dyn Any = &*self.0;
         params.downcast_ref::<P>()
@@ -102,7 +102,8 @@ impl Parameters {
 
     /// Changes the parameters as their own type `P` with `edit` (on a copy: parameters are shared
     /// between clones); `None`, and nothing changed, when they are not of type `P`.
-    pub fn edit<P: Params + Clone>(&mut self, edit: impl FnOnce(&mut P)) -> Option<()> {
+    #[cfg(test)]
+    pub(crate) fn edit<P: Params + Clone>(&mut self, edit: impl FnOnce(&mut P)) -> Option<()> {
         let mut params = self.get::<P>()?.clone();
         edit(&mut params);
         *self = Parameters::new(params);
@@ -110,7 +111,7 @@ impl Parameters {
     }
 
     /// [`Params::input_files`].
-    pub fn input_files(&self) -> Vec<(&'static str, &str)> {
+    pub(crate) fn input_files(&self) -> Vec<(&'static str, &str)> {
         self.0.input_files()
     }
 
@@ -125,7 +126,7 @@ impl Parameters {
     }
 
     /// [`Params::trials`].
-    pub fn trials(&self) -> Option<u32> {
+    pub(crate) fn trials(&self) -> Option<u32> {
         self.0.trials()
     }
 

@@ -11,11 +11,11 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 /// experiment uses one value of. Another number of values is a manifest error at the list's own line
 /// and column, raised while the YAML is read.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct One<T>(pub(crate) T);
+pub(crate) struct One<T>(pub(crate) T);
 
 impl<T: Copy> One<T> {
     /// The value.
-    pub fn get(self) -> T {
+    pub(crate) fn get(self) -> T {
         self.0
     }
 }

@@ -99,7 +99,7 @@ pub(crate) struct FixedKnob {
 /// The plausible space of the knob files of a set of artefacts, and the files' documents (to write
 /// a design point's files, [`KnobSpace::rewritten`]).
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct KnobSpace {
+pub(crate) struct KnobSpace {
     /// The ranged knobs, file by file in the order the artefacts name the files, then in
     /// declaration order.
     pub(crate) ranged: Vec<RangedKnob>,
@@ -148,7 +148,7 @@ impl KnobSpace {
     /// The plausible space of every knob file among the YAML inputs of `artefacts` (each file read
     /// once, paths relative to `root`): a YAML input that declares `builds_in:` must declare
     /// `plausible:` too.
-    pub fn load<'a>(
+    pub(crate) fn load<'a>(
         root: &Path,
         artefacts: impl IntoIterator<Item = &'a Artefact>,
     ) -> Result<KnobSpace, SourceError> {

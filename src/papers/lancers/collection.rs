@@ -7,7 +7,7 @@
 //! [`AssessorSet`] and never knows which one it got.
 
 /// The three assessors of paper B, in the order of the papers' tables.
-pub const ASSESSORS: [&str; 3] = ["lancer1", "lancer2", "student"];
+pub(crate) const ASSESSORS: [&str; 3] = ["lancer1", "lancer2", "student"];
 
 /// The highest label of paper B's scale (0 nonrelevant, 1 relevant, 2 highly relevant).
 pub(crate) const PAPER_MAX_LABEL: u8 = 2;
@@ -23,7 +23,7 @@ pub(crate) const MAX_ASSESSORS: usize = 100;
 /// The assessors who judged a collection, in the order of every [`Judgement::labels`], and the top
 /// of their common label scale `0..=max_label`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AssessorSet {
+pub(crate) struct AssessorSet {
     names: Vec<String>,
     max_label: u8,
 }
@@ -42,10 +42,10 @@ pub(crate) enum AssessorSetError {
 /// Two assessors compared: indices into an [`AssessorSet`] (`first` < `second`) and the pair's id
 /// `first-second` as the tables name it (`lancer1-lancer2`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AssessorPair {
+pub(crate) struct AssessorPair {
     pub(crate) first: usize,
     pub(crate) second: usize,
-    pub id: String,
+    pub(crate) id: String,
 }
 
 impl AssessorSet {
@@ -66,7 +66,7 @@ impl AssessorSet {
     }
 
     /// Paper B's assessors ([`ASSESSORS`]) on its scale 0/1/2.
-    pub fn paper_b() -> Self {
+    pub(crate) fn paper_b() -> Self {
         AssessorSet {
             names: ASSESSORS.iter().map(|a| (*a).to_string()).collect(),
             max_label: PAPER_MAX_LABEL,
@@ -98,7 +98,7 @@ impl AssessorSet {
 
     /// Every pair of assessors, in the order (0,1), (0,2), …, (1,2), …: for paper B's assessors
     /// lancer1-lancer2, lancer1-student, lancer2-student, the column groups of its Table 1.
-    pub fn pairs(&self) -> Vec<AssessorPair> {
+    pub(crate) fn pairs(&self) -> Vec<AssessorPair> {
         let n = self.names.len();
         (0..n)
             .flat_map(|first| ((first + 1)..n).map(move |second| (first, second)))
@@ -113,34 +113,34 @@ impl AssessorSet {
 
 /// One pooled document and its labels.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Judgement {
-    pub doc: String,
+pub(crate) struct Judgement {
+    pub(crate) doc: String,
     /// Labels in the order of the collection's [`AssessorSet`] (paper B: [`ASSESSORS`]).
-    pub labels: Vec<u8>,
+    pub(crate) labels: Vec<u8>,
 }
 
 /// A topic's pool with every document's labels.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LabelledTopic {
-    pub id: String,
-    pub docs: Vec<Judgement>,
+pub(crate) struct LabelledTopic {
+    pub(crate) id: String,
+    pub(crate) docs: Vec<Judgement>,
 }
 
 /// The labelled topics of a collection and the assessors who labelled them.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LabelledCollection {
+pub(crate) struct LabelledCollection {
     pub(crate) assessors: AssessorSet,
-    pub topics: Vec<LabelledTopic>,
+    pub(crate) topics: Vec<LabelledTopic>,
 }
 
 /// A system run: one ranked list of document ids per topic, aligned with the collection's topics.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Run {
-    pub name: String,
+pub(crate) struct Run {
+    pub(crate) name: String,
     /// The team that submitted it, when known.
     pub(crate) team: Option<String>,
     /// `lists[t]` ranks documents for topic `t` of the collection (rank 1 first; may be empty).
-    pub lists: Vec<Vec<String>>,
+    pub(crate) lists: Vec<Vec<String>>,
 }
 
 #[cfg(test)]

@@ -29,7 +29,8 @@ pub(crate) const LABELS_FILE: &str = "labels.tsv";
 pub(crate) const RUNS_DIR: &str = "runs";
 
 /// Reads `DIR/labels.tsv` and every run in `DIR/runs/`.
-pub fn read_collection(dir: &Path) -> Result<(Vec<LabelledTopic>, Vec<Run>), SourceError> {
+#[cfg(test)]
+pub(crate) fn read_collection(dir: &Path) -> Result<(Vec<LabelledTopic>, Vec<Run>), SourceError> {
     let topics = read_labels(&dir.join(LABELS_FILE))?;
     let runs = read_runs(&dir.join(RUNS_DIR), &topics)?;
     Ok((topics, runs))
@@ -41,7 +42,7 @@ pub(crate) fn read_labels(path: &Path) -> Result<Vec<LabelledTopic>, SourceError
 }
 
 /// Parses label-file text; `path` is used in error messages only.
-pub fn parse_labels(path: &Path, text: &str) -> Result<Vec<LabelledTopic>, SourceError> {
+pub(crate) fn parse_labels(path: &Path, text: &str) -> Result<Vec<LabelledTopic>, SourceError> {
     let mut topics: BTreeMap<&str, Vec<Judgement>> = BTreeMap::new();
     let mut seen: HashMap<(&str, &str), usize> = HashMap::new();
     for (i, line) in strip_bom(text).lines().enumerate() {

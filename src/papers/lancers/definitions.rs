@@ -10,7 +10,7 @@ use crate::papers::lancers::standin::runs::RunParams;
 use crate::papers::{Context, ExperimentError, display_relative};
 
 /// The qrels versions of `source`, and where they were defined (for messages).
-pub fn qrels_version_defs(
+pub(crate) fn qrels_version_defs(
     context: &Context,
     source: &QrelsVersions,
 ) -> Result<(Vec<QrelsVersionDef>, String), ExperimentError> {
@@ -28,8 +28,8 @@ pub fn qrels_version_defs(
 /// knobs and the definitions of the topic sets.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct EvaluationFile {
-    pub runs: RunParams,
+pub(crate) struct EvaluationFile {
+    pub(crate) runs: RunParams,
     pub(crate) topic_sets: Vec<TopicSetDef>,
     /// What the run knobs build in: accepted here (the file denies unknown keys) and read by
     /// [`crate::manifest::built_in`].
@@ -43,7 +43,7 @@ pub struct EvaluationFile {
 }
 
 /// The topic sets of `evaluation` and the stand-in runs' knobs, which only an evaluation file has.
-pub fn evaluation_defs(
+pub(crate) fn evaluation_defs(
     context: &Context,
     evaluation: &Evaluation,
 ) -> Result<(Vec<TopicSetDef>, Option<RunParams>), ExperimentError> {

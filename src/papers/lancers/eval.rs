@@ -39,13 +39,12 @@ mod collection;
 mod evaluated;
 mod significance;
 
-pub use collection::collection;
+pub(crate) use collection::collection;
 use evaluated::{Evaluated, evaluated};
 #[cfg(test)]
 pub(crate) use significance::HSD_STREAM;
 use significance::significance_cells;
 
-pub use crate::papers::lancers::definitions::EvaluationFile;
 pub(crate) use crate::papers::lancers::params::TopicSubset;
 
 impl Evaluated {

@@ -34,7 +34,7 @@ use evia_engine::agreement::{
 /// the high/low-agreement split (§3), listed in the notes. The paper's claims that the lancers agree
 /// with each other significantly more than with the student are checked on the pooled matrices
 /// (class `exact`) and per topic (class `simulated` or `real-data`).
-pub fn agreement(
+pub(crate) fn agreement(
     artefact: &Artefact,
     params: &AgreementParams,
     context: &Context,
@@ -624,7 +624,7 @@ fn standin_input<'a>(
 /// ([`crate::papers::lancers::standin::joint::fit_joint`]) and spreads its documents over topics
 /// ([`crate::papers::lancers::standin::labels::standin_topics`]), seeded by the artefact's `seed` parameter or the
 /// global seed. Every paper-B artefact names the same files, so they all see the same collection.
-pub fn standin_topics(
+pub(crate) fn standin_topics(
     context: &Context,
     artefact: &Artefact,
     labels: LabelInputs<'_>,
@@ -667,7 +667,7 @@ pub fn standin_topics(
 /// real per-assessor labels `DIR/labels.tsv` (`topic doc lancer1 lancer2 student`, format in
 /// [`crate::papers::lancers::collection_files`]) and never falls back to the stand-in: a missing or malformed file is an
 /// error naming the file and line.
-pub fn topics(
+pub(crate) fn topics(
     context: &Context,
     artefact: &Artefact,
     labels: LabelInputs<'_>,

@@ -8,17 +8,18 @@
 //! - [`study`]: the manifest of `evia-repro study`, these ten artefacts on a user's collection.
 
 pub(crate) mod collection;
-pub mod collection_files;
-pub mod definitions;
-pub mod eval;
+pub(crate) mod collection_files;
+pub(crate) mod definitions;
+pub(crate) mod eval;
 pub(crate) mod figure_rank;
 pub(crate) mod headlines;
-pub mod labels;
-pub mod params;
-pub mod standin;
-pub mod study;
+pub(crate) mod labels;
+pub(crate) mod params;
+pub(crate) mod standin;
+pub(crate) mod standin_files;
+pub(crate) mod study;
 pub(crate) mod study_versions;
-pub mod user_collection;
+pub(crate) mod user_collection;
 
 use super::experiment::{Experiment, Figure, PaperCode};
 use super::{Context, parameters};

@@ -17,7 +17,7 @@ use crate::papers::lancers::standin::scores::Measure;
 /// Where paper B's labelled topics come from: the files the stand-in labels are fitted to, or a
 /// user's collection.
 #[derive(Debug, Clone, Copy)]
-pub struct LabelInputs<'a> {
+pub(crate) struct LabelInputs<'a> {
     /// The pooled confusion matrices of paper B's Table 1.
     /// Absent only with a `collection`.
     pub(crate) data: Option<&'a str>,
@@ -62,35 +62,35 @@ impl<'a> LabelInputs<'a> {
 /// `real-data`): B.T1's pooled matrices and B.T2's level counts from the labels, not the print.
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-pub struct UserCollection {
+pub(crate) struct UserCollection {
     /// The label file.
-    pub labels: String,
+    pub(crate) labels: String,
     /// Its layout (`long`, `wide`, `wide-unnamed`).
-    pub layout: LabelLayout,
+    pub(crate) layout: LabelLayout,
     /// Its label scale `0..MAX`.
-    pub scale: Scale,
+    pub(crate) scale: Scale,
     /// The directory of run files.
-    pub runs: String,
+    pub(crate) runs: String,
     /// How the label file is read besides its layout and scale (`study --header`, `--columns`,
     /// `--duplicates`); left out when it is the default.
     #[serde(default, skip_serializing_if = "LabelReading::is_default")]
-    pub reading: LabelReading,
+    pub(crate) reading: LabelReading,
 }
 
 /// A label file's header, chosen columns and rule for repeated labels ([`ReadOptions`]), as the
 /// manifest spells them.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-pub struct LabelReading {
+pub(crate) struct LabelReading {
     /// The first line that is not a comment names the columns.
     #[serde(default)]
-    pub header: bool,
+    pub(crate) header: bool,
     /// `topic=C,doc=C,assessor=C,label=C` or `C,C,C,C` ([`crate::io::label_columns`]).
     #[serde(default)]
-    pub columns: Option<String>,
+    pub(crate) columns: Option<String>,
     /// The rule for repeated labels.
     #[serde(default)]
-    pub duplicates: Duplicates,
+    pub(crate) duplicates: Duplicates,
 }
 
 impl LabelReading {
@@ -99,7 +99,7 @@ impl LabelReading {
     }
 
     /// The reader's options, or why the columns cannot be read.
-    pub fn options(&self) -> Result<ReadOptions, String> {
+    pub(crate) fn options(&self) -> Result<ReadOptions, String> {
         let columns = match &self.columns {
             Some(text) => Some(text.parse().map_err(|e| format!("columns: {e}"))?),
             None => None,
@@ -122,9 +122,9 @@ fn collection_files(collection: Option<&UserCollection>) -> Vec<(&'static str, &
 /// A qrels version: an id and the assessors whose labels it sums (paper B §3: all3, 2lancers, …).
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-pub struct QrelsVersionDef {
-    pub id: String,
-    pub assessors: Vec<String>,
+pub(crate) struct QrelsVersionDef {
+    pub(crate) id: String,
+    pub(crate) assessors: Vec<String>,
 }
 
 /// A qrels-versions file (`data/lancers/qrels-versions.yaml`): its `versions:`.
@@ -138,7 +138,7 @@ pub(crate) struct QrelsVersionsFile {
 /// themselves (the manifest `evia-repro study` generates for a user's assessors).
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(untagged)]
-pub enum QrelsVersions {
+pub(crate) enum QrelsVersions {
     File(String),
     Listed(Vec<QrelsVersionDef>),
 }
@@ -156,7 +156,7 @@ impl QrelsVersions {
 /// The topics a condition is evaluated on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum TopicSubset {
+pub(crate) enum TopicSubset {
     All,
     HighAgreement,
     LowAgreement,
@@ -185,24 +185,24 @@ impl TopicSubset {
 /// A topic set of Tables 6–8: a qrels version on a subset of the topics.
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-pub struct TopicSetDef {
-    pub id: String,
-    pub qrels: String,
-    pub topics: TopicSubset,
+pub(crate) struct TopicSetDef {
+    pub(crate) id: String,
+    pub(crate) qrels: String,
+    pub(crate) topics: TopicSubset,
 }
 
 /// Topic sets listed in the manifest entry instead of an evaluation file.
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-pub struct ListedTopicSets {
-    pub topic_sets: Vec<TopicSetDef>,
+pub(crate) struct ListedTopicSets {
+    pub(crate) topic_sets: Vec<TopicSetDef>,
 }
 
 /// The `evaluation` parameter: the evaluation file under `data/` (the stand-in runs' knobs and the
 /// topic sets, paper B's manifest), or, for a user's `collection:`, only the topic sets.
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(untagged)]
-pub enum Evaluation {
+pub(crate) enum Evaluation {
     File(String),
     Listed(ListedTopicSets),
 }
@@ -220,28 +220,28 @@ impl Evaluation {
 /// `lancers.agreement` (B.T1): confusion matrices, kappas and raw agreement of assessor pairs.
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-pub struct AgreementParams {
+pub(crate) struct AgreementParams {
     /// The stand-in's knob file under `data/` (not needed with `collection:`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub standin: Option<String>,
+    pub(crate) standin: Option<String>,
     /// The confusion matrices under `data/` (not needed with `collection:`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub data: Option<String>,
+    pub(crate) data: Option<String>,
     /// The assessor pairs (`lancer1-lancer2`, …), in the table's order.
-    pub pairs: Vec<String>,
+    pub(crate) pairs: Vec<String>,
     /// The kappa interval's standard error (`cohen`, the default, or `fce`).
     #[serde(default)]
     pub(crate) kappa_se: Option<KappaSe>,
     /// A user's collection replacing the stand-in ([`UserCollection`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub collection: Option<UserCollection>,
+    pub(crate) collection: Option<UserCollection>,
     /// This artefact's seed, overriding the manifest's.
     #[serde(default)]
     pub(crate) seed: Option<u64>,
 }
 
 impl AgreementParams {
-    pub fn labels(&self) -> LabelInputs<'_> {
+    pub(crate) fn labels(&self) -> LabelInputs<'_> {
         LabelInputs {
             data: self.data.as_deref(),
             standin: self.standin.as_deref(),
@@ -270,20 +270,20 @@ impl Params for AgreementParams {
 /// `lancers.level_counts` (B.T2): relevance-level counts of each qrels version.
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-pub struct LevelCountsParams {
+pub(crate) struct LevelCountsParams {
     /// The stand-in's knob file under `data/` (not needed with `collection:`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub standin: Option<String>,
+    pub(crate) standin: Option<String>,
     /// The confusion matrices under `data/` (not needed with `collection:`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub data: Option<String>,
+    pub(crate) data: Option<String>,
     /// Which assessors each qrels version sums: a file under `data/`, or listed.
-    pub qrels_versions: QrelsVersions,
+    pub(crate) qrels_versions: QrelsVersions,
     /// The qrels versions, in the table's order.
-    pub qrels: Vec<String>,
+    pub(crate) qrels: Vec<String>,
     /// A user's collection replacing the stand-in ([`UserCollection`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub collection: Option<UserCollection>,
+    pub(crate) collection: Option<UserCollection>,
     #[serde(default)]
     pub(crate) seed: Option<u64>,
 }
@@ -327,7 +327,7 @@ pub(crate) enum Conditions<'a> {
 
 /// What every evaluation experiment of paper B reads.
 #[derive(Debug, Clone, Copy)]
-pub struct EvalInputs<'a> {
+pub(crate) struct EvalInputs<'a> {
     pub(crate) labels: LabelInputs<'a>,
     /// The stand-in runs' knobs and the topic-set definitions.
     pub(crate) evaluation: &'a Evaluation,
@@ -421,51 +421,51 @@ macro_rules! eval_params {
         $(#[$meta])*
         #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
         #[serde(deny_unknown_fields)]
-        pub struct $name {
+        pub(crate) struct $name {
             /// The confusion matrices under `data/` (not needed with `collection:`).
             #[serde(default, skip_serializing_if = "Option::is_none")]
-            pub data: Option<String>,
+            pub(crate) data: Option<String>,
             /// The stand-in's knob file under `data/` (not needed with `collection:`).
             #[serde(default, skip_serializing_if = "Option::is_none")]
-            pub standin: Option<String>,
+            pub(crate) standin: Option<String>,
             $($conditions)*
             /// The measures, by their NTCIREVAL names (`MSnDCG@10`, `Q@10`, `nERR@10`).
             pub(crate) measures: Vec<String>,
             /// The measure cutoffs (each measure's cutoff must be among them).
             #[serde(default)]
-            pub cutoffs: Option<Vec<u32>>,
+            pub(crate) cutoffs: Option<Vec<u32>>,
             /// The stand-in's number of topics, checked against the stand-in and quoted by the reports.
             #[serde(default)]
-            pub topics: Option<u32>,
+            pub(crate) topics: Option<u32>,
             /// The stand-in's number of runs, checked against the stand-in and quoted by the reports.
             #[serde(default)]
-            pub runs: Option<u32>,
+            pub(crate) runs: Option<u32>,
             /// The stand-in's number of teams, checked against the stand-in and quoted by the reports.
             #[serde(default)]
-            pub teams: Option<u32>,
+            pub(crate) teams: Option<u32>,
             /// The stand-in runs' pool depth (paper B §2: "depth-30 pools"), checked against the depth
             /// the stand-in runs are built to (`evaluation`'s `runs: depth:`).
             #[serde(default)]
-            pub pool_depth: Option<u32>,
+            pub(crate) pool_depth: Option<u32>,
             $($extra)*
             /// The stand-in runs' knobs and the topic-set definitions: a file under `data/`, or the
             /// topic sets listed (with `collection:`).
-            pub evaluation: Evaluation,
+            pub(crate) evaluation: Evaluation,
             /// Which assessors each qrels version sums: a file under `data/`, or listed.
-            pub qrels_versions: QrelsVersions,
+            pub(crate) qrels_versions: QrelsVersions,
             /// The kappa interval's standard error of the high/low-agreement split.
             #[serde(default)]
             pub(crate) kappa_se: Option<KappaSe>,
             /// A user's collection replacing the stand-in ([`UserCollection`]).
             #[serde(default, skip_serializing_if = "Option::is_none")]
-            pub collection: Option<UserCollection>,
+            pub(crate) collection: Option<UserCollection>,
             /// This artefact's seed, overriding the manifest's.
             #[serde(default)]
             pub(crate) seed: Option<u64>,
         }
 
         impl $name {
-            pub fn inputs(&self) -> EvalInputs<'_> {
+            pub(crate) fn inputs(&self) -> EvalInputs<'_> {
                 let $this = self;
                 EvalInputs {
                     labels: LabelInputs {
@@ -569,7 +569,7 @@ eval_params! {
     QrelsEvalParams {
         conditions: {
             /// The qrels versions compared, in the table's order.
-            pub qrels: Vec<String>,
+            pub(crate) qrels: Vec<String>,
         }
         extra: {}
     }
@@ -582,11 +582,11 @@ eval_params! {
     QrelsOverlapParams {
         conditions: {
             /// The qrels versions compared, in the table's order.
-            pub qrels: Vec<String>,
+            pub(crate) qrels: Vec<String>,
         }
         extra: {
             /// Randomised Tukey HSD trials B.
-            pub trials: u32,
+            pub(crate) trials: u32,
             /// Significance level alpha.
             pub(crate) alpha: f64,
         }
@@ -603,9 +603,9 @@ eval_params! {
             /// The qrels version of the topic sets, repeated for readers (the evaluation file defines
             /// it).
             #[serde(default)]
-            pub qrels: Option<Vec<String>>,
+            pub(crate) qrels: Option<Vec<String>>,
             /// The topic sets compared (defined in the evaluation file), in the table's order.
-            pub topic_sets: Vec<String>,
+            pub(crate) topic_sets: Vec<String>,
         }
         extra: {}
     }
@@ -620,13 +620,13 @@ eval_params! {
             /// The qrels version of the topic sets, repeated for readers (the evaluation file defines
             /// it).
             #[serde(default)]
-            pub qrels: Option<Vec<String>>,
+            pub(crate) qrels: Option<Vec<String>>,
             /// The topic sets compared (defined in the evaluation file), in the table's order.
-            pub topic_sets: Vec<String>,
+            pub(crate) topic_sets: Vec<String>,
         }
         extra: {
             /// Randomised Tukey HSD trials B.
-            pub trials: u32,
+            pub(crate) trials: u32,
             /// Significance level alpha.
             pub(crate) alpha: f64,
         }

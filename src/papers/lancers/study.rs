@@ -55,25 +55,25 @@ pub(crate) const STUDY_SLUG: &str = "study";
 
 /// What the user asked for.
 #[derive(Debug, Clone)]
-pub struct StudyRequest {
+pub(crate) struct StudyRequest {
     /// The label file, its layout and scale, and the run directory (absolute paths).
-    pub collection: UserCollection,
+    pub(crate) collection: UserCollection,
     /// `--version NAME=a,b,c` specifications; empty for [`default_versions`].
-    pub versions: Vec<String>,
+    pub(crate) versions: Vec<String>,
     /// `--measures`; `None` for paper B's.
-    pub measures: Option<Vec<String>>,
+    pub(crate) measures: Option<Vec<String>>,
     /// `--trials`; `None` for paper B's B.
-    pub trials: Option<u32>,
+    pub(crate) trials: Option<u32>,
     /// `--seed`; `None` for the project manifest's.
-    pub seed: Option<u64>,
+    pub(crate) seed: Option<u64>,
     /// The label file and the run directory as the user named them, for the report's title
     /// (`collection` holds them resolved).
-    pub shown_as: (String, String),
+    pub(crate) shown_as: (String, String),
 }
 
 /// Why no study manifest could be generated.
 #[derive(Debug, thiserror::Error)]
-pub enum StudyError {
+pub(crate) enum StudyError {
     #[error(transparent)]
     Labels(#[from] SourceError),
     #[error(transparent)]
@@ -124,7 +124,7 @@ struct Plan {
 
 /// The study manifest for `request`: paper B's ten artefacts of `paper_b` (the project's manifest)
 /// rewritten for the user's collection, whose label file is read (and checked) here.
-pub fn study_manifest(
+pub(crate) fn study_manifest(
     context: &Context,
     paper_b: &Manifest,
     request: &StudyRequest,

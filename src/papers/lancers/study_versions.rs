@@ -7,7 +7,7 @@ use crate::papers::lancers::params::QrelsVersionDef;
 
 /// Why a `--version` specification cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum VersionSpecError {
+pub(crate) enum VersionSpecError {
     #[error("--version `{0}`: expected NAME=ASSESSOR,ASSESSOR,… such as all3=a1,a2,a3")]
     Syntax(String),
     #[error("--version `{spec}`: unknown assessor `{assessor}`; the label file has: {known}")]

@@ -17,7 +17,7 @@ use crate::papers::lancers::params::UserCollection;
 /// with the file's assessors. Every assessor must label every judged document, and the scale must
 /// start at 0 (qrels versions sum labels into levels L0, L1, …); otherwise an error naming the file
 /// and the document.
-pub fn read_collection_labels(
+pub(crate) fn read_collection_labels(
     context: &Context,
     collection: &UserCollection,
 ) -> Result<LabelledCollection, SourceError> {
@@ -32,7 +32,7 @@ pub fn read_collection_labels(
 
 /// The runs of `collection`'s run directory, aligned with `topics` (as `reproduce --data` reads
 /// `runs/`: TREC run files, ranked by score descending, ties by document id descending).
-pub fn read_collection_runs(
+pub(crate) fn read_collection_runs(
     context: &Context,
     collection: &UserCollection,
     topics: &[LabelledTopic],

@@ -18,7 +18,7 @@ pub(crate) struct StcTopic {
 
 /// One retrieved document of a ranked list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Retrieved {
+pub(crate) enum Retrieved {
     /// The document judged at this index of the topic's pool.
     Judged(usize),
     /// A document absent from the topic's pool (gain 0; only in real collections).
@@ -27,17 +27,17 @@ pub enum Retrieved {
 
 /// One run: its name, its team and a ranked list per topic (indexed like [`StcCollection::topics`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StcRun {
-    pub name: String,
-    pub team: String,
-    pub lists: Vec<Vec<Retrieved>>,
+pub(crate) struct StcRun {
+    pub(crate) name: String,
+    pub(crate) team: String,
+    pub(crate) lists: Vec<Vec<Retrieved>>,
 }
 
 /// Topics with judged pools and the runs to evaluate on them.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StcCollection {
+pub(crate) struct StcCollection {
     pub(crate) topics: Vec<StcTopic>,
-    pub runs: Vec<StcRun>,
+    pub(crate) runs: Vec<StcRun>,
 }
 
 impl StcCollection {

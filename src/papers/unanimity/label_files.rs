@@ -14,7 +14,7 @@ use crate::io::{Position, SourceError, decode_text, describe_line, shown, strip_
 
 /// One labelled (post, reply) pair.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LabelledPair {
+pub(crate) struct LabelledPair {
     /// The post (input tweet) id: the topic.
     pub(crate) post: String,
     /// The candidate reply's tweet id: the pooled item.
@@ -61,7 +61,10 @@ pub(crate) fn read_labelled_pairs(path: &Path) -> Result<Vec<LabelledPair>, Labe
 
 /// Parses label-file text; `path` is used in error messages only. Blank lines are rejected (the
 /// organisers' files have none), so a truncated or concatenated file cannot pass unnoticed.
-pub fn parse_labelled_pairs(path: &Path, text: &str) -> Result<Vec<LabelledPair>, SourceError> {
+pub(crate) fn parse_labelled_pairs(
+    path: &Path,
+    text: &str,
+) -> Result<Vec<LabelledPair>, SourceError> {
     let mut pairs = Vec::new();
     for (index, line) in strip_bom(text).lines().enumerate() {
         let line_no = index + 1;

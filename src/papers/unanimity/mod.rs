@@ -12,13 +12,13 @@ pub(crate) mod collection;
 pub(crate) mod compare;
 pub(crate) mod gain_examples;
 pub(crate) mod headlines;
-pub mod label_files;
-pub mod params;
-pub mod real_ratings;
+pub(crate) mod label_files;
+pub(crate) mod params;
+pub(crate) mod real_ratings;
 pub(crate) mod real_ratings_figure;
-pub mod standin;
+pub(crate) mod standin;
 pub(crate) mod stc;
-pub mod stc_files;
+pub(crate) mod stc_files;
 pub(crate) mod stc_measure;
 
 use super::experiment::{Experiment, Figure, OwnFigure, PaperCode};

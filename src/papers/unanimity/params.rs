@@ -75,13 +75,13 @@ impl Params for GainExamplesParams {
 /// STC collection.
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-pub struct StcParams {
+pub(crate) struct StcParams {
     /// The published values file the table's discussion claims are checked against.
     pub(crate) data: String,
     /// The STC stand-in's knob file under `data/`.
     pub(crate) standin: String,
     /// The numbers of assessors N (one condition per N and Dmax).
-    pub n: Vec<u32>,
+    pub(crate) n: Vec<u32>,
     /// The highest ratings Dmax.
     pub(crate) dmax: Vec<u32>,
     /// p of Eq. 2.
@@ -108,7 +108,7 @@ pub struct StcParams {
 /// between RawG and UG. The keys of [`StcParams`] (documented there) and the significance test's.
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-pub struct StcSignificanceParams {
+pub(crate) struct StcSignificanceParams {
     pub(crate) data: String,
     pub(crate) standin: String,
     pub(crate) n: Vec<u32>,
@@ -119,9 +119,9 @@ pub struct StcSignificanceParams {
     /// The official per-level gains of L1, L2, … (1 and 3), which pick each team's best run.
     pub(crate) gains: Vec<f64>,
     /// Randomised Tukey HSD trials B.
-    pub trials: u32,
+    pub(crate) trials: u32,
     /// Significance level alpha.
-    pub alpha: f64,
+    pub(crate) alpha: f64,
     #[serde(default)]
     pub(crate) seed: Option<u64>,
     #[serde(default)]
@@ -252,17 +252,17 @@ impl Params for StcSignificanceParams {
 /// and on the paper's rating simulation of the same items.
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-pub struct RealRatingsParams {
+pub(crate) struct RealRatingsParams {
     /// The label file (under `data/external/`, which a user may delete).
-    pub data: String,
+    pub(crate) data: String,
     /// The rating simulation's knob file.
     pub(crate) standin: String,
     /// N, the number of labels per item.
-    pub n: One<u32>,
+    pub(crate) n: One<u32>,
     /// Dmax, the highest label.
-    pub dmax: One<u32>,
+    pub(crate) dmax: One<u32>,
     /// p of Eq. 2.
-    pub p: One<f64>,
+    pub(crate) p: One<f64>,
     /// The top-k of the ideal-list comparison.
     pub(crate) cutoffs: Vec<u32>,
     /// This artefact's seed, overriding the manifest's.

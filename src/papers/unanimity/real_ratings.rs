@@ -71,7 +71,7 @@ impl ModelName {
 
 /// The most replicates the knob file may ask for: each redraws every rated item (about 10^4 items of
 /// 10 ratings), so 1,000 replicates cost about 10^8 draws, seconds; more would run for hours.
-pub const MAX_REPLICATES: u32 = 1_000;
+pub(crate) const MAX_REPLICATES: u32 = 1_000;
 
 /// The knob file (`parameters.standin`).
 #[derive(Debug, Clone, Deserialize)]

@@ -72,7 +72,7 @@ pub(crate) struct TeamParams {
 /// The knobs of the stand-in (`data/unanimity/stc-standin.yaml`).
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct StandinParams {
+pub(crate) struct StandinParams {
     pub(crate) topics: usize,
     pub(crate) candidates_per_topic: usize,
     /// Length of every run's ranked list.
@@ -97,7 +97,7 @@ pub struct StandinParams {
 /// Knobs that cannot describe a collection.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
-pub struct StandinError(pub(crate) String);
+pub(crate) struct StandinError(pub(crate) String);
 
 /// The most topics a stand-in may have.
 pub(crate) const MAX_TOPICS: usize = 10_000;
@@ -116,7 +116,7 @@ impl StandinParams {
     /// (before anything is allocated), real knobs against [`MAX_MAGNITUDE`], then: positive counts, shares in [0, 1] with `l1.max + l2.max ≤ 1`, ordered
     /// intervals, finite numbers, `depth ≤ candidates_per_topic`, unique team names, `best_run` within
     /// the team's runs.
-    pub fn validate(&self) -> Result<(), StandinError> {
+    pub(crate) fn validate(&self) -> Result<(), StandinError> {
         self.validate_sizes()?;
         self.validate_knobs()?;
         self.validate_teams()

@@ -35,8 +35,8 @@ pub(crate) const RUNS_DIR: &str = "runs";
 
 /// A real collection and what the reader had to leave out.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StcData {
-    pub collection: StcCollection,
+pub(crate) struct StcData {
+    pub(crate) collection: StcCollection,
     /// (run, topic) pairs of the qrels' topics that a run does not answer (scored 0).
     pub(crate) missing_lists: usize,
     /// (run, topic) pairs of runs for topics the qrels do not judge (not evaluated).
@@ -50,7 +50,7 @@ type DocIndex<'a> = BTreeMap<&'a str, usize>;
 type TopicIndex<'a> = BTreeMap<&'a str, (usize, DocIndex<'a>)>;
 
 /// Reads `dir/qrels.txt` and every run in `dir/runs/`, keeping the top `depth` documents per list.
-pub fn read_stc_collection(dir: &Path, depth: usize) -> Result<StcData, SourceError> {
+pub(crate) fn read_stc_collection(dir: &Path, depth: usize) -> Result<StcData, SourceError> {
     let qrels_path = dir.join(QRELS_FILE);
     let text = read_text(&qrels_path)?;
     let (topics, index) = read_stc_qrels(&qrels_path, &text)?;

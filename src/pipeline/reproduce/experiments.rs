@@ -12,7 +12,7 @@ use crate::results::ResultTable;
 
 /// Runs the experiments of `artefacts` of `manifest`, in order (a robustness study through
 /// [`run_experiment`], with the published values it compares with).
-pub fn rebuild(
+pub(crate) fn rebuild(
     manifest: &Manifest,
     artefacts: &[&Artefact],
     context: &Context,

@@ -32,7 +32,7 @@ pub(super) fn hash_json(value: &impl Serialize) -> ContentHash {
 /// The stamp of an artefact's files before the template of each format is added: its manifest entry,
 /// the files its experiment reads, and the seed its streams were drawn with ([`Artefact::seed_or`]
 /// of the run's global `seed`).
-pub fn artefact_stamp(root: &Path, artefact: &Artefact, commit: &str, seed: u64) -> Stamp {
+pub(crate) fn artefact_stamp(root: &Path, artefact: &Artefact, commit: &str, seed: u64) -> Stamp {
     let mut stamp = Stamp::new(commit, artefact.seed_or(seed));
     stamp
         .inputs

@@ -10,7 +10,7 @@ use crate::published::{PublishedError, PublishedFile};
 
 /// The published values of every paper that has them (`published:`), in manifest order, their
 /// parameter-derived columns resolved against the manifest.
-pub fn load_published(
+pub(crate) fn load_published(
     manifest: &Manifest,
     root: &Path,
 ) -> Result<Vec<PublishedFile>, ReproduceError> {

@@ -55,9 +55,9 @@ struct JsonTable<'a> {
 }
 
 /// Renders one artefact to every output format its manifest entry asks for: `(relative path, contents)`.
-/// `stamp` is the artefact's stamp ([`artefact_stamp`](super::artefact_stamp)); each file's stamp adds the template it renders
+/// `stamp` is the artefact's stamp ([`artefact_stamp`](super::fingerprint::artefact_stamp)); each file's stamp adds the template it renders
 /// with.
-pub fn render_table(
+pub(crate) fn render_table(
     manifest: &Manifest,
     artefact: &Artefact,
     table: &ResultTable,

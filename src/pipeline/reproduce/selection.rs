@@ -6,7 +6,7 @@ use crate::manifest::{Artefact, Manifest, Status};
 
 /// The artefacts selected by `only` (every built one when empty), checking that named ones exist and
 /// are built.
-pub fn select<'m>(
+pub(crate) fn select<'m>(
     manifest: &'m Manifest,
     only: &[String],
 ) -> Result<Vec<&'m Artefact>, ReproduceError> {

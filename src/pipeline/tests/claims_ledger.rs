@@ -1,11 +1,47 @@
-//! Reviewer mode: the findings come from the checks (their hints, places and wording), on the
-//! project's ledger.
+//! Reviewer mode: every published number has a ledger entry, and the findings come from the checks
+//! (their hints, places and wording), on the project's ledger. `check`'s JSON, filters and exit
+//! codes: `tests/it/claims_ledger.rs`.
+
+use std::collections::BTreeSet;
 
 use crate::consistency::Hint;
 use crate::consistency::tukey::EffectSizeReading;
-use crate::ledger::findings;
+use crate::ledger::{cell_name, findings};
+use crate::pipeline::reproduce::{load_published, manifest_path};
 
 use super::common;
+
+#[test]
+fn no_published_cell_or_text_claim_is_missing_from_the_ledger() {
+    let ledger = common::ledger();
+    let entries: BTreeSet<(&str, &str)> = ledger
+        .entries
+        .iter()
+        .map(|e| (e.table.as_str(), e.cell.as_str()))
+        .collect();
+    let mut walked = 0;
+    let root = common::project_root();
+    let manifest = crate::papers::load_manifest(&manifest_path(&root)).expect("manifest loads");
+    for published in load_published(&manifest, &root).expect("published files load") {
+        for cell in published.cells() {
+            let key = cell.key();
+            assert!(
+                entries.contains(&(key.table.as_str(), cell_name(&key).as_str())),
+                "no ledger entry for {key}"
+            );
+            walked += 1;
+        }
+        for claim in &published.text {
+            assert!(
+                ledger.entries.iter().any(|e| e.cell.starts_with(&claim.id)),
+                "no ledger entry for {}",
+                claim.id
+            );
+            walked += 1;
+        }
+    }
+    assert!(walked > 700, "walked only {walked} published numbers");
+}
 
 /// The findings are produced by the checks: B.T4(b) all3 vs lancer1 (6/23/7 printed 71.9%, while
 /// 23/36 = 63.9% and Table 5 gives lancer1 26 = b + c only with c = 3), the off-centre intervals

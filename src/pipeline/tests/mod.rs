@@ -2,18 +2,26 @@
 //! files (`paper/`, `data/`) through the crate's internal interfaces: what the binary cannot show
 //! (typed results, stand-in internals, studies' replicates, the ledger's findings and notes).
 
+mod agree_standin;
 mod calibration;
 mod claim_grids;
 mod claims_ledger;
 mod consistency_fixture;
 mod fuzz;
 mod knob_space;
+mod lancers_eval;
+mod latex;
 mod printed_digits;
+mod published_coverage;
 mod registry;
+mod report_figures;
 mod report_param;
 mod robustness;
+mod shared_inputs;
 mod stc;
+mod study_collection;
 mod text_settings;
+mod unanimity_real;
 mod www_standin;
 
 /// The project's files and its ledger, shared by the tests of this module.
@@ -24,7 +32,7 @@ mod common {
 
     use crate::ledger::Ledger;
     use crate::papers::{Context, load_manifest};
-    use crate::pipeline::check_project;
+    use crate::pipeline::check::check_project;
     use crate::pipeline::reproduce::manifest_path;
 
     /// The design points N of the knob-space studies (A.M1, B.M1) in tests that run them: the fewest
@@ -37,7 +45,7 @@ mod common {
     }
 
     /// Copies the directory tree `from` to `to`.
-    fn copy_dir(from: &Path, to: &Path) {
+    pub(super) fn copy_dir(from: &Path, to: &Path) {
         fs::create_dir_all(to).unwrap();
         for entry in fs::read_dir(from).unwrap() {
             let entry = entry.unwrap();

@@ -7,15 +7,17 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::manifest::{Artefact, Manifest};
 use crate::model::GridPlace;
+use crate::model::RateWord;
 use crate::papers::{self, Context};
 use crate::pipeline::reproduce::{manifest_path, rebuild};
 use crate::published::{PublishedFile, load};
 use crate::results::{ResultTable, VALUE};
 use crate::robustness::headline::Headline;
+use crate::robustness::replicate::{replicate_seed, run_replicate};
 use crate::robustness::table::{
     INSIDE_PANEL, OUTSIDE_PANEL, RATE_PART, SPANS_PANEL, claims_panel, headline_panel,
 };
-use crate::robustness::{RateWord, replicate_seed, run_replicate, run_study, study_table};
+use crate::robustness::{run_study, study_table};
 
 use super::common;
 

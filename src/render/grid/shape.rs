@@ -10,7 +10,7 @@ use crate::render::group_breaks::{
 
 /// A table ready for a template.
 #[derive(Debug, Clone, Serialize)]
-pub struct Grid {
+pub(crate) struct Grid {
     pub(crate) id: String,
     pub(crate) caption: String,
     /// The stand-in note ([`crate::model::StandIn::note`]), escaped, when the table rests on a stand-in: the
@@ -19,7 +19,7 @@ pub struct Grid {
     /// The short stand-in mark ([`crate::model::StandIn::mark`]), escaped: the head of every page a long table
     /// continues onto repeats it.
     pub(crate) stand_in_mark: Option<String>,
-    pub panels: Vec<GridPanel>,
+    pub(crate) panels: Vec<GridPanel>,
     pub(crate) notes: Vec<String>,
     /// The legends of the marks its cells carry (a fitted number's ≡), printed visibly under it.
     pub(crate) legend: Vec<String>,
@@ -49,8 +49,8 @@ pub(super) fn is_tall(panels: &[GridPanel]) -> bool {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct GridPanel {
-    pub label: String,
+pub(crate) struct GridPanel {
+    pub(crate) label: String,
     pub(crate) stub: String,
     /// Whether a row label is longer than [`WIDE_STUB_CHARS`](super::WIDE_STUB_CHARS) or the panel sets a `stub_width`:
     /// LaTeX then sets the stub column as a ragged-right paragraph (`p{}`) that wraps, instead of
@@ -59,7 +59,7 @@ pub struct GridPanel {
     /// The panel's `stub_width` (a share of the line) when it sets one: the paragraph's width.
     pub(crate) stub_fraction: Option<f64>,
     pub(crate) header: Vec<String>,
-    pub rows: Vec<GridRow>,
+    pub(crate) rows: Vec<GridRow>,
     /// In LaTeX, the lines (estimated) a page must hold for the panel's first rows up to the first
     /// row a page may break after ([`GridPanel::keep_groups`]): the templates keep the panel's
     /// label, header and heading with them, so none is left alone at a page's foot.
@@ -133,9 +133,9 @@ impl GridPanel {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct GridRow {
-    pub label: String,
-    pub cells: Vec<String>,
+pub(crate) struct GridRow {
+    pub(crate) label: String,
+    pub(crate) cells: Vec<String>,
     /// The group this row opens (`Dmax = 8, N = 5` of A.T3's `Dmax = 8, N = 5: X vs. Y`), set on the
     /// first row of each group of a LaTeX panel whose rows come from the data: the templates print it
     /// as a heading row across the table, and `label` keeps the item only ([`group_row_labels`](super::group_row_labels)).

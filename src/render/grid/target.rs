@@ -8,7 +8,7 @@ use crate::render::number::Minus;
 
 /// The output a grid is being prepared for: decides label spelling, escaping and the minus sign.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Target {
+pub(crate) enum Target {
     Markdown,
     Latex,
     Terminal,

@@ -17,7 +17,7 @@ pub(crate) mod ledger_across;
 pub(crate) mod points;
 pub(crate) mod read;
 pub(crate) mod sensitivity;
-pub mod table;
+pub(crate) mod table;
 
 use crate::manifest::built_in::BuiltIns;
 use crate::manifest::{Artefact, KnobSpace, Manifest};

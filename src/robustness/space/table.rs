@@ -31,17 +31,17 @@ use super::declared::Checked;
 
 pub(crate) use crate::render::figure_sensitivity::{INDICES_PANEL, KNOBS_PANEL};
 /// The panel of every claim's rate in every bin of every knob (JSON only).
-pub const BINS_PANEL: &str = "bins";
+pub(crate) const BINS_PANEL: &str = "bins";
 /// The panel of the declarations checked (JSON only).
-pub const DECLARED_PANEL: &str = "declared";
+pub(crate) const DECLARED_PANEL: &str = "declared";
 /// The panel of the space's size: row `knobs`, columns `ranged` and `fixed` (JSON only).
-pub const SPACE_PANEL: &str = "space";
+pub(crate) const SPACE_PANEL: &str = "space";
 
 /// The part of a cell holding the estimate itself.
-pub const ESTIMATE: &str = "estimate";
+pub(crate) const ESTIMATE: &str = "estimate";
 
 /// The panel of the claims of `class`.
-pub fn class_panel(class: SpaceClass) -> &'static str {
+pub(crate) fn class_panel(class: SpaceClass) -> &'static str {
     class.id()
 }
 

@@ -15,14 +15,14 @@ use crate::published::printed_style::group_thousands;
 
 /// The labelled topics, the runs over them, and the high-agreement split.
 #[derive(Debug, Clone)]
-pub struct Collection {
+pub(crate) struct Collection {
     /// Who labelled the topics, in the order of every judgement's labels.
     pub(crate) assessors: AssessorSet,
-    pub topics: Vec<LabelledTopic>,
-    pub runs: Vec<Run>,
+    pub(crate) topics: Vec<LabelledTopic>,
+    pub(crate) runs: Vec<Run>,
     /// `high_agreement[t]`: topic t's per-topic kappa is significantly positive for every pair of
     /// assessors.
-    pub high_agreement: Vec<bool>,
+    pub(crate) high_agreement: Vec<bool>,
     /// Whether the topics and runs are a user's real collection.
     pub(crate) real_data: bool,
     /// Where the collection came from, for the table notes.
@@ -63,7 +63,7 @@ impl CollectionKey {
 /// The collection an experiment runs on: the stand-in (built once per [`CollectionKey`], see
 /// [`crate::papers::shared`], and checked against the sizes `artefact`'s manifest entry states), or
 /// the real one under `--data`.
-pub fn collection(
+pub(crate) fn collection(
     artefact: &Artefact,
     inputs: &EvalInputs<'_>,
     context: &Context,

@@ -46,16 +46,16 @@ pub(crate) const ALL3_LEVELS: usize = 7;
 /// What the joint table must reproduce: the pairwise confusion matrices of Table 1 (rows the first
 /// assessor of the pair, in the order of [`super::PAIRS`]) and the all3 level counts of Table 2.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct JointTargets {
+pub(crate) struct JointTargets {
     /// lancer1 × lancer2, lancer1 × student, lancer2 × student.
-    pub pairs: [ConfusionMatrix; 3],
+    pub(crate) pairs: [ConfusionMatrix; 3],
     /// Documents whose three labels sum to 0, 1, …, 6.
-    pub all3_levels: [u64; ALL3_LEVELS],
+    pub(crate) all3_levels: [u64; ALL3_LEVELS],
 }
 
 /// Counts of documents per label triple `(lancer1, lancer2, student)`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct JointTable {
+pub(crate) struct JointTable {
     counts: [[[u64; 3]; 3]; 3],
 }
 
@@ -72,7 +72,7 @@ impl JointTable {
     }
 
     /// Every label triple with its count, lancer1's label varying slowest.
-    pub fn cells(&self) -> impl Iterator<Item = ([u8; 3], u64)> + '_ {
+    pub(crate) fn cells(&self) -> impl Iterator<Item = ([u8; 3], u64)> + '_ {
         (0..27u8).map(|i| {
             let labels = [i / 9, (i / 3) % 3, i % 3];
             (labels, self.count(labels))
@@ -118,7 +118,7 @@ fn all_cells() -> impl Iterator<Item = [usize; 3]> {
 
 /// Fits the joint table to `targets` (module documentation: IPF, then exact integer rounding) and
 /// verifies every equation.
-pub fn fit_joint(targets: &JointTargets) -> Result<JointTable, SimError> {
+pub(crate) fn fit_joint(targets: &JointTargets) -> Result<JointTable, SimError> {
     let pair = |p: usize| -> Result<[[u64; 3]; 3], SimError> {
         let m = &targets.pairs[p];
         if m.labels() != 3 {

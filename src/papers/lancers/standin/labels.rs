@@ -60,11 +60,13 @@ use super::{Judgement, LabelledTopic};
 use crate::model::StreamScope;
 use crate::papers::standin_error::SimError;
 use evia_engine::rng::shuffle;
+pub(crate) use params::LabelParams;
 use params::validate;
-pub use params::{LabelParams, validate_bounds};
+#[cfg(test)]
+pub(crate) use params::validate_bounds;
 use plan::{Plan, pool_sizes};
 use search::{Search, initial_allocation};
-pub use summary::summarise;
+pub(crate) use summary::summarise;
 use summary::verify;
 
 /// The artefact name of the stand-in's random streams: shared by every paper-B artefact, so they all

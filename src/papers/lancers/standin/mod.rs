@@ -9,11 +9,11 @@ pub(crate) mod grade_exponent;
 pub(crate) mod runs;
 pub(crate) mod scores;
 
-pub use crate::papers::lancers::collection::{ASSESSORS, AssessorSet, LabelledTopic};
+pub(crate) use crate::papers::lancers::collection::{ASSESSORS, AssessorSet, LabelledTopic};
 pub(crate) use crate::papers::lancers::collection::{AssessorPair, Judgement, LabelledCollection};
 
-pub mod joint;
-pub mod labels;
+pub(crate) mod joint;
+pub(crate) mod labels;
 
 use evia_engine::agreement::{
     AgreementError, ConfusionMatrix, Kappa, StandardError, linear_weighted_kappa,
@@ -21,14 +21,14 @@ use evia_engine::agreement::{
 
 /// The assessor pairs of paper B's Table 1, as indices into [`ASSESSORS`], in the order of its column
 /// groups: (a) lancer1 vs. lancer2, (b) lancer1 vs. student, (c) lancer2 vs. student.
-pub const PAIRS: [(usize, usize); 3] = [(0, 1), (0, 2), (1, 2)];
+pub(crate) const PAIRS: [(usize, usize); 3] = [(0, 1), (0, 2), (1, 2)];
 
 /// The ids of [`PAIRS`], as the manifest and `data/lancers/confusion-matrices.yaml` name them.
-pub const PAIR_IDS: [&str; 3] = ["lancer1-lancer2", "lancer1-student", "lancer2-student"];
+pub(crate) const PAIR_IDS: [&str; 3] = ["lancer1-lancer2", "lancer1-student", "lancer2-student"];
 
 /// The confusion matrix of one topic for `pair` of `assessors`: rows the first assessor's label,
 /// columns the second's, one row and column per label of the scale (3 × 3 for paper B).
-pub fn topic_matrix(
+pub(crate) fn topic_matrix(
     topic: &LabelledTopic,
     assessors: &AssessorSet,
     pair: &AssessorPair,
@@ -54,7 +54,7 @@ pub fn topic_matrix(
 /// B §3: "we also computed per-topic linear weighted κ's so that the assessments of exactly three
 /// individuals are compared against one another"; formulas in `tests/fixtures/statistics.md` §1,
 /// applied to the topic's own matrices. Shared by the stand-in and a user's real labels.
-pub fn topic_agreement(
+pub(crate) fn topic_agreement(
     topic: &LabelledTopic,
     assessors: &AssessorSet,
     se: StandardError,
@@ -72,7 +72,7 @@ pub fn topic_agreement(
 /// statistically significantly positive; for the remaining 23 topics, at least one per-topic κ was
 /// not. We shall refer to the set of the former 27 topics as the high-agreement set and the latter as
 /// the low-agreement set" (also §2 and §4.2).
-pub fn high_agreement_split(
+pub(crate) fn high_agreement_split(
     topics: &[LabelledTopic],
     assessors: &AssessorSet,
     se: StandardError,

@@ -65,7 +65,7 @@ pub(crate) use crate::papers::lancers::collection::Run;
 /// given).
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct RunParams {
+pub(crate) struct RunParams {
     /// Pool depth: the number of documents each run contributes per topic (paper B §2: depth-30 pools).
     pub(crate) depth: usize,
     /// The teams and their runs, in the order runs are listed.
@@ -128,7 +128,7 @@ impl RunParams {
     ///
     /// Bounds: `depth` at most [`MAX_DEPTH`], at most [`MAX_RUNS`] runs, every real knob of magnitude
     /// at most [`MAX_MAGNITUDE`].
-    pub fn validate(&self) -> Result<(), RunsError> {
+    pub(crate) fn validate(&self) -> Result<(), RunsError> {
         let bad = |what: String| Err(RunsError::BadParams(what));
         if self.depth == 0 || self.depth > MAX_DEPTH {
             return bad(format!(
@@ -192,7 +192,7 @@ impl RunParams {
 
 /// Why the stand-in runs cannot be generated.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum RunsError {
+pub(crate) enum RunsError {
     #[error("bad run parameters: {0}")]
     BadParams(String),
     #[error(

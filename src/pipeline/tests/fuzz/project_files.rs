@@ -88,7 +88,7 @@ pub(super) fn www_standin(data: &[u8], dir: &Path) -> Verdict {
 pub(super) fn www_runs(data: &[u8], dir: &Path) -> Verdict {
     let path = input_path(dir);
     let text = text(data, dir)?;
-    let file: crate::papers::lancers::eval::EvaluationFile =
+    let file: crate::papers::lancers::definitions::EvaluationFile =
         crate::io::parse_yaml(&path, &text).map_err(|e| e.to_string())?;
     file.runs.validate().map_err(|e| format!("{INPUT}: {e}"))
 }

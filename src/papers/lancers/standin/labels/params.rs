@@ -10,7 +10,7 @@ use crate::papers::standin_error::SimError;
 /// The `labels:` section of `data/lancers/www-standin.yaml` (every value is explained there).
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct LabelParams {
+pub(crate) struct LabelParams {
     /// Number of topics (50).
     pub(crate) topics: usize,
     /// Topic ids are `topic_id_prefix` followed by `first_topic`, `first_topic + topic_step`, …,
@@ -23,7 +23,7 @@ pub struct LabelParams {
     /// Number of pooled documents over all topics (11,214); must equal the joint table's total.
     pub(crate) documents: u64,
     /// The all3 level counts L0..L6 the joint table is fitted to (paper B, Table 2).
-    pub all3_levels: [u64; ALL3_LEVELS],
+    pub(crate) all3_levels: [u64; ALL3_LEVELS],
     pub(crate) pool_size: PoolSizeParams,
     pub(crate) targets: PerTopicTargets,
     pub(crate) search: SearchParams,
@@ -83,7 +83,7 @@ pub(crate) const MAX_TOPIC_CHECKS: u64 = 100_000_000;
 
 /// Checks the sizes and loop counts of `params` against the bounds above, so that generation
 /// neither allocates without limit nor loops for minutes.
-pub fn validate_bounds(params: &LabelParams) -> Result<(), SimError> {
+pub(crate) fn validate_bounds(params: &LabelParams) -> Result<(), SimError> {
     let t = params.topics;
     if t > MAX_TOPICS {
         return Err(invalid(

@@ -10,17 +10,17 @@ use evia_engine::agreement::StandardError;
 /// is not significantly positive (paper B, Table 1), plus the number of high-agreement topics (§3).
 /// Each vector has one entry per assessor pair, in the order of the kappas summarised.
 #[derive(Debug, Clone, PartialEq)]
-pub struct PerTopicSummary {
-    pub mean: Vec<f64>,
-    pub min: Vec<f64>,
-    pub max: Vec<f64>,
-    pub not_significant: Vec<usize>,
-    pub high_agreement: usize,
+pub(crate) struct PerTopicSummary {
+    pub(crate) mean: Vec<f64>,
+    pub(crate) min: Vec<f64>,
+    pub(crate) max: Vec<f64>,
+    pub(crate) not_significant: Vec<usize>,
+    pub(crate) high_agreement: usize,
 }
 
 /// Summarises per-topic kappas (one kappa per assessor pair and topic, as from
 /// [`topic_agreement`]; every topic has the same pairs).
-pub fn summarise(per_topic: &[Vec<evia_engine::agreement::Kappa>]) -> PerTopicSummary {
+pub(crate) fn summarise(per_topic: &[Vec<evia_engine::agreement::Kappa>]) -> PerTopicSummary {
     let n = per_topic.len() as f64;
     let pairs = per_topic.first().map_or(0, Vec::len);
     let column = |p: usize| per_topic.iter().map(move |k| k[p].kappa);

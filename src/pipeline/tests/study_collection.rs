@@ -4,28 +4,27 @@
 //! as the stand-in does (computed both ways, no typed numbers), so the general path and the paper's
 //! cannot drift apart; a label file with a missing label or a bad scale is an error naming the file.
 
-use std::fmt::Write as _;
 use std::path::Path;
 
 use evia_engine::agreement::StandardError;
-use evia_repro::assessors::agreement::analyse;
-use evia_repro::cli::agree::KappaOutcome;
-use evia_repro::io::labels::{LabelLayout, Scale, read_labels};
-use evia_repro::manifest::{Artefact, Manifest};
-use evia_repro::papers::lancers::definitions::{evaluation_defs, qrels_version_defs};
-use evia_repro::papers::lancers::eval::collection;
-use evia_repro::papers::lancers::params::{
+
+use crate::assessors::agreement::{WeightsOver, analyse};
+use crate::assessors::agreement_values::KappaOutcome;
+use crate::io::labels::{LabelLayout, LabelledItem, Scale, read_labels};
+use crate::manifest::{Artefact, Header, Kind};
+use crate::papers::lancers::eval::collection;
+use crate::papers::lancers::params::{
     AgreementParams, Evaluation, LevelCountsParams, ListedTopicSets, QrelsEvalParams,
     QrelsOverlapParams, QrelsVersionDef, QrelsVersions, TopicSetDef, TopicSubset,
     TopicsetEvalParams, TopicsetOverlapParams, UserCollection,
 };
-use evia_repro::papers::lancers::standin::ASSESSORS;
-use evia_repro::papers::lancers::study::{StudyRequest, study_manifest};
-use evia_repro::papers::{self, Context};
-use evia_repro::pipeline::reproduce::manifest_path;
-use evia_repro::results::CellKey;
+use crate::papers::lancers::standin_files::{version_specs, write_standin};
+use crate::papers::lancers::study::{StudyRequest, study_manifest};
+use crate::papers::{self, Context};
+use crate::pipeline::reproduce::manifest_path;
+use crate::results::{CellKey, ResultTable};
 
-use crate::common::project_root;
+use super::common::{self, project_root};
 
 const PAPER_B: [&str; 10] = [
     "B.T1", "B.T2", "B.T3", "B.T4", "B.T5", "B.T6", "B.T7", "B.T8", "B.F1", "B.F2",
@@ -46,42 +45,6 @@ fn with_collection(artefact: &Artefact, user: &UserCollection) -> Artefact {
     artefact
 }
 
-/// Writes the stand-in collection of `manifest`'s B.T3 into `dir`: `labels.tsv` (wide, a header
-/// naming the three assessors) and `runs/<run>` (TREC runs, scores decreasing with the rank).
-pub(crate) fn write_standin(manifest: &Manifest, context: &Context, dir: &Path) {
-    let artefact = manifest.artefact("B.T3").unwrap();
-    let params = (artefact.parameters.get::<QrelsEvalParams>())
-        .expect("B.T3 is lancers.qrels_rank_correlation");
-    let (_, runs) = evaluation_defs(context, &params.evaluation).unwrap();
-    let standin = collection(artefact, &params.inputs(), context, runs.as_ref()).unwrap();
-    let mut labels = format!("topic\tdoc\t{}\n", ASSESSORS.join("\t"));
-    for topic in &standin.topics {
-        for doc in &topic.docs {
-            let row: Vec<String> = doc.labels.iter().map(u8::to_string).collect();
-            writeln!(labels, "{}\t{}\t{}", topic.id, doc.doc, row.join("\t")).unwrap();
-        }
-    }
-    std::fs::write(dir.join("labels.tsv"), labels).unwrap();
-    std::fs::create_dir(dir.join("runs")).unwrap();
-    for run in &standin.runs {
-        let mut text = String::new();
-        for (topic, list) in standin.topics.iter().zip(&run.lists) {
-            for (rank, doc) in list.iter().enumerate() {
-                let score = list.len() - rank;
-                writeln!(
-                    text,
-                    "{} Q0 {doc} {} {score} {}",
-                    topic.id,
-                    rank + 1,
-                    run.name
-                )
-                .unwrap();
-            }
-        }
-        std::fs::write(dir.join("runs").join(&run.name), text).unwrap();
-    }
-}
-
 fn user_collection(dir: &Path) -> UserCollection {
     UserCollection {
         labels: dir.join("labels.tsv").display().to_string(),
@@ -99,10 +62,10 @@ fn user_collection(dir: &Path) -> UserCollection {
 #[test]
 fn paper_b_on_the_written_out_standin_equals_the_standin_cell_for_cell() {
     let root = project_root();
-    let manifest = evia_repro::papers::load_manifest(&manifest_path(&root)).unwrap();
+    let manifest = crate::papers::load_manifest(&manifest_path(&root)).unwrap();
     let context = Context::new(root.clone(), manifest.seed);
     let dir = tempfile::tempdir().unwrap();
-    write_standin(&manifest, &context, dir.path());
+    write_standin(&manifest, &context, dir.path()).unwrap();
     let user = user_collection(dir.path());
     for id in PAPER_B {
         let artefact = manifest.artefact(id).unwrap();
@@ -119,7 +82,7 @@ fn paper_b_on_the_written_out_standin_equals_the_standin_cell_for_cell() {
 #[test]
 fn unusable_label_files_are_errors_naming_the_file() {
     let root = project_root();
-    let manifest = evia_repro::papers::load_manifest(&manifest_path(&root)).unwrap();
+    let manifest = crate::papers::load_manifest(&manifest_path(&root)).unwrap();
     let context = Context::new(root.clone(), manifest.seed);
     let artefact = manifest.artefact("B.T2").unwrap();
     let dir = tempfile::tempdir().unwrap();
@@ -151,42 +114,12 @@ fn unusable_label_files_are_errors_naming_the_file() {
     }
 }
 
-/// Four assessors (a1–a4, scale 0..3) on 12 topics of 30 documents and 5 runs, written by a seeded
-/// generator: labels are a shared latent grade plus per-assessor noise (the first six topics
-/// noisier), each run ranks the pool by the latent grade plus its own noise.
-pub(crate) fn write_four_assessors(dir: &Path) {
-    let mut rng = evia_engine::rng::stream(15, "test", "study-four-assessors");
-    let mut below = |n: u64| evia_engine::rng::below(&mut rng, n as usize) as u64;
-    let mut labels = String::from("topic doc a1 a2 a3 a4\n");
-    let mut grades: Vec<Vec<u64>> = Vec::new();
-    for t in 0..12u64 {
-        let noisy = t < 6;
-        let mut topic = Vec::new();
-        for d in 0..30 {
-            let grade = below(4);
-            let row: Vec<String> = (0..4)
-                .map(|_| {
-                    let flip = if noisy { below(2) == 0 } else { below(8) == 0 };
-                    if flip { below(4) } else { grade }.to_string()
-                })
-                .collect();
-            writeln!(labels, "T{t:02} d{d:02} {}", row.join(" ")).unwrap();
-            topic.push(grade);
-        }
-        grades.push(topic);
-    }
-    std::fs::write(dir.join("labels.tsv"), labels).unwrap();
-    std::fs::create_dir(dir.join("runs")).unwrap();
-    for r in 0..5u64 {
-        let mut text = String::new();
-        for (t, topic) in grades.iter().enumerate() {
-            for (d, &grade) in topic.iter().enumerate() {
-                let score = grade * (6 - r) * 10 + below(40);
-                writeln!(text, "T{t:02} Q0 d{d:02} 0 {score} run{r}").unwrap();
-            }
-        }
-        std::fs::write(dir.join("runs").join(format!("run{r}")), text).unwrap();
-    }
+/// Four assessors (a1–a4, scale 0..3) on 12 topics of 30 documents and 5 runs
+/// (`tests/fixtures/four-assessors/`), copied into `dir`: labels are a shared latent grade plus
+/// per-assessor noise (the first six topics noisier), each run ranks the pool by the latent grade
+/// plus its own noise.
+fn write_four_assessors(dir: &Path) {
+    common::copy_dir(&project_root().join("tests/fixtures/four-assessors"), dir);
 }
 
 /// `artefact` with every paper-B parameter pointed at four assessors: versions `a1`…`a4`, `all4`
@@ -282,7 +215,7 @@ fn four_assessor_artefact(artefact: &Artefact, user: &UserCollection) -> Artefac
     artefact
 }
 
-fn cell(table: &evia_repro::results::ResultTable, key: [&str; 4]) -> f64 {
+fn cell(table: &ResultTable, key: [&str; 4]) -> f64 {
     let [panel, row, column, part] = key;
     *table
         .cells
@@ -298,7 +231,7 @@ fn cell(table: &evia_repro::results::ResultTable, key: [&str; 4]) -> f64 {
 #[test]
 fn paper_b_runs_on_four_assessors_with_listed_versions_and_topic_sets() {
     let root = project_root();
-    let manifest = evia_repro::papers::load_manifest(&manifest_path(&root)).unwrap();
+    let manifest = crate::papers::load_manifest(&manifest_path(&root)).unwrap();
     let context = Context::new(root.clone(), manifest.seed);
     let dir = tempfile::tempdir().unwrap();
     write_four_assessors(dir.path());
@@ -321,7 +254,7 @@ fn paper_b_runs_on_four_assessors_with_listed_versions_and_topic_sets() {
         &labels,
         "labels.tsv",
         StandardError::CohenSimple,
-        evia_repro::cli::agree::WeightsOver::Declared,
+        WeightsOver::Declared,
         1,
     );
 
@@ -358,7 +291,7 @@ fn paper_b_runs_on_four_assessors_with_listed_versions_and_topic_sets() {
     }
 
     let t2 = run("B.T2");
-    let level_of = |item: &evia_repro::io::labels::LabelledItem, who: &[usize]| -> usize {
+    let level_of = |item: &LabelledItem, who: &[usize]| -> usize {
         item.labels
             .iter()
             .filter(|(a, _)| who.contains(a))
@@ -428,7 +361,7 @@ fn paper_b_runs_on_four_assessors_with_listed_versions_and_topic_sets() {
 #[test]
 fn bad_labels_and_runs_name_file_and_line() {
     let root = project_root();
-    let manifest = evia_repro::papers::load_manifest(&manifest_path(&root)).unwrap();
+    let manifest = crate::papers::load_manifest(&manifest_path(&root)).unwrap();
     let context = Context::new(root.clone(), manifest.seed);
     let artefact = manifest.artefact("B.T3").unwrap();
     let error = |edit: &dyn Fn(&Path)| {
@@ -475,11 +408,11 @@ fn bad_labels_and_runs_name_file_and_line() {
 /// printed number of it.
 #[test]
 fn a_paper_without_published_values_is_reproduced() {
-    use evia_repro::io::output::OutputDir;
-    use evia_repro::pipeline::reproduce::{Action, Options, reproduce};
+    use crate::io::output::OutputDir;
+    use crate::pipeline::reproduce::{Action, Options, reproduce};
 
     let root = project_root();
-    let mut manifest = evia_repro::papers::load_manifest(&manifest_path(&root)).unwrap();
+    let mut manifest = crate::papers::load_manifest(&manifest_path(&root)).unwrap();
     manifest.papers.retain(|p| p.id == "B");
     manifest.papers[0].slug = "study".into();
     manifest.papers[0].published = None;
@@ -502,24 +435,6 @@ fn a_paper_without_published_values_is_reproduced() {
     assert!(!ledger.contains("| B | B.T2 |"), "{ledger}");
 }
 
-/// `--version` specifications of paper B's qrels versions, in B.T2's order (`all3=lancer1,…`).
-pub(crate) fn paper_b_version_specs(manifest: &Manifest, context: &Context) -> Vec<String> {
-    let t2 = (manifest
-        .artefact("B.T2")
-        .unwrap()
-        .parameters
-        .get::<LevelCountsParams>())
-    .expect("B.T2 is lancers.level_counts");
-    let (defs, _) = qrels_version_defs(context, &t2.qrels_versions).unwrap();
-    t2.qrels
-        .iter()
-        .map(|id| {
-            let def = defs.iter().find(|d| &d.id == id).unwrap();
-            format!("{id}={}", def.assessors.join(","))
-        })
-        .collect()
-}
-
 /// The generated study manifest (`papers::lancers::study`) on paper B's written-out stand-in, with
 /// paper B's versions listed as `--version`s, computes every cell of B.T1–B.F2 as paper B's own
 /// entries do: same experiments, same cell keys (the topic sets are named `all3-50`,
@@ -527,13 +442,13 @@ pub(crate) fn paper_b_version_specs(manifest: &Manifest, context: &Context) -> V
 #[test]
 fn the_generated_study_manifest_gives_paper_b_cells_on_the_written_out_standin() {
     let root = project_root();
-    let manifest = evia_repro::papers::load_manifest(&manifest_path(&root)).unwrap();
+    let manifest = crate::papers::load_manifest(&manifest_path(&root)).unwrap();
     let context = Context::new(root.clone(), manifest.seed);
     let dir = tempfile::tempdir().unwrap();
-    write_standin(&manifest, &context, dir.path());
+    write_standin(&manifest, &context, dir.path()).unwrap();
     let request = StudyRequest {
         collection: user_collection(dir.path()),
-        versions: paper_b_version_specs(&manifest, &context),
+        versions: version_specs(&manifest, &context).unwrap(),
         measures: None,
         trials: None,
         seed: None,
@@ -551,7 +466,7 @@ fn the_generated_study_manifest_gives_paper_b_cells_on_the_written_out_standin()
         let general = papers::run(generated, &context).unwrap();
         assert_eq!(general.cells, standin.cells, "{id}");
         // Every computed cell of a table has a place in the generated layout.
-        if generated.kind == evia_repro::manifest::Kind::Figure {
+        if generated.kind == Kind::Figure {
             continue;
         }
         let layout = generated.layout.as_ref().unwrap();
@@ -571,11 +486,11 @@ fn the_generated_study_manifest_gives_paper_b_cells_on_the_written_out_standin()
 /// taken; and the whole study runs through `pipeline::reproduce` into `study/`, report included.
 #[test]
 fn the_study_manifest_follows_the_collection_and_runs_through_reproduce() {
-    use evia_repro::io::output::OutputDir;
-    use evia_repro::pipeline::reproduce::{Action, Options, reproduce};
+    use crate::io::output::OutputDir;
+    use crate::pipeline::reproduce::{Action, Options, reproduce};
 
     let root = project_root();
-    let manifest = evia_repro::papers::load_manifest(&manifest_path(&root)).unwrap();
+    let manifest = crate::papers::load_manifest(&manifest_path(&root)).unwrap();
     let context = Context::new(root.clone(), manifest.seed);
     let dir = tempfile::tempdir().unwrap();
     write_four_assessors(dir.path());
@@ -593,9 +508,8 @@ fn the_study_manifest_follows_the_collection_and_runs_through_reproduce() {
     let study = study_manifest(&context, &manifest, &request).unwrap();
     assert_eq!(study.seed, 7);
     let layout = |id: &str| study.artefact(id).unwrap().layout.clone().unwrap();
-    let ids = |headers: &[evia_repro::manifest::Header]| -> Vec<String> {
-        headers.iter().map(|h| h.id.clone()).collect()
-    };
+    let ids =
+        |headers: &[Header]| -> Vec<String> { headers.iter().map(|h| h.id.clone()).collect() };
     let t1 = layout("B.T1");
     assert_eq!(t1.panels.len(), 7);
     assert_eq!(ids(&t1.panels[0].rows), ["0", "1", "2", "3"]);
@@ -644,7 +558,7 @@ fn the_study_manifest_follows_the_collection_and_runs_through_reproduce() {
 #[test]
 fn assessor_names_giving_one_pair_id_twice_are_an_error() {
     let root = project_root();
-    let manifest = evia_repro::papers::load_manifest(&manifest_path(&root)).unwrap();
+    let manifest = crate::papers::load_manifest(&manifest_path(&root)).unwrap();
     let context = Context::new(root.clone(), manifest.seed);
     let dir = tempfile::tempdir().unwrap();
     write_four_assessors(dir.path());

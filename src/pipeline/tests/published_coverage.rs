@@ -15,9 +15,9 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use evia_repro::pipeline::published_layout::resolve_parameter_columns;
-use evia_repro::pipeline::reproduce::manifest_path;
-use evia_repro::published::{self, ProvenanceClass, PublishedCell, PublishedFile};
+use crate::pipeline::published_layout::resolve_parameter_columns;
+use crate::pipeline::reproduce::manifest_path;
+use crate::published::{self, ProvenanceClass, PublishedCell, PublishedFile};
 
 fn manifest_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -34,7 +34,7 @@ fn fixture(name: &str) -> String {
 fn load(relative: &str) -> PublishedFile {
     let path = manifest_dir().join(relative);
     let mut file = published::load(&path).unwrap_or_else(|err| panic!("{err}"));
-    let manifest = evia_repro::papers::load_manifest(&manifest_path(&manifest_dir())).unwrap();
+    let manifest = crate::papers::load_manifest(&manifest_path(&manifest_dir())).unwrap();
     let text = std::fs::read_to_string(&path).unwrap();
     resolve_parameter_columns(&manifest, &mut file, &path, &text)
         .unwrap_or_else(|err| panic!("{err}"));

@@ -4,15 +4,15 @@
 //! collection once for B.T3, B.T6 and B.F1; paper A's STC stand-in and its 15 conditions' scores once
 //! for two runs of A.T2.
 
-use evia_repro::manifest::Manifest;
-use evia_repro::papers::{self, Context};
-use evia_repro::pipeline::reproduce::manifest_path;
-use evia_repro::results::ResultTable;
+use crate::manifest::Manifest;
+use crate::papers::{self, Context};
+use crate::pipeline::reproduce::manifest_path;
+use crate::results::ResultTable;
 
-use crate::common;
+use super::common;
 
 fn manifest() -> Manifest {
-    evia_repro::papers::load_manifest(&manifest_path(&common::project_root())).unwrap()
+    crate::papers::load_manifest(&manifest_path(&common::project_root())).unwrap()
 }
 
 /// `id`'s table in `context`.
