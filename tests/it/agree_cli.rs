@@ -12,6 +12,11 @@ fn evia(args: &[&str]) -> std::process::Output {
     TestCommand::new().args(args).run()
 }
 
+/// The JSON `args` print, the command having succeeded.
+fn json_of(args: &[&str]) -> serde_json::Value {
+    serde_json::from_slice(&TestCommand::new().args(args).assert_success().stdout).unwrap()
+}
+
 /// Every format runs on a small file; JSON carries the pairs and the many-rater statistics.
 #[test]
 fn agree_cli_prints_every_format_and_names_bad_lines() {
@@ -87,7 +92,7 @@ fn agree_reads_the_ntcir12_stc_japanese_labels() {
         .flat_map(|l| l.split('\t').skip(2))
         .filter(|f| *f != "NA")
         .count();
-    let out = evia(&[
+    let json = json_of(&[
         "agree",
         "--labels",
         path.to_str().unwrap(),
@@ -96,12 +101,6 @@ fn agree_reads_the_ntcir12_stc_japanese_labels() {
         "--format",
         "json",
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["items"], lines);
     assert_eq!(json["assessors"].as_array().unwrap().len(), 10);
     assert_eq!(json["labels_read"], labels_in_file);
@@ -130,7 +129,7 @@ fn agree_reads_the_ntcir14_stc3_dq_annotations() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("dq-a.txt");
     std::fs::write(&file, &long).unwrap();
-    let out = evia(&[
+    let json = json_of(&[
         "agree",
         "--labels",
         file.to_str().unwrap(),
@@ -139,12 +138,6 @@ fn agree_reads_the_ntcir14_stc3_dq_annotations() {
         "--format",
         "json",
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["assessors"].as_array().unwrap().len(), 19);
     assert_eq!(json["items"], 3700);
     assert_eq!(json["labels_read"], 3700 * 19);

@@ -3,7 +3,7 @@
 //! silently rot. A new top-level module must be placed in [`LAYERS`] before this test passes.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The layers, bottom up. A module may import its own layer or any layer below it.
 const LAYERS: &[&[&str]] = &[
@@ -40,43 +40,49 @@ type Graph = BTreeMap<String, BTreeSet<String>>;
 /// `crate::<module>` anywhere in its files (`use` lines and inline paths alike).
 fn module_graph(src: &Path) -> Graph {
     let mut graph = Graph::new();
+    for path in rust_files(src) {
+        let relative = path.strip_prefix(src).unwrap();
+        let first = relative.components().next().unwrap().as_os_str();
+        let first = first.to_str().unwrap();
+        if ROOT_FILES.contains(&first) {
+            continue;
+        }
+        let module = first.trim_end_matches(".rs").to_string();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let imports = graph.entry(module.clone()).or_default();
+        for (at, _) in text.match_indices("crate::") {
+            // Skip `evia_repro::`-style paths of other crates (`some_crate::`), keep `crate::`.
+            let before = text[..at].chars().next_back();
+            if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                continue;
+            }
+            let name: String = text[at + "crate::".len()..]
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            if !name.is_empty() && name != module {
+                imports.insert(name);
+            }
+        }
+    }
+    graph
+}
+
+/// Every `.rs` file under `src`.
+fn rust_files(src: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
     let mut stack = vec![src.to_path_buf()];
     while let Some(dir) = stack.pop() {
         for entry in std::fs::read_dir(&dir).unwrap() {
             let path = entry.unwrap().path();
             if path.is_dir() {
                 stack.push(path);
-                continue;
-            }
-            if path.extension().is_none_or(|e| e != "rs") {
-                continue;
-            }
-            let relative = path.strip_prefix(src).unwrap();
-            let first = relative.components().next().unwrap().as_os_str();
-            let first = first.to_str().unwrap();
-            if ROOT_FILES.contains(&first) {
-                continue;
-            }
-            let module = first.trim_end_matches(".rs").to_string();
-            let text = std::fs::read_to_string(&path).unwrap();
-            let imports = graph.entry(module.clone()).or_default();
-            for (at, _) in text.match_indices("crate::") {
-                // Skip `evia_repro::`-style paths of other crates (`some_crate::`), keep `crate::`.
-                let before = text[..at].chars().next_back();
-                if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
-                    continue;
-                }
-                let name: String = text[at + "crate::".len()..]
-                    .chars()
-                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                    .collect();
-                if !name.is_empty() && name != module {
-                    imports.insert(name);
-                }
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                files.push(path);
             }
         }
     }
-    graph
+    files
 }
 
 /// Every violation of the layer order and every cycle of `graph`, one line each.
@@ -236,18 +242,7 @@ fn named_modules(text: &str, module: &[String]) -> Vec<Vec<String>> {
 /// Within every directory module of `src/`, which of its files and subdirectories (by module name)
 /// name which of their siblings.
 fn sibling_graphs(src: &Path) -> BTreeMap<String, Graph> {
-    let mut files = Vec::new();
-    let mut stack = vec![src.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                files.push(path);
-            }
-        }
-    }
+    let files = rust_files(src);
     let modules: BTreeSet<Vec<String>> = files
         .iter()
         .map(|f| module_path(f.strip_prefix(src).unwrap()))
