@@ -3,8 +3,8 @@
 
 use std::io::{IsTerminal, Write};
 
+use crate::pipeline::done::Action;
 use crate::pipeline::progress::{Progress, Step};
-use crate::pipeline::reproduce::Action;
 
 /// Width of the bar, in characters.
 const BAR_WIDTH: usize = 24;
@@ -115,7 +115,7 @@ fn write_line(err: &mut impl Write, step: Step<'_>) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pipeline::reproduce::Done;
+    use crate::pipeline::done::Done;
 
     #[test]
     fn plain_lines_count_finished_steps_and_ignore_starts() {

@@ -9,7 +9,8 @@ use crate::cli::Outcome;
 use crate::io::output::OutputDir;
 use crate::manifest::Manifest;
 use crate::manifest::params::{MAX_DESIGN_POINTS, MAX_REPLICATES, MIN_DESIGN_POINTS};
-use crate::pipeline::reproduce::{Action, Options, Summary, manifest_path, reproduce};
+use crate::pipeline::done::Action;
+use crate::pipeline::reproduce::{Options, Summary, manifest_path, reproduce};
 
 #[derive(Debug, Args)]
 pub(crate) struct ReproduceArgs {

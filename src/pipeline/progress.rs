@@ -5,7 +5,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use super::reproduce::Done;
+use super::done::Done;
 
 /// One event of a run. `position` counts from 1 to `total` (every artefact of the manifest, then each
 /// paper's documents and the index).

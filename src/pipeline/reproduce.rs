@@ -38,6 +38,7 @@ use crate::manifest::Manifest;
 use crate::papers::{self, Context, ExperimentError};
 use crate::pipeline::build_state;
 use crate::pipeline::conversions::Conversions;
+use crate::pipeline::done::{Action, Done};
 use crate::pipeline::progress::{Progress, Step};
 use crate::pipeline::timings::Timings;
 use crate::published::PublishedError;
@@ -158,33 +159,6 @@ impl Options {
             timings: Timings::from_env(),
         }
     }
-}
-
-/// What a run did with one artefact or document.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Action {
-    /// The experiment ran and the renderings were written.
-    Rebuilt,
-    /// Only templates changed: rendered again from the cached results, the experiment did not run.
-    Rerendered,
-    /// Inputs unchanged and outputs intact: nothing written.
-    UpToDate,
-    /// The manifest marks the artefact pending.
-    Pending(String),
-    /// The experiment's external data is unavailable.
-    Skipped(String),
-    /// Not selected by `--only` (and not up to date).
-    NotSelected,
-}
-
-/// One line of a run's account.
-#[derive(Debug, Clone)]
-pub(crate) struct Done {
-    /// An artefact id, or a document name (`A report`, `index`).
-    pub(crate) name: String,
-    pub(crate) action: Action,
-    /// Files written (only those whose content changed).
-    pub(crate) files: Vec<PathBuf>,
 }
 
 /// The account of a run.

@@ -18,7 +18,9 @@
 use plotters::prelude::*;
 
 use crate::manifest::{Artefact, Panel};
-use crate::render::figure::{Band, FigureError};
+use crate::render::figure_parts::{
+    Band, FigureError, NOTE_LINE_HEIGHT, NOTE_PADDING, draw_err, draw_lines, wrap,
+};
 use crate::results::{ResultTable, VALUE};
 
 use crate::results::X_POSITION;
@@ -161,7 +163,7 @@ fn heights(panels: usize, note_lines: usize) -> (u32, u32) {
 
 /// The bands of the figure [`svg`] draws for `artefact` from `table` with `note`: one per layout
 /// panel, top to bottom, then the band of the lines below them when there are any, as shares of
-/// the SVG's height (a report sets the panels side by side from them, [`super::figure::Band`]).
+/// the SVG's height (a report sets the panels side by side from them, [`super::figure_parts::Band`]).
 pub(crate) fn bands(artefact: &Artefact, table: &ResultTable, note: Option<&str>) -> Vec<Band> {
     let layout_panels = artefact.layout.as_ref().map_or(&[][..], |l| &l.panels[..]);
     let panels = layout_panels.len();
@@ -182,55 +184,9 @@ pub(crate) fn bands(artefact: &Artefact, table: &ResultTable, note: Option<&str>
     Band::stack(&heights, panels_height + note_height)
 }
 
-/// The stand-in note's font size, line height and padding in SVG pixels, and the characters per line
-/// it is wrapped at (about 7 px per character at 14 px, inside the 520 px width).
-const NOTE_FONT_PX: u32 = 14;
-pub(crate) const NOTE_LINE_HEIGHT: u32 = 18;
-pub(crate) const NOTE_PADDING: u32 = 8;
+/// The characters per line the stand-in note is wrapped at (about 7 px per character at 14 px,
+/// inside the 520 px width).
 const NOTE_CHARS_PER_LINE: usize = 68;
-
-/// `text` broken at spaces into lines of at most `width` characters (a longer word has its own line).
-pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    for word in text.split_whitespace() {
-        match lines.last_mut() {
-            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
-                line.push(' ');
-                line.push_str(word);
-            }
-            _ => lines.push(word.to_string()),
-        }
-    }
-    lines
-}
-
-/// Draws the stand-in note's `lines` in red into `band`, the strip below a figure (every figure
-/// built on a stand-in: the means figures and the robustness figures).
-pub(crate) fn draw_note(
-    band: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
-    lines: &[String],
-) -> Result<(), FigureError> {
-    let lines: Vec<(String, RGBColor)> = lines.iter().map(|l| (l.clone(), RED)).collect();
-    draw_lines(band, &lines)
-}
-
-/// Draws `lines`, each in its colour, into `band`, the strip below a figure.
-fn draw_lines(
-    band: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
-    lines: &[(String, RGBColor)],
-) -> Result<(), FigureError> {
-    for (i, (line, colour)) in lines.iter().enumerate() {
-        let style = TextStyle::from(("sans-serif", NOTE_FONT_PX)).color(colour);
-        let y = NOTE_PADDING + NOTE_LINE_HEIGHT * i as u32;
-        band.draw_text(line, &style, (NOTE_PADDING as i32, y as i32))
-            .map_err(draw_err)?;
-    }
-    Ok(())
-}
-
-fn draw_err(e: impl std::fmt::Display) -> FigureError {
-    FigureError::Draw(e.to_string())
-}
 
 /// One panel's numbers: its title, the run names in x order, and one series per condition.
 struct PanelData {

@@ -17,8 +17,9 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::manifest::Artefact;
 use crate::model::{ClaimGroup, GridPlace};
-use crate::render::figure::FigureError;
-use crate::render::figure_means::{NOTE_LINE_HEIGHT, NOTE_PADDING, draw_note, wrap};
+use crate::render::figure_parts::{
+    FigureError, NOTE_LINE_HEIGHT, NOTE_PADDING, draw_err, draw_note, wrap,
+};
 use crate::results::{ResultTable, VALUE};
 
 /// The column of a study's claim panels that holds the holding rate.
@@ -303,8 +304,4 @@ fn draw_chart(
         }
     }
     Ok(())
-}
-
-fn draw_err(e: impl std::fmt::Display) -> FigureError {
-    FigureError::Draw(e.to_string())
 }

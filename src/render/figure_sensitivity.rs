@@ -16,8 +16,9 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::manifest::Artefact;
 use crate::model::{SPACE_CLASSES, SpaceClass};
-use crate::render::figure::FigureError;
-use crate::render::figure_means::{NOTE_LINE_HEIGHT, NOTE_PADDING, draw_note, wrap};
+use crate::render::figure_parts::{
+    FigureError, NOTE_LINE_HEIGHT, NOTE_PADDING, draw_err, draw_note, wrap,
+};
 use crate::results::{ResultTable, VALUE};
 
 /// The panel of the claims × knobs indices (the study's table writes it).
@@ -316,8 +317,4 @@ fn draw_legend(
         }
     }
     Ok(())
-}
-
-fn draw_err(e: impl std::fmt::Display) -> FigureError {
-    FigureError::Draw(e.to_string())
 }

@@ -7,8 +7,10 @@ use crate::render::label_runs::{label_runs, split_label};
 use crate::results::{ResultTable, VALUE};
 
 mod cells;
+pub(crate) mod claim_grid;
 mod escape;
 mod grouped;
+pub(crate) mod item_grid;
 mod latex_escape;
 mod shape;
 mod target;

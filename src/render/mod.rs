@@ -6,14 +6,13 @@
 //! `<# comment #>`) so that braces and `%` in LaTeX never collide with template syntax. Numbers reach the
 //! templates already formatted (see [`number`]); templates never format floats themselves.
 
-pub(crate) mod claim_grid;
 pub(crate) mod figure;
 pub(crate) mod figure_means;
+pub(crate) mod figure_parts;
 pub(crate) mod figure_robustness;
 pub(crate) mod figure_sensitivity;
 pub(crate) mod grid;
 pub(crate) mod group_breaks;
-pub(crate) mod item_grid;
 pub(crate) mod label_runs;
 pub(crate) mod number;
 pub(crate) mod series;
@@ -39,7 +38,7 @@ pub(crate) enum RenderError {
     #[error(transparent)]
     Grid(#[from] grid::GridError),
     #[error(transparent)]
-    Figure(#[from] figure::FigureError),
+    Figure(#[from] figure_parts::FigureError),
     #[error("cannot serialise JSON: {0}")]
     Json(#[from] serde_json::Error),
 }

@@ -10,7 +10,7 @@ use super::mark::Mark;
 use crate::account::{Item, Term};
 use crate::ledger::Verdict;
 use crate::model::ClaimGroup;
-use crate::render::claim_grid::{ClaimGrid, HOLDS_WHEN, claim_grids};
+use crate::render::grid::claim_grid::{ClaimGrid, HOLDS_WHEN, claim_grids};
 
 /// The grids of the per-cell comparisons among `items` ([`crate::ledger::Entry::group`]), escaped
 /// for `format`, each with the words of its measure; a cell reads `printed / stand-in mark`, the

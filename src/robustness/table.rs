@@ -33,9 +33,9 @@ use super::headline::Headline;
 use super::study::{HeadlineBand, HoldingRate, Study};
 use crate::model::rate_word::{RATE_BOUNDARIES, RateBand, RateWord};
 use crate::model::{CellKey, GridPlace};
-use crate::render::claim_grid::HOLDS_WHEN;
 pub(crate) use crate::render::figure_robustness::BUILT_IN_PANEL;
 use crate::render::figure_robustness::MARKS_PANEL;
+use crate::render::grid::claim_grid::HOLDS_WHEN;
 
 /// The claims panel of each range of rates.
 pub(crate) fn claims_panel(band: RateBand) -> &'static str {

@@ -220,6 +220,21 @@ fn named_modules(text: &str, module: &[String]) -> Vec<Vec<String>> {
             // `super::super::x`: the whole chain is read at its last `::`.
             continue;
         }
+        // The segments that follow (`render::figure_means::svg`), then a brace list's first
+        // segments (`super::{context::X, error}`).
+        let word = |s: &str| -> usize {
+            s.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(s.len())
+        };
+        let mut lead = base;
+        let mut rest = rest;
+        while let Some(next) = rest[word(rest)..].strip_prefix("::") {
+            if word(rest) == 0 {
+                break;
+            }
+            lead.push(rest[..word(rest)].to_string());
+            rest = next;
+        }
         let names: Vec<String> = match rest.strip_prefix('{') {
             Some(list) => list
                 .split('}')
@@ -230,10 +245,14 @@ fn named_modules(text: &str, module: &[String]) -> Vec<Vec<String>> {
                 .collect(),
             None => vec![ident(rest)],
         };
-        for name in names.into_iter().filter(|n| !n.is_empty()) {
-            let mut path = base.clone();
-            path.push(name);
-            found.push(path);
+        for name in names {
+            let mut path = lead.clone();
+            if !name.is_empty() {
+                path.push(name);
+            }
+            if !path.is_empty() {
+                found.push(path);
+            }
         }
     }
     found
@@ -250,8 +269,9 @@ fn sibling_graphs(src: &Path) -> BTreeMap<String, Graph> {
     let mut graphs: BTreeMap<String, Graph> = BTreeMap::new();
     for file in &files {
         let own = module_path(file.strip_prefix(src).unwrap());
-        // Code only: a doc link to a sibling is not an import.
+        // Code only: a doc link to a sibling is not an import, nor is a test module's use of one.
         let text = std::fs::read_to_string(file).unwrap();
+        let text = text.split("#[cfg(test)]\nmod ").next().unwrap_or("");
         let code: Vec<&str> = text
             .lines()
             .map(|l| l.split("//").next().unwrap_or(""))
@@ -299,12 +319,19 @@ fn no_files_of_a_directory_import_each_other_in_a_circle() {
 fn named_modules_resolve_super_crate_and_brace_lists() {
     let module = ["consistency".to_string(), "sso".to_string()];
     let named = named_modules(
-        "use super::{context::X, error};\nuse crate::io::read;\nlet x = super::super::model::Id;",
+        "use super::{context::X, error};\nuse crate::io::read;\nlet x = super::super::model::Id;\n\
+         crate::render::figure_means::svg(a);",
         &module,
     );
     let named: Vec<String> = named.iter().map(|p| p.join("/")).collect();
     assert_eq!(
         named,
-        ["consistency/context", "consistency/error", "io", "model"]
+        [
+            "consistency/context",
+            "consistency/error",
+            "io/read",
+            "model/Id",
+            "render/figure_means/svg"
+        ]
     );
 }

@@ -263,7 +263,8 @@ fn b_headlines_sit_in_their_tables_grids(b: &ResultTable) {
 #[test]
 fn changing_r_rebuilds_only_the_study() {
     use crate::io::output::OutputDir;
-    use crate::pipeline::reproduce::{Action, Options, reproduce};
+    use crate::pipeline::done::Action;
+    use crate::pipeline::reproduce::{Options, reproduce};
 
     let root = common::project_root();
     let out = tempfile::tempdir().unwrap();

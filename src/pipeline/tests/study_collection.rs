@@ -409,7 +409,8 @@ fn bad_labels_and_runs_name_file_and_line() {
 #[test]
 fn a_paper_without_published_values_is_reproduced() {
     use crate::io::output::OutputDir;
-    use crate::pipeline::reproduce::{Action, Options, reproduce};
+    use crate::pipeline::done::Action;
+    use crate::pipeline::reproduce::{Options, reproduce};
 
     let root = project_root();
     let mut manifest = crate::papers::load_manifest(&manifest_path(&root)).unwrap();
@@ -487,7 +488,8 @@ fn the_generated_study_manifest_gives_paper_b_cells_on_the_written_out_standin()
 #[test]
 fn the_study_manifest_follows_the_collection_and_runs_through_reproduce() {
     use crate::io::output::OutputDir;
-    use crate::pipeline::reproduce::{Action, Options, reproduce};
+    use crate::pipeline::done::Action;
+    use crate::pipeline::reproduce::{Options, reproduce};
 
     let root = project_root();
     let manifest = crate::papers::load_manifest(&manifest_path(&root)).unwrap();

@@ -4,11 +4,11 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::cells::{cell_format, cell_text};
+use super::claim_grid::claim_grids;
+use super::item_grid::item_grids;
 use super::{ABSENT, GridError, GridPanel, GridRow, Target, WIDE_STUB_CHARS};
 use crate::manifest::{Artefact, Header, Label, Panel};
 use crate::model::GridPlace;
-use crate::render::claim_grid::claim_grids;
-use crate::render::item_grid::item_grids;
 use crate::results::{ResultTable, VALUE};
 
 /// The grouped rows `panel` takes from `table` ([`ResultTable::add_grouped_row`]) as grids, by their

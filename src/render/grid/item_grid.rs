@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
-use super::grid::GridRow;
+use super::GridRow;
 use crate::model::ItemMeasure;
 
 /// The grid of one table.
@@ -20,7 +20,7 @@ pub(crate) struct ItemGrid {
     pub(crate) stub: String,
     /// One column per measure, in the artefact's measure order, in the table's words.
     pub(crate) header: Vec<String>,
-    /// One row per item, in the table's order; a cell without a number shows [`ABSENT`](super::grid::ABSENT).
+    /// One row per item, in the table's order; a cell without a number shows [`ABSENT`](super::ABSENT).
     pub(crate) rows: Vec<GridRow>,
 }
 

@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
-use super::grid::GridRow;
+use super::GridRow;
 use crate::model::ClaimGroup;
 
 /// The grid of one measure.
@@ -18,7 +18,7 @@ pub(crate) struct ClaimGrid {
     pub(crate) measure: String,
     /// One column per N, ascending: `N = 5`, `N = 10`, ….
     pub(crate) header: Vec<String>,
-    /// One row per Dmax, ascending, labelled by its value (`2`; the stub column says Dmax); a cell without a claim shows [`ABSENT`](super::grid::ABSENT).
+    /// One row per Dmax, ascending, labelled by its value (`2`; the stub column says Dmax); a cell without a claim shows [`ABSENT`](super::ABSENT).
     pub(crate) rows: Vec<GridRow>,
 }
 
