@@ -43,7 +43,8 @@
 //! modules beside the code, and `src/pipeline/tests/` for those that run the papers' experiments,
 //! the ledger or the pipeline on the project's files).
 
-// Nothing is `pub` unless it is one of the API's items (above); the lint names any other.
+// Nothing is `pub` unless it is one of the API's items (above); the lint names any other item (a
+// field's `pub` inside a `pub(crate)` type it does not name: fields are `pub(crate)` by convention).
 #![warn(unreachable_pub)]
 // The docs are built with `--document-private-items` (.ci/run): an application's map links its
 // internal items, which that build documents.

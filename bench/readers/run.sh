@@ -59,7 +59,9 @@ for run in runA runA.shuffled; do
         "plain BufRead baseline" "$plain $data/qrels.ntcir $data/$run.trec"
 done
 echo "load average after timing: $(cut -d' ' -f1-3 /proc/loadavg)"
-for c in "$evia eval --qrels $data/qrels.ntcir --run $data/runA.trec --gains 1:2:3 --cutoffs 10 --format tsv" \
-         "$plain $data/qrels.ntcir $data/runA.trec"; do
-    /usr/bin/time -f "peak memory %M KiB: ${c%% *}" $c > /dev/null
+for run in runA runA.shuffled; do
+    for c in "$evia eval --qrels $data/qrels.ntcir --run $data/$run.trec --gains 1:2:3 --cutoffs 10 --format tsv" \
+             "$plain $data/qrels.ntcir $data/$run.trec"; do
+        /usr/bin/time -f "peak memory %M KiB, $run.trec: ${c%% *}" $c > /dev/null
+    done
 done

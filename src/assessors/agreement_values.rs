@@ -73,26 +73,26 @@ impl Value {
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct PerTopic {
     /// Topics on which both assessors labelled at least one document.
-    pub topics: usize,
+    pub(crate) topics: usize,
     /// Topics whose kappa's 95% CI lower limit is above 0.
     pub(crate) significantly_positive: usize,
     /// Topics whose kappa is defined but whose CI lower limit is not above 0.
-    pub not_significantly_positive: usize,
+    pub(crate) not_significantly_positive: usize,
     /// Topics whose kappa is undefined (one label used by both assessors throughout).
-    pub undefined: usize,
+    pub(crate) undefined: usize,
     /// Topics on which the pair shares fewer documents than the minimum topic size: no kappa is
     /// tested there.
-    pub too_small: usize,
-    pub mean: Option<f64>,
-    pub min: Option<f64>,
-    pub max: Option<f64>,
+    pub(crate) too_small: usize,
+    pub(crate) mean: Option<f64>,
+    pub(crate) min: Option<f64>,
+    pub(crate) max: Option<f64>,
 }
 
 /// Everything about one pair of assessors.
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct PairAgreement {
-    pub first: String,
-    pub second: String,
+    pub(crate) first: String,
+    pub(crate) second: String,
     /// Documents both labelled.
     pub(crate) items: u64,
     /// Confusion matrix, rows the first assessor's labels, columns the second's (scale order).
@@ -101,13 +101,13 @@ pub(crate) struct PairAgreement {
     pub(crate) raw_agreement: f64,
     /// Unweighted Cohen's kappa on the full scale.
     pub(crate) kappa_unweighted: KappaOutcome,
-    pub kappa_linear: KappaOutcome,
+    pub(crate) kappa_linear: KappaOutcome,
     /// Quadratic weighted kappa (weights over the same categories as the linear one).
     pub(crate) kappa_quadratic: KappaOutcome,
     /// Share of documents on the same side of "lowest label vs the rest".
-    pub raw_agreement_binary: f64,
-    pub kappa_binary: KappaOutcome,
-    pub per_topic: PerTopic,
+    pub(crate) raw_agreement_binary: f64,
+    pub(crate) kappa_binary: KappaOutcome,
+    pub(crate) per_topic: PerTopic,
 }
 
 /// Fleiss' kappa and Krippendorff's alpha over all assessors.

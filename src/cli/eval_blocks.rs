@@ -6,8 +6,8 @@
 //! This is only a faster way to the same result: when the reader gives up (a malformed line, bytes
 //! that are not UTF-8, ...), a topic's evaluation fails (a duplicate document, an overflow), or
 //! some topic's lines are not all in one block (found as soon as a part meets a topic twice), it
-//! returns `None` and the caller evaluates the run parsed whole, which reports every error exactly
-//! as before. The per-topic evaluation is the
+//! returns `None` and the caller evaluates the run parsed whole, which reports every error with its
+//! file and line. The per-topic evaluation is the
 //! caller's ([`evaluate_topic`]) and blocks are ranked as `parse_run` ranks topics, so the
 //! outcomes are the same on both paths.
 

@@ -8,7 +8,8 @@
 //! UTF-8, a malformed line (a NUL byte, a blank or comment line of a res-form run), or a caller
 //! that stops — and the caller then reads the file with [`super::read_text`] and
 //! [`super::run::parse_run`], which report every error with its file, line and what was expected.
-//! Whether each topic's lines are all in one block is known only at the end ([`is_grouped`]).
+//! Whether each topic's lines are all in one block is known at the end ([`is_grouped`]), and a part
+//! that meets a topic twice tells its caller sooner.
 //! TREC lines are read by [`super::trec_line`] (the common line); other lines are split by
 //! [`super::simple_line`] (the common line) or else [`super::line_fields`]
 //! (the fields [`super::split_fields`] finds, in one pass with the line's end), parsed by [`super::run::line_from_fields`] and blocks ranked by

@@ -212,7 +212,7 @@ pub(crate) struct Ledger {
 }
 
 impl Ledger {
-    /// Whether any `exact` cell mismatches (the only failure `check` reports by its exit code).
+    /// Whether any `exact` cell mismatches (one of the failures `check` reports by its exit code).
     #[cfg(test)]
     pub(crate) fn has_exact_mismatch(&self) -> bool {
         self.entries

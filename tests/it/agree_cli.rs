@@ -38,8 +38,7 @@ fn agree_cli_prints_every_format_and_names_bad_lines() {
         let text = String::from_utf8(out.stdout).unwrap();
         assert!(text.contains("a") && !text.is_empty(), "{format}");
     }
-    let out = evia(&["agree", "--labels", file, "--format", "json"]);
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let json = json_of(&["agree", "--labels", file, "--format", "json"]);
     assert_eq!(json["pairs"].as_array().unwrap().len(), 3);
     assert_eq!(json["pairs"][0]["items"], 3);
     assert_eq!(json["pairs"][0]["matrix"][2][2], 1);
@@ -169,13 +168,7 @@ fn weights_over_the_declared_or_the_observed_categories() {
         let mut args = vec!["agree", "--labels", file, "--scale", "1..6"];
         args.extend(extra);
         args.extend(["--format", "json"]);
-        let out = evia(&args);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let json = json_of(&args);
         let k = json["pairs"][0]["kappa_linear"]["kappa"].as_f64().unwrap();
         (
             format!("{k:.4}"),
@@ -213,10 +206,9 @@ fn unweighted_kappa_ratio_alpha_and_the_reasons_of_undefined_statistics() {
     )
     .unwrap();
     let file = path.to_str().unwrap();
-    let out = evia(&[
+    let json = json_of(&[
         "agree", "--labels", file, "--scale", "0..3", "--format", "json",
     ]);
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     // a–b: labels 0 3 2 1 and 0 3 1 1, 3 of 4 identical; margins a 1 1 1 1, b 1 2 0 1:
     // p_e = (1·1 + 1·2 + 1·0 + 1·1)/16 = 1/4; kappa = (3/4 − 1/4)/(1 − 1/4) = 2/3.
     let k = json["pairs"][0]["kappa_unweighted"]["kappa"]
@@ -235,10 +227,9 @@ fn unweighted_kappa_ratio_alpha_and_the_reasons_of_undefined_statistics() {
             .unwrap();
     assert!(detail.contains("α (ratio)"), "{detail}");
 
-    let out = evia(&[
+    let json = json_of(&[
         "agree", "--labels", file, "--scale", "-1..3", "--format", "json",
     ]);
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let reason = json["many_raters"]["alpha_ratio"]["undefined"]
         .as_str()
         .unwrap();
@@ -249,8 +240,7 @@ fn unweighted_kappa_ratio_alpha_and_the_reasons_of_undefined_statistics() {
         "T d1 a 1\nT d1 b 1\nT d1 c 1\nT d2 a 1\nT d2 b 1\nT d2 c 1\n",
     )
     .unwrap();
-    let out = evia(&["agree", "--labels", file, "--format", "json"]);
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let json = json_of(&["agree", "--labels", file, "--format", "json"]);
     for statistic in ["alpha_nominal", "fleiss_kappa"] {
         let reason = json["many_raters"][statistic]["undefined"]
             .as_str()

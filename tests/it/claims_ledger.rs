@@ -1,5 +1,5 @@
 //! Reviewer mode through the binary: every derived cell has a verdict, the JSON has exactly the
-//! issue's fields, and `check`'s filters and exit codes behave, against the shared build
+//! documented fields, and `check`'s filters and exit codes behave, against the shared build
 //! ([`built`]). That every published number has a ledger entry, and the findings' hints and
 //! wording, are tested on the ledger itself (`src/pipeline/tests/claims_ledger.rs`).
 

@@ -258,6 +258,34 @@ fn named_modules(text: &str, module: &[String]) -> Vec<Vec<String>> {
     found
 }
 
+/// `text` up to its inline test module (`#[cfg(test)] mod tests { … }`, at a file's end by
+/// convention); a declaration of a test module in its own file (`mod tests;`) is kept, and what
+/// follows it read.
+fn without_inline_test_module(text: &str) -> &str {
+    let marker = "#[cfg(test)]\nmod ";
+    let mut from = 0;
+    while let Some(at) = text[from..].find(marker).map(|i| i + from) {
+        let rest = &text[at + marker.len()..];
+        let name_end = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len());
+        if rest[name_end..].trim_start().starts_with('{') {
+            return &text[..at];
+        }
+        from = at + marker.len();
+    }
+    text
+}
+
+/// Whether a file under `src/` holds tests only: under a `tests/` folder, or `*_tests.rs`.
+fn is_test_file(relative: &Path) -> bool {
+    relative.iter().any(|p| p == "tests")
+        || relative
+            .file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| n.ends_with("_tests.rs"))
+}
+
 /// Within every directory module of `src/`, which of its files and subdirectories (by module name)
 /// name which of their siblings.
 fn sibling_graphs(src: &Path) -> BTreeMap<String, Graph> {
@@ -268,10 +296,13 @@ fn sibling_graphs(src: &Path) -> BTreeMap<String, Graph> {
         .collect();
     let mut graphs: BTreeMap<String, Graph> = BTreeMap::new();
     for file in &files {
+        if is_test_file(file.strip_prefix(src).unwrap()) {
+            continue;
+        }
         let own = module_path(file.strip_prefix(src).unwrap());
         // Code only: a doc link to a sibling is not an import, nor is a test module's use of one.
         let text = std::fs::read_to_string(file).unwrap();
-        let text = text.split("#[cfg(test)]\nmod ").next().unwrap_or("");
+        let text = without_inline_test_module(&text);
         let code: Vec<&str> = text
             .lines()
             .map(|l| l.split("//").next().unwrap_or(""))
@@ -311,6 +342,22 @@ fn no_files_of_a_directory_import_each_other_in_a_circle() {
         })
         .collect();
     assert!(found.is_empty(), "import circles:\n{}", found.join("\n"));
+}
+
+/// Test code is left out of the circle check: an inline test module, and the files that hold tests
+/// only; a test module declared in a file of its own does not hide what follows it.
+#[test]
+fn test_modules_are_left_out_of_the_circle_check() {
+    let text = "use super::a;\n#[cfg(test)]\nmod tests;\nuse super::b;\n#[cfg(test)]\nmod tests {\n    use super::c;\n}\n";
+    let kept = without_inline_test_module(text);
+    assert!(
+        kept.contains("super::a") && kept.contains("super::b"),
+        "{kept}"
+    );
+    assert!(!kept.contains("super::c"), "{kept}");
+    assert!(is_test_file(Path::new("pipeline/tests/stc.rs")));
+    assert!(is_test_file(Path::new("io/labels_tests.rs")));
+    assert!(!is_test_file(Path::new("io/labels.rs")));
 }
 
 /// The path resolver behind the circle check: `super::` climbs from the file's module, brace lists

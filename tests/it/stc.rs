@@ -70,7 +70,7 @@ const FIXTURE_RUNS: [&str; 6] = [
 
 /// The small STC collection in the layout `docs/stand-ins.md` documents, copied into `dir`:
 /// `qrels.txt` (`topic doc Lx`, 8 topics of 12 documents) and `runs/<run name>` (TREC or NTCIR res;
-/// each run ranks the pool in a rotated order, and half of the TREC runs list an unjudged document
+/// each run ranks the pool in a rotated order, and two of the three TREC runs list an unjudged document
 /// below the top 10).
 fn write_fixture(dir: &Path) {
     write_fixture_with_names(dir, FIXTURE_RUNS);

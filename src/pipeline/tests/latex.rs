@@ -1,7 +1,7 @@
 //! pdflatex for the tests that compile LaTeX the crate renders: a document must compile twice (as a
 //! reader does), settle, and have no float taller than the page and no box sticking out more than
 //! [`OVERFULL_TOLERANCE_PT`]. The binary's LaTeX outputs are compiled by the integration tests
-//! (`tests/it/reproduce.rs`), with the same checks.
+//! (`tests/it/reproduce.rs`), with the same limits.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -14,10 +14,7 @@ const OVERFULL_TOLERANCE_PT: f64 = 5.0;
 /// about: with `CI` set (`.ci/run` sets it and installs pdflatex) that is a failure; elsewhere this
 /// prints a note naming the test and returns `None`, and the test returns early.
 pub(super) fn pdflatex() -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    let found = std::env::split_paths(&path)
-        .map(|dir| dir.join("pdflatex"))
-        .find(|candidate| candidate.is_file());
+    let found = crate::pipeline::reproduce::find_on_path("pdflatex");
     if found.is_some() {
         return found;
     }
