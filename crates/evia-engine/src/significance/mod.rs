@@ -12,10 +12,13 @@
 
 pub mod anova;
 mod block_slots;
+mod gauss_legendre;
+mod normal;
 pub mod normal_cdf_table;
 pub mod overlap;
 pub mod ptukey;
 pub mod randomised_hsd;
+mod range_cdf;
 mod range_table;
 mod trials;
 

@@ -17,7 +17,7 @@
 //! last place (the unit test checks 1e-15 on a dense grid). Beyond the grid, Φ(t) for t ≥ 8.5 is 1
 //! in double precision (1 − Φ(8.5) < 1e-17) and Φ(t) for t ≤ −8.5 is below 1e-17.
 
-use super::ptukey::norm_cdf;
+use super::normal::norm_cdf;
 use std::f64::consts::PI;
 use std::sync::OnceLock;
 

@@ -25,7 +25,7 @@
 //! the values never depend on which thread filled a panel); w beyond 19 — where P(R_m <= w) is 1 in
 //! double precision for m up to about 10⁶ — and m = 2 (closed form) are computed directly.
 
-use super::ptukey::{integrand_cut, range_cdf_is_one, range_cdf_with_cut};
+use super::range_cdf::{integrand_cut, range_cdf_is_one, range_cdf_with_cut};
 use std::f64::consts::PI;
 use std::sync::OnceLock;
 
