@@ -24,45 +24,43 @@ use std::collections::{HashMap, HashSet};
 
 use super::MeasureError;
 use super::doc_table::DocTable;
-use super::ideal::{Label, LevelGains, TopicIdeal, TopicJudgements};
+use super::ideal::{Label, LevelGains, TopicIdeal};
 use rustc_hash::FxBuildHasher;
 
-impl TopicJudgements {
-    /// Equivalence-class mode: `(doc, level, class)` triples. Errors: a level above the highest
-    /// declared level, a document judged twice, no class of level ≥ 1 (R = 0).
-    pub fn from_classes<S: Into<String>>(
-        judged: impl IntoIterator<Item = (S, u32, u32)>,
-        gains: &LevelGains,
-    ) -> Result<Self, MeasureError> {
-        let judged = judged.into_iter();
-        let mut docs = DocTable::with_capacity(judged.size_hint().0, 0);
-        let mut classes: HashMap<String, u32, FxBuildHasher> = HashMap::default();
-        // The highest level of each class.
-        let mut highest: HashMap<u32, u32, FxBuildHasher> = HashMap::default();
-        for (doc, level, class) in judged {
-            let doc: String = doc.into();
-            let label = gains.label(level)?;
-            docs.insert_new(&doc, label)?;
-            classes.insert(doc, class);
-            let h = highest.entry(class).or_insert(0);
-            *h = (*h).max(level);
-        }
-        let mut counts = vec![0usize; gains.max_level() as usize + 1];
-        for &level in highest.values().filter(|&&l| l > 0) {
-            counts[level as usize] += 1;
-        }
-        let ideal = TopicIdeal::from_level_counts(&counts, gains)?;
-        Ok(TopicJudgements {
-            docs,
-            ideal,
-            classes: Some(classes),
-        })
+/// The document table, ideal list and class map of `(doc, level, class)` triples (see
+/// [`TopicJudgements::from_classes`](super::TopicJudgements::from_classes)).
+pub(super) fn class_table<S: Into<String>>(
+    judged: impl IntoIterator<Item = (S, u32, u32)>,
+    gains: &LevelGains,
+) -> Result<ClassTable, MeasureError> {
+    let judged = judged.into_iter();
+    let mut docs = DocTable::with_capacity(judged.size_hint().0, 0);
+    let mut classes: HashMap<String, u32, FxBuildHasher> = HashMap::default();
+    // The highest level of each class.
+    let mut highest: HashMap<u32, u32, FxBuildHasher> = HashMap::default();
+    for (doc, level, class) in judged {
+        let doc: String = doc.into();
+        let label = gains.label(level)?;
+        docs.insert_new(&doc, label)?;
+        classes.insert(doc, class);
+        let h = highest.entry(class).or_insert(0);
+        *h = (*h).max(level);
     }
+    let mut counts = vec![0usize; gains.max_level() as usize + 1];
+    for &level in highest.values().filter(|&&l| l > 0) {
+        counts[level as usize] += 1;
+    }
+    let ideal = TopicIdeal::from_level_counts(&counts, gains)?;
+    Ok((docs, ideal, classes))
 }
+
+/// What [`class_table`] returns: the documents' labels, the ideal list of the classes, and each
+/// document's class.
+pub(super) type ClassTable = (DocTable, TopicIdeal, HashMap<String, u32, FxBuildHasher>);
 
 /// `label -ec`: the labels of `ranked`, with only the first document of each class labelled.
 pub(super) fn label_first_of_class<'a>(
-    judgements: &TopicJudgements,
+    docs: &DocTable,
     classes: &HashMap<String, u32, FxBuildHasher>,
     ranked: impl IntoIterator<Item = &'a str>,
     condensed: bool,
@@ -76,7 +74,7 @@ pub(super) fn label_first_of_class<'a>(
         if out.len() >= limit {
             break;
         }
-        match (judgements.docs.get(doc), classes.get(doc)) {
+        match (docs.get(doc), classes.get(doc)) {
             (Some(label), Some(&class)) => {
                 if seen.insert(class) {
                     out.push(label);
@@ -93,6 +91,7 @@ pub(super) fn label_first_of_class<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::measures::TopicJudgements;
 
     /// Class 1 = {a L3, b L1}, class 2 = {c L2}, class 3 = {d L0}: R = 2 (classes 1 and 2, levels
     /// 3 and 2), N = 0. Run b, a, x, c, d: b is the first of class 1 and keeps its own level L1;

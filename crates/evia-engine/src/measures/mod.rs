@@ -94,13 +94,15 @@ mod doc_table;
 mod evaluate;
 mod gap;
 mod ideal;
+mod judgements;
 mod level_builder;
 pub mod lines;
 pub mod names;
 
 pub use doc_table::doc_hash;
 pub use evaluate::{AtCutoff, Bpref, Evaluation, Evaluator, MAX_BETA, Params, RbpScale};
-pub use ideal::{Label, LevelGains, Relevance, TopicIdeal, TopicJudgements};
+pub use ideal::{Label, LevelGains, Relevance, TopicIdeal};
+pub use judgements::TopicJudgements;
 pub use level_builder::LevelJudgementsBuilder;
 /// The hasher of the engine's id lookups (FxHash, `rustc-hash`): lookups only, never iterated in an
 /// order that reaches an output.
