@@ -88,19 +88,25 @@ fn write_fixture_with_names(dir: &Path, run_names: [&str; 6]) {
     }
 }
 
-/// `reproduce --only A.T2,A.T3 --data <data>` through the real binary into a new temporary
-/// directory, which must succeed.
-fn reproduce_real_data(data: &Path) -> tempfile::TempDir {
+/// `reproduce --only <only> --data <data>` through the real binary into a new temporary directory:
+/// the directory and the process's output.
+fn reproduce_data(only: &str, data: &Path) -> (tempfile::TempDir, std::process::Output) {
     let out = tempfile::tempdir().unwrap();
     let output = run(&[
         "reproduce",
         "--only",
-        "A.T2,A.T3",
+        only,
         "--data",
         data.to_str().unwrap(),
         "--out",
         out.path().to_str().unwrap(),
     ]);
+    (out, output)
+}
+
+/// `reproduce --only A.T2,A.T3 --data <data>`, which must succeed.
+fn reproduce_real_data(data: &Path) -> tempfile::TempDir {
+    let (out, output) = reproduce_data("A.T2,A.T3", data);
     assert!(
         output.status.success(),
         "{}",
@@ -129,16 +135,7 @@ fn real_data_mode_reads_qrels_and_runs_through_the_binary() {
 
 /// The error `reproduce --only A.T2 --data <data>` stops with (its standard error); it must fail.
 fn error_of(data: &Path) -> String {
-    let out = tempfile::tempdir().unwrap();
-    let output = run(&[
-        "reproduce",
-        "--only",
-        "A.T2",
-        "--data",
-        data.to_str().unwrap(),
-        "--out",
-        out.path().to_str().unwrap(),
-    ]);
+    let (_out, output) = reproduce_data("A.T2", data);
     assert_eq!(output.status.code(), Some(2));
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
