@@ -226,15 +226,18 @@ fn empty(format: Format) -> String {
 
 /// Drops the columns of a panel that no printed cell fills.
 fn keep_columns(panel: &mut grid::GridPanel, keep: &[bool]) {
-    let filter = |v: &mut Vec<String>| {
-        let mut i = 0;
-        v.retain(|_| {
-            i += 1;
-            keep.get(i - 1).copied().unwrap_or(true)
-        });
-    };
-    filter(&mut panel.header);
+    retain_columns(&mut panel.header, keep);
     for row in &mut panel.rows {
-        filter(&mut row.cells);
+        retain_columns(&mut row.cells, keep);
     }
+}
+
+/// Keeps the entries of `cells` whose column `keep` marks (a column beyond `keep` is kept): a
+/// panel whose rows come from the print shows only the columns the paper fills.
+pub(crate) fn retain_columns<T>(cells: &mut Vec<T>, keep: &[bool]) {
+    let mut i = 0;
+    cells.retain(|_| {
+        i += 1;
+        keep.get(i - 1).copied().unwrap_or(true)
+    });
 }

@@ -15,7 +15,7 @@ use crate::manifest::Artefact;
 use crate::model::CellKey;
 use crate::published::PublishedCell;
 use crate::render::grid::{self, Target};
-use crate::report::printed::{PrintedLayout, printed_layout};
+use crate::report::printed::{PrintedLayout, printed_layout, retain_columns};
 use crate::results::ResultTable;
 
 /// One panel of a table on the page: its label, stub and header, and rows of `Cell`s.
@@ -88,25 +88,9 @@ pub(crate) fn printed_panels(
             .collect();
         // A panel whose rows come from the print keeps only the columns the paper fills.
         if placed_panel.rows_from_print {
-            let keep = |i: usize| {
-                (placed_panel.printed_columns)
-                    .get(i)
-                    .copied()
-                    .unwrap_or(true)
-            };
-            header = header
-                .into_iter()
-                .enumerate()
-                .filter(|(i, _)| keep(*i))
-                .map(|(_, h)| h)
-                .collect();
+            retain_columns(&mut header, &placed_panel.printed_columns);
             for row in &mut row_views {
-                row.cells = std::mem::take(&mut row.cells)
-                    .into_iter()
-                    .enumerate()
-                    .filter(|(i, _)| keep(*i))
-                    .map(|(_, c)| c)
-                    .collect();
+                retain_columns(&mut row.cells, &placed_panel.printed_columns);
             }
         }
         if !row_views.is_empty() {
