@@ -159,25 +159,6 @@ impl Stamp {
             .map(|(path, hash)| format!("{path} {hash}"))
             .collect()
     }
-
-    /// The stamp as an HTML comment block, for the head of Markdown files (invisible when rendered).
-    pub(crate) fn markdown_comment(&self) -> String {
-        let mut out = format!("<!-- {}\n     inputs:\n", self.headline());
-        for line in self.input_lines() {
-            out.push_str(&format!("       {line}\n"));
-        }
-        out.push_str("-->\n");
-        out
-    }
-
-    /// The stamp as LaTeX comment lines.
-    pub(crate) fn latex_comment(&self) -> String {
-        let mut out = format!("% {}\n% inputs:\n", self.headline());
-        for line in self.input_lines() {
-            out.push_str(&format!("%   {line}\n"));
-        }
-        out
-    }
 }
 
 #[cfg(test)]

@@ -30,7 +30,8 @@ use crate::manifest::{Artefact, Label, Manifest, Paper};
 use crate::provenance::Stamp;
 use crate::published::PublishedFile;
 use crate::render::RenderError;
-use crate::render::grid::{Target, escape_latex_breakable, escape_markdown};
+use crate::render::escape::{code_span, escape_latex_breakable, escape_markdown};
+use crate::render::grid::Target;
 use crate::render::number::Minus;
 use crate::results::ResultTable;
 use crate::sources::{Sources, TEMPLATES_DIR};
@@ -94,6 +95,14 @@ impl Format {
     fn escape(self, text: &str) -> String {
         match self {
             Format::Markdown => escape_markdown(text),
+            Format::Latex => escape_latex_breakable(text),
+        }
+    }
+
+    /// `text` shown as code: a Markdown code span, or escaped for LaTeX's `\texttt`.
+    fn code(self, text: &str) -> String {
+        match self {
+            Format::Markdown => code_span(text),
             Format::Latex => escape_latex_breakable(text),
         }
     }
@@ -236,15 +245,15 @@ pub(crate) fn render_report(
         venue: format.escape(&input.paper.venue),
         paper: &input.paper.id,
         stamp_comment: match format {
-            Format::Markdown => input.stamp.markdown_comment(),
-            Format::Latex => input.stamp.latex_comment(),
+            Format::Markdown => crate::render::stamp::xml_comment(input.stamp),
+            Format::Latex => crate::render::stamp::latex_comment(input.stamp),
         },
         headline: format.escape(&input.stamp.headline()),
         inputs: input
             .stamp
             .input_lines()
             .iter()
-            .map(|l| format.escape(l))
+            .map(|l| format.code(l))
             .collect(),
         body,
         appendix,

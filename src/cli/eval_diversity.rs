@@ -24,6 +24,7 @@ use crate::io::intents::{TopicIntents, parse_intents};
 use crate::io::read_text;
 use crate::io::run::{find_duplicate, parse_run};
 use crate::parallel::map_in_halves;
+use crate::render::escape::escape_terminal;
 use evia_engine::diversity::lines::lines;
 use evia_engine::diversity::{
     DiversityError, DiversityEvaluation, DiversityEvaluator, DiversityParams, DiversityTopic,
@@ -86,7 +87,10 @@ pub(crate) fn run(args: &EvalArgs, intents_path: &Path) -> anyhow::Result<Outcom
         }
     }
     for t in &topics.without_relevant {
-        eprintln!("warning: topic {t} has no relevant document for any intent; it is skipped");
+        eprintln!(
+            "warning: topic {} has no relevant document for any intent; it is skipped",
+            escape_terminal(t)
+        );
     }
 
     let truncate = args
@@ -231,6 +235,7 @@ fn undefined_warning(
 
 fn write_nev(out: &mut impl Write, results: &[(&str, DiversityEvaluation)]) -> anyhow::Result<()> {
     for (topic, ev) in results {
+        let topic = &escape_terminal(topic);
         out.write_all(nev_header(topic, &ev.d).as_bytes())?;
         for l in lines(ev, false) {
             // An undefined value (0/0) as C prints it on x86-64 with glibc.
@@ -279,7 +284,7 @@ fn write_tsv(out: &mut impl Write, results: &[(&str, DiversityEvaluation)]) -> a
     let (names, rows) = table(results);
     writeln!(out, "topic\t{}", names.join("\t"))?;
     for ((topic, _), row) in results.iter().zip(&rows) {
-        write!(out, "{topic}")?;
+        write!(out, "{}", escape_terminal(topic))?;
         for &v in row {
             write!(out, "\t{}", cell(v))?;
         }

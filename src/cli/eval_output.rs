@@ -4,7 +4,9 @@
 //! A value that is NaN is undefined for its topic (0/0: a normaliser of 0, see
 //! `super::eval::undefined_warnings`): `nev` prints it as NTCIREVAL 20200527 built for x86-64 with
 //! glibc prints 0/0 (`-nan`), `tsv` prints `NA`, `json` leaves it out; a mean averages over the
-//! topics that have the value. bpref/rpref lines a topic does not have (no judged nonrelevant
+//! topics that have the value. Topic ids are printed with their control and invisible characters
+//! as code points (`nev`, `tsv`; JSON escapes them itself), so an id cannot be a terminal control
+//! sequence. bpref/rpref lines a topic does not have (no judged nonrelevant
 //! document) are absent in `nev` and `json`, `NA` in `tsv`, with the same means.
 
 use std::io::Write;
@@ -12,6 +14,7 @@ use std::io::Write;
 use super::rounding::{push_without_noise, without_noise};
 use crate::io::qrels::TopicSet;
 use crate::parallel::map_in_halves;
+use crate::render::escape::escape_terminal;
 use evia_engine::measures::lines::{LineName, each_line, lines, nev_header, nev_line};
 use evia_engine::measures::{Evaluation, Params};
 
@@ -28,6 +31,7 @@ pub(super) fn write_nev(
     // an undefined value (NaN) is printed as C prints 0/0 on x86-64 with glibc, `-nan`.
     // Each topic's text is formatted on one of two threads, then written in topic order.
     let texts = map_in_halves(results, |(topic, ev), _: &mut ()| {
+        let topic = &escape_terminal(topic);
         let mut text = nev_header(topic, ev);
         for l in lines(ev, false) {
             if only.as_ref().is_some_and(|o| !o.contains(&l.name)) {
@@ -108,8 +112,13 @@ pub(super) fn write_tsv(
     let made = map_in_halves(results, |(topic, ev), _: &mut ()| {
         let mut values = row(keys, ev);
         let mut line = format!(
-            "{topic}\t{}\t{}\t{}\t{}\t{}",
-            ev.syslen, ev.jrel, ev.jnonrel, ev.r1, ev.rp
+            "{}\t{}\t{}\t{}\t{}\t{}",
+            escape_terminal(topic),
+            ev.syslen,
+            ev.jrel,
+            ev.jnonrel,
+            ev.r1,
+            ev.rp
         );
         for v in &mut values {
             line.push('\t');

@@ -5,7 +5,9 @@
 //! (randomised p < alpha), per tests/fixtures/statistics.md §3–§5. The output depends only on the matrix,
 //! B, the seed and alpha — never on the thread count. The text table is laid out here rather than
 //! by comfy-table, which pads a column of empty cells and counts display width, not characters, so
-//! its output differs (bench/README.md, "Hand-written or a crate").
+//! its output differs (bench/README.md, "Hand-written or a crate"). Run names and the matrix's path
+//! are printed with their control and invisible characters as code points (text and TSV; JSON
+//! escapes them itself), so a name cannot be a terminal control sequence.
 
 use std::fmt::Write as _;
 use std::io::{IsTerminal, Write as _};
@@ -20,6 +22,7 @@ use serde::Serialize;
 use super::Outcome;
 use crate::io::matrix::{RunMatrix, read_matrix};
 use crate::model::StreamScope;
+use crate::render::escape::escape_terminal;
 use evia_engine::significance::ptukey::tukey_hsd_p_many;
 use evia_engine::significance::randomised_hsd::{HsdResult, randomised_hsd};
 
@@ -233,8 +236,8 @@ fn render_tsv(r: &Report) -> String {
         let _ = writeln!(
             out,
             "{}\t{}\t{:.6}\t{:.6}\t{:.6}\t{:.6}\t{:.6}\t{:.6}\t{}\t{}\t{}",
-            p.run_a,
-            p.run_b,
+            escape_terminal(&p.run_a),
+            escape_terminal(&p.run_b),
             p.mean_a,
             p.mean_b,
             p.diff,
@@ -254,7 +257,7 @@ fn render_text(r: &Report) -> String {
     let _ = writeln!(
         out,
         "Randomised Tukey HSD on {} ({} topics × {} runs): B = {} trials, seed {}, alpha {}",
-        r.matrix,
+        escape_terminal(&r.matrix),
         r.topics,
         r.runs.len(),
         r.trials,
@@ -294,8 +297,8 @@ fn render_text(r: &Report) -> String {
         .iter()
         .map(|p| {
             [
-                p.run_a.clone(),
-                p.run_b.clone(),
+                escape_terminal(&p.run_a),
+                escape_terminal(&p.run_b),
                 format!("{:.4}", p.mean_a),
                 format!("{:.4}", p.mean_b),
                 format!("{:.4}", p.abs_diff),

@@ -158,8 +158,18 @@ where
 }
 
 /// An error and its causes joined by `: `, leaving out a cause whose text the message already holds
-/// (an error that shows its cause in its own message, as most of the library's do).
+/// (an error that shows its cause in its own message, as most of the library's do); every line
+/// escaped for the terminal ([`crate::render::escape::escape_terminal`]), so a path or name quoted
+/// in it cannot be a control sequence.
 pub(crate) fn error_text(e: &anyhow::Error) -> String {
+    let text = error_chain(e);
+    text.split('\n')
+        .map(crate::render::escape::escape_terminal)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn error_chain(e: &anyhow::Error) -> String {
     let mut text = e.to_string();
     for cause in e.chain().skip(1) {
         let cause = cause.to_string();

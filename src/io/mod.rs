@@ -3,7 +3,6 @@
 //! Every reader reports bad input as a [`SourceError`] that names the file, the line (and column where
 //! known) and what was expected, so a user can fix the input without reading the code.
 
-use crate::model::is_invisible;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -213,22 +212,9 @@ pub(crate) fn describe_line(line: &str) -> String {
     }
 }
 
-/// `text` with control, format (zero-width, bidirectional) and other invisible characters written
-/// as `\u{XXXX}` escapes, so that an error message quoting input shows what is really there (a tab
-/// is `\t`, a byte-order mark `\u{feff}`). Visible characters, spaces included, are kept.
-pub(crate) fn shown(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            '\n' => out.push_str("\\n"),
-            c if is_invisible(c) => out.push_str(&format!("\\u{{{:04x}}}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out
-}
+/// `text` as an error message quotes it: every invisible character as its code point (the
+/// terminal's escaping, [`crate::model::show_invisible`]).
+pub(crate) use crate::model::show_invisible as shown;
 
 /// The line (1-based) of the block-style key `dotted` (`labels.topic_step`: `topic_step:` inside
 /// `labels:`) in YAML `text`, for errors about a value the parser accepted; `None` when it is not
@@ -416,8 +402,8 @@ mod tests {
 
     #[test]
     fn invisible_characters_are_shown_escaped() {
-        assert_eq!(shown("a\u{200b}b\tc\u{feff}"), "a\\u{200b}b\\tc\\u{feff}");
-        assert_eq!(describe_line("T1\u{202e} x"), "`T1\\u{202e} x`");
+        assert_eq!(shown("a\u{200b}b\tc\u{feff}"), "aU+200BbU+0009cU+FEFF");
+        assert_eq!(describe_line("T1\u{202e} x"), "`T1U+202E x`");
         assert_eq!(shown("Tōkyō run"), "Tōkyō run");
     }
 

@@ -29,7 +29,7 @@ pub(crate) use claim_group::ClaimGroup;
 pub(crate) use count_noun::{counted, has_or_have};
 pub(crate) use grid_place::GridPlace;
 pub(crate) use headline_grid::HeadlineGrid;
-pub(crate) use invisible::is_invisible;
+pub(crate) use invisible::{code_point, is_invisible, show_invisible};
 pub(crate) use item_measure::ItemMeasure;
 pub(crate) use knob_path::KnobPath;
 pub(crate) use paper_id::PaperId;

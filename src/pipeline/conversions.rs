@@ -11,13 +11,29 @@
 //! only. A conversion not collected (the run ended with an error first) is stopped and its temporary
 //! files removed when it is dropped: nothing half-written stays in the output directory, and no
 //! output of an artefact whose step was not reached is written.
+//!
+//! Every conversion has a time limit ([`CONVERT_LIMIT`] by default, counted from its start): one
+//! still running at its limit is stopped, and its figure stays SVG only with a notice, so a figure
+//! the converter chokes on never holds the run up without end.
 
 use std::fs;
+use std::io::Read as _;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use crate::io::output::OutputDir;
 use crate::pipeline::timings::Timings;
+
+/// How long one figure conversion may take by default: `rsvg-convert` converts any figure the
+/// program draws in well under a second (labels are capped,
+/// [`crate::render::figure_parts::FIGURE_LABEL_CHARS`]); the limit leaves room for a slow, busy
+/// machine.
+pub(crate) const CONVERT_LIMIT: Duration = Duration::from_secs(60);
+
+/// How often a conversion is checked while it is awaited.
+const POLL: Duration = Duration::from_millis(10);
 
 /// Where a converted figure belongs in a run: its artefact, the index of the artefact's account in
 /// the run's list, and the index its PDF takes among the files the artefact wrote.
@@ -33,6 +49,12 @@ pub(super) struct Owner {
 /// temporary files.
 struct Running {
     child: Option<Child>,
+    /// The thread reading the child's standard error (so a talkative converter never blocks on a
+    /// full pipe), with what it read.
+    stderr: Option<JoinHandle<String>>,
+    /// When the conversion must have ended.
+    deadline: Instant,
+    limit: Duration,
     converter: PathBuf,
     svg_rel: String,
     input: PathBuf,
@@ -60,9 +82,9 @@ pub(super) struct Conversion {
 
 impl Conversion {
     /// Starts converting the figure `svg` (to be written to `<svg_rel>`) into `<pdf_rel>` inside
-    /// `out` with `converter`.
+    /// `out` with `converter`, which must end within `limit`.
     pub(super) fn start(
-        converter: &Path,
+        converter: (&Path, Duration),
         out: &OutputDir,
         (svg_rel, pdf_rel): (&str, &str),
         svg: &[u8],
@@ -130,7 +152,7 @@ impl Conversions {
 /// Writes `svg` to a hidden copy and starts `converter` on it, writing a temporary PDF (module
 /// documentation).
 fn spawn(
-    converter: &Path,
+    (converter, limit): (&Path, Duration),
     out: &OutputDir,
     (svg_rel, pdf_rel): (&str, &str),
     svg: &[u8],
@@ -142,6 +164,9 @@ fn spawn(
     let tmp = out.root_temp(pdf_rel);
     let mut running = Running {
         child: None,
+        stderr: None,
+        deadline: Instant::now() + limit,
+        limit,
         converter: converter.to_path_buf(),
         svg_rel: svg_rel.to_string(),
         input,
@@ -150,7 +175,7 @@ fn spawn(
     };
     fs::write(&running.input, svg)
         .map_err(|e| format!("cannot write {}: {e}", running.input.display()))?;
-    let child = Command::new(converter)
+    let mut child = Command::new(converter)
         // A fixed creation date (reproducible-builds convention) so the PDF depends on the SVG only.
         .env("SOURCE_DATE_EPOCH", "0")
         .args(["-f", "pdf", "-o"])
@@ -161,29 +186,58 @@ fn spawn(
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot run {}: {e}", converter.display()))?;
+    running.stderr = child.stderr.take().map(|mut pipe| {
+        std::thread::spawn(move || {
+            let mut text = Vec::new();
+            let _ = pipe.read_to_end(&mut text);
+            String::from_utf8_lossy(&text).into_owned()
+        })
+    });
+    running.deadline = Instant::now() + limit;
     running.child = Some(child);
     Ok(running)
 }
 
-/// Waits for `running`, pins the dates of its PDF and renames it into place: its path and bytes.
-/// The temporary files are removed whatever the outcome (`Running`'s drop).
+/// Waits for `running` until its deadline, pins the dates of its PDF and renames it into place:
+/// its path and bytes. A converter still running at its deadline is stopped (`Running`'s drop) and
+/// the conversion fails. The temporary files are removed whatever the outcome (`Running`'s drop).
 fn collect(mut running: Running) -> Result<(PathBuf, Vec<u8>), String> {
-    let Some(child) = running.child.take() else {
+    let Some(child) = running.child.as_mut() else {
         return Err(format!("{} did not start", running.converter.display()));
     };
-    let output = child.wait_with_output().map_err(|e| {
+    let waited = |e: std::io::Error| {
         format!(
             "cannot wait for {} on {}: {e}",
             running.converter.display(),
             running.svg_rel
         )
-    })?;
-    if !output.status.success() {
+    };
+    let status = loop {
+        if let Some(status) = child.try_wait().map_err(waited)? {
+            break status;
+        }
+        if Instant::now() >= running.deadline {
+            return Err(format!(
+                "{} did not finish {} within {} s and was stopped",
+                running.converter.display(),
+                running.svg_rel,
+                running.limit.as_secs_f64()
+            ));
+        }
+        std::thread::sleep(POLL);
+    };
+    running.child = None;
+    let stderr = running
+        .stderr
+        .take()
+        .and_then(|reader| reader.join().ok())
+        .unwrap_or_default();
+    if !status.success() {
         return Err(format!(
             "{} failed on {}: {}",
             running.converter.display(),
             running.svg_rel,
-            String::from_utf8_lossy(&output.stderr).trim()
+            stderr.trim()
         ));
     }
     let tmp = &running.tmp;
@@ -219,7 +273,45 @@ pub(super) fn pin_pdf_dates(pdf: &[u8]) -> Vec<u8> {
 
 #[cfg(test)]
 mod tests {
-    use super::pin_pdf_dates;
+    use super::*;
+
+    /// A converter that never finishes is stopped at its limit: the conversion fails with a
+    /// message saying so, soon after the limit, and leaves no temporary file.
+    #[cfg(unix)]
+    #[test]
+    fn a_converter_past_its_limit_is_stopped() {
+        use std::os::unix::fs::PermissionsExt as _;
+        let dir = tempfile::tempdir().unwrap();
+        let converter = dir.path().join("slow-convert");
+        fs::write(&converter, "#!/bin/sh\nexec sleep 60\n").unwrap();
+        fs::set_permissions(&converter, fs::Permissions::from_mode(0o755)).unwrap();
+        let root = dir.path().join("out");
+        fs::create_dir(&root).unwrap();
+        let out = OutputDir::new(&root);
+        let limit = Duration::from_millis(300);
+        let conversion =
+            Conversion::start((&converter, limit), &out, ("f.svg", "f.pdf"), b"<svg/>");
+        let mut conversions = Conversions::new(&Timings::default());
+        let owner = Owner {
+            artefact: "X.F1".to_string(),
+            done_index: 0,
+            file_index: 0,
+        };
+        conversions.adopt(conversion, owner);
+        let started = Instant::now();
+        let done = conversions.finish();
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "{:?}",
+            started.elapsed()
+        );
+        let message = done[0].result.as_ref().unwrap_err();
+        assert!(
+            message.contains("within 0.3 s and was stopped"),
+            "{message}"
+        );
+        assert_eq!(fs::read_dir(&root).unwrap().count(), 0);
+    }
 
     #[test]
     fn pdf_dates_are_pinned_in_place() {

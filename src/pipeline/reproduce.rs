@@ -133,6 +133,9 @@ pub(crate) struct Options {
     /// The SVG-to-PDF converter (`rsvg-convert`) for figures in LaTeX reports; `None` leaves figures as
     /// SVG only and the LaTeX report says where to find them.
     pub(crate) svg_converter: Option<PathBuf>,
+    /// How long one figure conversion may take before it is stopped and its figure left as SVG
+    /// only, with a notice ([`crate::pipeline::conversions::CONVERT_LIMIT`] by default).
+    pub(crate) convert_limit: std::time::Duration,
     /// Where the run reports each step as it goes (silent by default).
     pub(crate) progress: Progress,
     /// The optional trace of where the wall time goes ([`Timings::from_env`]); never changes an output.
@@ -155,6 +158,7 @@ impl Options {
                 .unwrap_or_else(|| crate::provenance::detect_commit(root)),
             program: program_identity(),
             svg_converter: find_on_path("rsvg-convert"),
+            convert_limit: crate::pipeline::conversions::CONVERT_LIMIT,
             progress: Progress::default(),
             timings: Timings::from_env(),
         }

@@ -19,7 +19,7 @@ use plotters::prelude::*;
 
 use crate::manifest::{Artefact, Panel};
 use crate::render::figure_parts::{
-    Band, FigureError, NOTE_LINE_HEIGHT, NOTE_PADDING, draw_err, draw_lines, wrap,
+    Band, FigureError, NOTE_LINE_HEIGHT, NOTE_PADDING, draw_err, draw_lines, figure_label, wrap,
 };
 use crate::results::{ResultTable, VALUE};
 
@@ -227,15 +227,15 @@ fn panel_data(table: &ResultTable, panel: &Panel, x_label: &str) -> Result<Panel
                     })
                 })
                 .collect::<Result<Vec<f64>, _>>()?;
-            Ok((c.label.text().to_string(), values))
+            Ok((figure_label(c.label.text()), values))
         })
         .collect::<Result<_, FigureError>>()?;
     Ok(PanelData {
         title: panel
             .label
             .as_ref()
-            .map_or_else(|| panel.id.clone(), |l| l.text().to_string()),
-        x_label: x_label.to_string(),
+            .map_or_else(|| figure_label(&panel.id), |l| figure_label(l.text())),
+        x_label: figure_label(x_label),
         runs,
         series,
     })

@@ -5,6 +5,7 @@ use plotters::prelude::*;
 use serde::Serialize;
 
 use crate::manifest::ExperimentId;
+use crate::render::escape::svg_text;
 
 /// A horizontal band of a figure's SVG (a panel, or the stand-in note's strip below the panels):
 /// its top and bottom edges as shares of the SVG's height, 0 at the top, so that a report can cut the
@@ -48,6 +49,24 @@ const NOTE_FONT_PX: u32 = 14;
 pub(crate) const NOTE_LINE_HEIGHT: u32 = 18;
 pub(crate) const NOTE_PADDING: u32 = 8;
 
+/// The most characters of a label drawn in a figure (a panel title, an axis description, a legend
+/// entry). Labels can be names from a user's files: a longer one is cut to this length, ending in
+/// `…` so the cut shows, because a converter lays out a 50,000-character line for minutes.
+pub(crate) const FIGURE_LABEL_CHARS: usize = 60;
+
+/// `text` as a figure draws it: cut to [`FIGURE_LABEL_CHARS`] characters (the last one `…`), then
+/// escaped for SVG text ([`svg_text`]: control and invisible characters as their code point).
+pub(crate) fn figure_label(text: &str) -> String {
+    let cut: String = if text.chars().count() > FIGURE_LABEL_CHARS {
+        let mut cut: String = text.chars().take(FIGURE_LABEL_CHARS - 1).collect();
+        cut.push('…');
+        cut
+    } else {
+        text.to_string()
+    };
+    svg_text(&cut)
+}
+
 /// `text` broken at spaces into lines of at most `width` characters (a longer word has its own line).
 pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
@@ -90,4 +109,19 @@ pub(crate) fn draw_lines(
 /// A plotters error as a [`FigureError`].
 pub(crate) fn draw_err(e: impl std::fmt::Display) -> FigureError {
     FigureError::Draw(e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_labels_are_cut_visibly_and_escaped() {
+        let long = "a".repeat(50_000);
+        let label = figure_label(&long);
+        assert_eq!(label.chars().count(), FIGURE_LABEL_CHARS);
+        assert!(label.ends_with('…'), "{label}");
+        assert_eq!(figure_label("all3"), "all3");
+        assert_eq!(figure_label("a\u{1b}[2J"), "aU+001B[2J");
+    }
 }

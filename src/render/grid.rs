@@ -8,17 +8,13 @@ use crate::results::{ResultTable, VALUE};
 
 mod cells;
 pub(crate) mod claim_grid;
-mod escape;
 mod grouped;
 pub(crate) mod item_grid;
-mod latex_escape;
 mod shape;
 mod target;
 
 use cells::{cell_format, cell_text};
-pub(crate) use escape::{escape_markdown, escape_terminal};
 use grouped::grid_panels;
-pub(crate) use latex_escape::{escape_latex, escape_latex_breakable, escape_latex_literal};
 use shape::is_tall;
 pub(crate) use shape::{Grid, GridPanel, GridRow};
 pub(crate) use target::Target;

@@ -6,6 +6,7 @@
 //! `<# comment #>`) so that braces and `%` in LaTeX never collide with template syntax. Numbers reach the
 //! templates already formatted (see [`number`]); templates never format floats themselves.
 
+pub(crate) mod escape;
 pub(crate) mod figure;
 pub(crate) mod figure_means;
 pub(crate) mod figure_parts;
@@ -16,6 +17,7 @@ pub(crate) mod group_breaks;
 pub(crate) mod label_runs;
 pub(crate) mod number;
 pub(crate) mod series;
+pub(crate) mod stamp;
 pub(crate) mod terminal;
 
 use minijinja::syntax::SyntaxConfig;

@@ -5,7 +5,8 @@
 
 use std::collections::BTreeSet;
 
-use super::grid::{Grid, GridPanel, GridRow, escape_terminal};
+use super::escape::escape_terminal;
+use super::grid::{Grid, GridPanel, GridRow};
 use super::group_breaks::RowBreak;
 use crate::manifest::Artefact;
 use crate::results::ResultTable;

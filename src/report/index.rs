@@ -8,7 +8,7 @@ use crate::account::Account;
 use crate::manifest::Manifest;
 use crate::provenance::Stamp;
 use crate::render::RenderError;
-use crate::render::grid::escape_markdown;
+use crate::render::escape::escape_markdown;
 use crate::sources::{Sources, TEMPLATES_DIR};
 
 use super::{Format, INDEX_TEMPLATE, environment, summary};
@@ -45,7 +45,7 @@ pub(crate) fn render_index(
 ) -> Result<String, RenderError> {
     let env = environment(sources, Format::Markdown)?;
     let context = IndexContext {
-        stamp_comment: stamp.markdown_comment(),
+        stamp_comment: crate::render::stamp::xml_comment(stamp),
         headline: escape_markdown(&stamp.headline()),
         papers: manifest
             .papers

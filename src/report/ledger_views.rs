@@ -11,7 +11,7 @@ use strum::IntoEnumIterator;
 
 use crate::account::{Account, Item, Section, Tally};
 use crate::ledger::TranscriptionNote;
-use crate::render::grid::{escape_markdown, escape_terminal};
+use crate::render::escape::{escape_markdown, escape_terminal};
 
 use super::summary::finding_anchor;
 

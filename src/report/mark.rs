@@ -124,7 +124,7 @@ mod tests {
         use strum::IntoEnumIterator;
         for term in Term::iter() {
             let md = Mark(term).symbol(Format::Markdown);
-            let tex = crate::render::grid::escape_latex(&format!("echoed back ({md}) †"));
+            let tex = crate::render::escape::escape_latex(&format!("echoed back ({md}) †"));
             assert!(!tex.contains("U+"), "{term:?}: {tex}");
         }
     }

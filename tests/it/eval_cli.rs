@@ -246,7 +246,7 @@ fn malformed_qrels_lines() {
             "T1 a L1\nT1 b L99999999999999999999999\n",
             &["q.txt:2", "at most L1000"],
         ),
-        ("T1 a L1\nT1 b L\u{200b}1\n", &["q.txt:2", "L\\u{200b}1"]),
+        ("T1 a L1\nT1 b L\u{200b}1\n", &["q.txt:2", "LU+200B1"]),
         ("T1 a L1\nT1 a L2\n", &["q.txt:2", "judged again", "line 1"]),
         ("T1 a L1 extra junk\n", &["q.txt:1"]),
     ] {

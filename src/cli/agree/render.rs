@@ -1,4 +1,6 @@
-//! Text, Markdown and LaTeX renderings of an [`Analysis`] (JSON is its serde form).
+//! Text, Markdown and LaTeX renderings of an [`Analysis`] (JSON is its serde form). Every line,
+//! title and cell (assessor and topic names, the label file's path) is escaped for its format
+//! ([`crate::render::escape`]): for the terminal, Markdown or LaTeX.
 //!
 //! The headline comes first (counts, Fleiss' kappa, Krippendorff's alpha, the mean pairwise
 //! kappas, the topic split and which intervals were made), then the pairwise table: one row per
@@ -14,7 +16,7 @@ use super::table::{Table, fixed, tex_table, text_table};
 use crate::assessors::agreement::Analysis;
 use crate::assessors::agreement_values::{KappaOutcome, PairAgreement, Value};
 use crate::model::count_noun::counted;
-use crate::render::grid::escape_latex_literal;
+use crate::render::escape::{escape_latex_literal, escape_markdown, escape_terminal};
 
 /// A rendering of `agree`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -333,18 +335,18 @@ pub(crate) fn render(a: &Analysis, view: &View) -> String {
     match view.format {
         Format::Text | Format::Json => {
             for line in &lines {
-                let _ = writeln!(out, "{line}");
+                let _ = writeln!(out, "{}", escape_terminal(line));
             }
-            for t in &tables {
+            for t in tables.iter().map(|t| t.escaped(escape_terminal)) {
                 let _ = writeln!(out, "\n{}", t.title);
-                text_table(&mut out, t);
+                text_table(&mut out, &t);
             }
         }
         Format::Md => {
             for line in &lines {
-                let _ = writeln!(out, "{line}\n");
+                let _ = writeln!(out, "{}\n", escape_markdown(line));
             }
-            for t in &tables {
+            for t in tables.iter().map(|t| t.escaped(escape_markdown)) {
                 let _ = writeln!(out, "**{}**\n", t.title);
                 let _ = writeln!(out, "| {} |", t.headers.join(" | "));
                 let _ = writeln!(out, "|{}", "---|".repeat(t.headers.len()));

@@ -3,13 +3,25 @@
 
 use std::fmt::Write as _;
 
-use crate::render::grid::escape_latex_literal;
+use crate::render::escape::escape_latex_literal;
 
 /// A titled table of strings.
 pub(super) struct Table {
     pub(super) title: String,
     pub(super) headers: Vec<String>,
     pub(super) rows: Vec<Vec<String>>,
+}
+
+impl Table {
+    /// The table with its title and every cell passed through `escape`.
+    pub(super) fn escaped(&self, escape: fn(&str) -> String) -> Table {
+        let all = |cells: &[String]| cells.iter().map(|c| escape(c)).collect::<Vec<_>>();
+        Table {
+            title: escape(&self.title),
+            headers: all(&self.headers),
+            rows: self.rows.iter().map(|r| all(r)).collect(),
+        }
+    }
 }
 
 /// `v` to 3 decimals; a value that rounds to zero prints as `0.000`, never `-0.000`.

@@ -279,7 +279,8 @@ impl Documents<'_> {
             })?;
             let items: Vec<_> = self.account.items.iter().collect();
             let notes: Vec<_> = self.account.notes.iter().collect();
-            let ledger = stamp.markdown_comment() + &report::markdown(&items, &notes);
+            let ledger =
+                crate::render::stamp::xml_comment(&stamp) + &report::markdown(&items, &notes);
             let page = report::html::render_page(&report::html::PageInput {
                 sources: &self.options.sources,
                 manifest: self.manifest,

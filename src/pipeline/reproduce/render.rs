@@ -8,7 +8,9 @@ use crate::manifest::{Artefact, Kind, Manifest, OutputFormat};
 use crate::model::stand_in::StandIn;
 use crate::provenance::Stamp;
 use crate::render::Templates;
+use crate::render::escape::{escape_latex, escape_markdown};
 use crate::render::grid::{self, Target};
+use crate::render::stamp;
 use crate::results::ResultTable;
 
 /// The template an output format of a table renders with (`None`: written without a template).
@@ -84,10 +86,15 @@ pub(crate) fn render_table(
                         Target::Markdown,
                         "table.md.j2",
                         "md",
-                        stamp.markdown_comment(),
+                        stamp::xml_comment(&stamp),
                     )
                 } else {
-                    (Target::Latex, "table.tex.j2", "tex", stamp.latex_comment())
+                    (
+                        Target::Latex,
+                        "table.tex.j2",
+                        "tex",
+                        stamp::latex_comment(&stamp),
+                    )
                 };
                 let grid =
                     grid::layout(artefact, table, target).map_err(|e| render_err(e.into()))?;
@@ -95,9 +102,9 @@ pub(crate) fn render_table(
                 let context = TableContext {
                     grid: &grid,
                     provenance: if target == Target::Latex {
-                        grid::escape_latex(&headline)
+                        escape_latex(&headline)
                     } else {
-                        grid::escape_markdown(&headline)
+                        escape_markdown(&headline)
                     },
                     stamp: comment,
                 };
@@ -151,8 +158,7 @@ pub(crate) fn render_table(
 
 /// `svg` with the stamp as an XML comment after the XML declaration (or at the start).
 fn stamp_svg(svg: &str, stamp: &Stamp) -> String {
-    let comment = stamp.markdown_comment().replace("--", "- -");
-    let comment = comment.replacen("<!- -", "<!--", 1).replace("- ->", "-->");
+    let comment = stamp::xml_comment(stamp);
     match svg.strip_prefix("<?xml") {
         Some(_) => match svg.find("?>") {
             Some(end) => format!(
@@ -191,7 +197,7 @@ pub(crate) fn render_tables_document(
         })
         .map(|(a, table)| Input {
             file: format!("{}.tex", a.id),
-            notes: table.notes.iter().map(|n| grid::escape_latex(n)).collect(),
+            notes: table.notes.iter().map(|n| escape_latex(n)).collect(),
         })
         .collect();
     if inputs.is_empty() {
@@ -205,9 +211,9 @@ pub(crate) fn render_tables_document(
         tables: &'a [Input],
     }
     let doc = Doc {
-        title: grid::escape_latex(&info.title),
-        provenance: grid::escape_latex(&stamp.headline()),
-        stamp: stamp.latex_comment(),
+        title: escape_latex(&info.title),
+        provenance: escape_latex(&stamp.headline()),
+        stamp: stamp::latex_comment(stamp),
         tables: &inputs,
     };
     let text = templates

@@ -262,8 +262,12 @@ impl Rebuild<'_> {
                         if let Some(stem) = path.strip_suffix(".svg") {
                             let pdf = format!("{stem}.pdf");
                             let paths = (path.as_str(), pdf.as_str());
-                            let conversion =
-                                Conversion::start(converter, self.out, paths, text.as_bytes());
+                            let conversion = Conversion::start(
+                                (converter, options.convert_limit),
+                                self.out,
+                                paths,
+                                text.as_bytes(),
+                            );
                             conversions.push((at, conversion));
                         }
                     }

@@ -1,9 +1,8 @@
 //! The output a grid is prepared for (Markdown, LaTeX or the terminal), and what it decides: the
 //! minus sign, bold, escaping and the spelling of manifest labels.
 
-use super::escape::{escape_markdown, escape_terminal};
-use super::latex_escape::escape_latex;
 use crate::manifest::Label;
+use crate::render::escape::{escape_latex, escape_markdown, escape_terminal};
 use crate::render::number::Minus;
 
 /// The output a grid is being prepared for: decides label spelling, escaping and the minus sign.

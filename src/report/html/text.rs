@@ -33,7 +33,7 @@ fn encode_into(out: &mut String, text: &str) {
     }
 }
 
-/// Markdown text escaped by [`crate::render::grid::escape_markdown`] back to plain text: that
+/// Markdown text escaped by [`crate::render::escape::escape_markdown`] back to plain text: that
 /// escaping only puts a backslash before ASCII punctuation (and spells invisible characters as
 /// their code points, which stay spelled), so dropping each escaping backslash inverts it. Used for
 /// the reports' summary rows and printed grids, which the page shows as they are and escapes for
@@ -64,7 +64,7 @@ pub(crate) fn script_json(json: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::grid::escape_markdown;
+    use crate::render::escape::escape_markdown;
 
     #[test]
     fn anchors_are_distinct_for_distinct_ids_and_safe_in_urls() {

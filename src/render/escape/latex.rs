@@ -1,7 +1,9 @@
 //! Plain text escaped for pdflatex: its special characters, the symbols its fonts lack, the notes'
-//! plain-text math (`V_E`, `|d|`, `√V_E`) typeset as formulas, and line breaks inside identifiers.
+//! plain-text math (`V_E`, `|d|`, `√V_E`) typeset as formulas, line breaks inside identifiers, and
+//! the lines of a `%` comment.
 
-use super::escape::code_point;
+use super::code_point;
+use crate::model::show_invisible;
 
 /// Whether pdflatex with `fontenc` T1 and `inputenc` utf8 (the templates' preamble) typesets `c`
 /// from the input as it is: printable ASCII, Latin-1 letters and signs, and the dashes and quotes.
@@ -52,6 +54,13 @@ pub(crate) fn escape_latex_literal(text: &str) -> String {
         rest = after;
     }
     out
+}
+
+/// One line of a LaTeX `%` comment (a provenance stamp): TeX ignores everything after `%` up to
+/// the end of the line, so only what would end the line (a line feed, a carriage return) matters;
+/// every control and invisible character is shown as its code point, as in the other formats.
+pub(crate) fn latex_comment_line(text: &str) -> String {
+    show_invisible(text)
 }
 
 /// Whether `c` is a combining mark (Unicode's combining diacritical blocks): it accents the
