@@ -11,6 +11,7 @@ use crate::manifest::Manifest;
 use crate::manifest::params::{MAX_DESIGN_POINTS, MAX_REPLICATES, MIN_DESIGN_POINTS};
 use crate::pipeline::done::Action;
 use crate::pipeline::reproduce::{Options, Summary, manifest_path, reproduce};
+use crate::render::escape::escape_terminal;
 
 #[derive(Debug, Args)]
 pub(crate) struct ReproduceArgs {
@@ -85,13 +86,18 @@ pub(crate) fn print_account(summary: &Summary, out: &OutputDir, options: &Option
             Action::Skipped(reason) => format!("skipped: {reason}"),
             Action::NotSelected => "not selected (--only)".to_string(),
         };
-        println!("{:<10} {what}", done.name);
+        println!(
+            "{:<10} {}",
+            escape_terminal(&done.name),
+            escape_terminal(&what)
+        );
         for file in &done.files {
-            println!("{:<10}   wrote {}", "", file.display());
+            let file = escape_terminal(&file.display().to_string());
+            println!("{:<10}   wrote {file}", "");
         }
     }
     for notice in &summary.notices {
-        eprintln!("note: {notice}");
+        eprintln!("note: {}", escape_terminal(notice));
     }
     println!(
         "{} rebuilt, {} re-rendered, {} up to date, {} pending, {} skipped; {} file(s) written into {} (seed {}, commit {})",
@@ -101,9 +107,9 @@ pub(crate) fn print_account(summary: &Summary, out: &OutputDir, options: &Option
         summary.count(|a| matches!(a, Action::Pending(_))),
         summary.count(|a| matches!(a, Action::Skipped(_))),
         summary.written().len(),
-        out.root().display(),
+        escape_terminal(&out.root().display().to_string()),
         options.seed,
-        options.commit,
+        escape_terminal(&options.commit),
     );
 }
 

@@ -28,6 +28,7 @@ mod eval_vectors;
 mod eval_vectors_edges;
 mod figure_conversion;
 mod fixture_paper;
+mod hostile_names;
 mod hsd_bounds;
 mod hsd_cli;
 mod hsd_engine;

@@ -14,6 +14,7 @@ use super::rounding::without_noise;
 pub(crate) use crate::assessors::combine::{Rule, combine};
 use crate::assessors::mapping::RuleFile;
 use crate::io::qrels::MAX_LEVEL;
+use crate::render::escape::escape_terminal;
 
 /// What `qrels` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -116,16 +117,18 @@ pub(crate) fn run(args: QrelsArgs) -> anyhow::Result<Outcome> {
                 item.topic
             );
         }
+        // Ids printed with their control and invisible characters as code points.
+        let (topic, doc) = (escape_terminal(&item.topic), escape_terminal(&item.doc));
         let _ = match output {
-            Output::Levels => writeln!(out, "{} {} L{}", item.topic, item.doc, value as u64),
-            Output::Gains => writeln!(out, "{} {} {}", item.topic, item.doc, value),
+            Output::Levels => writeln!(out, "{topic} {doc} L{}", value as u64),
+            Output::Gains => writeln!(out, "{topic} {doc} {value}"),
         };
     }
     if !unlabelled.is_empty() {
         eprintln!(
             "warning: {} document(s) have no label and are left out of the qrels (first: {})",
             unlabelled.len(),
-            unlabelled[..unlabelled.len().min(3)].join(", ")
+            escape_terminal(&unlabelled[..unlabelled.len().min(3)].join(", "))
         );
     }
     match std::io::stdout().lock().write_all(out.as_bytes()) {

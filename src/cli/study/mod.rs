@@ -85,7 +85,10 @@ pub(crate) fn run(args: StudyArgs) -> anyhow::Result<Outcome> {
     if let Some(threads) = args.threads {
         context.threads = usize::from(threads);
     }
-    eprintln!("reading {}", request.collection.labels);
+    eprintln!(
+        "reading {}",
+        crate::render::escape::escape_terminal(&request.collection.labels)
+    );
     let study = study_manifest(&context, &paper_b, &request).context("study failed")?;
     let mut options = Options::new(here, study.seed);
     options.sources = Sources::BuiltIn;
