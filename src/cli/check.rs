@@ -8,6 +8,7 @@ use clap::{Args, ValueEnum};
 use crate::account::{Item, Term};
 use crate::cli::Outcome;
 use crate::cli::reproduce::load_manifest;
+use crate::cli::stdout::{note, print};
 use crate::ledger::{TranscriptionNote, Verdict};
 use crate::manifest::params::{MAX_DESIGN_POINTS, MAX_REPLICATES, MIN_DESIGN_POINTS};
 use crate::report;
@@ -78,12 +79,12 @@ pub(crate) fn run(root: &Path, args: CheckArgs) -> anyhow::Result<Outcome> {
         crate::pipeline::check_with_state(&manifest, &options, &args.only, &state_dir)
             .context("check failed")?;
     if !sources.reused.is_empty() {
-        eprintln!(
+        note(&format!(
             "check: results of {} taken from the build state in {} (inputs unchanged); {} rebuilt",
             sources.reused.join(", "),
             state_dir.display(),
             sources.rebuilt.len()
-        );
+        ));
     }
     let tables: std::collections::BTreeSet<&str> = account
         .items
@@ -120,23 +121,23 @@ pub(crate) fn run(root: &Path, args: CheckArgs) -> anyhow::Result<Outcome> {
         let papers: std::collections::BTreeSet<&str> =
             items.iter().map(|i| i.entry.paper.as_str()).collect();
         let shown = |paper: &str| args.only.is_empty() || papers.contains(paper);
-        print!("{}", report::findings_view(&account, &shown, format));
+        print(&report::findings_view(&account, &shown, format))?;
     } else {
         match args.format {
-            LedgerFormat::Text => print!("{}", report::text(&items, &notes, args.detail)),
-            LedgerFormat::Md => print!("{}", report::markdown(&items, &notes)),
-            LedgerFormat::Json => print!("{}", report::json(&items)?),
+            LedgerFormat::Text => print(&report::text(&items, &notes, args.detail))?,
+            LedgerFormat::Md => print(&report::markdown(&items, &notes))?,
+            LedgerFormat::Json => print(&report::json(&items)?)?,
         }
     }
     let full: Vec<&crate::ledger::Entry> = account.items.iter().map(|i| &i.entry).collect();
     if account.items.iter().any(|i| i.term == Term::Differs) {
-        eprintln!("check: at least one `exact` cell does not match its published value");
+        note("check: at least one `exact` cell does not match its published value");
         return Ok(Outcome::Failed);
     }
     // Under --strict every reason to fail is said, not only the first.
     let inconsistent = args.strict && full.iter().any(|e| e.verdict == Verdict::Inconsistent);
     if inconsistent {
-        eprintln!("check --strict: at least one published number is inconsistent with the others");
+        note("check --strict: at least one published number is inconsistent with the others");
     }
     let undeclared: Vec<String> = full
         .iter()
@@ -144,7 +145,7 @@ pub(crate) fn run(root: &Path, args: CheckArgs) -> anyhow::Result<Outcome> {
         .map(|(e, a)| format!("{} ({})", e.cell, a.undeclared.join(", ")))
         .collect();
     if args.strict && !undeclared.is_empty() {
-        eprintln!(
+        note(&format!(
             "check --strict: across plausible data, {} decided by a knob no `builds_in` declaration names (a finding about the stand-in): {}",
             if undeclared.len() == 1 {
                 "a claim is"
@@ -152,7 +153,7 @@ pub(crate) fn run(root: &Path, args: CheckArgs) -> anyhow::Result<Outcome> {
                 "claims are"
             },
             undeclared.join("; ")
-        );
+        ));
         return Ok(Outcome::Failed);
     }
     if inconsistent {

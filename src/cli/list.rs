@@ -64,18 +64,16 @@ pub(crate) fn run(root: &Path) -> anyhow::Result<Outcome> {
         });
         table.add_row(row);
     }
-    println!("{table}");
-    println!("A caption ending in … is cut; `evia-repro show ID` prints it and the experiment.");
     let built = manifest
         .artefacts
         .iter()
         .filter(|a| a.status == Status::Built)
         .count();
-    println!(
-        "{} artefacts: {built} built, {} pending",
+    super::stdout::print(&format!(
+        "{table}\nA caption ending in … is cut; `evia-repro show ID` prints it and the experiment.\n{} artefacts: {built} built, {} pending\n",
         manifest.artefacts.len(),
         manifest.artefacts.len() - built
-    );
+    ))?;
     Ok(Outcome::Success)
 }
 

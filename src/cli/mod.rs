@@ -30,6 +30,7 @@ pub(crate) mod qrels;
 mod reproduce;
 mod rounding;
 mod show;
+mod stdout;
 mod study;
 
 /// Rebuild every table and figure of two EVIA 2017 papers by Tetsuya Sakai, and check each
@@ -151,7 +152,7 @@ where
         Ok(Outcome::Success) => ExitCode::SUCCESS,
         Ok(Outcome::Failed) => ExitCode::from(1),
         Err(e) => {
-            eprintln!("error: {}", error_text(&e));
+            stdout::note(&format!("error: {}", error_text(&e)));
             ExitCode::from(2)
         }
     }

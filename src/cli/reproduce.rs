@@ -51,6 +51,7 @@ pub(crate) struct ReproduceArgs {
 
 pub(crate) fn run(root: &Path, args: ReproduceArgs) -> anyhow::Result<Outcome> {
     let mut manifest = load_manifest(root)?;
+    refuse_overlap(root, &args)?;
     if let Some(replicates) = args.replicates {
         manifest = manifest.with_replicates(replicates);
     }
@@ -68,13 +69,36 @@ pub(crate) fn run(root: &Path, args: ReproduceArgs) -> anyhow::Result<Outcome> {
     let out = OutputDir::new(args.out.clone());
     let _lock = out.lock()?;
     let summary = reproduce(&manifest, &options, &out).context("reproduce failed")?;
-    print_account(&summary, &out, &options);
+    print_account(&summary, &out, &options)?;
     Ok(Outcome::Success)
+}
+
+/// Refuses an output directory equal to, inside or containing what the run reads: the collection
+/// of `--data`, and the project's `paper/`, `data/` and `templates/` (so `--out .` in the project
+/// is refused).
+fn refuse_overlap(root: &Path, args: &ReproduceArgs) -> anyhow::Result<()> {
+    let project = ["paper", "data", "templates"].map(|dir| root.join(dir));
+    let mut inputs: Vec<(&'static str, &Path)> = project
+        .iter()
+        .filter(|dir| dir.exists())
+        .map(|dir| ("the project's", dir.as_path()))
+        .collect();
+    if let Some(data) = &args.data {
+        inputs.push(("--data", data.as_path()));
+    }
+    crate::io::output_place::refuse_overlap("--out", &args.out, &inputs)?;
+    Ok(())
 }
 
 /// Prints a run's account on standard output: one line per artefact and document, the files
 /// written, notices (on standard error) and the summary line. Shared with `study`.
-pub(crate) fn print_account(summary: &Summary, out: &OutputDir, options: &Options) {
+pub(crate) fn print_account(
+    summary: &Summary,
+    out: &OutputDir,
+    options: &Options,
+) -> anyhow::Result<()> {
+    use std::fmt::Write as _;
+    let mut text = String::new();
     for done in summary.artefacts.iter().chain(&summary.documents) {
         let what = match &done.action {
             Action::Rebuilt => "rebuilt".to_string(),
@@ -86,20 +110,22 @@ pub(crate) fn print_account(summary: &Summary, out: &OutputDir, options: &Option
             Action::Skipped(reason) => format!("skipped: {reason}"),
             Action::NotSelected => "not selected (--only)".to_string(),
         };
-        println!(
+        let _ = writeln!(
+            text,
             "{:<10} {}",
             escape_terminal(&done.name),
             escape_terminal(&what)
         );
         for file in &done.files {
             let file = escape_terminal(&file.display().to_string());
-            println!("{:<10}   wrote {file}", "");
+            let _ = writeln!(text, "{:<10}   wrote {file}", "");
         }
     }
     for notice in &summary.notices {
-        eprintln!("note: {}", escape_terminal(notice));
+        super::stdout::note(&format!("note: {}", escape_terminal(notice)));
     }
-    println!(
+    let _ = writeln!(
+        text,
         "{} rebuilt, {} re-rendered, {} up to date, {} pending, {} skipped; {} file(s) written into {} (seed {}, commit {})",
         summary.count(|a| *a == Action::Rebuilt),
         summary.count(|a| *a == Action::Rerendered),
@@ -111,6 +137,7 @@ pub(crate) fn print_account(summary: &Summary, out: &OutputDir, options: &Option
         options.seed,
         escape_terminal(&options.commit),
     );
+    super::stdout::print(&text)
 }
 
 /// Loads and validates `paper/manifest.yaml` under `root`.

@@ -52,12 +52,12 @@ pub(crate) fn run(root: &Path, args: ShowArgs) -> anyhow::Result<Outcome> {
             Some(grid) => grid,
             None => layout(artefact, table, Target::Terminal)?,
         };
-        print!("{}", render_grid(&grid));
-        println!(
-            "class: {}; experiment: {}",
+        crate::cli::stdout::print(&format!(
+            "{}class: {}; experiment: {}\n",
+            render_grid(&grid),
             artefact.experiment.data_class(table.real_data),
             artefact.experiment
-        );
+        ))?;
     }
     Ok(Outcome::Success)
 }

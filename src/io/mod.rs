@@ -158,6 +158,8 @@ pub(crate) mod labels;
 pub(crate) mod line_fields;
 pub(crate) mod matrix;
 pub(crate) mod output;
+pub(crate) mod output_file;
+pub(crate) mod output_place;
 pub(crate) mod qrels;
 pub(crate) mod qrels_blocks;
 pub(crate) mod qrels_halves;

@@ -1,7 +1,7 @@
 //! Atomic writes confined to one output directory, and a lock so that two runs cannot interleave.
 //!
 //! Every generated file is written to a temporary file in its final directory (`tempfile`'s
-//! `NamedTempFile`, named `.<file>.tmp-<random>`) and then renamed over the destination
+//! `NamedTempFile`, named `.evia-repro-tmp.<file>.<random>`) and then renamed over the destination
 //! (`persist`), so a reader never sees a half-written file and an interrupted run leaves the previous
 //! output intact; a temporary file not renamed is removed when it is dropped. Relative paths that
 //! would leave the output directory (absolute paths, `..` components) are rejected.
@@ -13,13 +13,15 @@
 //! [`OutputError::Locked`], naming the lock file and the process holding it. The operating system
 //! releases the lock when its process ends, however it ends, so a lock file left by a killed run is
 //! simply taken over. Holding the lock, the run then removes the temporary files and directories an
-//! interrupted earlier run left behind (named `.<file>.tmp-<letters and digits>`, which only this
-//! module creates).
+//! interrupted earlier run left behind: only names with this program's own prefix
+//! ([`TEMP_PREFIX`], checked by [`is_temp_name`]), only at the two levels it writes (the
+//! directory itself and its immediate subdirectories), and never a symbolic link. A file of the
+//! user's is never removed, whatever its name.
 //!
 //! A run that must leave all of its outputs or none ([`OutputDir::stage_tree`], used by `study`)
-//! writes them into a hidden directory `.<name>.tmp-<random>` of the output directory (`tempfile`'s
-//! `TempDir`) and moves them into place only when every one is written ([`StagedTree::commit`]);
-//! dropped uncommitted, the staged tree is removed.
+//! writes them into a hidden directory `.evia-repro-tmp.<name>.<random>` of the output directory
+//! (`tempfile`'s `TempDir`) and moves them into place only when every one is written
+//! ([`StagedTree::commit`]); dropped uncommitted, the staged tree is removed.
 
 use std::fs;
 use std::io::Write;
@@ -55,6 +57,10 @@ pub(crate) enum OutputError {
 /// The lock file inside a locked output directory.
 pub(crate) const LOCK_FILE: &str = ".evia-repro.lock";
 
+/// The prefix of every temporary name this module makes: a file or directory whose name starts
+/// with it is this program's, and nothing else is ever removed as a leftover.
+pub(crate) const TEMP_PREFIX: &str = ".evia-repro-tmp.";
+
 /// `relative` as one file name: `%` and `/` escaped, so two relative paths never share one.
 fn flat_name(relative: &str) -> String {
     relative.replace('%', "%25").replace('/', "%2F")
@@ -62,14 +68,14 @@ fn flat_name(relative: &str) -> String {
 
 /// The fixed temporary name of this process that stands for `file_name` ([`OutputDir::root_temp`]).
 fn temp_name(file_name: &str, pid: u32) -> String {
-    format!(".{file_name}.tmp-{pid}")
+    format!("{TEMP_PREFIX}{file_name}.{pid}")
 }
 
-/// A temporary file `.<file_name>.tmp-<random>` in `dir`, created exclusively and removed when
+/// A temporary file `.evia-repro-tmp.<file_name>.<random>` in `dir`, created exclusively and removed when
 /// dropped unless persisted, with the mode `File::create` gives (`0o666` less the umask, where
 /// `tempfile` would give `0o600`).
-fn temp_file_in(dir: &Path, file_name: &str) -> std::io::Result<NamedTempFile> {
-    let prefix = format!(".{file_name}.tmp-");
+pub(crate) fn temp_file_in(dir: &Path, file_name: &str) -> std::io::Result<NamedTempFile> {
+    let prefix = format!("{TEMP_PREFIX}{file_name}.");
     let mut builder = Builder::new();
     builder.prefix(&prefix);
     #[cfg(unix)]
@@ -82,14 +88,15 @@ fn temp_file_in(dir: &Path, file_name: &str) -> std::io::Result<NamedTempFile> {
 
 /// Whether `name` is a temporary name made by [`temp_name`], [`temp_file_in`] or
 /// [`OutputDir::stage_tree`].
-fn is_temp_name(name: &str) -> bool {
-    let Some((stem, tail)) = name.rsplit_once(".tmp-") else {
+/// `.evia-repro-tmp.<name>.<letters and digits>`, with a non-empty name.
+pub(crate) fn is_temp_name(name: &str) -> bool {
+    let Some(rest) = name.strip_prefix(TEMP_PREFIX) else {
         return false;
     };
-    stem.starts_with('.')
-        && stem.len() > 1
-        && !tail.is_empty()
-        && tail.bytes().all(|b| b.is_ascii_alphanumeric())
+    let Some((stem, tail)) = rest.rsplit_once('.') else {
+        return false;
+    };
+    !stem.is_empty() && !tail.is_empty() && tail.bytes().all(|b| b.is_ascii_alphanumeric())
 }
 
 /// Whether `file` is the file at `path` now: a holder that released the lock removed the file, and
@@ -129,20 +136,37 @@ impl Drop for OutputLock {
     }
 }
 
-/// Removes the temporary files and staged trees under `dir` (recursively) and returns how many there
-/// were.
+/// Removes the temporary files and staged trees this program left in `dir` and in its immediate
+/// subdirectories (the levels a run writes), and returns how many there were. Only entries named
+/// by [`is_temp_name`] go: a staged tree (a directory) only in `dir` itself, a file at either
+/// level; a symbolic link is never removed nor followed.
 fn remove_temp_files(dir: &Path) -> std::io::Result<usize> {
     let mut removed = 0;
     for entry in fs::read_dir(dir)? {
         let entry = entry?;
+        // `file_type` does not follow a symbolic link: a link is neither a file nor a directory.
         let kind = entry.file_type()?;
         let temporary = entry.file_name().to_str().is_some_and(is_temp_name);
         if kind.is_dir() && temporary {
             fs::remove_dir_all(entry.path())?;
             removed += 1;
         } else if kind.is_dir() {
-            removed += remove_temp_files(&entry.path())?;
+            removed += remove_temp_files_in(&entry.path())?;
         } else if kind.is_file() && temporary {
+            fs::remove_file(entry.path())?;
+            removed += 1;
+        }
+    }
+    Ok(removed)
+}
+
+/// Removes the temporary files (not directories) this program left directly in `dir`.
+fn remove_temp_files_in(dir: &Path) -> std::io::Result<usize> {
+    let mut removed = 0;
+    for entry in fs::read_dir(dir)? {
+        let entry = entry?;
+        let temporary = entry.file_name().to_str().is_some_and(is_temp_name);
+        if temporary && entry.file_type()?.is_file() {
             fs::remove_file(entry.path())?;
             removed += 1;
         }
@@ -248,7 +272,7 @@ impl OutputDir {
     }
 
     /// The hidden temporary file in the root that stands for `relative` until it is in place
-    /// (`.<relative>.tmp-<process id>` with `%` and `/` escaped, so two relative paths never share
+    /// (`.evia-repro-tmp.<relative>.<process id>` with `%` and `/` escaped, so two relative paths never share
     /// one; removed by a later run's [`OutputDir::lock`] if an interrupted run left it).
     pub(crate) fn root_temp(&self, relative: &str) -> PathBuf {
         self.root
@@ -256,7 +280,7 @@ impl OutputDir {
     }
 
     /// Writes `contents`, flushed to disk, to a temporary file in the root standing for
-    /// `relative` (`.<relative with / and % escaped>.tmp-<random>`), to be renamed into place by
+    /// `relative` (`.evia-repro-tmp.<relative with / and % escaped>.<random>`), to be renamed into place by
     /// [`Staged::commit`]: the slow part of a write done ahead of time, with nothing visible at
     /// the destination yet. The root must exist.
     pub(crate) fn stage(&self, relative: &str, contents: &[u8]) -> Result<Staged, OutputError> {
@@ -303,11 +327,11 @@ impl OutputDir {
 }
 
 impl OutputDir {
-    /// Starts a tree of outputs staged in a new hidden directory `.<name>.tmp-<random>` of the
+    /// Starts a tree of outputs staged in a new hidden directory `.evia-repro-tmp.<name>.<random>` of the
     /// root (which must exist, as it does once [`OutputDir::lock`] holds it): write into
     /// [`StagedTree::out`], then [`StagedTree::commit`].
     pub(crate) fn stage_tree(&self, name: &str) -> Result<StagedTree, OutputError> {
-        let prefix = format!(".{name}.tmp-");
+        let prefix = format!("{TEMP_PREFIX}{name}.");
         let dir = Builder::new()
             .prefix(&prefix)
             .tempdir_in(&self.root)
@@ -347,37 +371,78 @@ impl StagedTree {
     }
 
     /// Moves every entry of the staging directory to the same name in the root, each by one
-    /// rename: a file over the one in place, a directory in place of the one there (which is first
-    /// renamed aside to a temporary name, and removed afterwards). Then removes the staging
-    /// directory.
-    pub(crate) fn commit(self) -> Result<(), OutputError> {
+    /// rename. Whatever is in place under one of those names is first renamed aside (to a
+    /// temporary name of the root), and removed once every entry is in place. If a rename fails,
+    /// the entries already moved go back and what was set aside is put back: the previous output
+    /// stays as it was and the error is returned. What was set aside but cannot be removed
+    /// afterwards is left under its temporary name and named in the returned notices (the new
+    /// output is in place then; the next run's lock removes it).
+    pub(crate) fn commit(self) -> Result<Vec<String>, OutputError> {
         let io_err = |path: &Path| {
             let path = path.to_path_buf();
             move |reason| OutputError::Io { path, reason }
         };
         let staging = self.staging.root().to_path_buf();
-        let entries = fs::read_dir(&staging).map_err(io_err(&staging))?;
-        for entry in entries {
-            let entry = entry.map_err(io_err(&staging))?;
-            let dest = self.root.join(entry.file_name());
-            let is_dir = entry.file_type().map_err(io_err(&entry.path()))?.is_dir();
-            if is_dir && dest.is_dir() {
-                let name = entry.file_name().to_string_lossy().into_owned();
-                let aside = self
-                    .root
-                    .join(temp_name(&format!("{name}.old"), std::process::id()));
-                fs::rename(&dest, &aside).map_err(io_err(&dest))?;
-                if let Err(reason) = fs::rename(entry.path(), &dest) {
-                    let _ = fs::rename(&aside, &dest);
-                    return Err(OutputError::Io { path: dest, reason });
+        let mut names = Vec::new();
+        for entry in fs::read_dir(&staging).map_err(io_err(&staging))? {
+            names.push(entry.map_err(io_err(&staging))?.file_name());
+        }
+        names.sort();
+        // (name, where the previous entry of that name was set aside), in the order installed.
+        let mut installed: Vec<(std::ffi::OsString, Option<PathBuf>)> = Vec::new();
+        let mut failure = None;
+        for (i, name) in names.iter().enumerate() {
+            let dest = self.root.join(name);
+            let aside = if fs::symlink_metadata(&dest).is_ok() {
+                let aside = self.root.join(temp_name(
+                    &format!("{}.old{i}", name.to_string_lossy()),
+                    std::process::id(),
+                ));
+                if let Err(reason) = fs::rename(&dest, &aside) {
+                    failure = Some(OutputError::Io { path: dest, reason });
+                    break;
                 }
-                fs::remove_dir_all(&aside).map_err(io_err(&aside))?;
+                Some(aside)
             } else {
-                fs::rename(entry.path(), &dest).map_err(io_err(&dest))?;
+                None
+            };
+            if let Err(reason) = fs::rename(staging.join(name), &dest) {
+                if let Some(aside) = &aside {
+                    let _ = fs::rename(aside, &dest);
+                }
+                failure = Some(OutputError::Io { path: dest, reason });
+                break;
+            }
+            installed.push((name.clone(), aside));
+        }
+        if let Some(error) = failure {
+            for (name, aside) in installed.iter().rev() {
+                let dest = self.root.join(name);
+                let _ = fs::rename(&dest, staging.join(name));
+                if let Some(aside) = aside {
+                    let _ = fs::rename(aside, &dest);
+                }
+            }
+            return Err(error);
+        }
+        let mut notices = Vec::new();
+        for aside in installed.iter().filter_map(|(_, aside)| aside.as_ref()) {
+            let removed = if fs::symlink_metadata(aside).is_ok_and(|m| m.is_dir()) {
+                fs::remove_dir_all(aside)
+            } else {
+                fs::remove_file(aside)
+            };
+            if let Err(reason) = removed {
+                notices.push(format!(
+                    "the previous output was set aside as `{}` and cannot be removed: {}; the new output is in place, remove it yourself",
+                    aside.display(),
+                    crate::io::io_reason(&reason)
+                ));
             }
         }
         // Empty now: removed as a directory, so that an entry left in it is an error.
-        fs::remove_dir(self.dir.keep()).map_err(io_err(&staging))
+        fs::remove_dir(self.dir.keep()).map_err(io_err(&staging))?;
+        Ok(notices)
     }
 }
 
@@ -439,10 +504,16 @@ mod tests {
     fn stale_locks_and_temporary_files_of_interrupted_runs_are_removed() {
         let dir = tempfile::tempdir().unwrap();
         let out = OutputDir::new(dir.path());
-        fs::create_dir_all(dir.path().join("A")).unwrap();
-        fs::write(dir.path().join("A/.T1.md.tmp-12345"), "half").unwrap();
-        fs::write(dir.path().join(".x.json.tmp-7"), "half").unwrap();
+        fs::create_dir_all(dir.path().join("A/deeper")).unwrap();
+        fs::write(dir.path().join("A/.evia-repro-tmp.T1.md.12345"), "half").unwrap();
+        fs::write(dir.path().join(".evia-repro-tmp.x.json.7"), "half").unwrap();
         fs::write(dir.path().join("keep.tmp-1"), "user file").unwrap();
+        // Named like another tool's temporary files, or ours but below the levels a run writes:
+        // the user's, kept.
+        fs::write(dir.path().join(".notes.md.tmp-1"), "user file").unwrap();
+        fs::write(dir.path().join("A/.T1.md.tmp-12345"), "user file").unwrap();
+        fs::write(dir.path().join("A/deeper/.evia-repro-tmp.x.1"), "user file").unwrap();
+        fs::create_dir_all(dir.path().join("A/.evia-repro-tmp.tree.1")).unwrap();
         fs::write(dir.path().join("A/T1.md"), "done").unwrap();
         if Path::new("/proc/self").exists() {
             // A process id above Linux's largest (2^22): that process has ended.
@@ -450,9 +521,32 @@ mod tests {
         }
         let lock = out.lock().unwrap();
         assert_eq!(lock.removed_temp_files, 2);
-        assert!(dir.path().join("keep.tmp-1").exists());
-        assert!(dir.path().join("A/T1.md").exists());
-        assert!(!dir.path().join("A/.T1.md.tmp-12345").exists());
+        for kept in [
+            "keep.tmp-1",
+            ".notes.md.tmp-1",
+            "A/.T1.md.tmp-12345",
+            "A/deeper/.evia-repro-tmp.x.1",
+            "A/.evia-repro-tmp.tree.1",
+            "A/T1.md",
+        ] {
+            assert!(dir.path().join(kept).exists(), "{kept}");
+        }
+        assert!(!dir.path().join("A/.evia-repro-tmp.T1.md.12345").exists());
+        assert!(!dir.path().join(".evia-repro-tmp.x.json.7").exists());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symbolic_link_with_a_temporary_name_is_neither_removed_nor_followed() {
+        let dir = tempfile::tempdir().unwrap();
+        let elsewhere = tempfile::tempdir().unwrap();
+        fs::write(elsewhere.path().join("precious"), "user file").unwrap();
+        let link = dir.path().join(".evia-repro-tmp.link.1");
+        std::os::unix::fs::symlink(elsewhere.path(), &link).unwrap();
+        let lock = OutputDir::new(dir.path()).lock().unwrap();
+        assert_eq!(lock.removed_temp_files, 0);
+        assert!(fs::symlink_metadata(&link).is_ok());
+        assert!(elsewhere.path().join("precious").exists());
     }
 
     #[test]
@@ -460,9 +554,13 @@ mod tests {
         assert!(is_temp_name(&temp_name("T1.md", 42)));
         assert!(!is_temp_name("T1.md"));
         assert!(!is_temp_name(".tmp-1"));
-        assert!(!is_temp_name(".a.tmp-"));
-        assert!(is_temp_name(".a.tmp-1x"));
-        assert!(!is_temp_name(".a.tmp-1.x"));
+        assert!(!is_temp_name(".a.tmp-1x"));
+        assert!(!is_temp_name(".evia-repro-tmp."));
+        assert!(!is_temp_name(".evia-repro-tmp.a."));
+        assert!(!is_temp_name(".evia-repro-tmp..1"));
+        assert!(is_temp_name(".evia-repro-tmp.a.1x"));
+        assert!(is_temp_name(".evia-repro-tmp.a.b.1x"));
+        assert!(!is_temp_name(".evia-repro-tmp.a.1-x"));
     }
 
     #[test]
@@ -517,7 +615,7 @@ mod tests {
         let written = tree.out().write("study/new.md", b"new").unwrap();
         tree.out().write("index.md", b"new index").unwrap();
         assert_eq!(tree.final_path(&written), dir.path().join("study/new.md"));
-        tree.commit().unwrap();
+        assert!(tree.commit().unwrap().is_empty());
         assert_eq!(names(dir.path()), ["index.md", "study"]);
         assert_eq!(names(&dir.path().join("study")), ["new.md"]);
         assert_eq!(
@@ -526,10 +624,10 @@ mod tests {
         );
 
         // A staged tree an interrupted run left behind is removed when the lock is next taken.
-        fs::create_dir_all(dir.path().join(".study.tmp-99/study")).unwrap();
+        fs::create_dir_all(dir.path().join(".evia-repro-tmp.study.99/study")).unwrap();
         let lock = out.lock().unwrap();
         assert_eq!(lock.removed_temp_files, 1);
-        assert!(!dir.path().join(".study.tmp-99").exists());
+        assert!(!dir.path().join(".evia-repro-tmp.study.99").exists());
     }
 
     #[test]

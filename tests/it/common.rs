@@ -197,6 +197,21 @@ impl TestCommand {
         output
     }
 
+    /// Runs the command to its end with standard output written to `path` (opened for writing, not
+    /// created: `/dev/full`, a FIFO, a file) and standard error captured; standard input is empty.
+    pub fn run_with_stdout_to(&self, path: &Path) -> Output {
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .unwrap_or_else(|e| panic!("cannot open {}: {e}", path.display()));
+        self.command()
+            .stdin(Stdio::null())
+            .stdout(file)
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap_or_else(|e| panic!("cannot run {}: {e}", self.describe()))
+    }
+
     /// Starts the command with standard output and error piped, for a test that reads or closes them
     /// itself. Standard input is empty.
     pub fn spawn(&self) -> Child {

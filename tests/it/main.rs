@@ -55,3 +55,4 @@ mod terminal_width;
 mod third_paper_views;
 mod unanimity_real;
 mod usage_errors;
+mod user_files;

@@ -59,14 +59,18 @@ fn a_locked_directory_is_refused_and_stale_temporary_files_are_removed() {
     // The next run takes the lock over and removes the temporary file.
     drop(held);
     assert!(dir.join(".evia-repro.lock").exists());
-    std::fs::write(dir.join("unanimity/.A.T1.md.tmp-4242"), "half written").unwrap();
+    std::fs::write(
+        dir.join("unanimity/.evia-repro-tmp.A.T1.md.4242"),
+        "half written",
+    )
+    .unwrap();
     let out = reproduce_a_t1(cwd.path(), "out");
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(!dir.join("unanimity/.A.T1.md.tmp-4242").exists());
+    assert!(!dir.join("unanimity/.evia-repro-tmp.A.T1.md.4242").exists());
     assert!(dir.join("index.md").is_file());
 }
 

@@ -9,7 +9,7 @@ mod render;
 mod table;
 
 use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::Args;
@@ -47,7 +47,9 @@ pub(crate) struct AgreeArgs {
     /// beyond (auto), always one row per pair (full), or always the distribution (summary).
     #[arg(long, value_enum, default_value_t = Pairs::Auto)]
     pub(crate) pairs: Pairs,
-    /// Also write everything (--detail, every pair) in --format to FILE (written atomically).
+    /// Also write everything (--detail, every pair) in --format to FILE: a regular file is
+    /// replaced atomically (keeping its mode), a device, FIFO or pipe (/dev/stdout, >(…)) written
+    /// through; an input file is refused.
     #[arg(long, value_name = "FILE")]
     pub(crate) detail_out: Option<PathBuf>,
     /// Output format (json: the whole analysis, every pair).
@@ -66,22 +68,6 @@ fn rendered(analysis: &Analysis, view: &View) -> anyhow::Result<String> {
         }
         _ => render::render(analysis, view),
     })
-}
-
-/// Writes `text` to `path` atomically: into a temporary file beside it, then renamed.
-fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let mut file = tempfile::NamedTempFile::new_in(dir)
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    file.write_all(text.as_bytes())
-        .and_then(|()| file.flush())
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    file.persist(path)
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(())
 }
 
 /// Runs `evia-repro agree`.
@@ -105,7 +91,9 @@ pub(crate) fn run(args: AgreeArgs) -> anyhow::Result<Outcome> {
             detail: true,
             pairs: Pairs::Full,
         };
-        write_atomically(path, &rendered(&analysis, &everything)?)?;
+        let text = rendered(&analysis, &everything)?;
+        let inputs = [("--labels", args.input.labels.as_path())];
+        crate::io::output_file::write_file("--detail-out", path, text.as_bytes(), &inputs)?;
     }
     let view = View {
         format: args.format,

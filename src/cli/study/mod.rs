@@ -5,7 +5,10 @@
 //! directory: paper B's entries, the templates and the literate sources are built into the program
 //! ([`crate::sources::BUILT_IN`]). The output is all or nothing: everything is written into a hidden
 //! staging directory of `--out` and moved into place at the end. Always a full rebuild: the run
-//! directory is read whole, not part of any cache key.
+//! directory is read whole, not part of any cache key. `--out` must be new, empty or an earlier
+//! study's output ([`owned`]), and apart from the label file and the run directory.
+
+mod owned;
 
 use std::path::{Path, PathBuf};
 
@@ -48,7 +51,9 @@ pub(crate) struct StudyArgs {
     /// Worker threads (default: all cores; 1 to 1024); results never depend on it.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=i64::from(super::MAX_THREADS)))]
     pub(crate) threads: Option<u16>,
-    /// Output directory, relative to the current directory; the study goes into DIR/study/.
+    /// Output directory, relative to the current directory: the study goes into DIR/study/, with
+    /// index.md, index.html, ledger.md and account.json beside it. DIR must be new, empty or an
+    /// earlier study's output, and apart from --labels and --runs.
     #[arg(long, value_name = "DIR", default_value = "build-study")]
     pub(crate) out: PathBuf,
 }
@@ -56,6 +61,7 @@ pub(crate) struct StudyArgs {
 /// Runs `evia-repro study`. It reads nothing of a checkout: paper B's manifest entries, the
 /// templates and the literate sources are the ones built into the program.
 pub(crate) fn run(args: StudyArgs) -> anyhow::Result<Outcome> {
+    check_out(&args)?;
     let paper_b = built_in_manifest()?;
     let collection = UserCollection {
         labels: absolute(&args.input.labels)?,
@@ -85,10 +91,10 @@ pub(crate) fn run(args: StudyArgs) -> anyhow::Result<Outcome> {
     if let Some(threads) = args.threads {
         context.threads = usize::from(threads);
     }
-    eprintln!(
+    super::stdout::note(&format!(
         "reading {}",
         crate::render::escape::escape_terminal(&request.collection.labels)
-    );
+    ));
     let study = study_manifest(&context, &paper_b, &request).context("study failed")?;
     let mut options = Options::new(here, study.seed);
     options.sources = Sources::BuiltIn;
@@ -97,26 +103,45 @@ pub(crate) fn run(args: StudyArgs) -> anyhow::Result<Outcome> {
     options.force = true;
     options.threads = context.threads;
     options.progress = super::progress::on_stderr();
-    let out = OutputDir::new(args.out);
+    let out = OutputDir::new(&args.out);
     let existed = out.root().exists();
     let written = write_atomically(&study, &options, &out);
     if written.is_err() && !existed {
         // Only an empty directory goes: the one this run created, with nothing of it left inside.
         let _ = std::fs::remove_dir(out.root());
     }
-    let summary = written?;
-    super::reproduce::print_account(&summary, &out, &options);
+    let (summary, notices) = written?;
+    super::reproduce::print_account(&summary, &out, &options)?;
+    for notice in notices {
+        super::stdout::note(&format!("warning: {notice}"));
+    }
     Ok(Outcome::Success)
 }
 
+/// Refuses an output directory that overlaps an input or holds anything but an earlier study's
+/// output, before anything is read.
+fn check_out(args: &StudyArgs) -> anyhow::Result<()> {
+    let inputs = [
+        ("--labels", args.input.labels.as_path()),
+        ("--runs", args.runs.as_path()),
+    ];
+    crate::io::output_place::refuse_overlap("--out", &args.out, &inputs)?;
+    owned::check_ours(&args.out)?;
+    Ok(())
+}
+
 /// Runs the study's pipeline into a staged tree of `out` and moves it into place when every file is
-/// written: a failure leaves none of the study's files behind.
+/// written: a failure leaves none of the study's files behind and the previous output in place.
+/// Returns the run's account and the notices of the commit (a previous output it could not
+/// remove).
 fn write_atomically(
     study: &Manifest,
     options: &Options,
     out: &OutputDir,
-) -> anyhow::Result<Summary> {
+) -> anyhow::Result<(Summary, Vec<String>)> {
     let _lock = out.lock()?;
+    // Again under the lock: another run may have written meanwhile.
+    owned::check_ours(out.root())?;
     let staged = out.stage_tree(STUDY_SLUG)?;
     let mut summary = reproduce(study, options, staged.out()).context("study failed")?;
     for done in summary.artefacts.iter_mut().chain(&mut summary.documents) {
@@ -124,8 +149,8 @@ fn write_atomically(
             *file = staged.final_path(file);
         }
     }
-    staged.commit()?;
-    Ok(summary)
+    let notices = staged.commit()?;
+    Ok((summary, notices))
 }
 
 /// Paper B's manifest as built into the program: the study's defaults (measures, trials, seed,
