@@ -135,6 +135,45 @@ impl RuleFile {
         Ok(())
     }
 
+    /// Warnings for rules that can never match because earlier rules match every document they
+    /// would: a `labels` rule whose labels an earlier `labels` rule lists or whose sum an earlier
+    /// `sum` rule holds, and a `sum` rule whose range earlier `sum` rules cover.
+    pub(crate) fn unreachable(&self) -> Vec<String> {
+        let mut warnings = Vec::new();
+        for (k, (condition, _, line)) in self.rules.iter().enumerate() {
+            let earlier = &self.rules[..k];
+            let sums: Vec<(i64, i64)> = earlier
+                .iter()
+                .filter_map(|(c, _, _)| match c {
+                    Condition::Sum { lo, hi } => Some((*lo, *hi)),
+                    Condition::Labels(_) => None,
+                })
+                .collect();
+            let shadowed_by = match condition {
+                Condition::Labels(tuple) => {
+                    let sum: i64 = tuple.iter().map(|&l| i64::from(l)).sum();
+                    earlier.iter().find_map(|(c, _, l)| match c {
+                        Condition::Labels(t) if t == tuple => Some(format!("line {l}")),
+                        Condition::Sum { lo, hi } if (*lo..=*hi).contains(&sum) => {
+                            Some(format!("line {l}"))
+                        }
+                        _ => None,
+                    })
+                }
+                Condition::Sum { lo, hi } => {
+                    covered(&sums, *lo, *hi).then(|| "the `sum` rules before it".to_string())
+                }
+            };
+            if let Some(by) = shadowed_by {
+                warnings.push(format!(
+                    "warning: {}:{line}: this rule never applies: {by} matches every document it would",
+                    self.path.display()
+                ));
+            }
+        }
+        warnings
+    }
+
     /// Whether every value this file gives is a level (so it can be written as `Lx`).
     pub(crate) fn integral(&self) -> bool {
         self.rules
@@ -172,6 +211,28 @@ impl RuleFile {
             )),
         }
     }
+}
+
+/// Whether the ranges `ranges` (inclusive) together cover every integer of `lo..=hi`.
+fn covered(ranges: &[(i64, i64)], lo: i64, hi: i64) -> bool {
+    let mut ranges = ranges.to_vec();
+    ranges.sort_unstable();
+    let mut next = lo;
+    for (a, b) in ranges {
+        if a > next {
+            break;
+        }
+        if b >= next {
+            match b.checked_add(1) {
+                Some(n) => next = n,
+                None => return true,
+            }
+        }
+        if next > hi {
+            return true;
+        }
+    }
+    next > hi
 }
 
 fn parse_condition(text: &str) -> Result<Condition, String> {
@@ -227,12 +288,16 @@ fn parse_target(text: &str) -> Result<Target, String> {
                 )
             });
     }
+    let max = crate::io::qrels::MAX_GAIN;
     text.parse::<f64>()
         .ok()
-        .filter(|g| g.is_finite() && *g >= 0.0)
-        .map(Target::Gain)
+        .filter(|g| g.is_finite() && (0.0..=max).contains(g))
+        // `-0` is the gain 0 (printed `0`, not `-0`).
+        .map(|g| Target::Gain(if g == 0.0 { 0.0 } else { g }))
         .ok_or_else(|| {
-            format!("`{text}`: expected a level `Lx` or a gain (a number of at least 0)")
+            format!(
+                "`{text}`: expected a level `Lx` or a gain (a number from 0 to {max:e}, the largest gain `eval` accepts)"
+            )
         })
 }
 
@@ -254,6 +319,34 @@ mod tests {
         assert!(file("sum 0..1 -> L0\notherwise sum\n").integral());
     }
 
+    /// `-0` is the gain 0; a rule that earlier rules shadow is named.
+    #[test]
+    fn negative_zero_and_unreachable_rules() {
+        let rules = file(
+            "sum 0..1 -> -0\nsum 2..3 -> L1\nsum 1..3 -> L2\nlabels 1 1 -> L0\nlabels 4 4 -> L2\nlabels 4 4 -> L1\nsum 4..9 -> L2\n",
+        );
+        let Target::Gain(g) = rules.rules[0].1 else {
+            panic!("a gain")
+        };
+        assert!(g.is_sign_positive());
+        let warnings = rules.unreachable().join("\n");
+        assert!(
+            warnings.contains("r.rules:3: this rule never applies"),
+            "{warnings}"
+        );
+        assert!(warnings.contains("r.rules:4:"), "{warnings}");
+        assert!(
+            warnings.contains("r.rules:6: this rule never applies: line 5"),
+            "{warnings}"
+        );
+        assert!(
+            !warnings.contains("r.rules:5:") && !warnings.contains("r.rules:7:"),
+            "{warnings}"
+        );
+        assert!(covered(&[(i64::MIN, i64::MAX)], 0, 5));
+        assert!(!covered(&[(0, 1), (3, 4)], 0, 4));
+    }
+
     #[test]
     fn bad_lines_name_file_and_line() {
         for (text, expected) in [
@@ -261,6 +354,7 @@ mod tests {
             ("\nsum 3..1 -> L1\n", "r.rules:2: sum 3..1"),
             ("sum 0..1 -> L100000\n", "expected a level"),
             ("sum 0..1 -> -1\n", "a gain"),
+            ("sum 0..1 -> 2e15\n", "from 0 to 1e15"),
             ("otherwise avg\n", "expected one of"),
             (
                 "otherwise sum\nsum 0..1 -> L0\n",

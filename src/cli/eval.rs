@@ -135,6 +135,10 @@ fn name_list<'a>(names: impl ExactSizeIterator<Item = &'a str>) -> String {
     shown.join(", ")
 }
 
+/// The warning `--logb 0` prints: NTCIREVAL's natural-log discount divides rank 2's gain by
+/// ln 2 < 1, so a ranking that is not ideal can score above its ideal (docs/eval.md, "--logb").
+const LOGB_ZERO_WARNING: &str = "warning: --logb 0 is NTCIREVAL's natural log: rank 2's gain is divided by ln 2 = 0.69 < 1, so nDCG@l can exceed 1 for a ranking that is not ideal (use a base > 1, e.g. the default 2, for a normalised nDCG)";
+
 /// An evaluator for `params`; a parameter out of its domain is an error naming its flag.
 pub(super) fn new_evaluator(params: Params) -> anyhow::Result<Evaluator> {
     Evaluator::new(params).map_err(|e| match e {
@@ -144,6 +148,9 @@ pub(super) fn new_evaluator(params: Params) -> anyhow::Result<Evaluator> {
 }
 
 pub(crate) fn run(args: EvalArgs) -> anyhow::Result<Outcome> {
+    if args.logb == 0.0 {
+        eprintln!("{LOGB_ZERO_WARNING}");
+    }
     if let Some(intents) = &args.diversity.intents {
         return super::eval_diversity::run(&args, intents);
     }
@@ -287,6 +294,32 @@ fn warn_about_topics(
             name_list(unjudged.iter().map(|t| t.0.as_str())),
             args.run.display()
         );
+    }
+    if run_topics.is_empty() {
+        eprintln!(
+            "warning: {} holds no ranked document, so every topic scores 0",
+            args.run.display()
+        );
+    } else {
+        // Judged topics the run has no line for: evaluated as empty lists (zeros), in the means.
+        let missing: Vec<&str> = topics
+            .topics
+            .keys()
+            .map(String::as_str)
+            .filter(|t| {
+                run_topics
+                    .binary_search_by(|(r, _)| r.as_str().cmp(t))
+                    .is_err()
+            })
+            .collect();
+        if !missing.is_empty() {
+            eprintln!(
+                "warning: {} judged topic(s) have no line in {}, so they score 0 in every measure and count in the means (as trec_eval -c does): {}",
+                missing.len(),
+                args.run.display(),
+                name_list(missing.iter().copied())
+            );
+        }
     }
     if !topics.without_relevant.is_empty() {
         eprintln!(

@@ -56,7 +56,8 @@ pub(crate) struct EvalArgs {
     #[arg(long, default_value_t = 1.0)]
     pub(crate) beta: f64,
 
-    /// Log base of the original nDCG discount; 0 = natural log.
+    /// Log base of the original nDCG discount, above 1; 0 = natural log (NTCIREVAL's; with a
+    /// warning, since nDCG can then exceed 1).
     #[arg(long, default_value_t = 2.0)]
     pub(crate) logb: f64,
 

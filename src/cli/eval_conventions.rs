@@ -215,6 +215,13 @@ const CONVENTIONS: &[Convention] = &[
         option: "—",
     },
     Convention {
+        subject: "nDCG@l log base",
+        here: "--logb b > 1 (default 2); 0 is the natural log, with a warning (rank 2's discount ln 2 < 1, so nDCG@l can exceed 1); 0 < b ≤ 1 and negative bases refused",
+        trec_eval: "—",
+        ntcireval: "-logb, default 2; 0 is the natural log; any value taken",
+        option: "--logb 0",
+    },
+    Convention {
         subject: "Means",
         here: "arithmetic",
         trec_eval: "arithmetic; gm_map and gm_bpref geometric",

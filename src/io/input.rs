@@ -9,8 +9,10 @@
 //! left to [`super::decode_text`], which names the line and column of the first bad byte, and adds
 //! that the file looks binary when its first bytes are mostly control bytes ([`looks_binary`]).
 //!
-//! Decompressed text is bounded before it is allocated: the reader stops one byte past its limit
-//! and reports the file as too large.
+//! Every input is read through a byte limit, plain or gzip ([`input_limit`]): the reader stops one
+//! byte past it and reports the file as too large, so that `/dev/zero`, a FIFO that never ends or a
+//! file that grows while it is read end in an error, never in memory exhaustion. A file whose
+//! first bytes are binary with a NUL byte among them is refused at once.
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read};
@@ -21,10 +23,30 @@ use super::{SourceError, io_reason};
 /// The gzip magic bytes (RFC 1952 §2.3.1: ID1 = 31, ID2 = 139).
 pub(crate) const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
 
-/// The most bytes a gzip input may decompress to, unless its reader sets a smaller bound: eight
-/// times the largest qrels and run files of the benchmark collection, so that a small file cannot
-/// expand to fill memory.
-pub(crate) const MAX_DECOMPRESSED: u64 = 4 << 30;
+/// The most bytes an input may hold (plain, or gzip once decompressed), unless its reader sets a
+/// smaller bound or [`LIMIT_ENV`] another one: eight times the largest qrels and run files of the
+/// benchmark collection, so that a small file cannot expand to fill memory.
+pub(crate) const MAX_INPUT: u64 = 4 << 30;
+
+/// The environment variable that sets the input limit in bytes (in place of [`MAX_INPUT`]).
+pub(crate) const LIMIT_ENV: &str = "EVIA_MAX_INPUT_BYTES";
+
+/// The most bytes an input may hold: [`LIMIT_ENV`] when it is set (a positive integer), else
+/// [`MAX_INPUT`]; a value that is not one is an error naming the variable.
+pub(crate) fn input_limit() -> Result<u64, String> {
+    match std::env::var(LIMIT_ENV) {
+        Err(std::env::VarError::NotPresent) => Ok(MAX_INPUT),
+        Ok(v) => match v.trim().parse::<u64>() {
+            Ok(n) if n > 0 => Ok(n),
+            _ => Err(format!(
+                "{LIMIT_ENV}={v}: expected the most bytes an input may hold, a positive integer"
+            )),
+        },
+        Err(std::env::VarError::NotUnicode(v)) => {
+            Err(format!("{LIMIT_ENV}={v:?}: expected a positive integer"))
+        }
+    }
+}
 
 /// Formats recognised by their first bytes and refused, with the name the error gives them.
 pub(crate) const BINARY_MAGIC: &[(&[u8], &str)] = &[
@@ -88,13 +110,50 @@ pub(crate) fn looks_binary(bytes: &[u8]) -> bool {
     control * 10 > head.len()
 }
 
-/// The bytes of the file at `path`, decompressed when it is gzip (at most `max_decompressed`
-/// bytes once decompressed; plain files are read whole), with how they were stored. A file in one
-/// of the [`BINARY_MAGIC`] formats is an error naming the format.
-pub(crate) fn read_input(
-    path: &Path,
-    max_decompressed: u64,
-) -> Result<(Vec<u8>, Stored), SourceError> {
+/// Whether an input of `size` bytes is within the input limit ([`input_limit`]); the fast readers,
+/// which read a regular file in byte ranges, leave a larger one to the whole-file reader, which
+/// reports it.
+pub(crate) fn within_limit(size: u64) -> bool {
+    input_limit().is_ok_and(|limit| size <= limit)
+}
+
+/// An input opened for reading: its bytes as its reader sees them (decompressed when it is gzip)
+/// through its byte limit, and how they were stored.
+pub(crate) struct Opened {
+    pub(crate) reader: Box<dyn Read + Send>,
+    pub(crate) stored: Stored,
+    /// The most bytes `reader` may give; it gives one more when the input holds more.
+    pub(crate) limit: u64,
+}
+
+impl Opened {
+    /// The error for an input that holds more than [`Opened::limit`] bytes.
+    pub(crate) fn too_large(&self, path: &Path) -> SourceError {
+        too_large(path, self.stored, self.limit)
+    }
+}
+
+/// The error for an input of `path` that holds more than `limit` bytes.
+fn too_large(path: &Path, stored: Stored, limit: u64) -> SourceError {
+    let what = match stored {
+        Stored::Gzip => "decompresses to",
+        Stored::Plain => "holds",
+    };
+    SourceError::whole_file(
+        path,
+        format!(
+            "{what} more than {limit} bytes, the most an input may hold (set {LIMIT_ENV} to change the limit; a device, a FIFO or a growing file reads without end)"
+        ),
+    )
+}
+
+/// Opens the input at `path` (see the module): at most `max` bytes, or the [`input_limit`] if it
+/// is smaller. A file in one of the [`BINARY_MAGIC`] formats, or whose first bytes are binary with a
+/// NUL byte among them, is an error.
+pub(crate) fn open_input(path: &Path, max: u64) -> Result<Opened, SourceError> {
+    let limit = input_limit()
+        .map_err(|e| SourceError::whole_file(path, e))?
+        .min(max);
     let file = File::open(path).map_err(|e| {
         SourceError::whole_file(path, format!("cannot read file: {}", io_reason(&e)))
     })?;
@@ -103,28 +162,12 @@ pub(crate) fn read_input(
         .fill_buf()
         .map_err(|e| SourceError::whole_file(path, format!("cannot read: {}", io_reason(&e))))?;
     if is_gzip(start) {
-        let mut bytes = Vec::new();
-        flate2::bufread::MultiGzDecoder::new(reader)
-            .take(max_decompressed.saturating_add(1))
-            .read_to_end(&mut bytes)
-            .map_err(|e| {
-                SourceError::whole_file(
-                    path,
-                    format!(
-                        "cannot decompress the gzip data (the file starts with gzip's magic bytes 1f 8b): {}",
-                        io_reason(&e)
-                    ),
-                )
-            })?;
-        if bytes.len() as u64 > max_decompressed {
-            return Err(SourceError::whole_file(
-                path,
-                format!(
-                    "decompresses to more than {max_decompressed} bytes, the most an input may hold"
-                ),
-            ));
-        }
-        return Ok((bytes, Stored::Gzip));
+        let decoder = flate2::bufread::MultiGzDecoder::new(reader);
+        return Ok(Opened {
+            reader: Box::new(GzipErrors(decoder).take(limit.saturating_add(1))),
+            stored: Stored::Gzip,
+            limit,
+        });
     }
     if let Some(format) = binary_format(start) {
         return Err(SourceError::whole_file(
@@ -134,11 +177,56 @@ pub(crate) fn read_input(
             ),
         ));
     }
+    let head = &start[..start.len().min(1024)];
+    if head.contains(&0) && looks_binary(head) {
+        return Err(SourceError::whole_file(
+            path,
+            "is binary data, not text: its first bytes are mostly control bytes, NUL bytes among them (a UTF-16 file must be saved as UTF-8)",
+        ));
+    }
+    Ok(Opened {
+        reader: Box::new(reader.take(limit.saturating_add(1))),
+        stored: Stored::Plain,
+        limit,
+    })
+}
+
+/// A gzip decoder whose errors say that the data is gzip.
+struct GzipErrors<R>(flate2::bufread::MultiGzDecoder<R>);
+
+impl<R: BufRead> Read for GzipErrors<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.0.read(buf).map_err(|e| {
+            std::io::Error::new(
+                e.kind(),
+                format!(
+                    "cannot decompress the gzip data (the file starts with gzip's magic bytes 1f 8b): {}",
+                    io_reason(&e)
+                ),
+            )
+        })
+    }
+}
+
+/// The bytes of the file at `path`, decompressed when it is gzip, at most `max` bytes (or the
+/// [`input_limit`]; see [`open_input`]), with how they were stored.
+pub(crate) fn read_input(path: &Path, max: u64) -> Result<(Vec<u8>, Stored), SourceError> {
+    let mut opened = open_input(path, max)?;
     let mut bytes = Vec::new();
-    reader
-        .read_to_end(&mut bytes)
-        .map_err(|e| SourceError::whole_file(path, format!("cannot read: {}", io_reason(&e))))?;
-    Ok((bytes, Stored::Plain))
+    opened.reader.read_to_end(&mut bytes).map_err(|e| {
+        let reason = io_reason(&e);
+        SourceError::whole_file(
+            path,
+            match opened.stored {
+                Stored::Gzip => reason,
+                Stored::Plain => format!("cannot read: {reason}"),
+            },
+        )
+    })?;
+    if bytes.len() as u64 > opened.limit {
+        return Err(opened.too_large(path));
+    }
+    Ok((bytes, opened.stored))
 }
 
 #[cfg(test)]
@@ -181,6 +269,11 @@ mod tests {
         );
         let err = read_input(gz.path(), 10).unwrap_err().to_string();
         assert!(err.contains("decompresses to more than 10 bytes"), "{err}");
+        let err = read_input(plain.path(), 4).unwrap_err().to_string();
+        assert!(err.contains("holds more than 4 bytes"), "{err}");
+        let zeros = file_with(&[0; 4096]);
+        let err = read_input(zeros.path(), 100).unwrap_err().to_string();
+        assert!(err.contains("is binary data, not text"), "{err}");
         let broken = file_with(&two[..12]);
         let err = read_input(broken.path(), 100).unwrap_err().to_string();
         assert!(err.contains("cannot decompress the gzip data"), "{err}");

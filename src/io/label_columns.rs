@@ -213,6 +213,36 @@ impl ResolvedColumns {
     }
 }
 
+/// How the cells of a header line, and of the lines under it, are split.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Cells {
+    /// At every tab, each cell kept (an empty cell is a column), without surrounding spaces: a
+    /// header line with a tab is tab-separated (pandas' `to_csv(sep="\t")` writes its index
+    /// column's name as an empty first cell).
+    Tabs,
+    /// At runs of ASCII whitespace.
+    Whitespace,
+}
+
+impl Cells {
+    /// How the header line `line` and the lines under it are split: at tabs when it holds one.
+    pub(crate) fn of_header(line: &str) -> Self {
+        if line.contains('\t') {
+            Cells::Tabs
+        } else {
+            Cells::Whitespace
+        }
+    }
+
+    /// The cells of `line`.
+    pub(crate) fn split(self, line: &str) -> Vec<&str> {
+        match self {
+            Cells::Tabs => line.split('\t').map(|c| c.trim_matches(' ')).collect(),
+            Cells::Whitespace => line.split_ascii_whitespace().collect(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
@@ -243,6 +273,23 @@ mod tests {
         ] {
             assert!(bad.parse::<LabelColumns>().is_err(), "{bad}");
         }
+    }
+
+    /// A tab-separated header keeps its empty cells, so that names resolve to the data's columns.
+    #[test]
+    fn an_empty_header_cell_is_a_column() {
+        let line = "\ttopic\tdoc\tassessor\tlabel";
+        let cells = Cells::of_header(line);
+        assert_eq!(cells, Cells::Tabs);
+        let header = cells.split(line);
+        assert_eq!(header, ["", "topic", "doc", "assessor", "label"]);
+        let c: LabelColumns = "topic=topic,doc=doc,assessor=assessor,label=label"
+            .parse()
+            .unwrap();
+        let r = c.resolve(Some(&header)).unwrap();
+        assert_eq!((r.topic, r.doc, r.assessor, r.label), (Some(1), 2, 3, 4));
+        assert_eq!(cells.split("0\tT1\td1\ta\t1"), ["0", "T1", "d1", "a", "1"]);
+        assert_eq!(Cells::of_header("a b  c").split("x  y z"), ["x", "y", "z"]);
     }
 
     #[test]

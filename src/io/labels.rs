@@ -15,8 +15,8 @@
 //!
 //! Labels are integers on the declared [`Scale`] `MIN..MAX` (both inclusive); they are stored as levels
 //! `label − MIN`. A (topic, doc, assessor) triple may be labelled once. Gzip data is decompressed
-//! while it is read, whatever the file's name. Topic, document and assessor ids hold no control character (a
-//! NUL or an escape sequence in an id would print as something else). Bounds (checked before anything grows): the scale spans at most
+//! while it is read, whatever the file's name. Topic, document and assessor ids pass the one id check
+//! ([`crate::io::ids`]: no control, invisible or combining character). Bounds (checked before anything grows): the scale spans at most
 //! [`crate::io::label_scale::MAX_LEVELS`] labels within ±[`crate::io::label_scale::MAX_ABS_LABEL`], at most [`MAX_ASSESSORS`] assessors, at most
 //! [`MAX_TEXT_BYTES`] of (decompressed) text. Every problem is a [`SourceError`] naming the file, the
 //! line and what was expected.
@@ -24,7 +24,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use crate::io::label_columns::{LabelColumns, ONE_TOPIC, ResolvedColumns};
+use crate::io::label_columns::{Cells, LabelColumns, ONE_TOPIC, ResolvedColumns};
 pub(crate) use crate::io::label_duplicates::Duplicates;
 pub(crate) use crate::io::label_scale::Scale;
 use crate::io::{SourceError, decode_text, describe_line, shown, strip_bom};
@@ -103,12 +103,6 @@ pub(crate) fn read_labels_with(
     options: &ReadOptions,
 ) -> Result<AssessorLabels, SourceError> {
     let (bytes, _) = crate::io::input::read_input(path, MAX_TEXT_BYTES)?;
-    if bytes.len() as u64 > MAX_TEXT_BYTES {
-        return Err(SourceError::whole_file(
-            path,
-            format!("holds more than {MAX_TEXT_BYTES} bytes of text; is it a label file?"),
-        ));
-    }
     parse_labels_with(path, &decode_text(path, bytes)?, layout, scale, options)
 }
 
@@ -133,11 +127,14 @@ pub(crate) fn parse_labels_with(
     options: &ReadOptions,
 ) -> Result<AssessorLabels, SourceError> {
     let mut builder = Builder::new(path, scale, options.duplicates);
+    if let Some(n) = crate::io::cr_only_line(text) {
+        return Err(builder.error(n, crate::io::CR_ONLY.to_string()));
+    }
     let mut lines = strip_bom(text)
         .lines()
         .enumerate()
         .map(|(i, l)| (i + 1, l))
-        .filter(|(_, l)| !l.trim_start().starts_with('#'));
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
     if layout != LabelLayout::Long && (options.header || options.columns.is_some()) {
         return Err(SourceError::whole_file(
             path,
@@ -149,7 +146,9 @@ pub(crate) fn parse_labels_with(
             let mut header: Option<(usize, Vec<&str>)> = None;
             if options.header {
                 let (n, line) = lines.next().ok_or_else(|| builder.empty())?;
-                header = Some((n, line.split_ascii_whitespace().collect()));
+                let cells = Cells::of_header(line);
+                builder.cells = Some(cells);
+                header = Some((n, cells.split(line)));
             }
             let given = options.columns.is_some() || options.header;
             let columns = options
@@ -161,6 +160,7 @@ pub(crate) fn parse_labels_with(
                     Some((n, _)) => builder.error(*n, m),
                     None => SourceError::whole_file(path, m),
                 })?;
+            builder.header_cells = header.as_ref().map(|(n, h)| (*n, h.len()));
             if given {
                 for (n, line) in lines {
                     builder.chosen_columns_line(n, line, columns)?;
@@ -231,6 +231,10 @@ struct Builder<'a> {
     duplicates: Duplicates,
     /// Appended to a long-layout error on the first lines ([`long_layout_hint`]).
     hint: String,
+    /// How the lines under a header are split (`--header`; `None`: at whitespace).
+    cells: Option<Cells>,
+    /// The header's line and its number of cells, which every line under it must have.
+    header_cells: Option<(usize, usize)>,
 }
 
 impl<'a> Builder<'a> {
@@ -245,6 +249,8 @@ impl<'a> Builder<'a> {
             seen: HashMap::new(),
             duplicates,
             hint: String::new(),
+            cells: None,
+            header_cells: None,
         }
     }
 
@@ -337,17 +343,10 @@ impl<'a> Builder<'a> {
         Ok(())
     }
 
-    /// Checks that the id `field` (the `what`) holds no control character.
+    /// Checks the id `field` (the `what`) with the one id check ([`crate::io::ids`]).
     fn check_id(&self, line: usize, what: &str, field: &str) -> Result<(), SourceError> {
-        match field.chars().find(|c| c.is_control()) {
-            Some(c) => Err(self.error(
-                line,
-                format!(
-                    "the {what} `{}` contains the control character U+{:04X}; ids must be printable",
-                    shown(field),
-                    c as u32
-                ),
-            )),
+        match crate::io::ids::id_problem(field) {
+            Some(problem) => Err(self.error(line, problem.describe(what, field))),
             None => Ok(()),
         }
     }
@@ -403,10 +402,30 @@ impl<'a> Builder<'a> {
         line: &str,
         columns: ResolvedColumns,
     ) -> Result<(), SourceError> {
-        let fields: Vec<&str> = line
-            .split_ascii_whitespace()
-            .take(columns.needed())
-            .collect();
+        let fields: Vec<&str> = match self.cells {
+            Some(cells) => cells.split(line),
+            None => line
+                .split_ascii_whitespace()
+                .take(columns.needed())
+                .collect(),
+        };
+        if let Some((header_line, count)) = self.header_cells
+            && fields.len() != count
+        {
+            return Err(self.error(
+                n,
+                format!(
+                    "found {} fields, but the header (line {header_line}) has {count}{}: {}",
+                    fields.len(),
+                    if self.cells == Some(Cells::Tabs) {
+                        " tab-separated cells"
+                    } else {
+                        ""
+                    },
+                    describe_line(line)
+                ),
+            ));
+        }
         if fields.len() < columns.needed() {
             return Err(self.error(
                 n,

@@ -60,7 +60,6 @@ fn errors_name_file_line_and_what_was_expected() {
             2,
             "already labelled document `d1` of topic `T1` on line 1",
         ),
-        (LabelLayout::Long, "T1 d1 a 1\n\n", 2, "an empty line"),
         (
             LabelLayout::Wide,
             "topic doc a b\nT1 d1 1\n",
@@ -106,6 +105,19 @@ fn errors_name_file_line_and_what_was_expected() {
     }
     let e = parse_labels(Path::new("l.tsv"), "", LabelLayout::Long, scale()).unwrap_err();
     assert_eq!(e.to_string(), "l.tsv: no labels in the file");
+}
+
+/// Blank lines are skipped in every layout, as comment lines are.
+#[test]
+fn blank_lines_are_skipped() {
+    for (layout, text) in [
+        (LabelLayout::Long, "\nT1 d1 a 1\n\n \t\nT1 d1 b 0\n"),
+        (LabelLayout::Wide, "\ntopic doc a b\n\nT1 d1 1 0\n\n"),
+        (LabelLayout::WideUnnamed, "T1 d1 1 0\n\nT1 d2 0 0\n"),
+    ] {
+        let labels = parse_labels(Path::new("l.tsv"), text, layout, scale()).unwrap();
+        assert_eq!(labels.assessors.len(), 2, "{text:?}");
+    }
 }
 
 /// A wide file read as long (the default layout) says that `--layout` exists; a control character

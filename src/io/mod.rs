@@ -85,7 +85,7 @@ impl fmt::Display for SourceError {
 /// itself to the first topic id). Bytes that are not UTF-8 are an error naming the line and column
 /// (in characters) where the first bad byte is.
 pub(crate) fn read_text(path: &Path) -> Result<String, SourceError> {
-    let (bytes, _) = input::read_input(path, input::MAX_DECOMPRESSED)?;
+    let (bytes, _) = input::read_input(path, input::MAX_INPUT)?;
     decode_text(path, bytes)
 }
 
@@ -96,6 +96,21 @@ pub(crate) fn io_reason(e: &std::io::Error) -> String {
         Some(i) => text[..i].to_string(),
         None => text,
     }
+}
+
+/// The error for a file whose lines end with a carriage return alone ([`cr_only_line`]).
+pub(crate) const CR_ONLY: &str = "the lines end with a carriage return alone (CR, the old Mac OS line end), so the file reads as one long line; convert the line ends to line feeds first (e.g. `tr '\\r' '\\n' < FILE > FIXED`)";
+
+/// The line (1-based) of the first carriage return of `text` that is not followed by a line feed
+/// (CR-only line ends, which would glue every line of the file into one), or `None`.
+pub(crate) fn cr_only_line(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let at = memchr::memchr_iter(b'\r', bytes).find(|&i| bytes.get(i + 1) != Some(&b'\n'))?;
+    // A carriage return that ends the file ends its last line.
+    if at + 1 == bytes.len() {
+        return None;
+    }
+    Some(1 + memchr::memchr_iter(b'\n', &bytes[..at]).count())
 }
 
 /// The UTF-8 byte-order mark.
@@ -148,6 +163,7 @@ pub(crate) mod class_qrels;
 pub(crate) mod confusion;
 pub(crate) mod decimal;
 pub(crate) mod duplicates;
+pub(crate) mod ids;
 pub(crate) mod input;
 pub(crate) mod intent_qrels;
 pub(crate) mod intents;
@@ -165,6 +181,7 @@ pub(crate) mod qrels_blocks;
 pub(crate) mod qrels_halves;
 pub(crate) mod ratings;
 pub(crate) mod run;
+pub(crate) mod run_dir;
 pub(crate) mod run_doc;
 pub(crate) mod run_groups;
 pub(crate) mod simple_line;

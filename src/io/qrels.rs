@@ -358,6 +358,7 @@ pub(crate) fn parse_level_lines<'a>(
                 ));
             }
         };
+        super::ids::check_ids(path, n, &[("topic", topic), ("document", doc)])?;
         grouper.push(
             topic,
             Judged {

@@ -25,6 +25,7 @@ use std::ops::Range;
 use std::path::Path;
 
 use super::READ_THREADS;
+use super::ids::all_pass;
 use super::line_fields::line_fields;
 use super::qrels::{
     MAX_LEVEL, QrelsFormat, TopicSet, is_comment, parse_ntcir_level, parse_trec_level,
@@ -54,7 +55,11 @@ pub(crate) fn read_level_topics(
     let mut file = File::open(path).ok()?;
     let meta = file.metadata().ok()?;
     let size = meta.len();
-    if !meta.is_file() || size < MIN_SPLIT || super::input::file_is_gzip(path) {
+    if !meta.is_file()
+        || size < MIN_SPLIT
+        || !super::input::within_limit(size)
+        || super::input::file_is_gzip(path)
+    {
         return None;
     }
     let first = first_line(&mut file)?;
@@ -152,6 +157,9 @@ impl Reading<'_> {
                     continue;
                 }
                 let (topic, doc, level) = judgement(self.format, &fields, count)?;
+                if !all_pass(&[topic, doc]) {
+                    return None;
+                }
                 match &mut block {
                     Some((t, b, bytes)) if *t == topic => {
                         b.insert_relevance(doc, level).ok()?;

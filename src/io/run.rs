@@ -211,6 +211,7 @@ pub(crate) fn line_from_fields<'a>(
                 ),
             ));
         }
+        super::ids::check_ids(path, n, &[("topic", f[0]), ("document", f[2])])?;
         let score = parse_score(path, n, f[4])?;
         let doc = RunDoc {
             doc: f[2],
@@ -229,6 +230,7 @@ pub(crate) fn line_from_fields<'a>(
             ),
         ));
     }
+    super::ids::check_ids(path, n, &[("topic", f[0]), ("document", f[1])])?;
     let doc = RunDoc {
         doc: f[1],
         score: 0.0,

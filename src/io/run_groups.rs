@@ -3,8 +3,11 @@
 //! text nor an entry per run line is kept, and the file can be read in byte ranges that two
 //! threads take in turn ([`plan_parts`] cuts it where the topic changes).
 //!
-//! This reader is a fast path only: it gives up (`None`) on anything unusual — gzip data, a file that is not
-//! a regular file, a byte-order mark, a first line that is blank or a comment, bytes that are not
+//! A gzip file is read as one stream, decompressed as it is read (through the input limit,
+//! [`super::input::input_limit`]), so that it takes no more memory than the plain file.
+//!
+//! This reader is a fast path only: it gives up (`None`) on anything unusual — a file that is not
+//! a regular file or larger than the input limit, a byte-order mark, a first line that is blank or a comment, bytes that are not
 //! UTF-8, a malformed line (a NUL byte, a blank or comment line of a res-form run), or a caller
 //! that stops — and the caller then reads the file with [`super::read_text`] and
 //! [`super::run::parse_run`], which report every error with its file, line and what was expected.
@@ -17,16 +20,20 @@
 //! ranks its topic.
 
 use std::fs::File;
+use std::io::Read;
 use std::ops::{ControlFlow, Range};
 use std::path::Path;
 
+use super::input::{MAX_INPUT, Stored, open_input, within_limit};
 use super::line_fields::line_fields;
 use super::run::{
     RunFormat, RunOrder, is_blank_or_comment, line_from_fields, rank_by_score, resolve_format,
 };
 use super::run_doc::RunDoc;
 use super::simple_line::simple_line;
-use super::topic_ranges::{cut_at_topic_changes, first_line, read_regions};
+use super::topic_ranges::{
+    SEARCH, cut_at_topic_changes, first_line, first_line_of, read_regions, read_regions_from,
+};
 use super::trec_line::trec_line;
 
 /// A block of consecutive lines of one topic.
@@ -41,6 +48,9 @@ pub(crate) struct Block<'a> {
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Parts<'p> {
     pub(crate) path: &'p Path,
+    /// Whether the file is gzip: then it is read as one stream, decompressed as it is read (one
+    /// range, `0..0`, which stands for the whole stream).
+    pub(crate) stored: Stored,
     /// The resolved syntax (see [`super::run::resolve_format`]).
     pub(crate) format: RunFormat,
     pub(crate) order: RunOrder,
@@ -66,10 +76,33 @@ const MAX_PARTS: u64 = 32;
 pub(crate) fn plan_parts(path: &Path, format: RunFormat, order: RunOrder) -> Option<Parts<'_>> {
     let mut file = File::open(path).ok()?;
     let meta = file.metadata().ok()?;
-    if !meta.is_file() || super::input::file_is_gzip(path) {
+    if !meta.is_file() {
         return None;
     }
+    if super::input::file_is_gzip(path) {
+        let mut head = Vec::new();
+        open_input(path, MAX_INPUT)
+            .ok()?
+            .reader
+            .take(SEARCH as u64)
+            .read_to_end(&mut head)
+            .ok()?;
+        let first = first_line_of(&head)?;
+        if is_blank_or_comment(&first) {
+            return None;
+        }
+        return Some(Parts {
+            path,
+            stored: Stored::Gzip,
+            format: resolve_format(path, &first, format).ok()?,
+            order,
+            ranges: std::iter::once(0..0).collect(),
+        });
+    }
     let size = meta.len();
+    if !within_limit(size) {
+        return None;
+    }
     let first = first_line(&mut file)?;
     if is_blank_or_comment(&first) {
         return None;
@@ -79,6 +112,7 @@ pub(crate) fn plan_parts(path: &Path, format: RunFormat, order: RunOrder) -> Opt
     let ranges = cut_at_topic_changes(&mut file, size, n)?;
     Some(Parts {
         path,
+        stored: Stored::Plain,
         format,
         order,
         ranges,
@@ -96,11 +130,24 @@ pub(crate) fn read_blocks(
     mut each: impl FnMut(Block<'_>, &[RunDoc<'_>]) -> ControlFlow<()>,
 ) -> Option<usize> {
     let mut line = 1;
-    read_regions(parts.path, range, buffer, |region, more| {
+    let take = |region: &str, more| {
         let (kept, kept_line) = region_blocks(parts, region, line, more, &mut each)?;
         line = kept_line;
         Some(kept)
-    })?;
+    };
+    match parts.stored {
+        Stored::Plain => read_regions(parts.path, range, buffer, take)?,
+        Stored::Gzip => {
+            // Read through the input limit: a stream longer than it gives up, and the whole-file
+            // reader then reports the limit.
+            let opened = open_input(parts.path, MAX_INPUT).ok()?;
+            let mut limited = opened.reader.take(opened.limit);
+            read_regions_from(&mut limited, None, buffer, take)?;
+            if limited.into_inner().read(&mut [0u8; 1]).ok()? != 0 {
+                return None;
+            }
+        }
+    }
     Some(line - 1)
 }
 

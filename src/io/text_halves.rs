@@ -33,7 +33,11 @@ pub(crate) fn read_text_in_halves(path: &Path) -> Option<TextHalves> {
     let mut file = File::open(path).ok()?;
     let meta = file.metadata().ok()?;
     let size = meta.len();
-    if !meta.is_file() || size < MIN_SPLIT || super::input::file_is_gzip(path) {
+    if !meta.is_file()
+        || size < MIN_SPLIT
+        || !super::input::within_limit(size)
+        || super::input::file_is_gzip(path)
+    {
         return None;
     }
     let split = split_after_line_feed(&mut file, size)?;

@@ -33,11 +33,15 @@ fn read_at(file: &mut File, start: u64, len: usize) -> Option<Vec<u8>> {
 /// byte-order mark, the line is not UTF-8, or it does not end within [`SEARCH`] bytes (the last
 /// line of a file may end without a line feed).
 pub(crate) fn first_line(file: &mut File) -> Option<String> {
-    let head = read_at(file, 0, SEARCH)?;
+    first_line_of(&read_at(file, 0, SEARCH)?)
+}
+
+/// The first line of `head`, a file's first [`SEARCH`] bytes or all of them (see [`first_line`]).
+pub(crate) fn first_line_of(head: &[u8]) -> Option<String> {
     if head.starts_with(super::BOM.encode_utf8(&mut [0; 4]).as_bytes()) {
         return None;
     }
-    let end = match memchr::memchr(b'\n', &head) {
+    let end = match memchr::memchr(b'\n', head) {
         Some(end) => end,
         None if head.len() < SEARCH => head.len(),
         None => return None,
@@ -109,27 +113,48 @@ pub(crate) fn read_regions(
     path: &Path,
     range: Range<u64>,
     buffer: &mut Vec<u8>,
-    mut each: impl FnMut(&str, bool) -> Option<usize>,
+    each: impl FnMut(&str, bool) -> Option<usize>,
 ) -> Option<()> {
     let mut file = File::open(path).ok()?;
     file.seek(SeekFrom::Start(range.start)).ok()?;
-    let mut remaining = range.end.saturating_sub(range.start);
+    let len = range.end.saturating_sub(range.start);
+    read_regions_from(&mut file, Some(len), buffer, each)
+}
+
+/// [`read_regions`] on the bytes `reader` gives: `len` of them exactly (`None` when it gives
+/// fewer), or with `len` `None` every byte up to its end (a decompressed stream, whose size is
+/// not known before it ends).
+pub(crate) fn read_regions_from(
+    reader: &mut dyn Read,
+    len: Option<u64>,
+    buffer: &mut Vec<u8>,
+    mut each: impl FnMut(&str, bool) -> Option<usize>,
+) -> Option<()> {
+    let mut remaining = len;
     buffer.clear();
     buffer.reserve(CHUNK);
     loop {
         // As many bytes as are kept, at least: a region not taken for longer than a chunk is
         // read again only a logarithmic number of times.
         let chunk = CHUNK.max(buffer.len());
-        let want = usize::try_from(remaining).map_or(chunk, |r| r.min(chunk));
+        let want = remaining.map_or(chunk, |r| {
+            usize::try_from(r).map_or(chunk, |r| r.min(chunk))
+        });
         // Appended without zeroing the space first (`read_to_end` reads into spare capacity).
         let old = buffer.len();
         buffer.reserve_exact(want);
-        (&mut file).take(want as u64).read_to_end(buffer).ok()?;
-        if buffer.len() != old + want {
-            return None;
-        }
-        remaining -= want as u64;
-        let more = remaining > 0;
+        reader.take(want as u64).read_to_end(buffer).ok()?;
+        let got = buffer.len() - old;
+        let more = match &mut remaining {
+            Some(r) => {
+                if got != want {
+                    return None;
+                }
+                *r -= want as u64;
+                *r > 0
+            }
+            None => got == want,
+        };
         let end = if more {
             match memchr::memrchr(b'\n', buffer) {
                 Some(i) => i + 1,

@@ -44,6 +44,10 @@ pub(crate) fn trec_line(text: &str, start: usize) -> Option<TrecLine<'_>> {
     // The separators are ASCII bytes: every slice below is on character boundaries.
     let topic = text.get(start..seps[0])?;
     let doc = text.get(seps[1] + 1..seps[2])?;
+    // An id the one id check refuses goes to the general path, which reports it.
+    if !super::ids::all_pass(&[topic, doc]) {
+        return None;
+    }
     let score = fast_path(text.as_bytes().get(seps[3] + 1..seps[4])?)?;
     Some(TrecLine {
         topic,

@@ -101,6 +101,22 @@ fn real_data_mode_reads_labels_and_runs() {
     assert!(svg.contains("<svg") && svg.contains("(c) Mean nERR@10"));
 }
 
+/// A gzip run beside its plain copy (`run2.txt` and `run2.txt.gz`) would be one run: refused,
+/// naming both files, as paper A's reader and `study` refuse it.
+#[test]
+fn two_run_files_with_one_run_name_are_refused() {
+    let stderr = real_data_error(|dir| {
+        let runs = dir.join("runs");
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        std::io::Write::write_all(&mut gz, &fs::read(runs.join("run2.txt")).unwrap()).unwrap();
+        fs::write(runs.join("run2.txt.gz"), gz.finish().unwrap()).unwrap();
+    });
+    assert!(
+        stderr.contains("run2.txt.gz") && stderr.contains("both give the run name `run2.txt`"),
+        "{stderr}"
+    );
+}
+
 fn real_data_error(edit: impl Fn(&Path)) -> String {
     let project = common::scratch_project();
     let data = tempfile::tempdir().unwrap();
@@ -144,7 +160,10 @@ fn malformed_or_missing_real_data_names_file_and_line() {
         "{stderr}"
     );
     let stderr = real_data_error(|dir| fs::remove_dir_all(dir.join("runs")).unwrap());
-    assert!(stderr.contains("cannot read the run directory"), "{stderr}");
+    assert!(
+        stderr.contains("cannot read the runs directory"),
+        "{stderr}"
+    );
     let stderr = real_data_error(|dir| fs::remove_file(dir.join("labels.tsv")).unwrap());
     assert!(
         stderr.contains("labels.tsv") && stderr.contains("cannot read file"),

@@ -34,6 +34,7 @@ mod hsd_cli;
 mod hsd_engine;
 mod hsd_ptukey;
 mod hsd_ranking;
+mod inputs_misread;
 mod knob_space;
 mod lancers_eval;
 mod layers;

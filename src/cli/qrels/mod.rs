@@ -61,6 +61,9 @@ pub(crate) fn run(args: QrelsArgs) -> anyhow::Result<Outcome> {
     let consolidation = Consolidation::of(&args)?;
     if let Consolidation::File(file) = &consolidation {
         file.check_scale(args.input.scale)?;
+        for warning in file.unreachable() {
+            eprintln!("{warning}");
+        }
     }
     let output = args.output.unwrap_or(if consolidation.integral() {
         Output::Levels

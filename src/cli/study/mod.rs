@@ -23,6 +23,7 @@ use crate::papers::Context;
 use crate::papers::lancers::params::LabelReading;
 use crate::papers::lancers::study::StudyCollection as UserCollection;
 use crate::papers::lancers::study::{STUDY_SLUG, StudyRequest, study_manifest};
+use crate::papers::lancers::user_collection::missing_topic_warnings;
 use crate::pipeline::reproduce::{Options, Summary, reproduce};
 use crate::sources::{MANIFEST, MANIFEST_TEXT, Sources};
 
@@ -96,6 +97,9 @@ pub(crate) fn run(args: StudyArgs) -> anyhow::Result<Outcome> {
         crate::render::escape::escape_terminal(&request.collection.labels)
     ));
     let study = study_manifest(&context, &paper_b, &request).context("study failed")?;
+    for warning in missing_topic_warnings(&context, &request.collection)? {
+        eprintln!("{warning}");
+    }
     let mut options = Options::new(here, study.seed);
     options.sources = Sources::BuiltIn;
     options.commit = crate::provenance::commit_from_env()

@@ -7,7 +7,9 @@
 //!   relevant 1, highly relevant 2). A (topic, doc) pair may appear once. Topics are evaluated in
 //!   the order of their ids (byte order); a topic's documents keep the file's order.
 //! - `DIR/runs/`: one file per run in TREC run format, `topic Q0 doc rank score tag`; the run is named
-//!   after its file (every regular file whose name does not start with `.`, in name order). As in
+//!   after its file without a final `.gz` (every regular file whose name does not start with `.`, in
+//!   name order; two files that give one name, `runB` and `runB.gz`, and a file name that is not
+//!   UTF-8 are refused: [`crate::io::run_dir`]). As in
 //!   `evia-repro eval`, a topic's documents are ranked by score descending, ties by document id
 //!   descending (trec_eval's order; the rank column is ignored). Topics that are not in `labels.tsv`
 //!   are ignored (the WWW runs cover 100 topics, paper B judged 50); a labelled topic a run does not
@@ -19,6 +21,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
 use crate::io::run::{RunFormat, RunOrder, find_duplicate, parse_run};
+use crate::io::run_dir::{RunNaming, run_files};
 use crate::io::{SourceError, describe_line, read_text, shown, split_fields, strip_bom};
 use crate::papers::lancers::collection::Run;
 use crate::papers::lancers::collection::{Judgement, LabelledTopic};
@@ -110,7 +113,7 @@ pub(crate) fn parse_labels(path: &Path, text: &str) -> Result<Vec<LabelledTopic>
 
 /// Reads every run file in `dir`, keeping the lists of `topics` (aligned with them).
 pub(crate) fn read_runs(dir: &Path, topics: &[LabelledTopic]) -> Result<Vec<Run>, SourceError> {
-    run_files(dir)?
+    lancers_run_files(dir)?
         .iter()
         .map(|(name, path)| read_run(name, path, topics))
         .collect()
@@ -120,7 +123,7 @@ pub(crate) fn read_runs(dir: &Path, topics: &[LabelledTopic]) -> Result<Vec<Run>
 /// runs and the labels do not share).
 pub(crate) fn run_topic_ids(dir: &Path) -> Result<Vec<String>, SourceError> {
     let mut ids = std::collections::BTreeSet::new();
-    for (_, path) in run_files(dir)? {
+    for (_, path) in lancers_run_files(dir)? {
         let text = read_text(&path)?;
         for topic in parse_run(&path, &text, RunFormat::Trec, RunOrder::Score)? {
             ids.insert(topic.topic.to_string());
@@ -129,30 +132,14 @@ pub(crate) fn run_topic_ids(dir: &Path) -> Result<Vec<String>, SourceError> {
     Ok(ids.into_iter().collect())
 }
 
-/// The run files of `dir` (hidden files and directories left out), sorted by name; at least two.
-fn run_files(dir: &Path) -> Result<Vec<(String, PathBuf)>, SourceError> {
-    let entries = std::fs::read_dir(dir).map_err(|e| {
-        SourceError::whole_file(
-            dir,
-            format!("cannot read the run directory (one TREC run file per run expected): {e}"),
-        )
-    })?;
-    let mut files: Vec<(String, PathBuf)> = Vec::new();
-    for entry in entries {
-        let entry = entry
-            .map_err(|e| SourceError::whole_file(dir, format!("cannot list directory: {e}")))?;
-        let path = entry.path();
-        let name = entry.file_name().to_string_lossy().into_owned();
-        if name.starts_with('.') || !path.is_file() {
-            continue;
-        }
-        // A gzip run (TREC distributes runs as `input.<run>.gz`) is named without its suffix.
-        let name = name
-            .strip_suffix(".gz")
-            .map_or(name.clone(), str::to_string);
-        files.push((name, path));
-    }
-    files.sort();
+/// The run files of `dir` with their run names (the file name without a final `.gz`, unique:
+/// [`run_files`]), sorted by name; at least two.
+fn lancers_run_files(dir: &Path) -> Result<Vec<(String, PathBuf)>, SourceError> {
+    let files = run_files(
+        dir,
+        RunNaming::WithoutGz,
+        "one TREC run file per run expected",
+    )?;
     if files.len() < 2 {
         return Err(SourceError::whole_file(
             dir,
@@ -162,7 +149,7 @@ fn run_files(dir: &Path) -> Result<Vec<(String, PathBuf)>, SourceError> {
             ),
         ));
     }
-    Ok(files)
+    Ok(files.into_iter().map(|f| (f.name, f.path)).collect())
 }
 
 fn read_run(name: &str, path: &Path, topics: &[LabelledTopic]) -> Result<Run, SourceError> {

@@ -43,6 +43,76 @@ pub(crate) fn read_collection_runs(
     )
 }
 
+/// The most runs a warning about missing topics names one by one.
+const RUNS_NAMED: usize = 5;
+
+/// The most topics a warning names for one run.
+const TOPICS_NAMED: usize = 5;
+
+/// Warnings for the runs of `collection` that list no document for some labelled topics: those
+/// topics are empty ranked lists for the run and score 0 in every measure, so its means fall. One
+/// line per such run (the first [`RUNS_NAMED`], then how many more), each naming its topics.
+pub(crate) fn missing_topic_warnings(
+    context: &Context,
+    collection: &UserCollection,
+) -> Result<Vec<String>, SourceError> {
+    let labelled = read_collection_labels(context, collection)?;
+    let runs = read_collection_runs(context, collection, &labelled.topics)?;
+    Ok(runs_missing_topics(&labelled.topics, &runs))
+}
+
+/// See [`missing_topic_warnings`].
+fn runs_missing_topics(topics: &[LabelledTopic], runs: &[Run]) -> Vec<String> {
+    let short = |items: Vec<&str>, most: usize| {
+        let total = items.len();
+        let mut shown: Vec<String> = items
+            .into_iter()
+            .take(most)
+            .map(|t| format!("`{}`", crate::io::shown(t)))
+            .collect();
+        if total > most {
+            shown.push(format!("and {} more", total - most));
+        }
+        shown.join(", ")
+    };
+    let missing: Vec<(&str, Vec<&str>)> = runs
+        .iter()
+        .filter_map(|run| {
+            let topics: Vec<&str> = topics
+                .iter()
+                .zip(&run.lists)
+                .filter(|(_, list)| list.is_empty())
+                .map(|(t, _)| t.id.as_str())
+                .collect();
+            (!topics.is_empty()).then_some((run.name.as_str(), topics))
+        })
+        .collect();
+    let mut warnings: Vec<String> = missing
+        .iter()
+        .take(RUNS_NAMED)
+        .map(|(run, t)| {
+            format!(
+                "warning: run `{}` lists no document for {} of the {} labelled topics, which score 0 in every measure: {}",
+                crate::io::shown(run),
+                t.len(),
+                topics.len(),
+                short(t.clone(), TOPICS_NAMED)
+            )
+        })
+        .collect();
+    if missing.len() > RUNS_NAMED {
+        warnings.push(format!(
+            "warning: and {} more run(s) miss labelled topics: {}",
+            missing.len() - RUNS_NAMED,
+            short(
+                missing[RUNS_NAMED..].iter().map(|m| m.0).collect(),
+                RUNS_NAMED
+            )
+        ));
+    }
+    warnings
+}
+
 /// Groups `labels`' items by topic and checks that every document carries every assessor's label.
 fn to_collection(path: &Path, labels: AssessorLabels) -> Result<LabelledCollection, SourceError> {
     let scale = labels.scale;

@@ -8,7 +8,8 @@
 //! - `DIR/runs/<run name>` — one file per run, every regular file of the directory (hidden files, whose
 //!   names start with `.`, are ignored). The run name is the file name without a final extension
 //!   (`MSRSC-C-R1.txt` → `MSRSC-C-R1`), and the run's team is the run name before its last `-`
-//!   (`MSRSC-C-R1` → `MSRSC-C`, `BUPTTeam-C-R4` → `BUPTTeam-C`). Each file is either a TREC run
+//!   (`MSRSC-C-R1` → `MSRSC-C`, `BUPTTeam-C-R4` → `BUPTTeam-C`). Two files that give one run name
+//!   and file names that are not UTF-8 are refused ([`crate::io::run_dir`]). Each file is either a TREC run
 //!   (`qid Q0 doc rank score tag`, ranked by score descending, ties by document id descending, as
 //!   trec_eval ranks them) or an NTCIREVAL res file (`topic doc`, ranked in file order); the first line
 //!   decides. Only the first `depth` documents of each list are kept (paper A evaluates the top 10).
@@ -20,10 +21,11 @@
 //! qrels do not judge are not evaluated; both are counted in [`StcData`] so the experiment can say so.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::io::qrels::{QrelsFormat, parse_level_qrels};
 use crate::io::run::{RunFormat, RunOrder, find_duplicate, parse_run};
+use crate::io::run_dir::{RunFile, RunNaming, run_files};
 use crate::io::{SourceError, read_text};
 use crate::papers::unanimity::collection::{MAX_LEVEL, Retrieved, StcCollection, StcRun, StcTopic};
 use evia_engine::measures::Relevance;
@@ -54,22 +56,12 @@ pub(crate) fn read_stc_collection(dir: &Path, depth: usize) -> Result<StcData, S
     let qrels_path = dir.join(QRELS_FILE);
     let text = read_text(&qrels_path)?;
     let (topics, index) = read_stc_qrels(&qrels_path, &text)?;
-    let files = run_files(&dir.join(RUNS_DIR))?;
+    let files = stc_run_files(&dir.join(RUNS_DIR))?;
     let mut runs: Vec<StcRun> = Vec::with_capacity(files.len());
-    let mut names: BTreeMap<String, PathBuf> = BTreeMap::new();
     let mut missing_lists = 0;
     let mut unjudged_topics = 0;
-    for path in files {
-        let (team, name) = run_name(&path)?;
-        if let Some(other) = names.insert(name.clone(), path.clone()) {
-            return Err(SourceError::whole_file(
-                &path,
-                format!(
-                    "run name `{name}` is also the name of {}; run names must be unique",
-                    other.display()
-                ),
-            ));
-        }
+    for RunFile { name, path } in files {
+        let team = team_of(&path, &name)?;
         let lists = read_stc_run(&path, &index, depth)?;
         missing_lists += lists.missing;
         unjudged_topics += lists.unjudged;
@@ -147,27 +139,16 @@ fn read_stc_qrels<'a>(
     Ok((topics, index))
 }
 
-/// The run files of `runs_dir`: every regular file whose name does not start with `.`, sorted; at
-/// least one.
-fn run_files(runs_dir: &Path) -> Result<Vec<PathBuf>, SourceError> {
-    let entries = std::fs::read_dir(runs_dir).map_err(|e| {
-        SourceError::whole_file(
-            runs_dir,
-            format!("cannot read the runs directory (one file per run expected): {e}"),
-        )
-    })?;
-    let mut files = Vec::new();
-    for entry in entries {
-        let entry = entry.map_err(|e| {
-            SourceError::whole_file(runs_dir, format!("cannot list the directory: {e}"))
-        })?;
-        let path = entry.path();
-        let hidden = entry.file_name().to_string_lossy().starts_with('.');
-        if path.is_file() && !hidden {
-            files.push(path);
-        }
-    }
-    files.sort();
+/// The run files of `runs_dir` with their run names (the file name without a final extension,
+/// unique: [`run_files`]), sorted by file name; at least one.
+fn stc_run_files(runs_dir: &Path) -> Result<Vec<RunFile>, SourceError> {
+    let mut files = run_files(
+        runs_dir,
+        RunNaming::WithoutExtension,
+        "one file per run expected",
+    )?;
+    // Paper A's runs are in file-name order.
+    files.sort_by(|a, b| a.path.cmp(&b.path));
     if files.is_empty() {
         return Err(SourceError::whole_file(
             runs_dir,
@@ -177,13 +158,8 @@ fn run_files(runs_dir: &Path) -> Result<Vec<PathBuf>, SourceError> {
     Ok(files)
 }
 
-/// The (team, run name) of the run file `path`: the name is the file name without a final
-/// extension, the team the name before its last `-`.
-fn run_name(path: &Path) -> Result<(String, String), SourceError> {
-    let name = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
+/// The team of the run `name` (read from `path`): the name before its last `-`.
+fn team_of(path: &Path, name: &str) -> Result<String, SourceError> {
     let Some((team, _)) = name.rsplit_once('-') else {
         return Err(SourceError::whole_file(
             path,
@@ -198,7 +174,7 @@ fn run_name(path: &Path) -> Result<(String, String), SourceError> {
             format!("run name `{name}` starts with `-`, so its team name is empty"),
         ));
     }
-    Ok((team.to_string(), name))
+    Ok(team.to_string())
 }
 
 /// One run's ranked lists, one per qrels topic, and what was left out.

@@ -397,7 +397,7 @@ fn bad_labels_and_runs_name_file_and_line() {
     );
     let err = error(&|dir| std::fs::remove_dir_all(dir.join("runs")).unwrap());
     assert!(
-        err.contains("runs") && err.contains("cannot read the run directory"),
+        err.contains("runs") && err.contains("cannot read the runs directory"),
         "{err}"
     );
 }

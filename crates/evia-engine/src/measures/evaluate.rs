@@ -67,12 +67,23 @@ pub const MAX_BETA: f64 = 1e15;
 
 impl Params {
     /// Checks the parameters: cutoffs ≥ 1 (C prints `-nan` for cutoff 0; this port rejects it),
-    /// β in [0, [`MAX_BETA`]], b ≥ 0, and p, γ, rbup in [0, 1].
+    /// β in [0, [`MAX_BETA`]], b = 0 (natural log) or b > 1, and p, γ, rbup in [0, 1].
     pub fn validate(&self) -> Result<(), MeasureError> {
         if self.cutoffs.contains(&0) {
             return Err(MeasureError::BadParam {
                 param: MeasureParam::Cutoffs,
                 reason: "a cutoff of 0 has no ranks to evaluate; cutoffs must be >= 1".into(),
+            });
+        }
+        // log_b(r) is a discount only for b > 1 (b ≤ 1 makes it zero, negative or undefined);
+        // b = 0 is NTCIREVAL's natural log (`-logb 0`), whose discount at rank 2 is ln 2 < 1.
+        if !(self.logb == 0.0 || (self.logb.is_finite() && self.logb > 1.0)) {
+            return Err(MeasureError::BadParam {
+                param: MeasureParam::Logb,
+                reason: format!(
+                    "{:?} is not a log base: give a finite number > 1, or 0 for the natural log (NTCIREVAL's convention)",
+                    self.logb
+                ),
             });
         }
         let checks = [
@@ -81,12 +92,6 @@ impl Params {
                 self.beta,
                 MAX_BETA,
                 "a number from 0 to 1e15",
-            ),
-            (
-                MeasureParam::Logb,
-                self.logb,
-                f64::MAX,
-                "a finite number >= 0",
             ),
             (MeasureParam::Rbp, self.rbp, 1.0, "a number from 0 to 1"),
             (MeasureParam::Gamma, self.gamma, 1.0, "a number from 0 to 1"),
