@@ -7,6 +7,9 @@
 //!   terminal, the pipe of a process substitution `>(…)`), and any path under `/dev/` or
 //!   `/proc/` (where `/dev/stdout` may lead to the very file the shell redirected standard output
 //!   to), is written through: opened and written in place, never replaced; a directory is refused;
+//! - the file standard output is open on (`/dev/stdout`, or FILE itself when standard output is
+//!   redirected to it) is written through standard output, so what the command prints there
+//!   follows it instead of writing over it;
 //! - a regular file, or a new one, is written atomically: a temporary file
 //!   (`.evia-repro-tmp.<name>.<random>`) in the target's directory, renamed over it once complete,
 //!   and removed on any error, so a failed write leaves the previous file and nothing else; the
@@ -77,6 +80,15 @@ pub(crate) fn write_file(
         path: path.to_path_buf(),
         reason,
     };
+    if is_standard_output(path) {
+        // Through the process's own standard output, so that what the command prints there
+        // follows in order instead of writing over it (`--detail-out /dev/stdout > file`).
+        let mut out = std::io::stdout().lock();
+        return out
+            .write_all(contents)
+            .and_then(|()| out.flush())
+            .map_err(io_err);
+    }
     match fs::metadata(path) {
         Ok(meta) if meta.is_dir() => Err(OutputFileError::Directory {
             flag: flag.to_string(),
@@ -105,6 +117,30 @@ pub(crate) fn write_file(
             replace(path, contents, None).map_err(io_err)
         }
         Err(e) => Err(io_err(e)),
+    }
+}
+
+/// Whether `path` is the file the process's standard output is open on (`/dev/stdout`, or the
+/// very file it is redirected to).
+fn is_standard_output(path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd as _;
+        use std::os::unix::fs::MetadataExt as _;
+        let stdout = std::io::stdout()
+            .as_fd()
+            .try_clone_to_owned()
+            .map(fs::File::from)
+            .and_then(|f| f.metadata());
+        match (stdout, fs::metadata(path)) {
+            (Ok(out), Ok(target)) => out.dev() == target.dev() && out.ino() == target.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        false
     }
 }
 

@@ -279,6 +279,30 @@ fn detail_out_writes_through_a_fifo() {
     assert!(temporary_files(dir.path()).is_empty());
 }
 
+/// `--detail-out` naming the file standard output is redirected to (`--detail-out /dev/stdout >
+/// all.md`, or the same file twice) gets the detail, then what is printed, neither over the other.
+#[cfg(unix)]
+#[test]
+fn detail_out_into_standard_output_comes_before_what_is_printed() {
+    let (dir, data) = scratch();
+    let labels = data.join("labels.tsv");
+    let alone = dir.path().join("alone.md");
+    let printed = agree_detail_out(dir.path(), &labels, &alone).stdout();
+    let detail = fs::read_to_string(&alone).unwrap();
+    for target in [Path::new("/dev/stdout"), &dir.path().join("all.md")] {
+        let all = dir.path().join("all.md");
+        fs::write(&all, "").unwrap();
+        let output = agree_detail_out(dir.path(), &labels, target).run_with_stdout_to(&all);
+        assert!(output.status.success(), "{}", stderr(&output));
+        assert_eq!(
+            fs::read_to_string(&all).unwrap(),
+            format!("{detail}{printed}"),
+            "{}",
+            target.display()
+        );
+    }
+}
+
 /// `study`, `reproduce`, `check`, `list` and `show` with standard output on a full device
 /// (`> /dev/full`): a clean error naming standard output (exit code 2), never a panic.
 #[test]
