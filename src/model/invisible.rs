@@ -1,6 +1,6 @@
 //! Characters that print as nothing or change how the text around them is shown, and how they are
 //! shown instead: as their code point. This is the terminal's escaping (error messages and every
-//! printed output) and the base of every other format's (`crate::render::escape`).
+//! printed output) and the base of every other format's (the renderers' escapers).
 
 /// Control characters, and characters that print as nothing or change the text direction
 /// (zero-width spaces and joiners, bidirectional overrides and isolates, variation selectors, tags,

@@ -12,6 +12,7 @@ mod grouped;
 pub(crate) mod item_grid;
 mod shape;
 mod target;
+mod wide;
 
 use cells::{cell_format, cell_text};
 use grouped::grid_panels;
@@ -173,8 +174,10 @@ pub(crate) fn layout(
         panels.extend(grids);
     }
     reletter(&mut panels);
-    // Group headings are LaTeX rows: a page break may not separate a group from its heading.
+    // Group headings are LaTeX rows: a page break may not separate a group from its heading. A
+    // panel wider than a page is split first.
     if target == Target::Latex {
+        panels = panels.into_iter().flat_map(wide::split_wide).collect();
         for p in &mut panels {
             p.keep_groups();
         }

@@ -289,7 +289,7 @@ fn agree_latex_with_special_characters_in_names_compiles() {
         return;
     };
     let document = format!(
-        "\\documentclass{{article}}\n\\usepackage[T1]{{fontenc}}\n\\usepackage[utf8]{{inputenc}}\n\\usepackage{{booktabs}}\n\\begin{{document}}\n{body}\\end{{document}}\n"
+        "\\documentclass{{article}}\n\\usepackage[T1]{{fontenc}}\n\\usepackage[utf8]{{inputenc}}\n\\usepackage{{booktabs}}\n\\usepackage{{longtable}}\n\\begin{{document}}\n{body}\\end{{document}}\n"
     );
     std::fs::write(dir.path().join("agree.tex"), document).unwrap();
     common::pdflatex(&pdflatex, dir.path(), "agree");

@@ -244,9 +244,14 @@ fn study_outputs_stay_inert_with_hostile_names_and_paths() {
     let checked = assert_outputs_inert(&out);
     assert!(checked >= 20, "only {checked} files checked");
     let report = text(&out.join("study/report.md"));
-    // The inputs are listed as code spans that show the path as it is, without backslashes.
-    assert!(report.contains("/labels.tsv fnv1a64:"), "{report}");
-    assert!(!report.contains("\\-\\->"), "{report}");
+    // The inputs are listed as code spans that show the path as it is, without backslashes, its
+    // invisible characters as code points.
+    let shown = HOSTILE_DIR
+        .replace('\n', "U+000A")
+        .replace('\u{1b}', "U+001B")
+        .replace('\u{202e}', "U+202E");
+    let listed = format!("{shown}/labels.tsv fnv1a64:");
+    assert!(report.contains(&listed), "{listed} not in:\n{report}");
     if let Some(pdflatex) = require_tool("pdflatex") {
         assert_compiles(&pdflatex, &out.join("study"), "report");
     }
@@ -280,7 +285,7 @@ fn agree_escapes_every_name_in_every_format() {
     if let Some(pdflatex) = require_tool("pdflatex") {
         let scratch = tempfile::tempdir().unwrap();
         let document = format!(
-            "\\documentclass{{article}}\n\\usepackage[T1]{{fontenc}}\n\\usepackage[utf8]{{inputenc}}\n\\usepackage{{booktabs}}\n\\begin{{document}}\n{latex}\\end{{document}}\n"
+            "\\documentclass{{article}}\n\\usepackage[T1]{{fontenc}}\n\\usepackage[utf8]{{inputenc}}\n\\usepackage{{booktabs}}\n\\usepackage{{longtable}}\n\\begin{{document}}\n{latex}\\end{{document}}\n"
         );
         std::fs::write(scratch.path().join("agree.tex"), document).unwrap();
         assert_compiles(&pdflatex, scratch.path(), "agree");

@@ -39,6 +39,7 @@ mod knob_space;
 mod lancers_eval;
 mod layers;
 mod manifest_errors;
+mod many_assessors_latex;
 mod output_dir;
 mod project_manifest;
 mod qrels_cli;

@@ -25,7 +25,7 @@ pub(crate) enum Format {
     Text,
     /// Markdown tables.
     Md,
-    /// LaTeX tabulars (booktabs).
+    /// LaTeX long tables (booktabs, longtable).
     Tex,
     /// One JSON document.
     Json,

@@ -61,18 +61,12 @@ pub(super) fn text_table(out: &mut String, t: &Table) {
     }
 }
 
-/// `t` as a LaTeX table (booktabs), every cell escaped.
+/// `t` as a LaTeX long table (booktabs, longtable), every cell escaped: not a float, so a table of
+/// any number of rows (one per pair of 100 assessors: 4,950) breaks across pages, repeating its
+/// header, and any number of tables follow one another (floats would pile up past LaTeX's limit).
 pub(super) fn tex_table(out: &mut String, t: &Table) {
-    let _ = writeln!(
-        out,
-        "\\begin{{table}}[ht]\n\\centering\n\\caption{{{}}}",
-        escape_latex_literal(&t.title)
-    );
-    let _ = writeln!(
-        out,
-        "\\begin{{tabular}}{{l{}}}\n\\toprule",
-        "r".repeat(t.headers.len() - 1)
-    );
+    let title = escape_latex_literal(&t.title);
+    let columns = t.headers.len();
     let row = |cells: &[String]| {
         cells
             .iter()
@@ -81,9 +75,23 @@ pub(super) fn tex_table(out: &mut String, t: &Table) {
             .join(" & ")
             + " \\\\"
     };
-    let _ = writeln!(out, "{}\n\\midrule", row(&t.headers));
+    let header = row(&t.headers);
+    let _ = writeln!(
+        out,
+        "{{\\small\\setlength{{\\tabcolsep}}{{4pt}}\n\\begin{{longtable}}{{l{}}}",
+        "r".repeat(columns.saturating_sub(1))
+    );
+    let _ = writeln!(
+        out,
+        "\\caption{{{title}}}\\\\\n\\toprule\n{header}\n\\midrule\n\\endfirsthead"
+    );
+    let _ = writeln!(
+        out,
+        "\\multicolumn{{{columns}}}{{l}}{{\\textit{{{title} (continued)}}}}\\\\\n\\toprule\n{header}\n\\midrule\n\\endhead"
+    );
+    let _ = writeln!(out, "\\bottomrule\n\\endlastfoot");
     for r in &t.rows {
         let _ = writeln!(out, "{}", row(r));
     }
-    let _ = writeln!(out, "\\bottomrule\n\\end{{tabular}}\n\\end{{table}}\n");
+    let _ = writeln!(out, "\\end{{longtable}}}}\n");
 }
