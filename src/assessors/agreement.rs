@@ -13,7 +13,8 @@
 //! same estimator and standard error as paper B's Table 1, so the two cannot
 //! drift apart (`src/pipeline/tests/agree_standin.rs` compares them on paper B's stand-in labels).
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use serde::Serialize;
 
@@ -27,8 +28,10 @@ use evia_engine::agreement::{
 
 use super::agreement_summary::{Headline, IntervalCounts};
 use super::agreement_values::{
-    KappaOutcome, ManyRaters, PairAgreement, PerTopic, Value, unsigned_zero,
+    KappaOutcome, ManyRaters, PairAgreement, PairMatrix, PerTopic, Value, unsigned_zero,
 };
+pub(crate) use super::pair_counts::WorkloadError;
+use super::pair_counts::{PairCounts, Workload};
 
 /// Which categories the linear weights of a kappa run over (see the module documentation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -113,82 +116,180 @@ pub(crate) struct Analysis {
     pub(crate) items: usize,
     pub(crate) labels_read: usize,
     pub(crate) topics: usize,
+    /// Every pair that shares a document, in pair order; `agree`'s JSON lists them or summarises
+    /// them (`--pairs`).
+    #[serde(skip)]
     pub(crate) pairs: Vec<PairAgreement>,
     /// Topics where every pair with documents on the topic shares at least the minimum number of
     /// them and has a significantly positive per-topic kappa (paper B §3's high-agreement set), in
     /// topic order.
     pub(crate) high_agreement_topics: Vec<String>,
+    /// Topics with at least the minimum number of documents whose every label is the same: the
+    /// assessors agree perfectly, kappa is undefined (chance agreement is 1), and the topic is in
+    /// neither set.
+    pub(crate) perfect_agreement_topics: Vec<String>,
     /// The other topics with at least the minimum number of documents (the low-agreement set).
     pub(crate) low_agreement_topics: Vec<String>,
     /// Topics with fewer documents than the minimum: in neither set.
     pub(crate) too_small_topics: Vec<String>,
 }
 
-/// Pairwise confusion matrices of one topic (or of all topics), keyed by assessor pair `(a, b)`, `a < b`.
-type PairMatrices = HashMap<(usize, usize), Vec<u64>>;
-
-fn add_pairs(matrices: &mut PairMatrices, labels: &[(usize, u16)], k: usize) {
-    for (i, &(a, la)) in labels.iter().enumerate() {
-        for &(b, lb) in &labels[i + 1..] {
-            let m = matrices.entry((a, b)).or_insert_with(|| vec![0; k * k]);
-            m[usize::from(la) * k + usize::from(lb)] += 1;
-        }
-    }
-}
-
-fn matrix(counts: &[u64], k: usize) -> ConfusionMatrix {
-    let rows: Vec<Vec<u64>> = counts.chunks(k).map(<[u64]>::to_vec).collect();
+fn matrix(counts: &[u32], k: usize) -> ConfusionMatrix {
+    let rows: Vec<Vec<u64>> = counts
+        .chunks(k)
+        .map(|row| row.iter().map(|&c| u64::from(c)).collect())
+        .collect();
     // A scale has at least 2 labels and every row has k counts, so the matrix is square.
     ConfusionMatrix::from_rows(&rows).unwrap_or_else(|_| unreachable!("k × k counts"))
+}
+
+/// Where a topic falls in paper B §3's split.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum TopicClass {
+    /// Every pair with documents on the topic has a significantly positive per-topic kappa.
+    High,
+    /// Every label of the topic is the same: the assessors agree on every document, and kappa is
+    /// undefined (chance agreement is 1).
+    Perfect,
+    Low,
+    /// Fewer documents than the minimum.
+    TooSmall,
+}
+
+/// One pair's per-topic kappas as they accumulate, topic by topic in topic order.
+#[derive(Debug, Clone, Default)]
+struct TopicTally {
+    topics: usize,
+    significantly_positive: usize,
+    not_significantly_positive: usize,
+    undefined: usize,
+    too_small: usize,
+    defined: usize,
+    sum: f64,
+    min: Option<f64>,
+    max: Option<f64>,
+}
+
+impl TopicTally {
+    fn per_topic(&self) -> PerTopic {
+        PerTopic {
+            topics: self.topics,
+            significantly_positive: self.significantly_positive,
+            not_significantly_positive: self.not_significantly_positive,
+            undefined: self.undefined,
+            too_small: self.too_small,
+            mean: (self.defined > 0).then(|| unsigned_zero(self.sum / self.defined as f64)),
+            min: self.min.map(unsigned_zero),
+            max: self.max.map(unsigned_zero),
+        }
+    }
 }
 
 /// Runs the analysis of `labels` with the kappa interval's standard error `se`, the weights over
 /// `over`'s categories, and per-topic kappas tested only where a topic has, and a pair shares on
 /// it, at least `min_topic_items` documents.
+///
+/// The work is bounded before it starts ([`Workload`]): one pass counts every pair's pooled
+/// matrix, a second counts one topic's matrices at a time, tests them and forgets them, so the
+/// memory is the pooled matrices plus the largest topic's, and the time is proportional to the
+/// pairs of labels on the documents.
 pub(crate) fn analyse(
     labels: &AssessorLabels,
     source: &str,
     se: StandardError,
     over: WeightsOver,
     min_topic_items: usize,
-) -> Analysis {
+) -> Result<Analysis, WorkloadError> {
+    Workload::of(labels, source)?;
     let k = labels.scale.levels();
-    let mut by_topic: BTreeMap<&str, PairMatrices> = BTreeMap::new();
-    let mut topic_items: BTreeMap<&str, usize> = BTreeMap::new();
-    let mut pooled = PairMatrices::new();
-    for item in &labels.items {
-        add_pairs(by_topic.entry(&item.topic).or_default(), &item.labels, k);
-        *topic_items.entry(&item.topic).or_default() += 1;
-        add_pairs(&mut pooled, &item.labels, k);
+    let n = labels.assessors.len();
+    let mut by_topic: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    let mut pooled = PairCounts::new(n, k);
+    for (i, item) in labels.items.iter().enumerate() {
+        by_topic.entry(&item.topic).or_default().push(i);
+        pooled.add(&item.labels);
     }
-    let mut keys: Vec<(usize, usize)> = pooled.keys().copied().collect();
-    keys.sort_unstable();
-    let (sized, too_small): (Vec<&str>, Vec<&str>) = by_topic
-        .keys()
-        .copied()
-        .partition(|t| topic_items[t] >= min_topic_items);
-    let (high, low): (Vec<&str>, Vec<&str>) = sized.into_iter().partition(|t| {
-        let matrices = &by_topic[t];
-        !matrices.is_empty()
-            && matrices.values().all(|counts| {
-                counts.iter().sum::<u64>() >= min_topic_items as u64
-                    && linear_kappa(&matrix(counts, k), se, over)
-                        .is_ok_and(|kt| kt.significantly_positive())
-            })
-    });
-    let context = PairContext {
-        by_topic: &by_topic,
-        k,
-        se,
-        over,
-        min_topic_items,
-    };
+    let mut tallies = vec![TopicTally::default(); pooled.len()];
     let mut intervals = IntervalCounts::default();
-    let pairs: Vec<PairAgreement> = keys
+    let mut classes: Vec<(&str, TopicClass)> = Vec::with_capacity(by_topic.len());
+    let mut topic = PairCounts::new(n, k);
+    for (&id, items) in &by_topic {
+        topic.clear();
+        for &i in items {
+            topic.add(&labels.items[i].labels);
+        }
+        let sized = items.len() >= min_topic_items;
+        let mut all_significant = topic.len() > 0;
+        for (slot, pair) in topic.pairs().enumerate() {
+            // Every pair of a topic shares a document, so it is among the pooled pairs.
+            let tally = &mut tallies[pooled.slot_of(pair).unwrap_or_else(|| unreachable!())];
+            tally.topics += 1;
+            let counts = topic.counts(slot);
+            if counts.iter().map(|&c| u64::from(c)).sum::<u64>() < min_topic_items as u64 {
+                tally.too_small += 1;
+                all_significant = false;
+                continue;
+            }
+            match linear_kappa(&matrix(counts, k), se, over) {
+                Ok(kt) => {
+                    intervals.count(&kt);
+                    if kt.significantly_positive() {
+                        tally.significantly_positive += 1;
+                    } else {
+                        tally.not_significantly_positive += 1;
+                        all_significant = false;
+                    }
+                    tally.defined += 1;
+                    tally.sum += kt.kappa;
+                    tally.min = Some(tally.min.map_or(kt.kappa, |m| m.min(kt.kappa)));
+                    tally.max = Some(tally.max.map_or(kt.kappa, |m| m.max(kt.kappa)));
+                }
+                Err(_) => {
+                    tally.undefined += 1;
+                    all_significant = false;
+                }
+            }
+        }
+        let class = if !sized {
+            TopicClass::TooSmall
+        } else if all_significant {
+            TopicClass::High
+        } else if topic.len() > 0 && one_label(labels, items) {
+            TopicClass::Perfect
+        } else {
+            TopicClass::Low
+        };
+        classes.push((id, class));
+    }
+    drop(topic);
+    let topics_in = |class: TopicClass| -> Vec<String> {
+        classes
+            .iter()
+            .filter(|(_, c)| *c == class)
+            .map(|(id, _)| (*id).to_string())
+            .collect()
+    };
+    let names: Vec<Arc<str>> = labels
+        .assessors
         .iter()
-        .map(|&(a, b)| pair_agreement(labels, &context, &pooled[&(a, b)], (a, b), &mut intervals))
+        .map(|a| Arc::from(a.as_str()))
         .collect();
-    Analysis {
+    let context = PairContext { k, se, over };
+    let pairs: Vec<PairAgreement> = pooled
+        .sorted_slots()
+        .into_iter()
+        .map(|slot| {
+            pair_agreement(
+                &names,
+                &context,
+                pooled.counts(slot),
+                pooled.pair(slot),
+                tallies[slot].per_topic(),
+                &mut intervals,
+            )
+        })
+        .collect();
+    Ok(Analysis {
         labels: source.to_string(),
         headline: Headline::of(labels, by_topic.len(), &pairs),
         many_raters: (labels.assessors.len() > 2).then(|| many_raters(labels)),
@@ -204,26 +305,34 @@ pub(crate) fn analyse(
         labels_read: labels.items.iter().map(|i| i.labels.len()).sum(),
         topics: by_topic.len(),
         pairs,
-        high_agreement_topics: high.into_iter().map(str::to_string).collect(),
-        low_agreement_topics: low.into_iter().map(str::to_string).collect(),
-        too_small_topics: too_small.into_iter().map(str::to_string).collect(),
-    }
+        high_agreement_topics: topics_in(TopicClass::High),
+        perfect_agreement_topics: topics_in(TopicClass::Perfect),
+        low_agreement_topics: topics_in(TopicClass::Low),
+        too_small_topics: topics_in(TopicClass::TooSmall),
+    })
+}
+
+/// Whether the documents `items` of `labels` carry one label throughout.
+fn one_label(labels: &AssessorLabels, items: &[usize]) -> bool {
+    let mut levels = items
+        .iter()
+        .flat_map(|&i| labels.items[i].labels.iter().map(|&(_, l)| l));
+    levels.next().is_none_or(|first| levels.all(|l| l == first))
 }
 
 /// What every pair's analysis shares.
-struct PairContext<'a> {
-    by_topic: &'a BTreeMap<&'a str, PairMatrices>,
+struct PairContext {
     k: usize,
     se: StandardError,
     over: WeightsOver,
-    min_topic_items: usize,
 }
 
 fn pair_agreement(
-    labels: &AssessorLabels,
-    context: &PairContext<'_>,
-    counts: &[u64],
+    names: &[Arc<str>],
+    context: &PairContext,
+    counts: &[u32],
     (a, b): (usize, usize),
+    per_topic: PerTopic,
     intervals: &mut IntervalCounts,
 ) -> PairAgreement {
     let (k, se, over) = (context.k, context.se, context.over);
@@ -241,66 +350,18 @@ fn pair_agreement(
     let kappa_quadratic = counted(weighted_kappa(&m, se, over, Weighting::Quadratic));
     let kappa_binary = counted(binary_kappa(&m, se));
     PairAgreement {
-        first: labels.assessors[a].clone(),
-        second: labels.assessors[b].clone(),
+        first: Arc::clone(&names[a]),
+        second: Arc::clone(&names[b]),
         items: m.total(),
-        matrix: m.rows(),
+        matrix: PairMatrix::new(k, counts),
         raw_agreement: raw,
         kappa_unweighted,
         kappa_linear,
         kappa_quadratic,
         raw_agreement_binary: binary_raw_agreement(&m).unwrap_or(f64::NAN),
         kappa_binary,
-        per_topic: per_topic(context, (a, b), intervals),
+        per_topic,
     }
-}
-
-fn per_topic(
-    context: &PairContext<'_>,
-    pair: (usize, usize),
-    intervals: &mut IntervalCounts,
-) -> PerTopic {
-    let mut result = PerTopic {
-        topics: 0,
-        significantly_positive: 0,
-        not_significantly_positive: 0,
-        undefined: 0,
-        too_small: 0,
-        mean: None,
-        min: None,
-        max: None,
-    };
-    let mut kappas = Vec::new();
-    for matrices in context.by_topic.values() {
-        let Some(counts) = matrices.get(&pair) else {
-            continue;
-        };
-        result.topics += 1;
-        if counts.iter().sum::<u64>() < context.min_topic_items as u64 {
-            result.too_small += 1;
-            continue;
-        }
-        match linear_kappa(&matrix(counts, context.k), context.se, context.over) {
-            Ok(kt) => {
-                intervals.count(&kt);
-                if kt.significantly_positive() {
-                    result.significantly_positive += 1;
-                } else {
-                    result.not_significantly_positive += 1;
-                }
-                kappas.push(kt.kappa);
-            }
-            Err(_) => result.undefined += 1,
-        }
-    }
-    if !kappas.is_empty() {
-        result.mean = Some(unsigned_zero(
-            kappas.iter().sum::<f64>() / kappas.len() as f64,
-        ));
-        result.min = kappas.iter().copied().reduce(f64::min).map(unsigned_zero);
-        result.max = kappas.iter().copied().reduce(f64::max).map(unsigned_zero);
-    }
-    result
 }
 
 fn many_raters(labels: &AssessorLabels) -> ManyRaters {

@@ -1,7 +1,10 @@
 //! The values an agreement analysis yields ([`super::agreement::analyse`]): a kappa with its 95%
 //! interval or why it is undefined, a pair's statistics, and the many-rater coefficients.
 
+use std::sync::Arc;
+
 use serde::Serialize;
+use serde::ser::{SerializeSeq as _, Serializer};
 
 use evia_engine::agreement::{Interval, Kappa};
 
@@ -88,15 +91,52 @@ pub(crate) struct PerTopic {
     pub(crate) max: Option<f64>,
 }
 
+/// A pair's `k × k` confusion matrix, rows the first assessor's labels, columns the second's (scale
+/// order); serialised as its rows. Counts are `u32`: a pair shares at most one count per document,
+/// and a label file holds far fewer documents (`crate::io::labels::MAX_TEXT_BYTES`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct PairMatrix {
+    k: usize,
+    cells: Box<[u32]>,
+}
+
+impl PairMatrix {
+    /// The matrix of `cells`, `k²` counts row-major.
+    pub(crate) fn new(k: usize, cells: &[u32]) -> Self {
+        debug_assert_eq!(cells.len(), k * k);
+        PairMatrix {
+            k,
+            cells: cells.into(),
+        }
+    }
+
+    /// The rows, lowest label first.
+    pub(crate) fn rows(&self) -> impl Iterator<Item = &[u32]> {
+        self.cells.chunks(self.k)
+    }
+}
+
+impl Serialize for PairMatrix {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.k))?;
+        for row in self.rows() {
+            seq.serialize_element(row)?;
+        }
+        seq.end()
+    }
+}
+
 /// Everything about one pair of assessors.
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct PairAgreement {
-    pub(crate) first: String,
-    pub(crate) second: String,
+    /// The assessors' names, shared with every other pair of each (a thousand assessors make half
+    /// a million pairs).
+    pub(crate) first: Arc<str>,
+    pub(crate) second: Arc<str>,
     /// Documents both labelled.
     pub(crate) items: u64,
     /// Confusion matrix, rows the first assessor's labels, columns the second's (scale order).
-    pub(crate) matrix: Vec<Vec<u64>>,
+    pub(crate) matrix: PairMatrix,
     /// Share of documents with the same label.
     pub(crate) raw_agreement: f64,
     /// Unweighted Cohen's kappa on the full scale.

@@ -10,3 +10,4 @@ pub(crate) mod agreement_values;
 pub(crate) mod combine;
 pub(crate) mod kappa_se;
 pub(crate) mod mapping;
+pub(crate) mod pair_counts;

@@ -6,6 +6,7 @@
 
 mod account_audit;
 mod agree_cli;
+mod agree_many;
 mod agreement_golden;
 mod anywhere;
 mod built;

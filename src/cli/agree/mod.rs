@@ -13,12 +13,15 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::Args;
+use serde::Serialize;
 
 use super::Outcome;
 use super::label_input::LabelInput;
 pub(crate) use crate::assessors::agreement::{Analysis, WeightsOver, analyse};
 pub(crate) use crate::assessors::agreement_summary::default_min_topic_items;
+use crate::assessors::agreement_values::PairAgreement;
 use crate::assessors::kappa_se::KappaSe;
+use distribution::PairDistribution;
 pub(crate) use render::{Format, Pairs, View};
 
 /// Agreement between the assessors of a label file.
@@ -43,8 +46,8 @@ pub(crate) struct AgreeArgs {
     /// matrices.
     #[arg(long)]
     pub(crate) detail: bool,
-    /// Pairwise tables: one row per pair up to 20 assessors and a distribution over the pairs
-    /// beyond (auto), always one row per pair (full), or always the distribution (summary).
+    /// Pairwise tables and JSON: one row per pair up to 20 assessors and a distribution over the
+    /// pairs beyond (auto), always one row per pair (full), or always the distribution (summary).
     #[arg(long, value_enum, default_value_t = Pairs::Auto)]
     pub(crate) pairs: Pairs,
     /// Also write everything (--detail, every pair) in --format to FILE: a regular file is
@@ -52,17 +55,36 @@ pub(crate) struct AgreeArgs {
     /// through; an input file is refused.
     #[arg(long, value_name = "FILE")]
     pub(crate) detail_out: Option<PathBuf>,
-    /// Output format (json: the whole analysis, every pair).
+    /// Output format (json: the whole analysis; its pairs listed or summarised as --pairs says).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub(crate) format: Format,
 }
 
-/// `analysis` in `format` as `view` says; JSON is always the whole analysis.
+/// The JSON document: the analysis with every pair, or, where `--pairs` summarises them (beyond
+/// [`render::FULL_UP_TO`] assessors by default), their distribution in place of the list (a
+/// thousand assessors make half a million pairs, about 700 MB of JSON).
+#[derive(Serialize)]
+struct JsonDocument<'a> {
+    #[serde(flatten)]
+    analysis: &'a Analysis,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pairs: Option<&'a [PairAgreement]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pair_distribution: Option<PairDistribution>,
+}
+
+/// `analysis` in `format` as `view` says.
 fn rendered(analysis: &Analysis, view: &View) -> anyhow::Result<String> {
     Ok(match view.format {
         Format::Json => {
+            let full = view.full_pairs(analysis);
+            let document = JsonDocument {
+                analysis,
+                pairs: full.then_some(analysis.pairs.as_slice()),
+                pair_distribution: (!full).then(|| PairDistribution::of(analysis)),
+            };
             let mut s =
-                serde_json::to_string_pretty(analysis).context("serialising the analysis")?;
+                serde_json::to_string_pretty(&document).context("serialising the analysis")?;
             s.push('\n');
             s
         }
@@ -84,7 +106,7 @@ pub(crate) fn run(args: AgreeArgs) -> anyhow::Result<Outcome> {
         se,
         args.weights_over,
         min_topic_items,
-    );
+    )?;
     if let Some(path) = &args.detail_out {
         let everything = View {
             format: args.format,

@@ -11,7 +11,7 @@
 
 use std::fmt::Write as _;
 
-use super::distribution::{distribution_table, per_topic_summary};
+use super::distribution::{PairDistribution, distribution_table, per_topic_summary};
 use super::table::{Table, fixed, tex_table, text_table};
 use crate::assessors::agreement::Analysis;
 use crate::assessors::agreement_values::{KappaOutcome, PairAgreement, Value};
@@ -54,7 +54,8 @@ pub(crate) struct View {
 }
 
 impl View {
-    fn full_pairs(&self, a: &Analysis) -> bool {
+    /// Whether the pairs are listed one by one (else summarised as their distribution).
+    pub(super) fn full_pairs(&self, a: &Analysis) -> bool {
         match self.pairs {
             Pairs::Full => true,
             Pairs::Summary => false,
@@ -132,10 +133,11 @@ fn headline(a: &Analysis) -> Vec<String> {
         opt(m.binary)
     ));
     lines.push(format!(
-        "High-agreement topics (every pair's per-topic linear κ significantly positive, at least {} shared documents): {} of {}; low-agreement: {}; too small (fewer than {} documents): {}",
+        "High-agreement topics (every pair's per-topic linear κ significantly positive, at least {} shared documents): {} of {}; perfect agreement (every label the same, κ undefined): {}; low-agreement: {}; too small (fewer than {} documents): {}",
         a.min_topic_items,
         a.high_agreement_topics.len(),
         a.topics,
+        a.perfect_agreement_topics.len(),
         a.low_agreement_topics.len(),
         a.min_topic_items,
         a.too_small_topics.len()
@@ -266,11 +268,11 @@ fn confusion_tables(a: &Analysis) -> Vec<Table> {
                 headers,
                 rows: p
                     .matrix
-                    .iter()
+                    .rows()
                     .zip(&scale)
                     .map(|(row, label)| {
                         std::iter::once(label.clone())
-                            .chain(row.iter().map(u64::to_string))
+                            .chain(row.iter().map(u32::to_string))
                             .collect()
                     })
                     .collect(),
@@ -281,17 +283,16 @@ fn confusion_tables(a: &Analysis) -> Vec<Table> {
 
 /// The tables of a view, in order.
 fn tables(a: &Analysis, view: &View) -> Vec<Table> {
-    let full = view.full_pairs(a);
-    let mut tables = vec![if full {
-        pair_table(a)
-    } else {
-        distribution_table(a)
+    let distribution = (!view.full_pairs(a)).then(|| PairDistribution::of(a));
+    let mut tables = vec![match &distribution {
+        None => pair_table(a),
+        Some(d) => distribution_table(a, d),
     }];
+    let full = distribution.is_none();
     if view.detail {
-        tables.push(if full {
-            per_topic_table(a)
-        } else {
-            per_topic_summary(a)
+        tables.push(match &distribution {
+            None => per_topic_table(a),
+            Some(d) => per_topic_summary(a, d),
         });
         tables.extend(many_rater_table(a));
         if full {
@@ -305,6 +306,7 @@ fn tables(a: &Analysis, view: &View) -> Vec<Table> {
 fn topic_lists(a: &Analysis) -> Vec<String> {
     vec![
         format!("High: {}", list(&a.high_agreement_topics)),
+        format!("Perfect agreement: {}", list(&a.perfect_agreement_topics)),
         format!("Low: {}", list(&a.low_agreement_topics)),
         format!("Too small: {}", list(&a.too_small_topics)),
     ]

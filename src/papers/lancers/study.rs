@@ -33,7 +33,9 @@ use crate::papers::lancers::params::{
     QrelsOverlapParams, QrelsVersionDef, QrelsVersions, TopicSetDef, TopicSubset,
     TopicsetEvalParams, TopicsetOverlapParams, UserCollection,
 };
-use crate::papers::lancers::study_versions::{VersionSpecError, default_versions, parse_versions};
+use crate::papers::lancers::study_versions::{
+    VersionSpecError, all_version_id, default_versions, parse_versions,
+};
 
 /// A user's labels and runs, as the study reads them.
 pub(crate) use crate::papers::lancers::params::UserCollection as StudyCollection;
@@ -134,7 +136,7 @@ pub(crate) fn study_manifest(
     let assessors = labelled.assessors.names().to_vec();
     check_pair_ids(&assessors, &request.collection.labels)?;
     let versions = if request.versions.is_empty() {
-        default_versions(&assessors)
+        default_versions(&assessors)?
     } else {
         parse_versions(&request.versions, &assessors)?
     };
@@ -165,7 +167,7 @@ pub(crate) fn study_manifest(
         .find(|v| v.assessors.len() == assessors.len())
         .cloned()
         .unwrap_or_else(|| QrelsVersionDef {
-            id: format!("all{}", assessors.len()),
+            id: all_version_id(&assessors),
             assessors: assessors.clone(),
         });
     let measures = match &request.measures {

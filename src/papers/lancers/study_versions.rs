@@ -20,12 +20,51 @@ pub(crate) enum VersionSpecError {
     DuplicateAssessor { spec: String, assessor: String },
     #[error("--version: the name `{0}` is used twice")]
     DuplicateName(String),
+    #[error(
+        "--version `{spec}`: `{name}` is the study's name for {meaning}; a version of other assessors cannot take it (choose another name)"
+    )]
+    ShadowsGenerated {
+        spec: String,
+        name: String,
+        meaning: String,
+    },
+    #[error(
+        "assessor `{assessor}` has the name of the study's version {meaning}; rename the assessor, or list the versions with --version NAME=A,B,…"
+    )]
+    AssessorShadows { assessor: String, meaning: String },
+}
+
+/// The id of the version of every one of `assessors` (paper B's all3).
+pub(crate) fn all_version_id(assessors: &[String]) -> String {
+    format!("all{}", assessors.len())
 }
 
 /// The default versions for `assessors` (at least two, as the label reader guarantees): each
 /// assessor alone, then `all<k>` (every assessor), then `no-<name>` for each leave-one-out set.
 /// With two assessors a leave-one-out set is a single assessor, already listed, so none is added.
-pub(crate) fn default_versions(assessors: &[String]) -> Vec<QrelsVersionDef> {
+/// An assessor named like a generated version (`all3`, `no-b`) is an error: one id would name two
+/// versions.
+pub(crate) fn default_versions(
+    assessors: &[String],
+) -> Result<Vec<QrelsVersionDef>, VersionSpecError> {
+    let all = all_version_id(assessors);
+    for assessor in assessors {
+        let meaning = if *assessor == all {
+            Some(format!("`{all}` (every assessor)"))
+        } else {
+            assessors
+                .iter()
+                .filter(|_| assessors.len() > 2)
+                .find(|left| format!("no-{left}") == *assessor)
+                .map(|left| format!("`{assessor}` (every assessor but `{left}`)"))
+        };
+        if let Some(meaning) = meaning {
+            return Err(VersionSpecError::AssessorShadows {
+                assessor: assessor.clone(),
+                meaning,
+            });
+        }
+    }
     let mut versions: Vec<QrelsVersionDef> = assessors
         .iter()
         .map(|a| QrelsVersionDef {
@@ -34,7 +73,7 @@ pub(crate) fn default_versions(assessors: &[String]) -> Vec<QrelsVersionDef> {
         })
         .collect();
     versions.push(QrelsVersionDef {
-        id: format!("all{}", assessors.len()),
+        id: all,
         assessors: assessors.to_vec(),
     });
     if assessors.len() > 2 {
@@ -45,11 +84,14 @@ pub(crate) fn default_versions(assessors: &[String]) -> Vec<QrelsVersionDef> {
             });
         }
     }
-    versions
+    Ok(versions)
 }
 
 /// Reads the `--version` specifications `specs` against the label file's `assessors`: each
-/// `NAME=a,b,c` names known, distinct assessors, and no two versions share a name.
+/// `NAME=a,b,c` names known, distinct assessors, and no two versions share a name. A name the
+/// study gives its own versions keeps its meaning: `all<k>` holds every assessor, and a version
+/// named after an assessor holds that assessor alone (the default versions' names), so a user's
+/// version never stands in for the every-assessor version of B.T6–B.T8 and B.F2.
 pub(crate) fn parse_versions(
     specs: &[String],
     assessors: &[String],
@@ -97,6 +139,17 @@ fn parse_version(spec: &str, assessors: &[String]) -> Result<QrelsVersionDef, Ve
         }
         members.push(assessor.to_string());
     }
+    let shadows = |meaning: String| VersionSpecError::ShadowsGenerated {
+        spec: spec.to_string(),
+        name: name.to_string(),
+        meaning,
+    };
+    if name == all_version_id(assessors) && members.len() != assessors.len() {
+        return Err(shadows("the version of every assessor".to_string()));
+    }
+    if assessors.iter().any(|a| a == name) && members != [name] {
+        return Err(shadows(format!("the version of assessor `{name}` alone")));
+    }
     Ok(QrelsVersionDef {
         id: name.to_string(),
         assessors: members,
@@ -113,12 +166,12 @@ mod tests {
 
     #[test]
     fn defaults_are_singles_all_and_leave_one_out() {
-        let versions = default_versions(&names(&["a", "b", "c"]));
+        let versions = default_versions(&names(&["a", "b", "c"])).unwrap();
         let ids: Vec<&str> = versions.iter().map(|v| v.id.as_str()).collect();
         assert_eq!(ids, ["a", "b", "c", "all3", "no-a", "no-b", "no-c"]);
         assert_eq!(versions[3].assessors, names(&["a", "b", "c"]));
         assert_eq!(versions[5].assessors, names(&["a", "c"]));
-        let two = default_versions(&names(&["x", "y"]));
+        let two = default_versions(&names(&["x", "y"])).unwrap();
         let ids: Vec<&str> = two.iter().map(|v| v.id.as_str()).collect();
         assert_eq!(ids, ["x", "y", "all2"]);
     }
@@ -137,6 +190,8 @@ mod tests {
             ("x=lancer1,", "expected NAME=ASSESSOR"),
             ("x=lancer3", "unknown assessor `lancer3`"),
             ("x=lancer1,lancer1", "listed twice"),
+            ("all3=lancer1,lancer2", "the version of every assessor"),
+            ("student=lancer1,student", "assessor `student` alone"),
         ];
         for (spec, expected) in bad {
             let err = parse_versions(&names(&[spec]), &known)
@@ -146,5 +201,23 @@ mod tests {
         }
         let twice = parse_versions(&names(&["x=lancer1", "x=student"]), &known).unwrap_err();
         assert_eq!(twice, VersionSpecError::DuplicateName("x".into()));
+        let own = parse_versions(
+            &names(&["all3=student,lancer1,lancer2", "student=student"]),
+            &known,
+        );
+        assert_eq!(own.unwrap()[1].assessors, names(&["student"]));
+    }
+
+    #[test]
+    fn assessors_named_like_generated_versions_are_refused() {
+        for (list, expected) in [
+            (&["all3", "b", "c"][..], "`all3` (every assessor)"),
+            (&["a", "no-a", "c"][..], "every assessor but `a`"),
+        ] {
+            let err = default_versions(&names(list)).unwrap_err().to_string();
+            assert!(err.contains(expected), "{list:?}: {err}");
+        }
+        // With two assessors there is no leave-one-out version to shadow.
+        assert!(default_versions(&names(&["a", "no-a"])).is_ok());
     }
 }

@@ -55,7 +55,8 @@ fn agree_on_the_standin_labels_reproduces_b_t1() {
         StandardError::CohenSimple,
         WeightsOver::Declared,
         default_min_topic_items(3),
-    );
+    )
+    .unwrap();
 
     assert_eq!(analysis.pairs.len(), 3);
     for (pair, id) in analysis.pairs.iter().zip(PAIR_IDS) {

@@ -256,7 +256,8 @@ fn paper_b_runs_on_four_assessors_with_listed_versions_and_topic_sets() {
         StandardError::CohenSimple,
         WeightsOver::Declared,
         1,
-    );
+    )
+    .unwrap();
 
     let t1 = run("B.T1");
     for pair in &agree.pairs {
