@@ -121,7 +121,7 @@ mod tests {
         );
         let message = IdProblem::Invisible('\u{200b}').describe("topic", "T1\u{200b}");
         assert!(
-            message.contains("`T1\\u{200b}`") && message.contains("U+200B"),
+            message.contains("`T1U+200B`") && message.contains("U+200B"),
             "{message}"
         );
     }
