@@ -71,8 +71,8 @@ fn temp_name(file_name: &str, pid: u32) -> String {
     format!("{TEMP_PREFIX}{file_name}.{pid}")
 }
 
-/// A temporary file `.evia-repro-tmp.<file_name>.<random>` in `dir`, created exclusively and removed when
-/// dropped unless persisted, with the mode `File::create` gives (`0o666` less the umask, where
+/// A temporary file `.evia-repro-tmp.<file_name>.<random>` in `dir`, created exclusively and
+/// removed when dropped unless persisted, with the mode `File::create` gives (`0o666` less the umask, where
 /// `tempfile` would give `0o600`).
 pub(crate) fn temp_file_in(dir: &Path, file_name: &str) -> std::io::Result<NamedTempFile> {
     let prefix = format!("{TEMP_PREFIX}{file_name}.");
@@ -87,8 +87,8 @@ pub(crate) fn temp_file_in(dir: &Path, file_name: &str) -> std::io::Result<Named
 }
 
 /// Whether `name` is a temporary name made by [`temp_name`], [`temp_file_in`] or
-/// [`OutputDir::stage_tree`].
-/// `.evia-repro-tmp.<name>.<letters and digits>`, with a non-empty name.
+/// [`OutputDir::stage_tree`]: `.evia-repro-tmp.<name>.<letters and digits>`, with a non-empty
+/// name.
 pub(crate) fn is_temp_name(name: &str) -> bool {
     let Some(rest) = name.strip_prefix(TEMP_PREFIX) else {
         return false;
@@ -272,16 +272,16 @@ impl OutputDir {
     }
 
     /// The hidden temporary file in the root that stands for `relative` until it is in place
-    /// (`.evia-repro-tmp.<relative>.<process id>` with `%` and `/` escaped, so two relative paths never share
-    /// one; removed by a later run's [`OutputDir::lock`] if an interrupted run left it).
+    /// (`.evia-repro-tmp.<relative>.<process id>` with `%` and `/` escaped, so two relative paths
+    /// never share one; removed by a later run's [`OutputDir::lock`] if an interrupted run left it).
     pub(crate) fn root_temp(&self, relative: &str) -> PathBuf {
         self.root
             .join(temp_name(&flat_name(relative), std::process::id()))
     }
 
     /// Writes `contents`, flushed to disk, to a temporary file in the root standing for
-    /// `relative` (`.evia-repro-tmp.<relative with / and % escaped>.<random>`), to be renamed into place by
-    /// [`Staged::commit`]: the slow part of a write done ahead of time, with nothing visible at
+    /// `relative` (`.evia-repro-tmp.<relative with / and % escaped>.<random>`), to be renamed into
+    /// place by [`Staged::commit`]: the slow part of a write done ahead of time, with nothing visible at
     /// the destination yet. The root must exist.
     pub(crate) fn stage(&self, relative: &str, contents: &[u8]) -> Result<Staged, OutputError> {
         let dest = self.resolve(relative)?;
@@ -327,8 +327,8 @@ impl OutputDir {
 }
 
 impl OutputDir {
-    /// Starts a tree of outputs staged in a new hidden directory `.evia-repro-tmp.<name>.<random>` of the
-    /// root (which must exist, as it does once [`OutputDir::lock`] holds it): write into
+    /// Starts a tree of outputs staged in a new hidden directory `.evia-repro-tmp.<name>.<random>`
+    /// of the root (which must exist, as it does once [`OutputDir::lock`] holds it): write into
     /// [`StagedTree::out`], then [`StagedTree::commit`].
     pub(crate) fn stage_tree(&self, name: &str) -> Result<StagedTree, OutputError> {
         let prefix = format!("{TEMP_PREFIX}{name}.");
