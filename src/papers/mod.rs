@@ -116,6 +116,11 @@ pub(crate) enum ExperimentError {
         path: String,
         reason: String,
     },
+    /// A statistic of the artefact is undefined on the data (a user's collection can be degenerate
+    /// where a paper's is not): the pipeline lists the artefact as pending with `reason`, which
+    /// names the measure, run or topic, and builds the rest.
+    #[error("artefact `{artefact}`: {reason}")]
+    Undefined { artefact: String, reason: String },
 }
 
 impl ExperimentError {

@@ -143,25 +143,20 @@ fn user_commands_run_from_an_empty_directory_outside_the_checkout() {
     assert!(hsd.contains("r1"), "{hsd}");
 }
 
-/// A study that fails after writing some tables (identical runs: B.T3's Kendall's tau is
-/// undefined) leaves no output directory when there was none, and the previous study untouched
-/// when there was one; no temporary file or directory stays either way.
+/// A study that fails (two runs: fewer than the study compares) leaves no output directory when
+/// there was none, and the previous study untouched when there was one; no temporary file or
+/// directory stays either way. (Data on which a statistic is undefined, such as identical runs,
+/// no longer fails a study: its artefacts are pending, `tests/it/study_degenerate.rs`.)
 #[test]
 fn a_failed_study_leaves_no_partial_output() {
     let (dir, empty) = scratch();
     let bad_runs = dir.path().join("bad-runs");
     std::fs::create_dir(&bad_runs).unwrap();
-    for name in ["run01", "run02", "run03"] {
-        std::fs::copy(dir.path().join("data/runs/run01"), bad_runs.join(name)).unwrap();
+    for name in ["run01", "run02"] {
+        std::fs::copy(dir.path().join("data/runs").join(name), bad_runs.join(name)).unwrap();
     }
 
-    let failed = evia_in(&empty, &study_args("../bad-runs", "fresh"))
-        .assert_failure_with(2, "every pair of runs is tied");
-    let stderr = String::from_utf8_lossy(&failed.stderr);
-    assert!(
-        stderr.contains("B.T2 rebuilt"),
-        "failed after the first tables: {stderr}"
-    );
+    evia_in(&empty, &study_args("../bad-runs", "fresh")).assert_failure_with(2, "holds 2 run(s)");
     assert!(!empty.join("fresh").exists(), "no partial directory");
     assert_eq!(tree(&empty), Vec::<String>::new());
 

@@ -53,6 +53,7 @@ mod self_contained;
 mod standin_bounds;
 mod stc;
 mod study_cli;
+mod study_degenerate;
 mod table_variant;
 mod terminal_width;
 mod third_paper_views;

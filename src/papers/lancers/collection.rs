@@ -20,6 +20,18 @@ pub(crate) const MAX_LABEL: u8 = 100;
 /// the square of this).
 pub(crate) const MAX_ASSESSORS: usize = 100;
 
+/// Where a topic falls in paper B §3's split of the topics by their per-topic kappas.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum TopicAgreement {
+    /// Every assessor pair's per-topic kappa is significantly positive.
+    High,
+    /// Some pair's is not, or is undefined.
+    Low,
+    /// Every label of the topic is the same: the assessors agree on every document, and every
+    /// kappa is undefined (chance agreement is 1). In neither set.
+    Perfect,
+}
+
 /// The assessors who judged a collection, in the order of every [`Judgement::labels`], and the top
 /// of their common label scale `0..=max_label`.
 #[derive(Debug, Clone, PartialEq, Eq)]

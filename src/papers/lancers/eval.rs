@@ -28,7 +28,7 @@ use crate::papers::lancers::params::{
 };
 use crate::papers::{Context, ExperimentError};
 use crate::results::{ResultTable, VALUE};
-use evia_engine::ranking::kendall_tau;
+use evia_engine::ranking::{TauError, kendall_tau};
 
 /// The column (of each panel of a means figure) that holds a run's x position: its rank by mean
 /// under the first condition (`render::figure_means` places the run there).
@@ -61,10 +61,15 @@ impl Evaluated {
             for (i, a) in self.conditions.iter().enumerate() {
                 for (j, b) in self.conditions.iter().enumerate().skip(i + 1) {
                     let tau = kendall_tau(&means[i], &means[j]).map_err(|e| {
-                        ExperimentError::invalid(
-                            artefact,
-                            format!("{panel}, {} vs {}: {e}", a.id, b.id),
-                        )
+                        let reason = format!("{panel}, {} vs {}: {e}", a.id, b.id);
+                        match e {
+                            // Tied runs are a property of the data, not a fault.
+                            TauError::AllTied => ExperimentError::Undefined {
+                                artefact: artefact.id.to_string(),
+                                reason,
+                            },
+                            _ => ExperimentError::invalid(artefact, reason),
+                        }
                     })?;
                     table.set(&panel, &a.id, &b.id, "tau", tau.tau);
                     table.set(&panel, &a.id, &b.id, "ci_lo", tau.ci_low);

@@ -15,7 +15,7 @@ use crate::papers::lancers::params::{
 use crate::papers::lancers::standin::joint::{JointTargets, fit_joint};
 use crate::papers::lancers::standin::labels::{LabelParams, summarise};
 use crate::papers::lancers::standin::{
-    ASSESSORS, AssessorSet, LabelledCollection, LabelledTopic, PAIR_IDS, PAIRS, topic_agreement,
+    ASSESSORS, AssessorSet, LabelledCollection, LabelledTopic, PAIR_IDS, PAIRS, topic_kappas,
 };
 use crate::papers::standin_error::SimError;
 use crate::papers::{Context, ExperimentError, display_relative};
@@ -227,7 +227,7 @@ fn per_topic_rows(
     let per_topic = topics
         .iter()
         .map(|t| {
-            topic_agreement(t, assessors, se)
+            topic_kappas(t, assessors, se)
                 .map_err(|e| ExperimentError::invalid(artefact, format!("topic {}: {e}", t.id)))
         })
         .collect::<Result<Vec<_>, _>>()?;
@@ -265,8 +265,25 @@ fn per_topic_rows(
     let high: Vec<&str> = topics
         .iter()
         .zip(&per_topic)
-        .filter(|(_, k)| k.iter().all(Kappa::significantly_positive))
+        .filter(|(_, k)| {
+            k.iter()
+                .all(|k| k.as_ref().is_some_and(Kappa::significantly_positive))
+        })
         .map(|(t, _)| t.id.as_str())
+        .collect();
+    // Per pair, the topics where its kappa is undefined (both assessors used one label throughout).
+    let undefined: Vec<String> = pairs
+        .iter()
+        .enumerate()
+        .filter_map(|(p, pair)| {
+            let topics: Vec<&str> = topics
+                .iter()
+                .zip(&per_topic)
+                .filter(|(_, k)| k[p].is_none())
+                .map(|(t, _)| t.id.as_str())
+                .collect();
+            (!topics.is_empty()).then(|| format!("{} on {}", pair.id, topics.join(", ")))
+        })
         .collect();
     let source = if real {
         "the real per-assessor labels".to_string()
@@ -288,6 +305,12 @@ fn per_topic_rows(
         topics.len(),
         high.join(", ")
     ));
+    if !undefined.is_empty() {
+        table.note(format!(
+            "Per-topic kappa undefined (both assessors gave one label throughout the topic, so chance agreement is 1; counted as not significantly positive, left out of the mean, minimum and maximum): {}.",
+            undefined.join("; ")
+        ));
+    }
     if let (true, Ok(not_significant)) = (
         *assessors == AssessorSet::paper_b(),
         <[usize; 3]>::try_from(summary.not_significant),

@@ -12,6 +12,7 @@ pub(crate) use crate::assessors::kappa_se::KappaSe;
 use crate::io::labels::{Duplicates, LabelLayout, ReadOptions, Scale};
 use crate::manifest::parameter_rules::{self as rules, MAX_COUNT, Violation};
 use crate::manifest::params::{Params, StandinSizes};
+use crate::papers::lancers::collection::TopicAgreement;
 use crate::papers::lancers::standin::scores::Measure;
 
 /// Where paper B's labelled topics come from: the files the stand-in labels are fitted to, or a
@@ -172,12 +173,13 @@ impl TopicSubset {
         }
     }
 
-    /// Whether a topic of this agreement class belongs to the subset.
-    pub(crate) fn keeps(self, high_agreement: bool) -> bool {
+    /// Whether a topic of this agreement class belongs to the subset (a perfect-agreement topic is
+    /// in the full set only).
+    pub(crate) fn keeps(self, agreement: TopicAgreement) -> bool {
         match self {
             TopicSubset::All => true,
-            TopicSubset::HighAgreement => high_agreement,
-            TopicSubset::LowAgreement => !high_agreement,
+            TopicSubset::HighAgreement => agreement == TopicAgreement::High,
+            TopicSubset::LowAgreement => agreement == TopicAgreement::Low,
         }
     }
 }

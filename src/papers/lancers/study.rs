@@ -27,7 +27,7 @@ use crate::manifest::{
 };
 use crate::papers::Context;
 use crate::papers::experiment::Experiment;
-use crate::papers::lancers::collection::LabelledTopic;
+use crate::papers::lancers::collection::{LabelledTopic, TopicAgreement};
 use crate::papers::lancers::params::{
     AgreementParams, Evaluation, LevelCountsParams, ListedTopicSets, QrelsEvalParams,
     QrelsOverlapParams, QrelsVersionDef, QrelsVersions, TopicSetDef, TopicSubset,
@@ -51,6 +51,12 @@ use crate::papers::lancers::{
 pub(crate) const STUDY_ARTEFACTS: [&str; 10] = [
     "B.T1", "B.T2", "B.T3", "B.T4", "B.T5", "B.T6", "B.T7", "B.T8", "B.F1", "B.F2",
 ];
+
+/// The fewest runs the study compares: Kendall's tau's interval needs 3.
+pub(crate) const MIN_RUNS: usize = 3;
+
+/// The fewest topics a topic set of B.T6–B.T8 and B.F2 may hold: a score matrix needs 2.
+pub(crate) const MIN_SET_TOPICS: usize = 2;
 
 /// The study's output directory name under `--out` (`<out>/study/…`).
 pub(crate) const STUDY_SLUG: &str = "study";
@@ -95,7 +101,11 @@ pub(crate) enum StudyError {
     )]
     AmbiguousPairs { labels: String, names: String },
     #[error(
-        "the runs in {runs} rank documents for {covered} of the {labelled} topics labelled in {labels}; the study compares runs by their scores over topics and needs at least 2 topics that both have (labelled topics: {labelled_ids}; the runs' topics: {run_ids})"
+        "{runs} holds {count} run(s); the study compares rankings of runs (Kendall's tau with its interval) and needs at least {MIN_RUNS}"
+    )]
+    TooFewRuns { runs: String, count: usize },
+    #[error(
+        "the runs in {runs} rank documents for {covered} of the {labelled} topics labelled in {labels}; the study compares runs by their scores over topics and needs at least 2 topics that both have, and at least {MIN_RUNS} runs (labelled topics: {labelled_ids}; the runs' topics: {run_ids})"
     )]
     RunsMissTopics {
         runs: String,
@@ -120,6 +130,8 @@ struct Plan {
     all_version: QrelsVersionDef,
     /// Why the topics do not split into two non-empty sets, when they do not.
     degenerate_split: Option<String>,
+    /// What the topic sets leave out and why (small subsets, perfect-agreement topics).
+    split_remarks: Option<String>,
     measures: Vec<Measure>,
     trials: Option<u32>,
 }
@@ -180,6 +192,7 @@ pub(crate) fn study_manifest(
         max_label: labelled.assessors.max_label(),
         topic_sets: topic_sets(&all_version.id, &high),
         degenerate_split: degenerate_split(&high),
+        split_remarks: split_remarks(&labelled.topics, &high),
         all_version,
         versions,
         measures,
@@ -236,8 +249,14 @@ fn check_run_coverage(
     let covered = (0..topics.len())
         .filter(|&t| runs.iter().any(|r| !r.lists[t].is_empty()))
         .count();
-    if covered >= 2 {
+    if covered >= 2 && runs.len() >= MIN_RUNS {
         return Ok(());
+    }
+    if covered >= 2 {
+        return Err(StudyError::TooFewRuns {
+            runs: collection.runs.clone(),
+            count: runs.len(),
+        });
     }
     let run_topics = crate::papers::lancers::collection_files::run_topic_ids(
         &context.data_path(&collection.runs),
@@ -305,29 +324,31 @@ fn paper_b_measures(t3: &Artefact) -> Result<Vec<Measure>, StudyError> {
 }
 
 /// Paper B's topic sets (§4.2) on `version`: every topic, then the high- and the low-agreement
-/// topics of `high` (one flag per topic); an empty subset is left out, and so is one that holds every
-/// topic (it is the full set again, and comparing a set with itself says nothing). Ids and labels
-/// follow paper B's (`all3-high27`, "all3 (27 high-agreement topics)").
-fn topic_sets(version: &str, high: &[bool]) -> Vec<(TopicSetDef, String)> {
-    let n_high = high.iter().filter(|&&h| h).count();
-    let n_low = high.len() - n_high;
+/// topics of `classes` (one per topic). A subset of fewer than [`MIN_SET_TOPICS`] topics is left out
+/// (no score matrix, so nothing to compare), and so is one that holds every topic (it is the full
+/// set again, and comparing a set with itself says nothing); perfect-agreement topics are in the
+/// full set only. Ids and labels follow paper B's (`all3-high27`, "all3 (27 high-agreement topics)").
+fn topic_sets(version: &str, classes: &[TopicAgreement]) -> Vec<(TopicSetDef, String)> {
+    let count = |c: TopicAgreement| classes.iter().filter(|&&x| x == c).count();
     let sets = [
-        (TopicSubset::All, "", "topics", high.len()),
+        (TopicSubset::All, "", "topics", classes.len()),
         (
             TopicSubset::HighAgreement,
             "high",
             "high-agreement topics",
-            n_high,
+            count(TopicAgreement::High),
         ),
         (
             TopicSubset::LowAgreement,
             "low",
             "low-agreement topics",
-            n_low,
+            count(TopicAgreement::Low),
         ),
     ];
     sets.into_iter()
-        .filter(|&(topics, _, _, n)| n > 0 && (topics == TopicSubset::All || n < high.len()))
+        .filter(|&(topics, _, _, n)| {
+            topics == TopicSubset::All || (n >= MIN_SET_TOPICS && n < classes.len())
+        })
         .map(|(topics, tag, words, n)| {
             let def = TopicSetDef {
                 id: format!("{version}-{tag}{n}"),
@@ -339,17 +360,74 @@ fn topic_sets(version: &str, high: &[bool]) -> Vec<(TopicSetDef, String)> {
         .collect()
 }
 
-/// Why `high` (one flag per topic) does not split the topics into two non-empty sets, when it does
-/// not.
-fn degenerate_split(high: &[bool]) -> Option<String> {
-    let n_high = high.iter().filter(|&&h| h).count();
-    if n_high == 0 {
-        Some("no topic is high-agreement (every assessor pair's per-topic kappa significantly positive), so the low-agreement set is every topic: the full set again".to_string())
-    } else if n_high == high.len() {
-        Some("every topic is high-agreement (every assessor pair's per-topic kappa significantly positive), so the high-agreement set is every topic and the low-agreement set is empty".to_string())
-    } else {
-        None
+/// What the topic sets leave out and why: the subsets too small to compare, and the
+/// perfect-agreement topics (in the full set only), naming the topics; `None` when nothing is.
+fn split_remarks(topics: &[LabelledTopic], classes: &[TopicAgreement]) -> Option<String> {
+    let ids = |c: TopicAgreement| -> Vec<&str> {
+        topics
+            .iter()
+            .zip(classes)
+            .filter(|&(_, &x)| x == c)
+            .map(|(t, _)| t.id.as_str())
+            .collect()
+    };
+    let mut remarks = Vec::new();
+    for (class, words) in [
+        (TopicAgreement::High, "high-agreement"),
+        (TopicAgreement::Low, "low-agreement"),
+    ] {
+        let ids = ids(class);
+        if !ids.is_empty() && ids.len() < MIN_SET_TOPICS && ids.len() < topics.len() {
+            remarks.push(format!(
+                "the {words} set holds {} topic ({}), fewer than the {MIN_SET_TOPICS} a topic set needs, so it is left out",
+                ids.len(),
+                ids.join(", ")
+            ));
+        }
     }
+    let perfect = ids(TopicAgreement::Perfect);
+    if !perfect.is_empty() {
+        remarks.push(format!(
+            "{} perfect-agreement topic(s) ({}: every label the same, kappa undefined) are in the full set only",
+            perfect.len(),
+            listed(&perfect)
+        ));
+    }
+    (!remarks.is_empty()).then(|| remarks.join("; "))
+}
+
+/// Up to five of `ids` joined by ", ", with how many more there are (plain text for a caption).
+fn listed(ids: &[&str]) -> String {
+    match ids.len() {
+        n if n > 5 => format!("{} and {} more", ids[..5].join(", "), n - 5),
+        _ => ids.join(", "),
+    }
+}
+
+/// Why `classes` (one per topic) do not give two topic sets to compare, when they do not.
+fn degenerate_split(classes: &[TopicAgreement]) -> Option<String> {
+    if topic_sets("", classes).len() >= 2 {
+        return None;
+    }
+    let high = classes
+        .iter()
+        .filter(|&&c| c == TopicAgreement::High)
+        .count();
+    let low = classes
+        .iter()
+        .filter(|&&c| c == TopicAgreement::Low)
+        .count();
+    Some(if high == 0 && low == 0 {
+        "every topic is a perfect-agreement topic (every label the same), in neither the high- nor the low-agreement set".to_string()
+    } else if high == 0 {
+        "no topic is high-agreement (every assessor pair's per-topic kappa significantly positive), so the low-agreement set is every topic: the full set again".to_string()
+    } else if high == classes.len() {
+        "every topic is high-agreement (every assessor pair's per-topic kappa significantly positive), so the high-agreement set is every topic and the low-agreement set is empty".to_string()
+    } else {
+        format!(
+            "the high-agreement set holds {high} topic(s) and the low-agreement set {low}; a topic set needs at least {MIN_SET_TOPICS} topics and is not the full set again"
+        )
+    })
 }
 
 /// Paper B's artefact `b` rewritten for the plan's collection: its parameters, caption and layout.
@@ -378,8 +456,12 @@ fn study_artefact(b: &Artefact, plan: &Plan) -> Result<Artefact, StudyError> {
         () => {
             if sets.len() < 2 && !is_main_panel(b_layout) {
                 artefact.status = Status::Pending;
+                let remarks = plan
+                    .split_remarks
+                    .as_deref()
+                    .map_or_else(String::new, |r| format!(" ({r})"));
                 artefact.pending_reason = Some(format!(
-                    "only {} topic set: {}, so no two topic sets can be compared",
+                    "only {} topic set: {}, so no two topic sets can be compared{remarks}",
                     sets.len(),
                     plan.degenerate_split
                         .as_deref()
@@ -422,6 +504,8 @@ fn study_parameters(b: &Artefact, plan: &Plan) -> Option<Parameters> {
         .collect();
     cutoffs.sort_unstable();
     cutoffs.dedup();
+    // Measures without a cutoff (RR, AP) list none.
+    let cutoffs = (!cutoffs.is_empty()).then_some(cutoffs);
     let params = &b.parameters;
     if is(b, &AGREEMENT) {
         let mut p = params.get::<AgreementParams>()?.clone();
@@ -439,14 +523,14 @@ fn study_parameters(b: &Artefact, plan: &Plan) -> Option<Parameters> {
     } else if is(b, &QRELS_RANK_CORRELATION) || is(b, &QRELS_MEANS_FIGURE) {
         let mut p = params.get::<QrelsEvalParams>()?.clone();
         (p.qrels, p.qrels_versions, p.evaluation) = (ids, listed, evaluation);
-        (p.measures, p.cutoffs) = (measures, Some(cutoffs));
+        (p.measures, p.cutoffs) = (measures, cutoffs);
         (p.topics, p.runs, p.teams, p.pool_depth) = (None, None, None, None);
         (p.data, p.standin, p.collection, p.seed) = (None, None, collection, None);
         Some(Parameters::new(p))
     } else if is(b, &QRELS_OVERLAP) {
         let mut p = params.get::<QrelsOverlapParams>()?.clone();
         (p.qrels, p.qrels_versions, p.evaluation) = (ids, listed, evaluation);
-        (p.measures, p.cutoffs) = (measures, Some(cutoffs));
+        (p.measures, p.cutoffs) = (measures, cutoffs);
         (p.topics, p.runs, p.teams, p.pool_depth) = (None, None, None, None);
         (p.data, p.standin, p.collection, p.seed) = (None, None, collection, None);
         p.trials = plan.trials.unwrap_or(p.trials);
@@ -455,7 +539,7 @@ fn study_parameters(b: &Artefact, plan: &Plan) -> Option<Parameters> {
         let mut p = params.get::<TopicsetEvalParams>()?.clone();
         (p.topic_sets, p.qrels_versions, p.evaluation) = (set_ids, with_all, evaluation);
         p.qrels = Some(vec![plan.all_version.id.clone()]);
-        (p.measures, p.cutoffs) = (measures, Some(cutoffs));
+        (p.measures, p.cutoffs) = (measures, cutoffs);
         (p.topics, p.runs, p.teams, p.pool_depth) = (None, None, None, None);
         (p.data, p.standin, p.collection, p.seed) = (None, None, collection, None);
         Some(Parameters::new(p))
@@ -463,7 +547,7 @@ fn study_parameters(b: &Artefact, plan: &Plan) -> Option<Parameters> {
         let mut p = params.get::<TopicsetOverlapParams>()?.clone();
         (p.topic_sets, p.qrels_versions, p.evaluation) = (set_ids, with_all, evaluation);
         p.qrels = Some(vec![plan.all_version.id.clone()]);
-        (p.measures, p.cutoffs) = (measures, Some(cutoffs));
+        (p.measures, p.cutoffs) = (measures, cutoffs);
         (p.topics, p.runs, p.teams, p.pool_depth) = (None, None, None, None);
         (p.data, p.standin, p.collection, p.seed) = (None, None, collection, None);
         p.trials = plan.trials.unwrap_or(p.trials);
@@ -485,8 +569,21 @@ fn pairs(assessors: &[String]) -> Vec<(String, (&str, &str))> {
 }
 
 /// The caption of the study's version of `b`: paper B's words, with what depends on the
-/// collection (the assessors, the number of runs, alpha) taken from the plan.
+/// collection (the assessors, the number of runs, alpha) taken from the plan; the topic-set
+/// artefacts say what their sets leave out.
 fn caption(b: &Artefact, plan: &Plan) -> String {
+    let words = paper_b_caption(b, plan);
+    let topic_sets = is(b, &TOPICSET_RANK_CORRELATION)
+        || is(b, &TOPICSET_OVERLAP)
+        || is(b, &TOPICSET_MEANS_FIGURE);
+    match &plan.split_remarks {
+        Some(remarks) if topic_sets => format!("{words} ({remarks})"),
+        _ => words,
+    }
+}
+
+/// [`caption`]'s words before the remarks on the topic sets.
+fn paper_b_caption(b: &Artefact, plan: &Plan) -> String {
     let alpha = b.parameters.alpha().unwrap_or(f64::NAN);
     let main = b.layout.as_ref().is_some_and(is_main_panel);
     if is(b, &AGREEMENT) {

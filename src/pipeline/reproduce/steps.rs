@@ -164,6 +164,11 @@ impl Rebuild<'_> {
                     build.not_built(id, status, Action::Skipped(reason));
                     return Ok(());
                 }
+                Err(ReproduceError::Experiment(ExperimentError::Undefined { reason, .. })) => {
+                    let status = ArtefactStatus::Pending(reason.clone());
+                    build.not_built(id, status, Action::Pending(reason));
+                    return Ok(());
+                }
                 Err(e) => return Err(e),
             },
         };

@@ -14,7 +14,9 @@ use crate::manifest::Artefact;
 use crate::papers::Context;
 use crate::papers::lancers::labels as lancers;
 use crate::papers::lancers::params::AgreementParams;
-use crate::papers::lancers::standin::{ASSESSORS, AssessorSet, PAIR_IDS, high_agreement_split};
+use crate::papers::lancers::standin::{
+    ASSESSORS, AssessorSet, PAIR_IDS, TopicAgreement, high_agreement_split,
+};
 use crate::pipeline::reproduce::manifest_path;
 
 use super::common::project_root;
@@ -106,7 +108,7 @@ fn agree_on_the_standin_labels_reproduces_b_t1() {
     let high: Vec<String> = topics
         .iter()
         .zip(&split)
-        .filter(|(_, h)| **h)
+        .filter(|(_, h)| **h == TopicAgreement::High)
         .map(|(t, _)| t.id.clone())
         .collect();
     assert_eq!(analysis.high_agreement_topics, high);

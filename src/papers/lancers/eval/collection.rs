@@ -8,7 +8,7 @@ use crate::manifest::Artefact;
 use crate::manifest::params::StandinSizes;
 use crate::papers::lancers::params::{EvalInputs, KappaSe};
 use crate::papers::lancers::standin::runs::{Run, RunParams};
-use crate::papers::lancers::standin::{AssessorSet, LabelledTopic};
+use crate::papers::lancers::standin::{AssessorSet, LabelledTopic, TopicAgreement};
 use crate::papers::shared::FileKey;
 use crate::papers::{Context, ExperimentError};
 use crate::published::printed_style::group_thousands;
@@ -20,9 +20,8 @@ pub(crate) struct Collection {
     pub(crate) assessors: AssessorSet,
     pub(crate) topics: Vec<LabelledTopic>,
     pub(crate) runs: Vec<Run>,
-    /// `high_agreement[t]`: topic t's per-topic kappa is significantly positive for every pair of
-    /// assessors.
-    pub(crate) high_agreement: Vec<bool>,
+    /// `agreement[t]`: where topic t falls in the high/low-agreement split.
+    pub(crate) agreement: Vec<TopicAgreement>,
     /// Whether the topics and runs are a user's real collection.
     pub(crate) real_data: bool,
     /// Where the collection came from, for the table notes.
@@ -108,9 +107,8 @@ fn build_collection(
     let agreement_err = |e: evia_engine::agreement::AgreementError| {
         ExperimentError::invalid(artefact, e.to_string())
     };
-    let high_agreement =
-        crate::papers::lancers::standin::high_agreement_split(&topics, &assessors, se)
-            .map_err(agreement_err)?;
+    let agreement = crate::papers::lancers::standin::high_agreement_split(&topics, &assessors, se)
+        .map_err(|e| ExperimentError::invalid(artefact, e.to_string()))?;
     let (runs, source) = match (inputs.labels.collection, &context.data_dir) {
         (Some(user), _) => {
             let runs = crate::papers::lancers::user_collection::read_collection_runs(
@@ -182,7 +180,7 @@ fn build_collection(
         assessors,
         topics,
         runs,
-        high_agreement,
+        agreement,
         real_data,
         source,
     })

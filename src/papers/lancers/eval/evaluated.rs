@@ -143,9 +143,9 @@ fn evaluate(
     }
     let keep_for = |subset: TopicSubset| -> Vec<bool> {
         collection
-            .high_agreement
+            .agreement
             .iter()
-            .map(|&h| subset.keeps(h))
+            .map(|&a| subset.keeps(a))
             .collect()
     };
     let mut matrices = Vec::with_capacity(conditions.len());

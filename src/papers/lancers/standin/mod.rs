@@ -9,6 +9,7 @@ pub(crate) mod grade_exponent;
 pub(crate) mod runs;
 pub(crate) mod scores;
 
+pub(crate) use crate::papers::lancers::collection::TopicAgreement;
 pub(crate) use crate::papers::lancers::collection::{ASSESSORS, AssessorSet, LabelledTopic};
 pub(crate) use crate::papers::lancers::collection::{AssessorPair, Judgement, LabelledCollection};
 
@@ -66,23 +67,77 @@ pub(crate) fn topic_agreement(
         .collect()
 }
 
-/// The high-agreement split of paper B §3: `true` for a topic whose per-topic kappa is statistically
-/// significantly positive (the 95% CI's lower limit is above 0, [`Kappa::significantly_positive`])
-/// for every pair of `assessors`. The paper: "There were 27 topics where all three per-topic κ's were
-/// statistically significantly positive; for the remaining 23 topics, at least one per-topic κ was
-/// not. We shall refer to the set of the former 27 topics as the high-agreement set and the latter as
-/// the low-agreement set" (also §2 and §4.2).
+/// [`topic_agreement`] with a pair's kappa `None` where it is undefined because the pair used one
+/// label throughout the topic (chance agreement is 1), as a user's topic can be.
+pub(crate) fn topic_kappas(
+    topic: &LabelledTopic,
+    assessors: &AssessorSet,
+    se: StandardError,
+) -> Result<Vec<Option<Kappa>>, AgreementError> {
+    assessors
+        .pairs()
+        .iter()
+        .map(
+            |pair| match linear_weighted_kappa(&topic_matrix(topic, assessors, pair)?, se) {
+                Ok(k) => Ok(Some(k)),
+                Err(AgreementError::Degenerate) => Ok(None),
+                Err(e) => Err(e),
+            },
+        )
+        .collect()
+}
+
+/// The high-agreement split of paper B §3: [`TopicAgreement::High`] for a topic whose per-topic kappa
+/// is statistically significantly positive (the 95% CI's lower limit is above 0,
+/// [`Kappa::significantly_positive`]) for every pair of `assessors`. The paper: "There were 27
+/// topics where all three per-topic κ's were statistically significantly positive; for the
+/// remaining 23 topics, at least one per-topic κ was not. We shall refer to the set of the former
+/// 27 topics as the high-agreement set and the latter as the low-agreement set" (also §2 and
+/// §4.2). A pair's kappa undefined on a topic (both used one label throughout) is not
+/// significantly positive; a topic whose every label is the same is [`TopicAgreement::Perfect`],
+/// in neither set. Any other error names the topic.
 pub(crate) fn high_agreement_split(
     topics: &[LabelledTopic],
     assessors: &AssessorSet,
     se: StandardError,
-) -> Result<Vec<bool>, AgreementError> {
+) -> Result<Vec<TopicAgreement>, SplitError> {
     topics
         .iter()
         .map(|t| {
-            Ok(topic_agreement(t, assessors, se)?
-                .iter()
-                .all(Kappa::significantly_positive))
+            let mut high = true;
+            for pair in assessors.pairs() {
+                let kappa =
+                    topic_matrix(t, assessors, &pair).and_then(|m| linear_weighted_kappa(&m, se));
+                match kappa {
+                    Ok(k) => high &= k.significantly_positive(),
+                    Err(AgreementError::Degenerate) => high = false,
+                    Err(error) => {
+                        return Err(SplitError {
+                            topic: t.id.clone(),
+                            error,
+                        });
+                    }
+                }
+            }
+            let mut labels = t.docs.iter().flat_map(|d| d.labels.iter());
+            let one_label = labels
+                .next()
+                .is_some_and(|first| labels.all(|l| l == first));
+            Ok(if high {
+                TopicAgreement::High
+            } else if one_label {
+                TopicAgreement::Perfect
+            } else {
+                TopicAgreement::Low
+            })
         })
         .collect()
+}
+
+/// A topic whose per-topic kappas cannot be computed.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("topic {topic}: {error}")]
+pub(crate) struct SplitError {
+    pub(crate) topic: String,
+    pub(crate) error: AgreementError,
 }

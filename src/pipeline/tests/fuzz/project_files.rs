@@ -229,7 +229,7 @@ pub(super) fn study_collection(data: &[u8], dir: &Path) -> Verdict {
         .map_err(|e| e.to_string())
 }
 
-pub(super) const STUDY_BUNDLE: &str = "@@ labels.tsv\ntopic doc a b c\n0001 d1 0 1 2\n0001 d2 1 1 1\n0001 d5 2 2 1\n0003 d3 2 2 0\n0003 d4 0 0 0\n@@ runs/r1\n0001 Q0 d1 1 2.5 r1\n0001 Q0 d2 2 1.5 r1\n0003 Q0 d3 1 1 r1\n@@ runs/r2\n0001 Q0 d2 1 9 r2\n0003 Q0 d4 1 1 r2\n0005 Q0 d9 1 1 r2\n";
+pub(super) const STUDY_BUNDLE: &str = "@@ labels.tsv\ntopic doc a b c\n0001 d1 0 1 2\n0001 d2 1 1 1\n0001 d5 2 2 1\n0003 d3 2 2 0\n0003 d4 0 0 0\n@@ runs/r1\n0001 Q0 d1 1 2.5 r1\n0001 Q0 d2 2 1.5 r1\n0003 Q0 d3 1 1 r1\n@@ runs/r2\n0001 Q0 d2 1 9 r2\n0003 Q0 d4 1 1 r2\n0005 Q0 d9 1 1 r2\n@@ runs/r3\n0001 Q0 d5 1 3 r3\n0003 Q0 d3 1 2 r3\n";
 
 pub(super) const STC_BUNDLE: &str = "@@ qrels.txt\nT1 d1 L2\nT1 d2 L0\nT2 d3 L1\nT2 d4 L0\n@@ runs/A-C-R1.txt\nT1 Q0 d1 1 2.5 x\nT1 Q0 d2 2 1.0 x\nT2 Q0 d3 1 0.5 x\nT9 Q0 d3 1 0.5 x\n@@ runs/B-C-R1\nT1 d2\nT1 d1\nT2 d3\n";
 pub(super) const WWW_BUNDLE: &str = "@@ labels.tsv\n0001 d1 0 1 2\n0001 d2 1 1 1\n0003 d3 2 2 0\n0003 d4 0 0 0\n@@ runs/r1\n0001 Q0 d1 1 2.5 r1\n0001 Q0 d2 2 1.5 r1\n0003 Q0 d3 1 1 r1\n@@ runs/r2\n0001 Q0 d2 1 9 r2\n0003 Q0 d4 1 1 r2\n0005 Q0 d9 1 1 r2\n";

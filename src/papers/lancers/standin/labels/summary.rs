@@ -19,24 +19,35 @@ pub(crate) struct PerTopicSummary {
 }
 
 /// Summarises per-topic kappas (one kappa per assessor pair and topic, as from
-/// [`topic_agreement`]; every topic has the same pairs).
-pub(crate) fn summarise(per_topic: &[Vec<evia_engine::agreement::Kappa>]) -> PerTopicSummary {
-    let n = per_topic.len() as f64;
+/// [`crate::papers::lancers::standin::topic_kappas`]; every topic has the same pairs). A kappa that is
+/// undefined (`None`) is not significantly positive and is left out of the mean, minimum and maximum,
+/// which are NaN for a pair without a defined one.
+pub(crate) fn summarise(
+    per_topic: &[Vec<Option<evia_engine::agreement::Kappa>>],
+) -> PerTopicSummary {
     let pairs = per_topic.first().map_or(0, Vec::len);
-    let column = |p: usize| per_topic.iter().map(move |k| k[p].kappa);
+    let column = |p: usize| {
+        per_topic
+            .iter()
+            .filter_map(move |k| k[p].as_ref().map(|k| k.kappa))
+    };
     PerTopicSummary {
-        mean: (0..pairs).map(|p| column(p).sum::<f64>() / n).collect(),
+        mean: (0..pairs)
+            .map(|p| column(p).sum::<f64>() / column(p).count() as f64)
+            .collect(),
         min: (0..pairs)
             .map(|p| column(p).fold(f64::INFINITY, f64::min))
+            .map(|m| if m.is_finite() { m } else { f64::NAN })
             .collect(),
         max: (0..pairs)
             .map(|p| column(p).fold(f64::NEG_INFINITY, f64::max))
+            .map(|m| if m.is_finite() { m } else { f64::NAN })
             .collect(),
         not_significant: (0..pairs)
             .map(|p| {
                 per_topic
                     .iter()
-                    .filter(|k| !k[p].significantly_positive())
+                    .filter(|k| !k[p].as_ref().is_some_and(|k| k.significantly_positive()))
                     .count()
             })
             .collect(),
@@ -44,7 +55,7 @@ pub(crate) fn summarise(per_topic: &[Vec<evia_engine::agreement::Kappa>]) -> Per
             .iter()
             .filter(|k| {
                 k.iter()
-                    .all(evia_engine::agreement::Kappa::significantly_positive)
+                    .all(|k| k.as_ref().is_some_and(|k| k.significantly_positive()))
             })
             .count(),
     }
@@ -56,6 +67,7 @@ pub(super) fn verify(params: &LabelParams, topics: &[LabelledTopic]) -> Result<(
         .iter()
         .map(|t| {
             topic_agreement(t, &AssessorSet::paper_b(), StandardError::CohenSimple)
+                .map(|kappas| kappas.into_iter().map(Some).collect::<Vec<_>>())
                 .map_err(|e| SimError::Infeasible(format!("topic {}: {e}", t.id)))
         })
         .collect::<Result<Vec<_>, _>>()?;
