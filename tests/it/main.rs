@@ -8,6 +8,7 @@ mod account_audit;
 mod agree_cli;
 mod agreement_golden;
 mod anywhere;
+mod available;
 mod built;
 mod check_state;
 mod claims_ledger;
