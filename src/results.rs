@@ -41,6 +41,11 @@ pub(crate) struct ResultTable {
     /// with the fit's tolerance. The ledger reports them `holds`/`fails` against that tolerance and says
     /// they agree by construction: a fitted number reproduces nothing by itself.
     pub(crate) fitted: BTreeMap<CellKey, f64>,
+    /// Cells whose stand-in knobs were *calibrated* toward the printed number (a knob file's
+    /// `builds_in:`, kind `calibrated`): the stand-in's value there is no evidence, and need not
+    /// equal the print; the rebuilt tables mark it †.
+    #[serde(skip_serializing_if = "BTreeSet::is_empty")]
+    pub(crate) calibrated: BTreeSet<CellKey>,
     /// Rows the experiment decided at run time, by panel id, in display order. Used for the panels whose
     /// manifest layout has `rows: []` (A.T3 lists only the run pairs whose significance differs, so
     /// its rows are known only after the tests ran); panels with static rows ignore this.

@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use super::term::{Section, Term};
-use crate::ledger::{Across, Basis, Entry, EntryKind, Verdict};
+use crate::ledger::{Across, Basis, Entry, EntryKind, OnRejected, Verdict};
 use crate::model::{ProvenanceClass, RateWord};
 
 /// One entry of the ledger with what the account says of it.
@@ -92,7 +92,7 @@ pub(crate) fn term_of(e: &Entry) -> Term {
 /// stand-in.
 fn number_term(e: &Entry) -> Term {
     match e.verdict {
-        Verdict::Match if e.input => Term::PrintedInput,
+        Verdict::Echoed => Term::PrintedInput,
         Verdict::Match => Term::Reproduced,
         Verdict::Mismatch => Term::Differs,
         Verdict::Consistent => Term::Consistent,
@@ -115,7 +115,7 @@ fn paper_claim_term(verdict: Verdict) -> Term {
         Verdict::Fails | Verdict::Mismatch | Verdict::Inconsistent => Term::Contradicted,
         Verdict::Undecided | Verdict::Mixed => Term::CannotBeJudged,
         Verdict::NotApplicable => Term::NotApplicable,
-        Verdict::Fitted | Verdict::Pending => Term::NotChecked,
+        Verdict::Fitted | Verdict::Echoed | Verdict::Pending => Term::NotChecked,
     }
 }
 
@@ -193,7 +193,26 @@ pub(crate) fn verdict_words(
         Term::Inconsistent | Term::Contradicted | Term::SettingDiffers if !named.is_empty() => {
             format!("{} ({named})", term.word())
         }
-        Term::CannotBeJudged if !named.is_empty() => format!("{} ({named})", term.word()),
+        Term::CannotBeJudged if !named.is_empty() => match e.on_rejected {
+            Some(OnRejected::OnlyIfRepaired { holds }) => format!(
+                "{} ({named}): {} only if {} repair{} hold{}",
+                term.word(),
+                if holds {
+                    Term::BorneOut.word()
+                } else {
+                    Term::Contradicted.word()
+                },
+                if findings.len() == 1 { "its" } else { "their" },
+                if findings.len() == 1 { "" } else { "s" },
+                if findings.len() == 1 { "s" } else { "" },
+            ),
+            _ => format!("{} ({named})", term.word()),
+        },
+        Term::BorneOut if !named.is_empty() => format!(
+            "{} (under every reading of the numbers {named} reject{})",
+            term.word(),
+            if findings.len() == 1 { "s" } else { "" }
+        ),
         Term::CannotBeJudged => format!("{} (at the printed precision)", term.word()),
         Term::OnStandIn | Term::ComparedOnStandIn => match rate {
             Some(rate) => rate.words(),

@@ -56,7 +56,7 @@ impl ClaimLine {
         ClaimLine {
             id: id.to_string(),
             class: a.class_words(),
-            rate: format!("{rate:.2} [{:.2}, {:.2}]", a.lo, a.hi),
+            rate: crate::model::rate_word::interval_words(rate, a.lo, a.hi),
             note: if a.is_finding() {
                 format!("{}: not declared in builds_in", a.undeclared.join(", "))
             } else {

@@ -13,7 +13,8 @@
 //! - per artefact and per paper, the counts by term ([`Tally`]) and their words;
 //! - per paper, the scope line (what is reproduced, what only checked for consistency, what rests
 //!   on a stand-in) and the claims that need a reviewer's attention (re-tested on the stand-in with
-//!   a rate that may lie below 0.75, or failing or mixed on real data).
+//!   a rate that may lie below 0.75, or failing or mixed on real data, or built into the stand-in
+//!   yet rarely coming out).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -61,7 +62,7 @@ pub(crate) struct PaperAccount {
     pub(crate) tally: Tally,
     /// The claims a reviewer should look at first, as indices into [`Account::items`]: re-tested on
     /// the stand-in with an interval reaching below 0.75 (or failing on its one draw), or failing
-    /// or mixed on real data.
+    /// or mixed on real data, or built into the stand-in and still rarely coming out.
     pub(crate) attention: Vec<usize>,
     /// How many of its rows the paper's extractions read differently.
     pub(crate) transcription_notes: usize,
@@ -173,7 +174,9 @@ fn item(e: &Entry, number_of: &BTreeMap<(&str, &str), usize>, artefacts: &[&Arte
             .into_iter()
             .copied()
             .collect()
-    } else if term == Term::CannotBeJudged {
+    } else if term == Term::CannotBeJudged
+        || e.on_rejected == Some(crate::ledger::OnRejected::EveryReading)
+    {
         e.rests_on
             .iter()
             .filter_map(|k| {
@@ -224,6 +227,9 @@ fn artefact_of(e: &Entry, artefacts: &[&Artefact]) -> Option<String> {
 fn needs_attention(item: &Item) -> bool {
     match item.term {
         Term::OnStandIn => item.rate.is_some_and(|r| r.lower > RateBand::Usually),
+        // A claim a knob was set to produce that still rarely comes out: the stand-in misses what it
+        // was built for, which a reviewer should see (as built in, never as evidence).
+        Term::BuiltIn => item.rate.is_some_and(|r| r.upper >= RateBand::Rarely),
         Term::FailedOnOneDraw | Term::FailsOnRealData | Term::FailsOnProxy | Term::Mixed => true,
         _ => false,
     }

@@ -11,7 +11,9 @@ use serde::Serialize;
 use super::item::Item;
 use super::tally::Tally;
 use super::term::{Section, Term};
+use crate::ledger::EntryKind;
 use crate::manifest::Artefact;
+use crate::model::ProvenanceClass;
 use crate::model::rate_word::RATE_BANDS;
 use crate::results::ResultTable;
 use crate::robustness::read::{band_counts, headline_counts, replicates};
@@ -34,6 +36,10 @@ pub(crate) struct RobustnessSection {
     pub(crate) built_in_words: String,
     /// Every rate word with the range of rates it covers.
     pub(crate) bands: Vec<BandRule>,
+    /// Every printed simulated number of the paper, with a replicate band or without one.
+    pub(crate) simulated: usize,
+    /// Those without a band in the study (`simulated − inside − outside`).
+    pub(crate) unbanded: usize,
     /// Printed simulated numbers inside and outside their replicates' 5th-95th percentile band.
     pub(crate) inside: usize,
     pub(crate) outside: usize,
@@ -76,6 +82,11 @@ pub(super) fn section(
             .join(", ")
     };
     let (inside, outside) = band_counts(table);
+    let simulated = items
+        .iter()
+        .filter(|i| matches!(i.entry.kind, EntryKind::Cell | EntryKind::Text))
+        .filter(|i| i.entry.class == ProvenanceClass::Simulated)
+        .count();
     let (headlines_inside, headlines) = headline_counts(table);
     Some(RobustnessSection {
         study: study.id.to_string(),
@@ -93,6 +104,8 @@ pub(super) fn section(
                 range: b.range_words(),
             })
             .collect(),
+        simulated,
+        unbanded: simulated.saturating_sub(inside + outside),
         inside,
         outside,
         headlines_inside,

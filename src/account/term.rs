@@ -149,7 +149,7 @@ impl Term {
                 "not recomputed; contradicts the paper's other printed numbers: part of the finding named by its number"
             }
             Term::CannotBeJudged => {
-                "a claim that reads a printed number a finding shows inconsistent (the finding is named), or that the printed precision cannot decide"
+                "a claim whose verdict depends on which reading of a printed number a finding shows inconsistent is right (the finding is named; borne out only if its repair holds, when a repair elsewhere makes the number consistent), or that the printed precision cannot decide"
             }
             Term::StandInOnly => {
                 "needs data that is not public and no check of the paper applies to it; the paper's claims about it are re-tested on a stand-in, whose value is shown as the stand-in's"
@@ -160,7 +160,7 @@ impl Term {
                 "a setting the text states that the build does not use: a finding"
             }
             Term::BorneOut => {
-                "a claim of the paper that its own printed numbers (or printed inputs) bear out"
+                "a claim of the paper that its own printed numbers (or printed inputs) bear out; when it reads a number a finding shows inconsistent, under every reading of that number (the finding is named)"
             }
             Term::Contradicted => {
                 "a claim of the paper that its own printed numbers contradict: a finding"

@@ -38,9 +38,11 @@ pub(crate) struct CheckArgs {
     /// Only these tables or text sections (comma-separated ids such as `B.T3,A.text`).
     #[arg(long, value_name = "TABLE", value_delimiter = ',')]
     pub(crate) only: Vec<String>,
-    /// Only entries with these verdicts (comma-separated).
-    #[arg(long, value_name = "V", value_enum, value_delimiter = ',')]
-    pub(crate) verdict: Vec<Verdict>,
+    /// Only entries with these verdicts, in the vocabulary's words (docs/vocabulary.md), comma-
+    /// separated: `borne out`, `cannot be judged`, `inconsistent`, … (or hyphenated,
+    /// `borne-out`).
+    #[arg(long, value_name = "V", value_delimiter = ',', value_parser = parse_term)]
+    pub(crate) verdict: Vec<Term>,
     /// In the text view, show the arithmetic behind each verdict beneath its entry's line.
     #[arg(long)]
     pub(crate) detail: bool,
@@ -86,6 +88,22 @@ pub(crate) fn run(root: &Path, args: CheckArgs) -> anyhow::Result<Outcome> {
             sources.rebuilt.len()
         ));
     }
+    // Without the studies' results, a claim re-tested on the stand-in is judged on the one shipped
+    // draw: said first, on stderr and as the output's first line, so that the words are not read as
+    // the reports' holding rates.
+    let missing = (!sources.studies_missing.is_empty()).then(|| {
+        (
+            format!(
+                "robustness and knob-space results not found ({}) in the build state {}",
+                sources.studies_missing.join(", "),
+                state_dir.display()
+            ),
+            "claims re-tested on the stand-in are judged on its one shipped draw only, which says nothing of how often they hold; the reports give the rates (run `evia-repro reproduce` first)",
+        )
+    });
+    if let Some((found, meaning)) = &missing {
+        eprintln!("check: {found}: {meaning}");
+    }
     let tables: std::collections::BTreeSet<&str> = account
         .items
         .iter()
@@ -103,7 +121,7 @@ pub(crate) fn run(root: &Path, args: CheckArgs) -> anyhow::Result<Outcome> {
         .items
         .iter()
         .filter(|i| args.only.is_empty() || args.only.contains(&i.entry.table))
-        .filter(|i| verdicts.is_empty() || verdicts.contains(&i.entry.verdict))
+        .filter(|i| verdicts.is_empty() || verdicts.contains(&i.term))
         .collect();
     let notes: Vec<&TranscriptionNote> = account
         .notes
@@ -123,6 +141,16 @@ pub(crate) fn run(root: &Path, args: CheckArgs) -> anyhow::Result<Outcome> {
         let shown = |paper: &str| args.only.is_empty() || papers.contains(paper);
         print(&report::findings_view(&account, &shown, format))?;
     } else {
+        match (args.format, &missing) {
+            (LedgerFormat::Text, Some((found, meaning))) => {
+                println!("Note: {found}.");
+                println!("{}", wrapped(meaning, 100));
+            }
+            (LedgerFormat::Md, Some((found, meaning))) => {
+                println!("> **Note:** {found}: {meaning}.\n");
+            }
+            _ => {}
+        }
         match args.format {
             LedgerFormat::Text => print(&report::text(&items, &notes, args.detail))?,
             LedgerFormat::Md => print(&report::markdown(&items, &notes))?,
@@ -160,4 +188,42 @@ pub(crate) fn run(root: &Path, args: CheckArgs) -> anyhow::Result<Outcome> {
         return Ok(Outcome::Failed);
     }
     Ok(Outcome::Success)
+}
+
+/// `text` and a full stop, in lines of at most `width` characters broken at spaces.
+fn wrapped(text: &str, width: usize) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in format!("{text}.").split(' ') {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    lines.push(line);
+    lines.join("\n")
+}
+
+/// A term of the vocabulary by its words (`borne out`) or its id in `account.json`
+/// (`borne-out`, `held-on-one-draw`), in any case.
+fn parse_term(text: &str) -> Result<Term, String> {
+    use strum::IntoEnumIterator;
+    let wanted = text.trim().to_lowercase();
+    let id = |t: Term| {
+        serde_json::to_value(t)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+    };
+    Term::iter()
+        .find(|&t| t.word() == wanted || id(t).as_deref() == Some(wanted.as_str()))
+        .ok_or_else(|| {
+            let words: Vec<&str> = Term::iter().map(Term::word).collect();
+            format!(
+                "`{text}` is not a term of the vocabulary; one of: {}",
+                words.join(", ")
+            )
+        })
 }

@@ -18,7 +18,8 @@
 //! - [`bold`]: bold marks agree with p < alpha, and a discrepancy row has exactly one p below alpha;
 //! - [`tukey`]: p-values, differences and effect sizes agree under the classical Tukey HSD;
 //! - [`text`]: numbers of the running text recomputed from the tables;
-//! - [`statement`]: statements of the running text checked on the printed numbers.
+//! - [`statement`]: statements of the running text checked on the printed numbers, and under every
+//!   reading of the inconsistent numbers they read ([`readings`]).
 //!
 //! The plumbing: [`wiring`] (reading the file and applying it), [`check_spec`] (the dispatch),
 //! [`context`] (what a check sees), [`limits`] (the limits the checks share), [`printed`] (the
@@ -35,6 +36,7 @@ pub(crate) mod limits;
 pub(crate) mod outcome;
 pub(crate) mod pair_counts;
 pub(crate) mod printed;
+pub(crate) mod readings;
 pub(crate) mod repair;
 pub(crate) mod selector;
 pub(crate) mod shared_counts;
@@ -96,10 +98,9 @@ pub(crate) enum Hint {
     /// An interval that is not centred on (or does not contain) its estimate.
     AsymmetricInterval,
     /// Printed p-value and effect size disagree under the paper's stated definition; `fits` is the
-    /// first other reading of the definition under which they agree, if any.
-    DefinitionMismatch {
-        fits: Option<tukey::EffectSizeReading>,
-    },
+    /// other reading of the definition under which every such row agrees, if one does, with what
+    /// speaks against it.
+    DefinitionMismatch { fits: Option<tukey::Candidate> },
     /// A statement of the text that the paper's own table does not bear out.
     StatementContradicted,
     /// A setting the text states (runs, topics, trials, …) that the build does not use.
@@ -128,6 +129,10 @@ pub(crate) struct CheckResult {
     pub(crate) hint: Option<Hint>,
     /// The single change that repairs a failure, when one does (a typesetting slip).
     pub(crate) repair: Option<repair::Repair>,
+    /// On a failure, the value the check's other printed numbers imply for the cell it is recorded
+    /// on (an interval's limit mirrored about its estimate, a count as the pairs it sums), when the
+    /// check knows one: the other reading of that number a statement reading it is judged under.
+    pub(crate) implied: Option<f64>,
 }
 
 impl CheckResult {
@@ -138,7 +143,14 @@ impl CheckResult {
             detail: detail.into(),
             hint: None,
             repair: None,
+            implied: None,
         }
+    }
+
+    /// The same result, recorded on a cell for which the other numbers imply `value`.
+    pub(crate) fn implying(mut self, value: f64) -> Self {
+        self.implied = Some(value);
+        self
     }
 
     /// The same result, saying what its failure points to.

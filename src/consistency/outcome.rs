@@ -29,8 +29,11 @@ pub(crate) struct StatementOutcome {
     pub(crate) judgement: Judgement,
     pub(crate) detail: String,
     /// The printed numbers whose values the statement reads: a finding that rejects one of them
-    /// leaves the statement unjudgeable.
+    /// leaves the statement unjudgeable unless its verdict is the same under every reading.
     pub(crate) rests_on: Vec<CellKey>,
+    /// How its verdict stands on the numbers it reads that a check finds inconsistent (`None` when
+    /// it reads none), set once every check has run.
+    pub(crate) readings: Option<super::readings::Readings>,
 }
 
 /// What the paper's own printed numbers say of a statement of its text.

@@ -61,12 +61,14 @@ impl PairCountSpec {
                 if let (false, Some(repair)) = (result.ok, &repair) {
                     result = result.with_repair(repair.clone());
                 }
+                // The count's other reading: the pairs the overlap table prints for it.
                 let back = CheckResult {
                     detail: format!(
                         "{} ({}, {panel}, {row}, {column})",
                         result.detail,
                         artefact_words(&self.overlap)
                     ),
+                    implied: (!result.ok).then_some(first + second),
                     ..result.clone()
                 };
                 context.push(

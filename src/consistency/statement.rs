@@ -7,14 +7,18 @@ use crate::model::artefact_words;
 use crate::published::cell_label::CellWords;
 use serde::Deserialize;
 
+use super::CheckResult;
 use super::context::CheckContext;
 use super::error::WiringError;
 use super::outcome::{Judgement, StatementOutcome};
 use super::printed::Printed;
+use super::readings::{Readings, Values};
 use super::selector::{CountSpec, Op, Selector, count_distinct};
+use crate::model::CellKey;
 use crate::model::ProvenanceClass;
 use crate::published::PublishedCell;
 use evia_engine::gain::{GainSetting, item_gains, max_unanimity_aware_gain};
+use std::collections::BTreeMap;
 
 /// A `statements` entry of the wiring: a statement of the running text and what checks it.
 #[derive(Debug, Clone, Deserialize)]
@@ -86,7 +90,7 @@ impl StatementSpec {
             )
         })?;
         let (judgement, detail) = self
-            .check(&context.printed)
+            .check(&context.printed, &Values::default())
             .map_err(|m| context.invalid(&self.id, m))?;
         let rests_on = self.values_read(&context.printed);
         context.checks.statements.push(StatementOutcome {
@@ -100,13 +104,14 @@ impl StatementSpec {
             judgement,
             detail,
             rests_on,
+            readings: None,
         });
         Ok(())
     }
 
     /// The printed numbers whose values the statement reads (its bounds and comparisons; a count
     /// reads which rows are printed, not their values).
-    fn values_read(&self, printed: &Printed) -> Vec<crate::model::CellKey> {
+    pub(super) fn values_read(&self, printed: &Printed) -> Vec<crate::model::CellKey> {
         let mut keys = Vec::new();
         for bound in &self.all {
             keys.extend(printed.select(&bound.select).iter().map(|c| c.key()));
@@ -123,13 +128,18 @@ impl StatementSpec {
 
     /// Whether every part of the statement holds, with each part's arithmetic: it fails when one
     /// part fails, and the print cannot decide it when no part fails but one is undecided.
-    fn check(&self, printed: &Printed) -> Result<(Judgement, String), String> {
+    /// `values` replaces the printed value of the cells it names (another reading of them).
+    pub(super) fn check(
+        &self,
+        printed: &Printed,
+        values: &Values,
+    ) -> Result<(Judgement, String), String> {
         let mut parts = Vec::new();
         for bound in &self.all {
-            parts.push(bound.check(printed, &self.id)?);
+            parts.push(bound.check(printed, &self.id, values)?);
         }
         if let Some(greater) = &self.greater {
-            parts.push(decided(greater.check(printed, &self.id)?));
+            parts.push(decided(greater.check(printed, &self.id, values)?));
         }
         if let Some(count) = &self.count {
             parts.push(decided(count.check(printed)?));
@@ -152,6 +162,110 @@ impl StatementSpec {
     }
 }
 
+/// Which way a statement reads a number (for [`StatementSpec::readings`]): a larger value helps it hold, or hurts it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Direction {
+    Up,
+    Down,
+    /// An equality, or both ways at once: no reading is the least favourable.
+    Neither,
+}
+
+impl StatementSpec {
+    /// How the statement's verdict stands on the printed numbers it reads that a check in `cells`
+    /// finds inconsistent; `None` when it reads none.
+    pub(crate) fn readings(
+        &self,
+        printed: &Printed,
+        cells: &BTreeMap<CellKey, Vec<CheckResult>>,
+    ) -> Option<Readings> {
+        let mut rejected: Vec<(CellKey, Vec<f64>)> = Vec::new();
+        for key in self.values_read(printed) {
+            let failed: Vec<&CheckResult> = cells
+                .get(&key)
+                .into_iter()
+                .flatten()
+                .filter(|r| !r.ok)
+                .collect();
+            if failed.is_empty() {
+                continue;
+            }
+            let Some(cell) = printed.cell(&key) else {
+                return Some(Readings::Unknown);
+            };
+            let mut values = vec![cell.value];
+            for result in failed {
+                match result.implied {
+                    Some(v) => values.push(v),
+                    None => return Some(Readings::Unknown),
+                }
+            }
+            rejected.push((key, values));
+        }
+        if rejected.is_empty() {
+            return None;
+        }
+        let mut worst = BTreeMap::new();
+        let mut best = BTreeMap::new();
+        for (key, values) in rejected {
+            let lowest = values.iter().copied().fold(f64::INFINITY, f64::min);
+            let highest = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            let (w, b) = match self.direction(printed, &key) {
+                Direction::Up => (lowest, highest),
+                Direction::Down => (highest, lowest),
+                Direction::Neither if lowest == highest => (lowest, lowest),
+                Direction::Neither => return Some(Readings::Unknown),
+            };
+            worst.insert(key.clone(), w);
+            best.insert(key, b);
+        }
+        let judge = |values: BTreeMap<CellKey, f64>| {
+            self.check(printed, &Values(values))
+                .map(|(j, _)| j)
+                .unwrap_or(Judgement::Undecided)
+        };
+        if judge(worst) == judge(best) {
+            return Some(Readings::Same);
+        }
+        let as_printed = judge(BTreeMap::new());
+        Some(Readings::Differ {
+            as_printed_holds: as_printed == Judgement::Holds,
+        })
+    }
+
+    /// Which way the statement reads the cell `key`, over every part that reads it.
+    fn direction(&self, printed: &Printed, key: &CellKey) -> Direction {
+        let mut ways = Vec::new();
+        for bound in &self.all {
+            if printed
+                .select(&bound.select)
+                .iter()
+                .any(|c| &c.key() == key)
+            {
+                ways.push(match bound.op {
+                    Op::Gt | Op::Ge => Direction::Up,
+                    Op::Lt | Op::Le => Direction::Down,
+                    Op::Eq => Direction::Neither,
+                });
+            }
+        }
+        if let Some(greater) = &self.greater {
+            for (selector, way) in [
+                (&greater.higher, Direction::Up),
+                (&greater.lower, Direction::Down),
+            ] {
+                if printed.select(selector).iter().any(|c| &c.key() == key) {
+                    ways.push(way);
+                }
+            }
+        }
+        match ways.split_first() {
+            Some((&first, rest)) if rest.iter().all(|&w| w == first) => first,
+            _ => Direction::Neither,
+        }
+    }
+}
+
 /// A part of a statement that the print always decides.
 fn decided((holds, detail): (bool, String)) -> (Judgement, String) {
     (
@@ -168,24 +282,29 @@ impl Bound {
     /// Every selected cell against the bound. A strict bound (`>`, `<`) on a number printed exactly
     /// at the bound cannot be decided at the printed precision: a printed `1` may stand for 0.9996
     /// or 1.0004.
-    fn check(&self, printed: &Printed, id: &str) -> Result<(Judgement, String), String> {
+    fn check(
+        &self,
+        printed: &Printed,
+        id: &str,
+        values: &Values,
+    ) -> Result<(Judgement, String), String> {
         let cells = printed.select(&self.select);
         if cells.is_empty() {
             return Err(format!("statement `{id}` selects no cell"));
         }
         let strict = matches!(self.op, Op::Gt | Op::Lt);
-        let at_bound = |c: &&PublishedCell| strict && c.value == self.bound;
+        let at_bound = |c: &&PublishedCell| strict && values.of(c) == self.bound;
         let words = |c: &&PublishedCell| {
             let words = CellWords::of(c).within_table_up_to_column();
             format!("{words} = {}", c.printed)
         };
         let failing: Vec<String> = cells
             .iter()
-            .filter(|c| !at_bound(c) && !self.op.holds(c.value, self.bound))
+            .filter(|c| !at_bound(c) && !self.op.holds(values.of(c), self.bound))
             .map(words)
             .collect();
         let undecided = cells.iter().filter(|c| at_bound(c)).count();
-        let equal = cells.iter().filter(|c| c.value == self.bound).count();
+        let equal = cells.iter().filter(|c| values.of(c) == self.bound).count();
         if failing.is_empty() && undecided > 0 {
             let detail = format!(
                 "{} of {} values of {} are {} {}, and {undecided} print as exactly {}, which the printed precision cannot place {} {}",
@@ -233,7 +352,12 @@ impl Bound {
 }
 
 impl Greater {
-    fn check(&self, printed: &Printed, id: &str) -> Result<(bool, String), String> {
+    fn check(
+        &self,
+        printed: &Printed,
+        id: &str,
+        values: &Values,
+    ) -> Result<(bool, String), String> {
         let highs = printed.select(&self.higher);
         let lows = printed.select(&self.lower);
         let dims = |c: &PublishedCell| -> Vec<String> {
@@ -251,7 +375,7 @@ impl Greater {
         for low in &lows {
             for high in highs.iter().filter(|h| dims(h) == dims(low)) {
                 compared += 1;
-                if high.value <= low.value {
+                if values.of(high) <= values.of(low) {
                     failing.push(format!(
                         "{}, {} {} ≤ {}, {} {}",
                         high.row, high.column, high.printed, low.row, low.column, low.printed

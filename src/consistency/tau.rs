@@ -97,8 +97,17 @@ impl TauSpec {
             };
             let centre = self.centre(&context.printed, cell, lo, hi, context.limits.ci_tolerance);
             let width = self.width(cell.value, lo, hi);
-            for part in ["ci_lo", "ci_hi"] {
-                context.push(key(part), centre.clone());
+            // An off-centre limit's other reading: the other limit mirrored about the estimate.
+            for (part, mirrored) in [
+                ("ci_lo", 2.0 * cell.value - hi),
+                ("ci_hi", 2.0 * cell.value - lo),
+            ] {
+                let centre = if centre.ok {
+                    centre.clone()
+                } else {
+                    centre.clone().implying(mirrored)
+                };
+                context.push(key(part), centre);
                 context.push(key(part), width.clone());
             }
         }

@@ -36,6 +36,43 @@ pub(crate) struct TukeySpec {
     pub(crate) table: String,
     pub(crate) topics: usize,
     pub(crate) runs: usize,
+    /// The significance level the table's discrepancies are defined by (a p below it is bold).
+    pub(crate) alpha: f64,
+}
+
+/// A reading of the definition other than the stated one under which every failing row's printed
+/// p-values come within the check's factor of the classical ones, with what speaks against it: the
+/// classical p-values it gives for those rows, against α and against the printed ones.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(crate) struct Candidate {
+    pub(crate) reading: EffectSizeReading,
+    /// The printed p-values of the failing rows, and how many the reading's classical p puts
+    /// below α.
+    pub(crate) p_values: usize,
+    pub(crate) below_alpha: usize,
+    /// α in thousandths (0.05 is 50).
+    pub(crate) alpha_thousandths: u32,
+    /// How many times smaller than the printed p the reading's classical p is, over those p-values:
+    /// the least and the most, in tenths, rounded outward (2.3 to 4.8 times is 23 and 48).
+    pub(crate) smaller_tenths: (u32, u32),
+}
+
+impl Candidate {
+    /// The reading's ratio range in words: `2.3 to 4.8`.
+    pub(crate) fn smaller_words(self) -> String {
+        let tenths = |t: u32| format!("{}.{}", t / 10, t % 10);
+        format!(
+            "{} to {}",
+            tenths(self.smaller_tenths.0),
+            tenths(self.smaller_tenths.1)
+        )
+    }
+
+    /// α as printed (`0.05`).
+    pub(crate) fn alpha_words(self) -> String {
+        let alpha = f64::from(self.alpha_thousandths) / 1000.0;
+        format!("{alpha}")
+    }
 }
 
 impl TukeySpec {
@@ -56,16 +93,27 @@ impl TukeySpec {
                 ),
             ));
         }
+        if !(self.alpha > 0.0 && self.alpha < 1.0) {
+            return Err(context.invalid(
+                &self.table,
+                format!(
+                    "tukey entry of `{}`: alpha must lie between 0 and 1, got {}",
+                    self.table, self.alpha
+                ),
+            ));
+        }
         let cells = context.require_table(&self.table)?;
         let mut rows: BTreeMap<(&str, &str), Vec<&PublishedCell>> = BTreeMap::new();
         for cell in &cells {
             rows.entry((&cell.panel, &cell.row)).or_default().push(cell);
         }
+        let mut checked = Vec::new();
         for ((panel, row), row_cells) in rows {
             let conditions: BTreeSet<&str> = row_cells.iter().map(|c| c.column.as_str()).collect();
             let mut details = Vec::new();
             let mut ok = true;
             let mut hint = None;
+            let mut printed = Vec::new();
             for condition in conditions {
                 let get = |part: &str| {
                     context
@@ -75,6 +123,7 @@ impl TukeySpec {
                 let (Some(p), Some(d), Some(es)) = (get("p"), get(ABS_D), get("es_hsd")) else {
                     continue;
                 };
+                printed.push((p, d, es));
                 let r = p_agrees_with_effect_size(
                     p,
                     d,
@@ -95,14 +144,71 @@ impl TukeySpec {
             }
             let mut result = CheckResult::new(CheckKind::Tukey, ok, details.join("; "));
             result.hint = hint;
-            // The check asks whether a printed p-value and effect size can both hold for the printed
-            // |d|: a row that fails it is a finding about its p-values and effect sizes, which the
-            // |d| only feeds.
+            checked.push((row_cells, result, printed));
+        }
+        // The one reading every failing row fits, with the classical p-values it gives them.
+        let failing: Vec<_> = checked.iter().filter(|(_, r, _)| !r.ok).collect();
+        let fits: BTreeSet<Option<EffectSizeReading>> = failing
+            .iter()
+            .map(|(_, r, _)| match r.hint {
+                Some(Hint::DefinitionMismatch { fits }) => fits.map(|c| c.reading),
+                _ => None,
+            })
+            .collect();
+        let candidate = match fits.into_iter().collect::<Vec<_>>()[..] {
+            [Some(reading)] => self.candidate(
+                reading,
+                failing
+                    .iter()
+                    .flat_map(|(_, _, printed)| printed.iter().copied()),
+            ),
+            _ => None,
+        };
+        for (row_cells, mut result, _) in checked {
+            if !result.ok {
+                result.hint = Some(Hint::DefinitionMismatch { fits: candidate });
+            }
+            // The check asks whether a printed p-value and effect size can both hold for the
+            // printed |d|: a row that fails it is a finding about its p-values and effect sizes,
+            // which the |d| only feeds.
+            let ok = result.ok;
             for cell in row_cells.iter().filter(|c| ok || c.part != ABS_D) {
                 context.push(cell.key(), result.clone());
             }
         }
         Ok(())
+    }
+
+    /// `reading` as a candidate for the printed `(p, |d|, ES)` triples: the classical p each gives,
+    /// against α and against the printed p.
+    fn candidate(
+        &self,
+        reading: EffectSizeReading,
+        printed: impl Iterator<Item = (f64, f64, f64)>,
+    ) -> Option<Candidate> {
+        let mut p_values = 0;
+        let mut below_alpha = 0;
+        let (mut least, mut most) = (f64::INFINITY, 0.0f64);
+        for (p_printed, d, es) in printed {
+            let (_, p) = classical_p(reading, d, es, self.topics, self.runs)?;
+            p_values += 1;
+            if p < self.alpha {
+                below_alpha += 1;
+            }
+            let ratio = p_printed / p.max(f64::MIN_POSITIVE);
+            least = least.min(ratio);
+            most = most.max(ratio);
+        }
+        (p_values > 0).then(|| Candidate {
+            reading,
+            p_values,
+            below_alpha,
+            alpha_thousandths: (self.alpha * 1000.0).round() as u32,
+            smaller_tenths: (
+                (least * 10.0).floor().clamp(0.0, 1e6) as u32,
+                (most * 10.0).ceil().clamp(0.0, 1e6) as u32,
+            ),
+        })
     }
 }
 
@@ -251,7 +357,16 @@ pub(crate) fn p_agrees_with_effect_size(
     if stated_ok {
         result
     } else {
-        result.with_hint(Hint::DefinitionMismatch { fits })
+        // The reading alone; the table's check adds what speaks against it ([`TukeySpec::apply`]).
+        result.with_hint(Hint::DefinitionMismatch {
+            fits: fits.map(|reading| Candidate {
+                reading,
+                p_values: 0,
+                below_alpha: 0,
+                alpha_thousandths: 0,
+                smaller_tenths: (0, 0),
+            }),
+        })
     }
 }
 

@@ -118,6 +118,21 @@ pub(crate) fn evaluate(
     for spec in &wiring.checks {
         spec.apply(&mut context)?;
     }
+    // Once every check has run: each statement under every reading of the inconsistent numbers it
+    // reads.
+    for spec in &wiring.checks {
+        if let CheckSpec::Statement(statement) = spec {
+            let readings = statement.readings(&context.printed, &context.checks.cells);
+            if let Some(outcome) = context
+                .checks
+                .statements
+                .iter_mut()
+                .find(|o| o.id == statement.id)
+            {
+                outcome.readings = readings;
+            }
+        }
+    }
     Ok(context.checks)
 }
 

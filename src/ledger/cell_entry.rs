@@ -130,16 +130,14 @@ pub(super) fn cell_entry(
     };
     let (class, tolerance, why) = tolerance(manifest, cell, real_data, style.decimals);
     let difference = (value - cell.value).abs();
-    let verdict = if difference <= tolerance {
-        Verdict::Match
-    } else {
-        Verdict::Mismatch
+    let input = table.inputs.contains(&key);
+    let verdict = match (difference <= tolerance, input) {
+        // A printed input read back: echoed, never counted as a match (rule 1).
+        (true, true) => Verdict::Echoed,
+        (true, false) => Verdict::Match,
+        (false, _) => Verdict::Mismatch,
     };
-    let relation = if verdict == Verdict::Match {
-        "≤"
-    } else {
-        ">"
-    };
+    let relation = if difference <= tolerance { "≤" } else { ">" };
     Entry {
         class,
         basis: if class == ProvenanceClass::RealData {
@@ -148,7 +146,7 @@ pub(super) fn cell_entry(
             Basis::Paper
         },
         rebuilt: Some(style.format(value)),
-        input: table.inputs.contains(&key),
+        input,
         verdict,
         detail: format!(
             "|{} − {}| = {} {relation} {} ({why})",

@@ -88,6 +88,7 @@ pub(super) fn statement_entry(statement: &StatementOutcome) -> Entry {
             .collect(),
         label: Some(statement.claim.clone()),
         rests_on: statement.rests_on.clone(),
+        readings: statement.readings,
         ..Entry::pending(
             EntryKind::Statement,
             &statement.paper.to_string(),

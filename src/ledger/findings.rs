@@ -6,7 +6,7 @@ use serde::Serialize;
 use super::{Basis, Entry, Ledger, Verdict, artefact_words, cell_name, grouped, grouped_words};
 use crate::consistency::Hint;
 use crate::consistency::repair::Repair;
-use crate::consistency::tukey::EffectSizeReading;
+use crate::consistency::tukey::{Candidate, EffectSizeReading};
 
 /// One inconsistency found in a paper's own numbers, for the report's "Findings" section.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -417,46 +417,63 @@ fn table_wide(out: &mut Finding, hint: Hint, entries: &[&Entry]) {
     out.headline = format!("{place}: {what}.");
 }
 
-/// The headline of a definition that does not fit, in plain text and in LaTeX (math as math), saying
-/// which reading of the definition the printed numbers fit, if one does.
-fn definition_headline(place: &str, fits: Option<EffectSizeReading>) -> (String, String) {
+/// The headline of a definition that does not fit, in plain text and in LaTeX (math as math): what
+/// is solid (the stated definition is incompatible with the printed numbers) and, when another
+/// reading brings every row within the check's tolerance, that reading as one loose candidate with
+/// what speaks against it.
+fn definition_headline(place: &str, fits: Option<Candidate>) -> (String, String) {
     let stated = EffectSizeReading::StandardDeviation;
-    let opening = |formula: &str| {
+    let opening = format!(
+        "{place}: the printed p-values and effect sizes are incompatible with the stated definition {}",
+        stated.formula_hsd()
+    );
+    let opening_latex = format!(
+        "{place}: the printed $p$-values and effect sizes are incompatible with the stated definition {}",
+        stated.formula_latex()
+    );
+    let Some(candidate) = fits else {
+        return (
+            format!("{opening}, and with every other reading tried."),
+            format!("{opening_latex}, and with every other reading tried."),
+        );
+    };
+    let against = if candidate.p_values == 0 {
+        String::new()
+    } else {
+        let all = candidate.below_alpha == candidate.p_values;
         format!(
-            "{place}: the printed p-values and effect sizes cannot both hold under the stated definition {formula}"
+            "; against it: under it {} of the {} p-values of these rows would be below α = {}, {} times smaller than printed{}",
+            if all {
+                "all".to_string()
+            } else {
+                candidate.below_alpha.to_string()
+            },
+            candidate.p_values,
+            candidate.alpha_words(),
+            candidate.smaller_words(),
+            if all {
+                ", so no row would be a discrepancy (a row is one because exactly one of its p-values is below α)"
+            } else {
+                ""
+            }
         )
     };
-    let opening_latex = |formula: &str| {
+    let reading = candidate.reading;
+    (
         format!(
-            "{place}: the printed $p$-values and effect sizes cannot both hold under the stated definition {formula}"
-        )
-    };
-    match fits {
-        Some(reading) => (
-            format!(
-                "{}; they fit {} instead, that is, |d| divided by {}.",
-                opening(stated.formula_hsd()),
-                reading.formula_hsd(),
-                reading.divisor_words()
-            ),
-            format!(
-                "{}; they fit {} instead, that is, $|d|$ divided by {}.",
-                opening_latex(stated.formula_latex()),
-                reading.formula_latex(),
-                reading.divisor_words().replace("V_E", "$V_E$")
-            ),
+            "{opening}. One loose candidate is {}, |d| divided by {}, which brings each printed p within the check's tolerance{against}.",
+            reading.formula_hsd(),
+            reading.divisor_words()
         ),
-        None => (
-            format!(
-                "{}, nor under any other reading tried.",
-                opening(stated.formula_hsd())
-            ),
-            format!(
-                "{}, nor under any other reading tried.",
-                opening_latex(stated.formula_latex())
-            ),
+        format!(
+            "{opening_latex}. One loose candidate is {}, $|d|$ divided by {}, which brings each printed $p$ within the check's tolerance{}.",
+            reading.formula_latex(),
+            reading.divisor_words().replace("V_E", "$V_E$"),
+            against
+                .replace("α", "$\\alpha$")
+                .replace("p-values", "$p$-values")
         ),
-    }
+    )
 }
 
 /// The findings ranked by weight: a definition that does not fit the printed numbers first, then a
@@ -525,15 +542,8 @@ fn pointer(hint: Option<Hint>) -> &'static str {
         Some(Hint::AsymmetricInterval) => {
             "If the interval is estimate ± z·SE, which the paper does not say, it cannot have this midpoint: either the estimate or a limit is misprinted, or the interval was computed another way."
         }
-        Some(Hint::DefinitionMismatch {
-            fits: Some(EffectSizeReading::Variance),
-        }) => {
-            "A row's p-value and effect size cannot both hold under the stated ES_HSD = |d|/√V_E; they agree under ES_HSD = |d|/V_E (|d| divided by the residual variance, not by its square root), as the evidence shows."
-        }
-        Some(Hint::DefinitionMismatch {
-            fits: Some(EffectSizeReading::StandardError),
-        }) => {
-            "A row's p-value and effect size cannot both hold under the stated ES_HSD = |d|/√V_E; they agree under ES_HSD = |d|/√(V_E/n) (|d| divided by the standard error of a mean), as the evidence shows."
+        Some(Hint::DefinitionMismatch { fits: Some(_) }) => {
+            "A row's p-value and effect size cannot both hold under the stated ES_HSD = |d|/√V_E; another reading of the definition comes within the check's loose tolerance (see the evidence), which makes it a candidate, not a diagnosis."
         }
         Some(Hint::DefinitionMismatch { .. }) => {
             "A row's p-value and effect size cannot both hold under the stated ES_HSD = |d|/√V_E, nor under any other reading of the definition tried (see the evidence)."

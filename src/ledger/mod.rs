@@ -57,6 +57,7 @@ pub(crate) use findings::findings;
 pub(crate) use findings::is_finding;
 pub(crate) use findings::{Finding, ranked};
 pub(crate) use printed_number::cell_name;
+pub(crate) use rests_on::OnRejected;
 pub(crate) use verdict::Verdict;
 
 use cell_entry::cell_entry;

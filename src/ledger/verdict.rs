@@ -11,6 +11,8 @@ use serde::Serialize;
 #[strum(serialize_all = "lowercase")]
 pub(crate) enum Verdict {
     Match,
+    /// A printed input the rebuild reads and echoes back unchanged: shown, never a match.
+    Echoed,
     Mismatch,
     /// A `derived` number that agrees with the printed numbers it follows from.
     Consistent,
@@ -46,6 +48,7 @@ mod tests {
     fn verdicts_are_spelled_in_lower_case() {
         let all = [
             (Verdict::Match, "match"),
+            (Verdict::Echoed, "echoed"),
             (Verdict::Mismatch, "mismatch"),
             (Verdict::Consistent, "consistent"),
             (Verdict::Inconsistent, "inconsistent"),

@@ -12,7 +12,7 @@ use serde::Deserialize;
 
 use super::Artefact;
 use crate::io::{SourceError, parse_yaml, read_text};
-use crate::model::{BuiltInDecl, BuiltInRef, CellKey};
+use crate::model::{BuiltInDecl, BuiltInKind, BuiltInRef, CellKey};
 
 /// Every declaration of the knob files of a set of artefacts, by what it names.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -142,6 +142,21 @@ fn declarations(path: &Path, file: &str, text: &str) -> Result<Vec<Declared>, So
                 "a `builds_in` entry names neither a claim nor a printed cell it builds in".into(),
             ));
         }
+        match (decl.kind, decl.tuned) {
+            (BuiltInKind::Calibrated, None) => {
+                return Err(bad(
+                    line,
+                    "a `calibrated` entry needs `tuned: shipped_draw` or `tuned: mean_over_redraws` (what was tuned toward the print)".into(),
+                ));
+            }
+            (BuiltInKind::Fitted | BuiltInKind::Designed, Some(_)) => {
+                return Err(bad(
+                    line,
+                    "`tuned` belongs to a `calibrated` entry only".into(),
+                ));
+            }
+            _ => {}
+        }
         if decl.why.trim().is_empty() {
             return Err(bad(line, "a `builds_in` entry needs its `why`".into()));
         }
@@ -197,6 +212,7 @@ fn declarations(path: &Path, file: &str, text: &str) -> Result<Vec<Declared>, So
                 line,
                 knobs: decl.knobs,
                 kind: decl.kind,
+                tuned: decl.tuned,
                 why: decl.why,
             },
             claims,

@@ -12,7 +12,8 @@ pub(crate) enum BuiltInKind {
     /// Every draw meets the printed number (within the fit's tolerance): agreement by construction.
     Fitted,
     /// The knobs were tuned toward the printed number (until the shipped draw, or the mean over
-    /// independent draws, came near it): the stand-in's values near it are not evidence.
+    /// independent draws, came near it: [`Tuned`]): the stand-in's values near it are not
+    /// evidence, and need not equal it.
     Calibrated,
     /// The knob was set so that the stand-in behaves as the claim says.
     Designed,
@@ -29,6 +30,25 @@ impl BuiltInKind {
     }
 }
 
+/// What a calibration tuned toward the printed numbers: the one draw the project ships, or the mean
+/// over independent redraws (a `calibrated` declaration says which, `tuned:`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum Tuned {
+    ShippedDraw,
+    MeanOverRedraws,
+}
+
+impl Tuned {
+    /// `the shipped draw`, `the mean over redraws`.
+    pub(crate) fn words(self) -> &'static str {
+        match self {
+            Tuned::ShippedDraw => "the shipped draw",
+            Tuned::MeanOverRedraws => "the mean over redraws",
+        }
+    }
+}
+
 /// One `builds_in:` entry of a knob file, as written there.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -36,6 +56,9 @@ pub(crate) struct BuiltInDecl {
     /// The knobs, as key paths of the file (`runs.assessor_weights`, `labels.all3_levels`).
     pub(crate) knobs: Vec<String>,
     pub(crate) kind: BuiltInKind,
+    /// What a calibration tuned: required with `kind: calibrated`, refused with any other kind.
+    #[serde(default)]
+    pub(crate) tuned: Option<Tuned>,
     /// The claims the knobs make come out, by claim id (`B.T5.student_least_discriminative`).
     #[serde(default)]
     pub(crate) claims: Vec<String>,
@@ -57,6 +80,8 @@ pub(crate) struct BuiltInRef {
     pub(crate) line: usize,
     pub(crate) knobs: Vec<String>,
     pub(crate) kind: BuiltInKind,
+    /// What a calibration tuned (`Some` exactly when `kind` is calibrated).
+    pub(crate) tuned: Option<Tuned>,
     pub(crate) why: String,
 }
 

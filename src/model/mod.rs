@@ -23,7 +23,7 @@ pub(crate) mod stream_scope;
 
 pub(crate) use artefact_id::ArtefactId;
 pub(crate) use artefact_words::artefact_words;
-pub(crate) use built_in::{BuiltInDecl, BuiltInKind, BuiltInRef};
+pub(crate) use built_in::{BuiltInDecl, BuiltInKind, BuiltInRef, Tuned};
 pub(crate) use cell_key::{CellKey, VALUE};
 pub(crate) use claim_group::ClaimGroup;
 pub(crate) use count_noun::{counted, has_or_have};

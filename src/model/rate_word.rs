@@ -151,6 +151,17 @@ impl RateWord {
     }
 }
 
+/// A holding rate and its Wilson interval as printed beside their words: `0.81 [0.74, 0.87]`, the
+/// rate to two decimals and the interval rounded outward (the lower limit down, the upper up), so
+/// the printed interval contains the computed one and visibly fits its words (a lower limit of
+/// 0.74999 prints 0.74, under *more often than not to usually*, never 0.75).
+pub(crate) fn interval_words(rate: f64, lo: f64, hi: f64) -> String {
+    // A limit within rounding error of a hundredth is that hundredth, not the one below or above.
+    let down = ((lo * 100.0 + 1e-9).floor() / 100.0).max(0.0);
+    let up = ((hi * 100.0 - 1e-9).ceil() / 100.0).min(1.0);
+    format!("{rate:.2} [{down:.2}, {up:.2}]")
+}
+
 impl Serialize for RateWord {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(&self.id())
@@ -160,6 +171,16 @@ impl Serialize for RateWord {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The interval is rounded outward: the reviewer's 0.81 [0.74999, 0.8649] prints with a lower
+    /// limit below 0.75, as its words (more often than not to usually) say.
+    #[test]
+    fn intervals_print_rounded_outward() {
+        assert_eq!(interval_words(0.81, 0.74999, 0.8649), "0.81 [0.74, 0.87]");
+        assert_eq!(interval_words(0.5, 0.25, 0.75), "0.50 [0.25, 0.75]");
+        assert_eq!(interval_words(1.0, 0.98, 1.0), "1.00 [0.98, 1.00]");
+        assert_eq!(interval_words(0.0, 0.0, 0.0183), "0.00 [0.00, 0.02]");
+    }
 
     /// The Wilson 95% interval of k/n (the formula of the robustness studies' `wilson`, whose own
     /// tests check it against Newcombe 1998).

@@ -16,7 +16,8 @@
 //!
 //! The names are frozen: a stream's name is its key (`evia_engine::rng::stream_key`), so renaming a
 //! scope redraws every number that comes from it (and every snapshot and calibrated stand-in knob with
-//! it). A paper declares its shared scopes once, in its folder (`STREAMS` in `src/papers/<slug>/`);
+//! it). A paper declares its shared scopes once, in its folder (the `streams` of its `Paper` in
+//! `src/papers/<slug>/mod.rs`);
 //! the registry's test checks that no two scopes share a name and none can be an artefact id.
 
 use crate::model::ArtefactId;

@@ -135,13 +135,41 @@ impl ExperimentError {
 /// Runs the experiment of `artefact` with its typed parameters.
 pub(crate) fn run(artefact: &Artefact, context: &Context) -> Result<ResultTable, ExperimentError> {
     match experiment(artefact.experiment).run {
-        Some(run) => run(artefact, context),
+        Some(run) => {
+            let mut table = run(artefact, context)?;
+            if !table.real_data {
+                mark_calibrated(artefact, context, &mut table)?;
+            }
+            Ok(table)
+        }
         None => Err(ExperimentError::invalid(
             artefact,
             "a robustness study runs other artefacts' experiments on stand-in replicates; \
              the pipeline runs it (`reproduce`, `show`), not a paper's experiment registry",
         )),
     }
+}
+
+/// Marks the cells of `table` that a knob file of `artefact` declares calibrated toward the print
+/// (`builds_in:`, [`crate::manifest::built_in`]), so that every rendered table marks them.
+fn mark_calibrated(
+    artefact: &Artefact,
+    context: &Context,
+    table: &mut ResultTable,
+) -> Result<(), ExperimentError> {
+    let declared = crate::manifest::built_in::BuiltIns::load(&context.root, [artefact])?;
+    for d in &declared.declarations {
+        if d.reference.kind == crate::model::BuiltInKind::Calibrated {
+            table.calibrated.extend(
+                d.cells
+                    .iter()
+                    .map(|(key, _)| key)
+                    .filter(|key| key.table == table.id)
+                    .cloned(),
+            );
+        }
+    }
+    Ok(())
 }
 
 /// The parameters of `artefact` as its experiment's own type `P` (the manifest read them as that

@@ -85,6 +85,9 @@ pub(crate) struct CachedTable {
     /// Bold cells below a threshold `(panel, row, column, part, threshold)`.
     #[serde(default)]
     pub(crate) bold_below: Vec<(String, String, String, String, f64)>,
+    /// Cells a stand-in knob was calibrated toward `(panel, row, column, part)`.
+    #[serde(default)]
+    pub(crate) calibrated: Vec<(String, String, String, String)>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -117,6 +120,7 @@ impl From<&ResultTable> for CachedTable {
             bold,
             inputs,
             bold_below,
+            calibrated,
         } = table;
         CachedTable {
             id: id.clone(),
@@ -151,6 +155,7 @@ impl From<&ResultTable> for CachedTable {
             dynamic_rows: dynamic_rows.clone(),
             bold: bold.iter().map(address).collect(),
             inputs: inputs.iter().map(address).collect(),
+            calibrated: calibrated.iter().map(address).collect(),
             bold_below: bold_below
                 .iter()
                 .map(|(k, &t)| {
@@ -198,6 +203,11 @@ impl CachedTable {
         }
         for (panel, row, column, part, threshold) in &self.bold_below {
             table.mark_bold_below(panel, row, column, part, *threshold);
+        }
+        for (panel, row, column, part) in &self.calibrated {
+            table.calibrated.insert(crate::model::CellKey::new(
+                &self.id, panel, row, column, part,
+            ));
         }
         table.real_data = self.real_data;
         Some(table)

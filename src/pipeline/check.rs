@@ -46,6 +46,9 @@ pub(crate) struct CheckSources {
     pub(crate) reused: Vec<String>,
     /// Artefacts whose experiment ran in this check.
     pub(crate) rebuilt: Vec<String>,
+    /// Robustness and knob-space studies selected but not in the build state (never run here):
+    /// their holding rates and classes are missing from the account.
+    pub(crate) studies_missing: Vec<String>,
 }
 
 /// The account of the ledger, rebuilding only what it must: the artefacts of `only` when every id there is an
@@ -102,7 +105,9 @@ fn ledger_of(
                 sources.reused.push(artefact.id.to_string());
                 tables.insert(artefact.id.to_string(), table);
             }
-            None if artefact.experiment.is_study() => {}
+            None if artefact.experiment.is_study() => {
+                sources.studies_missing.push(artefact.id.to_string());
+            }
             None => to_run.push(artefact),
         }
     }

@@ -229,7 +229,7 @@ fn draw(
         )
         .map_err(draw_err)?;
         area.draw_text(
-            &format!("{rate:.2} [{lo:.2}, {hi:.2}]"),
+            &crate::model::rate_word::interval_words(rate, lo, hi),
             &style(LABEL_PX, HPos::Left, VPos::Center),
             (right + 8 + CLASS_AREA as i32, middle),
         )

@@ -32,6 +32,9 @@ pub(crate) const WIDE_STUB_CHARS: usize = 28;
 /// The one-line legend of a fitted number's mark, after the mark itself.
 pub(crate) const FITTED_LEGEND: &str = " fitted: the stand-in was fitted to this printed number, so it agrees by construction and reproduces nothing.";
 
+/// The one-line legend of a calibrated number's mark, after the mark itself.
+pub(crate) const CALIBRATED_LEGEND: &str = " calibrated: a stand-in knob was tuned toward this printed number (its knob file's builds_in says whether on the shipped draw or on the mean over redraws), so the value is no evidence; it need not equal the print.";
+
 /// Why a table could not be laid out.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub(crate) enum GridError {
@@ -64,6 +67,7 @@ pub(crate) fn layout(
         .ok_or_else(|| GridError::NoLayout(artefact.id.to_string()))?;
     let mut panels = Vec::new();
     let mut any_fitted = false;
+    let mut any_calibrated = false;
     for panel in &layout.panels {
         let stub = panel
             .stub
@@ -126,9 +130,16 @@ pub(crate) fn layout(
                     .fitted
                     .keys()
                     .any(|k| k.panel == panel.id && k.row == row.id && k.column == column.id);
+                let calibrated = table
+                    .calibrated
+                    .iter()
+                    .any(|k| k.panel == panel.id && k.row == row.id && k.column == column.id);
                 any_fitted |= fitted && text.is_some();
+                any_calibrated |= calibrated && text.is_some();
                 cells.push(if fitted {
                     text.map(|t| format!("{t}{}", target.fitted_mark()))
+                } else if calibrated {
+                    text.map(|t| format!("{t}{}", target.calibrated_mark()))
                 } else {
                     text
                 });
@@ -190,6 +201,11 @@ pub(crate) fn layout(
             "{}{FITTED_LEGEND}",
             target.fitted_mark().trim_start_matches([' ', '\\', ','])
         ));
+    }
+    if any_calibrated {
+        let mark = target.calibrated_mark().trim_start_matches([' ']);
+        let mark = mark.strip_prefix("\\,").unwrap_or(mark);
+        legend.push(format!("{mark}{}", target.escape(CALIBRATED_LEGEND)));
     }
     if !table.bold.is_empty() && target == Target::Terminal {
         legend.push("x* printed in bold (as the paper prints it)".to_string());

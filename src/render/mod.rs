@@ -15,6 +15,7 @@ pub(crate) mod figure_sensitivity;
 pub(crate) mod grid;
 pub(crate) mod group_breaks;
 pub(crate) mod label_runs;
+pub(crate) mod marks;
 pub(crate) mod number;
 pub(crate) mod series;
 pub(crate) mod stamp;

@@ -127,7 +127,8 @@ pub(super) struct BlockContext {
     /// The claims a stand-in knob was set to produce: listed apart, never evidence.
     pub(super) built_in_claims: Vec<EntryView>,
     /// How many of the artefact's printed numbers the stand-in was fitted or calibrated to, in a
-    /// sentence (its values there are the stand-in's and agree by construction), or empty.
+    /// sentence (its values there are the stand-in's: a fitted one meets the print, a calibrated
+    /// one need not), or empty.
     pub(super) built_in_values: String,
     /// Where the rebuilt table is shown instead of the report (a robustness study's long table is
     /// in `tables.tex` and on the reviewer's page), or empty.
@@ -384,7 +385,7 @@ pub(super) fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format
         stand_in_claims: views(&in_section(Section::StandInClaims)),
         observations: views(&in_section(Section::Observations)),
         built_in_claims: views(&in_section(Section::BuiltIn)),
-        built_in_values: format.escape(&built_in_values(&numbers)),
+        built_in_values: format.escape(&built_in_values(&numbers, &items)),
         elsewhere: if knob_space {
             format.escape(&format!(
                 "The figure below the table stands for {id}'s panel of indices: it shades every knob's first-order index for every claim and prints it in the cell. That panel as numbers and the study's note (the design, the index, the classes and their tests) are in tables.tex (tables.pdf) and on the reviewer's page (index.html)."
@@ -425,26 +426,37 @@ fn without_drawn_panels(artefact: &Artefact) -> Artefact {
     shown
 }
 
-/// The stand-in values fitted or calibrated to the artefact's printed numbers, in a sentence.
-fn built_in_values(numbers: &Tally) -> String {
+/// The stand-in values fitted or calibrated to the artefact's printed numbers, in a sentence: a
+/// fitted value meets the print on every draw; a calibrated one was tuned toward it (on the shipped
+/// draw or on the mean over redraws, as its declaration says) and need not meet it.
+fn built_in_values(numbers: &Tally, items: &[&Item]) -> String {
     let mut parts = Vec::new();
     if numbers.fitted > 0 {
         parts.push(format!(
-            "fitted to {} of these printed numbers (≡: every draw meets them)",
+            "fitted to {} of these printed numbers (≡: every draw meets them, so they agree by construction)",
             numbers.fitted
         ));
     }
     if numbers.calibrated > 0 {
+        let mut tuned: Vec<&str> = items
+            .iter()
+            .filter(|i| i.entry.is_calibrated())
+            .filter_map(|i| i.entry.built_in.as_ref()?.tuned)
+            .map(crate::model::Tuned::words)
+            .collect();
+        tuned.sort_unstable();
+        tuned.dedup();
         parts.push(format!(
-            "calibrated toward {} of them (†: the mean over redraws was tuned to them)",
-            numbers.calibrated
+            "calibrated toward {} of them (†: {} was tuned toward them; the values need not equal them)",
+            numbers.calibrated,
+            tuned.join(" and ")
         ));
     }
     if parts.is_empty() {
         return String::new();
     }
     format!(
-        "The stand-in was {}: its values there are in the rebuilt table, agree by construction and are not evidence (listed under \"What the stand-in was built to produce\").",
+        "The stand-in was {}: its values there are in the rebuilt table, marked so, and are not evidence (listed under \"What the stand-in was built to produce\").",
         parts.join(", and ")
     )
 }

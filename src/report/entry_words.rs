@@ -118,7 +118,7 @@ pub(super) fn entry_view(item: &Item, format: Format) -> EntryView {
         verdict: format.escape(&item.words),
         rate: entry.holding.as_ref().map_or_else(
             || "—".to_string(),
-            |h| format.escape(&format!("{:.2} [{:.2}, {:.2}]", h.rate, h.lo, h.hi)),
+            |h| format.escape(&crate::model::rate_word::interval_words(h.rate, h.lo, h.hi)),
         ),
         across: entry
             .across

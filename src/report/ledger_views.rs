@@ -125,7 +125,7 @@ fn entry_words(item: &Item) -> String {
 fn rate(item: &Item) -> String {
     item.entry.holding.as_ref().map_or_else(
         || "-".to_string(),
-        |h| format!("{:.2} [{:.2}, {:.2}]", h.rate, h.lo, h.hi),
+        |h| crate::model::rate_word::interval_words(h.rate, h.lo, h.hi),
     )
 }
 

@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use super::Format;
 use crate::account::Term;
+use crate::render::marks::{DING_BALLOT_X, WASY_LEFT_HALF, WASY_RIGHT_HALF};
 
 /// What a cell's mark says: its term.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,37 +50,50 @@ impl Mark {
         Mark(Term::Mixed),
     ];
 
-    /// The symbol in `format`.
+    /// The symbol in `format`: one per term, and no symbol for two terms but the settings' (a
+    /// setting used or not is a match or a difference, like a recomputed number).
     pub(crate) fn symbol(self, format: Format) -> &'static str {
         let md = format == Format::Markdown;
         match self.0 {
             Term::PrintedInput if md => "↦",
             Term::PrintedInput => "$\\mapsto$",
             Term::Reproduced | Term::SettingUsed if md => "✓",
-            Term::Reproduced | Term::SettingUsed => "\\checkmark",
+            Term::Reproduced | Term::SettingUsed => "$\\checkmark$",
             Term::Differs | Term::SettingDiffers if md => "✗",
-            Term::Differs | Term::SettingDiffers => "$\\times$",
+            Term::Differs | Term::SettingDiffers => DING_BALLOT_X,
             Term::Consistent if md => "≈",
             Term::Consistent => "$\\approx$",
             Term::Inconsistent if md => "≠",
             Term::Inconsistent => "$\\neq$",
             Term::CannotBeJudged => "?",
-            Term::StandInOnly | Term::Observation if md => "◦",
-            Term::StandInOnly | Term::Observation => "$\\circ$",
+            Term::StandInOnly if md => "◦",
+            Term::StandInOnly => "$\\circ$",
+            Term::Observation if md => "◊",
+            Term::Observation => "$\\lozenge$",
             Term::NotChecked if md => "…",
             Term::NotChecked => "$\\cdots$",
-            Term::BorneOut | Term::HoldsOnRealData | Term::HeldOnOneDraw if md => "⊕",
-            Term::BorneOut | Term::HoldsOnRealData | Term::HeldOnOneDraw => "$\\oplus$",
-            Term::Contradicted | Term::FailsOnRealData | Term::FailedOnOneDraw if md => "⊖",
-            Term::Contradicted | Term::FailsOnRealData | Term::FailedOnOneDraw => "$\\ominus$",
-            Term::HoldsOnProxy if md => "(⊕)",
-            Term::HoldsOnProxy => "($\\oplus$)",
-            Term::FailsOnProxy if md => "(⊖)",
-            Term::FailsOnProxy => "($\\ominus$)",
+            Term::BorneOut if md => "⊕",
+            Term::BorneOut => "$\\oplus$",
+            Term::Contradicted if md => "⊖",
+            Term::Contradicted => "$\\ominus$",
+            Term::HeldOnOneDraw if md => "⊞",
+            Term::HeldOnOneDraw => "$\\boxplus$",
+            Term::FailedOnOneDraw if md => "⊟",
+            Term::FailedOnOneDraw => "$\\boxminus$",
+            Term::HoldsOnRealData if md => "▲",
+            Term::HoldsOnRealData => "$\\blacktriangle$",
+            Term::FailsOnRealData if md => "▼",
+            Term::FailsOnRealData => "$\\blacktriangledown$",
+            Term::HoldsOnProxy if md => "(▲)",
+            Term::HoldsOnProxy => "($\\blacktriangle$)",
+            Term::FailsOnProxy if md => "(▼)",
+            Term::FailsOnProxy => "($\\blacktriangledown$)",
             Term::Mixed if md => "±",
             Term::Mixed => "$\\pm$",
-            Term::OnStandIn | Term::ComparedOnStandIn if md => "◐",
-            Term::OnStandIn | Term::ComparedOnStandIn => "$\\bullet$",
+            Term::OnStandIn if md => "◐",
+            Term::OnStandIn => WASY_LEFT_HALF,
+            Term::ComparedOnStandIn if md => "◑",
+            Term::ComparedOnStandIn => WASY_RIGHT_HALF,
             Term::BuiltIn if md => "⊙",
             Term::BuiltIn => "$\\odot$",
             Term::NotApplicable if md => "–",
@@ -114,6 +128,26 @@ mod tests {
             let n = symbols.len();
             symbols.dedup();
             assert_eq!(symbols.len(), n, "{format:?}");
+        }
+    }
+
+    /// No symbol stands for two terms, in either format, but a setting's (used: ✓, differs: ✗).
+    #[test]
+    fn no_mark_has_two_meanings() {
+        use strum::IntoEnumIterator;
+        for format in [Format::Markdown, Format::Latex] {
+            let mut seen: Vec<(&str, Term)> = Vec::new();
+            for term in
+                Term::iter().filter(|t| !matches!(t, Term::SettingUsed | Term::SettingDiffers))
+            {
+                let symbol = Mark(term).symbol(format);
+                assert!(
+                    seen.iter().all(|(s, _)| *s != symbol),
+                    "{format:?}: {symbol} for {term:?} and {:?}",
+                    seen.iter().find(|(s, _)| *s == symbol)
+                );
+                seen.push((symbol, term));
+            }
         }
     }
 

@@ -156,7 +156,12 @@ pub(crate) fn summary_text(
                 .entry
                 .holding
                 .as_ref()
-                .map(|h| format!(", {:.2} [{:.2}, {:.2}]", h.rate, h.lo, h.hi))
+                .map(|h| {
+                    format!(
+                        ", {}",
+                        crate::model::rate_word::interval_words(h.rate, h.lo, h.hi)
+                    )
+                })
                 .unwrap_or_default();
             format.escape(&format!(
                 "{} ({}): {}{rate}",

@@ -283,8 +283,10 @@ pub fn under_ci() -> bool {
 
 /// The external program `name` (pdflatex, …) on the `PATH`, for a test that needs it. When it is
 /// not there the test cannot check what it is about: with `CI` set ([`under_ci`]) that is a failure,
-/// so a CI run never passes without the check; elsewhere this prints a note naming the test and
-/// returns `None`, and the test returns early:
+/// so a CI run never passes without the check; elsewhere this writes `SKIPPED: <test> needs <tool>`
+/// straight to the process's standard error (past the harness's capture, so the line shows in the
+/// test run's output although the test is reported as passing) and returns `None`, and the test
+/// returns early:
 /// `let Some(pdflatex) = require_tool("pdflatex") else { return };`
 pub fn require_tool(name: &str) -> Option<PathBuf> {
     if let Some(path) = find_on_path(name) {
@@ -297,7 +299,7 @@ pub fn require_tool(name: &str) -> Option<PathBuf> {
         "{test} needs `{name}`, which is not on the PATH, and CI is set: install it (.ci/run \
          installs it on Debian) or unset CI to skip the test"
     );
-    eprintln!("note: `{name}` is not on the PATH: {test} skipped (it fails when CI is set)");
+    skipped(test, name);
     None
 }
 
@@ -327,4 +329,14 @@ fn is_executable(path: &Path) -> bool {
 )]
 fn a_failed_command_is_reported_in_full() {
     TestCommand::new().arg("no-such-command").assert_success();
+}
+
+/// Says that `test` was skipped for want of `tool`, on the process's standard error itself: the test
+/// harness captures `eprintln!` of a passing test, not a write to the stream.
+pub fn skipped(test: &str, tool: &str) {
+    use std::io::Write;
+    let _ = writeln!(
+        std::io::stderr(),
+        "SKIPPED: {test} needs `{tool}`, which is not on the PATH (with CI set it fails instead)"
+    );
 }

@@ -9,6 +9,7 @@ mod agree_cli;
 mod agree_many;
 mod agreement_golden;
 mod anywhere;
+mod available;
 mod built;
 mod check_state;
 mod claims_ledger;

@@ -12,7 +12,8 @@
 //!   ERR, nERR, …) as defined in Sakai's survey of NTCIR graded-relevance measures.
 //! - [`diversity`]: diversified-search measures (I-rec, D-, D♯-, DIN-measures, P+Q, α-nDCG, ERR-IA)
 //!   of the survey's §2.2.
-//! - [`agreement`]: Cohen's kappa (linear-weighted and binary) with standard errors and intervals.
+//! - [`agreement`]: Cohen's kappa (linear-weighted and binary) with standard errors and intervals,
+//!   Fleiss' kappa and Krippendorff's alpha for more than two assessors.
 //! - [`ranking`]: Kendall's tau-b with the Hollander–Wolfe–Chicken interval.
 //! - [`significance`]: randomised and classical Tukey HSD, ANOVA residual variance, ES_HSD, the exact
 //!   paired randomisation test, discriminative power and statistical significance overlap.

@@ -126,7 +126,13 @@ fn pooled_pairs(
             matrix,
         });
     }
-    Ok((pooled, format!("the labels of {}", user.labels)))
+    Ok((
+        pooled,
+        format!(
+            "the labels of {}",
+            super::user_collection::shown_name(&user.labels)
+        ),
+    ))
 }
 
 /// The pair ids of paper B's Table 1 split into the lancer–lancer pair and the lancer–student pairs.

@@ -40,7 +40,9 @@ use crate::papers::lancers::study_versions::{
 /// A user's labels and runs, as the study reads them.
 pub(crate) use crate::papers::lancers::params::UserCollection as StudyCollection;
 use crate::papers::lancers::standin::scores::Measure;
-use crate::papers::lancers::user_collection::{read_collection_labels, read_collection_runs};
+use crate::papers::lancers::user_collection::{
+    read_collection_labels, read_collection_runs, shown_name,
+};
 use crate::papers::lancers::{
     AGREEMENT, LEVEL_COUNTS, QRELS_MEANS_FIGURE, QRELS_OVERLAP, QRELS_RANK_CORRELATION,
     TOPICSET_MEANS_FIGURE, TOPICSET_OVERLAP, TOPICSET_RANK_CORRELATION,
@@ -300,7 +302,11 @@ fn check_pair_ids(assessors: &[String], labels: &str) -> Result<(), StudyError> 
 fn study_paper((labels, runs): &(String, String)) -> Paper {
     Paper {
         id: "B".into(),
-        title: format!("Paper B's disagreement analysis of {labels} with the runs in {runs}"),
+        title: format!(
+            "Paper B's disagreement analysis of {} with the runs in {}",
+            shown_name(labels),
+            shown_name(runs)
+        ),
         slug: STUDY_SLUG.into(),
         venue: "evia-repro study: paper B's analysis (Sakai, EVIA 2017, pp. 31-38) on a user's collection"
             .into(),

@@ -163,3 +163,13 @@ fn to_collection(path: &Path, labels: AssessorLabels) -> Result<LabelledCollecti
             .collect(),
     })
 }
+
+/// A user's path as the study's running text shows it: its last component (`labels.tsv`, `runs`).
+/// The full path, which may be long or hold a temporary directory's random name, is in the
+/// provenance stamp of every output, beside its hash; in running text it would only push lines into
+/// the margin, differently for every name.
+pub(crate) fn shown_name(path: &str) -> String {
+    Path::new(path)
+        .file_name()
+        .map_or_else(|| path.to_string(), |n| n.to_string_lossy().into_owned())
+}

@@ -116,12 +116,15 @@ fn findings_come_from_the_checks() {
     // Paper A's ES_HSD cause (|d|/V_E fits, |d|/√V_E does not) is one finding listing its 24 rows.
     let es_hsd: Vec<_> = a.iter().filter(|f| f.table == "A.T3").collect();
     assert_eq!(es_hsd.len(), 1);
-    assert_eq!(
-        es_hsd[0].hint,
-        Some(Hint::DefinitionMismatch {
-            fits: Some(EffectSizeReading::Variance)
-        })
-    );
+    let Some(Hint::DefinitionMismatch {
+        fits: Some(candidate),
+    }) = es_hsd[0].hint
+    else {
+        panic!("{:?}", es_hsd[0].hint);
+    };
+    assert_eq!(candidate.reading, EffectSizeReading::Variance);
+    // What speaks against the candidate: every p of these rows would be below α.
+    assert_eq!(candidate.below_alpha, candidate.p_values, "{candidate:?}");
     assert!(
         es_hsd[0].cell.starts_with("24 rows: nG@1/r01, nG@1/r02"),
         "{}",

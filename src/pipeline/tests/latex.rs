@@ -12,7 +12,9 @@ const OVERFULL_TOLERANCE_PT: f64 = 5.0;
 
 /// pdflatex on the `PATH`, for a test that needs it. Without it the test cannot check what it is
 /// about: with `CI` set (`.ci/run` sets it and installs pdflatex) that is a failure; elsewhere this
-/// prints a note naming the test and returns `None`, and the test returns early.
+/// writes `SKIPPED: <test> needs pdflatex` straight to the process's standard error (past the test
+/// harness's capture, so the line shows although the test is reported as passing) and returns
+/// `None`, and the test returns early.
 pub(super) fn pdflatex() -> Option<PathBuf> {
     let found = crate::pipeline::reproduce::find_on_path("pdflatex");
     if found.is_some() {
@@ -26,7 +28,11 @@ pub(super) fn pdflatex() -> Option<PathBuf> {
         "{test} needs `pdflatex`, which is not on the PATH, and CI is set: install it (.ci/run \
          installs it on Debian) or unset CI to skip the test"
     );
-    eprintln!("note: `pdflatex` is not on the PATH: {test} skipped (it fails when CI is set)");
+    use std::io::Write;
+    let _ = writeln!(
+        std::io::stderr(),
+        "SKIPPED: {test} needs `pdflatex`, which is not on the PATH (with CI set it fails instead)"
+    );
     None
 }
 

@@ -40,6 +40,14 @@ impl Target {
         }
     }
 
+    /// The mark after a rebuilt number whose printed value a stand-in knob was calibrated toward.
+    pub(crate) fn calibrated_mark(self) -> &'static str {
+        match self {
+            Target::Markdown | Target::Terminal => " †",
+            Target::Latex => "\\,\\dag{}",
+        }
+    }
+
     /// Plain `text` escaped for the target.
     pub(super) fn escape(self, text: &str) -> String {
         match self {

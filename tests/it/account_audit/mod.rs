@@ -249,69 +249,88 @@ fn paper_checks_and_stand_in_claims_never_mix(account: &Value, check_text: &str)
     }
 }
 
-/// Rule 4: a claim that reads a number a finding rejects cannot be judged, and names the finding.
+/// Rule 4: a claim that reads a number a finding rejects cannot be judged, and names the finding,
+/// unless its verdict is the same under every reading of that number, which it then says, naming
+/// the finding. The same rule for every claim: no exemption for a number a slip elsewhere makes
+/// inconsistent (the claim then says which verdict it takes if the slip's repair holds).
 fn claims_on_rejected_numbers_cannot_be_judged(account: &Value) {
-    let findings: BTreeMap<(String, u64), &Value> = account["papers"]
+    let findings: BTreeSet<(String, u64)> = account["papers"]
         .as_array()
         .unwrap()
         .iter()
         .flat_map(|p| {
-            p["findings"].as_array().unwrap().iter().map(move |f| {
-                (
-                    (s(p, "paper").to_string(), f["number"].as_u64().unwrap()),
-                    f,
-                )
-            })
-        })
-        .collect();
-    let rejected: BTreeSet<String> = items(account)
-        .iter()
-        .filter(|i| s(i, "term") == "inconsistent")
-        .map(|i| format!("{}/{}", s(i, "table"), s(i, "cell")))
-        .collect();
-    for item in items(account) {
-        let term = s(item, "term");
-        if term == "cannot-be-judged" {
-            let numbers: Vec<u64> = item["findings"]
+            p["findings"]
                 .as_array()
                 .unwrap()
                 .iter()
-                .map(|n| n.as_u64().unwrap())
-                .collect();
-            let words = s(item, "words");
-            if numbers.is_empty() {
-                assert!(words.contains("at the printed precision"), "{item}");
-            }
-            for n in numbers {
-                assert!(
-                    findings.contains_key(&(s(item, "paper").to_string(), n)),
-                    "names a finding that does not exist: {item}"
-                );
-                assert!(words.contains(&n.to_string()), "{words}");
-            }
-        }
-        if matches!(term, "borne-out" | "contradicted") {
-            let reads: Vec<&str> = item["rests_on"]
-                .as_array()
-                .map(|a| a.iter().filter_map(Value::as_str).collect())
-                .unwrap_or_default();
-            let on_rejected: Vec<&&str> = reads.iter().filter(|c| rejected.contains(**c)).collect();
-            // A number that a typesetting slip elsewhere makes inconsistent is not rejected: only
-            // the number the slip's repair changes is (its finding's headline names that change).
-            let slip_elsewhere = on_rejected.iter().all(|c| {
-                findings.values().any(|f| {
-                    s(f, "headline").contains("typesetting slip")
-                        && f["entries"].as_array().unwrap().iter().any(|e| {
-                            format!("{}/{}", e[0].as_str().unwrap(), e[1].as_str().unwrap()) == ***c
-                        })
-                })
-            });
+                .map(move |f| (s(p, "paper").to_string(), f["number"].as_u64().unwrap()))
+        })
+        .collect();
+    // Each inconsistent number, with the findings it belongs to.
+    let rejected: BTreeMap<String, Vec<u64>> = items(account)
+        .iter()
+        .filter(|i| s(i, "term") == "inconsistent")
+        .map(|i| (format!("{}/{}", s(i, "table"), s(i, "cell")), numbers_of(i)))
+        .collect();
+    for item in items(account) {
+        let term = s(item, "term");
+        let words = s(item, "words");
+        let numbers = numbers_of(item);
+        for n in &numbers {
             assert!(
-                on_rejected.is_empty() || slip_elsewhere,
-                "a claim judged on numbers a finding rejects ({on_rejected:?}): {item}"
+                findings.contains(&(s(item, "paper").to_string(), *n)),
+                "names a finding that does not exist: {item}"
             );
         }
+        if term == "cannot-be-judged" && numbers.is_empty() {
+            assert!(words.contains("at the printed precision"), "{item}");
+        }
+        let reads: Vec<&str> = item["rests_on"]
+            .as_array()
+            .map(|a| a.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        let rejecting: BTreeSet<u64> = reads
+            .iter()
+            .filter_map(|c| rejected.get(*c))
+            .flatten()
+            .copied()
+            .collect();
+        if rejecting.is_empty() {
+            continue;
+        }
+        // Every finding that rejects a number it reads is named, in its numbers and its words.
+        for n in &rejecting {
+            assert!(
+                numbers.contains(n) && words.contains(&n.to_string()),
+                "a claim on numbers finding {n} rejects does not name it: {item}"
+            );
+        }
+        let on_rejected = &item["on_rejected"];
+        match term {
+            "borne-out" | "contradicted" => assert!(
+                on_rejected == "every-reading" && s(item, "detail").contains("under every reading"),
+                "a claim judged on numbers a finding rejects without being judged under every reading of them: {item}"
+            ),
+            "cannot-be-judged" => assert!(
+                on_rejected == "depends-on-reading"
+                    || (on_rejected["only-if-repaired"].is_object()
+                        && words.contains("only if")
+                        && words.contains("repair")),
+                "a claim that cannot be judged on rejected numbers says neither why nor under which repair: {item}"
+            ),
+            _ => {}
+        }
     }
+}
+
+/// The findings an item names or belongs to.
+fn numbers_of(item: &Value) -> Vec<u64> {
+    item["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_u64().unwrap())
+        .collect()
 }
 
 /// Rule 5: a rate word is used only when the whole Wilson interval lies in its range; an interval
@@ -599,6 +618,27 @@ fn rule_claims_on_rejected_numbers_cannot_be_judged() {
         .find(|i| s(i, "cell").starts_with("B.stmt.t3_ci_upper_at_least_one"))
         .unwrap();
     assert_eq!(s(t3, "term"), "cannot-be-judged", "{t3}");
+    // Paper B's Table 5 claims read lancer1's Q@10 count, which the slip of Table 4 (finding 5's
+    // repair) makes inconsistent: "combined at least single" holds with it as printed and fails
+    // with b + c as Table 4 prints them; "student least discriminative" holds either way.
+    let t5 = |id: &str| {
+        items(account)
+            .into_iter()
+            .find(|i| s(i, "cell").starts_with(id))
+            .unwrap()
+    };
+    let combined = t5("B.stmt.t5_combined_at_least_single");
+    assert_eq!(s(combined, "term"), "cannot-be-judged", "{combined}");
+    assert!(
+        s(combined, "words").contains("borne out only if its repair holds"),
+        "{combined}"
+    );
+    let student = t5("B.stmt.t5_student_least_discriminative");
+    assert_eq!(s(student, "term"), "borne-out", "{student}");
+    // Paper A's "all upper limits above one": every off-centre upper limit is at least one as
+    // printed and mirrored about its estimate, so the claim is judged.
+    let a2 = t5("A.stmt.t2_ci_upper_above_one");
+    assert_eq!(s(a2, "term"), "borne-out", "{a2}");
 }
 
 #[test]

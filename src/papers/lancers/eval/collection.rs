@@ -115,9 +115,9 @@ fn build_collection(
                 context, user, &topics,
             )?;
             let source = format!(
-                "Collection from {} (labels) and {} (runs): {} topics, {} runs, assessors {}.",
-                user.labels,
-                user.runs,
+                "Collection from {} (labels) and {} (runs; full paths in the provenance stamp): {} topics, {} runs, assessors {}.",
+                crate::papers::lancers::user_collection::shown_name(&user.labels),
+                crate::papers::lancers::user_collection::shown_name(&user.runs),
                 topics.len(),
                 runs.len(),
                 assessors.names().join(", ")
