@@ -40,6 +40,8 @@ mod manifest_errors;
 mod output_dir;
 mod project_manifest;
 mod qrels_cli;
+mod rank_ties;
+mod ranking_golden;
 mod real_crowd_data;
 mod real_files;
 mod reproduce;
