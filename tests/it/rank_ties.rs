@@ -68,3 +68,44 @@ fn study_tau_treats_equal_p10_means_as_ties() {
     );
     assert!((naive - truth).abs() > 1e-3, "the fixture tests ties");
 }
+
+/// `tau` between the two judges' topic-by-run P@10 matrices compares their run means with the
+/// true ties: tau_b and Spearman's rho equal scipy's on the exact means; the interval is clipped
+/// to [−1, 1]; the text output names every statistic.
+#[test]
+fn tau_command_treats_equal_p10_means_as_ties() {
+    let (a, b) = (fixture("p10-a.tsv"), fixture("p10-b.tsv"));
+    let json = TestCommand::new()
+        .args(["tau", &a, &b, "--format", "json", "--top-k", "5"])
+        .stdout();
+    let report: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let m = &report["measures"][0];
+    assert_eq!(m["measure"], "mean");
+    let tau = m["kendall_tau_b"]["value"].as_f64().unwrap();
+    assert!((tau - expected("tau_b")).abs() < 1e-12, "{tau}");
+    let rho = m["spearman"]["value"].as_f64().unwrap();
+    assert!((rho - expected("spearman_rho")).abs() < 1e-12, "{rho}");
+    let ci = m["kendall_tau_b"]["ci"].as_array().unwrap();
+    assert!(
+        ci.iter().all(|v| v.as_f64().unwrap().abs() <= 1.0),
+        "{ci:?}"
+    );
+    // Tied means leave tau_AP undefined, with the reason; tau_AP_b is defined.
+    assert!(m["tau_ap"]["value"].is_null());
+    assert!(m["tau_ap_b"]["value"].is_f64());
+    assert_eq!(report["runs"], 8);
+
+    let text = TestCommand::new().args(["tau", &a, &b]).stdout();
+    for needle in [
+        "Kendall's tau-b",
+        "tau_AP_b",
+        "top-10 tau",
+        "RBO_ext (p = 0.9)",
+        "Spearman",
+    ] {
+        assert!(text.contains(needle), "{needle}: {text}");
+    }
+    TestCommand::new()
+        .args(["tau", &a, &fixture("labels.tsv")])
+        .assert_failure_with(2, "labels.tsv");
+}
