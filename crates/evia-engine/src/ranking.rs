@@ -240,6 +240,20 @@ mod tests {
         assert!(attainable_tau(f64::NAN, 3, 13).is_empty());
     }
 
+    /// Means equal in exact arithmetic but summed naively, (0.1 + 0.2)/2 and (0.3 + 0.0)/2, are a
+    /// tie: tau_b = 2/sqrt(2·3) (scipy.stats.kendalltau([1, 1, 2], [1, 2, 3])), not the 1/3 that
+    /// counting the pair as discordant gives.
+    #[test]
+    fn naive_means_equal_in_exact_arithmetic_are_ties() {
+        let x = [(0.1 + 0.2) / 2.0, (0.3 + 0.0) / 2.0, 0.4];
+        assert!(x[0] > x[1], "the naive sums differ in the last bit");
+        let t = kendall_tau(&x, &[0.1, 0.2, 0.3]).unwrap();
+        assert_eq!((t.ties_x_only, t.concordant, t.discordant), (1, 2, 0));
+        assert!((t.tau - 2.0 / 6f64.sqrt()).abs() < 1e-15, "{}", t.tau);
+        let (lo, hi) = t.clipped_interval();
+        assert!(-1.0 <= lo && hi <= 1.0);
+    }
+
     #[test]
     fn rejects_bad_input() {
         assert_eq!(
