@@ -55,6 +55,7 @@ pub(crate) mod assessors;
 pub(crate) mod cli;
 pub(crate) mod consistency;
 pub(crate) mod io;
+pub(crate) mod judges;
 pub(crate) mod ledger;
 pub(crate) mod manifest;
 pub(crate) mod model;

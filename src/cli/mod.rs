@@ -32,6 +32,7 @@ mod rounding;
 mod show;
 mod stdout;
 mod study;
+mod tau;
 
 /// Rebuild every table and figure of two EVIA 2017 papers by Tetsuya Sakai, and check each
 /// published number: recomputed where the paper prints its inputs, checked for consistency with the
@@ -104,6 +105,13 @@ pub(crate) enum Command {
     /// CIs between qrels versions, SSO and discriminative power (randomised Tukey HSD), high/low
     /// agreement topic sets and mean-score figures, as tables, figures and a Markdown/LaTeX report.
     Study(study::StudyArgs),
+    /// Rank correlations between two score tables (the same runs scored twice): Kendall's tau-b
+    /// with its 95% CI, tau_AP, tau_AP_b, top-k tau, rank-biased overlap and Spearman's rho.
+    ///
+    /// Each table is `run score` lines, a `run<TAB>M1<TAB>M2…` table or a `topic<TAB>run1…` matrix
+    /// (its run means are compared, so the two tables may cover different topic sets). Scores
+    /// within a relative 1e-9 of each other are ties.
+    Tau(tau::TauArgs),
 }
 
 /// The most worker threads a command's `--threads` accepts (`reproduce`, `study`, `hsd`).
@@ -209,5 +217,6 @@ pub(crate) fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Agree(args) => without_root("agree").and_then(|()| agree::run(args)),
         Command::Qrels(args) => without_root("qrels").and_then(|()| qrels::run(args)),
         Command::Study(args) => without_root("study").and_then(|()| study::run(args)),
+        Command::Tau(args) => without_root("tau").and_then(|()| tau::run(args)),
     }
 }

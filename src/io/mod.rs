@@ -184,6 +184,7 @@ pub(crate) mod run;
 pub(crate) mod run_dir;
 pub(crate) mod run_doc;
 pub(crate) mod run_groups;
+pub(crate) mod score_table;
 pub(crate) mod simple_line;
 pub(crate) mod split_lines;
 pub(crate) mod text_halves;

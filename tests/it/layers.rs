@@ -17,6 +17,8 @@ const LAYERS: &[&[&str]] = &[
     &["manifest", "published", "results", "provenance", "sources"],
     // The papers' typed experiments, a module per paper (`papers/<slug>`).
     &["papers", "assessors"],
+    // Meta-evaluation of relevance judges: typed results over the readers and the engine.
+    &["judges"],
     // Pure ledger (verdicts, findings, claim checks, consistency checks) and renderers.
     &["consistency", "ledger", "render"],
     // Robustness studies: experiments and ledger claims over independent stand-in replicates.

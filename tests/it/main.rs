@@ -45,6 +45,8 @@ mod many_assessors_latex;
 mod output_dir;
 mod project_manifest;
 mod qrels_cli;
+mod rank_ties;
+mod ranking_golden;
 mod real_crowd_data;
 mod real_files;
 mod reproduce;

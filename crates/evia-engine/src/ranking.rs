@@ -1,5 +1,18 @@
-//! Kendall's tau between two system rankings, with the Hollander–Wolfe–Chicken confidence interval
-//! (tests/fixtures/statistics.md §2).
+//! Rank correlation between two system rankings given as score vectors (one score per run, the
+//! same runs in the same order in both).
+//!
+//! - Kendall's tau-b with the Hollander–Wolfe–Chicken confidence interval (here);
+//! - [`tau_ap`]: Yilmaz, Aslam and Robertson's AP correlation tau_AP and Urbano and Marrero's
+//!   tie-aware tau_AP_b;
+//! - [`top_k`]: Kendall's tau-b among the reference's top k runs;
+//! - [`rbo`]: rank-biased overlap (Webber, Moffat and Zobel 2010), RBO_ext;
+//! - [`spearman`]: Spearman's rho with ties (average ranks);
+//! - [`ties`]: which scores are tied (a stated relative tolerance) and compensated run sums.
+//!
+//! Every statistic here compares scores through [`ties::tie_classes`], so scores equal in exact
+//! arithmetic but not in their last floating-point bits are ties.
+//!
+//! Kendall's tau-b (tests/fixtures/statistics.md §2):
 //!
 //! ```text
 //! tau     = tau-b = (C − D) / sqrt((n0 − n_x)(n0 − n_y)),  n0 = n(n−1)/2, n_x / n_y = pairs tied in x / y
@@ -7,12 +20,22 @@
 //! C_i     = Σ_{k≠i} sign((x_k − x_i)(y_k − y_i))      (a tie in either variable contributes 0)
 //! var_C   = Σ_i (C_i − mean(C))² / (n − 1)
 //! sigma²  = 2/(n(n−1)) · [ 2(n−2)/(n(n−1)) · var_C + 1 − tau² ]
-//! CI      = tau ± z · sqrt(sigma²)                    (z = 1.959963984540054; not clipped to [−1, 1])
+//! CI      = tau ± z · sqrt(sigma²)                    (z = 1.959963984540054)
 //! ```
+//!
+//! x_k = x_i is a tie when the two scores are [`ties::tied`]. `ci_low`/`ci_high` are not clipped,
+//! as the papers print them (upper ends above 1); [`KendallTau::clipped_interval`] is the interval
+//! clipped to [−1, 1], the range tau can take, which the user tools report.
 //!
 //! The interval is the asymptotically distribution-free one of Hollander, Wolfe & Chicken
 //! (Nonparametric Statistical Methods, 3rd ed., §8.3; R package NSM3, `kendall.ci`), which reproduces
 //! the intervals printed in both papers.
+
+pub mod rbo;
+pub mod spearman;
+pub mod tau_ap;
+pub mod ties;
+pub mod top_k;
 
 /// The 0.975 quantile of the standard normal distribution (tests/fixtures/statistics.md, preamble).
 pub const Z_975: f64 = 1.959963984540054;
@@ -26,8 +49,14 @@ pub enum TauError {
     TooFewRuns(usize),
     #[error("score {index} (0-based) is {value}, not a finite number")]
     NotFinite { index: usize, value: f64 },
-    #[error("tau-b is undefined: every pair of runs is tied in one of the two rankings")]
+    #[error("the statistic is undefined: every pair of runs is tied in one of the two rankings")]
     AllTied,
+    #[error("tau_AP is undefined with tied scores (tau_AP_b handles ties)")]
+    Tied,
+    #[error("the persistence p of rank-biased overlap is {0}, not in (0, 1)")]
+    Persistence(f64),
+    #[error("the cutoff k of top-k tau is {0}; it needs at least 3 runs")]
+    Cutoff(usize),
 }
 
 /// Kendall's tau-b of two score vectors with its pair counts and 95% confidence interval.
@@ -65,30 +94,20 @@ impl KendallTau {
     pub fn ties(&self) -> usize {
         self.ties_x_only + self.ties_y_only + self.ties_both
     }
-}
 
-fn sign(v: f64) -> i64 {
-    if v > 0.0 {
-        1
-    } else if v < 0.0 {
-        -1
-    } else {
-        0
+    /// The interval (`ci_low`, `ci_high`) clipped to [−1, 1], the range of tau.
+    pub fn clipped_interval(&self) -> (f64, f64) {
+        (self.ci_low.clamp(-1.0, 1.0), self.ci_high.clamp(-1.0, 1.0))
     }
 }
 
-/// Kendall's tau-b of the paired scores (x_i, y_i) with the 95% Hollander–Wolfe–Chicken interval.
-pub fn kendall_tau(x: &[f64], y: &[f64]) -> Result<KendallTau, TauError> {
-    kendall_tau_with_z(x, y, Z_975)
-}
-
-/// [`kendall_tau`] with the interval tau ± `z`·sigma for another normal quantile `z`.
-pub fn kendall_tau_with_z(x: &[f64], y: &[f64], z: f64) -> Result<KendallTau, TauError> {
+/// Checks two score vectors for a rank correlation: equal lengths, at least `min_runs`, finite.
+pub(crate) fn check_scores(x: &[f64], y: &[f64], min_runs: usize) -> Result<(), TauError> {
     if x.len() != y.len() {
         return Err(TauError::LengthMismatch(x.len(), y.len()));
     }
     let n = x.len();
-    if n < 3 {
+    if n < min_runs {
         return Err(TauError::TooFewRuns(n));
     }
     for (index, &value) in x.iter().chain(y).enumerate() {
@@ -99,13 +118,28 @@ pub fn kendall_tau_with_z(x: &[f64], y: &[f64], z: f64) -> Result<KendallTau, Ta
             });
         }
     }
+    Ok(())
+}
+
+/// Kendall's tau-b of the paired scores (x_i, y_i) with the 95% Hollander–Wolfe–Chicken interval;
+/// scores within [`ties::TIE_RELATIVE_TOLERANCE`] of each other are ties.
+pub fn kendall_tau(x: &[f64], y: &[f64]) -> Result<KendallTau, TauError> {
+    kendall_tau_with_z(x, y, Z_975)
+}
+
+/// [`kendall_tau`] with the interval tau ± `z`·sigma for another normal quantile `z`.
+pub fn kendall_tau_with_z(x: &[f64], y: &[f64], z: f64) -> Result<KendallTau, TauError> {
+    check_scores(x, y, 3)?;
+    let n = x.len();
+    let (cx, cy) = (ties::tie_classes(x), ties::tie_classes(y));
+    let sign = |a: usize, b: usize| (b as i64 - a as i64).signum();
     let (mut concordant, mut discordant) = (0usize, 0usize);
     let (mut ties_x_only, mut ties_y_only, mut ties_both) = (0usize, 0usize, 0usize);
     let mut c = vec![0i64; n];
     for i in 0..n {
         for k in i + 1..n {
-            let sx = sign(x[k] - x[i]);
-            let sy = sign(y[k] - y[i]);
+            let sx = sign(cx[i], cx[k]);
+            let sy = sign(cy[i], cy[k]);
             match (sx, sy) {
                 (0, 0) => ties_both += 1,
                 (0, _) => ties_x_only += 1,
@@ -204,6 +238,20 @@ mod tests {
         }
         assert!(attainable_tau(0.5, 3, usize::MAX).is_empty());
         assert!(attainable_tau(f64::NAN, 3, 13).is_empty());
+    }
+
+    /// Means equal in exact arithmetic but summed naively, (0.1 + 0.2)/2 and (0.3 + 0.0)/2, are a
+    /// tie: tau_b = 2/sqrt(2·3) (scipy.stats.kendalltau([1, 1, 2], [1, 2, 3])), not the 1/3 that
+    /// counting the pair as discordant gives.
+    #[test]
+    fn naive_means_equal_in_exact_arithmetic_are_ties() {
+        let x = [(0.1 + 0.2) / 2.0, (0.3 + 0.0) / 2.0, 0.4];
+        assert!(x[0] > x[1], "the naive sums differ in the last bit");
+        let t = kendall_tau(&x, &[0.1, 0.2, 0.3]).unwrap();
+        assert_eq!((t.ties_x_only, t.concordant, t.discordant), (1, 2, 0));
+        assert!((t.tau - 2.0 / 6f64.sqrt()).abs() < 1e-15, "{}", t.tau);
+        let (lo, hi) = t.clipped_interval();
+        assert!(-1.0 <= lo && hi <= 1.0);
     }
 
     #[test]

@@ -57,7 +57,11 @@ impl Evaluated {
     ) -> Result<(), ExperimentError> {
         for (k, measure) in self.measures.iter().enumerate() {
             let panel = measure.printed_name();
-            let means: Vec<Vec<f64>> = self.matrices.iter().map(|m| m[k].run_means()).collect();
+            let means: Vec<Vec<f64>> = self
+                .matrices
+                .iter()
+                .map(|m| m[k].run_means_compensated())
+                .collect();
             for (i, a) in self.conditions.iter().enumerate() {
                 for (j, b) in self.conditions.iter().enumerate().skip(i + 1) {
                     let tau = kendall_tau(&means[i], &means[j]).map_err(|e| {

@@ -52,8 +52,8 @@ pub(crate) fn rank_correlation(
         let (raw, ug) = (&scores.raw, &scores.ug);
         empty_topics += scores.without_relevant;
         for (m, measure) in setup.measures.iter().enumerate() {
-            let raw_means = means(artefact, &raw[m])?;
-            let ug_means = means(artefact, &ug[m])?;
+            let raw_means = ranking_means(artefact, &raw[m])?;
+            let ug_means = ranking_means(artefact, &ug[m])?;
             let tau = kendall_tau(&raw_means, &ug_means)
                 .map_err(|e| ExperimentError::invalid(artefact, format!("Kendall's tau: {e}")))?;
             let (row, column) = (format!("dmax={dmax}"), format!("n={n}"));
@@ -80,6 +80,14 @@ pub(crate) fn rank_correlation(
 fn means(artefact: &Artefact, columns: &[Vec<f64>]) -> Result<Vec<f64>, ExperimentError> {
     ScoreMatrix::from_columns(columns)
         .map(|m| m.run_means())
+        .map_err(|e| ExperimentError::invalid(artefact, format!("score matrix: {e}")))
+}
+
+/// Mean of each run's column with compensated sums, for ranking the runs (the tie handling of
+/// `evia_engine::ranking::ties`).
+fn ranking_means(artefact: &Artefact, columns: &[Vec<f64>]) -> Result<Vec<f64>, ExperimentError> {
+    ScoreMatrix::from_columns(columns)
+        .map(|m| m.run_means_compensated())
         .map_err(|e| ExperimentError::invalid(artefact, format!("score matrix: {e}")))
 }
 

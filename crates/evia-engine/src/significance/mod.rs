@@ -158,6 +158,19 @@ impl ScoreMatrix {
         let n = self.topics as f64;
         self.run_sums().into_iter().map(|s| s / n).collect()
     }
+
+    /// Run means with compensated column sums (`ranking::ties::neumaier_sum`, in row order), for
+    /// ranking runs: means equal in exact arithmetic come out equal or within the tie tolerance of
+    /// `crate::ranking::ties`, whatever the order of the topics' values. (The significance tests
+    /// keep [`ScoreMatrix::run_means`], which their permuted sums reproduce bit for bit.)
+    pub fn run_means_compensated(&self) -> Vec<f64> {
+        let n = self.topics as f64;
+        (0..self.runs)
+            .map(|j| {
+                crate::ranking::ties::neumaier_sum((0..self.topics).map(|i| self.get(i, j))) / n
+            })
+            .collect()
+    }
 }
 
 /// The unordered run pairs (j, k), j < k, in the order every pair-wise result of this module uses:

@@ -10,6 +10,10 @@
 //! - "almost a subset" (§4.2.2): at most one pair significant with the low-agreement set but not with
 //!   the high-agreement set, per measure ("there is only one system pair ...").
 
+use std::cmp::Ordering;
+
+use evia_engine::ranking::ties::compare;
+
 use super::{Evaluated, TopicSubset};
 use crate::manifest::Artefact;
 use crate::results::{ClaimCheck, ResultTable};
@@ -436,13 +440,17 @@ pub(super) fn rankings_differ(e: &Evaluated, table: &mut ResultTable) {
     let mut parts = Vec::new();
     let mut differs = false;
     for (k, m) in e.measures.iter().enumerate() {
-        let reference = e.matrices[0][k].run_means();
+        let reference = e.matrices[0][k].run_means_compensated();
         let mut swapped = Vec::new();
         for (c, condition) in e.conditions.iter().enumerate().skip(1) {
-            let means = e.matrices[c][k].run_means();
+            let means = e.matrices[c][k].run_means_compensated();
+            // Means within the tie tolerance are ties, never a swap.
             let discordant = (0..reference.len())
                 .flat_map(|i| (i + 1..reference.len()).map(move |j| (i, j)))
-                .filter(|&(i, j)| (reference[i] - reference[j]) * (means[i] - means[j]) < 0.0)
+                .filter(|&(i, j)| {
+                    let r = compare(reference[i], reference[j]);
+                    r != Ordering::Equal && r == compare(means[j], means[i])
+                })
                 .count();
             if discordant > 0 {
                 differs = true;
