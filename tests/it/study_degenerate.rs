@@ -83,7 +83,7 @@ fn tied_runs_make_the_rank_correlations_pending_and_the_rest_is_built() {
     assert!(out.join("study/B.T4.json").is_file());
     let report = text(&out.join("study/report.md"));
     assert!(
-        report.contains("P@1, a01 vs a02: tau-b is undefined"),
+        report.contains("P@1, a01 vs a02: the statistic is undefined"),
         "the reason names the measure and the versions"
     );
 }
