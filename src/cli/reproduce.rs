@@ -69,6 +69,20 @@ pub(crate) fn run(root: &Path, args: ReproduceArgs) -> anyhow::Result<Outcome> {
     let out = OutputDir::new(args.out.clone());
     let _lock = out.lock()?;
     let summary = reproduce(&manifest, &options, &out).context("reproduce failed")?;
+    if let Some(dir) = &options.data_dir {
+        let paper_b_runs = options
+            .only
+            .iter()
+            .filter_map(|id| manifest.artefact(id))
+            .any(|a| crate::papers::lancers::reads_runs(a.experiment));
+        if paper_b_runs {
+            for warning in
+                crate::papers::lancers::user_collection::data_dir_missing_topic_warnings(dir)?
+            {
+                eprintln!("{warning}");
+            }
+        }
+    }
     print_account(&summary, &out, &options)?;
     Ok(Outcome::Success)
 }

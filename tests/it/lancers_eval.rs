@@ -170,3 +170,150 @@ fn malformed_or_missing_real_data_names_file_and_line() {
         "{stderr}"
     );
 }
+
+/// The labels of `labels.tsv`, `[lancer1, lancer2, student]` per document.
+fn read_labels(dir: &Path) -> Vec<[usize; 3]> {
+    fs::read_to_string(dir.join("labels.tsv"))
+        .unwrap()
+        .lines()
+        .map(|line| {
+            let f: Vec<usize> = line
+                .split_whitespace()
+                .skip(2)
+                .map(|x| x.parse().unwrap())
+                .collect();
+            [f[0], f[1], f[2]]
+        })
+        .collect()
+}
+
+/// With `--data`, every row of B.T2 and every pooled matrix of B.T1 is computed from the user's
+/// labels (none is the paper's printed row), in the JSON and in the Markdown's notes.
+#[test]
+fn real_data_tables_1_and_2_are_computed_from_the_labels() {
+    let project = common::scratch_project();
+    let data = tempfile::tempdir().unwrap();
+    write_collection(data.path());
+    let out = tempfile::tempdir().unwrap();
+    let output = run(
+        project.path(),
+        &[
+            "reproduce",
+            "--data",
+            data.path().to_str().unwrap(),
+            "--only",
+            "B.T1,B.T2",
+            "--out",
+            out.path().to_str().unwrap(),
+        ],
+    );
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let labels = read_labels(data.path());
+    let cells = |id: &str| {
+        let json: serde_json::Value = serde_json::from_slice(
+            &fs::read(out.path().join(format!("lancers/{id}.json"))).unwrap(),
+        )
+        .unwrap();
+        json["cells"].as_array().unwrap().clone()
+    };
+    let value = |cells: &[serde_json::Value], panel: &str, row: &str, column: &str| {
+        cells
+            .iter()
+            .find(|c| c["panel"] == panel && c["row"] == row && c["column"] == column)
+            .and_then(|c| c["value"].as_f64())
+            .unwrap_or_else(|| panic!("no cell {panel}/{row}/{column}"))
+    };
+    let t2 = cells("B.T2");
+    for (row, assessors) in [
+        ("all3", vec![0, 1, 2]),
+        ("2lancers", vec![0, 1]),
+        ("lancer1", vec![0]),
+        ("lancer2", vec![1]),
+        ("student", vec![2]),
+    ] {
+        for level in 0..=2 * assessors.len() {
+            let want = labels
+                .iter()
+                .filter(|l| assessors.iter().map(|&a| l[a]).sum::<usize>() == level)
+                .count();
+            assert_eq!(
+                value(&t2, "main", row, &format!("L{level}")),
+                want as f64,
+                "B.T2 {row} L{level}"
+            );
+        }
+        assert_eq!(
+            value(&t2, "main", row, "total"),
+            labels.len() as f64,
+            "{row}"
+        );
+    }
+    let t1 = cells("B.T1");
+    for (pair, a, b) in [
+        ("lancer1-lancer2", 0, 1),
+        ("lancer1-student", 0, 2),
+        ("lancer2-student", 1, 2),
+    ] {
+        for i in 0..3 {
+            for j in 0..3 {
+                let want = labels.iter().filter(|l| l[a] == i && l[b] == j).count();
+                assert_eq!(
+                    value(&t1, pair, &i.to_string(), &j.to_string()),
+                    want as f64,
+                    "B.T1 {pair} {i},{j}"
+                );
+            }
+        }
+    }
+    for id in ["B.T1", "B.T2"] {
+        let json: serde_json::Value = serde_json::from_slice(
+            &fs::read(out.path().join(format!("lancers/{id}.json"))).unwrap(),
+        )
+        .unwrap();
+        let notes = json["notes"].to_string();
+        assert!(!notes.contains("confusion-matrices.yaml"), "{id}: {notes}");
+    }
+}
+
+/// `reproduce --data` names, on stderr, a run that lists no document for a labelled topic (it
+/// scores 0 there), as `study` does.
+#[test]
+fn real_data_warns_about_runs_missing_labelled_topics() {
+    let project = common::scratch_project();
+    let data = tempfile::tempdir().unwrap();
+    write_collection(data.path());
+    let path = data.path().join("runs").join("run0.txt");
+    let text = fs::read_to_string(&path).unwrap();
+    let kept: String = text
+        .lines()
+        .filter(|line| !line.starts_with("T2 "))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    fs::write(&path, kept).unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let output = run(
+        project.path(),
+        &[
+            "reproduce",
+            "--data",
+            data.path().to_str().unwrap(),
+            "--only",
+            "B.T3",
+            "--out",
+            out.path().to_str().unwrap(),
+        ],
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(
+        stderr.contains(
+            "warning: run `run0.txt` lists no document for 1 of the 6 labelled topics, which score 0 in every measure: `T2`"
+        ),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("run `run1.txt`"), "{stderr}");
+}

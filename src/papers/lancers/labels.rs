@@ -26,8 +26,9 @@ use evia_engine::agreement::{
 
 /// Table 1 of paper B, pooled rows: the three confusion matrices, the linear weighted kappa with its 95%
 /// CI, the binary kappa with its 95% CI and the binary raw agreement of every assessor pair
-/// (`tests/fixtures/statistics.md` §1). Parameters: [`AgreementParams`] (`pairs`: which pairs, in order;
-/// `kappa_se`: `cohen`, the default, or `fce`).
+/// (`tests/fixtures/statistics.md` §1). The matrices are the printed ones, or with real labels (a
+/// user's collection or `reproduce --data`) pooled from them. Parameters: [`AgreementParams`]
+/// (`pairs`: which pairs, in order; `kappa_se`: `cohen`, the default, or `fce`).
 ///
 /// The per-topic rows (mean, min and max per-topic kappa; topics whose kappa is not significantly
 /// positive) need per-topic labels: they come from [`topics`] (the stand-in, or real labels), as does
@@ -45,7 +46,7 @@ pub(crate) fn agreement(
     let mut table = ResultTable::new(&artefact.id);
     // The printed matrices are the experiment's inputs (echoed); matrices pooled from a collection's
     // labels are results.
-    let printed_matrices = params.labels().collection.is_none();
+    let printed_matrices = real_labels_file(context, params.labels()).is_none();
     let mut pooled = BTreeMap::new();
     for id in wanted {
         let pair = pairs.iter().find(|p| &p.id == id).ok_or_else(|| {
@@ -96,7 +97,7 @@ fn pooled_pairs(
     labels: LabelInputs<'_>,
     context: &Context,
 ) -> Result<(Vec<AssessorPair>, String), ExperimentError> {
-    let Some(user) = labels.collection else {
+    let Some(labels_file) = real_labels_file(context, labels) else {
         let (pairs, path) = load_pairs(artefact, labels, context)?;
         return Ok((pairs, display_relative(context, &path)));
     };
@@ -126,13 +127,22 @@ fn pooled_pairs(
             matrix,
         });
     }
-    Ok((
-        pooled,
-        format!(
-            "the labels of {}",
-            super::user_collection::shown_name(&user.labels)
+    Ok((pooled, format!("the labels of {labels_file}")))
+}
+
+/// The real per-assessor label file that replaces the printed matrices and the stand-in, shown for
+/// notes: a user's `collection`, or `labels.tsv` of `reproduce --data DIR`; `None` on the stand-in.
+/// With real labels every number of Tables 1 and 2 is computed from them, none is a printed input.
+fn real_labels_file(context: &Context, labels: LabelInputs<'_>) -> Option<String> {
+    match (labels.collection, &context.data_dir) {
+        (Some(user), _) => Some(super::user_collection::shown_name(&user.labels)),
+        (None, Some(dir)) => Some(
+            dir.join(crate::papers::lancers::collection_files::LABELS_FILE)
+                .display()
+                .to_string(),
         ),
-    ))
+        (None, None) => None,
+    }
 }
 
 /// The pair ids of paper B's Table 1 split into the lancer–lancer pair and the lancer–student pairs.
@@ -373,16 +383,20 @@ fn per_topic_agreement_claim(table: &mut ResultTable, topics: usize, not_signifi
 /// must agree across the matrices sharing the assessor), and two assessors' are the anti-diagonal sums of
 /// their matrix. Three assessors (all3) need the joint label table, which the paper does not print: such
 /// rows sum the labels of [`topics`] (the stand-in, whose joint table is fitted to the printed all3 row,
-/// or real labels). Parameters: [`LevelCountsParams`] (`qrels`: the rows, in order).
+/// or real labels). With real labels (a user's collection or `reproduce --data`) every row sums
+/// them and none comes from the printed matrices. Parameters: [`LevelCountsParams`] (`qrels`: the
+/// rows, in order).
 pub(crate) fn level_counts(
     artefact: &Artefact,
     params: &LevelCountsParams,
     context: &Context,
 ) -> Result<ResultTable, ExperimentError> {
-    let (pairs, path) = match params.labels().collection {
-        // A user's collection: every row sums its labels.
-        Some(_) => (Vec::new(), std::path::PathBuf::new()),
-        None => load_pairs(artefact, params.labels(), context)?,
+    let real_labels = real_labels_file(context, params.labels()).is_some();
+    let (pairs, path) = if real_labels {
+        // Real labels: every row sums them, none comes from the printed matrices.
+        (Vec::new(), std::path::PathBuf::new())
+    } else {
+        load_pairs(artefact, params.labels(), context)?
     };
     let margins = assessor_margins(artefact, &pairs, &path, context)?;
     let (versions, versions_source) =
@@ -427,7 +441,7 @@ pub(crate) fn level_counts(
             counts.iter().sum::<u64>() as f64,
         );
     }
-    if params.labels().collection.is_none() {
+    if !real_labels {
         table.note(format!(
             "Single-assessor rows are margins of the matrices in {}; a two-assessor row sums the pair's labels.",
             display_relative(context, &path)
@@ -445,11 +459,7 @@ pub(crate) fn level_counts(
         table.note(format!(
             "Rows {} sum {} assessors' labels per document: from {source}.",
             from_labels.join(", "),
-            if params.labels().collection.is_some() {
-                "their"
-            } else {
-                "three"
-            }
+            if real_labels { "their" } else { "three" }
         ));
     }
     Ok(table)

@@ -25,7 +25,7 @@ use super::experiment::{Experiment, Figure, PaperCode};
 use super::{Context, parameters};
 use crate::manifest::experiment::StudyKind;
 use crate::manifest::params::{KnobSpaceParams, ReplicatesParams, reader};
-use crate::manifest::{Artefact, DataSource, ExperimentKind};
+use crate::manifest::{Artefact, DataSource, ExperimentId, ExperimentKind};
 use crate::model::StandIn;
 use crate::papers::lancers::params::{
     AgreementParams, LevelCountsParams, QrelsEvalParams, QrelsOverlapParams, TopicsetEvalParams,
@@ -71,6 +71,21 @@ const fn evaluation(
         cost: 0,
         parse,
     }
+}
+
+/// Whether `experiment` reads a collection's runs (Tables 3–8, Figures 1–2), so that `reproduce
+/// --data` warns about runs that miss labelled topics.
+pub(crate) fn reads_runs(experiment: ExperimentId) -> bool {
+    [
+        &QRELS_RANK_CORRELATION,
+        &QRELS_OVERLAP,
+        &TOPICSET_RANK_CORRELATION,
+        &TOPICSET_OVERLAP,
+        &QRELS_MEANS_FIGURE,
+        &TOPICSET_MEANS_FIGURE,
+    ]
+    .iter()
+    .any(|e| ExperimentId::new(&e.kind) == experiment)
 }
 
 /// Table 1: pairwise kappa with CIs and raw agreement from the confusion matrices.

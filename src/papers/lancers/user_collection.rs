@@ -61,6 +61,15 @@ pub(crate) fn missing_topic_warnings(
     Ok(runs_missing_topics(&labelled.topics, &runs))
 }
 
+/// [`missing_topic_warnings`] for `reproduce --data DIR`: the labels of `DIR/labels.tsv` and the
+/// runs of `DIR/runs/`.
+pub(crate) fn data_dir_missing_topic_warnings(dir: &Path) -> Result<Vec<String>, SourceError> {
+    use crate::papers::lancers::collection_files::{LABELS_FILE, RUNS_DIR, read_labels, read_runs};
+    let topics = read_labels(&dir.join(LABELS_FILE))?;
+    let runs = read_runs(&dir.join(RUNS_DIR), &topics)?;
+    Ok(runs_missing_topics(&topics, &runs))
+}
+
 /// See [`missing_topic_warnings`].
 fn runs_missing_topics(topics: &[LabelledTopic], runs: &[Run]) -> Vec<String> {
     let short = |items: Vec<&str>, most: usize| {
