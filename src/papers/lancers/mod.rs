@@ -14,10 +14,12 @@ pub(crate) mod eval;
 pub(crate) mod figure_rank;
 pub(crate) mod headlines;
 pub(crate) mod labels;
+pub(crate) mod level_counts;
 pub(crate) mod params;
 pub(crate) mod standin;
 pub(crate) mod standin_files;
 pub(crate) mod study;
+pub(crate) mod study_layout;
 pub(crate) mod study_versions;
 pub(crate) mod user_collection;
 
@@ -114,7 +116,7 @@ pub(crate) static LEVEL_COUNTS: Experiment = Experiment::new(
         parse: reader::<LevelCountsParams>(),
     },
     Some(|artefact: &Artefact, context: &Context| {
-        labels::level_counts(artefact, parameters(artefact)?, context)
+        level_counts::level_counts(artefact, parameters(artefact)?, context)
     }),
 );
 

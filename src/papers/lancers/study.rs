@@ -22,9 +22,7 @@
 //!   compared then), is an error naming the files.
 
 use crate::io::SourceError;
-use crate::manifest::{
-    Artefact, Header, Label, Layout, Manifest, Panel, Paper, Parameters, Status,
-};
+use crate::manifest::{Artefact, Header, Label, Manifest, Paper, Parameters, Status};
 use crate::papers::Context;
 use crate::papers::experiment::Experiment;
 use crate::papers::lancers::collection::{LabelledTopic, TopicAgreement};
@@ -32,6 +30,9 @@ use crate::papers::lancers::params::{
     AgreementParams, Evaluation, LevelCountsParams, ListedTopicSets, QrelsEvalParams,
     QrelsOverlapParams, QrelsVersionDef, QrelsVersions, TopicSetDef, TopicSubset,
     TopicsetEvalParams, TopicsetOverlapParams, UserCollection,
+};
+use crate::papers::lancers::study_layout::{
+    agreement_layout, conditions_layout, header, is_main_panel, level_layout, pairs, series_layout,
 };
 use crate::papers::lancers::study_versions::{
     VersionSpecError, all_version_id, default_versions, parse_versions,
@@ -452,12 +453,14 @@ fn study_artefact(b: &Artefact, plan: &Plan) -> Result<Artefact, StudyError> {
         .collect();
     let versions: Vec<Header> = plan.versions.iter().map(|v| header(&v.id, &v.id)).collect();
     let layout = match () {
-        () if is(b, &AGREEMENT) => agreement_layout(b_layout, plan),
-        () if is(b, &LEVEL_COUNTS) => level_layout(b_layout, plan, versions),
-        () if is(b, &QRELS_MEANS_FIGURE) => series_layout(b_layout, plan, versions),
-        () if is(b, &TOPICSET_MEANS_FIGURE) => series_layout(b_layout, plan, sets),
+        () if is(b, &AGREEMENT) => agreement_layout(b_layout, &plan.assessors, plan.max_label),
+        () if is(b, &LEVEL_COUNTS) => {
+            level_layout(b_layout, &plan.versions, plan.max_label, versions)
+        }
+        () if is(b, &QRELS_MEANS_FIGURE) => series_layout(b_layout, &plan.measures, versions),
+        () if is(b, &TOPICSET_MEANS_FIGURE) => series_layout(b_layout, &plan.measures, sets),
         () if is(b, &QRELS_RANK_CORRELATION) || is(b, &QRELS_OVERLAP) => {
-            conditions_layout(b_layout, plan, versions)
+            conditions_layout(b_layout, &plan.measures, versions)
         }
         () => {
             if sets.len() < 2 && !is_main_panel(b_layout) {
@@ -474,7 +477,7 @@ fn study_artefact(b: &Artefact, plan: &Plan) -> Result<Artefact, StudyError> {
                         .unwrap_or("the topics do not split")
                 ));
             }
-            conditions_layout(b_layout, plan, sets)
+            conditions_layout(b_layout, &plan.measures, sets)
         }
     };
     artefact.layout = Some(layout.ok_or_else(missing)?);
@@ -563,17 +566,6 @@ fn study_parameters(b: &Artefact, plan: &Plan) -> Option<Parameters> {
     }
 }
 
-/// Every pair of `assessors` in their order: its id (`a-b`, as B.T1 names pairs) and the two names.
-fn pairs(assessors: &[String]) -> Vec<(String, (&str, &str))> {
-    let mut out = Vec::new();
-    for (i, a) in assessors.iter().enumerate() {
-        for b in &assessors[i + 1..] {
-            out.push((format!("{a}-{b}"), (a.as_str(), b.as_str())));
-        }
-    }
-    out
-}
-
 /// The caption of the study's version of `b`: paper B's words, with what depends on the
 /// collection (the assessors, the number of runs, alpha) taken from the plan; the topic-set
 /// artefacts say what their sets leave out.
@@ -637,158 +629,4 @@ fn paper_b_caption(b: &Artefact, plan: &Plan) -> String {
     } else {
         b.caption.text().to_string()
     }
-}
-
-/// Whether `layout` is one `main` panel (conditions as rows, measures as columns: B.T5, B.T8)
-/// rather than one panel per measure (B.T4, B.T7).
-fn is_main_panel(layout: &Layout) -> bool {
-    layout.panels.len() == 1 && layout.panels[0].id == "main"
-}
-
-fn header(id: &str, label: &str) -> Header {
-    Header {
-        id: id.to_string(),
-        label: Label::Plain(label.to_string()),
-        part: None,
-        format: None,
-    }
-}
-
-/// A panel tag: `a`, `b`, … `z`, then `27`, `28`, … (paper B labels its panels `(a)`–`(c)`).
-fn tag(i: usize) -> String {
-    u8::try_from(i)
-        .ok()
-        .filter(|&i| i < 26)
-        .map_or_else(|| (i + 1).to_string(), |i| char::from(b'a' + i).to_string())
-}
-
-/// B.T1: one confusion-matrix panel per pair (rows and columns the labels `0..MAX`, paper B's
-/// count format), then paper B's statistics rows with one column per pair.
-fn agreement_layout(b: &Layout, plan: &Plan) -> Option<Layout> {
-    let count = b.panels.first()?;
-    let statistics = b.panels.iter().find(|p| p.id == "statistics")?;
-    let grades: Vec<Header> = (0..=plan.max_label)
-        .map(|l| header(&l.to_string(), &l.to_string()))
-        .collect();
-    let pairs = pairs(&plan.assessors);
-    let mut panels: Vec<Panel> = pairs
-        .iter()
-        .enumerate()
-        .map(|(i, (id, (a, b)))| Panel {
-            id: id.clone(),
-            label: Some(Label::Plain(format!(
-                "({}) {a} (rows) vs. {b} (columns): raw counts",
-                tag(i)
-            ))),
-            stub: None,
-            stub_width: None,
-            format: count.format,
-            drawn_by_figure: false,
-            rows: grades.clone(),
-            columns: grades.clone(),
-        })
-        .collect();
-    panels.push(Panel {
-        columns: pairs
-            .iter()
-            .enumerate()
-            .map(|(i, (id, (a, b)))| header(id, &format!("({}) {a} vs. {b}", tag(i))))
-            .collect(),
-        ..statistics.clone()
-    });
-    Some(Layout {
-        stub: b.stub.clone(),
-        panels,
-    })
-}
-
-/// B.T2: one row per version, columns `L0` … the highest level of any version, then paper B's
-/// total column.
-fn level_layout(b: &Layout, plan: &Plan, versions: Vec<Header>) -> Option<Layout> {
-    let main = b.panels.first()?;
-    let total = main.columns.last()?.clone();
-    let top = plan
-        .versions
-        .iter()
-        .map(|v| v.assessors.len() * usize::from(plan.max_label))
-        .max()?;
-    let mut columns: Vec<Header> = (0..=top)
-        .map(|l| header(&format!("L{l}"), &format!("L{l}")))
-        .collect();
-    columns.push(total);
-    Some(Layout {
-        stub: b.stub.clone(),
-        panels: vec![Panel {
-            rows: versions,
-            columns,
-            ..main.clone()
-        }],
-    })
-}
-
-/// One panel per measure (`(a) Mean nDCG@10`, …), with paper B's format of its first panel.
-fn measure_panels(b: &Layout, plan: &Plan, rows: &[Header], columns: &[Header]) -> Vec<Panel> {
-    let format = b.panels.first().and_then(|p| p.format);
-    plan.measures
-        .iter()
-        .enumerate()
-        .map(|(i, m)| Panel {
-            id: m.printed_name(),
-            label: Some(Label::Plain(format!(
-                "({}) Mean {}",
-                tag(i),
-                m.printed_name()
-            ))),
-            stub: None,
-            stub_width: None,
-            format,
-            drawn_by_figure: false,
-            rows: rows.to_vec(),
-            columns: columns.to_vec(),
-        })
-        .collect()
-}
-
-/// B.T3, B.T4, B.T6, B.T7: the upper triangle over `conditions` per measure; B.T5, B.T8 (one
-/// `main` panel): every condition by measure.
-fn conditions_layout(b: &Layout, plan: &Plan, conditions: Vec<Header>) -> Option<Layout> {
-    if is_main_panel(b) {
-        let main = b.panels.first()?;
-        let columns: Vec<Header> = plan
-            .measures
-            .iter()
-            .enumerate()
-            .map(|(i, m)| {
-                let name = m.printed_name();
-                header(&name, &format!("({}) Mean {name}", tag(i)))
-            })
-            .collect();
-        return Some(Layout {
-            stub: b.stub.clone(),
-            panels: vec![Panel {
-                rows: conditions,
-                columns,
-                ..main.clone()
-            }],
-        });
-    }
-    let n = conditions.len();
-    let rows = &conditions[..n.saturating_sub(1)];
-    let columns = &conditions[n.min(1)..];
-    Some(Layout {
-        stub: b.stub.clone(),
-        panels: measure_panels(b, plan, rows, columns),
-    })
-}
-
-/// B.F1, B.F2: one panel per measure, one series per condition, rows (runs) at run time, sorted
-/// by the first series (as the figures draw them).
-fn series_layout(b: &Layout, plan: &Plan, conditions: Vec<Header>) -> Option<Layout> {
-    let first = conditions.first()?.label.text().to_string();
-    Some(Layout {
-        stub: Some(Label::Plain(format!(
-            "runs, sorted by their mean {first} score"
-        ))),
-        panels: measure_panels(b, plan, &[], &conditions),
-    })
 }
