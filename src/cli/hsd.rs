@@ -128,14 +128,8 @@ pub(crate) fn run(args: HsdArgs) -> anyhow::Result<Outcome> {
             s
         }
     };
-    match std::io::stdout().lock().write_all(text.as_bytes()) {
-        // A closed pipe (e.g. `| head`) is the reader's choice, not an error.
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(Outcome::Success),
-        other => {
-            other.context("writing to standard output")?;
-            Ok(Outcome::Success)
-        }
-    }
+    crate::cli::stdout::print(&text)?;
+    Ok(Outcome::Success)
 }
 
 /// Runs the randomised HSD, drawing a progress bar on standard error when the work is long and

@@ -1,8 +1,7 @@
-//! Standard output and standard error of the commands that print as they go (`reproduce`,
-//! `study`, `check`, `list`, `show`): a failing standard output (`> /dev/full`) is an error with
-//! the operating system's reason (exit code 2), never a panic; a closed pipe (`| head -1`) is the
-//! reader's choice and ends the printing quietly, as in `agree`, `qrels`, `eval` and `hsd`. A
-//! failing standard error loses the message but never stops the command.
+//! Standard output and standard error of every command: a failing standard output
+//! (`> /dev/full`) is an error with the operating system's reason (exit code 2), never a panic; a
+//! closed pipe (`| head -1`) is the reader's choice and ends the printing quietly. A failing
+//! standard error loses the message but never stops the command.
 
 use std::io::Write as _;
 

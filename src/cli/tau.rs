@@ -4,7 +4,6 @@
 //! share ([`crate::judges::ranking`] computes, this file prints).
 
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::path::PathBuf;
 
 use anyhow::Context as _;
@@ -197,13 +196,8 @@ pub(crate) fn run(args: TauArgs) -> anyhow::Result<Outcome> {
             s
         }
     };
-    match std::io::stdout().lock().write_all(text.as_bytes()) {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(Outcome::Success),
-        other => {
-            other.context("writing to standard output")?;
-            Ok(Outcome::Success)
-        }
-    }
+    crate::cli::stdout::print(&text)?;
+    Ok(Outcome::Success)
 }
 
 fn value(v: &Value) -> String {

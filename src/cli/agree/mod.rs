@@ -8,7 +8,6 @@ mod distribution;
 mod render;
 mod table;
 
-use std::io::Write as _;
 use std::path::PathBuf;
 
 use anyhow::Context;
@@ -123,11 +122,6 @@ pub(crate) fn run(args: AgreeArgs) -> anyhow::Result<Outcome> {
         pairs: args.pairs,
     };
     let text = rendered(&analysis, &view)?;
-    match std::io::stdout().lock().write_all(text.as_bytes()) {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(Outcome::Success),
-        other => {
-            other.context("writing to standard output")?;
-            Ok(Outcome::Success)
-        }
-    }
+    crate::cli::stdout::print(&text)?;
+    Ok(Outcome::Success)
 }

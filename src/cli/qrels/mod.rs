@@ -3,7 +3,6 @@
 //! reads directly (`--qrels` and `--gain-file`).
 
 use std::fmt::Write as _;
-use std::io::Write as _;
 
 use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
@@ -134,13 +133,8 @@ pub(crate) fn run(args: QrelsArgs) -> anyhow::Result<Outcome> {
             escape_terminal(&unlabelled[..unlabelled.len().min(3)].join(", "))
         );
     }
-    match std::io::stdout().lock().write_all(out.as_bytes()) {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(Outcome::Success),
-        other => {
-            other.context("writing to standard output")?;
-            Ok(Outcome::Success)
-        }
-    }
+    crate::cli::stdout::print(&out)?;
+    Ok(Outcome::Success)
 }
 
 /// A built-in rule (`--combine`) or a mapping rule file (`--rules`).
