@@ -36,9 +36,9 @@ use anyhow::{Context, anyhow, bail};
 
 use super::Outcome;
 use super::eval_args::{EvalArgs, OutputFormat, QrelsSyntax, parse_list, run_reading};
-use super::eval_blocks::evaluate_by_block;
+use super::eval_blocks::{Evaluated, evaluate_by_block};
 use super::eval_output::{JsonNotes, write_json, write_nev, write_tsv};
-use super::eval_topic::{Evaluated, Scratch, TopicOutcome, evaluate_topic};
+use crate::evaluate::{Scratch, TopicOutcome, evaluate_topic};
 use crate::io::qrels::{MAX_GAIN, QrelsFormat, TopicSet, parse_gain_file};
 use crate::io::qrels_blocks::read_level_topics;
 use crate::io::qrels_halves::{
@@ -247,11 +247,12 @@ fn evaluate_parsed(
     let text: &'static str = read_text(&args.run)?.leak();
     let (run_format, order) = run_reading(args);
     let run = parse_run(&args.run, text, run_format, order)?;
+    let rules = args.list_rules();
     let outcomes = evaluate_in_halves(topics, |topic, judgements, scratch| {
         let docs = run
             .binary_search_by(|t| t.topic.cmp(topic))
             .map_or(&[][..], |k| run[k].docs.as_slice());
-        evaluate_topic(args, evaluators, topic, judgements, docs, scratch)
+        evaluate_topic(&rules, evaluators, topic, judgements, docs, scratch)
     });
     let run_topics = run
         .iter()
