@@ -1,13 +1,17 @@
 //! One topic of a run evaluated: its ranked list checked for duplicates, labelled (unjudged
 //! documents dropped under the condensed-list rule, NTCIREVAL `label -j`), truncated and evaluated
 //! with the semantics of NTCIREVAL 20200527 `compute` (`evia_engine::measures`). `eval` and
-//! `judges` both evaluate through [`evaluate_topic`], so a run scores the same under either.
+//! `judges` both evaluate through [`evaluate_topic`] (a parsed run: [`evaluate_run`]), so a run
+//! scores the same under either.
 
 use std::path::PathBuf;
 
 use crate::io::duplicates::DuplicateFinder;
+use crate::io::qrels::TopicSet;
+use crate::io::run::RunTopic;
 use crate::io::run_doc::RunDoc;
 use crate::io::shown;
+use crate::parallel::map_in_halves;
 use evia_engine::measures::lines::each_line;
 use evia_engine::measures::{
     Evaluation, Evaluator, Label, MeasureError, TopicJudgements, doc_hash,
@@ -164,5 +168,25 @@ pub fn evaluate_topic(
         ev,
         without_bpref,
         undefined,
+    })
+}
+
+/// Every topic of `topics` evaluated on the parsed run `run` (sorted by topic, as
+/// `io::run::parse_run` gives it), in two halves on two threads, each with its own [`Scratch`]. A
+/// judged topic the run does not contain is evaluated as an empty list (all zeros, as NTCIREVAL
+/// does for an empty res file). The outcomes come back in the order of `topics`, the same whatever
+/// the thread count.
+pub fn evaluate_run(
+    rules: &ListRules,
+    evaluators: [&Evaluator; 2],
+    topics: &TopicSet,
+    run: &[RunTopic<'_>],
+) -> Vec<TopicOutcome> {
+    let all: Vec<(&String, &TopicJudgements)> = topics.topics.iter().collect();
+    map_in_halves(&all, |&(topic, judgements), scratch: &mut Scratch| {
+        let docs = run
+            .binary_search_by(|t| t.topic.cmp(topic))
+            .map_or(&[][..], |k| run[k].docs.as_slice());
+        evaluate_topic(rules, evaluators, topic, judgements, docs, scratch)
     })
 }
