@@ -3,6 +3,7 @@
 //! tau_AP, tau_AP_b, top-k tau, rank-biased overlap and Spearman's rho, per measure the two tables
 //! share ([`crate::judges::ranking`] computes, this file prints).
 
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -13,6 +14,7 @@ use serde::Serialize;
 use super::Outcome;
 use crate::io::score_table::{ScoreTable, read_score_table};
 use crate::judges::ranking::{RankingAgreement, RankingOptions, Tau, Value, ranking_agreement};
+use crate::render::escape::escape_terminal;
 use evia_engine::ranking::rbo::DEFAULT_PERSISTENCE;
 
 /// Output format of `evia-repro tau`.
@@ -135,11 +137,17 @@ pub(crate) fn run(args: TauArgs) -> anyhow::Result<Outcome> {
     let reference = read_score_table(&args.reference)?;
     let compared = read_score_table(&args.compared)?;
     let pairs = measure_pairs(&args, &reference, &compared)?;
+    let compared_at: HashMap<&str, usize> = compared
+        .runs
+        .iter()
+        .enumerate()
+        .map(|(j, run)| (run.as_str(), j))
+        .collect();
     let shared: Vec<(usize, usize)> = reference
         .runs
         .iter()
         .enumerate()
-        .filter_map(|(i, run)| compared.runs.iter().position(|r| r == run).map(|j| (i, j)))
+        .filter_map(|(i, run)| compared_at.get(run.as_str()).map(|&j| (i, j)))
         .collect();
     if shared.len() < 3 {
         anyhow::bail!(
@@ -154,9 +162,10 @@ pub(crate) fn run(args: TauArgs) -> anyhow::Result<Outcome> {
         .map(|&(i, _)| reference.runs[i].clone())
         .collect();
     let absent = |t: &ScoreTable, other: &ScoreTable| -> Vec<String> {
+        let present: HashSet<&str> = other.runs.iter().map(String::as_str).collect();
         t.runs
             .iter()
-            .filter(|r| !other.runs.contains(r))
+            .filter(|r| !present.contains(r.as_str()))
             .cloned()
             .collect()
     };
@@ -221,7 +230,9 @@ fn render_text(report: &Report) -> String {
     let _ = writeln!(
         out,
         "{} runs in both tables (reference {}, compared {})",
-        report.runs, report.reference, report.compared
+        report.runs,
+        escape_terminal(&report.reference),
+        escape_terminal(&report.compared)
     );
     for (what, list) in [
         ("only in the reference", &report.only_reference),
@@ -232,13 +243,16 @@ fn render_text(report: &Report) -> String {
                 out,
                 "{} run(s) {what}, left out: {}",
                 list.len(),
-                list.join(", ")
+                list.iter()
+                    .map(|r| escape_terminal(r))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             );
         }
     }
     for m in &report.measures {
         let a = &m.agreement;
-        let _ = writeln!(out, "\n{}", m.measure);
+        let _ = writeln!(out, "\n{}", escape_terminal(&m.measure));
         let top_k = format!("top-{} tau ({} runs)", report.top_k, a.top_k_tau.runs);
         let rbo = format!("RBO_ext (p = {})", report.rbo_p);
         let rows = [
@@ -260,7 +274,10 @@ fn render_text(report: &Report) -> String {
             let _ = writeln!(
                 out,
                 "  {:<28} {} (rank {} → {})",
-                "largest rank change", c.run, c.reference_rank, c.compared_rank
+                "largest rank change",
+                escape_terminal(&c.run),
+                c.reference_rank,
+                c.compared_rank
             );
         }
     }

@@ -172,8 +172,8 @@ impl Serialize for RateWord {
 mod tests {
     use super::*;
 
-    /// The interval is rounded outward: the reviewer's 0.81 [0.74999, 0.8649] prints with a lower
-    /// limit below 0.75, as its words (more often than not to usually) say.
+    /// The interval is rounded outward: 0.81 [0.74999, 0.8649] prints with a lower limit below
+    /// 0.75, as its words (more often than not to usually) say.
     #[test]
     fn intervals_print_rounded_outward() {
         assert_eq!(interval_words(0.81, 0.74999, 0.8649), "0.81 [0.74, 0.87]");

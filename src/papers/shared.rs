@@ -82,7 +82,7 @@ impl FileKey {
     /// The file at `path`, or `None` when it cannot be read (the caller then computes without the
     /// cache, and reports the reading error as it always did).
     pub(crate) fn read(path: &Path) -> Option<FileKey> {
-        let bytes = std::fs::read(path).ok()?;
+        let (bytes, _) = crate::io::input::read_input(path, crate::io::input::MAX_INPUT).ok()?;
         Some(FileKey {
             path: path.to_path_buf(),
             bytes,

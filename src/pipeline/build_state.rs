@@ -217,8 +217,17 @@ impl CachedTable {
 /// The state of `out`, and a message when a state file exists but had to be ignored.
 pub(crate) fn load(out: &Path) -> (BuildState, Option<String>) {
     let path = out.join(STATE_FILE);
-    let Ok(text) = fs::read_to_string(&path) else {
+    if !path.exists() {
         return (BuildState::default(), None);
+    }
+    let text = match crate::io::read_text(&path) {
+        Ok(text) => text,
+        Err(e) => {
+            return (
+                BuildState::default(),
+                Some(format!("{e}; rebuilding everything")),
+            );
+        }
     };
     match serde_json::from_str::<BuildState>(&text) {
         Ok(state) if state.format == FORMAT_VERSION => (state, None),

@@ -188,8 +188,10 @@ fn spawn(
         .map_err(|e| format!("cannot run {}: {e}", converter.display()))?;
     running.stderr = child.stderr.take().map(|mut pipe| {
         std::thread::spawn(move || {
+            // The first 64 KiB say why a conversion failed; the rest is drained unread.
             let mut text = Vec::new();
-            let _ = pipe.read_to_end(&mut text);
+            let _ = (&mut pipe).take(64 << 10).read_to_end(&mut text);
+            let _ = std::io::copy(&mut pipe, &mut std::io::sink());
             String::from_utf8_lossy(&text).into_owned()
         })
     });

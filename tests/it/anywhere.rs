@@ -145,8 +145,8 @@ fn user_commands_run_from_an_empty_directory_outside_the_checkout() {
 
 /// A study that fails (two runs: fewer than the study compares) leaves no output directory when
 /// there was none, and the previous study untouched when there was one; no temporary file or
-/// directory stays either way. (Data on which a statistic is undefined, such as identical runs,
-/// no longer fails a study: its artefacts are pending, `tests/it/study_degenerate.rs`.)
+/// directory stays either way. (Data on which a statistic is undefined, such as identical runs, do
+/// not fail a study: its artefacts are pending, `tests/it/study_degenerate.rs`.)
 #[test]
 fn a_failed_study_leaves_no_partial_output() {
     let (dir, empty) = scratch();

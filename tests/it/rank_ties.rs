@@ -109,3 +109,35 @@ fn tau_command_treats_equal_p10_means_as_ties() {
         .args(["tau", &a, &fixture("labels.tsv")])
         .assert_failure_with(2, "labels.tsv");
 }
+
+/// `tau` shows every name it prints from its inputs (paths, measures, runs) with invisible
+/// characters as code points, and refuses a run name a terminal would act on, naming its line.
+#[test]
+fn tau_prints_no_control_character_from_its_inputs() {
+    let dir = tempfile::tempdir().unwrap();
+    let sub = dir.path().join("tables\u{1b}[2J");
+    std::fs::create_dir(&sub).unwrap();
+    let table = |name: &str, scores: [f64; 4]| {
+        let mut text = "run\tnDCG\u{1b}[31m\n".to_string();
+        for (run, s) in ["a", "b", "c", "d"].iter().zip(scores) {
+            text.push_str(&format!("{run}\t{s}\n"));
+        }
+        let path = sub.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.display().to_string()
+    };
+    let a = table("ref.tsv", [0.4, 0.3, 0.2, 0.1]);
+    let b = table("cmp.tsv", [0.4, 0.2, 0.3, 0.1]);
+    let text = TestCommand::new().args(["tau", &a, &b]).stdout();
+    assert!(!text.contains('\u{1b}'), "{text:?}");
+    assert!(text.contains("U+001B"), "{text}");
+
+    let bad = sub.join("bad.tsv");
+    std::fs::write(&bad, "run\tm\na\t1\nb\u{1b}[2J\t2\nc\t3\n").unwrap();
+    let out = TestCommand::new()
+        .args(["tau", &a, &bad.display().to_string()])
+        .assert_failure_with(2, ":3");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains('\u{1b}'), "{stderr:?}");
+    assert!(stderr.contains("U+001B"), "{stderr}");
+}

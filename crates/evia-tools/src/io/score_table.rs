@@ -12,7 +12,8 @@
 //!   (`evia_engine::ranking::ties`), under the measure `mean`. Two such tables may cover different
 //!   topic sets.
 //!
-//! Scores must be finite numbers; run names unique and non-empty. Errors name file, line and column.
+//! Scores must be finite numbers; run names unique, non-empty and passing the id check every
+//! reader applies ([`super::ids`]). Errors name file, line and column.
 //! At most [`MAX_RUNS`] runs.
 
 use std::collections::HashSet;
@@ -21,8 +22,10 @@ use std::path::Path;
 use super::matrix::parse_matrix;
 use super::{Position, SourceError, read_text, shown, strip_bom};
 
-/// The most runs a score table may hold (rank correlations compare every pair).
-pub const MAX_RUNS: usize = 100_000;
+/// The most runs a score table may hold: the rank correlations compare every pair of runs
+/// (Kendall's tau, tau_AP and top-k tau take time quadratic in the runs), so 10,000 runs are about
+/// 10^8 comparisons, a few seconds.
+pub const MAX_RUNS: usize = 10_000;
 
 /// A table of scores: `scores[r][m]` is run `runs[r]`'s score under measure `measures[m]`.
 #[derive(Debug, Clone, PartialEq)]
@@ -129,6 +132,7 @@ pub fn parse_score_table(path: &Path, text: &str) -> Result<ScoreTable, SourceEr
                 "empty run name",
             ));
         }
+        super::ids::check_ids(path, no, &[("run", run)])?;
         if !seen.insert(run.to_string()) {
             return Err(SourceError::new(
                 path,
