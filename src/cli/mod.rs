@@ -11,6 +11,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 
 pub(crate) mod agree;
+mod build_dir;
 pub(crate) mod calibrate_b_runs;
 mod check;
 mod eval;

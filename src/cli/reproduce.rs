@@ -68,6 +68,8 @@ pub(crate) fn run(root: &Path, args: ReproduceArgs) -> anyhow::Result<Outcome> {
     }
     let out = OutputDir::new(args.out.clone());
     let _lock = out.lock()?;
+    let papers: Vec<&str> = manifest.papers.iter().map(|p| p.slug.as_str()).collect();
+    super::build_dir::check_build_dir(&args.out, &papers)?;
     let summary = reproduce(&manifest, &options, &out).context("reproduce failed")?;
     if let Some(dir) = &options.data_dir {
         let paper_b_runs = options

@@ -92,3 +92,40 @@ fn an_output_path_that_is_a_file_is_named_as_such() {
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
     }
 }
+
+/// `--out` naming a directory of the user's (not empty, no build state) is refused before anything
+/// is written, naming an entry; nothing of the user's is overwritten. An earlier build's directory
+/// is accepted.
+#[test]
+fn a_directory_of_the_users_is_refused() {
+    let cwd = tempfile::tempdir().unwrap();
+    let dir = cwd.path().join("notes");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("index.md"), "my notes").unwrap();
+    let out = reproduce_a_t1(cwd.path(), "notes");
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("holds no earlier build"), "{stderr}");
+    assert!(stderr.contains("index.md"), "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("index.md")).unwrap(),
+        "my notes"
+    );
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(left.len(), 1, "nothing written beside the user's file");
+
+    // A build's directory is accepted again.
+    let out = reproduce_a_t1(cwd.path(), "build");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(cwd.path().join("build/.evia-repro-state.json").is_file());
+    let out = reproduce_a_t1(cwd.path(), "build");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

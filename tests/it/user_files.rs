@@ -133,6 +133,8 @@ fn the_output_lock_removes_only_this_programs_temporary_files() {
     let out = dir.path().join("out");
     fs::create_dir_all(out.join("unanimity")).unwrap();
     fs::create_dir_all(out.join("mine/deep")).unwrap();
+    // An earlier build's directory (its build state), where the user keeps files of their own.
+    fs::write(out.join(".evia-repro-state.json"), "{}\n").unwrap();
     let users = [
         ".notes.md.tmp-1",
         "unanimity/.A.T1.md.tmp-4242",
