@@ -13,6 +13,7 @@ use serde::Serialize;
 use super::Outcome;
 use crate::io::score_table::{ScoreTable, read_score_table};
 use crate::judges::ranking::{RankingAgreement, RankingOptions, Tau, Value, ranking_agreement};
+use crate::render::escape::escape_terminal;
 use evia_engine::ranking::rbo::DEFAULT_PERSISTENCE;
 
 /// Output format of `evia-repro tau`.
@@ -191,9 +192,7 @@ pub(crate) fn run(args: TauArgs) -> anyhow::Result<Outcome> {
     let text = match args.format {
         Format::Text => render_text(&report),
         Format::Json => {
-            let mut s = serde_json::to_string_pretty(&report).context("serialising the report")?;
-            s.push('\n');
-            s
+            crate::render::escape::json_pretty(&report).context("serialising the report")?
         }
     };
     crate::cli::stdout::print(&text)?;
@@ -216,12 +215,15 @@ fn tau(t: &Tau) -> String {
     }
 }
 
+/// The report as text for the terminal: every path and name escaped ([`escape_terminal`]).
 fn render_text(report: &Report) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
         "{} runs in both tables (reference {}, compared {})",
-        report.runs, report.reference, report.compared
+        report.runs,
+        escape_terminal(&report.reference),
+        escape_terminal(&report.compared)
     );
     for (what, list) in [
         ("only in the reference", &report.only_reference),
@@ -232,13 +234,13 @@ fn render_text(report: &Report) -> String {
                 out,
                 "{} run(s) {what}, left out: {}",
                 list.len(),
-                list.join(", ")
+                escape_terminal(&list.join(", "))
             );
         }
     }
     for m in &report.measures {
         let a = &m.agreement;
-        let _ = writeln!(out, "\n{}", m.measure);
+        let _ = writeln!(out, "\n{}", escape_terminal(&m.measure));
         let top_k = format!("top-{} tau ({} runs)", report.top_k, a.top_k_tau.runs);
         let rbo = format!("RBO_ext (p = {})", report.rbo_p);
         let rows = [
@@ -260,7 +262,10 @@ fn render_text(report: &Report) -> String {
             let _ = writeln!(
                 out,
                 "  {:<28} {} (rank {} → {})",
-                "largest rank change", c.run, c.reference_rank, c.compared_rank
+                "largest rank change",
+                escape_terminal(&c.run),
+                c.reference_rank,
+                c.compared_rank
             );
         }
     }
