@@ -41,6 +41,7 @@ pub(crate) fn parse_class_qrels<'a>(
             fields: f,
             ..
         } = line?;
+        super::ids::check_ids(path, n, &[("topic", f[0]), ("document", f[1])])?;
         let level = level_field(path, n, f[2], "third")?;
         let class = f[3]
             .bytes()

@@ -442,6 +442,7 @@ pub(crate) fn parse_gain_file<'a>(
                 ),
             ));
         }
+        super::ids::check_ids(path, n, &[("topic", f[0]), ("document", f[1])])?;
         let gain = f[2];
         let g = gain.parse::<f64>().map_err(|_| {
             SourceError::at_line(
