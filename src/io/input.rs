@@ -244,24 +244,23 @@ pub(crate) fn read_input(path: &Path, max: u64) -> Result<(Vec<u8>, Stored), Sou
 /// grows if the data is longer, and never past the input limit.
 fn size_hint(path: &Path, stored: Stored) -> u64 {
     use std::io::{Seek, SeekFrom};
-    let Ok(mut file) = File::open(path) else {
-        return 0;
-    };
-    let size = match file.metadata() {
+    // Asked of the path before opening it: opening a FIFO again could wait for a writer forever.
+    let size = match std::fs::metadata(path) {
         Ok(meta) if meta.is_file() => meta.len(),
         _ => return 0,
     };
-    match stored {
-        Stored::Plain => size,
-        Stored::Gzip => {
-            let mut isize = [0u8; 4];
-            file.seek(SeekFrom::End(-4))
-                .and_then(|_| file.read_exact(&mut isize))
-                .map_or(0, |()| u64::from(u32::from_le_bytes(isize)))
-                // Deflate expands at most 1,032-fold, so a trailer cannot claim more.
-                .min(size.saturating_mul(1032))
-        }
+    if stored == Stored::Plain {
+        return size;
     }
+    let Ok(mut file) = File::open(path) else {
+        return 0;
+    };
+    let mut isize = [0u8; 4];
+    file.seek(SeekFrom::End(-4))
+        .and_then(|_| file.read_exact(&mut isize))
+        .map_or(0, |()| u64::from(u32::from_le_bytes(isize)))
+        // Deflate expands at most 1,032-fold, so a trailer cannot claim more.
+        .min(size.saturating_mul(1032))
 }
 
 #[cfg(test)]
