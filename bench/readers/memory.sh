@@ -3,6 +3,9 @@
 # baseline (src/main.rs), on bench/eval's collection with TOPICS topics (default 8,000: a run of
 # about 350 MB, 8 million lines). The goal: gzipped or not, `eval` takes at most twice the plain
 # reader's peak memory (a gzip run is decompressed as it is read, never whole into memory).
+# Then the same run shuffled (its topics not grouped: `eval` reads it whole), and `study`'s run
+# reader on it: a study of the first 100 topics whose run directory holds the large run (plain or
+# gzipped) beside two runs of those topics.
 #
 # Usage: bench/readers/memory.sh [TOPICS]
 # Needs: python3, gzip, GNU time (/usr/bin/time).
@@ -36,4 +39,37 @@ echo "plain-reader baseline, plain run: ${base} KiB"
 for run in runA.trec runA.trec.gz; do
     kib=$(peak "$evia" eval "${args[@]}" --run "$data/$run")
     echo "evia-repro eval, $run: ${kib} KiB ($(python3 -c "print(f'{$kib / $base:.2f}')") of the baseline)"
+done
+
+shuffled="$data/runA.shuf.trec"
+if [ ! -e "$shuffled" ]; then
+    shuf --random-source=<(yes) "$data/runA.trec" > "$shuffled"
+fi
+if [ ! -e "$shuffled.gz" ]; then
+    gzip -1 -k "$shuffled"
+fi
+"$evia" eval "${args[@]}" --run "$shuffled" > "$out/memory-shuf.tsv"
+cmp "$out/memory-plain.tsv" "$out/memory-shuf.tsv"
+echo "eval prints the same values for the shuffled run"
+for run in runA.shuf.trec runA.shuf.trec.gz; do
+    kib=$(peak "$evia" eval "${args[@]}" --run "$data/$run")
+    echo "evia-repro eval, $run: ${kib} KiB ($(python3 -c "print(f'{$kib / $base:.2f}')") of the baseline)"
+done
+study="$data/study"
+if [ ! -e "$study/labels.tsv" ]; then
+    mkdir -p "$study/runs" "$study/runs-gz"
+    awk '$1 <= "0100"' "$data/qrels.ntcir" | awk 'BEGIN { print "topic\tdoc\ta1\ta2\ta3" }
+        { l = substr($3, 2); print $1 "\t" $2 "\t" l "\t" (l > 0 ? l - 1 : 0) "\t" (NR % 3 == 0 ? 0 : l) }' \
+        > "$study/labels.tsv"
+    awk '$1 <= "0100"' "$data/runB.trec" > "$study/runs/runB"
+    awk '$1 <= "0100" { $5 = $5 + ((NR * 7) % 13) / 10; print }' "$data/runA.trec" > "$study/runs/runC"
+    cp "$study/runs/runB" "$study/runs/runC" "$study/runs-gz/"
+    ln -s "$data/runA.trec" "$study/runs/runA"
+    ln -s "$data/runA.trec.gz" "$study/runs-gz/runA.gz"
+fi
+for runs in runs runs-gz; do
+    rm -rf "$out/memory-study"
+    kib=$(peak "$evia" study --labels "$study/labels.tsv" --layout wide --scale 0..3 --runs "$study/$runs" \
+        --trials 100 --out "$out/memory-study")
+    echo "evia-repro study, $(basename "$(readlink "$study/$runs/"runA*)") among its runs: ${kib} KiB ($(python3 -c "print(f'{$kib / $base:.2f}')") of the baseline)"
 done

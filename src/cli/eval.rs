@@ -29,6 +29,13 @@
 //! (with `--condensed`, truncation then counts judged documents; see `evia_engine::measures`).
 //! Without `--gains`, levels get linear gains 1:2:…:H, H being the highest level in the qrels
 //! (NTCIREVAL requires `-g`; gmax = the last gain, for every topic).
+//!
+//! Reading: a run whose topics are grouped is read and evaluated topic by topic as it streams
+//! through the input limit, plain or gzip ([`evaluate_by_block`]); so are qrels whose gains are
+//! valid ([`read_level_topics`]). A run whose topics are not grouped (a topic met twice apart),
+//! and qrels that reader gives up on, are read whole: the ranked lists and judgements borrow their
+//! ids from the text, which is kept, bounded by the input limit and held once (gzip decompressed
+//! straight into it, `crate::io::input::read_input`).
 
 use std::io::Write;
 

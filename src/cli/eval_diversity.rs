@@ -345,7 +345,7 @@ fn write_json(
         "mean": mean,
         "skipped_topics_without_relevant": skipped,
     });
-    serde_json::to_writer_pretty(&mut *out, &doc)?;
+    crate::render::escape::write_json_pretty(&mut *out, &doc)?;
     writeln!(out)?;
     Ok(())
 }

@@ -207,7 +207,7 @@ pub(super) fn write_json(
     if !notes.undefined.is_empty() {
         doc["topics_with_undefined_values"] = json!(notes.undefined);
     }
-    serde_json::to_writer_pretty(&mut *out, &doc)?;
+    crate::render::escape::write_json_pretty(&mut *out, &doc)?;
     writeln!(out)?;
     Ok(())
 }

@@ -123,9 +123,7 @@ pub(crate) fn run(args: HsdArgs) -> anyhow::Result<Outcome> {
         Format::Text => render_text(&report),
         Format::Tsv => render_tsv(&report),
         Format::Json => {
-            let mut s = serde_json::to_string_pretty(&report).context("serialising the report")?;
-            s.push('\n');
-            s
+            crate::render::escape::json_pretty(&report).context("serialising the report")?
         }
     };
     crate::cli::stdout::print(&text)?;

@@ -200,9 +200,7 @@ pub(crate) fn run(args: TauArgs) -> anyhow::Result<Outcome> {
     let text = match args.format {
         Format::Text => render_text(&report),
         Format::Json => {
-            let mut s = serde_json::to_string_pretty(&report).context("serialising the report")?;
-            s.push('\n');
-            s
+            crate::render::escape::json_pretty(&report).context("serialising the report")?
         }
     };
     crate::cli::stdout::print(&text)?;
@@ -225,6 +223,7 @@ fn tau(t: &Tau) -> String {
     }
 }
 
+/// The report as text for the terminal: every path and name escaped ([`escape_terminal`]).
 fn render_text(report: &Report) -> String {
     let mut out = String::new();
     let _ = writeln!(

@@ -496,7 +496,7 @@ pub(crate) fn markdown(items: &[&Item], notes: &[&TranscriptionNote]) -> String 
 /// `class`, `basis`, `rebuilt`, `stand_in`, `verdict`, `detail`, `built_in`, `holding`, …) with
 /// the account's `term`, `words` and `findings`.
 pub(crate) fn json(items: &[&Item]) -> Result<String, serde_json::Error> {
-    Ok(serde_json::to_string_pretty(items)? + "\n")
+    crate::render::escape::json_pretty(items)
 }
 
 /// How [`findings_view`] is written.
@@ -539,7 +539,7 @@ pub(crate) fn findings_view(
                     })
                 })
                 .collect();
-            serde_json::to_string_pretty(&all).map_or_else(|e| e.to_string(), |s| s + "\n")
+            crate::render::escape::json_pretty(&all).unwrap_or_else(|e| e.to_string())
         }
         FindingsFormat::Md | FindingsFormat::Text => {
             let mut out = String::new();

@@ -85,14 +85,12 @@ fn files_under(dir: &Path) -> Vec<PathBuf> {
     found
 }
 
-/// Terminal text holds no control character but line ends and tabs, and no bidirectional control.
-/// JSON (`what` names `json`) is data: it shows a string's characters as they are, every control
-/// character escaped (`\u001b`), so only control characters are checked there.
+/// Terminal text, JSON included, holds no control character but line ends and tabs, no
+/// bidirectional control and no zero-width character (JSON writes them as `\uXXXX` escapes).
 fn assert_terminal_safe(what: &str, text: &str) {
-    let json = what.contains("json");
     let bad = text.chars().find(|&c| {
         (c.is_control() && c != '\n' && c != '\t')
-            || (!json && matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'))
+            || matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{feff}')
     });
     assert!(bad.is_none(), "{what}: {bad:?} printed:\n{text}");
 }
@@ -226,8 +224,9 @@ fn assert_outputs_inert(dir: &Path) -> usize {
 }
 
 /// `study` on hostile names, in a hostile directory: every table, figure, report, index and
-/// ledger parses and holds nothing live; the LaTeX report compiles without reading
-/// `/etc/passwd`; the terminal gets no control sequence.
+/// ledger parses and holds nothing live; the reviewer's page shows invisible characters as code
+/// points; the LaTeX report compiles without reading `/etc/passwd`; the terminal gets no control
+/// sequence.
 #[test]
 fn study_outputs_stay_inert_with_hostile_names_and_paths() {
     let (_base, dir) = hostile_collection();
@@ -252,6 +251,12 @@ fn study_outputs_stay_inert_with_hostile_names_and_paths() {
         .replace('\u{202e}', "U+202E");
     let listed = format!("{shown}/labels.tsv fnv1a64:");
     assert!(report.contains(&listed), "{listed} not in:\n{report}");
+    // The reviewer's page shows the path's invisible characters as code points, never raw.
+    let page = text(&out.join("index.html"));
+    for c in ['\u{1b}', '\u{202e}'] {
+        assert!(!page.contains(c), "{c:?} raw on the page");
+    }
+    assert!(page.contains("U+202E") && page.contains("U+001B"), "{page}");
     if let Some(pdflatex) = require_tool("pdflatex") {
         assert_compiles(&pdflatex, &out.join("study"), "report");
     }
@@ -296,8 +301,9 @@ fn agree_escapes_every_name_in_every_format() {
     }
 }
 
-/// `qrels` from hostile labels, then `eval` of a hostile run against them and `hsd` on a matrix
-/// of hostile run names, in every format: no control sequence reaches the terminal.
+/// `qrels` from hostile labels, then `eval` of a hostile run against them, and `hsd` and `tau` on a
+/// matrix of hostile run names in the hostile directory, in every format: no control sequence or
+/// bidirectional control reaches the terminal, JSON included.
 #[test]
 fn qrels_eval_and_hsd_print_hostile_names_safely() {
     let (_base, dir) = hostile_collection();
@@ -339,6 +345,24 @@ fn qrels_eval_and_hsd_print_hostile_names_safely() {
             .args(["--trials", "200", "--format", format])
             .assert_success();
         assert_streams_safe(&format!("hsd --format {format}"), &output);
+        if format == "json" {
+            // The path, right-to-left override and all, is the same JSON value, escaped.
+            let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+            assert_eq!(json["matrix"], matrix_file.display().to_string());
+        }
+    }
+    for format in ["text", "json"] {
+        let output = TestCommand::new()
+            .arg("tau")
+            .arg(&matrix_file)
+            .arg(&matrix_file)
+            .args(["--format", format])
+            .assert_success();
+        assert_streams_safe(&format!("tau --format {format}"), &output);
+        if format == "json" {
+            let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+            assert_eq!(json["reference"], matrix_file.display().to_string());
+        }
     }
 }
 

@@ -368,3 +368,99 @@ fn label_files_skip_blank_lines_and_name_cr_line_ends() {
         stderr(&output)
     );
 }
+
+/// Every reader applies the one id check: a topic, document, run or item id with a zero-width
+/// space, a right-to-left override or a combining mark is refused, naming the file, the line and
+/// the character, in `eval`'s direct-gain, equivalence-class, intent and intentwise qrels files,
+/// `hsd`'s matrix, `tau`'s score table and `study`'s run file names.
+#[test]
+fn every_reader_refuses_look_alike_ids() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let run = write(d, "run", b"T1 Q0 a 1 2.0 r\nT1 Q0 b 2 1.0 r\n");
+    let res = write(d, "res", b"T1 a\nT1 b\n");
+    let cases: Vec<(Vec<String>, PathBuf, &str)> = vec![
+        (
+            vec!["eval".into(), "--gain-file".into()],
+            write(d, "gains", "T1 a 1\nT1 b\u{200b} 0\n".as_bytes()),
+            ":2: the document `bU+200B` contains the invisible character U+200B",
+        ),
+        (
+            vec!["eval".into(), "--ec".into(), "--qrels".into()],
+            write(d, "classes", "T1 a L1 1\nT\u{202e}1 b L0 2\n".as_bytes()),
+            ":2: the topic `TU+202E1` contains the invisible character U+202E",
+        ),
+        (
+            vec!["eval".into(), "--intents".into()],
+            write(d, "intents", "T1 1 0.5\nT1\u{200b} 2 0.5\n".as_bytes()),
+            ":2: the topic `T1U+200B` contains the invisible character U+200B",
+        ),
+    ];
+    for (command, file, needle) in cases {
+        let mut c = TestCommand::new();
+        c.args(&command).arg(&file);
+        if command.contains(&"--intents".to_string()) {
+            c.arg("--qrels")
+                .arg(write(d, "iqrels", b"T1 1 a L1\nT1 2 b L1\n"))
+                .arg("--run")
+                .arg(&res)
+                .args(["--run-format", "res"]);
+        } else {
+            c.arg("--run").arg(&run);
+        }
+        let output = c.assert_failure_with(2, needle);
+        assert!(
+            stderr(&output).contains(&file.display().to_string()),
+            "{}",
+            stderr(&output)
+        );
+    }
+    let iqrels = write(d, "iqrels-bad", "T1 1 a L1\nT1 2 e\u{301} L1\n".as_bytes());
+    TestCommand::new()
+        .arg("eval")
+        .arg("--intents")
+        .arg(write(d, "intents-ok", b"T1 1 0.5\nT1 2 0.5\n"))
+        .arg("--qrels")
+        .arg(&iqrels)
+        .arg("--run")
+        .arg(&res)
+        .args(["--run-format", "res"])
+        .assert_failure_with(
+            2,
+            ":2: the document `e\u{301}` contains the combining mark U+0301",
+        );
+    let matrix = write(
+        d,
+        "matrix.tsv",
+        "topic\tA\tB\u{202e}\n1\t0.1\t0.2\n2\t0.3\t0.4\n3\t0.2\t0.1\n".as_bytes(),
+    );
+    TestCommand::new()
+        .arg("hsd")
+        .arg("--matrix")
+        .arg(&matrix)
+        .assert_failure_with(
+            2,
+            ":1:9: the run name `BU+202E` contains the invisible character U+202E",
+        );
+    let table = write(d, "scores", "r1 0.5\nr2\u{200b} 0.6\nr3 0.7\n".as_bytes());
+    TestCommand::new()
+        .arg("tau")
+        .arg(&table)
+        .arg(&table)
+        .assert_failure_with(
+            2,
+            ":2:1: the run `r2U+200B` contains the invisible character U+200B",
+        );
+    let (labels, runs) = study_example(d);
+    let first = std::fs::read_dir(&runs)
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    std::fs::rename(&first, runs.join("run\u{200b}A")).unwrap();
+    study(&labels, &runs, &d.join("out")).assert_failure_with(
+        2,
+        "the run name `runU+200BA` contains the invisible character U+200B",
+    );
+}

@@ -225,14 +225,15 @@ fn bad_real_data_gives_positioned_errors() {
 }
 
 /// Run names are data, never markup: run files named with CJK, emoji, LaTeX's
-/// special characters, Markdown's and HTML's, and invisible characters go through real-data mode;
-/// the tables show them escaped (code points in LaTeX for what the fonts cannot show), and when
-/// pdflatex is installed the paper's `tables.tex` and `report.tex` compile with them.
+/// special characters, Markdown's and HTML's go through real-data mode; the tables show them
+/// escaped (code points in LaTeX for what the fonts cannot show), and when pdflatex is installed the
+/// paper's `tables.tex` and `report.tex` compile with them. (A run file name with an invisible
+/// character is refused by the id check: `inputs_misread::every_reader_refuses_look_alike_ids`.)
 #[test]
 fn hostile_run_names_are_escaped_and_the_latex_compiles() {
     let cjk = "東京-C";
     let markup = r"\input{x}%&$#_^~*`[a](b)-C";
-    let invisible = "😀zw\u{200b}rtl\u{202e}<b>|-C";
+    let emoji = "😀zw<b>|-C";
     let data = tempfile::tempdir().unwrap();
     write_fixture_with_names(
         data.path(),
@@ -241,8 +242,8 @@ fn hostile_run_names_are_escaped_and_the_latex_compiles() {
             &format!("{cjk}-R2"),
             &format!("{markup}-R1"),
             &format!("{markup}-R2"),
-            &format!("{invisible}-R1.txt"),
-            &format!("{invisible}-R3"),
+            &format!("{emoji}-R1.txt"),
+            &format!("{emoji}-R3"),
         ],
     );
     let out = reproduce_real_data(data.path());
@@ -250,23 +251,23 @@ fn hostile_run_names_are_escaped_and_the_latex_compiles() {
     let tex = fs::read_to_string(dir.join("A.T3.tex")).unwrap();
     // The names reach the table (as code points where the font has no glyph) ...
     assert!(tex.contains("U+6771U+4EAC-C-R"), "{tex}");
-    assert!(tex.contains("U+1F600zwU+200BrtlU+202E"), "{tex}");
+    assert!(tex.contains("U+1F600zw"), "{tex}");
     assert!(
         tex.contains(r"\textbackslash{}input\{x\}\%\&\$\#\_\textasciicircum{}\textasciitilde{}"),
         "{tex}"
     );
     // ... and never as markup or raw characters.
-    for raw in [r"\input{x}", "東京", "😀", "\u{202e}", "<b>"] {
+    for raw in [r"\input{x}", "東京", "😀", "<b>"] {
         assert!(!tex.contains(raw), "{raw:?} unescaped in A.T3.tex:\n{tex}");
     }
-    // Markdown: markup characters backslash-escaped, invisible characters as code points, in the
-    // table rows and in the notes that name the runs.
+    // Markdown: markup characters backslash-escaped, in the table rows and in the notes that name
+    // the runs.
     let md = fs::read_to_string(dir.join("A.T3.md")).unwrap();
     assert!(md.contains("東京-C-R"), "{md}");
     assert!(!md.contains("U+1F600"), "{md}");
-    assert!(md.contains("😀zwU+200BrtlU+202E\\<b>\\|-C-R1"), "{md}");
+    assert!(md.contains("😀zw\\<b>\\|-C-R1"), "{md}");
     assert!(md.contains("\\~\\*\\`\\[a\\](b)-C-R1"), "{md}");
-    for raw in ["<b>", "[a]", "](b)", "|-C", "`", "\u{200b}", "\u{202e}"] {
+    for raw in ["<b>", "[a]", "](b)", "|-C", "`"] {
         let unescaped = md
             .match_indices(raw)
             .any(|(at, _)| !md[..at].ends_with('\\'));

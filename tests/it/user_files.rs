@@ -349,3 +349,74 @@ fn a_full_standard_output_is_an_error_not_a_panic() {
         stderr(&output)
     );
 }
+
+/// `study` on the example in `data` into `out`, with the permission checks of an ordinary user:
+/// run as is by one, and by root through `setpriv` with every capability dropped (root reads and
+/// removes whatever the modes say otherwise). `None` when root and `setpriv` is not there.
+#[cfg(unix)]
+fn study_without_privileges(cwd: &Path, data: &Path, out: &Path) -> Option<TestCommand> {
+    use std::os::unix::fs::MetadataExt;
+    let probe = tempfile::NamedTempFile::new().unwrap();
+    if probe.as_file().metadata().unwrap().uid() != 0 {
+        return Some(study(cwd, data, out));
+    }
+    let setpriv = crate::common::require_tool("setpriv")?;
+    let mut command = TestCommand::program(setpriv);
+    command
+        .current_dir(cwd)
+        .args(["--bounding-set", "-all", "--inh-caps", "-all", "--"])
+        .arg(env!("CARGO_BIN_EXE_evia-repro"))
+        .args(["study", "--layout", "wide", "--trials", "100", "--labels"])
+        .arg(data.join("labels.tsv"))
+        .arg("--runs")
+        .arg(data.join("runs"))
+        .arg("--out")
+        .arg(out);
+    Some(command)
+}
+
+/// An earlier study's `study/` that cannot be removed (its directory made read-only): the new
+/// output is installed, the command succeeds (exit 0) with a warning naming where the old one was
+/// set aside, and the next study into the directory removes that leftover instead of refusing it
+/// as a file of the user's.
+#[cfg(unix)]
+#[test]
+fn an_old_output_that_cannot_be_removed_is_named_and_removed_by_the_next_study() {
+    use std::os::unix::fs::PermissionsExt;
+    let (dir, data) = scratch();
+    let out = dir.path().join("out");
+    study(dir.path(), &data, &out).assert_success();
+    let Some(command) = study_without_privileges(dir.path(), &data, &out) else {
+        return;
+    };
+    let old = out.join("study");
+    fs::set_permissions(&old, fs::Permissions::from_mode(0o555)).unwrap();
+    let output = command.run();
+    let leftovers: Vec<PathBuf> = fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with(".evia-repro-tmp.")
+        })
+        .collect();
+    for leftover in &leftovers {
+        fs::set_permissions(leftover, fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(leftovers.len(), 1, "{leftovers:?}");
+    let warning = format!(
+        "the previous output was set aside as `{}` and cannot be removed: Permission denied; the new output is in place",
+        leftovers[0].display()
+    );
+    assert!(stderr(&output).contains(&warning), "{}", stderr(&output));
+    // The new output is the one in place: a directory this run created, writable again.
+    let mode = fs::metadata(&old).unwrap().permissions().mode();
+    assert_ne!(mode & 0o777, 0o555, "the old study/ is still in place");
+    assert!(old.join("B.T3.md").is_file());
+    // The next study takes the leftover for this program's own, and removes it.
+    study(dir.path(), &data, &out).assert_success();
+    assert!(!leftovers[0].exists(), "{} left", leftovers[0].display());
+}

@@ -82,10 +82,7 @@ fn rendered(analysis: &Analysis, view: &View) -> anyhow::Result<String> {
                 pairs: full.then_some(analysis.pairs.as_slice()),
                 pair_distribution: (!full).then(|| PairDistribution::of(analysis)),
             };
-            let mut s =
-                serde_json::to_string_pretty(&document).context("serialising the analysis")?;
-            s.push('\n');
-            s
+            crate::render::escape::json_pretty(&document).context("serialising the analysis")?
         }
         _ => render::render(analysis, view),
     })

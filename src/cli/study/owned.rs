@@ -3,7 +3,8 @@
 //! `account.json`, `.evia-repro-state.json`), replacing those of an earlier study. So DIR must be
 //! missing, empty, or hold an earlier study's output and nothing else: every file in it is one
 //! the build state of that study recorded (or the state file, the lock file, a temporary file of
-//! this program). Anything else — a project directory (`--out .`), a `reproduce` build, a file
+//! this program, or a tree under this program's temporary name in DIR itself, which the output
+//! lock removes). Anything else — a project directory (`--out .`), a `reproduce` build, a file
 //! of the user's inside `DIR/study/` — is refused before anything is read or written, naming the
 //! first file that is not the study's.
 
@@ -92,7 +93,8 @@ pub(crate) fn check_ours(dir: &Path) -> Result<(), NotOurs> {
 }
 
 /// Every entry under `dir` that is not a directory (files, links, devices), relative to `dir`
-/// with `/` between components, sorted; a name that is not UTF-8 is kept lossily (it is then
+/// with `/` between components, sorted, leaving out the trees of this program's temporary names in
+/// `dir` itself; a name that is not UTF-8 is kept lossily (it is then
 /// never one the state recorded).
 fn files_under(dir: &Path) -> std::io::Result<Vec<String>> {
     let mut files = Vec::new();
@@ -107,7 +109,11 @@ fn files_under(dir: &Path) -> std::io::Result<Vec<String>> {
                 format!("{relative}/{name}")
             };
             if entry.file_type()?.is_dir() {
-                stack.push((entry.path(), rel));
+                // An earlier run's staged or set-aside tree (this program's temporary name, in DIR
+                // itself): the output lock removes it.
+                if !(relative.is_empty() && is_temp_name(&rel)) {
+                    stack.push((entry.path(), rel));
+                }
             } else {
                 files.push(rel);
             }

@@ -20,8 +20,10 @@
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
-use crate::io::run::{RunFormat, RunOrder, find_duplicate, parse_run};
+use crate::io::lines::Lines;
+use crate::io::run::{RunFormat, RunOrder, find_duplicate, parse_line, parse_run};
 use crate::io::run_dir::{RunNaming, run_files};
+use crate::io::run_doc::RunDoc;
 use crate::io::{SourceError, describe_line, read_text, shown, split_fields, strip_bom};
 use crate::papers::lancers::collection::Run;
 use crate::papers::lancers::collection::{Judgement, LabelledTopic};
@@ -61,6 +63,7 @@ pub(crate) fn parse_labels(path: &Path, text: &str) -> Result<Vec<LabelledTopic>
                 ),
             ));
         }
+        crate::io::ids::check_ids(path, n, &[("topic", f[0]), ("document", f[1])])?;
         let mut labels = vec![0u8; 3];
         for (k, label) in labels.iter_mut().enumerate() {
             *label = match f[2 + k] {
@@ -152,7 +155,94 @@ fn lancers_run_files(dir: &Path) -> Result<Vec<(String, PathBuf)>, SourceError> 
     Ok(files.into_iter().map(|f| (f.name, f.path)).collect())
 }
 
+/// Reads one run file line by line ([`Lines`]), never whole: every line is checked as
+/// [`parse_run`] checks it, the documents of the labelled `topics` are kept and ranked, and of the
+/// other topics only a hash of each document id, to find one listed twice. Anything amiss — a bad
+/// line, an empty file, a document listed twice, a file past the input limit — is left to
+/// [`read_run_whole`], which reads the file whole (within the input limit) and reports the first
+/// problem in the order and words it always has.
 fn read_run(name: &str, path: &Path, topics: &[LabelledTopic]) -> Result<Run, SourceError> {
+    streamed_run(name, path, topics).map_or_else(|| read_run_whole(name, path, topics), Ok)
+}
+
+/// One retrieved document of a labelled topic, owned (the line buffer is reused).
+struct KeptDoc {
+    doc: String,
+    score: f64,
+    line: usize,
+}
+
+/// [`read_run`]'s streaming reading, `None` on anything amiss (see there).
+fn streamed_run(name: &str, path: &Path, topics: &[LabelledTopic]) -> Option<Run> {
+    let index: HashMap<&str, usize> = topics
+        .iter()
+        .enumerate()
+        .map(|(k, t)| (t.id.as_str(), k))
+        .collect();
+    let mut kept: Vec<Vec<KeptDoc>> = (0..topics.len()).map(|_| Vec::new()).collect();
+    let mut others: HashMap<String, Vec<u64>> = HashMap::new();
+    let mut blank = true;
+    let mut lines = Lines::open(path, crate::io::input::MAX_INPUT).ok()?;
+    while let Some((n, line)) = lines.next_line().ok()? {
+        blank &= line.trim().is_empty();
+        let Some((topic, doc)) = parse_line(path, n, line, RunFormat::Trec).ok()? else {
+            continue;
+        };
+        match index.get(topic) {
+            Some(&t) => kept[t].push(KeptDoc {
+                doc: doc.doc.to_string(),
+                score: doc.score,
+                line: doc.line,
+            }),
+            None => {
+                let hash = evia_engine::measures::doc_hash(doc.doc);
+                match others.get_mut(topic) {
+                    Some(hashes) => hashes.push(hash),
+                    None => {
+                        others.insert(topic.to_string(), vec![hash]);
+                    }
+                }
+            }
+        }
+    }
+    if blank {
+        return None;
+    }
+    for hashes in others.values_mut() {
+        hashes.sort_unstable();
+        if hashes.windows(2).any(|w| w[0] == w[1]) {
+            return None;
+        }
+    }
+    let mut finder = crate::io::duplicates::DuplicateFinder::default();
+    let mut lists = Vec::with_capacity(kept.len());
+    for mut docs in kept {
+        // Ranked as `parse_run` ranks a TREC run: score descending, ties by document id descending.
+        docs.sort_by(|a, b| b.score.total_cmp(&a.score).then_with(|| b.doc.cmp(&a.doc)));
+        let borrowed: Vec<RunDoc<'_>> = docs
+            .iter()
+            .map(|d| RunDoc {
+                doc: &d.doc,
+                score: d.score,
+                line: d.line,
+            })
+            .collect();
+        if finder.first_repeat(&borrowed).is_some() {
+            return None;
+        }
+        drop(borrowed);
+        lists.push(docs.into_iter().map(|d| d.doc).collect());
+    }
+    Some(Run {
+        name: name.to_string(),
+        team: None,
+        lists,
+    })
+}
+
+/// Reads one run file whole (within the input limit) and reports its first problem: the reading
+/// [`read_run`] leaves anything amiss to.
+fn read_run_whole(name: &str, path: &Path, topics: &[LabelledTopic]) -> Result<Run, SourceError> {
     let text = read_text(path)?;
     if text.trim().is_empty() {
         return Err(SourceError::whole_file(
@@ -189,6 +279,48 @@ mod tests {
     #![allow(clippy::unwrap_used)]
 
     use super::*;
+
+    /// The streaming reader gives what reading the file whole gives, plain and gzip, with ties,
+    /// unlabelled topics and a blank line; it leaves a file with a problem to the whole reading.
+    #[test]
+    fn streamed_runs_equal_runs_read_whole() {
+        use std::io::Write;
+        let topics = parse_labels(Path::new("l.tsv"), "t1 a 1 1 1\nt3 b 0 1 2\n").unwrap();
+        let text = "t2 Q0 x 1 9 r\nt1 Q0 d2 1 0.5 r\n\nt1 Q0 d1 2 0.5 r\nt3 Q0 z 1 3 r\nt1 Q0 d3 3 0.7 r\nt2 Q0 y 2 8 r\n";
+        let dir = tempfile::tempdir().unwrap();
+        let plain = dir.path().join("run");
+        std::fs::write(&plain, text).unwrap();
+        let gz = dir.path().join("run.gz");
+        let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        e.write_all(text.as_bytes()).unwrap();
+        std::fs::write(&gz, e.finish().unwrap()).unwrap();
+        for path in [&plain, &gz] {
+            let streamed = streamed_run("r", path, &topics).unwrap();
+            let whole = read_run_whole("r", path, &topics).unwrap();
+            assert_eq!(streamed.lists, whole.lists);
+            assert_eq!(streamed.lists[0], ["d3", "d2", "d1"]);
+        }
+        // A document listed twice for a topic that is not labelled, a bad line, a blank file.
+        for bad in [
+            format!("{text}t2 Q0 x 3 1 r\n"),
+            format!("{text}t1 Q0 d9 x r\n"),
+            " \n\n".to_string(),
+        ] {
+            std::fs::write(&plain, &bad).unwrap();
+            assert!(streamed_run("r", &plain, &topics).is_none());
+            let err = read_run("r", &plain, &topics).unwrap_err();
+            assert_eq!(err, read_run_whole("r", &plain, &topics).unwrap_err());
+        }
+    }
+
+    /// Topic and document ids pass the one id check ([`crate::io::ids`]).
+    #[test]
+    fn look_alike_label_ids_are_refused() {
+        let err =
+            parse_labels(Path::new("l.tsv"), "t1 d1 1 1 1\nt1 d\u{200b}1 0 0 0\n").unwrap_err();
+        assert_eq!(err.position, Some(crate::io::Position::line(2)), "{err}");
+        assert!(err.message.contains("the document `dU+200B1`"), "{err}");
+    }
 
     #[test]
     fn parses_labels_grouped_by_topic() {

@@ -23,7 +23,7 @@
 
 use crate::manifest::Artefact;
 use crate::papers::lancers::params::{
-    EvalInputs, QrelsEvalParams, QrelsOverlapParams, Significance, TopicsetEvalParams,
+    EvalInputs, QrelsEvalParams, QrelsOverlapParams, Significance, TauInterval, TopicsetEvalParams,
     TopicsetOverlapParams,
 };
 use crate::papers::{Context, ExperimentError};
@@ -49,10 +49,12 @@ pub(crate) use crate::papers::lancers::params::TopicSubset;
 
 impl Evaluated {
     /// Kendall's tau with its 95% CI between the run means of every pair of conditions, per measure:
-    /// cells `<measure>/<row condition>/<column condition>/{tau, ci_lo, ci_hi}`.
+    /// cells `<measure>/<row condition>/<column condition>/{tau, ci_lo, ci_hi}`, the interval as
+    /// paper B computes it or clipped to [−1, 1] (`interval`).
     fn tau_cells(
         &self,
         artefact: &Artefact,
+        interval: TauInterval,
         table: &mut ResultTable,
     ) -> Result<(), ExperimentError> {
         for (k, measure) in self.measures.iter().enumerate() {
@@ -76,14 +78,19 @@ impl Evaluated {
                         }
                     })?;
                     table.set(&panel, &a.id, &b.id, "tau", tau.tau);
-                    table.set(&panel, &a.id, &b.id, "ci_lo", tau.ci_low);
-                    table.set(&panel, &a.id, &b.id, "ci_hi", tau.ci_high);
+                    let (lo, hi) = match interval {
+                        TauInterval::Paper => (tau.ci_low, tau.ci_high),
+                        TauInterval::Clipped => tau.clipped_interval(),
+                    };
+                    table.set(&panel, &a.id, &b.id, "ci_lo", lo);
+                    table.set(&panel, &a.id, &b.id, "ci_hi", hi);
                 }
             }
         }
-        table.note(
-            "Kendall's tau-b between run means with the Hollander–Wolfe–Chicken 95% CI, τ ± 1.96σ, not clipped (tests/fixtures/statistics.md §2).",
-        );
+        table.note(match interval {
+            TauInterval::Paper => "Kendall's tau-b between run means with the Hollander–Wolfe–Chicken 95% CI, τ ± 1.96σ, not clipped (tests/fixtures/statistics.md §2).",
+            TauInterval::Clipped => "Kendall's tau-b between run means with the Hollander–Wolfe–Chicken 95% CI, τ ± 1.96σ clipped to [−1, 1], the range tau can take (tests/fixtures/statistics.md §2).",
+        });
         Ok(())
     }
 }
@@ -117,6 +124,7 @@ pub(crate) fn qrels_rank_correlation(
     rank_correlation(
         artefact,
         &params.inputs(),
+        params.tau_interval,
         context,
         claims::all_rankings_equivalent,
     )
@@ -151,6 +159,7 @@ pub(crate) fn topicset_rank_correlation(
     rank_correlation(
         artefact,
         &params.inputs(),
+        params.tau_interval,
         context,
         claims::topicset_equivalence,
     )
@@ -181,12 +190,13 @@ pub(crate) fn topicset_overlap(
 fn rank_correlation(
     artefact: &Artefact,
     inputs: &EvalInputs<'_>,
+    interval: TauInterval,
     context: &Context,
     claim: fn(&Evaluated, &Artefact, &mut ResultTable),
 ) -> Result<ResultTable, ExperimentError> {
     let evaluated = evaluated(artefact, inputs, context)?;
     let mut table = evaluated.table(artefact);
-    evaluated.tau_cells(artefact, &mut table)?;
+    evaluated.tau_cells(artefact, interval, &mut table)?;
     claim(&evaluated, artefact, &mut table);
     Ok(table)
 }

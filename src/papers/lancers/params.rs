@@ -318,6 +318,23 @@ impl Params for LevelCountsParams {
     }
 }
 
+/// How a rank-correlation table gives Kendall's tau's 95% interval.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum TauInterval {
+    /// τ ± 1.96σ as paper B computes and prints it: a limit may lie beyond [−1, 1].
+    #[default]
+    Paper,
+    /// τ ± 1.96σ clipped to [−1, 1], the range tau can take (a user's collection, `study`).
+    Clipped,
+}
+
+impl TauInterval {
+    fn is_paper(&self) -> bool {
+        *self == TauInterval::Paper
+    }
+}
+
 /// The conditions an evaluation experiment compares.
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum Conditions<'a> {
@@ -573,7 +590,11 @@ eval_params! {
             /// The qrels versions compared, in the table's order.
             pub(crate) qrels: Vec<String>,
         }
-        extra: {}
+        extra: {
+            /// Kendall's tau interval of the table ([`TauInterval`]; the means figure has none).
+            #[serde(default, skip_serializing_if = "TauInterval::is_paper")]
+            pub(crate) tau_interval: TauInterval,
+        }
     }
     conditions: |p| Conditions::Qrels(&p.qrels);
 }
@@ -609,7 +630,11 @@ eval_params! {
             /// The topic sets compared (defined in the evaluation file), in the table's order.
             pub(crate) topic_sets: Vec<String>,
         }
-        extra: {}
+        extra: {
+            /// Kendall's tau interval of the table ([`TauInterval`]; the means figure has none).
+            #[serde(default, skip_serializing_if = "TauInterval::is_paper")]
+            pub(crate) tau_interval: TauInterval,
+        }
     }
     conditions: |p| Conditions::TopicSets(&p.topic_sets);
 }

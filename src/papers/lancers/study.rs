@@ -28,7 +28,7 @@ use crate::papers::experiment::Experiment;
 use crate::papers::lancers::collection::{LabelledTopic, TopicAgreement};
 use crate::papers::lancers::params::{
     AgreementParams, Evaluation, LevelCountsParams, ListedTopicSets, QrelsEvalParams,
-    QrelsOverlapParams, QrelsVersionDef, QrelsVersions, TopicSetDef, TopicSubset,
+    QrelsOverlapParams, QrelsVersionDef, QrelsVersions, TauInterval, TopicSetDef, TopicSubset,
     TopicsetEvalParams, TopicsetOverlapParams, UserCollection,
 };
 use crate::papers::lancers::study_layout::{
@@ -532,6 +532,7 @@ fn study_parameters(b: &Artefact, plan: &Plan) -> Option<Parameters> {
     } else if is(b, &QRELS_RANK_CORRELATION) || is(b, &QRELS_MEANS_FIGURE) {
         let mut p = params.get::<QrelsEvalParams>()?.clone();
         (p.qrels, p.qrels_versions, p.evaluation) = (ids, listed, evaluation);
+        p.tau_interval = TauInterval::Clipped;
         (p.measures, p.cutoffs) = (measures, cutoffs);
         (p.topics, p.runs, p.teams, p.pool_depth) = (None, None, None, None);
         (p.data, p.standin, p.collection, p.seed) = (None, None, collection, None);
@@ -547,6 +548,7 @@ fn study_parameters(b: &Artefact, plan: &Plan) -> Option<Parameters> {
     } else if is(b, &TOPICSET_RANK_CORRELATION) || is(b, &TOPICSET_MEANS_FIGURE) {
         let mut p = params.get::<TopicsetEvalParams>()?.clone();
         (p.topic_sets, p.qrels_versions, p.evaluation) = (set_ids, with_all, evaluation);
+        p.tau_interval = TauInterval::Clipped;
         p.qrels = Some(vec![plan.all_version.id.clone()]);
         (p.measures, p.cutoffs) = (measures, cutoffs);
         (p.topics, p.runs, p.teams, p.pool_depth) = (None, None, None, None);

@@ -444,7 +444,8 @@ fn a_paper_without_published_values_is_reproduced() {
 /// The generated study manifest (`papers::lancers::study`) on paper B's written-out stand-in, with
 /// paper B's versions listed as `--version`s, computes every cell of B.T1–B.F2 as paper B's own
 /// entries do: same experiments, same cell keys (the topic sets are named `all3-50`,
-/// `all3-high27`, `all3-low23` from the split of the labels), same numbers.
+/// `all3-high27`, `all3-low23` from the split of the labels), same numbers (Kendall's interval
+/// clipped to [−1, 1]).
 #[test]
 fn the_generated_study_manifest_gives_paper_b_cells_on_the_written_out_standin() {
     let root = project_root();
@@ -468,8 +469,16 @@ fn the_generated_study_manifest_gives_paper_b_cells_on_the_written_out_standin()
         let generated = study.artefact(id).unwrap();
         let paper = manifest.artefact(id).unwrap();
         assert_eq!(generated.experiment, paper.experiment, "{id}");
-        let standin = papers::run(paper, &context).unwrap();
+        let mut standin = papers::run(paper, &context).unwrap();
         let general = papers::run(generated, &context).unwrap();
+        // The study clips Kendall's interval to [−1, 1]; paper B's tables keep it as printed.
+        if matches!(id, "B.T3" | "B.T6") {
+            for (key, value) in standin.cells.iter_mut() {
+                if matches!(key.part.as_str(), "ci_lo" | "ci_hi") {
+                    *value = value.clamp(-1.0, 1.0);
+                }
+            }
+        }
         assert_eq!(general.cells, standin.cells, "{id}");
         // Every computed cell of a table has a place in the generated layout.
         if generated.kind == Kind::Figure {

@@ -10,16 +10,18 @@
 //! - SVG text: [`svg_text`] (plotters escapes the markup characters itself);
 //! - HTML: the reviewer's page is rendered by minijinja with HTML auto-escaping
 //!   (`templates/index.html.j2`), which escapes every value it prints;
-//! - the terminal: [`escape_terminal`].
+//! - the terminal: [`escape_terminal`]; JSON printed to it: [`json_pretty`], [`write_json_pretty`].
 //!
 //! Every escaper shows a character that cannot be shown (a control character, an invisible one, a
 //! bidirectional override, what the format cannot hold) as its code point, `U+XXXX`.
 
+mod json;
 mod latex;
 mod markdown;
 mod terminal;
 mod xml;
 
+pub(crate) use json::{json_pretty, write_json_pretty};
 pub(crate) use latex::{
     escape_latex, escape_latex_breakable, escape_latex_literal, latex_comment_line,
 };

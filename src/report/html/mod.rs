@@ -5,13 +5,15 @@
 //! other entries in the ledger's sections ([`entries`]), its figures and its findings. Selecting an
 //! item shows the detail `check --detail` prints for each of its entries; the ledger is embedded as
 //! JSON, each entry exactly as `check --format json` writes it, so a test (and the page's own
-//! `#selftest`) can compare what is shown with it. Nothing is recomputed here: every verdict, word
+//! `#selftest`) can compare what is shown with it. Every string the page shows, printed or
+//! embedded, has its invisible characters written as code points (`U+202E`, [`text::visible`]). Nothing is recomputed here: every verdict, word
 //! and count comes from the ledger and the reports' own functions.
 
 mod entries;
 mod tables;
 pub(crate) mod text;
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use base64::Engine as _;
@@ -160,9 +162,9 @@ pub(crate) fn render_page(input: &PageInput<'_>) -> Result<String, RenderError> 
         .map(|paper| paper_view(input, paper))
         .collect();
     let data: Vec<EntryData<'_>> = account.items.iter().map(EntryData::of).collect();
-    let data = script_json(&serde_json::to_string(
-        &serde_json::json!({ "entries": data }),
-    )?);
+    let mut data = serde_json::json!({ "entries": data });
+    text::visible_strings(&mut data);
+    let data = script_json(&serde_json::to_string(&data)?);
     // Every item the page shows, counted once: a printed cell by its most serious part.
     let shown: Vec<(Section, Term, String)> = papers
         .iter()
@@ -241,7 +243,18 @@ pub(crate) fn render_page(input: &PageInput<'_>) -> Result<String, RenderError> 
         css: inline_file(input.sources, PAGE_TEMPLATES[1], "</style")?,
         js: inline_file(input.sources, PAGE_TEMPLATES[2], "</script")?,
     };
-    let env = crate::render::environment(input.sources, false)?;
+    let mut env = crate::render::environment(input.sources, false)?;
+    // Every value the page prints shows its invisible characters as code points; the style sheet,
+    // script and embedded ledger are the page's own (marked safe).
+    env.set_formatter(
+        |out, state, value| match value.as_str().filter(|_| !value.is_safe()) {
+            Some(text) if matches!(text::visible(text), Cow::Owned(_)) => {
+                let shown = Value::from(text::visible(text).into_owned());
+                minijinja::escape_formatter(out, state, &shown)
+            }
+            _ => minijinja::escape_formatter(out, state, value),
+        },
+    );
     let name = PAGE_TEMPLATES[0];
     env.get_template(name)
         .and_then(|t| t.render(Value::from_serialize(&context)))

@@ -1,5 +1,10 @@
 //! Small text helpers of the reviewer's page: stable anchor ids from ledger ids, the reports' Markdown
-//! strings back to plain text (the page escapes for HTML itself).
+//! strings back to plain text (the page escapes for HTML itself), invisible characters shown as
+//! code points.
+
+use std::borrow::Cow;
+
+use crate::model::{code_point, is_invisible};
 
 /// The anchor id of a ledger entry: `e-` then its table and cell, injectively encoded so that it is
 /// a valid HTML id and URL fragment. ASCII letters, digits, `.`, `-` and `_` stay; `/` becomes `~`;
@@ -53,6 +58,39 @@ pub(crate) fn unescape_markdown(text: &str) -> String {
     out
 }
 
+/// `text` as the page shows it: every invisible character ([`is_invisible`]: a control character, a
+/// bidirectional override, a zero-width space) but the line end written as its code point
+/// (`U+202E`), as the terminal escaper writes it, so a name cannot hide or reorder what is around it.
+pub(crate) fn visible(text: &str) -> Cow<'_, str> {
+    let hidden = |c: char| is_invisible(c) && c != '\n';
+    if !text.chars().any(hidden) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if hidden(c) {
+            out.push_str(&code_point(c));
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// Every string in `value` (not its keys, which are field names) made [`visible`].
+pub(crate) fn visible_strings(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::String(s) => {
+            if let Cow::Owned(shown) = visible(s) {
+                *s = shown;
+            }
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(visible_strings),
+        serde_json::Value::Object(map) => map.values_mut().for_each(visible_strings),
+        _ => {}
+    }
+}
+
 /// JSON for a `<script type="application/json">` element: `<`, `>` and `&` as JSON escapes, so
 /// no `</script>` or comment opener can end the element early (the parsed value is unchanged).
 pub(crate) fn script_json(json: &str) -> String {
@@ -88,6 +126,21 @@ mod tests {
         ] {
             assert_eq!(unescape_markdown(&escape_markdown(text)), text);
         }
+    }
+
+    #[test]
+    fn invisible_characters_are_shown_as_code_points() {
+        assert_eq!(
+            visible("a\u{202e}b\u{200b}c\u{1b}[2J\nd"),
+            "aU+202EbU+200BcU+001B[2J\nd"
+        );
+        assert!(matches!(visible("plain 東京\n"), Cow::Borrowed(_)));
+        let mut value = serde_json::json!({"k": ["x\u{202e}", 1, {"n": "\u{200f}"}]});
+        visible_strings(&mut value);
+        assert_eq!(
+            value,
+            serde_json::json!({"k": ["xU+202E", 1, {"n": "U+200F"}]})
+        );
     }
 
     #[test]

@@ -38,6 +38,7 @@ pub fn parse_class_qrels<'a>(path: &Path, text: &'a str) -> Result<ClassQrels<'a
             fields: f,
             ..
         } = line?;
+        super::ids::check_ids(path, n, &[("topic", f[0]), ("document", f[1])])?;
         let level = level_field(path, n, f[2], "third")?;
         let class = f[3]
             .bytes()

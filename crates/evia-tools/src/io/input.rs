@@ -144,15 +144,17 @@ impl Opened {
 
 /// The error for an input of `path` that holds more than `limit` bytes.
 fn too_large(path: &Path, stored: Stored, limit: u64) -> SourceError {
+    SourceError::whole_file(path, too_large_message(stored, limit))
+}
+
+/// What is wrong with an input that holds more than `limit` bytes.
+pub fn too_large_message(stored: Stored, limit: u64) -> String {
     let what = match stored {
         Stored::Gzip => "decompresses to",
         Stored::Plain => "holds",
     };
-    SourceError::whole_file(
-        path,
-        format!(
-            "{what} more than {limit} bytes, the most an input may hold (set {LIMIT_ENV} to change the limit; a device, a FIFO or a growing file reads without end)"
-        ),
+    format!(
+        "{what} more than {limit} bytes, the most an input may hold (set {LIMIT_ENV} to change the limit; a device, a FIFO or a growing file reads without end)"
     )
 }
 
@@ -219,9 +221,15 @@ impl<R: BufRead> Read for GzipErrors<R> {
 
 /// The bytes of the file at `path`, decompressed when it is gzip, at most `max` bytes (or the
 /// [`input_limit`]; see [`open_input`]), with how they were stored.
+///
+/// The bytes are read (and gzip decompressed) straight into one buffer, sized up front from what
+/// the file says of its length ([`size_hint`]), so a large input is held once, not in a buffer
+/// doubled as it grows.
 pub fn read_input(path: &Path, max: u64) -> Result<(Vec<u8>, Stored), SourceError> {
     let mut opened = open_input(path, max)?;
     let mut bytes = Vec::new();
+    // One byte more than the data: `read_to_end` probes for the end with a small read.
+    let _ = bytes.try_reserve_exact(size_hint(path, opened.stored).min(opened.limit) as usize + 1);
     opened.reader.read_to_end(&mut bytes).map_err(|e| {
         let reason = io_reason(&e);
         SourceError::whole_file(
@@ -236,6 +244,32 @@ pub fn read_input(path: &Path, max: u64) -> Result<(Vec<u8>, Stored), SourceErro
         return Err(opened.too_large(path));
     }
     Ok((bytes, opened.stored))
+}
+
+/// The length of the data of the regular file at `path`, as far as the file says it (0 when it
+/// does not): its size when plain; when gzip, the length its last member's trailer gives (ISIZE,
+/// RFC 1952 §2.3.1: the uncompressed length modulo 2^32), which is the whole length for a file of
+/// one member under 4 GiB, bounded by deflate's largest expansion. A hint only: the buffer still
+/// grows if the data is longer, and never past the input limit.
+fn size_hint(path: &Path, stored: Stored) -> u64 {
+    use std::io::{Seek, SeekFrom};
+    // Asked of the path before opening it: opening a FIFO again could wait for a writer forever.
+    let size = match std::fs::metadata(path) {
+        Ok(meta) if meta.is_file() => meta.len(),
+        _ => return 0,
+    };
+    if stored == Stored::Plain {
+        return size;
+    }
+    let Ok(mut file) = File::open(path) else {
+        return 0;
+    };
+    let mut isize = [0u8; 4];
+    file.seek(SeekFrom::End(-4))
+        .and_then(|_| file.read_exact(&mut isize))
+        .map_or(0, |()| u64::from(u32::from_le_bytes(isize)))
+        // Deflate expands at most 1,032-fold, so a trailer cannot claim more.
+        .min(size.saturating_mul(1032))
 }
 
 #[cfg(test)]

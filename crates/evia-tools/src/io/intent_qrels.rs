@@ -41,6 +41,7 @@ pub fn parse_intent_qrels<'a>(
             fields: f,
             ..
         } = line?;
+        super::ids::check_ids(path, n, &[("topic", f[0]), ("document", f[2])])?;
         let intent = intent_field(path, n, f[1])?;
         let level = level_field(path, n, f[3], "fourth")?;
         if f[0] != current.0 {

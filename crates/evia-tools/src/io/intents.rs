@@ -36,6 +36,7 @@ pub fn parse_intents(
             fields: f,
             count,
         } = line?;
+        super::ids::check_ids(path, n, &[("topic", f[0])])?;
         let id = intent_field(path, n, f[1])?;
         let probability = f[2]
             .parse::<f64>()

@@ -7,7 +7,7 @@
 //! finite. Lines may end in `\r\n`; the final line may or may not end with a newline. Blank lines,
 //! ragged rows, non-numeric cells, NaN or infinite scores, fewer than 2 runs and fewer than 2 topics
 //! are errors that name the file, the line, the column and the run. A leading UTF-8 byte-order mark
-//! is ignored.
+//! is ignored. Run names and topic ids pass the one id check ([`super::ids`]).
 //!
 //! Bounds: at most [`MAX_RUNS`] runs (the HSD compares every pair: 2,000 runs are two million pairs);
 //! the magnitude of a score is at most [`MAX_SCORE`], so that no sum of squares over the matrix can
@@ -110,6 +110,13 @@ pub fn parse_matrix(path: &Path, text: &str) -> Result<RunMatrix, SourceError> {
                 format!("run name {} (field {}) is empty", k + 1, k + 2),
             ));
         }
+        if let Some(problem) = super::ids::id_problem(name) {
+            return Err(SourceError::new(
+                path,
+                Some(Position::at(1, column)),
+                problem.describe("run name", name),
+            ));
+        }
         if !seen_runs.insert(name) {
             return Err(SourceError::new(
                 path,
@@ -150,6 +157,13 @@ pub fn parse_matrix(path: &Path, text: &str) -> Result<RunMatrix, SourceError> {
                 path,
                 Some(Position::at(line_no, 1)),
                 "empty topic id; expected the topic id in the first field",
+            ));
+        }
+        if let Some(problem) = super::ids::id_problem(topic) {
+            return Err(SourceError::new(
+                path,
+                Some(Position::at(line_no, 1)),
+                problem.describe("topic", topic),
             ));
         }
         if !seen_topics.insert(topic) {
@@ -214,6 +228,20 @@ mod tests {
 
     /// CRLF line endings, no final newline, and the positions of the errors (a blank line, a run
     /// name or topic given twice, an infinite score).
+    /// Run names and topic ids pass the one id check ([`super::super::ids`]).
+    #[test]
+    fn look_alike_ids_are_refused() {
+        let path = Path::new("m.tsv");
+        let err =
+            parse_matrix(path, "topic\tA\tB\u{200b}\n1\t0.1\t0.2\n2\t0.3\t0.4\n").unwrap_err();
+        assert_eq!(err.position, Some(Position::at(1, 9)), "{err}");
+        assert!(err.message.contains("invisible character U+200B"), "{err}");
+        let err =
+            parse_matrix(path, "topic\tA\tB\n1\t0.1\t0.2\nT\u{202e}2\t0.3\t0.4\n").unwrap_err();
+        assert_eq!(err.position, Some(Position::at(3, 1)), "{err}");
+        assert!(err.message.contains("the topic `TU+202E2`"), "{err}");
+    }
+
     #[test]
     fn reader_positions_and_edge_cases() {
         let p = Path::new("m.tsv");

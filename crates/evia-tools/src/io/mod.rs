@@ -2,6 +2,15 @@
 //!
 //! Every reader reports bad input as a [`SourceError`] that names the file, the line (and column where
 //! known) and what was expected, so a user can fix the input without reading the code.
+//!
+//! Every input passes the byte limit of [`input`], plain or gzip. The large inputs stream:
+//! `eval`'s grouped runs and qrels (`run_groups`, `qrels_blocks`) and `study`'s runs
+//! (`papers::lancers::collection_files`, through [`lines::Lines`]) are read a part or a line at a
+//! time. The others are read whole into one text they parse from, whose ids the parsed values borrow
+//! while they are built: label files (at most [`labels::MAX_TEXT_BYTES`]), score tables, matrices,
+//! rating files, mapping rules, and the runs and qrels `eval` cannot stream (a run whose topics are
+//! not grouped). That text is bounded by the limit and held once: a plain file's buffer is sized
+//! from its length and gzip is decompressed straight into it ([`input::read_input`]).
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -168,6 +177,7 @@ pub mod label_duplicates;
 pub mod label_scale;
 pub mod labels;
 pub mod line_fields;
+pub mod lines;
 pub mod matrix;
 pub mod output;
 pub mod output_file;

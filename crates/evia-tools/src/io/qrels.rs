@@ -434,6 +434,7 @@ pub fn parse_gain_file<'a>(path: &Path, text: &'a str) -> Result<GainQrels<'a>, 
                 ),
             ));
         }
+        super::ids::check_ids(path, n, &[("topic", f[0]), ("document", f[1])])?;
         let gain = f[2];
         let g = gain.parse::<f64>().map_err(|_| {
             SourceError::at_line(

@@ -52,6 +52,11 @@ pub fn read_level_topics(
     format: QrelsFormat,
     gains: Option<&LevelGains>,
 ) -> Option<TopicSet> {
+    // Only a regular file, asked before opening it: opening a FIFO and closing it again would end
+    // its writer, and the reader's own opening would then wait for one forever.
+    if !std::fs::metadata(path).ok()?.is_file() {
+        return None;
+    }
     let mut file = File::open(path).ok()?;
     let meta = file.metadata().ok()?;
     let size = meta.len();

@@ -1,7 +1,7 @@
 //! Reader for per-item rating files (`data/unanimity/table1-ratings.tsv`): a header line, then one line
 //! per item, tab-separated: the item id followed by one integer rating per assessor. Lines starting with
 //! `#` and blank lines are comments. A rating is an integer from 0 to [`MAX_RATING`]; a leading UTF-8
-//! byte-order mark is ignored.
+//! byte-order mark is ignored. Item ids pass the one id check ([`super::ids`]).
 
 use std::path::Path;
 
@@ -56,6 +56,7 @@ pub fn parse_ratings(path: &Path, text: &str) -> Result<Vec<RatedItem>, SourceEr
                 ),
             ));
         }
+        super::ids::check_ids(path, line_no, &[("item", fields[0])])?;
         let mut ratings = Vec::with_capacity(assessors);
         let mut column = fields[0].len() + 2;
         for field in &fields[1..] {
@@ -91,6 +92,14 @@ pub fn parse_ratings(path: &Path, text: &str) -> Result<Vec<RatedItem>, SourceEr
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Item ids pass the one id check ([`super::super::ids`]).
+    #[test]
+    fn look_alike_item_ids_are_refused() {
+        let err = parse_ratings(Path::new("r"), "item\ta\tb\ne\u{301}\t1\t2\n").unwrap_err();
+        assert_eq!(err.position, Some(Position::line(2)), "{err}");
+        assert!(err.message.contains("combining mark U+0301"), "{err}");
+    }
 
     #[test]
     fn parses_items_and_skips_comments() {

@@ -5,7 +5,7 @@
 //! file name ([`RunNaming`]), and two files that give one run name are refused, naming both
 //! (`runB` beside `runB.gz` would otherwise be one run, its scores the other's). A file name that
 //! is not UTF-8 is refused rather than decoded lossily: two such names could decode alike, and the
-//! run name is printed in every table.
+//! run name is printed in every table. A run name passes the one id check ([`super::ids`]).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -79,6 +79,16 @@ pub fn run_files(dir: &Path, naming: RunNaming, what: &str) -> Result<Vec<RunFil
             ));
         };
         let name = naming.run_name(file_name);
+        if let Some(problem) = super::ids::id_problem(&name) {
+            return Err(SourceError::whole_file(
+                dir,
+                format!(
+                    "{}: {}; a run is named after its file, so rename it",
+                    path.display(),
+                    problem.describe("run name", &name)
+                ),
+            ));
+        }
         if let Some(other) = by_name.get(&name) {
             let (first, second) = if *other < path {
                 (other.clone(), path)
@@ -108,6 +118,20 @@ mod tests {
     #![allow(clippy::unwrap_used)]
 
     use super::*;
+
+    /// A run name (its file's name) passes the one id check ([`super::super::ids`]).
+    #[test]
+    fn a_look_alike_run_name_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("run\u{202e}A"), "x").unwrap();
+        let err = run_files(dir.path(), RunNaming::WithoutGz, "a run")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("the run name `runU+202EA` contains the invisible character U+202E"),
+            "{err}"
+        );
+    }
 
     #[test]
     fn names_come_from_file_names_and_must_be_unique() {

@@ -74,6 +74,11 @@ const MAX_PARTS: u64 = 32;
 /// parts of about [`PART_BYTES`]); a point without a topic change within [`super::topic_ranges::SEARCH`] bytes is
 /// not cut, so each part holds whole topics wherever the file is grouped.
 pub fn plan_parts(path: &Path, format: RunFormat, order: RunOrder) -> Option<Parts<'_>> {
+    // Only a regular file, asked before opening it: opening a FIFO and closing it again would end
+    // its writer, and the reader's own opening would then wait for one forever.
+    if !std::fs::metadata(path).ok()?.is_file() {
+        return None;
+    }
     let mut file = File::open(path).ok()?;
     let meta = file.metadata().ok()?;
     if !meta.is_file() {

@@ -12,8 +12,8 @@
 //!   (`evia_engine::ranking::ties`), under the measure `mean`. Two such tables may cover different
 //!   topic sets.
 //!
-//! Scores must be finite numbers; run names unique, non-empty and passing the id check every
-//! reader applies ([`super::ids`]). Errors name file, line and column.
+//! Scores must be finite numbers; run names unique, non-empty and through the one id check
+//! ([`super::ids`]). Errors name file, line and column.
 //! At most [`MAX_RUNS`] runs.
 
 use std::collections::HashSet;
@@ -132,7 +132,13 @@ pub fn parse_score_table(path: &Path, text: &str) -> Result<ScoreTable, SourceEr
                 "empty run name",
             ));
         }
-        super::ids::check_ids(path, no, &[("run", run)])?;
+        if let Some(problem) = super::ids::id_problem(run) {
+            return Err(SourceError::new(
+                path,
+                Some(Position::at(no, 1)),
+                problem.describe("run", run),
+            ));
+        }
         if !seen.insert(run.to_string()) {
             return Err(SourceError::new(
                 path,
@@ -187,6 +193,15 @@ pub fn parse_score_table(path: &Path, text: &str) -> Result<ScoreTable, SourceEr
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Run names pass the one id check ([`super::super::ids`]).
+    #[test]
+    fn look_alike_run_names_are_refused() {
+        let err =
+            parse_score_table(Path::new("s"), "r1 0.5\nr1\u{200b} 0.6\nr3 0.7\n").unwrap_err();
+        assert_eq!(err.position, Some(Position::at(2, 1)), "{err}");
+        assert!(err.message.contains("invisible character U+200B"), "{err}");
+    }
 
     #[test]
     fn reads_the_three_layouts_and_names_bad_lines() {

@@ -30,6 +30,11 @@ pub struct TextHalves {
 
 /// The file at `path` read in two halves on two threads, or `None` (see the module).
 pub fn read_text_in_halves(path: &Path) -> Option<TextHalves> {
+    // Only a regular file, asked before opening it: opening a FIFO and closing it again would end
+    // its writer, and the reader's own opening would then wait for one forever.
+    if !std::fs::metadata(path).ok()?.is_file() {
+        return None;
+    }
     let mut file = File::open(path).ok()?;
     let meta = file.metadata().ok()?;
     let size = meta.len();
