@@ -200,9 +200,10 @@ impl CellWords {
 }
 
 /// The cell in words: `{artefact}, {panel}, {row}, {column}: {part}` (a `main` panel and a plain
-/// `value` part left out).
-pub(crate) fn cell_label(cell: &PublishedCell) -> String {
-    CellWords::of(cell).label()
+/// `value` part left out), with the labels of its table's `layout` where it has them
+/// ([`CellWords::in_layout`]), never its ids.
+pub(crate) fn cell_label(cell: &PublishedCell, layout: Option<&crate::manifest::Layout>) -> String {
+    CellWords::in_layout(cell, layout).label()
 }
 
 /// `label` without a leading panel letter `(a) `.
@@ -286,7 +287,7 @@ mod tests {
     fn a_table_2_interval_limit_reads_as_the_issue_asks() {
         let c = cell("A.T2", "nG@1", "dmax=4", "n=5", "ci_hi");
         assert_eq!(
-            cell_label(&c),
+            cell_label(&c, None),
             "Table 2, nG@1, Dmax = 4, N = 5: 95%CI upper limit"
         );
     }
@@ -298,7 +299,7 @@ mod tests {
             c.meta.insert(k.to_string(), v.to_string());
         }
         assert_eq!(
-            cell_label(&c),
+            cell_label(&c, None),
             "Table 3, nG@1, Dmax = 2, N = 5: X-R1 vs. Y-R2, RawG: p-value"
         );
     }
@@ -306,14 +307,14 @@ mod tests {
     #[test]
     fn a_main_panel_and_a_plain_value_are_left_out() {
         let c = cell("B.T2", "main", "all3", "L1", crate::model::VALUE);
-        assert_eq!(cell_label(&c), "Table 2, all3, L1");
+        assert_eq!(cell_label(&c, None), "Table 2, all3, L1");
     }
 
     #[test]
     fn sso_parts_name_the_qrels_they_count() {
         let c = cell("B.T4", "Q@10", "all3", "lancer1", "c");
         assert_eq!(
-            cell_label(&c),
+            cell_label(&c, None),
             "Table 4, Q@10, all3, lancer1: c, significant only with lancer1"
         );
     }
@@ -354,6 +355,9 @@ mod tests {
     #[test]
     fn numbered_rows_and_columns_and_unknown_ids() {
         let c = cell("B.T1", "lancer1-lancer2", "0", "2", crate::model::VALUE);
-        assert_eq!(cell_label(&c), "Table 1, lancer1-lancer2, row 0, column 2");
+        assert_eq!(
+            cell_label(&c, None),
+            "Table 1, lancer1-lancer2, row 0, column 2"
+        );
     }
 }
