@@ -38,6 +38,7 @@ impl TextSpec {
         let entry = context.checks.text.entry(self.id.clone()).or_default();
         entry.value = derivation.value;
         entry.cell = derivation.cell;
+        entry.cell_words = derivation.cell_words;
         Ok(())
     }
 }
@@ -115,10 +116,7 @@ fn derive(context: &CheckContext, spec: &TextSpec) -> Result<TextDerivation, Str
                 .manifest
                 .artefact(&key.table)
                 .and_then(|a| a.layout.as_ref());
-            match context.printed.cell(key) {
-                Some(c) => cell_label(c, layout),
-                None => crate::published::cell_label::key_words(key),
-            }
+            crate::published::cell_label::key_words_in_layout(key, layout)
         });
         (v, format!("the table prints {shown}"))
     } else if let Some(terms) = &spec.sum {

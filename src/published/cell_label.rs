@@ -114,30 +114,40 @@ impl CellWords {
         cell: &PublishedCell,
         layout: Option<&crate::manifest::Layout>,
     ) -> CellWords {
-        let mut words = CellWords::of(cell);
-        let Some(panel) = layout.and_then(|l| l.panels.iter().find(|p| p.id == cell.panel)) else {
-            return words;
+        let ids = (cell.panel.as_str(), cell.row.as_str(), cell.column.as_str());
+        CellWords::of(cell).with_layout(ids, cell.meta.contains_key("pair"), layout)
+    }
+
+    /// These words with the labels `layout` gives the panel, row and column `ids`, where it has
+    /// them; a row that its `meta` words (`meta_row`) keeps those words.
+    fn with_layout(
+        mut self,
+        (panel_id, row_id, column_id): (&str, &str, &str),
+        meta_row: bool,
+        layout: Option<&crate::manifest::Layout>,
+    ) -> CellWords {
+        let Some(panel) = layout.and_then(|l| l.panels.iter().find(|p| p.id == panel_id)) else {
+            return self;
         };
         let worded = |label: &str| !label.is_empty() && !label.chars().all(|c| c.is_ascii_digit());
-        if cell.panel != "main"
+        if panel_id != "main"
             && let Some(label) = panel.label.as_ref().map(|l| unlettered(l.text()))
             && worded(label)
         {
-            words.panel = Some(label.to_string());
+            self.panel = Some(label.to_string());
         }
-        let meta_row = cell.meta.contains_key("pair");
         if !meta_row
-            && let Some(row) = panel.rows.iter().find(|r| r.id == cell.row)
+            && let Some(row) = panel.rows.iter().find(|r| r.id == row_id)
             && worded(row.label.text())
         {
-            words.row = unlettered(row.label.text()).to_string();
+            self.row = unlettered(row.label.text()).to_string();
         }
-        if let Some(column) = panel.columns.iter().find(|c| c.id == cell.column)
+        if let Some(column) = panel.columns.iter().find(|c| c.id == column_id)
             && worded(column.label.text())
         {
-            words.column = unlettered(column.label.text()).to_string();
+            self.column = unlettered(column.label.text()).to_string();
         }
-        words
+        self
     }
 
     /// The cell in full: `{artefact}, {panel}, {row}, {column}: {part}` (a `main` panel and a
@@ -219,6 +229,15 @@ fn unlettered(label: &str) -> &str {
 /// A cell named by its key alone, in words (its row's `meta` unknown): `Table 3, nERR@10, all3,
 /// lancer1: τ`.
 pub(crate) fn key_words(key: &crate::model::CellKey) -> String {
+    key_words_in_layout(key, None)
+}
+
+/// A cell named by its key, in the words of its table's `layout` where it has them (`Table 1,
+/// item 1, UG_i (p = 0.2)`), else its ids in words ([`key_words`]).
+pub(crate) fn key_words_in_layout(
+    key: &crate::model::CellKey,
+    layout: Option<&crate::manifest::Layout>,
+) -> String {
     CellWords {
         table: artefact_words(&key.table),
         panel: (key.panel != "main").then(|| id_words(&key.panel, "panel")),
@@ -226,6 +245,7 @@ pub(crate) fn key_words(key: &crate::model::CellKey) -> String {
         column: id_words(&key.column, "column"),
         part: part_words_of(&key.part, &key.row, &key.column),
     }
+    .with_layout((&key.panel, &key.row, &key.column), false, layout)
     .label()
 }
 

@@ -19,7 +19,8 @@ fn embedded_ledger(html: &str) -> serde_json::Value {
 
 /// The page as its snapshot keeps it: the embedded ledger left out (it has a snapshot of its own,
 /// as formatted JSON), the figures' payloads left out, and each line longer than 200 characters
-/// split between elements (`><`), so that no line is too long to review.
+/// split between elements (`><`, and `</a>; <a` in a list of links), so that no line is too long
+/// to review.
 fn reviewable_page(html: &str) -> String {
     let open = r#"<script type="application/json" id="ledger-data">"#;
     let start = html.find(open).expect("the page embeds the ledger") + open.len();
@@ -34,7 +35,7 @@ fn reviewable_page(html: &str) -> String {
         .lines()
         .map(|line| {
             if line.chars().count() > 200 {
-                line.replace("><", ">\n<")
+                line.replace("><", ">\n<").replace("</a>; <a", "</a>;\n<a")
             } else {
                 line.to_string()
             }
