@@ -57,6 +57,36 @@ impl Item {
         self.term.section()
     }
 
+    /// The shipped stand-in draw, when it is an unusual one for this claim, in a sentence for the
+    /// note under its table: the claim holds on the draw shown though its whole Wilson interval over
+    /// the redraws lies below 0.25 (rarely or almost never), or fails on it though the interval lies
+    /// above 0.75 (usually or nearly always). Computed from the robustness study's rate.
+    pub(crate) fn rare_draw_words(&self) -> Option<String> {
+        let h = self.entry.holding.as_ref()?;
+        if self.section() != Section::StandInClaims {
+            return None;
+        }
+        let label = self.entry.label.as_deref().unwrap_or(&self.entry.cell);
+        let rate = format!(
+            "{} of the {} redraws of {} ({} of {}, {})",
+            crate::model::rate_word::interval_words(h.rate, h.lo, h.hi),
+            h.checked,
+            h.study,
+            h.held,
+            h.checked,
+            h.word.words()
+        );
+        match self.entry.verdict {
+            Verdict::Holds if h.hi < 0.25 => Some(format!(
+                "The table shown is a rare draw of the stand-in: on it, the claim “{label}” holds, which it does in only {rate}."
+            )),
+            Verdict::Fails if h.lo > 0.75 => Some(format!(
+                "The table shown is a rare draw of the stand-in: on it, the claim “{label}” fails, though it holds in {rate}."
+            )),
+            _ => None,
+        }
+    }
+
     /// The stand-in's value of the printed number, with the mark of what builds it in (`32†`).
     pub(crate) fn stand_in_value(&self) -> Option<String> {
         let value = self.entry.stand_in.clone()?;
@@ -227,5 +257,65 @@ pub(crate) fn verdict_words(
             None => term.word().to_string(),
         },
         _ => term.word().to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ledger::Holding;
+
+    /// A stand-in claim with the shipped draw's verdict `verdict` and `held` of 200 redraws.
+    fn claim(verdict: Verdict, held: u32) -> Item {
+        let rate = f64::from(held) / 200.0;
+        let (lo, hi) = evia_engine::agreement::wilson(rate, 200.0, 1.959_963_984_540_054);
+        let mut entry = Entry::pending(
+            EntryKind::Claim,
+            "B",
+            "B.T3",
+            "B.T3.all_rankings_equivalent".to_string(),
+            "all CI upper limits ≥ 1",
+            ProvenanceClass::Simulated,
+            Basis::StandIn,
+        );
+        entry.verdict = verdict;
+        entry.label = Some("every upper limit at least 1".to_string());
+        entry.holding = Some(Holding {
+            study: "B.R1".to_string(),
+            held,
+            checked: 200,
+            rate,
+            lo,
+            hi,
+            word: RateWord::of(lo, hi),
+        });
+        let term = term_of(&entry);
+        Item {
+            entry,
+            term,
+            words: String::new(),
+            findings: Vec::new(),
+            rests_on: Vec::new(),
+            artefact: Some("B.T3".to_string()),
+            rate: None,
+            across: None,
+        }
+    }
+
+    /// The shipped draw is called rare when its verdict is one the redraws rarely give, from the
+    /// rate's whole interval: paper B's Table 3 claim holds on the draw shown and in 8 of 200.
+    #[test]
+    fn a_draw_whose_verdict_the_redraws_rarely_give_is_called_rare() {
+        let rare = claim(Verdict::Holds, 8).rare_draw_words().unwrap();
+        assert!(
+            rare.contains("rare draw") && rare.contains("8 of 200"),
+            "{rare}"
+        );
+        assert!(claim(Verdict::Fails, 8).rare_draw_words().is_none());
+        assert!(claim(Verdict::Holds, 180).rare_draw_words().is_none());
+        let rare = claim(Verdict::Fails, 190).rare_draw_words().unwrap();
+        assert!(rare.contains("fails, though it holds"), "{rare}");
+        // An interval that reaches 0.25 is not called rare.
+        assert!(claim(Verdict::Holds, 40).rare_draw_words().is_none());
     }
 }

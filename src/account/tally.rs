@@ -131,6 +131,19 @@ impl Tally {
         or_none(parts)
     }
 
+    /// The printed numbers in words ([`Tally::numbers_words`]), then the settings the text states
+    /// when there are any (`9 reproduced, 3 consistent; settings: 16 setting used`): a summary's row
+    /// of the running text counts what its section of the report counts.
+    pub(crate) fn numbers_and_settings_words(&self) -> String {
+        let numbers = self.numbers_words();
+        let settings = self.section_words(Section::Settings);
+        match (numbers.as_str(), settings.is_empty()) {
+            (_, true) => numbers,
+            ("—", false) => format!("settings: {settings}"),
+            (_, false) => format!("{numbers}; settings: {settings}"),
+        }
+    }
+
     /// The claims in words, each kind apart: the paper's own (`2 borne out`), on the stand-in (`on
     /// the stand-in: 2 nearly always`), on real data (`on real data: 2 hold, 1 mixed`), and those
     /// that do not apply; or `—`.

@@ -57,8 +57,10 @@ pub(crate) fn centred(estimate: f64, lo: f64, hi: f64, tolerance: f64) -> CheckR
     let result = CheckResult::new(CheckKind::CiCentre, ok, detail);
     if ok {
         result
+    } else if contains {
+        result.with_hint(Hint::OffCentreInterval)
     } else {
-        result.with_hint(Hint::AsymmetricInterval)
+        result.with_hint(Hint::ExcludingInterval)
     }
 }
 

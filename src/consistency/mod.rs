@@ -95,8 +95,10 @@ pub(crate) enum Hint {
     TypesettingSlip,
     /// The same interval is printed, centred, for another cell: intervals shifted between cells.
     ShiftedInterval,
-    /// An interval that is not centred on (or does not contain) its estimate.
-    AsymmetricInterval,
+    /// An interval that does not contain its estimate.
+    ExcludingInterval,
+    /// An interval that contains its estimate but is not centred on it.
+    OffCentreInterval,
     /// Printed p-value and effect size disagree under the paper's stated definition; `fits` is the
     /// other reading of the definition under which every such row agrees, if one does, with what
     /// speaks against it.

@@ -13,6 +13,8 @@ pub(crate) struct TextDerivation {
     pub(crate) value: Option<(f64, String)>,
     /// The table cell the claim repeats, if it repeats one (compared with a rebuild when exact).
     pub(crate) cell: Option<CellKey>,
+    /// That cell in the words its table's layout gives it (`Table 1, item 1, UG_i (p = 0.2)`).
+    pub(crate) cell_words: Option<String>,
     pub(crate) results: Vec<CheckResult>,
 }
 

@@ -38,6 +38,7 @@ impl TextSpec {
         let entry = context.checks.text.entry(self.id.clone()).or_default();
         entry.value = derivation.value;
         entry.cell = derivation.cell;
+        entry.cell_words = derivation.cell_words;
         Ok(())
     }
 }
@@ -59,7 +60,16 @@ fn term(context: &CheckContext, term: &str) -> Result<(f64, String), String> {
     if let Some(key) = parse_key(context, term)? {
         return printed
             .cell(&key)
-            .map(|c| (c.value, format!("{} ({})", c.printed, cell_label(c))))
+            .map(|c| {
+                // The cell in the words its table's layout gives it (`Mean (min/max) per-topic
+                // linear weighted Cohen's κ`), never its ids.
+                let layout = context
+                    .manifest
+                    .artefact(&c.table)
+                    .and_then(|a| a.layout.as_ref());
+                let words = cell_label(c, layout);
+                (c.value, format!("{} ({words})", c.printed))
+            })
             .ok_or_else(|| format!("no published cell `{term}`"));
     }
     if let Some(claim) = printed.text_claim(term) {
@@ -101,6 +111,13 @@ fn derive(context: &CheckContext, spec: &TextSpec) -> Result<TextDerivation, Str
     let value = if let Some(cell) = &spec.cell {
         let (v, shown) = term(context, cell)?;
         derivation.cell = parse_key(context, cell)?;
+        derivation.cell_words = derivation.cell.as_ref().map(|key| {
+            let layout = context
+                .manifest
+                .artefact(&key.table)
+                .and_then(|a| a.layout.as_ref());
+            crate::published::cell_label::key_words_in_layout(key, layout)
+        });
         (v, format!("the table prints {shown}"))
     } else if let Some(terms) = &spec.sum {
         let values = terms

@@ -168,11 +168,10 @@ impl TukeySpec {
             if !result.ok {
                 result.hint = Some(Hint::DefinitionMismatch { fits: candidate });
             }
-            // The check asks whether a printed p-value and effect size can both hold for the
-            // printed |d|: a row that fails it is a finding about its p-values and effect sizes,
-            // which the |d| only feeds.
-            let ok = result.ok;
-            for cell in row_cells.iter().filter(|c| ok || c.part != ABS_D) {
+            // The check asks whether a printed p-value, |d| and effect size can all hold together;
+            // the check cannot tell which of the three is wrong, so a failing row's |d| is part of
+            // its finding (the candidate reading reads it too).
+            for cell in &row_cells {
                 context.push(cell.key(), result.clone());
             }
         }

@@ -139,10 +139,16 @@ impl Cause {
             return Cause::Slip(repair.clone());
         }
         match e.hint {
+            // An interval that excludes its estimate is one case of an interval not centred on
+            // it: one finding per table, whose words say how many exclude it.
+            Some(Hint::ExcludingInterval) => Cause::TableWide {
+                table: e.table.clone(),
+                hint: Hint::OffCentreInterval,
+            },
             Some(
                 hint @ (Hint::DefinitionMismatch { .. }
                 | Hint::ShiftedInterval
-                | Hint::AsymmetricInterval),
+                | Hint::OffCentreInterval),
             ) => Cause::TableWide {
                 table: e.table.clone(),
                 hint,
@@ -357,8 +363,13 @@ fn table_wide(out: &mut Finding, hint: Hint, entries: &[&Entry]) {
     };
     let mut affected: Vec<String> = Vec::new();
     let mut units: Vec<(String, String)> = Vec::new();
+    // The intervals that do not even contain their estimate.
+    let mut excluding: Vec<String> = Vec::new();
     for e in entries {
         let unit = e.cell.split('/').take(depth).collect::<Vec<_>>().join("/");
+        if e.hint == Some(Hint::ExcludingInterval) && !excluding.contains(&unit) {
+            excluding.push(unit.clone());
+        }
         if !affected.contains(&unit) {
             affected.push(unit);
             units.push(match &e.words {
@@ -409,10 +420,20 @@ fn table_wide(out: &mut Finding, hint: Hint, entries: &[&Entry]) {
         out.headline_latex = Some(latex);
         return;
     }
-    let what = if hint == Hint::ShiftedInterval {
-        "confidence intervals are not centred on their estimates, and each is printed, centred, for another cell: the intervals look shifted between cells (if each interval is estimate ± z·SE, which the paper does not say)"
-    } else {
-        "confidence intervals are not centred on (or do not contain) their estimates, which is inconsistent if each interval is estimate ± z·SE, as is usual for this statistic but which the paper does not say"
+    let unless = "which is inconsistent if each interval is estimate ± z·SE, as is usual for this statistic but which the paper does not say";
+    let what = match (hint, excluding.len()) {
+        (Hint::ShiftedInterval, _) => {
+            "confidence intervals are not centred on their estimates, and each is printed, centred, for another cell: the intervals look shifted between cells (if each interval is estimate ± z·SE, which the paper does not say)".to_string()
+        }
+        (_, 0) => format!(
+            "confidence intervals contain their estimates but are not centred on them, {unless}"
+        ),
+        (_, n) if n == affected.len() => {
+            format!("confidence intervals do not contain their estimates, {unless}")
+        }
+        (_, n) => format!(
+            "confidence intervals are not centred on their estimates, and {n} of them do not even contain it, {unless}"
+        ),
     };
     out.headline = format!("{place}: {what}.");
 }
@@ -485,7 +506,7 @@ pub(crate) fn ranked(mut findings: Vec<Finding>) -> Vec<Finding> {
         Some(Hint::DefinitionMismatch { .. }) => 0,
         Some(Hint::StatementContradicted) => 1,
         Some(Hint::ShiftedInterval) => 2,
-        Some(Hint::AsymmetricInterval) => 3,
+        Some(Hint::ExcludingInterval | Hint::OffCentreInterval) => 3,
         Some(Hint::TypesettingSlip) => 4,
         Some(Hint::SettingDiffers) => 5,
         None => 6,
@@ -539,7 +560,10 @@ fn pointer(hint: Option<Hint>) -> &'static str {
         Some(Hint::ShiftedInterval) => {
             "The same interval is printed, centred, for another cell: if each interval is estimate ± z·SE, which the paper does not say, the intervals look shifted between cells, which points to a typesetting error rather than to a wrong computation."
         }
-        Some(Hint::AsymmetricInterval) => {
+        Some(Hint::ExcludingInterval) => {
+            "If the interval is estimate ± z·SE, which the paper does not say, it must contain its estimate: either the estimate or a limit is misprinted, or the interval was computed another way."
+        }
+        Some(Hint::OffCentreInterval) => {
             "If the interval is estimate ± z·SE, which the paper does not say, it cannot have this midpoint: either the estimate or a limit is misprinted, or the interval was computed another way."
         }
         Some(Hint::DefinitionMismatch { fits: Some(_) }) => {

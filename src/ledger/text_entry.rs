@@ -118,7 +118,10 @@ fn exact_entry(
         detail: format!(
             "{}: rebuilt {} = {}, |Δ| = {} {} {}",
             claim.claim,
-            crate::published::cell_label::key_words(key),
+            derivation
+                .cell_words
+                .clone()
+                .unwrap_or_else(|| crate::published::cell_label::key_words(key)),
             style.guarded(*value),
             style.amount(difference),
             if ok { "≤" } else { ">" },

@@ -114,30 +114,40 @@ impl CellWords {
         cell: &PublishedCell,
         layout: Option<&crate::manifest::Layout>,
     ) -> CellWords {
-        let mut words = CellWords::of(cell);
-        let Some(panel) = layout.and_then(|l| l.panels.iter().find(|p| p.id == cell.panel)) else {
-            return words;
+        let ids = (cell.panel.as_str(), cell.row.as_str(), cell.column.as_str());
+        CellWords::of(cell).with_layout(ids, cell.meta.contains_key("pair"), layout)
+    }
+
+    /// These words with the labels `layout` gives the panel, row and column `ids`, where it has
+    /// them; a row that its `meta` words (`meta_row`) keeps those words.
+    fn with_layout(
+        mut self,
+        (panel_id, row_id, column_id): (&str, &str, &str),
+        meta_row: bool,
+        layout: Option<&crate::manifest::Layout>,
+    ) -> CellWords {
+        let Some(panel) = layout.and_then(|l| l.panels.iter().find(|p| p.id == panel_id)) else {
+            return self;
         };
         let worded = |label: &str| !label.is_empty() && !label.chars().all(|c| c.is_ascii_digit());
-        if cell.panel != "main"
+        if panel_id != "main"
             && let Some(label) = panel.label.as_ref().map(|l| unlettered(l.text()))
             && worded(label)
         {
-            words.panel = Some(label.to_string());
+            self.panel = Some(label.to_string());
         }
-        let meta_row = cell.meta.contains_key("pair");
         if !meta_row
-            && let Some(row) = panel.rows.iter().find(|r| r.id == cell.row)
+            && let Some(row) = panel.rows.iter().find(|r| r.id == row_id)
             && worded(row.label.text())
         {
-            words.row = unlettered(row.label.text()).to_string();
+            self.row = unlettered(row.label.text()).to_string();
         }
-        if let Some(column) = panel.columns.iter().find(|c| c.id == cell.column)
+        if let Some(column) = panel.columns.iter().find(|c| c.id == column_id)
             && worded(column.label.text())
         {
-            words.column = unlettered(column.label.text()).to_string();
+            self.column = unlettered(column.label.text()).to_string();
         }
-        words
+        self
     }
 
     /// The cell in full: `{artefact}, {panel}, {row}, {column}: {part}` (a `main` panel and a
@@ -200,9 +210,10 @@ impl CellWords {
 }
 
 /// The cell in words: `{artefact}, {panel}, {row}, {column}: {part}` (a `main` panel and a plain
-/// `value` part left out).
-pub(crate) fn cell_label(cell: &PublishedCell) -> String {
-    CellWords::of(cell).label()
+/// `value` part left out), with the labels of its table's `layout` where it has them
+/// ([`CellWords::in_layout`]), never its ids.
+pub(crate) fn cell_label(cell: &PublishedCell, layout: Option<&crate::manifest::Layout>) -> String {
+    CellWords::in_layout(cell, layout).label()
 }
 
 /// `label` without a leading panel letter `(a) `.
@@ -218,6 +229,15 @@ fn unlettered(label: &str) -> &str {
 /// A cell named by its key alone, in words (its row's `meta` unknown): `Table 3, nERR@10, all3,
 /// lancer1: τ`.
 pub(crate) fn key_words(key: &crate::model::CellKey) -> String {
+    key_words_in_layout(key, None)
+}
+
+/// A cell named by its key, in the words of its table's `layout` where it has them (`Table 1,
+/// item 1, UG_i (p = 0.2)`), else its ids in words ([`key_words`]).
+pub(crate) fn key_words_in_layout(
+    key: &crate::model::CellKey,
+    layout: Option<&crate::manifest::Layout>,
+) -> String {
     CellWords {
         table: artefact_words(&key.table),
         panel: (key.panel != "main").then(|| id_words(&key.panel, "panel")),
@@ -225,6 +245,7 @@ pub(crate) fn key_words(key: &crate::model::CellKey) -> String {
         column: id_words(&key.column, "column"),
         part: part_words_of(&key.part, &key.row, &key.column),
     }
+    .with_layout((&key.panel, &key.row, &key.column), false, layout)
     .label()
 }
 
@@ -286,7 +307,7 @@ mod tests {
     fn a_table_2_interval_limit_reads_as_the_issue_asks() {
         let c = cell("A.T2", "nG@1", "dmax=4", "n=5", "ci_hi");
         assert_eq!(
-            cell_label(&c),
+            cell_label(&c, None),
             "Table 2, nG@1, Dmax = 4, N = 5: 95%CI upper limit"
         );
     }
@@ -298,7 +319,7 @@ mod tests {
             c.meta.insert(k.to_string(), v.to_string());
         }
         assert_eq!(
-            cell_label(&c),
+            cell_label(&c, None),
             "Table 3, nG@1, Dmax = 2, N = 5: X-R1 vs. Y-R2, RawG: p-value"
         );
     }
@@ -306,14 +327,14 @@ mod tests {
     #[test]
     fn a_main_panel_and_a_plain_value_are_left_out() {
         let c = cell("B.T2", "main", "all3", "L1", crate::model::VALUE);
-        assert_eq!(cell_label(&c), "Table 2, all3, L1");
+        assert_eq!(cell_label(&c, None), "Table 2, all3, L1");
     }
 
     #[test]
     fn sso_parts_name_the_qrels_they_count() {
         let c = cell("B.T4", "Q@10", "all3", "lancer1", "c");
         assert_eq!(
-            cell_label(&c),
+            cell_label(&c, None),
             "Table 4, Q@10, all3, lancer1: c, significant only with lancer1"
         );
     }
@@ -354,6 +375,9 @@ mod tests {
     #[test]
     fn numbered_rows_and_columns_and_unknown_ids() {
         let c = cell("B.T1", "lancer1-lancer2", "0", "2", crate::model::VALUE);
-        assert_eq!(cell_label(&c), "Table 1, lancer1-lancer2, row 0, column 2");
+        assert_eq!(
+            cell_label(&c, None),
+            "Table 1, lancer1-lancer2, row 0, column 2"
+        );
     }
 }

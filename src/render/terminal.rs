@@ -25,8 +25,8 @@ pub(crate) fn render_grid(grid: &Grid) -> String {
             table.add_row(cells);
         }
         // A column is never narrower than its widest cell (a number, a bold marker) or its longest
-        // word (a run name, a header word), so nothing is split inside a word: only labels and
-        // headers wrap, and only at spaces.
+        // word (a run name, a header word), so nothing is split inside a word; a header is kept on
+        // one line when the table still fits the terminal, else it wraps at spaces.
         let words = |text: &str| text.split_whitespace().map(|w| w.chars().count()).max();
         let stub = panel
             .rows
@@ -35,24 +35,35 @@ pub(crate) fn render_grid(grid: &Grid) -> String {
             .chain(words(&panel.stub))
             .max()
             .unwrap_or(0);
+        let cells = |i: usize| {
+            panel
+                .rows
+                .iter()
+                .filter_map(|r| r.cells.get(i))
+                .map(|c| c.chars().count())
+                .max()
+                .unwrap_or(0)
+        };
+        let mut widths: Vec<usize> = (0..panel.header.len())
+            .map(|i| cells(i).max(words(&panel.header[i]).unwrap_or(0)))
+            .collect();
+        // The borders (one more than the columns) and each column's padding of one.
+        let available = usize::from(table.width().unwrap_or(DEFAULT_WIDTH))
+            .saturating_sub(panel.header.len() + 2);
+        let mut used = stub + 1 + widths.iter().map(|w| w + 1).sum::<usize>();
+        for (i, width) in widths.iter_mut().enumerate() {
+            let whole = cells(i).max(panel.header[i].chars().count());
+            if used + (whole - *width) <= available {
+                used += whole - *width;
+                *width = whole;
+            }
+        }
         for i in 0..=panel.header.len() {
-            let width = if i == 0 {
-                stub
-            } else {
-                panel
-                    .rows
-                    .iter()
-                    .filter_map(|r| r.cells.get(i - 1))
-                    .map(|c| c.chars().count())
-                    .chain(words(&panel.header[i - 1]))
-                    .max()
-                    .unwrap_or(0)
-            };
+            let width = if i == 0 { stub } else { widths[i - 1] };
             if let Some(column) = table.column_mut(i) {
                 column.set_padding((1, 0));
                 // The width counts the column's padding too. A number column is exactly as wide as
-                // its widest cell or header word; the row labels take what is left, at least their
-                // longest word.
+                // computed above; the row labels take what is left, at least their longest word.
                 let width = Width::Fixed(u16::try_from(width + 1).unwrap_or(u16::MAX));
                 column.set_constraint(if i == 0 {
                     ColumnConstraint::LowerBoundary(width)

@@ -364,9 +364,18 @@ pub(super) fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format
             .map(|s| format.escape(s.note())),
         // A knob-space study's note (the design, the index, the classes and their tests) stays with
         // its table in tables.tex and on the page; the report's section says the method in brief.
+        // Then, from the account, a claim whose verdict on the draw shown is one its redraws
+        // rarely give: the table shown is a rare draw.
         notes: result
             .filter(|_| !artefact.experiment.is_knob_space_study())
-            .map(|t| t.notes.iter().map(|n| format.escape(n)).collect())
+            .map(|t| {
+                t.notes
+                    .iter()
+                    .cloned()
+                    .chain(items.iter().filter_map(|i| i.rare_draw_words()))
+                    .map(|n| format.escape(&n))
+                    .collect()
+            })
             .unwrap_or_default(),
         repeated_notes: Vec::new(),
         // A robustness study is beyond the paper: nothing printed to check.

@@ -5,8 +5,6 @@
 //! claims that do not apply), each counted in the vocabulary's words. The transcription notes follow
 //! in a box of their own.
 
-use std::collections::BTreeMap;
-
 use strum::IntoEnumIterator;
 
 use crate::account::{Account, Item, Section, Tally};
@@ -39,72 +37,6 @@ fn fit(text: &str, width: usize) -> String {
     let start: String = chars[..head].iter().collect();
     let end: String = chars[chars.len() - tail..].iter().collect();
     format!("{start}…{end}")
-}
-
-/// The parts of a label: split after each `, ` and `: `, separators kept with the part before them.
-fn parts(label: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    let bytes = label.as_bytes();
-    let mut i = 0;
-    while i + 1 < bytes.len() {
-        if (bytes[i] == b',' || bytes[i] == b':') && bytes[i + 1] == b' ' {
-            out.push(&label[start..i + 2]);
-            start = i + 2;
-            i += 2;
-        } else {
-            i += 1;
-        }
-    }
-    out.push(&label[start..]);
-    out
-}
-
-/// Each label of `labels` fitted to `width` characters, keeping what tells it apart from the
-/// others (`labels` are one group: the entries of one panel of a table): a label that fits is kept;
-/// one that does not first loses the parts every label of its group shares (said once by the
-/// group, left as `…`), then has its longest part but the last cut in the middle, so that the
-/// measure, the Dmax and N, the pair of assessors and the part (`95%CI lower limit`) all stay.
-fn distinguishing(labels: &[String], width: usize) -> Vec<String> {
-    let split: Vec<Vec<&str>> = labels.iter().map(|l| parts(l)).collect();
-    split
-        .iter()
-        .zip(labels)
-        .map(|(mine, label)| {
-            if label.chars().count() <= width {
-                return label.clone();
-            }
-            let shared = |k: usize, part: &str| {
-                split.len() > 1 && split.iter().all(|other| other.get(k) == Some(&part))
-            };
-            let mut kept: Vec<String> = Vec::new();
-            for (k, part) in mine.iter().enumerate() {
-                if k + 1 < mine.len() && shared(k, part) {
-                    if kept.last().is_none_or(|p| p != "… ") {
-                        kept.push("… ".to_string());
-                    }
-                } else {
-                    kept.push((*part).to_string());
-                }
-            }
-            let length = |kept: &[String]| kept.iter().map(|p| p.chars().count()).sum::<usize>();
-            // How many labels of the group share each kept part (at its place): the most shared
-            // part tells the least apart, so it is cut first.
-            let share = |part: &str| split.iter().filter(|other| other.contains(&part)).count();
-            let mut cut = vec![false; kept.len()];
-            while length(&kept) > width {
-                let candidate = (0..kept.len().saturating_sub(1))
-                    .filter(|&i| !cut[i] && kept[i] != "… ")
-                    .max_by_key(|&i| (share(&kept[i]), kept[i].chars().count()));
-                let Some(at) = candidate else { break };
-                let excess = length(&kept) - width;
-                let target = kept[at].chars().count().saturating_sub(excess).max(8);
-                kept[at] = fit(&kept[at], target);
-                cut[at] = true;
-            }
-            kept.concat()
-        })
-        .collect()
 }
 
 /// An entry's words within its table: its label without the table's own name, which the table
@@ -166,11 +98,18 @@ pub(crate) fn text(items: &[&Item], notes: &[&TranscriptionNote], detail: bool) 
             counts(&entries, section)
         )));
         let numbers = section == Section::Numbers || section == Section::Settings;
+        // One width for the entry column of the whole section, so that every row's columns stand
+        // under the header's, whatever the length of its verdict's words.
+        let width = entries
+            .iter()
+            .map(|item| entry_width(item, numbers))
+            .min()
+            .unwrap_or(MAX_ENTRY_WIDTH);
         if numbers {
             out.push_str(&format!(
                 "p {} {} {} {} {:<9} verdict\n",
                 fit("table", 6),
-                fit("entry", 30),
+                fit("entry", width),
                 fit("printed", NUMBER_WIDTH),
                 fit("recomputed", NUMBER_WIDTH),
                 "class"
@@ -179,53 +118,29 @@ pub(crate) fn text(items: &[&Item], notes: &[&TranscriptionNote], detail: bool) 
             out.push_str(&format!(
                 "p {} {} {} verdict\n",
                 fit("table", 6),
-                fit("claim", 30),
+                fit("claim", width),
                 fit("rate [95% CI]", 17),
             ));
         }
-        // Each panel's labels are cut together, so that the parts they share go first.
-        let mut by_table: BTreeMap<(&str, &str), Vec<usize>> = BTreeMap::new();
-        for (k, item) in entries.iter().enumerate() {
-            let panel = item
-                .entry
-                .words
-                .as_ref()
-                .and_then(|w| w.panel.as_deref())
-                .unwrap_or("");
-            by_table
-                .entry((item.entry.table.as_str(), panel))
-                .or_default()
-                .push(k);
-        }
-        let mut lines = vec![String::new(); entries.len()];
-        for ks in by_table.values() {
-            let widths: Vec<usize> = ks
-                .iter()
-                .map(|&k| entry_width(entries[k], numbers))
-                .collect();
-            // A label too long for its column gets a line of its own (the whole width, cut only
-            // past it, keeping what tells it apart), and the columns go on the line below it.
-            let labels: Vec<String> = ks.iter().map(|&k| entry_words(entries[k])).collect();
-            // A claim is a sentence, read whole: it is wrapped, never cut.
-            let whole = if numbers {
-                distinguishing(&labels, TERMINAL_WIDTH - LABEL_INDENT)
-            } else {
-                labels
-            };
-            for ((&k, label), width) in ks.iter().zip(whole).zip(widths) {
-                lines[k] = if label.chars().count() <= width {
-                    line(entries[k], &label, width, numbers)
+        // A label too long for its column gets a line of its own, wrapped at spaces and never cut,
+        // so that labels stay apart; the columns go on the line below it.
+        let lines: Vec<String> = entries
+            .iter()
+            .map(|item| {
+                let label = entry_words(item);
+                if label.chars().count() <= width {
+                    line(item, &label, width, numbers)
                 } else {
                     format!(
                         "{} {} {}{}",
-                        fit(&entries[k].entry.paper, 1),
-                        fit(&entries[k].entry.table, 6),
+                        fit(&item.entry.paper, 1),
+                        fit(&item.entry.table, 6),
                         indented(&escape_terminal(&label)),
-                        columns_only(&line(entries[k], "", width, numbers))
+                        columns_only(&line(item, "", width, numbers))
                     )
-                };
-            }
-        }
+                }
+            })
+            .collect();
         for (item, line) in entries.iter().zip(lines) {
             out.push_str(&line);
             if detail {
@@ -261,14 +176,14 @@ pub(crate) fn text(items: &[&Item], notes: &[&TranscriptionNote], detail: bool) 
     out
 }
 
-/// The width an item's words get in its line: what the line's other columns leave of 100.
+/// The width an item's words may take in its line: what the line's other columns leave of 100
+/// (a claim's long verdict goes on a line of its own, so a claim's words take the widest).
 fn entry_width(item: &Item, numbers: bool) -> usize {
-    let fixed = if numbers {
-        // p, table, printed, recomputed, class and the spaces between.
-        1 + 1 + 6 + 1 + 1 + NUMBER_WIDTH + 1 + NUMBER_WIDTH + 1 + 9 + 1
-    } else {
-        1 + 1 + 6 + 1 + 1 + 17 + 1
-    };
+    if !numbers {
+        return MAX_ENTRY_WIDTH;
+    }
+    // p, table, printed, recomputed, class and the spaces between.
+    let fixed = 1 + 1 + 6 + 1 + 1 + NUMBER_WIDTH + 1 + NUMBER_WIDTH + 1 + 9 + 1;
     TERMINAL_WIDTH
         .saturating_sub(fixed + item.words.chars().count())
         .clamp(MIN_ENTRY_WIDTH, MAX_ENTRY_WIDTH)
@@ -433,7 +348,7 @@ pub(crate) fn markdown(items: &[&Item], notes: &[&TranscriptionNote]) -> String 
             }
         } else {
             out.push_str(
-                "| paper | table | claim | the paper says | the data show | verdict | holding rate [Wilson 95% CI] | built in by | why |\n",
+                "| paper | table | claim | the paper's claim, in short | the data show | verdict | holding rate [Wilson 95% CI] | built in by | why |\n",
             );
             out.push_str("|---|---|---|---|---|---|---|---|---|\n");
             for i in entries {
@@ -599,7 +514,7 @@ pub(crate) fn account_json(account: &Account) -> Result<String, serde_json::Erro
                     "artefact": r.artefact,
                     "name": r.name,
                     "rests_on": r.rests_on,
-                    "numbers": r.tally.numbers_words(),
+                    "numbers": r.tally.numbers_and_settings_words(),
                     "findings": r.findings,
                     "claims": r.tally.claims_words(),
                     "built_in": r.tally.built_in_words(),
@@ -630,43 +545,5 @@ mod tests {
         assert_ne!(lo, hi);
         assert!(lo.ends_with("lower limit"), "{lo}");
         assert_eq!(fit("short", 8), "short   ");
-    }
-
-    /// Labels that share their opening lose it first: the measure and the pair stay.
-    #[test]
-    fn cut_labels_keep_what_tells_them_apart() {
-        let labels: Vec<String> = [
-            "Agreement statistics, per-topic kappa (linear weighted), lancer1 vs. student: minimum",
-            "Agreement statistics, per-topic kappa (linear weighted), lancer2 vs. student: minimum",
-        ]
-        .map(str::to_string)
-        .to_vec();
-        let cut = distinguishing(&labels, 40);
-        assert_ne!(cut[0], cut[1]);
-        assert!(cut[0].contains("lancer1 vs. student"), "{}", cut[0]);
-        assert!(cut[1].contains("lancer2 vs. student"), "{}", cut[1]);
-        assert!(!cut[0].contains("Agreement"), "{}", cut[0]);
-        // A.T2's limits keep their Dmax, N and which limit, whatever the width.
-        let labels: Vec<String> = [
-            "Mean nG@1, Dmax = 4, N = 5: 95%CI lower limit",
-            "Mean nG@1, Dmax = 2, N = 10: 95%CI upper limit",
-        ]
-        .map(str::to_string)
-        .to_vec();
-        for width in [36, 40, 60] {
-            let cut = distinguishing(&labels, width);
-            assert!(
-                cut[0].contains('4') && cut[0].contains("N = 5"),
-                "{}",
-                cut[0]
-            );
-            assert!(cut[0].ends_with("lower limit"), "{}", cut[0]);
-            assert!(
-                cut[1].contains('2') && cut[1].contains("N = 10"),
-                "{}",
-                cut[1]
-            );
-            assert!(cut.iter().all(|c| c.chars().count() <= width), "{cut:?}");
-        }
     }
 }

@@ -98,11 +98,13 @@ pub(crate) fn scope(paper: &PaperAccount) -> String {
         n(Term::Consistent),
         n(Term::Inconsistent)
     ));
-    parts.push(format!(
-        "{} rest on data that is not public ({})",
-        n(Term::StandInOnly),
-        Term::StandInOnly.word()
-    ));
+    parts.push(match n(Term::StandInOnly) {
+        0 => format!("none is {}", Term::StandInOnly.word()),
+        k => format!(
+            "{k} rest on data that is not public ({})",
+            Term::StandInOnly.word()
+        ),
+    });
     if n(Term::NotChecked) > 0 {
         parts.push(format!(
             "{} are not checked in this run",
@@ -179,7 +181,7 @@ pub(crate) fn summary_text(
                 id: r.artefact.clone().unwrap_or_default(),
                 artefact: format.escape(&r.name),
                 rests_on: format.escape(&r.rests_on),
-                numbers: format.escape(&r.tally.numbers_words()),
+                numbers: format.escape(&r.tally.numbers_and_settings_words()),
                 findings: links(&r.findings),
                 finding_anchors: r
                     .findings

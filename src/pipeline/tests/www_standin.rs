@@ -321,24 +321,18 @@ fn b_t1_and_b_t2_are_fully_rebuilt_and_match_the_ledger() {
             .find(|e| e.cell == id)
             .unwrap_or_else(|| panic!("no ledger entry {id}"))
     };
-    for (id, class) in [
-        (
-            "B.T1.weighted_kappa_lancers_above_students",
-            ProvenanceClass::Exact,
-        ),
-        (
-            "B.T1.binary_kappa_lancers_above_students",
-            ProvenanceClass::Exact,
-        ),
-        (
-            "B.T1.per_topic_lancers_agree_more",
-            ProvenanceClass::Simulated,
-        ),
-    ] {
-        let entry = claim(id);
-        assert_eq!(entry.verdict, Verdict::Holds, "{entry:?}");
-        assert_eq!(entry.class, class, "{entry:?}");
-    }
+    let entry = claim("B.T1.per_topic_lancers_agree_more");
+    assert_eq!(entry.verdict, Verdict::Holds, "{entry:?}");
+    assert_eq!(entry.class, ProvenanceClass::Simulated, "{entry:?}");
+    // On the printed matrices §3's "significantly higher" is judged once, by the published
+    // statement on the printed CIs; the rebuild does not count it again.
+    let higher: Vec<&str> = ledger
+        .entries
+        .iter()
+        .filter(|e| e.cell.contains("lancers_above_students"))
+        .map(|e| e.cell.as_str())
+        .collect();
+    assert!(higher.is_empty(), "{higher:?}");
 }
 
 /// With `--data`, the topics must come from the real labels (`DIR/labels.tsv`): a missing file is an

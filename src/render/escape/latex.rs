@@ -26,6 +26,16 @@ pub(crate) fn escape_latex(text: &str) -> String {
             rest = &rest[used..];
             continue;
         }
+        // A straight double quote becomes a typographic one: opening at the start of a word
+        // (after nothing, a space or an opening bracket), closing elsewhere.
+        if c == '"' {
+            let opening =
+                before[1].is_none_or(|b| b.is_whitespace() || matches!(b, '(' | '[' | '{'));
+            out.push_str(if opening { "``" } else { "''" });
+            before = [before[1], Some(c)];
+            rest = &rest[1..];
+            continue;
+        }
         if c == '_'
             && let Some((math, used)) = math_subscript(before, &rest[1..])
         {
@@ -564,5 +574,15 @@ mod tests {
             escape_latex_literal("V_E |d|"),
             "V\\_E \\textbar{}d\\textbar{}"
         );
+    }
+
+    /// Straight double quotes become LaTeX's typographic ones, opening and closing by place.
+    #[test]
+    fn straight_quotes_become_real_quotes() {
+        assert_eq!(
+            escape_latex("listed under \"What the stand-in was built\" (\"only one\")."),
+            "listed under ``What the stand-in was built'' (``only one'')."
+        );
+        assert_eq!(escape_latex("\"Relevant\" means"), "``Relevant'' means");
     }
 }

@@ -273,14 +273,16 @@ fn serde_plain(value: &impl Serialize) -> String {
         .unwrap_or_default()
 }
 
-/// A section in the few words of a filter's checkbox.
+/// A section in the few words of a filter's checkbox; the filters count the page's items, and a
+/// printed number's item is its cell (an estimate and its interval are one item), so the words say
+/// "cells" where the summary says "numbers".
 fn section_words(section: Section) -> &'static str {
     match section {
-        Section::Numbers => "the paper's printed numbers",
+        Section::Numbers => "cells of the paper's printed numbers",
         Section::Settings => "settings the text states",
         Section::PaperClaims => "the paper's claims about its own numbers",
         Section::StandInClaims => "claims re-tested on the stand-in",
-        Section::StandInChecks => "numbers compared with the stand-in",
+        Section::StandInChecks => "cells compared with the stand-in",
         Section::Observations => "observations the stand-in cannot re-test",
         Section::BuiltIn => "built into the stand-in",
         Section::RealData => "claims re-tested on real data",
