@@ -1,0 +1,169 @@
+//! The evaluation behind `judges`: each run under each judge's qrels, topic by topic, through
+//! `eval`'s own path ([`super::super::eval::load_topics`] and
+//! [`super::super::eval_topic::evaluate_topic`] with `eval`'s defaults), so that every per-topic
+//! value equals what `evia-repro eval --qrels FILE --run RUN` prints.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context as _, anyhow};
+use clap::Parser;
+
+use super::super::eval::{load_topics, new_evaluator};
+use super::super::eval_args::{EvalArgs, parse_list, run_reading};
+use super::super::eval_select::{columns, resolve, with_cutoffs};
+use super::super::eval_topic::{Scratch, evaluate_topic};
+use crate::io::qrels::TopicSet;
+use crate::io::read_text;
+use crate::io::run::parse_run;
+use crate::judges::coverage::RunRanking;
+use crate::judges::run_scores::{JudgeScores, MeasureScores};
+use evia_engine::measures::Params;
+use evia_engine::measures::lines::{LineName, each_line, line_keys};
+
+/// `eval`'s arguments, parsed as `eval` parses them.
+#[derive(Debug, Parser)]
+struct EvalOnly {
+    #[command(flatten)]
+    eval: EvalArgs,
+}
+
+/// `eval`'s arguments for `qrels`, `run` and `measures`, every other option at its default.
+fn eval_args(qrels: &Path, run: &Path, measures: &[String]) -> anyhow::Result<EvalArgs> {
+    let mut argv: Vec<std::ffi::OsString> = vec!["eval".into(), "--qrels".into()];
+    argv.push(qrels.into());
+    argv.push("--run".into());
+    argv.push(run.into());
+    argv.push("--measures".into());
+    argv.push(measures.join(",").into());
+    Ok(EvalOnly::try_parse_from(argv)
+        .map_err(|e| anyhow!("{}", e.render()))?
+        .eval)
+}
+
+/// One judge: a name and a qrels file.
+#[derive(Debug, Clone)]
+pub(crate) struct JudgeFile {
+    pub(crate) name: String,
+    pub(crate) path: PathBuf,
+}
+
+/// One run: a name and a file.
+#[derive(Debug, Clone)]
+pub(crate) struct RunInput {
+    pub(crate) name: String,
+    pub(crate) path: PathBuf,
+}
+
+/// Every run evaluated under every judge: the score matrices per measure and the runs' rankings.
+pub(crate) struct Evaluations {
+    pub(crate) measures: Vec<MeasureScores>,
+    pub(crate) rankings: Vec<RunRanking>,
+}
+
+/// Evaluates every run of `runs` under every judge of `judges` with the measures `measures` (as
+/// `eval --measures` names them).
+pub(crate) fn evaluate_all(
+    judges: &[JudgeFile],
+    runs: &[RunInput],
+    measures: &[String],
+) -> anyhow::Result<Evaluations> {
+    let selected = resolve(Some(measures))?.unwrap_or_default();
+    let Some(first_run) = runs.first() else {
+        anyhow::bail!("no run to evaluate");
+    };
+    let first = eval_args(&judges[0].path, &first_run.path, measures)?;
+    let cutoffs = with_cutoffs(
+        parse_list::<usize>(&first.cutoffs, ',', "--cutoffs")?,
+        &selected,
+    );
+    let params = first.measure_params(cutoffs, first.condensed);
+    let evaluator = new_evaluator(params.clone())?;
+    let without_bpref = new_evaluator(Params {
+        bpref: false,
+        ..params
+    })?;
+    let (names, lines) = columns(&selected, &line_keys(evaluator.params(), true))?;
+    let topic_sets: Vec<TopicSet> = judges
+        .iter()
+        .map(|j| {
+            let args = eval_args(&j.path, &first_run.path, measures)?;
+            load_topics(&args).with_context(|| format!("judge {}", j.name))
+        })
+        .collect::<anyhow::Result<_>>()?;
+    // values[judge][measure][topic * runs + run]
+    let mut values: Vec<Vec<Vec<f64>>> = topic_sets
+        .iter()
+        .map(|t| vec![vec![0.0; t.topics.len() * runs.len()]; lines.len()])
+        .collect();
+    let mut rankings = Vec::with_capacity(runs.len());
+    let mut scratch = Scratch::default();
+    for (r, run) in runs.iter().enumerate() {
+        let args = eval_args(&judges[0].path, &run.path, measures)?;
+        let text = read_text(&run.path)?;
+        let (format, order) = run_reading(&args);
+        let parsed = parse_run(&run.path, &text, format, order)?;
+        for (j, set) in topic_sets.iter().enumerate() {
+            for (t, (topic, judgements)) in set.topics.iter().enumerate() {
+                let docs = parsed
+                    .binary_search_by(|x| x.topic.cmp(topic.as_str()))
+                    .map_or(&[][..], |k| parsed[k].docs.as_slice());
+                let done = evaluate_topic(
+                    &args,
+                    [&evaluator, &without_bpref],
+                    topic,
+                    judgements,
+                    docs,
+                    &mut scratch,
+                )
+                .with_context(|| format!("run {}, judge {}", run.name, judges[j].name))?;
+                let found = line_values(&done.ev, &lines);
+                for (m, v) in found.into_iter().enumerate() {
+                    values[j][m][t * runs.len() + r] = v;
+                }
+            }
+        }
+        rankings.push(RunRanking {
+            run: run.name.clone(),
+            topics: parsed
+                .iter()
+                .map(|t| {
+                    (
+                        t.topic.to_string(),
+                        t.docs.iter().map(|d| d.doc.to_string()).collect(),
+                    )
+                })
+                .collect::<BTreeMap<_, _>>(),
+        });
+    }
+    let measures = names
+        .iter()
+        .enumerate()
+        .map(|(m, name)| MeasureScores {
+            measure: name.clone(),
+            judges: judges
+                .iter()
+                .zip(&topic_sets)
+                .enumerate()
+                .map(|(j, (judge, set))| JudgeScores {
+                    judge: judge.name.clone(),
+                    topics: set.topics.keys().cloned().collect(),
+                    values: std::mem::take(&mut values[j][m]),
+                })
+                .collect(),
+        })
+        .collect();
+    Ok(Evaluations { measures, rankings })
+}
+
+/// The values of `lines` in `ev` (NaN where the topic has no such line: bpref without a judged
+/// nonrelevant document).
+fn line_values(ev: &evia_engine::measures::Evaluation, lines: &[LineName]) -> Vec<f64> {
+    let mut out = vec![f64::NAN; lines.len()];
+    each_line(ev, true, |name, value, _| {
+        if let Some(i) = lines.iter().position(|l| *l == name) {
+            out[i] = value;
+        }
+    });
+    out
+}
