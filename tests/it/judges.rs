@@ -228,3 +228,52 @@ fn judges_escape_hostile_names_in_md_and_tex() {
     assert!(!tex.contains("a&b_%$"), "an unescaped name in the LaTeX");
     assert!(!tex.contains("\\renewcommand{\\thetable}"));
 }
+
+#[test]
+fn judges_out_writes_the_report_and_figures_and_keeps_foreign_directories() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("report");
+    let args = vec![
+        "--qrels".into(),
+        judge("<script>x|y", "human.qrels"),
+        "--qrels".into(),
+        judge("a&b_%$", "llm.qrels"),
+        "--out".into(),
+        out.display().to_string(),
+    ];
+    judges(&args).assert_success();
+    for file in [
+        "report.md",
+        "report.tex",
+        "judges.json",
+        "figures/scatter-1.svg",
+        "figures/rank-change-1.svg",
+        "figures/kappa-topics.svg",
+    ] {
+        assert!(out.join(file).is_file(), "{file}");
+    }
+    for entry in std::fs::read_dir(out.join("figures")).unwrap() {
+        let svg = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        roxmltree::Document::parse(&svg).expect("every figure is well-formed XML");
+        assert!(
+            !svg.contains("<script>"),
+            "a name became markup in a figure"
+        );
+    }
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(md.starts_with("# Judges against"));
+    // Its own earlier output is replaced.
+    judges(&args).assert_success();
+    // A directory of the user's is refused, and left as it was.
+    let mine = dir.path().join("mine");
+    std::fs::create_dir(&mine).unwrap();
+    std::fs::write(mine.join("notes.txt"), "keep").unwrap();
+    let mut refused = args.clone();
+    *refused.last_mut().unwrap() = mine.display().to_string();
+    judges(&refused).assert_failure_with(2, "holds `notes.txt`");
+    assert_eq!(
+        std::fs::read_to_string(mine.join("notes.txt")).unwrap(),
+        "keep"
+    );
+    assert_eq!(std::fs::read_dir(&mine).unwrap().count(), 1);
+}

@@ -18,8 +18,9 @@ use crate::io::read_text;
 use crate::io::run::parse_run;
 use crate::judges::coverage::RunRanking;
 use crate::judges::run_scores::{JudgeScores, MeasureScores};
-use evia_engine::measures::Params;
+use crate::parallel::map_in_halves;
 use evia_engine::measures::lines::{LineName, each_line, line_keys};
+use evia_engine::measures::{Evaluator, Params};
 
 /// `eval`'s arguments, parsed as `eval` parses them.
 #[derive(Debug, Parser)]
@@ -91,50 +92,35 @@ pub(crate) fn evaluate_all(
             load_topics(&args).with_context(|| format!("judge {}", j.name))
         })
         .collect::<anyhow::Result<_>>()?;
+    // One run per item, in two halves on two threads (`eval`'s own split of its topics):
+    // per_run[run][judge][measure][topic].
+    let per_run = map_in_halves(runs, |run: &RunInput, scratch: &mut Scratch| {
+        evaluate_run(
+            run,
+            judges,
+            &topic_sets,
+            measures,
+            [&evaluator, &without_bpref],
+            &lines,
+            scratch,
+        )
+    });
     // values[judge][measure][topic * runs + run]
     let mut values: Vec<Vec<Vec<f64>>> = topic_sets
         .iter()
         .map(|t| vec![vec![0.0; t.topics.len() * runs.len()]; lines.len()])
         .collect();
     let mut rankings = Vec::with_capacity(runs.len());
-    let mut scratch = Scratch::default();
-    for (r, run) in runs.iter().enumerate() {
-        let args = eval_args(&judges[0].path, &run.path, measures)?;
-        let text = read_text(&run.path)?;
-        let (format, order) = run_reading(&args);
-        let parsed = parse_run(&run.path, &text, format, order)?;
-        for (j, set) in topic_sets.iter().enumerate() {
-            for (t, (topic, judgements)) in set.topics.iter().enumerate() {
-                let docs = parsed
-                    .binary_search_by(|x| x.topic.cmp(topic.as_str()))
-                    .map_or(&[][..], |k| parsed[k].docs.as_slice());
-                let done = evaluate_topic(
-                    &args,
-                    [&evaluator, &without_bpref],
-                    topic,
-                    judgements,
-                    docs,
-                    &mut scratch,
-                )
-                .with_context(|| format!("run {}, judge {}", run.name, judges[j].name))?;
-                let found = line_values(&done.ev, &lines);
-                for (m, v) in found.into_iter().enumerate() {
+    for (r, done) in per_run.into_iter().enumerate() {
+        let (run_values, ranking) = done?;
+        for (j, per_measure) in run_values.into_iter().enumerate() {
+            for (m, per_topic) in per_measure.into_iter().enumerate() {
+                for (t, v) in per_topic.into_iter().enumerate() {
                     values[j][m][t * runs.len() + r] = v;
                 }
             }
         }
-        rankings.push(RunRanking {
-            run: run.name.clone(),
-            topics: parsed
-                .iter()
-                .map(|t| {
-                    (
-                        t.topic.to_string(),
-                        t.docs.iter().map(|d| d.doc.to_string()).collect(),
-                    )
-                })
-                .collect::<BTreeMap<_, _>>(),
-        });
+        rankings.push(ranking);
     }
     let measures = names
         .iter()
@@ -154,6 +140,51 @@ pub(crate) fn evaluate_all(
         })
         .collect();
     Ok(Evaluations { measures, rankings })
+}
+
+/// One run's values under every judge (`[judge][measure][topic]`, topics in the judge's order)
+/// and its ranking.
+fn evaluate_run(
+    run: &RunInput,
+    judges: &[JudgeFile],
+    topic_sets: &[TopicSet],
+    measures: &[String],
+    evaluators: [&Evaluator; 2],
+    lines: &[LineName],
+    scratch: &mut Scratch,
+) -> anyhow::Result<(Vec<Vec<Vec<f64>>>, RunRanking)> {
+    let args = eval_args(&judges[0].path, &run.path, measures)?;
+    let text = read_text(&run.path)?;
+    let (format, order) = run_reading(&args);
+    let parsed = parse_run(&run.path, &text, format, order)?;
+    let mut values = Vec::with_capacity(topic_sets.len());
+    for (j, set) in topic_sets.iter().enumerate() {
+        let mut per_measure = vec![Vec::with_capacity(set.topics.len()); lines.len()];
+        for (topic, judgements) in &set.topics {
+            let docs = parsed
+                .binary_search_by(|x| x.topic.cmp(topic.as_str()))
+                .map_or(&[][..], |k| parsed[k].docs.as_slice());
+            let done = evaluate_topic(&args, evaluators, topic, judgements, docs, scratch)
+                .with_context(|| format!("run {}, judge {}", run.name, judges[j].name))?;
+            for (m, v) in line_values(&done.ev, lines).into_iter().enumerate() {
+                per_measure[m].push(v);
+            }
+        }
+        values.push(per_measure);
+    }
+    let ranking = RunRanking {
+        run: run.name.clone(),
+        topics: parsed
+            .iter()
+            .map(|t| {
+                (
+                    t.topic.to_string(),
+                    t.docs.iter().map(|d| d.doc.to_string()).collect(),
+                )
+            })
+            .collect::<BTreeMap<_, _>>(),
+    };
+    Ok((values, ranking))
 }
 
 /// The values of `lines` in `ev` (NaN where the topic has no such line: bpref without a judged

@@ -4,7 +4,9 @@
 //! arguments and prints; `crate::judges::analysis` computes.
 
 mod evaluate;
+mod figures;
 mod headline;
+mod out;
 mod render;
 mod tables;
 
@@ -16,6 +18,7 @@ use clap::{Args, ValueEnum};
 
 use super::Outcome;
 use super::hsd::DEFAULT_SEED;
+use crate::io::output_place::refuse_overlap;
 use crate::io::qrels::{QrelsFormat, parse_level_qrels};
 use crate::io::read_text;
 use crate::io::run_dir::{RunNaming, run_files};
@@ -104,6 +107,10 @@ pub(crate) struct JudgesArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub(crate) format: Format,
+    /// Also write the report (report.md, report.tex), judges.json and the figures (figures/*.svg)
+    /// into DIR: a new or empty directory, or an earlier `judges` output.
+    #[arg(long, value_name = "DIR")]
+    pub(crate) out: Option<PathBuf>,
 }
 
 fn split_rule(text: &str) -> anyhow::Result<SplitRule> {
@@ -244,6 +251,17 @@ pub(crate) fn run(args: JudgesArgs) -> anyhow::Result<Outcome> {
     {
         bail!("--exclude-runs: no run is named `{unknown}`");
     }
+    if let Some(dir) = &args.out {
+        let mut inputs: Vec<(&'static str, &std::path::Path)> = judges
+            .iter()
+            .map(|j| ("--qrels", j.path.as_path()))
+            .collect();
+        inputs.extend(runs.iter().map(|r| ("--run", r.path.as_path())));
+        if let Some(d) = &args.runs {
+            inputs.push(("--runs", d.as_path()));
+        }
+        refuse_overlap("--out", dir, &inputs)?;
+    }
     let labels: Vec<JudgeLabels> = judges
         .iter()
         .map(judge_labels)
@@ -282,16 +300,16 @@ pub(crate) fn run(args: JudgesArgs) -> anyhow::Result<Outcome> {
         rankings: &evaluations.rankings,
     };
     let analysis = analyse(&input, &options)?;
+    let mut json = serde_json::to_string_pretty(&analysis).context("serialising the analysis")?;
+    json.push('\n');
+    if let Some(dir) = &args.out {
+        out::write_report(dir, &analysis, &json)?;
+    }
     let text = match args.format {
         Format::Text => render(&analysis, TextFormat::Text),
         Format::Md => render(&analysis, TextFormat::Markdown),
         Format::Tex => render(&analysis, TextFormat::Latex),
-        Format::Json => {
-            let mut s =
-                serde_json::to_string_pretty(&analysis).context("serialising the analysis")?;
-            s.push('\n');
-            s
-        }
+        Format::Json => json,
     };
     super::stdout::print(&text)?;
     Ok(Outcome::Success)
