@@ -11,7 +11,8 @@
 //!
 //! 1. [`parallel`] (threads, results in input order) and the vocabulary [`model`] (ids, cell keys,
 //!    provenance classes, stream scopes); beside them the pure engine crate `evia_engine`;
-//! 2. [`io`]: readers (errors name file, line and column) and atomic writers;
+//! 2. [`io`]: readers (errors name file, line and column) and atomic writers, and [`evaluate`]:
+//!    one topic of a run evaluated;
 //! 3. the project as data: [`manifest`] (read against the papers' catalog of experiment kinds),
 //!    [`published`], [`results`], [`provenance`], [`sources`];
 //! 4. [`papers`]: a folder per paper holding everything it needs, and the registry; beside it
@@ -21,8 +22,12 @@
 //! 7. [`account`]: the one account of the evidence every view renders (terms, findings, counts);
 //! 8. [`report`]: the views: literate reports, index, ledger, page, `check`'s text;
 //! 9. [`pipeline`]: selection, rebuild, build state and stamps, for `reproduce` and `check`;
+//!
 //! 10. [`cli`]: the command-line edge (clap's parser + anyhow); lower layers' option enums derive
 //!     `clap::ValueEnum` where they are defined, so each value's name is spelled once.
+//!
+//! [`parallel`], [`io`], [`evaluate`], [`assessors`] and [`judges`] are the user tools' library,
+//! the crate `evia_tools` (`crates/evia-tools/`), re-exported here under their own names.
 
 //! # API
 //!
@@ -51,16 +56,14 @@
 #![allow(rustdoc::private_intra_doc_links)]
 
 pub(crate) mod account;
-pub(crate) mod assessors;
+// The user tools' library: readers, one topic's evaluation, agreement, judges, threads.
+pub(crate) use evia_tools::{assessors, evaluate, io, judges, parallel};
 pub(crate) mod cli;
 pub(crate) mod consistency;
-pub(crate) mod io;
-pub(crate) mod judges;
 pub(crate) mod ledger;
 pub(crate) mod manifest;
 pub(crate) mod model;
 pub(crate) mod papers;
-pub(crate) mod parallel;
 pub(crate) mod pipeline;
 pub(crate) mod provenance;
 pub(crate) mod published;

@@ -36,9 +36,9 @@ use anyhow::{Context, anyhow, bail};
 
 use super::Outcome;
 use super::eval_args::{EvalArgs, OutputFormat, QrelsSyntax, parse_list, run_reading};
-use super::eval_blocks::evaluate_by_block;
+use super::eval_blocks::{Evaluated, evaluate_by_block};
 use super::eval_output::{JsonNotes, write_json, write_nev, write_tsv};
-use super::eval_topic::{Evaluated, Scratch, TopicOutcome, evaluate_topic};
+use crate::evaluate::evaluate_run;
 use crate::io::qrels::{MAX_GAIN, QrelsFormat, TopicSet, parse_gain_file};
 use crate::io::qrels_blocks::read_level_topics;
 use crate::io::qrels_halves::{
@@ -47,7 +47,6 @@ use crate::io::qrels_halves::{
 use crate::io::run::parse_run;
 use crate::io::text_halves::read_text_in_halves;
 use crate::io::{read_text, shown};
-use crate::parallel::map_in_halves;
 use evia_engine::measures::lines::{each_line, line_keys};
 use evia_engine::measures::{
     Evaluation, Evaluator, LevelGains, MeasureError, Params, TopicJudgements,
@@ -247,12 +246,7 @@ fn evaluate_parsed(
     let text: &'static str = read_text(&args.run)?.leak();
     let (run_format, order) = run_reading(args);
     let run = parse_run(&args.run, text, run_format, order)?;
-    let outcomes = evaluate_in_halves(topics, |topic, judgements, scratch| {
-        let docs = run
-            .binary_search_by(|t| t.topic.cmp(topic))
-            .map_or(&[][..], |k| run[k].docs.as_slice());
-        evaluate_topic(args, evaluators, topic, judgements, docs, scratch)
-    });
+    let outcomes = evaluate_run(&args.list_rules(), evaluators, topics, &run);
     let run_topics = run
         .iter()
         .map(|t| {
@@ -329,18 +323,6 @@ fn warn_about_topics(
         );
     }
     Ok(())
-}
-
-/// Evaluates every topic of `topics`, in two halves on two threads, each with its own
-/// [`Scratch`]; the outcomes come back in topic order, the same as one thread's.
-fn evaluate_in_halves<F>(topics: &TopicSet, evaluate: F) -> Vec<TopicOutcome>
-where
-    F: Fn(&str, &TopicJudgements, &mut Scratch) -> TopicOutcome + Sync,
-{
-    let all: Vec<(&String, &TopicJudgements)> = topics.topics.iter().collect();
-    map_in_halves(&all, |&(topic, judgements), scratch: &mut Scratch| {
-        evaluate(topic, judgements, scratch)
-    })
 }
 
 /// The warnings about topics with undefined values (0/0), one per cause: every relevant

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
+use crate::evaluate::ListRules;
 use crate::io::run::{RunFormat, RunOrder};
 use evia_engine::measures::{Params, RbpScale};
 
@@ -236,6 +237,20 @@ pub(crate) fn run_reading(args: &EvalArgs) -> (RunFormat, RunOrder) {
 }
 
 impl EvalArgs {
+    /// How each topic's ranked list is prepared (`--allow-duplicates`, `--condensed`,
+    /// `--truncate`, `--truncate-ranks`).
+    pub(crate) fn list_rules(&self) -> ListRules {
+        ListRules {
+            run: self.run.clone(),
+            allow_duplicates: self.allow_duplicates,
+            condensed: self.condensed,
+            truncate: self
+                .truncate
+                .map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
+            rank_limit: self.parity.rank_limit(),
+        }
+    }
+
     /// The measure parameters the options give, at `cutoffs`, with the bpref/rpref lines when
     /// `bpref` (shared by the adhoc and the diversity paths).
     pub(crate) fn measure_params(&self, cutoffs: Vec<usize>, bpref: bool) -> Params {

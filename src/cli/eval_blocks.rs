@@ -15,12 +15,19 @@ use std::collections::HashSet;
 use std::ops::{ControlFlow, Range};
 
 use super::eval_args::{EvalArgs, run_reading};
-use super::eval_topic::{Evaluated, Scratch, TopicOutcome, evaluate_topic};
+use crate::evaluate::{ListRules, Scratch, TopicOutcome, evaluate_topic};
 use crate::io::READ_THREADS;
 use crate::io::qrels::TopicSet;
 use crate::io::run_groups::{is_grouped, plan_parts, read_blocks};
 use crate::parallel::map_in_turn;
 use evia_engine::measures::Evaluator;
+
+/// What evaluating the run gave: the run's topics with the first line of each (sorted by topic),
+/// and one outcome per topic of the judgements (in their order).
+pub(crate) struct Evaluated {
+    pub(crate) run_topics: Vec<(String, usize)>,
+    pub(crate) outcomes: Vec<TopicOutcome>,
+}
 
 /// A block read: its topic, its first line in the file and its outcome when its topic is judged.
 type BlockOutcome = (String, usize, Option<TopicOutcome>);
@@ -33,6 +40,7 @@ pub(super) fn evaluate_by_block(
 ) -> Option<Evaluated> {
     let (format, order) = run_reading(args);
     let parts = plan_parts(&args.run, format, order)?;
+    let rules = args.list_rules();
     let read = |range: &Range<u64>, (scratch, buffer): &mut (Scratch, Vec<u8>)| {
         let mut blocks = Vec::new();
         let mut seen = HashSet::new();
@@ -45,7 +53,7 @@ pub(super) fn evaluate_by_block(
             let outcome = match topics.topics.get(block.topic) {
                 Some(judgements) => {
                     let outcome =
-                        evaluate_topic(args, evaluators, block.topic, judgements, docs, scratch);
+                        evaluate_topic(&rules, evaluators, block.topic, judgements, docs, scratch);
                     if outcome.is_err() {
                         return ControlFlow::Break(());
                     }
@@ -74,13 +82,13 @@ pub(super) fn evaluate_by_block(
     if !is_grouped(&run_topics) {
         return None;
     }
-    Some(by_judged_topic(args, evaluators, topics, blocks))
+    Some(by_judged_topic(&rules, evaluators, topics, blocks))
 }
 
 /// The outcomes in the order of the judged topics (a judged topic without a block in the run is
 /// evaluated as an empty list), and the run's topics with their first lines, sorted by topic.
 fn by_judged_topic(
-    args: &EvalArgs,
+    rules: &ListRules,
     evaluators: [&Evaluator; 2],
     topics: &TopicSet,
     mut blocks: Vec<BlockOutcome>,
@@ -96,7 +104,7 @@ fn by_judged_topic(
                 Err(_) => None,
             }
             .unwrap_or_else(|| {
-                evaluate_topic(args, evaluators, topic, judgements, &[], &mut scratch)
+                evaluate_topic(rules, evaluators, topic, judgements, &[], &mut scratch)
             })
         })
         .collect();

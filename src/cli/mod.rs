@@ -21,7 +21,6 @@ mod eval_diversity;
 mod eval_output;
 mod eval_parity;
 mod eval_select;
-mod eval_topic;
 mod hsd;
 mod judges;
 mod label_input;

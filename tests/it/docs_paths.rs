@@ -268,9 +268,22 @@ fn check_symbol(span: &str, crate_src: &Path, engine_src: &Path) -> Result<(), S
         return Ok(());
     }
     let root = |src: &Path| (src.join("lib.rs"), src.to_path_buf());
+    // The user tools' library, whose modules the application re-exports under their own names.
+    let tools_src = engine_src
+        .parent()
+        .and_then(Path::parent)
+        .unwrap()
+        .join("evia-tools/src");
     match first {
         "crate" | "evia_repro" => {
-            let (file, dir) = root(crate_src);
+            let in_tools = segments.get(1).is_some_and(|m| {
+                module_file(crate_src, m).is_none() && module_file(&tools_src, m).is_some()
+            });
+            let (file, dir) = root(if in_tools { &tools_src } else { crate_src });
+            return resolve_in(file, dir, &segments[1..]);
+        }
+        "evia_tools" => {
+            let (file, dir) = root(&tools_src);
             return resolve_in(file, dir, &segments[1..]);
         }
         "engine" | "evia_engine" => {
@@ -283,6 +296,7 @@ fn check_symbol(span: &str, crate_src: &Path, engine_src: &Path) -> Result<(), S
         // A type named alone: it must be defined somewhere, with what follows in the same file.
         let mut files = Vec::new();
         rust_files(crate_src, &mut files);
+        rust_files(&tools_src, &mut files);
         rust_files(engine_src, &mut files);
         let found = files.iter().any(|f| {
             let source = fs::read_to_string(f).unwrap();
@@ -301,6 +315,7 @@ fn check_symbol(span: &str, crate_src: &Path, engine_src: &Path) -> Result<(), S
     let mut errors = Vec::new();
     for (file, dir) in [
         root(crate_src),
+        root(&tools_src),
         root(engine_src),
         (tests.join("main.rs"), tests.clone()),
     ] {
@@ -313,7 +328,9 @@ fn check_symbol(span: &str, crate_src: &Path, engine_src: &Path) -> Result<(), S
         }
     }
     if errors.is_empty() {
-        Err(format!("`{first}` is no module of the crate or the engine"))
+        Err(format!(
+            "`{first}` is no module of the crate, the tools library or the engine"
+        ))
     } else {
         Err(errors.join("; "))
     }

@@ -1,18 +1,21 @@
-//! The application's layers (README, "Layout"): every `crate::<module>` path in `src/` must point to
-//! the same layer or one below, and the module graph must have no cycle, so the structure cannot
-//! silently rot. A new top-level module must be placed in [`LAYERS`] before this test passes.
+//! The layers of the application (`src/`) and of the user tools' library (`crates/evia-tools/src/`):
+//! every `crate::<module>` path must point to the same layer or one below, and the module graph must
+//! have no cycle, so the structure cannot silently rot. A new top-level module must be placed in
+//! [`LAYERS`] (or [`TOOLS_LAYERS`]) before this test passes.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The layers, bottom up. A module may import its own layer or any layer below it.
+/// `parallel`, `io`, `evaluate`, `assessors` and `judges` are the tools library's modules, which the
+/// application re-exports under those names.
 const LAYERS: &[&[&str]] = &[
     // Work shared by threads, results in input order (no project types).
     &["parallel"],
     // Vocabulary: ids, cell keys, provenance classes (beside the engine crate).
     &["model"],
-    // Readers and atomic writers.
-    &["io"],
+    // Readers and atomic writers, and one topic's evaluation.
+    &["io", "evaluate"],
     // The project as data: manifest, published values, result tables, provenance stamps.
     &["manifest", "published", "results", "provenance", "sources"],
     // The papers' typed experiments, a module per paper (`papers/<slug>`).
@@ -32,6 +35,18 @@ const LAYERS: &[&[&str]] = &[
     // Arguments and printing.
     &["cli"],
 ];
+
+/// The layers of the user tools' library, bottom up.
+const TOOLS_LAYERS: &[&[&str]] = &[
+    &["parallel", "invisible"],
+    &["io"],
+    &["evaluate"],
+    &["assessors"],
+    &["judges"],
+];
+
+/// The user tools' library's sources.
+const TOOLS_SRC: &str = "crates/evia-tools/src";
 
 /// Files that declare modules rather than belong to one.
 const ROOT_FILES: &[&str] = &["lib.rs", "main.rs"];
@@ -139,6 +154,17 @@ fn src_imports_only_downward_and_has_no_cycle() {
         "{graph:?}"
     );
     let found = violations(&graph, LAYERS);
+    assert!(found.is_empty(), "layer violations:\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_tools_library_imports_only_downward_and_has_no_cycle() {
+    let graph = module_graph(Path::new(TOOLS_SRC));
+    assert!(
+        graph.contains_key("io") && graph.contains_key("judges"),
+        "{graph:?}"
+    );
+    let found = violations(&graph, TOOLS_LAYERS);
     assert!(found.is_empty(), "layer violations:\n{}", found.join("\n"));
 }
 
@@ -335,12 +361,16 @@ fn sibling_graphs(src: &Path) -> BTreeMap<String, Graph> {
 fn no_files_of_a_directory_import_each_other_in_a_circle() {
     let graphs = sibling_graphs(Path::new("src"));
     assert!(graphs.contains_key("consistency"), "{:?}", graphs.keys());
-    let found: Vec<String> = graphs
+    let tools = sibling_graphs(Path::new(TOOLS_SRC));
+    assert!(tools.contains_key("io"), "{:?}", tools.keys());
+    let found: Vec<String> = [("src", graphs), (TOOLS_SRC, tools)]
         .iter()
-        .flat_map(|(dir, graph)| {
-            cycles(graph)
-                .into_iter()
-                .map(move |c| format!("src/{dir}: {c}"))
+        .flat_map(|(root, graphs)| {
+            graphs.iter().flat_map(move |(dir, graph)| {
+                cycles(graph)
+                    .into_iter()
+                    .map(move |c| format!("{root}/{dir}: {c}"))
+            })
         })
         .collect();
     assert!(found.is_empty(), "import circles:\n{}", found.join("\n"));

@@ -1,7 +1,7 @@
 //! The evaluation behind `judges`: each run under each judge's qrels, topic by topic, through
-//! `eval`'s own path ([`super::super::eval::load_topics`] and
-//! [`super::super::eval_topic::evaluate_topic`] with `eval`'s defaults), so that every per-topic
-//! value equals what `evia-repro eval --qrels FILE --run RUN` prints.
+//! `eval`'s own path (`eval`'s qrels reading, [`super::super::eval::load_topics`], and the tools
+//! crate's one-topic evaluation, [`crate::evaluate::evaluate_topic`], with `eval`'s defaults), so
+//! that every per-topic value equals what `evia-repro eval --qrels FILE --run RUN` prints.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -12,7 +12,7 @@ use clap::Parser;
 use super::super::eval::{load_topics, new_evaluator};
 use super::super::eval_args::{EvalArgs, parse_list, run_reading};
 use super::super::eval_select::{columns, resolve, with_cutoffs};
-use super::super::eval_topic::{Scratch, evaluate_topic};
+use crate::evaluate::{Scratch, evaluate_topic};
 use crate::io::qrels::TopicSet;
 use crate::io::read_text;
 use crate::io::run::parse_run;
@@ -157,6 +157,7 @@ fn evaluate_run(
     let text = read_text(&run.path)?;
     let (format, order) = run_reading(&args);
     let parsed = parse_run(&run.path, &text, format, order)?;
+    let rules = args.list_rules();
     let mut values = Vec::with_capacity(topic_sets.len());
     for (j, set) in topic_sets.iter().enumerate() {
         let mut per_measure = vec![Vec::with_capacity(set.topics.len()); lines.len()];
@@ -164,7 +165,7 @@ fn evaluate_run(
             let docs = parsed
                 .binary_search_by(|x| x.topic.cmp(topic.as_str()))
                 .map_or(&[][..], |k| parsed[k].docs.as_slice());
-            let done = evaluate_topic(&args, evaluators, topic, judgements, docs, scratch)
+            let done = evaluate_topic(&rules, evaluators, topic, judgements, docs, scratch)
                 .with_context(|| format!("run {}, judge {}", run.name, judges[j].name))?;
             for (m, v) in line_values(&done.ev, lines).into_iter().enumerate() {
                 per_measure[m].push(v);
