@@ -60,7 +60,7 @@ use evia_engine::measures::{
 };
 
 /// Loads the judgements (per-level or direct gains).
-fn load_topics(args: &EvalArgs) -> anyhow::Result<TopicSet> {
+pub(super) fn load_topics(args: &EvalArgs) -> anyhow::Result<TopicSet> {
     if let Some(path) = &args.gain_file {
         let text = read_text(path)?;
         let q = parse_gain_file(path, &text)?;

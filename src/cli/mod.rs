@@ -23,6 +23,7 @@ mod eval_output;
 mod eval_parity;
 mod eval_select;
 mod hsd;
+mod judges;
 mod label_input;
 mod list;
 mod progress;
@@ -112,6 +113,15 @@ pub(crate) enum Command {
     /// (its run means are compared, so the two tables may cover different topic sets). Scores
     /// within a relative 1e-9 of each other are ties.
     Tau(tau::TauArgs),
+    /// Judge the judges: label, ranking and significance agreement of relevance judges.
+    ///
+    /// Each judge is a qrels file (--qrels NAME=FILE, repeated); the runs (--runs DIR or --run
+    /// FILE) are evaluated under each as `eval` does. Against the reference judge (--reference,
+    /// default the first): Cohen's kappa and Krippendorff's alpha on the shared documents, the rank
+    /// correlations of the run means per measure, the run pairs a randomised Tukey HSD separates
+    /// under both, the high/low-agreement topic split and judged@k. The headline comes first
+    /// (docs/judges.md).
+    Judges(judges::JudgesArgs),
 }
 
 /// The most worker threads a command's `--threads` accepts (`reproduce`, `study`, `hsd`).
@@ -218,5 +228,6 @@ pub(crate) fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Command::Qrels(args) => without_root("qrels").and_then(|()| qrels::run(args)),
         Command::Study(args) => without_root("study").and_then(|()| study::run(args)),
         Command::Tau(args) => without_root("tau").and_then(|()| tau::run(args)),
+        Command::Judges(args) => without_root("judges").and_then(|()| judges::run(args)),
     }
 }

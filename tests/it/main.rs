@@ -37,6 +37,8 @@ mod hsd_engine;
 mod hsd_ptukey;
 mod hsd_ranking;
 mod inputs_misread;
+mod judges;
+mod judges_real;
 mod knob_space;
 mod lancers_eval;
 mod layers;

@@ -1,0 +1,201 @@
+//! The evaluation behind `judges`: each run under each judge's qrels, topic by topic, through
+//! `eval`'s own path (`eval`'s qrels reading, [`super::super::eval::load_topics`], and the tools
+//! crate's one-topic evaluation, [`crate::evaluate::evaluate_topic`], with `eval`'s defaults), so
+//! that every per-topic value equals what `evia-repro eval --qrels FILE --run RUN` prints.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context as _, anyhow};
+use clap::Parser;
+
+use super::super::eval::{load_topics, new_evaluator};
+use super::super::eval_args::{EvalArgs, parse_list, run_reading};
+use super::super::eval_select::{columns, resolve, with_cutoffs};
+use crate::evaluate::{Scratch, evaluate_topic};
+use crate::io::qrels::TopicSet;
+use crate::io::read_text;
+use crate::io::run::parse_run;
+use crate::judges::coverage::RunRanking;
+use crate::judges::run_scores::{JudgeScores, MeasureScores};
+use crate::parallel::map_in_halves;
+use evia_engine::measures::lines::{LineName, each_line, line_keys};
+use evia_engine::measures::{Evaluator, Params};
+
+/// `eval`'s arguments, parsed as `eval` parses them.
+#[derive(Debug, Parser)]
+struct EvalOnly {
+    #[command(flatten)]
+    eval: EvalArgs,
+}
+
+/// `eval`'s arguments for `qrels`, `run` and `measures`, every other option at its default.
+fn eval_args(qrels: &Path, run: &Path, measures: &[String]) -> anyhow::Result<EvalArgs> {
+    let mut argv: Vec<std::ffi::OsString> = vec!["eval".into(), "--qrels".into()];
+    argv.push(qrels.into());
+    argv.push("--run".into());
+    argv.push(run.into());
+    argv.push("--measures".into());
+    argv.push(measures.join(",").into());
+    Ok(EvalOnly::try_parse_from(argv)
+        .map_err(|e| anyhow!("{}", e.render()))?
+        .eval)
+}
+
+/// One judge: a name and a qrels file.
+#[derive(Debug, Clone)]
+pub(crate) struct JudgeFile {
+    pub(crate) name: String,
+    pub(crate) path: PathBuf,
+}
+
+/// One run: a name and a file.
+#[derive(Debug, Clone)]
+pub(crate) struct RunInput {
+    pub(crate) name: String,
+    pub(crate) path: PathBuf,
+}
+
+/// Every run evaluated under every judge: the score matrices per measure and the runs' rankings.
+pub(crate) struct Evaluations {
+    pub(crate) measures: Vec<MeasureScores>,
+    pub(crate) rankings: Vec<RunRanking>,
+}
+
+/// Evaluates every run of `runs` under every judge of `judges` with the measures `measures` (as
+/// `eval --measures` names them).
+pub(crate) fn evaluate_all(
+    judges: &[JudgeFile],
+    runs: &[RunInput],
+    measures: &[String],
+) -> anyhow::Result<Evaluations> {
+    let selected = resolve(Some(measures))?.unwrap_or_default();
+    let Some(first_run) = runs.first() else {
+        anyhow::bail!("no run to evaluate");
+    };
+    let first = eval_args(&judges[0].path, &first_run.path, measures)?;
+    let cutoffs = with_cutoffs(
+        parse_list::<usize>(&first.cutoffs, ',', "--cutoffs")?,
+        &selected,
+    );
+    let params = first.measure_params(cutoffs, first.condensed);
+    let evaluator = new_evaluator(params.clone())?;
+    let without_bpref = new_evaluator(Params {
+        bpref: false,
+        ..params
+    })?;
+    let (names, lines) = columns(&selected, &line_keys(evaluator.params(), true))?;
+    let topic_sets: Vec<TopicSet> = judges
+        .iter()
+        .map(|j| {
+            let args = eval_args(&j.path, &first_run.path, measures)?;
+            load_topics(&args).with_context(|| format!("judge {}", j.name))
+        })
+        .collect::<anyhow::Result<_>>()?;
+    // One run per item, in two halves on two threads (`eval`'s own split of its topics):
+    // per_run[run][judge][measure][topic].
+    let per_run = map_in_halves(runs, |run: &RunInput, scratch: &mut Scratch| {
+        evaluate_run(
+            run,
+            judges,
+            &topic_sets,
+            measures,
+            [&evaluator, &without_bpref],
+            &lines,
+            scratch,
+        )
+    });
+    // values[judge][measure][topic * runs + run]
+    let mut values: Vec<Vec<Vec<f64>>> = topic_sets
+        .iter()
+        .map(|t| vec![vec![0.0; t.topics.len() * runs.len()]; lines.len()])
+        .collect();
+    let mut rankings = Vec::with_capacity(runs.len());
+    for (r, done) in per_run.into_iter().enumerate() {
+        let (run_values, ranking) = done?;
+        for (j, per_measure) in run_values.into_iter().enumerate() {
+            for (m, per_topic) in per_measure.into_iter().enumerate() {
+                for (t, v) in per_topic.into_iter().enumerate() {
+                    values[j][m][t * runs.len() + r] = v;
+                }
+            }
+        }
+        rankings.push(ranking);
+    }
+    let measures = names
+        .iter()
+        .enumerate()
+        .map(|(m, name)| MeasureScores {
+            measure: name.clone(),
+            judges: judges
+                .iter()
+                .zip(&topic_sets)
+                .enumerate()
+                .map(|(j, (judge, set))| JudgeScores {
+                    judge: judge.name.clone(),
+                    topics: set.topics.keys().cloned().collect(),
+                    values: std::mem::take(&mut values[j][m]),
+                })
+                .collect(),
+        })
+        .collect();
+    Ok(Evaluations { measures, rankings })
+}
+
+/// One run's values under every judge (`[judge][measure][topic]`, topics in the judge's order)
+/// and its ranking.
+fn evaluate_run(
+    run: &RunInput,
+    judges: &[JudgeFile],
+    topic_sets: &[TopicSet],
+    measures: &[String],
+    evaluators: [&Evaluator; 2],
+    lines: &[LineName],
+    scratch: &mut Scratch,
+) -> anyhow::Result<(Vec<Vec<Vec<f64>>>, RunRanking)> {
+    let args = eval_args(&judges[0].path, &run.path, measures)?;
+    let text = read_text(&run.path)?;
+    let (format, order) = run_reading(&args);
+    let parsed = parse_run(&run.path, &text, format, order)?;
+    let rules = args.list_rules();
+    let mut values = Vec::with_capacity(topic_sets.len());
+    for (j, set) in topic_sets.iter().enumerate() {
+        let mut per_measure = vec![Vec::with_capacity(set.topics.len()); lines.len()];
+        for (topic, judgements) in &set.topics {
+            let docs = parsed
+                .binary_search_by(|x| x.topic.cmp(topic.as_str()))
+                .map_or(&[][..], |k| parsed[k].docs.as_slice());
+            let done = evaluate_topic(&rules, evaluators, topic, judgements, docs, scratch)
+                .with_context(|| format!("run {}, judge {}", run.name, judges[j].name))?;
+            for (m, v) in line_values(&done.ev, lines).into_iter().enumerate() {
+                per_measure[m].push(v);
+            }
+        }
+        values.push(per_measure);
+    }
+    let ranking = RunRanking {
+        run: run.name.clone(),
+        topics: parsed
+            .iter()
+            .map(|t| {
+                (
+                    t.topic.to_string(),
+                    t.docs.iter().map(|d| d.doc.to_string()).collect(),
+                )
+            })
+            .collect::<BTreeMap<_, _>>(),
+    };
+    Ok((values, ranking))
+}
+
+/// The values of `lines` in `ev` (NaN where the topic has no such line: bpref without a judged
+/// nonrelevant document).
+fn line_values(ev: &evia_engine::measures::Evaluation, lines: &[LineName]) -> Vec<f64> {
+    let mut out = vec![f64::NAN; lines.len()];
+    each_line(ev, true, |name, value, _| {
+        if let Some(i) = lines.iter().position(|l| *l == name) {
+            out[i] = value;
+        }
+    });
+    out
+}
