@@ -25,6 +25,7 @@ mod eval_gap_ec_cli;
 mod eval_gap_ec_golden;
 mod eval_ntcireval_golden;
 mod eval_parity_cli;
+mod eval_runs;
 mod eval_trec_eval;
 mod eval_vectors;
 mod eval_vectors_edges;
