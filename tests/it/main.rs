@@ -7,6 +7,7 @@
 mod account_audit;
 mod agree_cli;
 mod agree_many;
+mod agree_two;
 mod agreement_golden;
 mod anywhere;
 mod available;
