@@ -57,7 +57,7 @@
 
 pub(crate) mod account;
 // The user tools' library: readers, one topic's evaluation, agreement, judges, threads.
-pub(crate) use evia_tools::{assessors, evaluate, io, judges, parallel};
+pub(crate) use evia_tools::{assessors, evaluate, evaluate_runs, io, judges, parallel};
 pub(crate) mod cli;
 pub(crate) mod consistency;
 pub(crate) mod ledger;

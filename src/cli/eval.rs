@@ -44,7 +44,7 @@ use anyhow::{Context, anyhow, bail};
 use super::Outcome;
 use super::eval_args::{EvalArgs, OutputFormat, QrelsSyntax, parse_list, run_reading};
 use super::eval_blocks::{Evaluated, evaluate_by_block};
-use super::eval_output::{JsonNotes, write_json, write_nev, write_tsv};
+use super::eval_output::{JsonNotes, name_list, write_json, write_nev, write_tsv};
 use crate::evaluate::evaluate_run;
 use crate::io::qrels::{MAX_GAIN, QrelsFormat, TopicSet, parse_gain_file};
 use crate::io::qrels_blocks::read_level_topics;
@@ -128,19 +128,6 @@ fn given_gains(args: &EvalArgs) -> anyhow::Result<Option<LevelGains>> {
     Ok(Some(LevelGains::new(&values).context("--gains")?))
 }
 
-/// Names listed in a warning: at most this many, then "and N more".
-const NAMES_SHOWN: usize = 5;
-
-/// `names` as a short list for a warning: the first [`NAMES_SHOWN`], then how many more.
-fn name_list<'a>(names: impl ExactSizeIterator<Item = &'a str>) -> String {
-    let total = names.len();
-    let mut shown: Vec<String> = names.take(NAMES_SHOWN).map(shown).collect();
-    if total > NAMES_SHOWN {
-        shown.push(format!("and {} more", total - NAMES_SHOWN));
-    }
-    shown.join(", ")
-}
-
 /// The warning `--logb 0` prints: NTCIREVAL's natural-log discount divides rank 2's gain by
 /// ln 2 < 1, so a ranking that is not ideal can score above its ideal (docs/eval.md, "--logb").
 const LOGB_ZERO_WARNING: &str = "warning: --logb 0 is NTCIREVAL's natural log: rank 2's gain is divided by ln 2 = 0.69 < 1, so nDCG@l can exceed 1 for a ranking that is not ideal (use a base > 1, e.g. the default 2, for a normalised nDCG)";
@@ -153,17 +140,30 @@ pub(super) fn new_evaluator(params: Params) -> anyhow::Result<Evaluator> {
     })
 }
 
-pub(crate) fn run(args: EvalArgs) -> anyhow::Result<Outcome> {
+pub(crate) fn run(mut args: EvalArgs) -> anyhow::Result<Outcome> {
     if args.logb == 0.0 {
         eprintln!("{LOGB_ZERO_WARNING}");
     }
+    // One run evaluated per topic, or many runs into one table (or matrix) of means.
+    let many = args.runs_dir.is_some() || args.run_files.len() > 1 || args.matrix.is_some();
+    if let Some(first) = args.run_files.first() {
+        args.run = first.clone();
+    }
     if let Some(intents) = &args.diversity.intents {
+        if many {
+            bail!("--intents evaluates one run at a time: give one --run");
+        }
         return super::eval_diversity::run(&args, intents);
     }
     let selected = super::eval_select::resolve(args.measures.as_deref())?;
+    let matrix = super::eval_select::resolve(args.matrix.as_ref().map(std::slice::from_ref))?
+        .and_then(|m| m.into_iter().next());
     let mut cutoffs = parse_list::<usize>(&args.cutoffs, ',', "--cutoffs")?;
     if let Some(selected) = &selected {
         cutoffs = super::eval_select::with_cutoffs(cutoffs, selected);
+    }
+    if let Some(m) = &matrix {
+        cutoffs = super::eval_select::with_cutoffs(cutoffs, std::slice::from_ref(m));
     }
     let params = args.measure_params(cutoffs, args.condensed);
     let evaluator = new_evaluator(params.clone())?;
@@ -174,6 +174,30 @@ pub(crate) fn run(args: EvalArgs) -> anyhow::Result<Outcome> {
     })?;
     let topics = load_topics(&args)?;
     let evaluators = [&evaluator, &without_bpref];
+    if many {
+        let mut keys = line_keys(evaluator.params(), true);
+        let mut names: Vec<String> = keys.iter().map(ToString::to_string).collect();
+        if let Some(selected) = &selected {
+            (names, keys) = super::eval_select::columns(selected, &keys)?;
+        }
+        let matrix = match &matrix {
+            Some(m) => {
+                let every = line_keys(evaluator.params(), true);
+                let (_, line) = super::eval_select::columns(std::slice::from_ref(m), &every)
+                    .map_err(|e| anyhow!("--matrix: {e}"))?;
+                Some((m.written(), line[0]))
+            }
+            None => None,
+        };
+        super::eval_runs::run(
+            &args,
+            evaluators,
+            &topics,
+            (&names, &keys),
+            matrix.as_ref().map(|(n, l)| (n.as_str(), *l)),
+        )?;
+        return Ok(Outcome::Success);
+    }
     let evaluated = match evaluate_by_block(&args, evaluators, &topics) {
         Some(evaluated) => evaluated,
         None => evaluate_parsed(&args, evaluators, &topics)?,

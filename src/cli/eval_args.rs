@@ -28,9 +28,30 @@ pub(crate) struct EvalArgs {
     pub(crate) gain_file: Option<PathBuf>,
 
     /// The run: TREC format (`qid Q0 doc rank score tag`, read as trec_eval reads it: blank and `#`
-    /// lines skipped, fields after the tag ignored) or NTCIR res form (`topic doc`).
-    #[arg(long, value_name = "FILE")]
+    /// lines skipped, fields after the tag ignored) or NTCIR res form (`topic doc`). Repeated: every
+    /// run is evaluated and one run-by-measure table of means is printed (runs named after their
+    /// files, without a final `.gz`).
+    #[arg(
+        long = "run",
+        value_name = "FILE",
+        required_unless_present = "runs_dir",
+        conflicts_with = "runs_dir"
+    )]
+    pub(crate) run_files: Vec<PathBuf>,
+
+    /// The one run evaluated per topic (the first `--run`; set after parsing).
+    #[arg(skip)]
     pub(crate) run: PathBuf,
+
+    /// A directory of runs (every file not starting with `.`, named after its file without a final
+    /// `.gz`), evaluated into one run-by-measure table of means.
+    #[arg(long = "runs", value_name = "DIR", conflicts_with = "intents")]
+    pub(crate) runs_dir: Option<PathBuf>,
+
+    /// Print the topic-by-run matrix of this measure (any `--measures` spelling), as `hsd --matrix`
+    /// reads it, instead of the table of means.
+    #[arg(long, value_name = "MEASURE", conflicts_with = "intents")]
+    pub(crate) matrix: Option<String>,
 
     /// Gain of each level L1:L2:...:LH (NTCIREVAL -g; real values allowed, non-decreasing).
     /// Default: linear gains 1:2:...:H with H the highest level in the qrels.

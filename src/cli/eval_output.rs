@@ -13,13 +13,27 @@ use std::io::Write;
 
 use super::rounding::{push_without_noise, without_noise};
 use crate::io::qrels::TopicSet;
+use crate::io::shown;
 use crate::parallel::map_in_halves;
 use crate::render::escape::escape_terminal;
 use evia_engine::measures::lines::{LineName, each_line, lines, nev_header, nev_line};
 use evia_engine::measures::{Evaluation, Params};
 
+/// Names listed in a warning: at most this many, then "and N more".
+const NAMES_SHOWN: usize = 5;
+
+/// `names` as a short list for a warning: the first [`NAMES_SHOWN`], then how many more.
+pub(super) fn name_list<'a>(names: impl ExactSizeIterator<Item = &'a str>) -> String {
+    let total = names.len();
+    let mut shown: Vec<String> = names.take(NAMES_SHOWN).map(shown).collect();
+    if total > NAMES_SHOWN {
+        shown.push(format!("and {} more", total - NAMES_SHOWN));
+    }
+    shown.join(", ")
+}
+
 /// Per-topic values, one per output column (`None`: the measure is undefined for the topic).
-type Row = Vec<Option<f64>>;
+pub(super) type Row = Vec<Option<f64>>;
 
 pub(super) fn write_nev(
     out: &mut impl Write,
@@ -53,7 +67,7 @@ pub(super) fn write_nev(
 /// column `ev` has no line for, or whose value is undefined (NaN), is `None`. The keys are
 /// usually the lines in order (each found after the previous one); a selection (`--measures`)
 /// may name them in any order, and one line twice.
-fn row(keys: &[LineName], ev: &Evaluation) -> Row {
+pub(super) fn row(keys: &[LineName], ev: &Evaluation) -> Row {
     let mut lines: Vec<(LineName, f64)> = Vec::with_capacity(keys.len());
     each_line(ev, true, |name, value, _| lines.push((name, value)));
     let mut at = 0;
@@ -73,7 +87,7 @@ fn row(keys: &[LineName], ev: &Evaluation) -> Row {
 }
 
 /// The mean of each column over the topics that have a value for it (`None` if none has).
-fn means(rows: &[Row], columns: usize) -> Row {
+pub(super) fn means(rows: &[Row], columns: usize) -> Row {
     (0..columns)
         .map(|c| {
             let (sum, n) = rows

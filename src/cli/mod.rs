@@ -21,6 +21,7 @@ mod eval_conventions;
 mod eval_diversity;
 mod eval_output;
 mod eval_parity;
+mod eval_runs;
 mod eval_select;
 mod hsd;
 mod judges;

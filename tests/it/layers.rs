@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The layers, bottom up. A module may import its own layer or any layer below it.
-/// `parallel`, `io`, `evaluate`, `assessors` and `judges` are the tools library's modules, which the
+/// `parallel`, `io`, `evaluate`, `evaluate_runs`, `assessors` and `judges` are the tools library's modules, which the
 /// application re-exports under those names.
 const LAYERS: &[&[&str]] = &[
     // Work shared by threads, results in input order, and how invisible characters are shown (no
@@ -15,8 +15,8 @@ const LAYERS: &[&[&str]] = &[
     &["parallel", "invisible"],
     // Vocabulary: ids, cell keys, provenance classes (beside the engine crate).
     &["model"],
-    // Readers and atomic writers, and one topic's evaluation.
-    &["io", "evaluate"],
+    // Readers and atomic writers, one topic's evaluation, and many runs' evaluations.
+    &["io", "evaluate", "evaluate_runs"],
     // The project as data: manifest, published values, result tables, provenance stamps.
     &["manifest", "published", "results", "provenance", "sources"],
     // The papers' typed experiments, a module per paper (`papers/<slug>`).
@@ -42,6 +42,7 @@ const TOOLS_LAYERS: &[&[&str]] = &[
     &["parallel", "invisible"],
     &["io"],
     &["evaluate"],
+    &["evaluate_runs"],
     &["assessors"],
     &["judges"],
 ];

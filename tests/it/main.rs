@@ -7,6 +7,7 @@
 mod account_audit;
 mod agree_cli;
 mod agree_many;
+mod agree_two;
 mod agreement_golden;
 mod anywhere;
 mod available;
@@ -25,6 +26,7 @@ mod eval_gap_ec_cli;
 mod eval_gap_ec_golden;
 mod eval_ntcireval_golden;
 mod eval_parity_cli;
+mod eval_runs;
 mod eval_trec_eval;
 mod eval_vectors;
 mod eval_vectors_edges;

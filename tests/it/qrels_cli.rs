@@ -369,3 +369,67 @@ fn qrels_on_the_ntcir14_stc3_dq_annotations() {
         assert!((gain - mean).abs() < 1e-9, "{line}: expected {mean}");
     }
 }
+
+/// `--output trec` writes `topic 0 doc level` lines that `eval` reads as it reads the same levels
+/// in NTCIR form; `--combine sum` warns, naming how many documents and one example, when documents
+/// carry different numbers of labels (d3 has two labels, the others three).
+#[test]
+fn trec_output_and_the_uneven_sum_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let labels = write(dir.path(), "labels.tsv", LABELS);
+    let run = write(dir.path(), "run", RUN);
+    let args = [
+        "qrels",
+        "--labels",
+        &labels,
+        "--layout",
+        "wide",
+        "--combine",
+        "sum",
+    ];
+    let out = TestCommand::new()
+        .args([&args[..], &["--output", "trec"]].concat())
+        .assert_success();
+    let trec = String::from_utf8(out.stdout).unwrap();
+    let expected: String = per_doc_labels()
+        .iter()
+        .map(|(t, d, l)| format!("{t} 0 {d} {}\n", l.iter().sum::<u32>()))
+        .collect();
+    assert_eq!(trec, expected);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("1 document(s) have fewer than the 3 labels")
+            && stderr.contains("document d3 of topic T1 has 2"),
+        "{stderr}"
+    );
+    let levels = TestCommand::new().args(args).stdout();
+    let eval = |text: &str, name: &str| {
+        let file = write(dir.path(), name, text);
+        TestCommand::new()
+            .args(["eval", "--qrels", &file, "--run", &run])
+            .stdout()
+    };
+    assert_eq!(eval(&trec, "trec.qrels"), eval(&levels, "ntcir.qrels"));
+    // Every document with all three labels: no warning.
+    let even = write(
+        dir.path(),
+        "even.tsv",
+        "topic doc a b c\nT1 d1 2 2 1\nT2 d4 2 2 2\n",
+    );
+    let out = TestCommand::new()
+        .args([
+            "qrels",
+            "--labels",
+            &even,
+            "--layout",
+            "wide",
+            "--combine",
+            "sum",
+        ])
+        .assert_success();
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

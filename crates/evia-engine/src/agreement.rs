@@ -186,10 +186,16 @@ impl ConfusionMatrix {
     /// The 2 × 2 matrix obtained by collapsing labels `1..k` into 1 ("relevant"), as paper B §3 does
     /// for its binary kappa.
     pub fn collapsed_binary(&self) -> Self {
+        self.collapsed_from(1)
+    }
+
+    /// The 2 × 2 matrix obtained by collapsing the labels at positions `from..k` of the scale into 1
+    /// ("relevant") and those below into 0: a document counts as relevant from that label up.
+    pub fn collapsed_from(&self, from: usize) -> Self {
         let mut counts = vec![0; 4];
         for i in 0..self.k {
             for j in 0..self.k {
-                counts[usize::from(i > 0) * 2 + usize::from(j > 0)] += self.count(i, j);
+                counts[usize::from(i >= from) * 2 + usize::from(j >= from)] += self.count(i, j);
             }
         }
         ConfusionMatrix { k: 2, counts }
@@ -400,9 +406,24 @@ pub fn binary_kappa(m: &ConfusionMatrix, se: StandardError) -> Result<Kappa, Agr
     kappa(&m.collapsed_binary(), Weights::Identity, se)
 }
 
+/// Cohen's kappa on the 2 × 2 table of labels at positions `from..k` ("relevant") against those
+/// below ([`ConfusionMatrix::collapsed_from`]); `from = 1` is [`binary_kappa`].
+pub fn binary_kappa_from(
+    m: &ConfusionMatrix,
+    from: usize,
+    se: StandardError,
+) -> Result<Kappa, AgreementError> {
+    kappa(&m.collapsed_from(from), Weights::Identity, se)
+}
+
 /// Binary raw agreement `(n00 + n11) / N` on the collapsed 2 × 2 table (paper B, Table 1).
 pub fn binary_raw_agreement(m: &ConfusionMatrix) -> Result<f64, AgreementError> {
-    let b = m.collapsed_binary();
+    binary_raw_agreement_from(m, 1)
+}
+
+/// Binary raw agreement on the 2 × 2 table of [`ConfusionMatrix::collapsed_from`].
+pub fn binary_raw_agreement_from(m: &ConfusionMatrix, from: usize) -> Result<f64, AgreementError> {
+    let b = m.collapsed_from(from);
     let n = b.total();
     if n == 0 {
         return Err(AgreementError::Empty);

@@ -23,6 +23,7 @@
 
 pub mod assessors;
 pub mod evaluate;
+pub mod evaluate_runs;
 pub mod invisible;
 pub mod io;
 pub mod judges;

@@ -16,7 +16,7 @@ use serde::Serialize;
 
 use super::Outcome;
 use super::label_input::LabelInput;
-pub(crate) use crate::assessors::agreement::{Analysis, WeightsOver, analyse};
+pub(crate) use crate::assessors::agreement::{Analysis, WeightsOver, analyse_relevant_from};
 pub(crate) use crate::assessors::agreement_summary::default_min_topic_items;
 use crate::assessors::agreement_values::PairAgreement;
 use crate::assessors::kappa_se::KappaSe;
@@ -41,6 +41,10 @@ pub(crate) struct AgreeArgs {
     /// 0..2).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub(crate) min_topic_items: Option<u32>,
+    /// The binary kappa counts a document as relevant from this label up (default: the scale's
+    /// second label, 1 on a scale from 0: the lowest label against the rest).
+    #[arg(long, value_name = "L", allow_negative_numbers = true)]
+    pub(crate) relevant_from: Option<i32>,
     /// Add the per-topic kappas, the topic lists, the many-rater table and the confusion
     /// matrices.
     #[arg(long)]
@@ -96,13 +100,27 @@ pub(crate) fn run(args: AgreeArgs) -> anyhow::Result<Outcome> {
         || default_min_topic_items(args.input.scale.levels()),
         |n| n as usize,
     );
-    let analysis = analyse(
+    let scale = labels.scale;
+    let relevant_from = match args.relevant_from {
+        None => 1,
+        Some(l) if l > scale.min() && l <= scale.max() => (l - scale.min()) as usize,
+        Some(l) => anyhow::bail!(
+            "--relevant-from {l}: the binary kappa needs labels on both sides, so L must be from {} to {} on the scale {scale}",
+            scale.min() + 1,
+            scale.max()
+        ),
+    };
+    let analysis = analyse_relevant_from(
         &labels,
         &args.input.labels.display().to_string(),
         se,
         args.weights_over,
         min_topic_items,
+        relevant_from,
     )?;
+    if analysis.pairs.is_empty() {
+        eprintln!("warning: {}", render::NO_SHARED_DOCUMENT);
+    }
     if let Some(path) = &args.detail_out {
         let everything = View {
             format: args.format,

@@ -100,6 +100,9 @@ fn pair_name(p: &PairAgreement) -> String {
     format!("{}–{}", p.first, p.second)
 }
 
+/// What `agree` says when no two assessors share a document.
+pub(super) const NO_SHARED_DOCUMENT: &str = "No two assessors share a document, so no agreement can be measured: every topic is listed as without a shared document, none as low-agreement";
+
 /// The headline: counts, the many-rater statistics, the mean pairwise kappas, the topic split and
 /// which intervals were made.
 fn headline(a: &Analysis) -> Vec<String> {
@@ -124,14 +127,27 @@ fn headline(a: &Analysis) -> Vec<String> {
         ));
     }
     let m = &h.mean_pairwise;
-    lines.push(format!(
-        "Mean pairwise Cohen's κ over {} sharing documents: unweighted {} (Light's κ), linear {}, quadratic {}, binary {}",
-        counted(h.pairs, "pair", "pairs"),
-        opt(m.unweighted),
-        opt(m.linear),
-        opt(m.quadratic),
-        opt(m.binary)
-    ));
+    let binary = format!("binary (relevant from {})", a.binary_relevant_from);
+    match &a.pairs[..] {
+        [] => lines.push(NO_SHARED_DOCUMENT.to_string()),
+        [p] if a.assessors.len() == 2 => lines.push(format!(
+            "Cohen's κ of {} on {}: unweighted {}, linear {}, quadratic {}, {binary} {}",
+            pair_name(p),
+            counted(p.items as usize, "shared document", "shared documents"),
+            opt(m.unweighted),
+            opt(m.linear),
+            opt(m.quadratic),
+            opt(m.binary)
+        )),
+        _ => lines.push(format!(
+            "Mean pairwise Cohen's κ over {} sharing documents: unweighted {} (Light's κ), linear {}, quadratic {}, {binary} {}",
+            counted(h.pairs, "pair", "pairs"),
+            opt(m.unweighted),
+            opt(m.linear),
+            opt(m.quadratic),
+            opt(m.binary)
+        )),
+    }
     lines.push(format!(
         "High-agreement topics (every pair's per-topic linear κ significantly positive, at least {} shared documents): {} of {}; perfect agreement (every label the same, κ undefined): {}; low-agreement: {}; too small (fewer than {} documents): {}",
         a.min_topic_items,
@@ -142,9 +158,15 @@ fn headline(a: &Analysis) -> Vec<String> {
         a.min_topic_items,
         a.too_small_topics.len()
     ));
+    if !a.unshared_topics.is_empty() && !a.pairs.is_empty() {
+        lines.push(format!(
+            "Topics where no two assessors share a document (no agreement measured): {}",
+            a.unshared_topics.len()
+        ));
+    }
     let i = &a.intervals;
     lines.push(format!(
-        "95% intervals: {} Wald (κ ± 1.96·SE, {}); {} Wilson score for a zero SE (marked W); {} clipped to [−1, 1] (marked c)",
+        "95% intervals: {} Wald (κ ± 1.959964·SE, {}); {} Wilson score for a zero SE (marked W); {} clipped to [−1, 1] (marked c)",
         i.wald, a.standard_error, i.wilson_zero_se, i.clipped
     ));
     if a.repeats_dropped > 0 {
@@ -159,8 +181,8 @@ fn headline(a: &Analysis) -> Vec<String> {
 fn pair_table(a: &Analysis) -> Table {
     Table {
         title: format!(
-            "Pairwise agreement (95% CIs, {}; linear and quadratic κ: {}; binary: lowest label vs the rest)",
-            a.standard_error, a.weights
+            "Pairwise agreement (95% CIs, {}; linear and quadratic κ: {}; binary: relevant from label {})",
+            a.standard_error, a.weights, a.binary_relevant_from
         ),
         headers: [
             "pair",
@@ -233,6 +255,35 @@ fn per_topic_table(a: &Analysis) -> Table {
     }
 }
 
+/// Every pair's linear kappa on every topic it shares a document on (`--detail`, pairs in full).
+fn per_topic_values(a: &Analysis) -> Table {
+    Table {
+        title: format!(
+            "Per-topic linear weighted κ of each pair (95% CIs, {}; too small: fewer than {} shared documents)",
+            a.standard_error, a.min_topic_items
+        ),
+        headers: ["pair", "topic", "shared documents", "linear κ [95% CI]"]
+            .map(str::to_string)
+            .to_vec(),
+        rows: a
+            .pairs
+            .iter()
+            .flat_map(|p| {
+                p.per_topic.values.iter().map(move |t| {
+                    vec![
+                        pair_name(p),
+                        t.topic.clone(),
+                        t.shared_documents.to_string(),
+                        t.kappa_linear
+                            .as_ref()
+                            .map_or_else(|| "too small".to_string(), kappa_cell),
+                    ]
+                })
+            })
+            .collect(),
+    }
+}
+
 fn many_rater_table(a: &Analysis) -> Option<Table> {
     let m = a.many_raters.as_ref()?;
     Some(Table {
@@ -294,6 +345,9 @@ fn tables(a: &Analysis, view: &View) -> Vec<Table> {
             None => per_topic_table(a),
             Some(d) => per_topic_summary(a, d),
         });
+        if full {
+            tables.push(per_topic_values(a));
+        }
         tables.extend(many_rater_table(a));
         if full {
             tables.extend(confusion_tables(a));
@@ -309,6 +363,7 @@ fn topic_lists(a: &Analysis) -> Vec<String> {
         format!("Perfect agreement: {}", list(&a.perfect_agreement_topics)),
         format!("Low: {}", list(&a.low_agreement_topics)),
         format!("Too small: {}", list(&a.too_small_topics)),
+        format!("No shared document: {}", list(&a.unshared_topics)),
     ]
 }
 

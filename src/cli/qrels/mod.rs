@@ -22,6 +22,9 @@ pub(crate) enum Output {
     Levels,
     /// Direct gains `topic doc gain`; for `eval --gain-file`.
     Gains,
+    /// TREC qrels `topic 0 doc level` (integer rules on labels ≥ 0 only); for `eval --qrels`,
+    /// trec_eval and other TREC tools.
+    Trec,
 }
 
 /// Consolidate per-assessor labels into one qrels.
@@ -46,8 +49,8 @@ pub(crate) struct QrelsArgs {
     /// p of the unanimity-aware gain (paper A uses 0.2); Dmax is the scale's highest label.
     #[arg(long, default_value_t = 0.2)]
     pub(crate) p: f64,
-    /// levels (`topic doc Lx`) or gains (`topic doc gain`); default: levels for sum, min, max and
-    /// majority, gains for mean and ug.
+    /// levels (`topic doc Lx`), gains (`topic doc gain`) or trec (`topic 0 doc level`); default:
+    /// levels for sum, min, max and majority, gains for mean and ug.
     #[arg(long, value_enum)]
     pub(crate) output: Option<Output>,
 }
@@ -70,6 +73,9 @@ pub(crate) fn run(args: QrelsArgs) -> anyhow::Result<Outcome> {
         Output::Gains
     });
     let labels = args.input.read()?;
+    if matches!(consolidation, Consolidation::Builtin(Rule::Sum)) {
+        warn_about_uneven_sums(&labels.items);
+    }
     let (min, max) = (labels.scale.min(), labels.scale.max());
     let mut out = String::new();
     let mut unlabelled = Vec::new();
@@ -102,7 +108,8 @@ pub(crate) fn run(args: QrelsArgs) -> anyhow::Result<Outcome> {
             );
         }
         let value = without_noise(value);
-        if output == Output::Levels && value.fract() != 0.0 {
+        let integral = matches!(output, Output::Levels | Output::Trec);
+        if integral && value.fract() != 0.0 {
             bail!(
                 "{}: document `{}` of topic `{}` combines to {value} by {}, which is not a whole number, so it cannot be a level Lx; write gains with --output gains",
                 args.input.labels.display(),
@@ -111,7 +118,7 @@ pub(crate) fn run(args: QrelsArgs) -> anyhow::Result<Outcome> {
                 consolidation.name()
             );
         }
-        if output == Output::Levels && value > f64::from(MAX_LEVEL) {
+        if integral && value > f64::from(MAX_LEVEL) {
             bail!(
                 "{}: document `{}` of topic `{}` combines to level L{value}; NTCIR levels go up to L{MAX_LEVEL} (use --output gains)",
                 args.input.labels.display(),
@@ -124,6 +131,7 @@ pub(crate) fn run(args: QrelsArgs) -> anyhow::Result<Outcome> {
         let _ = match output {
             Output::Levels => writeln!(out, "{topic} {doc} L{}", value as u64),
             Output::Gains => writeln!(out, "{topic} {doc} {value}"),
+            Output::Trec => writeln!(out, "{topic} 0 {doc} {}", value as u64),
         };
     }
     if !unlabelled.is_empty() {
@@ -135,6 +143,29 @@ pub(crate) fn run(args: QrelsArgs) -> anyhow::Result<Outcome> {
     }
     crate::cli::stdout::print(&out)?;
     Ok(Outcome::Success)
+}
+
+/// Warns when documents carry different numbers of labels: a sum then grows with the number of
+/// assessors, so a document labelled by fewer assessors sums lower for the same judgements. Names
+/// how many documents have fewer labels than the most any document has, with one example.
+fn warn_about_uneven_sums(items: &[crate::io::labels::LabelledItem]) {
+    let counts = items.iter().map(|i| i.labels.len()).filter(|&n| n > 0);
+    let Some(most) = counts.clone().max() else {
+        return;
+    };
+    let fewer: Vec<&crate::io::labels::LabelledItem> = items
+        .iter()
+        .filter(|i| !i.labels.is_empty() && i.labels.len() < most)
+        .collect();
+    if let Some(example) = fewer.first() {
+        eprintln!(
+            "warning: --combine sum adds different numbers of labels: {} document(s) have fewer than the {most} labels others have (e.g. document {} of topic {} has {}), so their sums are lower for the same judgements (--combine mean does not depend on the number of labels)",
+            fewer.len(),
+            escape_terminal(&example.doc),
+            escape_terminal(&example.topic),
+            example.labels.len()
+        );
+    }
 }
 
 /// A built-in rule (`--combine`) or a mapping rule file (`--rules`).

@@ -310,3 +310,21 @@ fn rejects_bad_matrices() {
         Err(AgreementError::Degenerate)
     );
 }
+
+#[test]
+fn a_binary_cut_counts_labels_from_its_position_up_as_relevant() {
+    let m = matrix([[5, 2, 1], [3, 4, 2], [0, 1, 6]]);
+    assert_eq!(m.collapsed_from(1), m.collapsed_binary());
+    // Relevant from position 2: rows and columns 0–1 against 2.
+    let cut = m.collapsed_from(2);
+    assert_eq!(cut.rows(), vec![vec![5 + 2 + 3 + 4, 1 + 2], vec![1, 6]]);
+    let se = StandardError::CohenSimple;
+    assert_eq!(
+        binary_kappa_from(&m, 2, se).unwrap().kappa,
+        unweighted_kappa(&cut, se).unwrap().kappa
+    );
+    assert_eq!(
+        binary_raw_agreement_from(&m, 2).unwrap(),
+        (14 + 6) as f64 / m.total() as f64
+    );
+}

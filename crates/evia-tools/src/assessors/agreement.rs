@@ -22,13 +22,13 @@ use crate::io::labels::AssessorLabels;
 use evia_engine::agreement::fleiss::fleiss_kappa;
 use evia_engine::agreement::krippendorff::{Metric, alpha_on_values};
 use evia_engine::agreement::{
-    AgreementError, ConfusionMatrix, Kappa, StandardError, binary_kappa, binary_raw_agreement,
-    linear_weighted_kappa, quadratic_weighted_kappa, unweighted_kappa,
+    AgreementError, ConfusionMatrix, Kappa, StandardError, binary_kappa_from,
+    binary_raw_agreement_from, linear_weighted_kappa, quadratic_weighted_kappa, unweighted_kappa,
 };
 
 use super::agreement_summary::{Headline, IntervalCounts};
 use super::agreement_values::{
-    KappaOutcome, ManyRaters, PairAgreement, PairMatrix, PerTopic, Value, unsigned_zero,
+    KappaOutcome, ManyRaters, PairAgreement, PairMatrix, PerTopic, TopicKappa, Value, unsigned_zero,
 };
 pub use super::pair_counts::WorkloadError;
 use super::pair_counts::{PairCounts, Workload};
@@ -132,6 +132,10 @@ pub struct Analysis {
     pub low_agreement_topics: Vec<String>,
     /// Topics with fewer documents than the minimum: in neither set.
     pub too_small_topics: Vec<String>,
+    /// Topics on which no two assessors share a document (no agreement can be measured there).
+    pub unshared_topics: Vec<String>,
+    /// The binary kappa counts a document as relevant from this label up.
+    pub binary_relevant_from: i32,
 }
 
 fn matrix(counts: &[u32], k: usize) -> ConfusionMatrix {
@@ -154,6 +158,8 @@ enum TopicClass {
     Low,
     /// Fewer documents than the minimum.
     TooSmall,
+    /// No two assessors share a document on the topic.
+    Unshared,
 }
 
 /// One pair's per-topic kappas as they accumulate, topic by topic in topic order.
@@ -168,6 +174,7 @@ struct TopicTally {
     sum: f64,
     min: Option<f64>,
     max: Option<f64>,
+    values: Vec<TopicKappa>,
 }
 
 impl TopicTally {
@@ -181,6 +188,7 @@ impl TopicTally {
             mean: (self.defined > 0).then(|| unsigned_zero(self.sum / self.defined as f64)),
             min: self.min.map(unsigned_zero),
             max: self.max.map(unsigned_zero),
+            values: self.values.clone(),
         }
     }
 }
@@ -199,6 +207,19 @@ pub fn analyse(
     se: StandardError,
     over: WeightsOver,
     min_topic_items: usize,
+) -> Result<Analysis, WorkloadError> {
+    analyse_relevant_from(labels, source, se, over, min_topic_items, 1)
+}
+
+/// [`analyse`] with the binary kappa counting a document as relevant from the label at position
+/// `relevant_from` of the scale (1 to k − 1; [`analyse`] takes 1, the lowest label against the rest).
+pub fn analyse_relevant_from(
+    labels: &AssessorLabels,
+    source: &str,
+    se: StandardError,
+    over: WeightsOver,
+    min_topic_items: usize,
+    relevant_from: usize,
 ) -> Result<Analysis, WorkloadError> {
     Workload::of(labels, source)?;
     let k = labels.scale.levels();
@@ -225,12 +246,22 @@ pub fn analyse(
             let tally = &mut tallies[pooled.slot_of(pair).unwrap_or_else(|| unreachable!())];
             tally.topics += 1;
             let counts = topic.counts(slot);
-            if counts.iter().map(|&c| u64::from(c)).sum::<u64>() < min_topic_items as u64 {
+            let shared = counts.iter().map(|&c| u64::from(c)).sum::<u64>();
+            let mut value = TopicKappa {
+                topic: id.to_string(),
+                shared_documents: shared,
+                kappa_linear: None,
+            };
+            if shared < min_topic_items as u64 {
                 tally.too_small += 1;
+                tally.values.push(value);
                 all_significant = false;
                 continue;
             }
-            match linear_kappa(&matrix(counts, k), se, over) {
+            let result = linear_kappa(&matrix(counts, k), se, over);
+            value.kappa_linear = Some(KappaOutcome::from(result.clone()));
+            tally.values.push(value);
+            match result {
                 Ok(kt) => {
                     intervals.count(&kt);
                     if kt.significantly_positive() {
@@ -250,7 +281,9 @@ pub fn analyse(
                 }
             }
         }
-        let class = if !sized {
+        let class = if topic.is_empty() {
+            TopicClass::Unshared
+        } else if !sized {
             TopicClass::TooSmall
         } else if all_significant {
             TopicClass::High
@@ -286,13 +319,14 @@ pub fn analyse(
                 pooled.pair(slot),
                 tallies[slot].per_topic(),
                 &mut intervals,
+                relevant_from,
             )
         })
         .collect();
     Ok(Analysis {
         labels: source.to_string(),
         headline: Headline::of(labels, by_topic.len(), &pairs),
-        many_raters: (labels.assessors.len() > 2).then(|| many_raters(labels)),
+        many_raters: (labels.assessors.len() >= 2).then(|| many_raters(labels)),
         scale: labels.scale.to_string(),
         scale_labels: (0..k).map(|l| labels.scale.label(l)).collect(),
         standard_error: se.to_string(),
@@ -309,6 +343,8 @@ pub fn analyse(
         perfect_agreement_topics: topics_in(TopicClass::Perfect),
         low_agreement_topics: topics_in(TopicClass::Low),
         too_small_topics: topics_in(TopicClass::TooSmall),
+        unshared_topics: topics_in(TopicClass::Unshared),
+        binary_relevant_from: labels.scale.label(relevant_from.min(k - 1)),
     })
 }
 
@@ -334,6 +370,7 @@ fn pair_agreement(
     (a, b): (usize, usize),
     per_topic: PerTopic,
     intervals: &mut IntervalCounts,
+    relevant_from: usize,
 ) -> PairAgreement {
     let (k, se, over) = (context.k, context.se, context.over);
     let m = matrix(counts, k);
@@ -348,7 +385,7 @@ fn pair_agreement(
     let kappa_unweighted = counted(unweighted_kappa(&m, se));
     let kappa_linear = counted(linear_kappa(&m, se, over));
     let kappa_quadratic = counted(weighted_kappa(&m, se, over, Weighting::Quadratic));
-    let kappa_binary = counted(binary_kappa(&m, se));
+    let kappa_binary = counted(binary_kappa_from(&m, relevant_from, se));
     PairAgreement {
         first: Arc::clone(&names[a]),
         second: Arc::clone(&names[b]),
@@ -358,7 +395,7 @@ fn pair_agreement(
         kappa_unweighted,
         kappa_linear,
         kappa_quadratic,
-        raw_agreement_binary: binary_raw_agreement(&m).unwrap_or(f64::NAN),
+        raw_agreement_binary: binary_raw_agreement_from(&m, relevant_from).unwrap_or(f64::NAN),
         kappa_binary,
         per_topic,
     }

@@ -74,7 +74,7 @@ impl Headline {
 /// every pooled and per-topic kappa of an analysis.
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct IntervalCounts {
-    /// kappa ± 1.96·SE.
+    /// kappa ± 1.959964·SE (the 97.5% standard normal quantile).
     pub wald: usize,
     /// The SE was zero: Wilson's score interval for the observed agreement, mapped to kappa.
     pub wilson_zero_se: usize,

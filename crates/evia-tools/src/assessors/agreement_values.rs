@@ -89,6 +89,18 @@ pub struct PerTopic {
     pub mean: Option<f64>,
     pub min: Option<f64>,
     pub max: Option<f64>,
+    /// Each topic the pair shares a document on, in topic order: how many documents it shares
+    /// there and its linear kappa (absent when the topic is too small to test).
+    pub values: Vec<TopicKappa>,
+}
+
+/// One pair's linear kappa on one topic.
+#[derive(Debug, Clone, Serialize)]
+pub struct TopicKappa {
+    pub topic: String,
+    pub shared_documents: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kappa_linear: Option<KappaOutcome>,
 }
 
 /// A pair's `k × k` confusion matrix, rows the first assessor's labels, columns the second's (scale

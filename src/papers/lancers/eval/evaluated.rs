@@ -218,7 +218,7 @@ impl Evaluated {
             "Conditions: {sizes}. Measures {} with linear gains (gain of Lx = x).",
             self.measures
                 .iter()
-                .map(Measure::name)
+                .map(Measure::noted_name)
                 .collect::<Vec<_>>()
                 .join(", ")
         ));

@@ -157,6 +157,16 @@ impl Measure {
         self.name.line.cutoff
     }
 
+    /// The name in a table's notes: paper B's measures as its manifest names them, a user's as
+    /// written (without the manifest's [`AS_WRITTEN`] mark).
+    pub(crate) fn noted_name(&self) -> String {
+        if self.as_written {
+            self.printed_name()
+        } else {
+            self.name()
+        }
+    }
+
     /// The name that parses back to this measure (`MSnDCG@10`, `=ndcg_cut_10`).
     pub(crate) fn name(&self) -> String {
         let written = self.name.written();
@@ -324,6 +334,11 @@ mod tests {
             ("MSnDCG@10".into(), "=MSnDCG@10".into())
         );
         assert_eq!(Measure::parse(&user.name()).unwrap(), user);
+        // Notes name a user's measure as written, without the manifest's mark.
+        assert_eq!(
+            (user.noted_name(), m.noted_name()),
+            ("MSnDCG@10".into(), "MSnDCG@10".into())
+        );
         let alias = Measure::parse("=ndcg_cut_10").unwrap();
         assert_eq!(
             (alias.name.line, alias.printed_name()),
