@@ -1,4 +1,4 @@
-//! The headline of a judges analysis as plain-text lines (names unescaped; [`super::render`]
+//! The headline of a judges analysis as plain-text lines (names unescaped; [`mod@super::render`]
 //! escapes them): per judge against the reference, label agreement, the first measure's ranking
 //! agreement and significance agreement. Four lines per judge with one or two judges, one line per
 //! judge with more, so that the headline stays within about ten lines.

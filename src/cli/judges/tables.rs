@@ -1,5 +1,5 @@
 //! The tables of a judges analysis as plain-text cells (names unescaped), from the typed results of
-//! [`crate::judges::analysis`]; [`super::render`] escapes and lays them out per format.
+//! [`crate::judges::analysis`]; [`mod@super::render`] escapes and lays them out per format.
 
 use crate::judges::analysis::JudgesAnalysis;
 use crate::judges::estimate::Estimate;
