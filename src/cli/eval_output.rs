@@ -23,7 +23,7 @@ use evia_engine::measures::{Evaluation, Params};
 const NAMES_SHOWN: usize = 5;
 
 /// `names` as a short list for a warning: the first [`NAMES_SHOWN`], then how many more.
-pub(super) fn name_list<'a>(names: impl ExactSizeIterator<Item = &'a str>) -> String {
+pub(crate) fn name_list<'a>(names: impl ExactSizeIterator<Item = &'a str>) -> String {
     let total = names.len();
     let mut shown: Vec<String> = names.take(NAMES_SHOWN).map(shown).collect();
     if total > NAMES_SHOWN {

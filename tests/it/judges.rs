@@ -277,3 +277,48 @@ fn judges_out_writes_the_report_and_figures_and_keeps_foreign_directories() {
     );
     assert_eq!(std::fs::read_dir(&mine).unwrap().count(), 1);
 }
+
+/// Runs that miss a judge's labelled topics (they score 0 there) and run topics no judge labelled
+/// (left out) are named in warnings, never scored silently.
+#[test]
+fn runs_and_labelled_topics_that_do_not_meet_are_warned_about() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(fixture("human.qrels")).unwrap();
+    // A judge that also labels topic 999, for which no run has a ranked list.
+    let wider = dir.path().join("wider.qrels");
+    std::fs::write(&wider, format!("{text}999 0 Z999-0 1\n999 0 Z999-1 0\n")).unwrap();
+    let args = vec![
+        "--qrels".to_string(),
+        format!("wide={}", wider.display()),
+        "--qrels".to_string(),
+        judge("other", "human.qrels"),
+    ];
+    let out = judges(&args).assert_success();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("have no ranked list for some of judge wide's labelled topics"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("(1 of 9)"), "{stderr}");
+
+    // Two judges that both leave topic 407 unlabelled, for which every run has a ranked list.
+    let narrower = dir.path().join("narrower.qrels");
+    let kept: String = text
+        .lines()
+        .filter(|l| !l.starts_with("407 "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(&narrower, kept).unwrap();
+    let args = vec![
+        "--qrels".to_string(),
+        format!("a={}", narrower.display()),
+        "--qrels".to_string(),
+        format!("b={}", narrower.display()),
+    ];
+    let out = judges(&args).assert_success();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("1 run topic(s) are labelled by no judge and are left out (as eval leaves them out): 407"),
+        "{stderr}"
+    );
+}

@@ -11,6 +11,7 @@ use clap::Parser;
 
 use super::super::eval::{load_topics, new_evaluator};
 use super::super::eval_args::{EvalArgs, parse_list, run_reading};
+use super::super::eval_output::name_list;
 use super::super::eval_select::{columns, resolve, with_cutoffs};
 use crate::evaluate::{Scratch, evaluate_topic};
 use crate::io::qrels::TopicSet;
@@ -122,6 +123,9 @@ pub(crate) fn evaluate_all(
         }
         rankings.push(ranking);
     }
+    for warning in topic_warnings(judges, &topic_sets, &rankings) {
+        super::super::stdout::note(&warning);
+    }
     let measures = names
         .iter()
         .enumerate()
@@ -198,4 +202,60 @@ fn line_values(ev: &evia_engine::measures::Evaluation, lines: &[LineName]) -> Ve
         }
     });
     out
+}
+
+/// The warnings about runs and labelled topics that do not meet: per judge, the runs without a
+/// ranked list for some of its labelled topics (each such topic scores 0 in every measure and
+/// counts in the means, as `eval` and `trec_eval -c` do), and the run topics no judge labelled
+/// (left out, as `eval` leaves them out). Names are shown as the terminal shows them.
+fn topic_warnings(
+    judges: &[JudgeFile],
+    topic_sets: &[TopicSet],
+    rankings: &[RunRanking],
+) -> Vec<String> {
+    let mut warnings = Vec::new();
+    for (judge, set) in judges.iter().zip(topic_sets) {
+        let short: Vec<String> = rankings
+            .iter()
+            .filter_map(|r| {
+                let missing = set
+                    .topics
+                    .keys()
+                    .filter(|t| !r.topics.contains_key(*t))
+                    .count();
+                (missing > 0).then(|| {
+                    format!(
+                        "{} ({missing} of {})",
+                        crate::io::shown(&r.run),
+                        set.topics.len()
+                    )
+                })
+            })
+            .collect();
+        if !short.is_empty() {
+            warnings.push(format!(
+                "warning: {} run(s) have no ranked list for some of judge {}'s labelled topics, which score 0 in every measure and count in the means (as eval and trec_eval -c do): {}",
+                short.len(),
+                crate::io::shown(&judge.name),
+                name_list(short.iter().map(String::as_str))
+            ));
+        }
+    }
+    let mut unjudged: Vec<&str> = rankings
+        .iter()
+        .flat_map(|r| r.topics.keys())
+        .filter(|t| topic_sets.iter().all(|set| !set.topics.contains_key(*t)))
+        .map(String::as_str)
+        .collect();
+    unjudged.sort_unstable();
+    unjudged.dedup();
+    if !unjudged.is_empty() {
+        let shown: Vec<String> = unjudged.iter().map(|t| crate::io::shown(t)).collect();
+        warnings.push(format!(
+            "warning: {} run topic(s) are labelled by no judge and are left out (as eval leaves them out): {}",
+            unjudged.len(),
+            name_list(shown.iter().map(String::as_str))
+        ));
+    }
+    warnings
 }
