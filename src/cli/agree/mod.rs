@@ -110,6 +110,15 @@ pub(crate) fn run(args: AgreeArgs) -> anyhow::Result<Outcome> {
             scale.max()
         ),
     };
+    // Every pair's per-topic kappas are listed where an output shows every pair with its detail
+    // (and the JSON, which holds the whole analysis): kept only then, and bounded.
+    let full = match args.pairs {
+        Pairs::Full => true,
+        Pairs::Summary => false,
+        Pairs::Auto => labels.assessors.len() <= render::FULL_UP_TO,
+    };
+    let listed =
+        args.detail_out.is_some() || (full && (args.detail || matches!(args.format, Format::Json)));
     let analysis = analyse_relevant_from(
         &labels,
         &args.input.labels.display().to_string(),
@@ -117,6 +126,7 @@ pub(crate) fn run(args: AgreeArgs) -> anyhow::Result<Outcome> {
         args.weights_over,
         min_topic_items,
         relevant_from,
+        listed.then_some(crate::assessors::agreement::MAX_TOPIC_VALUES),
     )?;
     if analysis.pairs.is_empty() {
         eprintln!("warning: {}", render::NO_SHARED_DOCUMENT);

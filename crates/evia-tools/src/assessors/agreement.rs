@@ -208,11 +208,18 @@ pub fn analyse(
     over: WeightsOver,
     min_topic_items: usize,
 ) -> Result<Analysis, WorkloadError> {
-    analyse_relevant_from(labels, source, se, over, min_topic_items, 1)
+    analyse_relevant_from(labels, source, se, over, min_topic_items, 1, None)
 }
 
+/// The most per-topic kappas an analysis lists ([`PerTopic::values`], when asked for): each is a
+/// few dozen bytes, so the list stays within about 100 MB.
+pub const MAX_TOPIC_VALUES: usize = 1_000_000;
+
 /// [`analyse`] with the binary kappa counting a document as relevant from the label at position
-/// `relevant_from` of the scale (1 to k − 1; [`analyse`] takes 1, the lowest label against the rest).
+/// `relevant_from` of the scale (1 to k − 1; [`analyse`] takes 1, the lowest label against the
+/// rest), and each pair's kappa on every topic listed ([`PerTopic::values`]) when `topic_values`
+/// is given: at most that many in all ([`MAX_TOPIC_VALUES`] at most), or an error. Without it the
+/// lists stay empty, and the memory is bounded as [`analyse`]'s.
 pub fn analyse_relevant_from(
     labels: &AssessorLabels,
     source: &str,
@@ -220,7 +227,10 @@ pub fn analyse_relevant_from(
     over: WeightsOver,
     min_topic_items: usize,
     relevant_from: usize,
+    topic_values: Option<usize>,
 ) -> Result<Analysis, WorkloadError> {
+    let value_limit = topic_values.map(|n| n.min(MAX_TOPIC_VALUES));
+    let mut values_kept = 0usize;
     Workload::of(labels, source)?;
     let k = labels.scale.levels();
     let n = labels.assessors.len();
@@ -252,15 +262,32 @@ pub fn analyse_relevant_from(
                 shared_documents: shared,
                 kappa_linear: None,
             };
+            let keep = match value_limit {
+                None => false,
+                Some(limit) if values_kept < limit => {
+                    values_kept += 1;
+                    true
+                }
+                Some(limit) => {
+                    return Err(WorkloadError::TopicValues {
+                        source_name: source.to_string(),
+                        limit,
+                    });
+                }
+            };
             if shared < min_topic_items as u64 {
                 tally.too_small += 1;
-                tally.values.push(value);
+                if keep {
+                    tally.values.push(value);
+                }
                 all_significant = false;
                 continue;
             }
             let result = linear_kappa(&matrix(counts, k), se, over);
-            value.kappa_linear = Some(KappaOutcome::from(result.clone()));
-            tally.values.push(value);
+            if keep {
+                value.kappa_linear = Some(KappaOutcome::from(result.clone()));
+                tally.values.push(value);
+            }
             match result {
                 Ok(kt) => {
                     intervals.count(&kt);
@@ -417,5 +444,53 @@ fn many_raters(labels: &AssessorLabels) -> ManyRaters {
         alpha_ordinal: a(Metric::Ordinal),
         alpha_interval: a(Metric::Interval),
         alpha_ratio: a(Metric::Ratio),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::io::label_scale::Scale;
+    use crate::io::labels::{LabelLayout, parse_labels};
+
+    /// Per-topic kappas are listed only when asked for, and no more than the limit: an analysis
+    /// that summarises its pairs keeps the memory of the pooled and one topic's matrices.
+    #[test]
+    fn per_topic_values_are_kept_only_when_asked_and_bounded() {
+        let text = "topic doc a b c\nT1 d1 0 0 1\nT1 d2 1 1 1\nT1 d3 2 2 0\nT2 d4 0 1 1\nT2 d5 2 2 2\nT2 d6 1 1 0\n";
+        let scale = Scale::new(0, 2).unwrap();
+        let labels = parse_labels(Path::new("l"), text, LabelLayout::Wide, scale).unwrap();
+        let run = |values| {
+            analyse_relevant_from(
+                &labels,
+                "l",
+                StandardError::CohenSimple,
+                WeightsOver::Declared,
+                2,
+                1,
+                values,
+            )
+        };
+        let summarised = run(None).unwrap();
+        assert!(
+            summarised
+                .pairs
+                .iter()
+                .all(|p| p.per_topic.values.is_empty())
+        );
+        let listed = run(Some(usize::MAX)).unwrap();
+        // Three pairs, each sharing a document on both topics.
+        let kept: usize = listed.pairs.iter().map(|p| p.per_topic.values.len()).sum();
+        assert_eq!(kept, 6);
+        assert_eq!(
+            listed.pairs[0].per_topic.topics,
+            summarised.pairs[0].per_topic.topics
+        );
+        assert!(matches!(
+            run(Some(5)),
+            Err(WorkloadError::TopicValues { limit: 5, .. })
+        ));
     }
 }

@@ -90,7 +90,9 @@ pub struct PerTopic {
     pub min: Option<f64>,
     pub max: Option<f64>,
     /// Each topic the pair shares a document on, in topic order: how many documents it shares
-    /// there and its linear kappa (absent when the topic is too small to test).
+    /// there and its linear kappa (absent when the topic is too small to test). Listed only when
+    /// the analysis is asked for them (`agreement::analyse_relevant_from`), else empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub values: Vec<TopicKappa>,
 }
 

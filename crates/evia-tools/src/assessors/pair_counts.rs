@@ -33,6 +33,10 @@ pub enum WorkloadError {
         k: usize,
         count: u64,
     },
+    #[error(
+        "{source_name}: more than {limit} per-topic kappas (each pair on each topic it shares a document on) to list; list them for fewer assessors, or leave them out (--pairs summary, no --detail or --detail-out)"
+    )]
+    TopicValues { source_name: String, limit: usize },
 }
 
 /// What an analysis of a label file will count, computed from the documents' label counts alone.
