@@ -8,7 +8,7 @@
 //! be about 40% of the memory `eval` touches.
 //!
 //! A fast path only: it gives up (`None`) on anything unusual — gzip data, a file that is not a regular file
-//! or is smaller than [`MIN_SPLIT`], a byte-order mark, a first line that does not decide the
+//! or is smaller than [`super::text_halves::MIN_SPLIT`], a byte-order mark, a first line that does not decide the
 //! syntax (a comment line among them), bytes that are not UTF-8, a NUL byte, any line that is not
 //! a judgement of the file's syntax (a TREC comment line is skipped, as the other path skips it), a level
 //! above the given gains' highest (or [`MAX_LEVEL`]), a document judged twice for a topic, a topic
@@ -20,7 +20,6 @@
 //! [`LevelJudgementsBuilder`] filled and finished in the same way, and the topics are in sorted
 //! order (the tests compare the two on NTCIR and TREC files, with given and default gains).
 
-use std::fs::File;
 use std::ops::Range;
 use std::path::Path;
 
@@ -31,7 +30,7 @@ use super::qrels::{
     MAX_LEVEL, QrelsFormat, TopicSet, is_comment, parse_ntcir_level, parse_trec_level,
 };
 use super::simple_line::simple_line;
-use super::text_halves::MIN_SPLIT;
+use super::text_halves::open_large_plain;
 use super::topic_ranges::{cut_at_topic_changes, first_line, read_regions};
 use crate::parallel::{map_in_turn, map_owned_in_halves};
 use evia_engine::measures::{
@@ -52,21 +51,7 @@ pub fn read_level_topics(
     format: QrelsFormat,
     gains: Option<&LevelGains>,
 ) -> Option<TopicSet> {
-    // Only a regular file, asked before opening it: opening a FIFO and closing it again would end
-    // its writer, and the reader's own opening would then wait for one forever.
-    if !std::fs::metadata(path).ok()?.is_file() {
-        return None;
-    }
-    let mut file = File::open(path).ok()?;
-    let meta = file.metadata().ok()?;
-    let size = meta.len();
-    if !meta.is_file()
-        || size < MIN_SPLIT
-        || !super::input::within_limit(size)
-        || super::input::file_is_gzip(path)
-    {
-        return None;
-    }
+    let (mut file, size) = open_large_plain(path)?;
     let first = first_line(&mut file)?;
     if is_comment(&first) {
         return None;
@@ -305,7 +290,7 @@ mod tests {
             .collect();
         for trec in [false, true] {
             let text = qrels_text(trec, &order);
-            assert!(text.len() as u64 > MIN_SPLIT);
+            assert!(text.len() as u64 > super::super::text_halves::MIN_SPLIT);
             std::fs::write(&path, &text).unwrap();
             let given = LevelGains::new(&[1.0, 2.0, 3.0, 4.0, 9.0]).unwrap();
             for gains in [None, Some(&given)] {

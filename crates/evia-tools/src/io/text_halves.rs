@@ -28,14 +28,16 @@ pub struct TextHalves {
     pub second: String,
 }
 
-/// The file at `path` read in two halves on two threads, or `None` (see the module).
-pub fn read_text_in_halves(path: &Path) -> Option<TextHalves> {
+/// The file at `path` opened with its size when it is worth splitting between threads: a plain
+/// (not gzip) regular file of at least [`MIN_SPLIT`] bytes within the input limit; `None` for
+/// anything else, which the caller leaves to the whole-file reader.
+pub fn open_large_plain(path: &Path) -> Option<(File, u64)> {
     // Only a regular file, asked before opening it: opening a FIFO and closing it again would end
     // its writer, and the reader's own opening would then wait for one forever.
     if !std::fs::metadata(path).ok()?.is_file() {
         return None;
     }
-    let mut file = File::open(path).ok()?;
+    let file = File::open(path).ok()?;
     let meta = file.metadata().ok()?;
     let size = meta.len();
     if !meta.is_file()
@@ -45,6 +47,12 @@ pub fn read_text_in_halves(path: &Path) -> Option<TextHalves> {
     {
         return None;
     }
+    Some((file, size))
+}
+
+/// The file at `path` read in two halves on two threads, or `None` (see the module).
+pub fn read_text_in_halves(path: &Path) -> Option<TextHalves> {
+    let (mut file, size) = open_large_plain(path)?;
     let split = split_after_line_feed(&mut file, size)?;
     let (first, second) = std::thread::scope(|scope| {
         let second = scope.spawn(|| read_range(path, split, size - split, true));
