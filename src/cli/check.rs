@@ -11,6 +11,7 @@ use crate::cli::reproduce::load_manifest;
 use crate::cli::stdout::{note, print};
 use crate::ledger::{TranscriptionNote, Verdict};
 use crate::manifest::params::{MAX_DESIGN_POINTS, MAX_REPLICATES, MIN_DESIGN_POINTS};
+use crate::render::escape::{escape_markdown, escape_terminal};
 use crate::report;
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -91,18 +92,20 @@ pub(crate) fn run(root: &Path, args: CheckArgs) -> anyhow::Result<Outcome> {
     // Without the studies' results, a claim re-tested on the stand-in is judged on the one shipped
     // draw: said first, on stderr and as the output's first line, so that the words are not read as
     // the reports' holding rates.
+    // What was not found, with the build state's directory as the output format shows it.
     let missing = (!sources.studies_missing.is_empty()).then(|| {
-        (
+        let studies = sources.studies_missing.join(", ");
+        let dir = state_dir.display().to_string();
+        move |shown_dir: fn(&str) -> String| {
             format!(
-                "robustness and knob-space results not found ({}) in the build state {}",
-                sources.studies_missing.join(", "),
-                state_dir.display()
-            ),
-            "claims re-tested on the stand-in are judged on its one shipped draw only, which says nothing of how often they hold; the reports give the rates (run `evia-repro reproduce` first)",
-        )
+                "robustness and knob-space results not found ({studies}) in the build state {}",
+                shown_dir(&dir)
+            )
+        }
     });
-    if let Some((found, meaning)) = &missing {
-        eprintln!("check: {found}: {meaning}");
+    let meaning = "claims re-tested on the stand-in are judged on its one shipped draw only, which says nothing of how often they hold; the reports give the rates (run `evia-repro reproduce` first)";
+    if let Some(found) = &missing {
+        note(&format!("check: {}: {meaning}", found(escape_terminal)));
     }
     let tables: std::collections::BTreeSet<&str> = account
         .items
@@ -141,21 +144,24 @@ pub(crate) fn run(root: &Path, args: CheckArgs) -> anyhow::Result<Outcome> {
         let shown = |paper: &str| args.only.is_empty() || papers.contains(paper);
         print(&report::findings_view(&account, &shown, format))?;
     } else {
-        match (args.format, &missing) {
-            (LedgerFormat::Text, Some((found, meaning))) => {
-                println!("Note: {found}.");
-                println!("{}", wrapped(meaning, 100));
+        // The note leads the output, written with it (one writer for standard output).
+        let lead = match (args.format, &missing) {
+            (LedgerFormat::Text, Some(found)) => format!(
+                "Note: {}.\n{}\n",
+                found(escape_terminal),
+                wrapped(meaning, 100)
+            ),
+            (LedgerFormat::Md, Some(found)) => {
+                format!("> **Note:** {}: {meaning}.\n\n", found(escape_markdown))
             }
-            (LedgerFormat::Md, Some((found, meaning))) => {
-                println!("> **Note:** {found}: {meaning}.\n");
-            }
-            _ => {}
-        }
-        match args.format {
-            LedgerFormat::Text => print(&report::text(&items, &notes, args.detail))?,
-            LedgerFormat::Md => print(&report::markdown(&items, &notes))?,
-            LedgerFormat::Json => print(&report::json(&items)?)?,
-        }
+            _ => String::new(),
+        };
+        let body = match args.format {
+            LedgerFormat::Text => report::text(&items, &notes, args.detail),
+            LedgerFormat::Md => report::markdown(&items, &notes),
+            LedgerFormat::Json => report::json(&items)?,
+        };
+        print(&(lead + &body))?;
     }
     let full: Vec<&crate::ledger::Entry> = account.items.iter().map(|i| &i.entry).collect();
     if account.items.iter().any(|i| i.term == Term::Differs) {
