@@ -273,13 +273,14 @@ fn size_hint(path: &Path, stored: Stored) -> u64 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     #![allow(clippy::unwrap_used)]
 
     use super::*;
     use std::io::Write;
 
-    fn file_with(bytes: &[u8]) -> tempfile::NamedTempFile {
+    /// A temporary file holding `bytes` (the readers' tests share it).
+    pub(crate) fn file_with(bytes: &[u8]) -> tempfile::NamedTempFile {
         let mut f = tempfile::NamedTempFile::new().unwrap();
         f.write_all(bytes).unwrap();
         f.flush().unwrap();

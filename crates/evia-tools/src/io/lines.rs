@@ -132,14 +132,8 @@ mod tests {
     #![allow(clippy::unwrap_used)]
 
     use super::*;
+    use crate::io::input::tests::file_with;
     use std::io::Write;
-
-    fn file_with(bytes: &[u8]) -> tempfile::NamedTempFile {
-        let mut f = tempfile::NamedTempFile::new().unwrap();
-        f.write_all(bytes).unwrap();
-        f.flush().unwrap();
-        f
-    }
 
     fn all_lines(path: &Path, max: u64) -> Result<Vec<(usize, String)>, SourceError> {
         let mut lines = Lines::open(path, max)?;
