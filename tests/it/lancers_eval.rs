@@ -18,6 +18,24 @@ fn run(root: &Path, args: &[&str]) -> Output {
     TestCommand::new().root(root).args(args).run()
 }
 
+/// `reproduce --data DATA --only ONLY` in the project at `root`, into a new output directory.
+fn reproduce_data(root: &Path, data: &Path, only: &str) -> (tempfile::TempDir, Output) {
+    let out = tempfile::tempdir().unwrap();
+    let output = run(
+        root,
+        &[
+            "reproduce",
+            "--data",
+            data.to_str().unwrap(),
+            "--only",
+            only,
+            "--out",
+            out.path().to_str().unwrap(),
+        ],
+    );
+    (out, output)
+}
+
 fn only() -> String {
     B_EVAL.join(",")
 }
@@ -60,19 +78,7 @@ fn real_data_mode_reads_labels_and_runs() {
     let project = common::scratch_project();
     let data = tempfile::tempdir().unwrap();
     write_collection(data.path());
-    let out = tempfile::tempdir().unwrap();
-    let output = run(
-        project.path(),
-        &[
-            "reproduce",
-            "--data",
-            data.path().to_str().unwrap(),
-            "--only",
-            &only(),
-            "--out",
-            out.path().to_str().unwrap(),
-        ],
-    );
+    let (out, output) = reproduce_data(project.path(), data.path(), &only());
     assert!(
         output.status.success(),
         "{}",
@@ -122,19 +128,7 @@ fn real_data_error(edit: impl Fn(&Path)) -> String {
     let data = tempfile::tempdir().unwrap();
     write_collection(data.path());
     edit(data.path());
-    let out = tempfile::tempdir().unwrap();
-    let output = run(
-        project.path(),
-        &[
-            "reproduce",
-            "--data",
-            data.path().to_str().unwrap(),
-            "--only",
-            "B.T3",
-            "--out",
-            out.path().to_str().unwrap(),
-        ],
-    );
+    let (_out, output) = reproduce_data(project.path(), data.path(), "B.T3");
     assert!(!output.status.success());
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
@@ -194,19 +188,7 @@ fn real_data_tables_1_and_2_are_computed_from_the_labels() {
     let project = common::scratch_project();
     let data = tempfile::tempdir().unwrap();
     write_collection(data.path());
-    let out = tempfile::tempdir().unwrap();
-    let output = run(
-        project.path(),
-        &[
-            "reproduce",
-            "--data",
-            data.path().to_str().unwrap(),
-            "--only",
-            "B.T1,B.T2",
-            "--out",
-            out.path().to_str().unwrap(),
-        ],
-    );
+    let (out, output) = reproduce_data(project.path(), data.path(), "B.T1,B.T2");
     assert!(
         output.status.success(),
         "{}",
@@ -294,19 +276,7 @@ fn real_data_warns_about_runs_missing_labelled_topics() {
         .map(|line| format!("{line}\n"))
         .collect();
     fs::write(&path, kept).unwrap();
-    let out = tempfile::tempdir().unwrap();
-    let output = run(
-        project.path(),
-        &[
-            "reproduce",
-            "--data",
-            data.path().to_str().unwrap(),
-            "--only",
-            "B.T3",
-            "--out",
-            out.path().to_str().unwrap(),
-        ],
-    );
+    let (_out, output) = reproduce_data(project.path(), data.path(), "B.T3");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{stderr}");
     assert!(
