@@ -303,7 +303,7 @@ impl Setup<'_> {
             self.args.replicates,
             &|done, all| eprint!("\r  replicate {done}/{all}"),
         )?;
-        eprintln!(" ({:.1} s)", started.elapsed().as_secs_f64());
+        crate::cli::stdout::note(&format!(" ({:.1} s)", started.elapsed().as_secs_f64()));
         let estimates = self
             .targets
             .iter()

@@ -142,7 +142,7 @@ pub(super) fn new_evaluator(params: Params) -> anyhow::Result<Evaluator> {
 
 pub(crate) fn run(mut args: EvalArgs) -> anyhow::Result<Outcome> {
     if args.logb == 0.0 {
-        eprintln!("{LOGB_ZERO_WARNING}");
+        crate::cli::stdout::note(&LOGB_ZERO_WARNING.to_string());
     }
     // One run evaluated per topic, or many runs into one table (or matrix) of means.
     let many = args.runs_dir.is_some() || args.run_files.len() > 1 || args.matrix.is_some();
@@ -218,15 +218,15 @@ pub(crate) fn run(mut args: EvalArgs) -> anyhow::Result<Outcome> {
         results.push((topic.as_str(), done.ev));
     }
     if !without_nonrelevant.is_empty() {
-        eprintln!(
+        crate::cli::stdout::note(&format!(
             "warning: {} topic(s) have no judged nonrelevant document, so their bpref and rpref values are undefined and skipped (the other measures are evaluated): {}",
             without_nonrelevant.len(),
             name_list(without_nonrelevant.iter().copied())
-        );
+        ));
     }
     let undefined_topics: Vec<&str> = undefined.iter().map(|u| u.0).collect();
     for warning in undefined_warnings(&args, &undefined, &results) {
-        eprintln!("{warning}");
+        crate::cli::stdout::note(&warning.to_string());
     }
 
     let mut keys = line_keys(evaluator.params(), true);
@@ -313,18 +313,18 @@ fn warn_about_topics(
                 shown(first)
             );
         }
-        eprintln!(
+        crate::cli::stdout::note(&format!(
             "warning: {} run topic(s) are not in the relevance judgements and are skipped (trec_eval and NTCIREVAL skip them too; --strict makes this an error): {} (first on {}:{line})",
             unjudged.len(),
             name_list(unjudged.iter().map(|t| t.0.as_str())),
             args.run.display()
-        );
+        ));
     }
     if run_topics.is_empty() {
-        eprintln!(
+        crate::cli::stdout::note(&format!(
             "warning: {} holds no ranked document, so every topic scores 0",
             args.run.display()
-        );
+        ));
     } else {
         // Judged topics the run has no line for: evaluated as empty lists (zeros), in the means.
         let missing: Vec<&str> = topics
@@ -338,20 +338,20 @@ fn warn_about_topics(
             })
             .collect();
         if !missing.is_empty() {
-            eprintln!(
+            crate::cli::stdout::note(&format!(
                 "warning: {} judged topic(s) have no line in {}, so they score 0 in every measure and count in the means (as trec_eval -c does): {}",
                 missing.len(),
                 args.run.display(),
                 name_list(missing.iter().copied())
-            );
+            ));
         }
     }
     if !topics.without_relevant.is_empty() {
-        eprintln!(
+        crate::cli::stdout::note(&format!(
             "warning: {} topic(s) have no relevant document in the judgements and are skipped (NTCIREVAL prints nothing for them): {}",
             topics.without_relevant.len(),
             name_list(topics.without_relevant.iter().map(String::as_str))
-        );
+        ));
     }
     Ok(())
 }

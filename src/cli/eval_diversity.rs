@@ -87,10 +87,10 @@ pub(crate) fn run(args: &EvalArgs, intents_path: &Path) -> anyhow::Result<Outcom
         }
     }
     for t in &topics.without_relevant {
-        eprintln!(
+        crate::cli::stdout::note(&format!(
             "warning: topic {} has no relevant document for any intent; it is skipped",
             escape_terminal(t)
-        );
+        ));
     }
 
     let truncate = args
@@ -127,7 +127,7 @@ pub(crate) fn run(args: &EvalArgs, intents_path: &Path) -> anyhow::Result<Outcom
         results.push((topic.as_str(), ev?));
     }
     if let Some(warning) = undefined_warning(args.format, &results) {
-        eprintln!("{warning}");
+        crate::cli::stdout::note(&warning.to_string());
     }
 
     let stdout = std::io::stdout();

@@ -96,29 +96,29 @@ pub(super) fn run(
 fn warn(runs: &[RunEvaluation], topics: &TopicSet) {
     for r in runs {
         if !r.unjudged_topics.is_empty() {
-            eprintln!(
+            crate::cli::stdout::note(&format!(
                 "warning: run {}: {} run topic(s) are not in the relevance judgements and are skipped: {}",
                 escape_terminal(&r.name),
                 r.unjudged_topics.len(),
                 name_list(r.unjudged_topics.iter().map(String::as_str))
-            );
+            ));
         }
         if !r.missing_topics.is_empty() {
-            eprintln!(
+            crate::cli::stdout::note(&format!(
                 "warning: run {}: {} judged topic(s) have no line in {}, so they score 0 and count in the means: {}",
                 escape_terminal(&r.name),
                 r.missing_topics.len(),
                 r.path.display(),
                 name_list(r.missing_topics.iter().map(String::as_str))
-            );
+            ));
         }
     }
     if !topics.without_relevant.is_empty() {
-        eprintln!(
+        crate::cli::stdout::note(&format!(
             "warning: {} topic(s) have no relevant document in the judgements and are skipped: {}",
             topics.without_relevant.len(),
             name_list(topics.without_relevant.iter().map(String::as_str))
-        );
+        ));
     }
 }
 

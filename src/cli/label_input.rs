@@ -56,7 +56,7 @@ impl LabelInput {
     pub(crate) fn read(&self) -> anyhow::Result<AssessorLabels> {
         let labels = read_labels_with(&self.labels, self.layout, self.scale, &self.options())?;
         if labels.repeats_dropped > 0 {
-            eprintln!(
+            crate::cli::stdout::note(&format!(
                 "{}: {} repeated label(s) (the same assessor on the same document) dropped, keeping the {} (--duplicates {})",
                 self.labels.display(),
                 labels.repeats_dropped,
@@ -66,7 +66,7 @@ impl LabelInput {
                     _ => "first",
                 },
                 self.duplicates.name()
-            );
+            ));
         }
         Ok(labels)
     }

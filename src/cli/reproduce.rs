@@ -81,7 +81,7 @@ pub(crate) fn run(root: &Path, args: ReproduceArgs) -> anyhow::Result<Outcome> {
             for warning in
                 crate::papers::lancers::user_collection::data_dir_missing_topic_warnings(dir)?
             {
-                eprintln!("{warning}");
+                crate::cli::stdout::note(&warning.to_string());
             }
         }
     }

@@ -103,10 +103,13 @@ impl Timings {
             .collect()
     }
 
-    /// Prints [`Timings::lines`] on standard error (nothing when off).
+    /// Prints [`Timings::lines`] on standard error (nothing when off); a failing standard error
+    /// loses them but never stops the build.
     pub(crate) fn print(&self) {
+        use std::io::Write as _;
+        let mut err = std::io::stderr().lock();
         for line in self.lines() {
-            eprintln!("timings\t{line}");
+            let _ = writeln!(err, "timings\t{line}");
         }
     }
 }

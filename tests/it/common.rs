@@ -212,6 +212,21 @@ impl TestCommand {
             .unwrap_or_else(|e| panic!("cannot run {}: {e}", self.describe()))
     }
 
+    /// Runs the command to its end with standard error written to `path` (opened for writing, not
+    /// created) and standard output captured; standard input is empty.
+    pub fn run_with_stderr_to(&self, path: &Path) -> Output {
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .unwrap_or_else(|e| panic!("cannot open {}: {e}", path.display()));
+        self.command()
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(file)
+            .output()
+            .unwrap_or_else(|e| panic!("cannot run {}: {e}", self.describe()))
+    }
+
     /// Starts the command with standard output and error piped, for a test that reads or closes them
     /// itself. Standard input is empty.
     pub fn spawn(&self) -> Child {

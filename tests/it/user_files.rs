@@ -350,6 +350,30 @@ fn a_full_standard_output_is_an_error_not_a_panic() {
     );
 }
 
+/// A warning written to a failing standard error (`2> /dev/full`) is lost, and the command still
+/// does its work and exits as it would: never a panic.
+#[test]
+fn a_full_standard_error_loses_the_warning_not_the_result() {
+    let full = Path::new("/dev/full");
+    if !full.exists() {
+        assert!(!crate::common::under_ci(), "/dev/full is missing");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let qrels = dir.path().join("q.trec");
+    let run = dir.path().join("r.trec");
+    std::fs::write(&qrels, "1 0 d1 1\n1 0 d2 0\n").unwrap();
+    std::fs::write(&run, "1 Q0 d1 1 2.0 r\n1 Q0 d2 2 1.0 r\n").unwrap();
+    let output = TestCommand::new()
+        .current_dir(dir.path())
+        .args(["eval", "--qrels", "q.trec", "--run", "r.trec"])
+        .args(["--logb", "0", "--measures", "nDCG@10"])
+        .run_with_stderr_to(full);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("nDCG@"), "{text}");
+}
+
 /// `study` on the example in `data` into `out`, with the permission checks of an ordinary user:
 /// run as is by one, and by root through `setpriv` with every capability dropped (root reads and
 /// removes whatever the modes say otherwise). `None` when root and `setpriv` is not there.

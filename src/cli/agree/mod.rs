@@ -129,7 +129,7 @@ pub(crate) fn run(args: AgreeArgs) -> anyhow::Result<Outcome> {
         listed.then_some(crate::assessors::agreement::MAX_TOPIC_VALUES),
     )?;
     if analysis.pairs.is_empty() {
-        eprintln!("warning: {}", render::NO_SHARED_DOCUMENT);
+        crate::cli::stdout::note(&format!("warning: {}", render::NO_SHARED_DOCUMENT));
     }
     if let Some(path) = &args.detail_out {
         let everything = View {

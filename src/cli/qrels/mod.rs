@@ -64,7 +64,7 @@ pub(crate) fn run(args: QrelsArgs) -> anyhow::Result<Outcome> {
     if let Consolidation::File(file) = &consolidation {
         file.check_scale(args.input.scale)?;
         for warning in file.unreachable() {
-            eprintln!("{warning}");
+            crate::cli::stdout::note(&warning.to_string());
         }
     }
     let output = args.output.unwrap_or(if consolidation.integral() {
@@ -135,11 +135,11 @@ pub(crate) fn run(args: QrelsArgs) -> anyhow::Result<Outcome> {
         };
     }
     if !unlabelled.is_empty() {
-        eprintln!(
+        crate::cli::stdout::note(&format!(
             "warning: {} document(s) have no label and are left out of the qrels (first: {})",
             unlabelled.len(),
             escape_terminal(&unlabelled[..unlabelled.len().min(3)].join(", "))
-        );
+        ));
     }
     crate::cli::stdout::print(&out)?;
     Ok(Outcome::Success)
@@ -158,13 +158,13 @@ fn warn_about_uneven_sums(items: &[crate::io::labels::LabelledItem]) {
         .filter(|i| !i.labels.is_empty() && i.labels.len() < most)
         .collect();
     if let Some(example) = fewer.first() {
-        eprintln!(
+        crate::cli::stdout::note(&format!(
             "warning: --combine sum adds different numbers of labels: {} document(s) have fewer than the {most} labels others have (e.g. document {} of topic {} has {}), so their sums are lower for the same judgements (--combine mean does not depend on the number of labels)",
             fewer.len(),
             escape_terminal(&example.doc),
             escape_terminal(&example.topic),
             example.labels.len()
-        );
+        ));
     }
 }
 

@@ -98,7 +98,7 @@ pub(crate) fn run(args: StudyArgs) -> anyhow::Result<Outcome> {
     ));
     let study = study_manifest(&context, &paper_b, &request).context("study failed")?;
     for warning in missing_topic_warnings(&context, &request.collection)? {
-        eprintln!("{warning}");
+        crate::cli::stdout::note(&warning.to_string());
     }
     let mut options = Options::new(here, study.seed);
     options.sources = Sources::BuiltIn;
