@@ -142,7 +142,7 @@ pub(super) fn new_evaluator(params: Params) -> anyhow::Result<Evaluator> {
 
 pub(crate) fn run(mut args: EvalArgs) -> anyhow::Result<Outcome> {
     if args.logb == 0.0 {
-        crate::cli::stdout::note(&LOGB_ZERO_WARNING.to_string());
+        crate::cli::stdout::note(LOGB_ZERO_WARNING);
     }
     // One run evaluated per topic, or many runs into one table (or matrix) of means.
     let many = args.runs_dir.is_some() || args.run_files.len() > 1 || args.matrix.is_some();
