@@ -5,7 +5,9 @@
 # reader's peak memory (a gzip run is decompressed as it is read, never whole into memory).
 # Then the same run shuffled (its topics not grouped: `eval` reads it whole), and `study`'s run
 # reader on it: a study of the first 100 topics whose run directory holds the large run (plain or
-# gzipped) beside two runs of those topics.
+# gzipped) beside two runs of those topics. Last, `agree` on a wide label file of every judged
+# document with three assessors, plain and gzipped: its peak against the file's size (the label
+# file is read a line at a time; what remains is the parsed labels).
 #
 # Usage: bench/readers/memory.sh [TOPICS]
 # Needs: python3, gzip, GNU time (/usr/bin/time).
@@ -72,4 +74,18 @@ for runs in runs runs-gz; do
     kib=$(peak "$evia" study --labels "$study/labels.tsv" --layout wide --scale 0..3 --runs "$study/$runs" \
         --trials 100 --out "$out/memory-study")
     echo "evia-repro study, $(basename "$(readlink "$study/$runs/"runA*)") among its runs: ${kib} KiB ($(python3 -c "print(f'{$kib / $base:.2f}')") of the baseline)"
+done
+
+labels="$data/labels-wide.tsv"
+if [ ! -e "$labels" ]; then
+    awk 'BEGIN { print "topic\tdoc\ta1\ta2\ta3" }
+        { l = substr($3, 2); print $1 "\t" $2 "\t" l "\t" (l > 0 ? l - 1 : 0) "\t" (NR % 3 == 0 ? 0 : l) }' \
+        "$data/qrels.ntcir" > "$labels"
+fi
+if [ ! -e "$labels.gz" ]; then
+    gzip -1 -k "$labels"
+fi
+for file in "$labels" "$labels.gz"; do
+    kib=$(peak "$evia" agree --labels "$file" --layout wide --scale 0..3)
+    echo "evia-repro agree, $(basename "$file") ($(stat -c %s "$labels") bytes of text): ${kib} KiB"
 done

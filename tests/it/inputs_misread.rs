@@ -162,7 +162,10 @@ fn inputs_larger_than_the_limit_are_refused() {
         .arg(write(
             dir.path(),
             "l.tsv",
-            "T1 d1 a 1\n".repeat(10).as_bytes(),
+            (0..10)
+                .map(|d| format!("T1 d{d} a 1\n"))
+                .collect::<String>()
+                .as_bytes(),
         ))
         .assert_failure_with(2, "holds more than 60 bytes");
     // /dev/zero is refused by its first bytes, without reading on.

@@ -59,6 +59,7 @@ mod reviewer_page;
 mod self_contained;
 mod standin_bounds;
 mod stc;
+mod streamed_inputs;
 mod study_cli;
 mod study_degenerate;
 mod table_variant;

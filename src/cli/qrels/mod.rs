@@ -177,10 +177,7 @@ enum Consolidation {
 impl Consolidation {
     fn of(args: &QrelsArgs) -> anyhow::Result<Self> {
         match (&args.rules, args.combine) {
-            (Some(path), _) => {
-                let text = crate::io::read_text(path)?;
-                Ok(Consolidation::File(RuleFile::parse(path, &text)?))
-            }
+            (Some(path), _) => Ok(Consolidation::File(RuleFile::read(path)?)),
             (None, Some(rule)) => Ok(Consolidation::Builtin(rule)),
             (None, None) => bail!("give --combine RULE or --rules FILE"),
         }

@@ -38,20 +38,18 @@ pub(crate) enum NotOurs {
 }
 
 /// Checks that `dir` is missing, empty, or an earlier study's output only (module documentation).
+/// The walk stops at the first file that is not the study's, so a large foreign tree is refused
+/// after one entry, not after listing it.
 pub(crate) fn check_ours(dir: &Path) -> Result<(), NotOurs> {
-    let io_err = |path: &Path| {
-        let path = path.to_path_buf();
-        move |reason| NotOurs::Io { path, reason }
-    };
+    check_ours_counted(dir).map(|_| ())
+}
+
+/// [`check_ours`], giving how many entries it visited.
+fn check_ours_counted(dir: &Path) -> Result<usize, NotOurs> {
     if dir.exists() && !dir.is_dir() {
         // Not a directory: the output lock names it as such.
-        return Ok(());
+        return Ok(0);
     }
-    let files = match files_under(dir) {
-        Ok(files) => files,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-        Err(e) => return Err(io_err(dir)(e)),
-    };
     let ignored = |relative: &str| {
         relative == LOCK_FILE
             || relative == STATE_FILE
@@ -60,21 +58,48 @@ pub(crate) fn check_ours(dir: &Path) -> Result<(), NotOurs> {
                 .and_then(|n| n.to_str())
                 .is_some_and(is_temp_name)
     };
-    let mut foreign = files.iter().filter(|f| !ignored(f)).peekable();
-    if foreign.peek().is_none() {
-        return Ok(());
+    // The files the earlier study's state recorded, read when the first file that needs them is met.
+    let mut recorded: Option<BTreeSet<String>> = None;
+    let mut visited = 0;
+    let found = first_foreign(dir, &mut visited, &mut |relative| {
+        if ignored(relative) {
+            return Ok(false);
+        }
+        let recorded = match &recorded {
+            Some(recorded) => recorded,
+            None => recorded.insert(study_files(dir)?),
+        };
+        Ok(!recorded.contains(relative))
+    });
+    match found {
+        Ok(None) => Ok(visited),
+        Ok(Some(file)) => Err(NotOurs::Foreign {
+            dir: dir.to_path_buf(),
+            file: dir.join(file),
+        }),
+        Err(Stop::NotOurs(e)) => Err(e),
+        Err(Stop::Io(e)) if e.kind() == std::io::ErrorKind::NotFound && visited == 0 => Ok(0),
+        Err(Stop::Io(e)) => Err(NotOurs::Io {
+            path: dir.to_path_buf(),
+            reason: e,
+        }),
     }
+}
+
+/// The files an earlier study in `dir` recorded in its build state; an error when `dir` holds no
+/// study's state.
+fn study_files(dir: &Path) -> Result<BTreeSet<String>, NotOurs> {
     let (state, why) = build_state::load(dir);
-    let recorded: BTreeSet<&str> = state
+    let recorded: BTreeSet<String> = state
         .artefacts
         .values()
         .flat_map(|a| a.outputs.keys())
         .chain(state.documents.values().flat_map(|d| d.outputs.keys()))
-        .map(String::as_str)
+        .cloned()
         .collect();
     // A study's state records files under `study/` and, beside it, in DIR itself only (a
     // `reproduce` build has its papers' directories).
-    let in_study = |f: &&str| f.starts_with(&format!("{STUDY_SLUG}/"));
+    let in_study = |f: &String| f.starts_with(&format!("{STUDY_SLUG}/"));
     let a_study =
         recorded.iter().any(in_study) && recorded.iter().all(|f| in_study(f) || !f.contains('/'));
     if !a_study {
@@ -83,25 +108,42 @@ pub(crate) fn check_ours(dir: &Path) -> Result<(), NotOurs> {
             why,
         });
     }
-    match foreign.find(|f| !recorded.contains(f.as_str())) {
-        Some(file) => Err(NotOurs::Foreign {
-            dir: dir.to_path_buf(),
-            file: dir.join(file),
-        }),
-        None => Ok(()),
+    Ok(recorded)
+}
+
+/// Why the walk of [`first_foreign`] stopped early.
+enum Stop {
+    NotOurs(NotOurs),
+    Io(std::io::Error),
+}
+
+impl From<NotOurs> for Stop {
+    fn from(e: NotOurs) -> Self {
+        Stop::NotOurs(e)
     }
 }
 
-/// Every entry under `dir` that is not a directory (files, links, devices), relative to `dir`
-/// with `/` between components, sorted, leaving out the trees of this program's temporary names in
-/// `dir` itself; a name that is not UTF-8 is kept lossily (it is then
-/// never one the state recorded).
-fn files_under(dir: &Path) -> std::io::Result<Vec<String>> {
-    let mut files = Vec::new();
+impl From<std::io::Error> for Stop {
+    fn from(e: std::io::Error) -> Self {
+        Stop::Io(e)
+    }
+}
+
+/// The first entry under `dir` that is not a directory (a file, link or device) and that
+/// `foreign` says is not the study's, relative to `dir` with `/` between components; the walk
+/// stops there. The trees of this program's temporary names in `dir` itself are left out (the
+/// output lock removes them); a name that is not UTF-8 is kept lossily (it is then never one the
+/// state recorded). `visited` counts the entries read.
+fn first_foreign(
+    dir: &Path,
+    visited: &mut usize,
+    foreign: &mut dyn FnMut(&str) -> Result<bool, NotOurs>,
+) -> Result<Option<String>, Stop> {
     let mut stack = vec![(dir.to_path_buf(), String::new())];
     while let Some((path, relative)) = stack.pop() {
         for entry in std::fs::read_dir(&path)? {
             let entry = entry?;
+            *visited += 1;
             let name = entry.file_name().to_string_lossy().into_owned();
             let rel = if relative.is_empty() {
                 name
@@ -114,11 +156,56 @@ fn files_under(dir: &Path) -> std::io::Result<Vec<String>> {
                 if !(relative.is_empty() && is_temp_name(&rel)) {
                     stack.push((entry.path(), rel));
                 }
-            } else {
-                files.push(rel);
+            } else if foreign(&rel)? {
+                return Ok(Some(rel));
             }
         }
     }
-    files.sort();
-    Ok(files)
+    Ok(None)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+
+    /// A directory of many files of the user's is refused at its first file, not after a walk of
+    /// the whole tree.
+    #[test]
+    fn a_large_foreign_tree_is_refused_at_its_first_file() {
+        let dir = tempfile::tempdir().unwrap();
+        for d in 0..20 {
+            let sub = dir.path().join(format!("d{d}"));
+            std::fs::create_dir(&sub).unwrap();
+            for f in 0..200 {
+                std::fs::write(sub.join(format!("f{f}")), "x").unwrap();
+            }
+        }
+        std::fs::write(dir.path().join("notes.txt"), "mine").unwrap();
+        let mut visited = 0;
+        let mut seen = Vec::new();
+        let found = first_foreign(dir.path(), &mut visited, &mut |f| {
+            seen.push(f.to_string());
+            Ok(true)
+        });
+        assert!(matches!(found, Ok(Some(_))));
+        assert_eq!(seen.len(), 1);
+        assert!(visited <= 22, "visited {visited} of 4,021 entries");
+        assert!(matches!(
+            check_ours(dir.path()),
+            Err(NotOurs::NoStudy { .. })
+        ));
+    }
+
+    /// A missing or empty directory takes a study; a file of this program's lock is no study's
+    /// content either way.
+    #[test]
+    fn a_missing_or_empty_directory_is_ours() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(check_ours_counted(&dir.path().join("none")).unwrap(), 0);
+        assert_eq!(check_ours_counted(dir.path()).unwrap(), 0);
+        std::fs::write(dir.path().join(LOCK_FILE), "").unwrap();
+        assert_eq!(check_ours_counted(dir.path()).unwrap(), 1);
+    }
 }

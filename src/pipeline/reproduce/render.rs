@@ -8,7 +8,7 @@ use crate::manifest::{Artefact, Kind, Manifest, OutputFormat};
 use crate::model::stand_in::StandIn;
 use crate::provenance::Stamp;
 use crate::render::Templates;
-use crate::render::escape::{escape_latex, escape_markdown};
+use crate::render::escape::{escape_latex, escape_latex_literal, escape_markdown};
 use crate::render::grid::{self, Target};
 use crate::render::stamp;
 use crate::results::ResultTable;
@@ -102,7 +102,7 @@ pub(crate) fn render_table(
                 let context = TableContext {
                     grid: &grid,
                     provenance: if target == Target::Latex {
-                        escape_latex(&headline)
+                        escape_latex_literal(&headline)
                     } else {
                         escape_markdown(&headline)
                     },
@@ -211,8 +211,8 @@ pub(crate) fn render_tables_document(
         tables: &'a [Input],
     }
     let doc = Doc {
-        title: escape_latex(&info.title),
-        provenance: escape_latex(&stamp.headline()),
+        title: escape_latex_literal(&info.title),
+        provenance: escape_latex_literal(&stamp.headline()),
         stamp: stamp::latex_comment(stamp),
         tables: &inputs,
     };

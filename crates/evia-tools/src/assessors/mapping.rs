@@ -17,7 +17,9 @@
 use std::path::{Path, PathBuf};
 
 use crate::assessors::combine::{CombineError, Rule, combine};
+use crate::io::input::MAX_INPUT;
 use crate::io::labels::Scale;
+use crate::io::lines::{LineSource, Lines, TextLines};
 
 /// The most rules a file may hold, and the most labels a `labels` rule may list.
 pub const MAX_RULES: usize = 10_000;
@@ -73,17 +75,30 @@ pub enum MappingError {
     NoMatch(String, Vec<i32>),
     #[error(transparent)]
     Combine(#[from] CombineError),
+    #[error(transparent)]
+    Read(#[from] crate::io::SourceError),
 }
 
 impl RuleFile {
     /// Parses `text`, read from `path` (for messages).
     pub fn parse(path: &Path, text: &str) -> Result<RuleFile, MappingError> {
+        Self::from_lines(path, &mut TextLines::new(text))
+    }
+
+    /// Reads the rule file at `path` a line at a time ([`Lines`], through the input limit).
+    pub fn read(path: &Path) -> Result<RuleFile, MappingError> {
+        Self::from_lines(path, &mut Lines::open(path, MAX_INPUT)?)
+    }
+
+    /// Parses the rules `lines` gives, read from `path` (for messages).
+    fn from_lines(path: &Path, lines: &mut dyn LineSource) -> Result<RuleFile, MappingError> {
         let mut file = RuleFile {
             path: path.to_path_buf(),
             rules: Vec::new(),
             otherwise: None,
         };
-        for (i, raw) in text.lines().enumerate() {
+        while let Some((n, raw)) = lines.next_line()? {
+            let i = n - 1;
             let line = raw.split('#').next().unwrap_or("").trim();
             if line.is_empty() {
                 continue;

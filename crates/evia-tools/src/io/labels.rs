@@ -27,7 +27,8 @@ use std::path::Path;
 use crate::io::label_columns::{Cells, LabelColumns, ONE_TOPIC, ResolvedColumns};
 pub use crate::io::label_duplicates::Duplicates;
 pub use crate::io::label_scale::Scale;
-use crate::io::{SourceError, decode_text, describe_line, shown, strip_bom};
+use crate::io::lines::{LineSource, Lines, TextLines, has_cr_inside};
+use crate::io::{CR_ONLY, SourceError, describe_line, shown};
 
 /// The most assessors a label file may name (the pairwise analyses grow with their square).
 pub const MAX_ASSESSORS: usize = 1000;
@@ -93,16 +94,22 @@ pub fn read_labels(
     read_labels_with(path, layout, scale, &ReadOptions::default())
 }
 
-/// Reads a label file (decompressing it when it is gzip, [`crate::io::input`]), with a header,
-/// chosen columns or a rule for repeated labels ([`ReadOptions`]).
+/// Reads a label file a line at a time ([`Lines`]; gzip decompressed as it is read,
+/// [`crate::io::input`]), with a header, chosen columns or a rule for repeated labels
+/// ([`ReadOptions`]).
 pub fn read_labels_with(
     path: &Path,
     layout: LabelLayout,
     scale: Scale,
     options: &ReadOptions,
 ) -> Result<AssessorLabels, SourceError> {
-    let (bytes, _) = crate::io::input::read_input(path, MAX_TEXT_BYTES)?;
-    parse_labels_with(path, &decode_text(path, bytes)?, layout, scale, options)
+    labels_from_lines(
+        path,
+        &mut Lines::open(path, MAX_TEXT_BYTES)?,
+        layout,
+        scale,
+        options,
+    )
 }
 
 /// [`parse_labels_with`] with the default [`ReadOptions`].
@@ -124,15 +131,34 @@ pub fn parse_labels_with(
     scale: Scale,
     options: &ReadOptions,
 ) -> Result<AssessorLabels, SourceError> {
-    let mut builder = Builder::new(path, scale, options.duplicates);
-    if let Some(n) = crate::io::cr_only_line(text) {
-        return Err(builder.error(n, crate::io::CR_ONLY.to_string()));
+    labels_from_lines(path, &mut TextLines::new(text), layout, scale, options)
+}
+
+/// Whether a line of a label file holds labels (not blank, not a `#` comment).
+fn kept(line: &str) -> bool {
+    !line.trim().is_empty() && !line.trim_start().starts_with('#')
+}
+
+/// The next line of `lines` that holds labels ([`kept`]); a line with CR-only line ends is an error.
+fn next_label_line<'l>(
+    builder: &Builder<'_>,
+    lines: &'l mut dyn LineSource,
+) -> Result<Option<(usize, &'l str)>, SourceError> {
+    match lines.next_kept(&|l| kept(l) || has_cr_inside(l))? {
+        Some((n, line)) if has_cr_inside(line) => Err(builder.error(n, CR_ONLY.to_string())),
+        found => Ok(found),
     }
-    let mut lines = strip_bom(text)
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l))
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
+}
+
+/// Parses the label file `lines` gives (see [`parse_labels_with`]).
+fn labels_from_lines(
+    path: &Path,
+    lines: &mut dyn LineSource,
+    layout: LabelLayout,
+    scale: Scale,
+    options: &ReadOptions,
+) -> Result<AssessorLabels, SourceError> {
+    let mut builder = Builder::new(path, scale, options.duplicates);
     if layout != LabelLayout::Long && (options.header || options.columns.is_some()) {
         return Err(SourceError::whole_file(
             path,
@@ -141,44 +167,61 @@ pub fn parse_labels_with(
     }
     match layout {
         LabelLayout::Long => {
-            let mut header: Option<(usize, Vec<&str>)> = None;
+            let mut header: Option<(usize, Vec<String>)> = None;
             if options.header {
-                let (n, line) = lines.next().ok_or_else(|| builder.empty())?;
+                let (n, line) = next_label_line(&builder, lines)?.ok_or_else(|| builder.empty())?;
                 let cells = Cells::of_header(line);
                 builder.cells = Some(cells);
-                header = Some((n, cells.split(line)));
+                header = Some((
+                    n,
+                    cells.split(line).into_iter().map(str::to_string).collect(),
+                ));
             }
             let given = options.columns.is_some() || options.header;
+            let header_names: Option<Vec<&str>> = header
+                .as_ref()
+                .map(|(_, h)| h.iter().map(String::as_str).collect());
             let columns = options
                 .columns
                 .clone()
                 .unwrap_or_else(LabelColumns::first_four)
-                .resolve(header.as_ref().map(|(_, h)| h.as_slice()))
+                .resolve(header_names.as_deref())
                 .map_err(|m| match &header {
                     Some((n, _)) => builder.error(*n, m),
                     None => SourceError::whole_file(path, m),
                 })?;
             builder.header_cells = header.as_ref().map(|(n, h)| (*n, h.len()));
             if given {
-                for (n, line) in lines {
+                while let Some((n, line)) = next_label_line(&builder, lines)? {
                     builder.chosen_columns_line(n, line, columns)?;
                 }
             } else {
-                builder.hint = long_layout_hint(text, scale);
-                for (n, line) in lines {
+                // The hint is made from the first two label lines, kept until it is made.
+                let mut first: Vec<(usize, String)> = Vec::with_capacity(2);
+                while first.len() < 2 {
+                    match next_label_line(&builder, lines)? {
+                        Some((n, line)) => first.push((n, line.to_string())),
+                        None => break,
+                    }
+                }
+                builder.hint = long_layout_hint(first.iter().map(|(_, l)| l.as_str()), scale);
+                for (n, line) in &first {
+                    builder.long_line(*n, line)?;
+                }
+                while let Some((n, line)) = next_label_line(&builder, lines)? {
                     builder.long_line(n, line)?;
                 }
             }
         }
         LabelLayout::Wide => {
-            let (n, header) = lines.next().ok_or_else(|| builder.empty())?;
+            let (n, header) = next_label_line(&builder, lines)?.ok_or_else(|| builder.empty())?;
             builder.header(n, header)?;
-            for (n, line) in lines {
+            while let Some((n, line)) = next_label_line(&builder, lines)? {
                 builder.wide_line(n, line)?;
             }
         }
         LabelLayout::WideUnnamed => {
-            for (n, line) in lines {
+            while let Some((n, line)) = next_label_line(&builder, lines)? {
                 if builder.assessors.is_empty() {
                     builder.unnamed_columns(n, line)?;
                 }
@@ -192,10 +235,7 @@ pub fn parse_labels_with(
 /// What a long-layout error on the file's first lines adds: whether the file looks wide (a
 /// header naming assessors, then labels) or long with a header and extra columns, and the options
 /// that read it.
-fn long_layout_hint(text: &str, scale: Scale) -> String {
-    let mut lines = strip_bom(text)
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
+fn long_layout_hint<'t>(mut lines: impl Iterator<Item = &'t str>, scale: Scale) -> String {
     let first: Vec<&str> = lines
         .next()
         .map(|l| l.split_ascii_whitespace().take(64).collect())

@@ -5,7 +5,7 @@
 //! [`SourceError`] reading the file whole gives ([`super::read_text`]): the same I/O reasons, the
 //! same "holds more than" once past the limit, and invalid UTF-8 at the same line and column.
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 
 use super::input::{Opened, Stored, looks_binary, open_input};
@@ -13,6 +13,11 @@ use super::{BOM, Position, SourceError, io_reason};
 
 /// How many of the input's first bytes are kept for the binary-data hint of a UTF-8 error.
 const HEAD: usize = 1024;
+
+/// The longest line an input may hold (bytes, without its line end): the line buffer grows no
+/// further, so a file without line ends (a gzip of zeros) is refused at this length, not read
+/// into memory up to the input limit.
+pub const MAX_LINE: usize = 64 << 20;
 
 /// The lines of one input (see the module).
 pub struct Lines {
@@ -25,6 +30,8 @@ pub struct Lines {
     /// Lines given so far.
     line: usize,
     buffer: Vec<u8>,
+    /// Where in `buffer` the last line given is (without its line end).
+    current: std::ops::Range<usize>,
     /// The input's first bytes ([`HEAD`]).
     head: Vec<u8>,
 }
@@ -55,6 +62,7 @@ impl Lines {
             read: 0,
             line: 0,
             buffer: Vec::new(),
+            current: 0..0,
             head: Vec::new(),
         })
     }
@@ -62,8 +70,8 @@ impl Lines {
     /// The next line, without its line end, with its 1-based number; `None` at the end.
     pub fn next_line(&mut self) -> Result<Option<(usize, &str)>, SourceError> {
         self.buffer.clear();
-        let n = self
-            .reader
+        let n = (&mut self.reader)
+            .take(MAX_LINE as u64 + 2)
             .read_until(b'\n', &mut self.buffer)
             .map_err(|e| {
                 let reason = io_reason(&e);
@@ -83,6 +91,18 @@ impl Lines {
             return Err(SourceError::whole_file(
                 &self.path,
                 super::input::too_large_message(self.stored, self.limit),
+            ));
+        }
+        if self.buffer.len() > MAX_LINE + 1 && self.buffer.last() != Some(&b'\n') {
+            let cr = if self.buffer.contains(&b'\r') {
+                format!("; {}", super::CR_ONLY)
+            } else {
+                String::new()
+            };
+            return Err(SourceError::at_line(
+                &self.path,
+                self.line + 1,
+                format!("the line is longer than {MAX_LINE} bytes, the most a line may hold{cr}"),
             ));
         }
         if self.head.len() < HEAD {
@@ -123,8 +143,103 @@ impl Lines {
             1 => text.strip_prefix(BOM).unwrap_or(text),
             _ => text,
         };
+        let start = text.as_ptr() as usize - self.buffer.as_ptr() as usize;
+        self.current = start..start + text.len();
         Ok(Some((self.line, text)))
     }
+}
+
+/// Numbered lines, one at a time: a file streamed ([`Lines`]) or a text in memory
+/// ([`TextLines`], split the same way), so that a reader parses both with one code path.
+pub trait LineSource {
+    /// Moves to the next line; `false` at the end.
+    fn advance(&mut self) -> Result<bool, SourceError>;
+
+    /// The line [`LineSource::advance`] moved to, without its line end, with its 1-based number.
+    fn line(&self) -> (usize, &str);
+
+    /// The next line with its number; `None` at the end.
+    fn next_line(&mut self) -> Result<Option<(usize, &str)>, SourceError> {
+        Ok(if self.advance()? {
+            Some(self.line())
+        } else {
+            None
+        })
+    }
+
+    /// The next line for which `keep` holds (the others, blank lines and comments, are skipped).
+    fn next_kept(
+        &mut self,
+        keep: &dyn Fn(&str) -> bool,
+    ) -> Result<Option<(usize, &str)>, SourceError> {
+        while self.advance()? {
+            if keep(self.line().1) {
+                return Ok(Some(self.line()));
+            }
+        }
+        Ok(None)
+    }
+}
+
+impl LineSource for Lines {
+    fn advance(&mut self) -> Result<bool, SourceError> {
+        Ok(Lines::next_line(self)?.is_some())
+    }
+
+    fn line(&self) -> (usize, &str) {
+        // The range is of a line `next_line` checked as UTF-8.
+        let text = std::str::from_utf8(&self.buffer[self.current.clone()]).unwrap_or_default();
+        (self.line, text)
+    }
+}
+
+/// The lines of a text in memory, split as [`Lines`] splits a file: at `\n`, a `\r` before it
+/// dropped, a leading byte-order mark dropped, no empty line after a final line end.
+#[derive(Debug, Clone)]
+pub struct TextLines<'a> {
+    rest: &'a str,
+    current: &'a str,
+    line: usize,
+}
+
+impl<'a> TextLines<'a> {
+    pub fn new(text: &'a str) -> Self {
+        TextLines {
+            rest: text.strip_prefix(BOM).unwrap_or(text),
+            current: "",
+            line: 0,
+        }
+    }
+}
+
+impl LineSource for TextLines<'_> {
+    fn advance(&mut self) -> Result<bool, SourceError> {
+        if self.rest.is_empty() {
+            return Ok(false);
+        }
+        let (line, rest) = match self.rest.find('\n') {
+            Some(i) => {
+                let line = &self.rest[..i];
+                (line.strip_suffix('\r').unwrap_or(line), &self.rest[i + 1..])
+            }
+            None => (self.rest, ""),
+        };
+        self.current = line;
+        self.rest = rest;
+        self.line += 1;
+        Ok(true)
+    }
+
+    fn line(&self) -> (usize, &str) {
+        (self.line, self.current)
+    }
+}
+
+/// Whether `line` (as a [`LineSource`] gives it) holds a carriage return that is not its line end:
+/// CR-only line ends, which glue every line of a file into one ([`super::CR_ONLY`]). A carriage
+/// return that ends the file ends its last line.
+pub fn has_cr_inside(line: &str) -> bool {
+    line.find('\r').is_some_and(|i| i + 1 < line.len())
 }
 
 #[cfg(test)]
@@ -171,5 +286,38 @@ mod tests {
                 .unwrap_err();
             assert_eq!(all_lines(f.path(), max).unwrap_err(), whole);
         }
+    }
+
+    /// A text in memory is split as a file is: the same lines, numbers and byte-order mark.
+    #[test]
+    fn text_lines_split_as_a_file_does() {
+        let text = "\u{feff}a b\r\nc\n\nd\re\r\nlast";
+        let plain = file_with(text.as_bytes());
+        let mut from_text = Vec::new();
+        let mut lines = TextLines::new(text);
+        while let Some((n, line)) = lines.next_line().unwrap() {
+            from_text.push((n, line.to_string()));
+        }
+        assert_eq!(from_text, all_lines(plain.path(), 1000).unwrap());
+        assert!(has_cr_inside("d\re") && !has_cr_inside("last\r") && !has_cr_inside("x"));
+    }
+
+    /// A line longer than [`MAX_LINE`] is an error at its line, not a buffer grown to the input
+    /// limit (a gzip of zeros, a file without line ends).
+    #[test]
+    fn a_line_longer_than_the_most_is_refused() {
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        gz.write_all(b"first\n").unwrap();
+        let chunk = vec![b'0'; 1 << 20];
+        for _ in 0..=(MAX_LINE >> 20) {
+            gz.write_all(&chunk).unwrap();
+        }
+        let f = file_with(&gz.finish().unwrap());
+        let err = all_lines(f.path(), u64::MAX).unwrap_err();
+        assert_eq!(err.position, Some(Position::line(2)), "{err}");
+        assert!(err.message.contains("longer than"), "{err}");
+        let exact = format!("{}\r\n", "x".repeat(MAX_LINE));
+        let f = file_with(exact.as_bytes());
+        assert_eq!(all_lines(f.path(), u64::MAX).unwrap()[0].1.len(), MAX_LINE);
     }
 }

@@ -22,7 +22,9 @@
 use std::collections::HashSet;
 use std::path::Path;
 
-use super::{Position, SourceError, read_text, shown, strip_bom};
+use super::input::MAX_INPUT;
+use super::lines::{LineSource, Lines, TextLines};
+use super::{Position, SourceError, shown};
 use evia_engine::significance::ScoreMatrix;
 
 /// A score matrix with its topic ids and run names, as read from a file.
@@ -42,10 +44,11 @@ pub const MAX_RUNS: usize = 2000;
 /// The largest magnitude of a score (squares and sums over 10^200 cells stay finite).
 pub const MAX_SCORE: f64 = 1e50;
 
-/// Reads and checks the TSV matrix at `path`.
+/// Reads and checks the TSV matrix at `path`, a line at a time ([`Lines`]).
 pub fn read_matrix(path: &Path) -> Result<RunMatrix, SourceError> {
-    let text = read_text(path)?;
-    parse_matrix(path, &text)
+    let mut lines = Lines::open(path, MAX_INPUT)?;
+    let header = lines.next_line()?.map(|(_, h)| h.to_string());
+    matrix_from_lines(path, header.as_deref(), &mut lines)
 }
 
 /// 1-based character column at which field `index` of `fields` starts on its line.
@@ -58,23 +61,28 @@ fn column_of(fields: &[&str], index: usize) -> usize {
 
 /// Parses the TSV matrix `text`; `path` is used in error messages only.
 pub fn parse_matrix(path: &Path, text: &str) -> Result<RunMatrix, SourceError> {
-    let text = strip_bom(text);
-    let body = text.strip_suffix('\n').unwrap_or(text);
-    if body.trim().is_empty() {
-        return Err(SourceError::whole_file(
+    let mut lines = TextLines::new(text);
+    let header = lines.next_line()?.map(|(_, h)| h.to_string());
+    matrix_from_lines(path, header.as_deref(), &mut lines)
+}
+
+/// Parses a TSV matrix whose first line is `header` (`None`: the file is empty) and whose rows
+/// `lines` gives; `path` is used in error messages only.
+pub(crate) fn matrix_from_lines(
+    path: &Path,
+    header: Option<&str>,
+    lines: &mut dyn LineSource,
+) -> Result<RunMatrix, SourceError> {
+    let empty = || {
+        SourceError::whole_file(
             path,
             "empty file; expected a header line `topic<TAB>run1<TAB>run2...` and one row per topic",
-        ));
+        )
+    };
+    let header = header.ok_or_else(empty)?;
+    if header.trim().is_empty() && lines.next_kept(&|l| !l.trim().is_empty())?.is_none() {
+        return Err(empty());
     }
-    let mut lines = body
-        .split('\n')
-        .map(|l| l.strip_suffix('\r').unwrap_or(l))
-        .enumerate()
-        .map(|(i, l)| (i + 1, l));
-
-    let (_, header) = lines
-        .next()
-        .ok_or_else(|| SourceError::whole_file(path, "empty file; expected a header line"))?;
     let header_fields: Vec<&str> = header.split('\t').collect();
     let run_names: Vec<String> = header_fields[1..]
         .iter()
@@ -128,9 +136,9 @@ pub fn parse_matrix(path: &Path, text: &str) -> Result<RunMatrix, SourceError> {
 
     let runs = run_names.len();
     let mut topic_ids: Vec<String> = Vec::new();
-    let mut seen_topics: HashSet<&str> = HashSet::new();
+    let mut seen_topics: HashSet<String> = HashSet::new();
     let mut values: Vec<f64> = Vec::new();
-    for (line_no, line) in lines {
+    while let Some((line_no, line)) = lines.next_line()? {
         if line.trim().is_empty() {
             return Err(SourceError::at_line(
                 path,
@@ -166,7 +174,7 @@ pub fn parse_matrix(path: &Path, text: &str) -> Result<RunMatrix, SourceError> {
                 problem.describe("topic", topic),
             ));
         }
-        if !seen_topics.insert(topic) {
+        if !seen_topics.insert(topic.to_string()) {
             return Err(SourceError::new(
                 path,
                 Some(Position::at(line_no, 1)),

@@ -3,14 +3,20 @@
 //! Every reader reports bad input as a [`SourceError`] that names the file, the line (and column where
 //! known) and what was expected, so a user can fix the input without reading the code.
 //!
-//! Every input passes the byte limit of [`input`], plain or gzip. The large inputs stream:
-//! `eval`'s grouped runs and qrels (`run_groups`, `qrels_blocks`) and `study`'s runs
-//! (`papers::lancers::collection_files`, through [`lines::Lines`]) are read a part or a line at a
-//! time. The others are read whole into one text they parse from, whose ids the parsed values borrow
-//! while they are built: label files (at most [`labels::MAX_TEXT_BYTES`]), score tables, matrices,
-//! rating files, mapping rules, and the runs and qrels `eval` cannot stream (a run whose topics are
-//! not grouped). That text is bounded by the limit and held once: a plain file's buffer is sized
-//! from its length and gzip is decompressed straight into it ([`input::read_input`]).
+//! Every input passes the byte limit of [`input`], plain or gzip (gzip is decompressed as it is
+//! read, through the limit). How each reader reads:
+//!
+//! - label files ([`labels`], at most [`labels::MAX_TEXT_BYTES`]), matrices ([`matrix`]), score
+//!   tables ([`score_table`]), rating files ([`ratings`]) and mapping rules
+//!   (`assessors::mapping`) stream a line at a time through [`lines::Lines`], whose one line
+//!   buffer is all they hold of the file;
+//! - `eval`'s grouped runs and qrels ([`run_groups`], [`qrels_blocks`]) and `study`'s runs read a
+//!   part or a line at a time;
+//! - `eval`'s plain runs and qrels split between threads ([`text_halves`]) are read by position
+//!   from the regular file, never a gzip one;
+//! - the runs and qrels `eval` cannot stream (a run whose topics are not grouped, whose parsed
+//!   lines borrow their ids from the text) and small project files (YAML, the build state) are
+//!   read whole into one text through the limit ([`read_text`], [`input::read_input`]).
 
 use std::fmt;
 use std::path::{Path, PathBuf};

@@ -5,7 +5,9 @@
 
 use std::path::Path;
 
-use crate::io::{Position, SourceError, read_text, shown, strip_bom};
+use crate::io::input::MAX_INPUT;
+use crate::io::lines::{LineSource, Lines, TextLines};
+use crate::io::{Position, SourceError, shown};
 
 /// The largest rating a rating file may hold.
 pub const MAX_RATING: u32 = 1000;
@@ -17,19 +19,28 @@ pub struct RatedItem {
     pub ratings: Vec<u32>,
 }
 
-/// Reads a rating file; every item must have as many ratings as the header has rating columns.
+/// Reads a rating file, a line at a time ([`Lines`]); every item must have as many ratings as
+/// the header has rating columns.
 pub fn read_ratings(path: &Path) -> Result<Vec<RatedItem>, SourceError> {
-    parse_ratings(path, &read_text(path)?)
+    ratings_from_lines(path, &mut Lines::open(path, MAX_INPUT)?)
 }
 
 /// Parses rating-file text; `path` is used in error messages only.
 pub fn parse_ratings(path: &Path, text: &str) -> Result<Vec<RatedItem>, SourceError> {
-    let mut lines = strip_bom(text)
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l))
-        .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'));
-    let Some((header_line, header)) = lines.next() else {
+    ratings_from_lines(path, &mut TextLines::new(text))
+}
+
+/// Whether a line of a rating file is an item (not blank, not a `#` comment).
+fn kept(line: &str) -> bool {
+    !line.trim().is_empty() && !line.starts_with('#')
+}
+
+/// Parses the rating file `lines` gives; `path` is used in error messages only.
+fn ratings_from_lines(
+    path: &Path,
+    lines: &mut dyn LineSource,
+) -> Result<Vec<RatedItem>, SourceError> {
+    let Some((header_line, header)) = lines.next_kept(&kept)? else {
         return Err(SourceError::whole_file(
             path,
             "no header line; expected `item<TAB>r1<TAB>r2…`",
@@ -44,7 +55,7 @@ pub fn parse_ratings(path: &Path, text: &str) -> Result<Vec<RatedItem>, SourceEr
         ));
     }
     let mut items = Vec::new();
-    for (line_no, line) in lines {
+    while let Some((line_no, line)) = lines.next_kept(&kept)? {
         let fields: Vec<&str> = line.split('\t').collect();
         if fields.len() != assessors + 1 {
             return Err(SourceError::at_line(

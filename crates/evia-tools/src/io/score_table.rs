@@ -19,8 +19,10 @@
 use std::collections::HashSet;
 use std::path::Path;
 
-use super::matrix::parse_matrix;
-use super::{Position, SourceError, read_text, shown, strip_bom};
+use super::input::MAX_INPUT;
+use super::lines::{LineSource, Lines, TextLines};
+use super::matrix::matrix_from_lines;
+use super::{Position, SourceError, shown};
 
 /// The most runs a score table may hold: the rank correlations compare every pair of runs
 /// (Kendall's tau, tau_AP and top-k tau take time quadratic in the runs), so 10,000 runs are about
@@ -37,27 +39,33 @@ pub struct ScoreTable {
     pub topics: Option<usize>,
 }
 
-/// Reads the score table at `path`.
+/// Reads the score table at `path`, a line at a time ([`Lines`]).
 pub fn read_score_table(path: &Path) -> Result<ScoreTable, SourceError> {
-    let text = read_text(path)?;
-    parse_score_table(path, &text)
+    score_table_from_lines(path, &mut Lines::open(path, MAX_INPUT)?)
 }
 
 /// Parses a score table; `path` is used in error messages only.
 pub fn parse_score_table(path: &Path, text: &str) -> Result<ScoreTable, SourceError> {
-    let text = strip_bom(text);
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.strip_suffix('\r').unwrap_or(l)))
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .peekable();
-    let Some(&(first_no, first)) = lines.peek() else {
+    score_table_from_lines(path, &mut TextLines::new(text))
+}
+
+/// Whether a line of a score table holds scores (not blank, not a `#` comment).
+fn kept(line: &str) -> bool {
+    !line.trim().is_empty() && !line.trim_start().starts_with('#')
+}
+
+/// Parses the score table `lines` gives; `path` is used in error messages only.
+fn score_table_from_lines(
+    path: &Path,
+    lines: &mut dyn LineSource,
+) -> Result<ScoreTable, SourceError> {
+    let Some((first_no, first)) = lines.next_kept(&kept)? else {
         return Err(SourceError::whole_file(
             path,
             "no scores; expected `run score` lines, a `run<TAB>measure…` table or a `topic<TAB>run…` matrix",
         ));
     };
+    let first = first.to_string();
     let head = first.split_ascii_whitespace().next().unwrap_or("");
     if head == "topic" {
         if first_no != 1 {
@@ -67,7 +75,7 @@ pub fn parse_score_table(path: &Path, text: &str) -> Result<ScoreTable, SourceEr
                 "a topic-by-run matrix starts with its header on line 1 (no comments or blank lines)",
             ));
         }
-        let matrix = parse_matrix(path, text)?;
+        let matrix = matrix_from_lines(path, Some(&first), lines)?;
         let means = matrix.scores.run_means_compensated();
         return Ok(ScoreTable {
             measures: vec!["mean".to_string()],
@@ -77,8 +85,7 @@ pub fn parse_score_table(path: &Path, text: &str) -> Result<ScoreTable, SourceEr
         });
     }
     let measures: Vec<String> = if head == "run" {
-        let (_, header) = lines.next().unwrap_or((first_no, first));
-        let names: Vec<String> = header
+        let names: Vec<String> = first
             .split('\t')
             .skip(1)
             .map(|s| s.trim().to_string())
@@ -103,79 +110,14 @@ pub fn parse_score_table(path: &Path, text: &str) -> Result<ScoreTable, SourceEr
         vec!["score".to_string()]
     };
     let tabbed = head == "run";
-    let mut runs = Vec::new();
-    let mut scores = Vec::new();
-    let mut seen: HashSet<String> = HashSet::new();
-    for (no, line) in lines {
-        let fields: Vec<&str> = if tabbed {
-            line.split('\t').map(str::trim).collect()
-        } else {
-            line.split_ascii_whitespace().collect()
-        };
-        if fields.len() != measures.len() + 1 {
-            return Err(SourceError::at_line(
-                path,
-                no,
-                format!(
-                    "{} field(s); expected {} (a run name and {} score(s))",
-                    fields.len(),
-                    measures.len() + 1,
-                    measures.len()
-                ),
-            ));
-        }
-        let run = fields[0];
-        if run.is_empty() {
-            return Err(SourceError::new(
-                path,
-                Some(Position::at(no, 1)),
-                "empty run name",
-            ));
-        }
-        if let Some(problem) = super::ids::id_problem(run) {
-            return Err(SourceError::new(
-                path,
-                Some(Position::at(no, 1)),
-                problem.describe("run", run),
-            ));
-        }
-        if !seen.insert(run.to_string()) {
-            return Err(SourceError::new(
-                path,
-                Some(Position::at(no, 1)),
-                format!("run `{}` appears twice", shown(run)),
-            ));
-        }
-        if runs.len() == MAX_RUNS {
-            return Err(SourceError::at_line(
-                path,
-                no,
-                format!("more than {MAX_RUNS} runs"),
-            ));
-        }
-        let mut row = Vec::with_capacity(measures.len());
-        for (k, cell) in fields[1..].iter().enumerate() {
-            let value = cell
-                .parse::<f64>()
-                .ok()
-                .filter(|v| v.is_finite())
-                .ok_or_else(|| {
-                    SourceError::at_line(
-                        path,
-                        no,
-                        format!(
-                            "score of run `{}` for `{}` is `{}`; expected a finite number",
-                            shown(run),
-                            shown(&measures[k]),
-                            shown(cell)
-                        ),
-                    )
-                })?;
-            row.push(value);
-        }
-        runs.push(run.to_string());
-        scores.push(row);
+    let mut table = Table::default();
+    if head != "run" {
+        table_line(path, first_no, &first, tabbed, &measures, &mut table)?;
     }
+    while let Some((no, line)) = lines.next_kept(&kept)? {
+        table_line(path, no, line, tabbed, &measures, &mut table)?;
+    }
+    let Table { runs, scores, .. } = table;
     if runs.is_empty() {
         return Err(SourceError::whole_file(
             path,
@@ -188,6 +130,96 @@ pub fn parse_score_table(path: &Path, text: &str) -> Result<ScoreTable, SourceEr
         scores,
         topics: None,
     })
+}
+
+/// The runs and scores read so far.
+#[derive(Default)]
+struct Table {
+    runs: Vec<String>,
+    scores: Vec<Vec<f64>>,
+    seen: HashSet<String>,
+}
+
+/// Reads the run line `line` (number `no`) into `table`: a run name and one score per measure,
+/// separated by tabs (`tabbed`) or white space.
+fn table_line(
+    path: &Path,
+    no: usize,
+    line: &str,
+    tabbed: bool,
+    measures: &[String],
+    table: &mut Table,
+) -> Result<(), SourceError> {
+    let Table { runs, scores, seen } = table;
+    let fields: Vec<&str> = if tabbed {
+        line.split('\t').map(str::trim).collect()
+    } else {
+        line.split_ascii_whitespace().collect()
+    };
+    if fields.len() != measures.len() + 1 {
+        return Err(SourceError::at_line(
+            path,
+            no,
+            format!(
+                "{} field(s); expected {} (a run name and {} score(s))",
+                fields.len(),
+                measures.len() + 1,
+                measures.len()
+            ),
+        ));
+    }
+    let run = fields[0];
+    if run.is_empty() {
+        return Err(SourceError::new(
+            path,
+            Some(Position::at(no, 1)),
+            "empty run name",
+        ));
+    }
+    if let Some(problem) = super::ids::id_problem(run) {
+        return Err(SourceError::new(
+            path,
+            Some(Position::at(no, 1)),
+            problem.describe("run", run),
+        ));
+    }
+    if !seen.insert(run.to_string()) {
+        return Err(SourceError::new(
+            path,
+            Some(Position::at(no, 1)),
+            format!("run `{}` appears twice", shown(run)),
+        ));
+    }
+    if runs.len() == MAX_RUNS {
+        return Err(SourceError::at_line(
+            path,
+            no,
+            format!("more than {MAX_RUNS} runs"),
+        ));
+    }
+    let mut row = Vec::with_capacity(measures.len());
+    for (k, cell) in fields[1..].iter().enumerate() {
+        let value = cell
+            .parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite())
+            .ok_or_else(|| {
+                SourceError::at_line(
+                    path,
+                    no,
+                    format!(
+                        "score of run `{}` for `{}` is `{}`; expected a finite number",
+                        shown(run),
+                        shown(&measures[k]),
+                        shown(cell)
+                    ),
+                )
+            })?;
+        row.push(value);
+    }
+    runs.push(run.to_string());
+    scores.push(row);
+    Ok(())
 }
 
 #[cfg(test)]
