@@ -97,6 +97,15 @@ impl Account {
         self.items.iter().filter(move |i| i.entry.paper == paper)
     }
 
+    /// What the account adds to the notes under artefact `artefact` of `paper`, in every view: a
+    /// claim whose verdict on the draw shown is one its redraws rarely give ([`Item::rare_draw_words`]).
+    pub(crate) fn artefact_notes(&self, paper: &str, artefact: &str) -> Vec<String> {
+        self.items_of(paper)
+            .filter(|i| i.entry.table == artefact || i.artefact.as_deref() == Some(artefact))
+            .filter_map(Item::rare_draw_words)
+            .collect()
+    }
+
     /// The item of the ledger entry `(table, cell)`.
     pub(crate) fn item(&self, table: &str, cell: &str) -> Option<&Item> {
         self.items

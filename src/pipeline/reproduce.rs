@@ -289,6 +289,15 @@ pub(crate) fn reproduce(
             total,
         });
         build.summary.documents.push(done);
+        // A file a document wrote again for an artefact (its Markdown with the account's notes) is
+        // the artefact's output as it now stands.
+        for artefact in build.state.artefacts.values_mut() {
+            for (path, hash) in &mut artefact.outputs {
+                if let Some(written) = document.outputs.get(path) {
+                    *hash = *written;
+                }
+            }
+        }
         build.state.documents.insert(name, document);
     }
     timings.time(

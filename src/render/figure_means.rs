@@ -25,9 +25,9 @@ use crate::results::{ResultTable, VALUE};
 
 use crate::results::X_POSITION;
 
-/// Width and height of one panel in SVG pixels: about a page column's width at 96 dpi, so text at
-/// 13–15 px stays readable when the figure is scaled into a column.
-const PANEL_SIZE: (u32, u32) = (520, 330);
+/// Width and height of one panel in SVG pixels. The reports print a panel at half a page's text
+/// width (about 255 pt), where text at 17 px or more comes to 7 pt or more.
+const PANEL_SIZE: (u32, u32) = (470, 330);
 
 /// Series colours: ColorBrewer's qualitative "Dark2" scheme (Brewer, colorbrewer2.org), dark enough for
 /// thin lines on white and distinct in print.
@@ -184,9 +184,9 @@ pub(crate) fn bands(artefact: &Artefact, table: &ResultTable, note: Option<&str>
     Band::stack(&heights, panels_height + note_height)
 }
 
-/// The characters per line the stand-in note is wrapped at (about 7 px per character at 14 px,
-/// inside the 520 px width).
-const NOTE_CHARS_PER_LINE: usize = 68;
+/// The characters per line the stand-in note is wrapped at (about 9.5 px per character at 18 px,
+/// inside the 470 px width).
+const NOTE_CHARS_PER_LINE: usize = 47;
 
 /// One panel's numbers: its title, the run names in x order, and one series per condition.
 struct PanelData {
@@ -244,8 +244,8 @@ fn panel_data(table: &ResultTable, panel: &Panel, x_label: &str) -> Result<Panel
 /// Height of the plotting area of a panel in pixels, approximately: the panel less its caption,
 /// margins and x-label area (see [`draw_panel`]).
 const PLOT_HEIGHT: f64 = 240.0;
-/// Height of one legend entry, and the legend box's padding, in pixels (16 px labels).
-const LEGEND_ENTRY_HEIGHT: f64 = 20.0;
+/// Height of one legend entry, and the legend box's padding, in pixels (17 px labels).
+const LEGEND_ENTRY_HEIGHT: f64 = 21.0;
 const LEGEND_PADDING: f64 = 12.0;
 
 /// The y range of `values` drawn as `series` series: their extent widened to whole tenths (at
@@ -273,12 +273,40 @@ fn y_range(values: impl Iterator<Item = f64>, series: usize) -> (f64, f64) {
     (lo_tenths / 10.0, hi_tenths / 10.0)
 }
 
+/// The x axis's tick labels' font size in SVG pixels, the width of the plotting area (the panel
+/// less the y label area and the margins), and the width of one digit at that size (DejaVu Sans,
+/// the usual sans-serif, draws digits 0.64 em wide) with the least gap between two labels.
+const TICK_PX: u32 = 17;
+const PLOT_WIDTH: f64 = (PANEL_SIZE.0 - 52 - 20) as f64;
+const DIGIT_WIDTH: f64 = 0.64 * TICK_PX as f64;
+const LABEL_GAP: f64 = 8.0;
+
+/// Every how many runs the x axis names a run position: 1 when every position's number fits beside
+/// its neighbours, else the least of 2, 5, 10, 20, 50, … at which the numbers (of up to `n`'s
+/// digits) stand apart, so that 60 to 150 runs (a user's collection) never overprint.
+fn x_label_step(n: usize) -> usize {
+    let digits = n.max(1).to_string().len() as f64;
+    let room = PLOT_WIDTH / n.max(1) as f64;
+    let needed = digits * DIGIT_WIDTH + LABEL_GAP;
+    let mut magnitude = 1;
+    loop {
+        for m in [1, 2, 5] {
+            let step = m * magnitude;
+            if step as f64 * room >= needed || step >= n {
+                return step;
+            }
+        }
+        magnitude *= 10;
+    }
+}
+
 fn draw_panel<DB: DrawingBackend>(
     area: &DrawingArea<DB, plotters::coord::Shift>,
     panel: &PanelData,
     (lo, hi): (f64, f64),
 ) -> Result<(), FigureError> {
     let n = panel.runs.len();
+    let step = x_label_step(n);
     let mut chart = ChartBuilder::on(area)
         .caption(&panel.title, ("sans-serif", 21))
         .margin(10)
@@ -290,11 +318,19 @@ fn draw_panel<DB: DrawingBackend>(
         .configure_mesh()
         .x_labels(n)
         .y_labels(((hi - lo) * 10.0).round() as usize + 1)
-        .x_label_formatter(&|x| format!("{}", x.round()))
+        .x_label_formatter(&|x| {
+            // A tick at every run, a number at every `step`-th.
+            let run = x.round() as usize;
+            if run.is_multiple_of(step) {
+                run.to_string()
+            } else {
+                String::new()
+            }
+        })
         .y_label_formatter(&|y| format!("{y:.1}"))
         .x_desc(panel.x_label.as_str())
         .y_desc("mean score")
-        .label_style(("sans-serif", 16))
+        .label_style(("sans-serif", TICK_PX))
         .axis_desc_style(("sans-serif", 17))
         .light_line_style(WHITE)
         .draw()
@@ -339,7 +375,7 @@ fn draw_panel<DB: DrawingBackend>(
     chart
         .configure_series_labels()
         .position(SeriesLabelPosition::LowerLeft)
-        .label_font(("sans-serif", 16))
+        .label_font(("sans-serif", 17))
         .background_style(WHITE.mix(0.85))
         .border_style(BLACK)
         .draw()
@@ -410,6 +446,52 @@ outputs: [svg]
         }
     }
 
+    /// At 60 to 150 runs the x axis's numbers stand apart: no two tick labels' extents (their
+    /// centres ± half their width, at [`DIGIT_WIDTH`] per digit) overlap, and the first and last
+    /// numbered runs are at most one step from the axis' ends.
+    #[test]
+    fn many_runs_leave_the_x_labels_apart() {
+        for n in [13, 60, 100, 150] {
+            let mut table = ResultTable::new("B.F1");
+            for i in 1..=n {
+                let run = format!("run{i:03}");
+                table.set("Q@10", &run, X_POSITION, VALUE, i as f64);
+                table.set("Q@10", &run, "all3", VALUE, 0.5);
+                table.set("Q@10", &run, "student", VALUE, 0.6);
+            }
+            let svg = svg(&artefact(), &table, None).unwrap();
+            // The x tick labels: centred text whose content is a run number, below the plot.
+            let mut extents: Vec<(f64, f64)> = svg
+                .split("<text ")
+                .skip(1)
+                .filter(|t| t.contains("text-anchor=\"middle\"") && !t.contains("rotate("))
+                .filter_map(|t| {
+                    let x: f64 = t.split("x=\"").nth(1)?.split('"').next()?.parse().ok()?;
+                    let label = t.split('>').nth(1)?.split('<').next()?.trim();
+                    let number: usize = label.parse().ok()?;
+                    let width = label.len() as f64 * DIGIT_WIDTH;
+                    Some((number, x - width / 2.0, x + width / 2.0))
+                })
+                .map(|(_, from, to)| (from, to))
+                .collect();
+            extents.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let step = x_label_step(n);
+            assert!(
+                extents.len() >= n / step,
+                "{n} runs: {} labels",
+                extents.len()
+            );
+            for pair in extents.windows(2) {
+                assert!(
+                    pair[0].1 <= pair[1].0,
+                    "{n} runs: tick labels overlap: {pair:?}"
+                );
+            }
+        }
+        assert_eq!(x_label_step(13), 1);
+        assert!(x_label_step(150) >= 10);
+    }
+
     /// The stand-in note is drawn inside the SVG, wrapped, below the panels, which it enlarges.
     #[test]
     fn a_stand_in_note_is_visible_text_inside_the_svg() {
@@ -423,12 +505,11 @@ outputs: [svg]
         let plain = svg(&artefact(), &table, None).unwrap();
         let marked = svg(&artefact(), &table, Some(note)).unwrap();
         assert!(!plain.contains("STAND-IN"));
+        assert!(marked.contains("\nSTAND-IN: computed on a seeded stand-in\n"));
         assert!(
-            marked.contains(
-                "\nSTAND-IN: computed on a seeded stand-in collection with placeholder\n"
-            )
+            marked.contains("\ncollection with placeholder run names, not on\n"),
+            "{marked}"
         );
-        assert!(marked.contains("\nrun names, not on the paper"), "{marked}");
         assert!(marked.len() > plain.len());
         assert_eq!(wrap("a bb ccc", 4), ["a bb", "ccc"]);
     }

@@ -45,8 +45,10 @@ pub(crate) enum FigureError {
 }
 
 /// The stand-in note's font size, line height and padding in SVG pixels.
-const NOTE_FONT_PX: u32 = 14;
-pub(crate) const NOTE_LINE_HEIGHT: u32 = 18;
+/// 18 px: at the scale any figure is printed in the reports (at most 1,040 px to a page's text
+/// width), 7 pt or more.
+const NOTE_FONT_PX: u32 = 18;
+pub(crate) const NOTE_LINE_HEIGHT: u32 = 22;
 pub(crate) const NOTE_PADDING: u32 = 8;
 
 /// The most characters of a label drawn in a figure (a panel title, an axis description, a legend

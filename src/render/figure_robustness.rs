@@ -29,7 +29,7 @@ pub(crate) const RATE_COLUMN: &str = "rate";
 const WIDTH: u32 = 960;
 const CHART_EXTRA: u32 = 110;
 /// Font sizes in SVG pixels of the title, the claim labels and tick labels, and the axis words:
-/// large enough to read when the 960 px wide figure is shrunk to a page's text width.
+/// 7 pt or more when the 960 px wide figure is printed at a page's text width (about 520 pt).
 const TITLE_PX: u32 = 20;
 const LABEL_PX: u32 = 17;
 const AXIS_PX: u32 = 17;
@@ -43,7 +43,7 @@ const LABEL_LINE_HEIGHT: u32 = 19;
 const ROW_HEIGHT: u32 = 26;
 /// Room at the right of the axis, for the last tick label (`1.0`) centred on the axis' end.
 const RIGHT_MARGIN: u32 = 28;
-const NOTE_CHARS_PER_LINE: usize = 125;
+const NOTE_CHARS_PER_LINE: usize = 98;
 
 /// The panel of the table whose rows' `value`s are the rate words' thresholds marked on the axis.
 pub(crate) const MARKS_PANEL: &str = "verdict_marks";

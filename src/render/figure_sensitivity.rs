@@ -32,20 +32,22 @@ pub(crate) const KNOBS_PANEL: &str = "knobs";
 /// that it tells apart from the black frame of a knob that only moves the rate at any size.
 const DECIDES: RGBColor = RGBColor(178, 24, 43);
 
-const WIDTH: u32 = 1100;
+/// Width and font sizes in SVG pixels: the figure is printed at most a page's text width (about
+/// 520 pt), where the smallest text, 18 px, comes to 7 pt or more.
+const WIDTH: u32 = 1040;
 const TITLE_PX: u32 = 20;
-const LABEL_PX: u32 = 16;
-const CELL_PX: u32 = 15;
+const LABEL_PX: u32 = 18;
+const CELL_PX: u32 = 18;
 /// The claim-id area at the left, the heat map's cells, the class and rate columns at the right.
-const LABEL_AREA: u32 = 330;
-const CELL_HEIGHT: u32 = 26;
-const CLASS_AREA: u32 = 96;
-const RATE_AREA: u32 = 164;
+const LABEL_AREA: u32 = 352;
+const CELL_HEIGHT: u32 = 28;
+const CLASS_AREA: u32 = 108;
+const RATE_AREA: u32 = 180;
 /// Room above the grid (the title and the column heads) and below it (the rotated knob labels).
-const TOP: u32 = 74;
-const KNOB_LABEL_AREA: u32 = 260;
-const LEGEND_HEIGHT: u32 = 96;
-const NOTE_CHARS_PER_LINE: usize = 140;
+const TOP: u32 = 76;
+const KNOB_LABEL_AREA: u32 = 290;
+const LEGEND_HEIGHT: u32 = 116;
+const NOTE_CHARS_PER_LINE: usize = 104;
 
 /// One row: a claim, its class, its rate and interval, and per knob its index and level (2 decides,
 /// 1 moves, 0 neither).
@@ -296,7 +298,7 @@ fn draw_legend(
         area.draw_text(
             line,
             &text(HPos::Left),
-            (x0, top + height + 28 + 18 * j as i32),
+            (x0, top + height + 30 + 21 * j as i32),
         )
         .map_err(draw_err)?;
     }
@@ -308,11 +310,11 @@ fn draw_legend(
     .into_iter()
     .enumerate()
     {
-        let y = top + 40 * i as i32;
+        let y = top + 48 * i as i32;
         area.draw(&Rectangle::new([(key_x, y), (key_x + 26, y + 18)], colour.stroke_width(stroke)))
             .map_err(draw_err)?;
-        for (j, line) in wrap(words, 62).iter().enumerate() {
-            area.draw_text(line, &text(HPos::Left), (key_x + 36, y + 18 * j as i32))
+        for (j, line) in wrap(words, 58).iter().enumerate() {
+            area.draw_text(line, &text(HPos::Left), (key_x + 36, y + 21 * j as i32))
                 .map_err(draw_err)?;
         }
     }

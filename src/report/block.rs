@@ -372,7 +372,7 @@ pub(super) fn block(input: &ReportInput<'_>, artefact: &Artefact, format: Format
                 t.notes
                     .iter()
                     .cloned()
-                    .chain(items.iter().filter_map(|i| i.rare_draw_words()))
+                    .chain(input.account.artefact_notes(&input.paper.id, id.as_str()))
                     .map(|n| format.escape(&n))
                     .collect()
             })

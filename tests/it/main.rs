@@ -53,6 +53,7 @@ mod rank_ties;
 mod ranking_golden;
 mod real_crowd_data;
 mod real_files;
+mod report_layout;
 mod reproduce;
 mod reproduce_incremental;
 mod reviewer_page;

@@ -13,6 +13,7 @@ use std::process::Output;
 use crate::built::{self, PINNED_COMMIT};
 use crate::common::{self, TestCommand, require_tool};
 use crate::project_manifest::{Manifest, StandIn, extension, stand_ins};
+use crate::report_layout;
 
 pub(crate) fn root() -> PathBuf {
     common::project_root()
@@ -423,10 +424,17 @@ fn generated_latex_compiles_with_pdflatex() {
         .arg("--out")
         .arg(&out)
         .assert_success();
+    // The pages as a reader sees them: words per page from `pdftotext` (Debian's poppler-utils).
+    let pdftotext = require_tool("pdftotext");
+    let mut figures = 0;
     for (paper, budget) in REPORT_PAGE_BUDGETS {
         let dir = out.join(paper);
         for document in ["tables", "report"] {
             compile_latex(&pdflatex, &dir, document);
+            figures += report_layout::assert_figure_text_legible(&dir, document);
+            if let Some(pdftotext) = &pdftotext {
+                report_layout::assert_no_near_empty_page(pdftotext, &dir, document);
+            }
         }
         let pages = pages_written(&dir, "report");
         assert!(
@@ -440,11 +448,14 @@ fn generated_latex_compiles_with_pdflatex() {
     common::copy_dir(built::study_dir(), &study);
     for document in ["tables", "report"] {
         compile_latex(&pdflatex, &study.join("study"), document);
+        figures += report_layout::assert_figure_text_legible(&study.join("study"), document);
     }
+    // Each paper's report prints its figures: robustness and knob-space studies, and B.F1/B.F2.
+    assert!(figures >= 6, "the reports printed only {figures} figures");
 }
 
 /// The most pages each paper's literate report may run to: a reviewer reads it whole.
-const REPORT_PAGE_BUDGETS: [(&str, usize); 2] = [("unanimity", 16), ("lancers", 21)];
+const REPORT_PAGE_BUDGETS: [(&str, usize); 2] = [("unanimity", 16), ("lancers", 22)];
 
 /// The pages pdflatex wrote for `<dir>/<name>.tex`, from its log's `Output written on <name>.pdf
 /// (N pages, …)`.

@@ -88,8 +88,8 @@ impl Evaluated {
             }
         }
         table.note(match interval {
-            TauInterval::Paper => "Kendall's tau-b between run means with the Hollander–Wolfe–Chicken 95% CI, τ ± 1.96σ, not clipped (tests/fixtures/statistics.md §2).",
-            TauInterval::Clipped => "Kendall's tau-b between run means with the Hollander–Wolfe–Chicken 95% CI, τ ± 1.96σ clipped to [−1, 1], the range tau can take (tests/fixtures/statistics.md §2).",
+            TauInterval::Paper => "Kendall's tau-b between run means with the Hollander–Wolfe–Chicken 95% CI, τ ± 1.959964·σ (the 0.975 normal quantile), not clipped (tests/fixtures/statistics.md §2).",
+            TauInterval::Clipped => "Kendall's tau-b between run means with the Hollander–Wolfe–Chicken 95% CI, τ ± 1.959964·σ (the 0.975 normal quantile) clipped to [−1, 1], the range tau can take (tests/fixtures/statistics.md §2).",
         });
         Ok(())
     }

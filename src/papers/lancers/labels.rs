@@ -80,7 +80,7 @@ pub(crate) fn agreement(
         );
     }
     table.note(format!(
-        "Pooled confusion matrices from {source}; 95% CIs are kappa ± 1.96·SE with {se} (tests/fixtures/statistics.md §1.1).",
+        "Pooled confusion matrices from {source}; 95% CIs are kappa ± 1.959964·SE (1.959964: the 0.975 quantile of the standard normal) with {se} (tests/fixtures/statistics.md §1.1).",
     ));
     if !printed_matrices {
         pooled_claim(&mut table, &pooled);

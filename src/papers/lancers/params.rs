@@ -322,10 +322,10 @@ impl Params for LevelCountsParams {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub(crate) enum TauInterval {
-    /// τ ± 1.96σ as paper B computes and prints it: a limit may lie beyond [−1, 1].
+    /// τ ± 1.959964·σ as paper B computes and prints it: a limit may lie beyond [−1, 1].
     #[default]
     Paper,
-    /// τ ± 1.96σ clipped to [−1, 1], the range tau can take (a user's collection, `study`).
+    /// τ ± 1.959964·σ clipped to [−1, 1], the range tau can take (a user's collection, `study`).
     Clipped,
 }
 

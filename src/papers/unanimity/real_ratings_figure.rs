@@ -15,7 +15,8 @@ use crate::results::{ResultTable, VALUE};
 /// Why the figure could not be drawn, in words.
 type FigureError = String;
 
-/// Page-column size: 460 × 620 px (about 3.3 × 4.4 in at 140 dpi), fonts at 15–17 px.
+/// Page-column size: 460 × 620 px, fonts at 16–17 px: printed at half a page's text width (about
+/// 255 pt), the smallest text comes to 7 pt.
 const WIDTH: u32 = 460;
 const HEIGHT: u32 = 620;
 
@@ -178,8 +179,8 @@ fn panel<DB: DrawingBackend>(
         .y_label_formatter(&|y: &f64| format!("{y:.0}"))
         .x_desc(x_label)
         .y_desc(y_label)
-        .label_style(("sans-serif", 15))
-        .axis_desc_style(("sans-serif", 15))
+        .label_style(("sans-serif", 16))
+        .axis_desc_style(("sans-serif", 16))
         .draw()
         .map_err(draw)?;
     let width = 0.8 / n_series.max(1) as f64;
@@ -205,7 +206,7 @@ fn panel<DB: DrawingBackend>(
             Text::new(
                 format!("{v:.1}"),
                 (x, (v + 2.0).min(y_max - 4.0)),
-                ("sans-serif", 12).into_font().color(&BLACK).pos(
+                ("sans-serif", 16).into_font().color(&BLACK).pos(
                     plotters::style::text_anchor::Pos::new(
                         plotters::style::text_anchor::HPos::Center,
                         plotters::style::text_anchor::VPos::Bottom,
@@ -221,7 +222,7 @@ fn panel<DB: DrawingBackend>(
             .position(SeriesLabelPosition::UpperLeft)
             .background_style(WHITE.mix(0.9))
             .border_style(BLACK)
-            .label_font(("sans-serif", 13))
+            .label_font(("sans-serif", 16))
             .draw()
             .map_err(draw)?;
     }

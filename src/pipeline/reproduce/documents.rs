@@ -4,13 +4,14 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use super::fingerprint::artefact_stamp;
 use super::fingerprint::{hash_file, hash_json};
 use super::outputs::stage_if_changed;
-use super::render::{TABLES_TEMPLATE, render_tables_document};
+use super::render::{TABLES_TEMPLATE, render_table, render_tables_document};
 use super::{Action, Done, Options, ReproduceError};
 use crate::account::Account;
 use crate::io::output::{OutputDir, Staged};
-use crate::manifest::{Artefact, Manifest};
+use crate::manifest::{Artefact, Manifest, OutputFormat};
 use crate::pipeline::build_state::{self, BuildState, CachedTable, DocumentState};
 use crate::provenance::{ContentHash, Fnv1a64, Stamp};
 use crate::published::PublishedFile;
@@ -238,10 +239,40 @@ impl Documents<'_> {
                 .iter()
                 .filter_map(|&a| self.results.get(a.id.as_str()).map(|t| (a, t)))
                 .collect();
+            // An artefact's Markdown again, with what the account says of it (the draw shown a
+            // rare one): its own step wrote it before the account existed. The run records the
+            // file's new hash for the artefact too ([`super::build`]), so the next run finds both
+            // up to date.
+            for (artefact, table) in &built {
+                let notes = self.account.artefact_notes(&paper.id, artefact.id.as_str());
+                if notes.is_empty() || !artefact.outputs.contains(&OutputFormat::Markdown) {
+                    continue;
+                }
+                let stamp = artefact_stamp(
+                    &self.options.root,
+                    artefact,
+                    &self.options.commit,
+                    self.options.seed,
+                );
+                let rendered = render_table(
+                    self.manifest,
+                    artefact,
+                    table,
+                    self.templates,
+                    &stamp,
+                    &notes,
+                )?;
+                files.extend(
+                    rendered
+                        .into_iter()
+                        .filter(|(path, _)| path.ends_with(".md")),
+                );
+            }
             files.extend(render_tables_document(
                 self.manifest,
                 &paper.id,
                 &built,
+                self.account,
                 self.templates,
                 &stamp,
             )?);

@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use super::ReproduceError;
+use crate::account::Account;
 use crate::manifest::{Artefact, Kind, Manifest, OutputFormat};
 use crate::model::stand_in::StandIn;
 use crate::provenance::Stamp;
@@ -58,13 +59,16 @@ struct JsonTable<'a> {
 
 /// Renders one artefact to every output format its manifest entry asks for: `(relative path, contents)`.
 /// `stamp` is the artefact's stamp ([`artefact_stamp`](super::fingerprint::artefact_stamp)); each file's stamp adds the template it renders
-/// with.
+/// with. `account_notes` follow the table's notes in the Markdown: what the account says of the
+/// artefact once every artefact is built ([`Account::artefact_notes`]; none in the artefact's own
+/// step, which runs before the account exists).
 pub(crate) fn render_table(
     manifest: &Manifest,
     artefact: &Artefact,
     table: &ResultTable,
     templates: &Templates,
     stamp: &Stamp,
+    account_notes: &[String],
 ) -> Result<Vec<(String, String)>, ReproduceError> {
     let render_err = |source| ReproduceError::Render {
         artefact: artefact.id.to_string(),
@@ -96,8 +100,12 @@ pub(crate) fn render_table(
                         stamp::latex_comment(&stamp),
                     )
                 };
-                let grid =
+                let mut grid =
                     grid::layout(artefact, table, target).map_err(|e| render_err(e.into()))?;
+                if target == Target::Markdown {
+                    grid.notes
+                        .extend(account_notes.iter().map(|n| escape_markdown(n)));
+                }
                 let headline = stamp.headline();
                 let context = TableContext {
                     grid: &grid,
@@ -174,11 +182,13 @@ fn stamp_svg(svg: &str, stamp: &Stamp) -> String {
 
 /// The standalone LaTeX document of one paper that inputs each of its rebuilt tables (`built`: the
 /// paper's artefacts with their results), each followed by its notes: how it was rebuilt, which a
-/// table fragment carries only as LaTeX comments.
+/// table fragment carries only as LaTeX comments, then what the account adds (the draw shown a rare
+/// one, [`Account::artefact_notes`]).
 pub(crate) fn render_tables_document(
     manifest: &Manifest,
     paper: &str,
     built: &[(&Artefact, &ResultTable)],
+    account: &Account,
     templates: &Templates,
     stamp: &Stamp,
 ) -> Result<Option<(String, String)>, ReproduceError> {
@@ -197,7 +207,13 @@ pub(crate) fn render_tables_document(
         })
         .map(|(a, table)| Input {
             file: format!("{}.tex", a.id),
-            notes: table.notes.iter().map(|n| escape_latex(n)).collect(),
+            notes: table
+                .notes
+                .iter()
+                .cloned()
+                .chain(account.artefact_notes(paper, a.id.as_str()))
+                .map(|n| escape_latex(&n))
+                .collect(),
         })
         .collect();
     if inputs.is_empty() {

@@ -253,7 +253,7 @@ impl Rebuild<'_> {
             || {
                 let stamp = artefact_stamp(&options.root, artefact, &options.commit, options.seed);
                 let files: Vec<RenderedFile> =
-                    render_table(self.manifest, artefact, table, self.templates, &stamp)?
+                    render_table(self.manifest, artefact, table, self.templates, &stamp, &[])?
                         .into_iter()
                         .map(|(path, text)| RenderedFile {
                             path,

@@ -451,7 +451,14 @@ fn artefact_view(
         built: result.is_some(),
         stand_in,
         rebuilt_heading,
-        notes: result.map(|t| t.notes.clone()).unwrap_or_default(),
+        // The table's notes, then the account's (the shown draw a rare one): as every view says them.
+        notes: result
+            .map(|t| {
+                let mut notes = t.notes.clone();
+                notes.extend(input.account.artefact_notes(&artefact.paper, id));
+                notes
+            })
+            .unwrap_or_default(),
         panels,
         rebuilt,
         figure,
