@@ -57,7 +57,9 @@ pub(crate) struct RunInput {
     pub(crate) path: PathBuf,
 }
 
-/// Every run evaluated under every judge: the score matrices per measure and the runs' rankings.
+/// Every run evaluated under every judge: the score matrices per measure and the runs' rankings
+/// (both empty without runs).
+#[derive(Default)]
 pub(crate) struct Evaluations {
     pub(crate) measures: Vec<MeasureScores>,
     pub(crate) rankings: Vec<RunRanking>,

@@ -203,9 +203,6 @@ fn run_inputs(args: &JudgesArgs) -> anyhow::Result<Vec<RunInput>> {
             path: path.clone(),
         });
     }
-    if out.is_empty() {
-        bail!("give the runs: --runs DIR or --run FILE (repeated)");
-    }
     Ok(out)
 }
 
@@ -266,7 +263,12 @@ pub(crate) fn run(args: JudgesArgs) -> anyhow::Result<Outcome> {
         .iter()
         .map(judge_labels)
         .collect::<anyhow::Result<_>>()?;
-    let evaluations = evaluate_all(&judges, &runs, &args.measures)?;
+    // Without runs there is nothing to rank: the analysis is the label agreement alone.
+    let evaluations = if runs.is_empty() {
+        evaluate::Evaluations::default()
+    } else {
+        evaluate_all(&judges, &runs, &args.measures)?
+    };
     let run_names: Vec<String> = runs.iter().map(|r| r.name.clone()).collect();
     let threads = match args.threads {
         Some(n) => usize::from(n),

@@ -55,11 +55,15 @@ pub(crate) fn tables(a: &JudgesAnalysis) -> Vec<Table> {
     let mut out = vec![documents(a), kappas(a)];
     out.extend(confusions(a));
     out.push(per_topic(a));
-    out.extend(rankings(a));
-    out.push(run_scores(a));
-    out.push(significance(a));
+    if a.runs_given {
+        out.extend(rankings(a));
+        out.push(run_scores(a));
+        out.push(significance(a));
+    }
     out.push(subsets(a));
-    out.push(coverage(a));
+    if a.runs_given {
+        out.push(coverage(a));
+    }
     out
 }
 
@@ -427,6 +431,11 @@ fn subsets(a: &JudgesAnalysis) -> Table {
     let mut rows = Vec::new();
     match &split.outcome {
         SplitOutcome::Pending { reason, .. } => notes.push(format!("Pending: {reason}.")),
+        SplitOutcome::Split { high, low } if !a.runs_given => notes.push(format!(
+            "{} high-agreement and {} low-agreement topic(s); tau and discriminative power within them were not computed because no runs were given.",
+            high.topics.len(),
+            low.topics.len()
+        )),
         SplitOutcome::Split { high, low } => {
             for (name, subset) in [("high", high), ("low", low)] {
                 rows.extend(subset_rows(name, subset));

@@ -78,6 +78,9 @@ pub struct JudgesOptions {
 pub struct JudgesAnalysis {
     pub reference: String,
     pub judges: Vec<String>,
+    /// Whether runs were given: without them only the label agreement is computed (no rankings,
+    /// significance, subset rankings or coverage).
+    pub runs_given: bool,
     /// The runs compared, in input order.
     pub runs: Vec<String>,
     pub excluded_runs: Vec<String>,
@@ -206,6 +209,7 @@ pub fn analyse(
         ),
         reference,
         judges: judges.iter().map(|j| j.name.clone()).collect(),
+        runs_given: !input.runs.is_empty(),
         runs: runs.names.clone(),
         excluded_runs: runs.excluded.clone(),
         categories: categories.values().to_vec(),
