@@ -144,6 +144,9 @@ fn kappas(a: &JudgesAnalysis) -> Table {
         "Binary kappa: relevant from label {} (--relevant-from). Intervals: 95%, kappa ± 1.959964·SE (Wilson's score interval where the SE is 0), clipped to [−1, 1].",
         num_label(a.headline.relevant_from)
     )];
+    if a.real_valued_gains {
+        notes.push("Real-valued gains: kappa, alpha nominal and ordinal, the confusion matrix and the per-topic kappas are not defined (they compare label levels, and gains are amounts); binary kappa (gain at least --relevant-from) and interval alpha are computed, and so are the rankings and significance.".into());
+    }
     notes.push(if a.categories_declared {
         "Linear and quadratic weights over every integer label from the lowest to the highest."
             .into()
