@@ -75,7 +75,7 @@ impl Drop for Running {
 
 /// A conversion started from a rendered figure, not yet placed in the run: running, or failed to
 /// start (the message).
-pub(super) struct Conversion {
+pub(crate) struct Conversion {
     pdf_rel: String,
     running: Result<Running, String>,
 }
@@ -83,7 +83,7 @@ pub(super) struct Conversion {
 impl Conversion {
     /// Starts converting the figure `svg` (to be written to `<svg_rel>`) into `<pdf_rel>` inside
     /// `out` with `converter`, which must end within `limit`.
-    pub(super) fn start(
+    pub(crate) fn start(
         converter: (&Path, Duration),
         out: &OutputDir,
         (svg_rel, pdf_rel): (&str, &str),
@@ -93,6 +93,14 @@ impl Conversion {
             pdf_rel: pdf_rel.to_string(),
             running: spawn(converter, out, (svg_rel, pdf_rel), svg),
         }
+    }
+}
+
+impl Conversion {
+    /// Waits for this conversion on its own (outside a run's [`Conversions`]): the PDF's path
+    /// and bytes, or why there is none.
+    pub(crate) fn wait(self) -> Result<(PathBuf, Vec<u8>), String> {
+        self.running.and_then(collect)
     }
 }
 

@@ -5,7 +5,7 @@
 mod ahead;
 pub(crate) mod build_state;
 pub(crate) mod check;
-mod conversions;
+pub(crate) mod conversions;
 pub(crate) mod done;
 pub(crate) mod ledger;
 pub(crate) mod progress;

@@ -253,7 +253,11 @@ fn judges_out_writes_the_report_and_figures_and_keeps_foreign_directories() {
         assert!(out.join(file).is_file(), "{file}");
     }
     for entry in std::fs::read_dir(out.join("figures")).unwrap() {
-        let svg = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "pdf") {
+            continue;
+        }
+        let svg = std::fs::read_to_string(path).unwrap();
         roxmltree::Document::parse(&svg).expect("every figure is well-formed XML");
         assert!(
             !svg.contains("<script>"),
@@ -321,4 +325,35 @@ fn runs_and_labelled_topics_that_do_not_meet_are_warned_about() {
         stderr.contains("1 run topic(s) are labelled by no judge and are left out (as eval leaves them out): 407"),
         "{stderr}"
     );
+}
+
+#[test]
+fn judges_without_runs_gives_the_label_agreement_only() {
+    let mut c = TestCommand::new();
+    c.arg("judges").args(two());
+    let out = c.stdout();
+    let first = out.lines().next().unwrap();
+    assert!(
+        first.contains("label agreement only")
+            && first.contains(
+                "rankings, significance and coverage were not computed because no runs were given"
+            ),
+        "{first}"
+    );
+    assert!(out.contains("llm against human on 240 shared documents"));
+    assert!(out.contains("Per-topic linear kappa"));
+    for absent in [
+        "Ranking agreement",
+        "Significance agreement",
+        "Coverage",
+        "rankings: Kendall",
+    ] {
+        assert!(!out.contains(absent), "{absent}");
+    }
+    let mut c = TestCommand::new();
+    c.arg("judges").args(two()).args(["--format", "json"]);
+    let j: serde_json::Value = serde_json::from_str(&c.stdout()).unwrap();
+    assert_eq!(j["runs_given"], false);
+    assert_eq!(j["rankings"].as_array().map(Vec::len), Some(0));
+    assert!(j["labels"][0]["kappa"]["linear"]["value"].is_f64());
 }

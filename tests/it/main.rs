@@ -40,6 +40,7 @@ mod hsd_ptukey;
 mod hsd_ranking;
 mod inputs_misread;
 mod judges;
+mod judges_inputs;
 mod judges_real;
 mod knob_space;
 mod lancers_eval;

@@ -14,10 +14,11 @@ use super::super::eval_args::{EvalArgs, parse_list, run_reading};
 use super::super::eval_output::name_list;
 use super::super::eval_select::{columns, resolve, with_cutoffs};
 use crate::evaluate::{Scratch, evaluate_topic};
-use crate::io::qrels::TopicSet;
+use crate::io::qrels::{GainQrels, Judged, TopicSet};
 use crate::io::read_text;
 use crate::io::run::parse_run;
 use crate::judges::coverage::RunRanking;
+use crate::judges::judge_labels::JudgeLabels;
 use crate::judges::run_scores::{JudgeScores, MeasureScores};
 use crate::parallel::map_in_halves;
 use evia_engine::measures::lines::{LineName, each_line, line_keys};
@@ -30,10 +31,16 @@ struct EvalOnly {
     eval: EvalArgs,
 }
 
-/// `eval`'s arguments for `qrels`, `run` and `measures`, every other option at its default.
-fn eval_args(qrels: &Path, run: &Path, measures: &[String]) -> anyhow::Result<EvalArgs> {
-    let mut argv: Vec<std::ffi::OsString> = vec!["eval".into(), "--qrels".into()];
-    argv.push(qrels.into());
+/// `eval`'s arguments for `judge`'s file, `run` and `measures`, every other option at its default
+/// (a label file's judge is given as a gain file: the arguments only set the run reading and the
+/// measures, its topics are built from the labels).
+fn eval_args(judge: &JudgeFile, run: &Path, measures: &[String]) -> anyhow::Result<EvalArgs> {
+    let flag = match judge.kind {
+        JudgeKind::Levels => "--qrels",
+        JudgeKind::Gains | JudgeKind::Labels => "--gain-file",
+    };
+    let mut argv: Vec<std::ffi::OsString> = vec!["eval".into(), flag.into()];
+    argv.push(judge.path.as_os_str().into());
     argv.push("--run".into());
     argv.push(run.into());
     argv.push("--measures".into());
@@ -43,11 +50,24 @@ fn eval_args(qrels: &Path, run: &Path, measures: &[String]) -> anyhow::Result<Ev
         .eval)
 }
 
-/// One judge: a name and a qrels file.
+/// What a judge's file holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum JudgeKind {
+    /// Qrels with relevance levels (TREC or NTCIR), evaluated as `eval --qrels`.
+    Levels,
+    /// A direct-gain file (`topic doc gain`, real values), evaluated as `eval --gain-file`.
+    Gains,
+    /// One assessor of a label file: its labels are the gains (a label L is gain L, as `study`
+    /// evaluates paper B's assessors).
+    Labels,
+}
+
+/// One judge: a name, its file and what the file holds.
 #[derive(Debug, Clone)]
 pub(crate) struct JudgeFile {
     pub(crate) name: String,
     pub(crate) path: PathBuf,
+    pub(crate) kind: JudgeKind,
 }
 
 /// One run: a name and a file.
@@ -57,16 +77,42 @@ pub(crate) struct RunInput {
     pub(crate) path: PathBuf,
 }
 
-/// Every run evaluated under every judge: the score matrices per measure and the runs' rankings.
+/// Every run evaluated under every judge: the score matrices per measure and the runs' rankings
+/// (both empty without runs).
+#[derive(Default)]
 pub(crate) struct Evaluations {
     pub(crate) measures: Vec<MeasureScores>,
     pub(crate) rankings: Vec<RunRanking>,
 }
 
-/// Evaluates every run of `runs` under every judge of `judges` with the measures `measures` (as
-/// `eval --measures` names them).
+/// The topics of a label file's judge: each label its document's gain (labels are at least 0:
+/// the caller checks the scale).
+fn label_topics(judge: &JudgeFile, labels: &JudgeLabels) -> anyhow::Result<TopicSet> {
+    let q = GainQrels {
+        topics: labels
+            .topics
+            .iter()
+            .map(|(topic, docs)| {
+                let judged = docs
+                    .iter()
+                    .map(|(doc, &value)| Judged {
+                        doc: doc.as_str(),
+                        value,
+                        line: 0,
+                    })
+                    .collect();
+                (topic.as_str(), judged)
+            })
+            .collect(),
+    };
+    Ok(q.judgements(&judge.path)?)
+}
+
+/// Evaluates every run of `runs` under every judge of `judges` (whose labels are `labels`) with
+/// the measures `measures` (as `eval --measures` names them).
 pub(crate) fn evaluate_all(
     judges: &[JudgeFile],
+    labels: &[JudgeLabels],
     runs: &[RunInput],
     measures: &[String],
 ) -> anyhow::Result<Evaluations> {
@@ -74,7 +120,7 @@ pub(crate) fn evaluate_all(
     let Some(first_run) = runs.first() else {
         anyhow::bail!("no run to evaluate");
     };
-    let first = eval_args(&judges[0].path, &first_run.path, measures)?;
+    let first = eval_args(&judges[0], &first_run.path, measures)?;
     let cutoffs = with_cutoffs(
         parse_list::<usize>(&first.cutoffs, ',', "--cutoffs")?,
         &selected,
@@ -88,8 +134,12 @@ pub(crate) fn evaluate_all(
     let (names, lines) = columns(&selected, &line_keys(evaluator.params(), true))?;
     let topic_sets: Vec<TopicSet> = judges
         .iter()
-        .map(|j| {
-            let args = eval_args(&j.path, &first_run.path, measures)?;
+        .zip(labels)
+        .map(|(j, l)| {
+            if j.kind == JudgeKind::Labels {
+                return label_topics(j, l).with_context(|| format!("judge {}", j.name));
+            }
+            let args = eval_args(j, &first_run.path, measures)?;
             load_topics(&args).with_context(|| format!("judge {}", j.name))
         })
         .collect::<anyhow::Result<_>>()?;
@@ -157,7 +207,7 @@ fn evaluate_run(
     lines: &[LineName],
     scratch: &mut Scratch,
 ) -> anyhow::Result<(Vec<Vec<Vec<f64>>>, RunRanking)> {
-    let args = eval_args(&judges[0].path, &run.path, measures)?;
+    let args = eval_args(&judges[0], &run.path, measures)?;
     let text = read_text(&run.path)?;
     let (format, order) = run_reading(&args);
     let parsed = parse_run(&run.path, &text, format, order)?;

@@ -76,6 +76,15 @@ fn named(p: &Points<'_>) -> Vec<bool> {
     out
 }
 
+/// A tick label on an axis that counts (topics, ranks): the integer, or nothing between integers.
+fn integer_tick(x: &f64) -> String {
+    if (x - x.round()).abs() < 1e-9 {
+        format!("{}", x.round())
+    } else {
+        String::new()
+    }
+}
+
 fn range(values: &[f64]) -> (f64, f64) {
     let lo = values.iter().copied().fold(f64::INFINITY, f64::min);
     let hi = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
@@ -130,13 +139,25 @@ fn scatter(r: &MeasureRanking, p: &Points<'_>) -> Result<String, FigureError> {
                     .map(|(&x, &y)| Circle::new((x, y), 4, colour.filled())),
             )
             .map_err(draw_err)?;
-        let labels = (0..p.names.len()).filter(|&i| show[i]).map(|i| {
-            Text::new(
-                figure_label(p.names[i]),
-                (p.x[i], p.y[i]),
-                ("sans-serif", 12),
-            )
-        });
+        // Names are placed greedily, largest rank change first; a name whose box (about 7 px a
+        // character, 12 px high) would overlap one already placed is left out, so none overprints.
+        let mut order: Vec<usize> = (0..p.names.len()).filter(|&i| show[i]).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(p.rank_x[i].abs_diff(p.rank_y[i])));
+        let mut placed: Vec<(i32, i32, i32, i32)> = Vec::new();
+        let mut labels = Vec::new();
+        for i in order {
+            let text = figure_label(p.names[i]);
+            let (px, py) = chart.backend_coord(&(p.x[i], p.y[i]));
+            let width = 7 * i32::try_from(text.chars().count()).unwrap_or(i32::MAX / 8);
+            let bx = (px, py, px.saturating_add(width), py + 12);
+            let overlaps = placed
+                .iter()
+                .any(|&(x0, y0, x1, y1)| bx.0 < x1 && x0 < bx.2 && bx.1 < y1 && y0 < bx.3);
+            if !overlaps {
+                placed.push(bx);
+                labels.push(Text::new(text, (p.x[i], p.y[i]), ("sans-serif", 12)));
+            }
+        }
         chart.draw_series(labels).map_err(draw_err)?;
         root.present().map_err(draw_err)?;
     }
@@ -174,6 +195,9 @@ fn rank_change(r: &MeasureRanking, p: &Points<'_>) -> Result<String, FigureError
                 }
             })
             .y_desc("rank")
+            // The axis counts ranks: integer ticks only, at most ten.
+            .y_labels(n.clamp(1, 10))
+            .y_label_formatter(&integer_tick)
             .label_style(("sans-serif", 13))
             .light_line_style(WHITE)
             .draw()
@@ -251,6 +275,9 @@ fn kappa_distribution(a: &JudgesAnalysis) -> Result<Option<String>, FigureError>
             .configure_mesh()
             .x_desc("topics, by kappa")
             .y_desc("linear kappa")
+            // The axis counts topics: integer ticks only, at most ten.
+            .x_labels(most.clamp(1, 10))
+            .x_label_formatter(&integer_tick)
             .label_style(("sans-serif", 14))
             .axis_desc_style(("sans-serif", 15))
             .light_line_style(WHITE)

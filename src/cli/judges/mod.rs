@@ -18,8 +18,9 @@ use clap::{Args, ValueEnum};
 
 use super::Outcome;
 use super::hsd::DEFAULT_SEED;
+use super::label_input::LabelInput;
 use crate::io::output_place::refuse_overlap;
-use crate::io::qrels::{QrelsFormat, parse_level_qrels};
+use crate::io::qrels::{QrelsFormat, parse_gain_file, parse_level_qrels};
 use crate::io::read_text;
 use crate::io::run_dir::{RunNaming, run_files};
 use crate::judges::analysis::{JudgesInput, JudgesOptions, analyse};
@@ -28,7 +29,7 @@ use crate::judges::label_agreement::LabelOptions;
 use crate::judges::ranking::RankingOptions;
 use crate::judges::significance::SignificanceOptions;
 use crate::judges::subsets::SplitRule;
-use evaluate::{JudgeFile, RunInput, evaluate_all};
+use evaluate::{JudgeFile, JudgeKind, RunInput, evaluate_all};
 use evia_engine::agreement::StandardError;
 use evia_engine::measures::Relevance;
 use evia_engine::ranking::rbo::DEFAULT_PERSISTENCE;
@@ -50,10 +51,19 @@ pub(crate) enum Format {
 /// The judges analysis.
 #[derive(Debug, Clone, Args)]
 pub(crate) struct JudgesArgs {
-    /// A judge as NAME=FILE: its qrels (TREC or NTCIR format, gzip allowed); repeat for each judge
-    /// (at least two).
-    #[arg(long = "qrels", value_name = "NAME=FILE", required = true)]
+    /// A judge as NAME=FILE: its qrels (TREC or NTCIR format with levels, or a direct-gain file
+    /// `topic doc gain` with real-valued gains as `eval --gain-file` reads; gzip allowed); repeat
+    /// for each judge (at least two).
+    #[arg(
+        long = "qrels",
+        value_name = "NAME=FILE",
+        required_unless_present = "labels",
+        conflicts_with = "labels"
+    )]
     pub(crate) qrels: Vec<String>,
+    /// Per-assessor labels as `agree` reads them, each assessor a judge (in place of --qrels).
+    #[command(flatten)]
+    pub(crate) labels: Option<LabelInput>,
     /// A directory of run files (TREC format, gzip allowed), each run named by its file name
     /// without `.gz`.
     #[arg(long, value_name = "DIR", conflicts_with = "run")]
@@ -143,6 +153,7 @@ fn judge_files(specs: &[String]) -> anyhow::Result<Vec<JudgeFile>> {
         out.push(JudgeFile {
             name: name.to_string(),
             path: PathBuf::from(path),
+            kind: JudgeKind::Levels,
         });
     }
     if out.len() < 2 {
@@ -154,17 +165,37 @@ fn judge_files(specs: &[String]) -> anyhow::Result<Vec<JudgeFile>> {
     Ok(out)
 }
 
-/// A judge's labels as its qrels file gives them (a TREC level below 0, listed but unjudged, is
-/// not a label).
-fn judge_labels(judge: &JudgeFile) -> anyhow::Result<JudgeLabels> {
+/// A judge's labels as its file gives them: qrels with levels (a TREC level below 0, listed but
+/// unjudged, is not a label), or else a direct-gain file (`topic doc gain`, real values), whose
+/// kind is then recorded in `judge`. A file that is neither gets the level reader's error, with the
+/// gain reader's.
+fn judge_labels(judge: &mut JudgeFile) -> anyhow::Result<JudgeLabels> {
     let text = read_text(&judge.path)?;
-    let q = parse_level_qrels(&judge.path, &text, QrelsFormat::Auto)?;
     let mut topics: BTreeMap<String, BTreeMap<String, f64>> = BTreeMap::new();
-    for (topic, judged) in &q.topics {
-        let docs = topics.entry((*topic).to_string()).or_default();
-        for j in judged {
-            if let Relevance::Level(level) = j.value {
-                docs.insert(j.doc.to_string(), f64::from(level));
+    match parse_level_qrels(&judge.path, &text, QrelsFormat::Auto) {
+        Ok(q) => {
+            for (topic, judged) in &q.topics {
+                let docs = topics.entry((*topic).to_string()).or_default();
+                for j in judged {
+                    if let Relevance::Level(level) = j.value {
+                        docs.insert(j.doc.to_string(), f64::from(level));
+                    }
+                }
+            }
+        }
+        Err(levels) => {
+            let q = parse_gain_file(&judge.path, &text).map_err(|gains| {
+                anyhow::anyhow!(
+                    "judge {}: {levels}; read as a direct-gain file `topic doc gain`: {gains}",
+                    judge.name
+                )
+            })?;
+            judge.kind = JudgeKind::Gains;
+            for (topic, judged) in &q.topics {
+                let docs = topics.entry((*topic).to_string()).or_default();
+                for j in judged {
+                    docs.insert(j.doc.to_string(), j.value);
+                }
             }
         }
     }
@@ -172,6 +203,46 @@ fn judge_labels(judge: &JudgeFile) -> anyhow::Result<JudgeLabels> {
         name: judge.name.clone(),
         topics,
     })
+}
+
+/// Every assessor of a label file as a judge, each label its value on the file's scale.
+fn label_file_judges(input: &LabelInput) -> anyhow::Result<(Vec<JudgeFile>, Vec<JudgeLabels>)> {
+    let read = input.read()?;
+    if read.assessors.len() < 2 {
+        bail!(
+            "--labels: {} names {} assessor(s); a judges analysis needs at least two",
+            input.labels.display(),
+            read.assessors.len()
+        );
+    }
+    let mut labels: Vec<JudgeLabels> = read
+        .assessors
+        .iter()
+        .map(|name| JudgeLabels {
+            name: name.clone(),
+            topics: BTreeMap::new(),
+        })
+        .collect();
+    for item in &read.items {
+        for &(assessor, level) in &item.labels {
+            let value = f64::from(read.scale.label(usize::from(level)));
+            labels[assessor]
+                .topics
+                .entry(item.topic.clone())
+                .or_default()
+                .insert(item.doc.clone(), value);
+        }
+    }
+    let files = read
+        .assessors
+        .iter()
+        .map(|name| JudgeFile {
+            name: name.clone(),
+            path: input.labels.clone(),
+            kind: JudgeKind::Labels,
+        })
+        .collect();
+    Ok((files, labels))
 }
 
 fn run_inputs(args: &JudgesArgs) -> anyhow::Result<Vec<RunInput>> {
@@ -203,9 +274,6 @@ fn run_inputs(args: &JudgesArgs) -> anyhow::Result<Vec<RunInput>> {
             path: path.clone(),
         });
     }
-    if out.is_empty() {
-        bail!("give the runs: --runs DIR or --run FILE (repeated)");
-    }
     Ok(out)
 }
 
@@ -230,16 +298,26 @@ pub(crate) fn run(args: JudgesArgs) -> anyhow::Result<Outcome> {
         bail!("--judged-at must be at least 1");
     }
     let split = split_rule(&args.split)?;
-    let judges = judge_files(&args.qrels)?;
+    let (mut judges, from_labels) = match &args.labels {
+        Some(input) => {
+            let (files, labels) = label_file_judges(input)?;
+            (files, Some(labels))
+        }
+        None => (judge_files(&args.qrels)?, None),
+    };
     let reference = match &args.reference {
         None => 0,
         Some(name) => judges
             .iter()
             .position(|j| &j.name == name)
             .with_context(|| {
-                format!(
-                    "--reference: no judge is named `{name}` (give it with --qrels {name}=FILE)"
-                )
+                if args.labels.is_some() {
+                    format!("--reference: no assessor of --labels is named `{name}`")
+                } else {
+                    format!(
+                        "--reference: no judge is named `{name}` (give it with --qrels {name}=FILE)"
+                    )
+                }
             })?,
     };
     let runs = run_inputs(&args)?;
@@ -254,7 +332,10 @@ pub(crate) fn run(args: JudgesArgs) -> anyhow::Result<Outcome> {
     if let Some(dir) = &args.out {
         let mut inputs: Vec<(&'static str, &std::path::Path)> = judges
             .iter()
-            .map(|j| ("--qrels", j.path.as_path()))
+            .map(|j| match j.kind {
+                JudgeKind::Labels => ("--labels", j.path.as_path()),
+                JudgeKind::Levels | JudgeKind::Gains => ("--qrels", j.path.as_path()),
+            })
             .collect();
         inputs.extend(runs.iter().map(|r| ("--run", r.path.as_path())));
         if let Some(d) = &args.runs {
@@ -262,11 +343,29 @@ pub(crate) fn run(args: JudgesArgs) -> anyhow::Result<Outcome> {
         }
         refuse_overlap("--out", dir, &inputs)?;
     }
-    let labels: Vec<JudgeLabels> = judges
-        .iter()
-        .map(judge_labels)
-        .collect::<anyhow::Result<_>>()?;
-    let evaluations = evaluate_all(&judges, &runs, &args.measures)?;
+    let labels: Vec<JudgeLabels> = match from_labels {
+        Some(labels) => labels,
+        None => judges
+            .iter_mut()
+            .map(judge_labels)
+            .collect::<anyhow::Result<_>>()?,
+    };
+    if let Some(input) = &args.labels
+        && !runs.is_empty()
+        && input.scale.min() < 0
+    {
+        bail!(
+            "--labels: runs are evaluated with each label as its gain, and the scale {}..{} has negative labels: give runs only with a scale from 0 (--scale 0..MAX)",
+            input.scale.min(),
+            input.scale.max()
+        );
+    }
+    // Without runs there is nothing to rank: the analysis is the label agreement alone.
+    let evaluations = if runs.is_empty() {
+        evaluate::Evaluations::default()
+    } else {
+        evaluate_all(&judges, &labels, &runs, &args.measures)?
+    };
     let run_names: Vec<String> = runs.iter().map(|r| r.name.clone()).collect();
     let threads = match args.threads {
         Some(n) => usize::from(n),

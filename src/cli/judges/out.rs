@@ -3,6 +3,10 @@
 //! output. DIR must be missing, empty, or an earlier `judges` output (marked by [`MARKER`]) holding
 //! only what `judges` writes: anything else is refused before anything is written, naming the first
 //! file that is not ours.
+//!
+//! `report.tex` includes each figure as a PDF converted from its SVG by `rsvg-convert` when it is
+//! on the `PATH` (the pipeline's conversion, [`crate::pipeline::conversions`], with its time
+//! limit); without the converter, or when a conversion fails, the report names the SVG instead.
 
 use std::path::{Path, PathBuf};
 
@@ -12,6 +16,8 @@ use super::figures::{Figure, figures};
 use super::render::{TextFormat, render};
 use crate::io::output::{LOCK_FILE, OutputDir, is_temp_name};
 use crate::judges::analysis::JudgesAnalysis;
+use crate::pipeline::conversions::{CONVERT_LIMIT, Conversion};
+use crate::pipeline::reproduce::find_on_path;
 use crate::render::escape::{escape_latex, escape_markdown};
 
 /// The file that marks a directory as a `judges` output.
@@ -20,14 +26,19 @@ pub(crate) const MARKER: &str = ".evia-repro-judges";
 /// What `judges --out` writes at the top of DIR.
 const OURS: [&str; 4] = ["report.md", "report.tex", "judges.json", "figures"];
 
-/// Whether `name`, inside `figures/`, is a figure `judges` writes.
+/// Whether `name`, inside `figures/`, is a figure `judges` writes (an SVG, or its PDF).
 fn our_figure(name: &str) -> bool {
+    let Some(stem) = name
+        .strip_suffix(".svg")
+        .or_else(|| name.strip_suffix(".pdf"))
+    else {
+        return false;
+    };
     let numbered = |prefix: &str| {
-        name.strip_prefix(prefix)
-            .and_then(|n| n.strip_suffix(".svg"))
+        stem.strip_prefix(prefix)
             .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
     };
-    name == "kappa-topics.svg" || numbered("scatter-") || numbered("rank-change-")
+    stem == "kappa-topics" || numbered("scatter-") || numbered("rank-change-")
 }
 
 /// Refuses `dir` unless it is missing, empty, or an earlier `judges` output only.
@@ -89,15 +100,30 @@ fn markdown(a: &JudgesAnalysis, figures: &[Figure]) -> String {
     out
 }
 
-fn latex(a: &JudgesAnalysis, figures: &[Figure]) -> String {
+/// How a figure reaches `report.tex`: its PDF, or why not.
+enum Included {
+    Pdf(String),
+    SvgOnly(String),
+}
+
+fn latex(a: &JudgesAnalysis, figures: &[(Figure, Included)]) -> String {
     let mut out = String::from(
         "\\documentclass{article}\n\\usepackage[T1]{fontenc}\n\\usepackage[utf8]{inputenc}\n\\usepackage{lmodern}\n\\usepackage{booktabs}\n\\usepackage{graphicx}\n\\usepackage[margin=2cm]{geometry}\n\\begin{document}\n",
     );
     out.push_str(&render(a, TextFormat::Latex));
-    for f in figures {
+    for (f, included) in figures {
+        let body = match included {
+            Included::Pdf(pdf) => format!(
+                "\\includegraphics[width=\\linewidth,height=0.7\\textheight,keepaspectratio]{{{pdf}}}"
+            ),
+            Included::SvgOnly(why) => format!(
+                "\\fbox{{\\parbox{{0.9\\linewidth}}{{Figure not included ({}): it is \\texttt{{figures/{}}} beside this report.}}}}",
+                escape_latex(why),
+                f.file
+            ),
+        };
         out.push_str(&format!(
-            "\n\\begin{{figure}}[htbp]\n\\centering\n% figures/{} (convert to PDF to include it, e.g. rsvg-convert -f pdf)\n\\caption{{{}}}\n\\end{{figure}}\n",
-            f.file,
+            "\n\\begin{{figure}}[htbp]\n\\centering\n{body}\n\\caption{{{}}}\n\\end{{figure}}\n",
             escape_latex(&f.caption)
         ));
     }
@@ -114,11 +140,44 @@ pub(crate) fn write_report(dir: &PathBuf, a: &JudgesAnalysis, json: &str) -> any
     let tree = out.stage_tree("judges")?;
     let staged = tree.out();
     staged.write("report.md", markdown(a, &figures).as_bytes())?;
-    staged.write("report.tex", latex(a, &figures).as_bytes())?;
     staged.write("judges.json", json.as_bytes())?;
     for f in &figures {
         staged.write(&format!("figures/{}", f.file), f.svg.as_bytes())?;
     }
+    let converter = find_on_path("rsvg-convert");
+    // Every conversion starts at once, and each is then awaited in order.
+    let started: Vec<Option<(String, Conversion)>> = figures
+        .iter()
+        .map(|f| {
+            let converter = converter.as_deref()?;
+            let svg = format!("figures/{}", f.file);
+            let pdf = svg.strip_suffix(".svg").map(|s| format!("{s}.pdf"))?;
+            let conversion = Conversion::start(
+                (converter, CONVERT_LIMIT),
+                staged,
+                (&svg, &pdf),
+                f.svg.as_bytes(),
+            );
+            Some((pdf, conversion))
+        })
+        .collect();
+    let mut included = Vec::with_capacity(figures.len());
+    for (f, started) in figures.into_iter().zip(started) {
+        let how = match started {
+            None => Included::SvgOnly("no SVG-to-PDF converter, rsvg-convert, on the PATH".into()),
+            Some((pdf, conversion)) => match conversion.wait() {
+                Ok(_) => Included::Pdf(pdf),
+                Err(why) => {
+                    super::super::stdout::note(&format!(
+                        "warning: {why}; the report names the SVG"
+                    ));
+                    Included::SvgOnly(format!("its conversion to PDF failed: {why}"))
+                }
+            },
+        };
+        included.push((f, how));
+    }
+    staged.write("report.tex", latex(a, &included).as_bytes())?;
     staged.write(MARKER, b"evia-repro judges output\n")?;
     for notice in tree.commit()? {
         super::super::stdout::note(&notice);

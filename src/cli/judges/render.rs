@@ -18,6 +18,13 @@ pub(crate) enum TextFormat {
 }
 
 fn summary(a: &JudgesAnalysis) -> String {
+    if !a.runs_given {
+        return format!(
+            "{} judge(s) against the reference {}: label agreement only; rankings, significance and coverage were not computed because no runs were given (--runs DIR or --run FILE)",
+            a.judges.len() - 1,
+            a.reference
+        );
+    }
     format!(
         "{} judge(s) against the reference {}: {} runs compared{}",
         a.judges.len() - 1,

@@ -55,11 +55,15 @@ pub(crate) fn tables(a: &JudgesAnalysis) -> Vec<Table> {
     let mut out = vec![documents(a), kappas(a)];
     out.extend(confusions(a));
     out.push(per_topic(a));
-    out.extend(rankings(a));
-    out.push(run_scores(a));
-    out.push(significance(a));
+    if a.runs_given {
+        out.extend(rankings(a));
+        out.push(run_scores(a));
+        out.push(significance(a));
+    }
     out.push(subsets(a));
-    out.push(coverage(a));
+    if a.runs_given {
+        out.push(coverage(a));
+    }
     out
 }
 
@@ -140,6 +144,9 @@ fn kappas(a: &JudgesAnalysis) -> Table {
         "Binary kappa: relevant from label {} (--relevant-from). Intervals: 95%, kappa ± 1.959964·SE (Wilson's score interval where the SE is 0), clipped to [−1, 1].",
         num_label(a.headline.relevant_from)
     )];
+    if a.real_valued_gains {
+        notes.push("Real-valued gains: kappa, alpha nominal and ordinal, the confusion matrix and the per-topic kappas are not defined (they compare label levels, and gains are amounts); binary kappa (gain at least --relevant-from) and interval alpha are computed, and so are the rankings and significance.".into());
+    }
     notes.push(if a.categories_declared {
         "Linear and quadratic weights over every integer label from the lowest to the highest."
             .into()
@@ -427,6 +434,11 @@ fn subsets(a: &JudgesAnalysis) -> Table {
     let mut rows = Vec::new();
     match &split.outcome {
         SplitOutcome::Pending { reason, .. } => notes.push(format!("Pending: {reason}.")),
+        SplitOutcome::Split { high, low } if !a.runs_given => notes.push(format!(
+            "{} high-agreement and {} low-agreement topic(s); tau and discriminative power within them were not computed because no runs were given.",
+            high.topics.len(),
+            low.topics.len()
+        )),
         SplitOutcome::Split { high, low } => {
             for (name, subset) in [("high", high), ("low", low)] {
                 rows.extend(subset_rows(name, subset));

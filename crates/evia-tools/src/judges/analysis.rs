@@ -78,6 +78,9 @@ pub struct JudgesOptions {
 pub struct JudgesAnalysis {
     pub reference: String,
     pub judges: Vec<String>,
+    /// Whether runs were given: without them only the label agreement is computed (no rankings,
+    /// significance, subset rankings or coverage).
+    pub runs_given: bool,
     /// The runs compared, in input order.
     pub runs: Vec<String>,
     pub excluded_runs: Vec<String>,
@@ -86,6 +89,9 @@ pub struct JudgesAnalysis {
     /// Whether they are the integer scale from the lowest label to the highest (else the distinct
     /// labels observed).
     pub categories_declared: bool,
+    /// Whether some label is not an integer: real-valued gains, on which the statistics that
+    /// compare levels are not defined.
+    pub real_valued_gains: bool,
     pub significance_options: SignificanceOptions,
     pub headline: Headline,
     /// Each judge against the reference, then every other pair when there are more than two.
@@ -206,10 +212,12 @@ pub fn analyse(
         ),
         reference,
         judges: judges.iter().map(|j| j.name.clone()).collect(),
+        runs_given: !input.runs.is_empty(),
         runs: runs.names.clone(),
         excluded_runs: runs.excluded.clone(),
         categories: categories.values().to_vec(),
         categories_declared: categories.declared(),
+        real_valued_gains: categories.real_valued(),
         significance_options: sig,
         all_judges_alpha: (judges.len() > 2).then(|| all_judges_alpha(&all, &categories)),
         labels,

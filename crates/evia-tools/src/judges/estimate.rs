@@ -2,7 +2,7 @@
 //! agreement statistic of a judges analysis takes (`{value, ci}` in the JSON contract,
 //! docs/judges.md).
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 
 use crate::assessors::agreement_values::unsigned_zero;
 use evia_engine::agreement::{AgreementError, Kappa};
@@ -14,7 +14,34 @@ pub struct Estimate {
     /// The 95% interval, clipped to the statistic's range; `None` for a statistic without one.
     pub ci: Option<[f64; 2]>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub undefined: Option<String>,
+    pub undefined: Option<Undefined>,
+}
+
+/// Why a statistic is undefined (serialised as its sentence).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Undefined {
+    /// A statistic over label categories (kappa, alpha nominal or ordinal, the confusion matrix)
+    /// on real-valued gains: those are amounts, not levels, so it is not defined.
+    NeedsLevels,
+    /// Any other reason, as a sentence.
+    Reason(String),
+}
+
+impl std::fmt::Display for Undefined {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Undefined::NeedsLevels => f.write_str(
+                "not defined for real-valued gains: it compares label levels, and gains are amounts (interval alpha, rankings and significance are computed)",
+            ),
+            Undefined::Reason(r) => f.write_str(r),
+        }
+    }
+}
+
+impl Serialize for Undefined {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
 }
 
 impl Estimate {
@@ -44,10 +71,15 @@ impl Estimate {
 
     /// Undefined, for `reason`.
     pub fn undefined(reason: String) -> Self {
+        Self::not_defined(Undefined::Reason(reason))
+    }
+
+    /// Undefined, for `why`.
+    pub fn not_defined(why: Undefined) -> Self {
         Estimate {
             value: None,
             ci: None,
-            undefined: Some(reason),
+            undefined: Some(why),
         }
     }
 

@@ -38,6 +38,8 @@ pub struct Categories {
     values: Vec<f64>,
     /// Whether the categories are the integer scale from the lowest label to the highest.
     declared: bool,
+    /// Whether some label is not an integer: real-valued gains, amounts rather than levels.
+    real_valued: bool,
 }
 
 impl Categories {
@@ -50,7 +52,8 @@ impl Categories {
             .collect();
         values.sort_by(f64::total_cmp);
         values.dedup();
-        let integral = values.iter().all(|v| v.fract() == 0.0 && v.abs() < 1e9);
+        let real_valued = values.iter().any(|v| v.fract() != 0.0);
+        let integral = !real_valued && values.iter().all(|v| v.abs() < 1e9);
         if let (true, Some(&lo), Some(&hi)) = (integral, values.first(), values.last())
             && hi - lo < MAX_KAPPA_CATEGORIES as f64
         {
@@ -59,11 +62,13 @@ impl Categories {
             return Categories {
                 values: (0..k).map(|i| lo + i as f64).collect(),
                 declared: true,
+                real_valued,
             };
         }
         Categories {
             values,
             declared: false,
+            real_valued,
         }
     }
 
@@ -85,6 +90,12 @@ impl Categories {
     /// values observed).
     pub fn declared(&self) -> bool {
         self.declared
+    }
+
+    /// Whether some label is not an integer (real-valued gains): the statistics that compare
+    /// levels (kappa, alpha nominal and ordinal, the confusion matrix) are not defined.
+    pub fn real_valued(&self) -> bool {
+        self.real_valued
     }
 
     /// The index of the category of `value` (one of the labels the categories were made of).
@@ -126,6 +137,7 @@ mod tests {
         let c = Categories::of(&[&a]);
         assert_eq!(c.values(), &[0.25, 1.5]);
         assert!(!c.declared());
+        assert!(c.real_valued());
         assert_eq!(c.index(0.3), None);
     }
 }

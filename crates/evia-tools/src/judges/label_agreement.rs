@@ -7,12 +7,15 @@
 //! `(p_o − p_e)/(1 − p_e)` over the categories of [`super::judge_labels::Categories`] with the
 //! interval of the chosen standard error; binary kappa is the unweighted kappa of the 2 × 2 table
 //! "label ≥ relevant_from" (Cohen 1960); alpha `1 − D_o/D_e` (Krippendorff 2011) with the
-//! category values as the interval metric's values. Two judges that share no document have no
+//! category values as the interval metric's values. On real-valued gains (some label not an
+//! integer) the statistics that compare levels — kappa, alpha nominal and ordinal, the confusion
+//! matrix, the per-topic kappas — are [`Undefined::NeedsLevels`]; binary kappa (gain ≥
+//! relevant_from) and interval alpha are computed. Two judges that share no document have no
 //! agreement to measure: [`LabelOutcome::NoSharedDocuments`], never a low one.
 
 use serde::Serialize;
 
-use super::estimate::Estimate;
+use super::estimate::{Estimate, Undefined};
 use super::judge_labels::{Categories, JudgeLabels, MAX_ALPHA_CATEGORIES, MAX_KAPPA_CATEGORIES};
 use evia_engine::agreement::krippendorff::{Metric, alpha_on_values};
 use evia_engine::agreement::{
@@ -65,6 +68,13 @@ impl Alphas {
             };
         }
         let a = |metric| Estimate::value(alpha_on_values(units, categories.values(), metric));
+        if categories.real_valued() {
+            return Alphas {
+                nominal: Estimate::not_defined(Undefined::NeedsLevels),
+                ordinal: Estimate::not_defined(Undefined::NeedsLevels),
+                interval: a(Metric::Interval),
+            };
+        }
         Alphas {
             nominal: a(Metric::Nominal),
             ordinal: a(Metric::Ordinal),
@@ -109,7 +119,8 @@ pub struct SharedAgreement {
     /// Share of shared documents on the same side of `relevant_from`.
     pub binary_raw_agreement: f64,
     pub krippendorff_alpha: Alphas,
-    /// `None` when there are more categories than a kappa is computed over.
+    /// `None` on real-valued gains, or when there are more categories than a kappa is computed
+    /// over.
     pub confusion: Option<Confusion>,
     pub leniency: Leniency,
     /// Every topic on which the pair shares a document, in topic order.
@@ -163,16 +174,20 @@ fn weighted_kappas(
     se: StandardError,
 ) -> (Option<ConfusionMatrix>, [Estimate; 3]) {
     let k = categories.len();
-    let undefined = |reason: String| {
+    let not_defined = |why: Undefined| {
         (
             None,
             [
-                Estimate::undefined(reason.clone()),
-                Estimate::undefined(reason.clone()),
-                Estimate::undefined(reason),
+                Estimate::not_defined(why.clone()),
+                Estimate::not_defined(why.clone()),
+                Estimate::not_defined(why),
             ],
         )
     };
+    let undefined = |reason: String| not_defined(Undefined::Reason(reason));
+    if categories.real_valued() {
+        return not_defined(Undefined::NeedsLevels);
+    }
     if k > MAX_KAPPA_CATEGORIES {
         return undefined(format!(
             "{k} distinct labels: kappa is computed over at most {MAX_KAPPA_CATEGORIES} categories"

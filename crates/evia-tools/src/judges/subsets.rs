@@ -126,7 +126,7 @@ pub fn classify(
         if let Some(undefined) = kappas.iter().find_map(|k| k.undefined.as_ref()) {
             unsplit.push(UnsplitTopic {
                 topic: topic.to_string(),
-                reason: undefined.clone(),
+                reason: undefined.to_string(),
             });
             continue;
         }
