@@ -1,6 +1,7 @@
 //! The readers of matrices, score tables, label files and mapping rules read their input a line
 //! at a time: a pipe (no size, no seeking) is read like a file, and a small gzip file that expands
-//! past the input limit is refused there with the limit's message, not decompressed into memory.
+//! past the input limit is refused there with the limit's message, not decompressed into memory;
+//! a large gzip label file is read in a few megabytes.
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -121,4 +122,32 @@ fn every_reader_reads_a_pipe() {
             "{kind}"
         );
     }
+}
+
+/// A gzip label file of 150 MB once decompressed (30 labels and 150 comment lines of 1 MB) is read
+/// in a few megabytes: `agree` runs under a 60 MB data limit (`ulimit -d`), where decompressing the
+/// file into memory ran out of it.
+#[cfg(unix)]
+#[test]
+fn a_large_gzip_label_file_is_read_in_bounded_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    e.write_all(labels(15).as_bytes()).unwrap();
+    let mut comment = vec![b'#'; (1 << 20) - 1];
+    comment.push(b'\n');
+    for _ in 0..150 {
+        e.write_all(&comment).unwrap();
+    }
+    let path = write(dir.path(), "labels.tsv.gz", &e.finish().unwrap());
+    let output = TestCommand::program("sh")
+        .args(["-c", "ulimit -d 60000 && exec \"$0\" agree --labels \"$1\""])
+        .arg(env!("CARGO_BIN_EXE_evia-repro"))
+        .arg(&path)
+        .run();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(String::from_utf8_lossy(&output.stdout).contains("30 labels"));
 }

@@ -131,9 +131,11 @@ impl From<std::io::Error> for Stop {
 
 /// The first entry under `dir` that is not a directory (a file, link or device) and that
 /// `foreign` says is not the study's, relative to `dir` with `/` between components; the walk
-/// stops there. The trees of this program's temporary names in `dir` itself are left out (the
-/// output lock removes them); a name that is not UTF-8 is kept lossily (it is then never one the
-/// state recorded). `visited` counts the entries read.
+/// stops there. Each directory's entries are taken in name order, its files before its
+/// subdirectories, so the file named is the same on every run and machine. The trees of this
+/// program's temporary names in `dir` itself are left out (the output lock removes them); a name
+/// that is not UTF-8 is kept lossily (it is then never one the state recorded). `visited` counts
+/// the entries read.
 fn first_foreign(
     dir: &Path,
     visited: &mut usize,
@@ -141,6 +143,7 @@ fn first_foreign(
 ) -> Result<Option<String>, Stop> {
     let mut stack = vec![(dir.to_path_buf(), String::new())];
     while let Some((path, relative)) = stack.pop() {
+        let mut entries = Vec::new();
         for entry in std::fs::read_dir(&path)? {
             let entry = entry?;
             *visited += 1;
@@ -150,14 +153,20 @@ fn first_foreign(
             } else {
                 format!("{relative}/{name}")
             };
-            if entry.file_type()?.is_dir() {
-                // An earlier run's staged or set-aside tree (this program's temporary name, in DIR
-                // itself): the output lock removes it.
-                if !(relative.is_empty() && is_temp_name(&rel)) {
-                    stack.push((entry.path(), rel));
-                }
-            } else if foreign(&rel)? {
-                return Ok(Some(rel));
+            entries.push((entry.file_type()?.is_dir(), rel, entry.path()));
+        }
+        entries.sort_by(|a, b| a.1.cmp(&b.1));
+        for (_, rel, _) in entries.iter().filter(|e| !e.0) {
+            if foreign(rel)? {
+                return Ok(Some(rel.clone()));
+            }
+        }
+        // Popped in name order: pushed in reverse.
+        for (_, rel, path) in entries.into_iter().filter(|e| e.0).rev() {
+            // An earlier run's staged or set-aside tree (this program's temporary name, in DIR
+            // itself): the output lock removes it.
+            if !(relative.is_empty() && is_temp_name(&rel)) {
+                stack.push((path, rel));
             }
         }
     }
@@ -189,13 +198,31 @@ mod tests {
             seen.push(f.to_string());
             Ok(true)
         });
-        assert!(matches!(found, Ok(Some(_))));
+        // Files of a directory come before its subdirectories, in name order: the same file is
+        // named on every run.
+        assert!(matches!(found, Ok(Some(ref f)) if f == "notes.txt"));
         assert_eq!(seen.len(), 1);
         assert!(visited <= 22, "visited {visited} of 4,021 entries");
         assert!(matches!(
             check_ours(dir.path()),
             Err(NotOurs::NoStudy { .. })
         ));
+    }
+
+    /// Without a file in the directory itself, the first file in name order of its first
+    /// subdirectory in name order is named, whatever order the file system lists them in.
+    #[test]
+    fn the_file_named_is_the_first_in_name_order() {
+        let dir = tempfile::tempdir().unwrap();
+        for d in ["c", "a", "b"] {
+            std::fs::create_dir(dir.path().join(d)).unwrap();
+            for f in ["z", "m", "k"] {
+                std::fs::write(dir.path().join(d).join(f), "x").unwrap();
+            }
+        }
+        let mut visited = 0;
+        let found = first_foreign(dir.path(), &mut visited, &mut |_| Ok(true));
+        assert!(matches!(found, Ok(Some(ref f)) if f == "a/k"));
     }
 
     /// A missing or empty directory takes a study; a file of this program's lock is no study's

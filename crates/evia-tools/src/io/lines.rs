@@ -93,7 +93,14 @@ impl Lines {
                 super::input::too_large_message(self.stored, self.limit),
             ));
         }
-        if self.buffer.len() > MAX_LINE + 1 && self.buffer.last() != Some(&b'\n') {
+        // The line's text without its line end (`\n` or `\r\n`); reading stops two bytes past
+        // the most, so a longer line is seen here without reading it whole.
+        let ends_in_newline = self.buffer.last() == Some(&b'\n');
+        let mut text_len = self.buffer.len() - usize::from(ends_in_newline);
+        if ends_in_newline && text_len > 0 && self.buffer[text_len - 1] == b'\r' {
+            text_len -= 1;
+        }
+        if text_len > MAX_LINE {
             let cr = if self.buffer.contains(&b'\r') {
                 format!("; {}", super::CR_ONLY)
             } else {
@@ -319,5 +326,10 @@ mod tests {
         let exact = format!("{}\r\n", "x".repeat(MAX_LINE));
         let f = file_with(exact.as_bytes());
         assert_eq!(all_lines(f.path(), u64::MAX).unwrap()[0].1.len(), MAX_LINE);
+        // One byte over, with a line end after it, is refused too.
+        let over = format!("{}\n", "x".repeat(MAX_LINE + 1));
+        let f = file_with(over.as_bytes());
+        let err = all_lines(f.path(), u64::MAX).unwrap_err();
+        assert!(err.message.contains("longer than"), "{err}");
     }
 }
