@@ -1,0 +1,114 @@
+//! `evia._evia`: the compiled core of the `evia` Python package (python/evia/), thin PyO3
+//! bindings over evia-tools' evaluation. Python values are converted here ([`convert`]), the
+//! evaluation runs without the GIL ([`evaluation`]), and every error reaches Python as a
+//! `ValueError` carrying the library's message.
+//!
+//! This crate is a member of the root workspace but not a default member, so that the README's
+//! `cargo test --release` neither builds it nor needs Python's headers; `pip install ./python`
+//! builds it with maturin (python/README.md).
+
+mod convert;
+mod evaluation;
+mod judged;
+mod measures;
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyFrozenSet, PyString};
+
+use crate::judged::Qrels;
+use crate::measures::Output;
+
+/// pytrec_eval's `RelevanceEvaluator`: a qrels and a set of measures, evaluating runs.
+#[pyclass(module = "evia._evia", frozen)]
+struct RelevanceEvaluator {
+    qrels: Qrels,
+    outputs: Vec<Output>,
+    judged_only: bool,
+}
+
+#[pymethods]
+impl RelevanceEvaluator {
+    #[new]
+    #[pyo3(signature = (query_relevance, measures, relevance_level = 1, judged_docs_only_flag = false))]
+    fn new(
+        query_relevance: &Bound<'_, PyDict>,
+        measures: &Bound<'_, PyAny>,
+        relevance_level: i64,
+        judged_docs_only_flag: bool,
+    ) -> PyResult<Self> {
+        let names: Vec<String> = if let Ok(one) = measures.downcast::<PyString>() {
+            vec![one.extract::<String>()?]
+        } else {
+            measures
+                .try_iter()?
+                .map(|m| m.and_then(|m| m.extract::<String>()))
+                .collect::<PyResult<_>>()?
+        };
+        let mut names: Vec<&str> = names.iter().map(String::as_str).collect();
+        // A set's iteration order is arbitrary: sorted, the outputs' order is reproducible.
+        names.sort_unstable();
+        let outputs = measures::resolve(names).map_err(PyValueError::new_err)?;
+        let topics = convert::qrels(query_relevance)?;
+        let qrels = judged::build(topics, relevance_level).map_err(PyValueError::new_err)?;
+        Ok(RelevanceEvaluator {
+            qrels,
+            outputs,
+            judged_only: judged_docs_only_flag,
+        })
+    }
+
+    /// Evaluates `scores` ({query id: {document id: score}}): {query id: {measure: value}} for
+    /// every query of `scores` that the qrels judge.
+    fn evaluate<'py>(
+        &self,
+        py: Python<'py>,
+        scores: &Bound<'py, PyDict>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let (keys, run) = convert::run(scores)?;
+        let values = py
+            .allow_threads(|| {
+                evaluation::evaluate(&self.qrels, &self.outputs, &run, self.judged_only)
+            })
+            .map_err(PyValueError::new_err)?;
+        let names: Vec<Bound<'py, PyString>> = self
+            .outputs
+            .iter()
+            .map(|o| PyString::intern(py, &o.key))
+            .collect();
+        let out = PyDict::new(py);
+        for (i, topic) in values {
+            let row = PyDict::new(py);
+            for (name, v) in names.iter().zip(topic) {
+                row.set_item(name, v)?;
+            }
+            out.set_item(&keys[i], row)?;
+        }
+        Ok(out)
+    }
+
+    /// The measures' keys in the order `evaluate` gives them.
+    #[getter]
+    fn measures(&self) -> Vec<String> {
+        self.outputs.iter().map(|o| o.key.clone()).collect()
+    }
+}
+
+impl std::fmt::Debug for RelevanceEvaluator {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RelevanceEvaluator")
+            .field("topics", &self.qrels.topics.len())
+            .field("outputs", &self.outputs)
+            .finish()
+    }
+}
+
+#[pymodule]
+fn _evia(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<RelevanceEvaluator>()?;
+    m.add(
+        "supported_measures",
+        PyFrozenSet::new(m.py(), measures::SUPPORTED)?,
+    )?;
+    Ok(())
+}
