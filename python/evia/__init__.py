@@ -3,10 +3,42 @@
 ``evia.RelevanceEvaluator`` has pytrec_eval's interface (``import evia as pytrec_eval`` works for
 the measures listed in ``supported_measures``), with run scores kept in double precision,
 real-valued relevance accepted, and NTCIREVAL's measures (``Q-measure``, ``nERR@10``, ``RBP``, …)
-reachable by their names. The conventions where it differs from pytrec_eval are in
+reachable by their names. ``evia.evaluate`` takes pandas DataFrames (the columns ir_measures and
+ranx use: ``query_id``, ``doc_id``, ``relevance`` / ``score``) or file paths and gives per-query
+and aggregate results from one call. The conventions where evia differs from pytrec_eval are in
 python/README.md.
 """
 
-from evia._evia import RelevanceEvaluator, supported_measures
+import os
 
-__all__ = ["RelevanceEvaluator", "supported_measures"]
+from evia._evia import (
+    RelevanceEvaluator,
+    read_qrels_columns,
+    read_run_columns,
+    supported_measures,
+)
+from evia.frames import Result, evaluate, read_qrels, read_run
+
+__all__ = [
+    "RelevanceEvaluator",
+    "Result",
+    "evaluate",
+    "read_qrels",
+    "read_run",
+    "supported_measures",
+]
+
+
+def _register_ir_measures_provider():
+    """Registers the ``evia`` provider in ir_measures when ir_measures is installed."""
+    try:
+        import ir_measures  # noqa: F401
+    except ImportError:
+        return
+    from evia import ir_measures_provider
+
+    ir_measures_provider.register()
+
+
+if not os.environ.get("EVIA_NO_IR_MEASURES"):
+    _register_ir_measures_provider()

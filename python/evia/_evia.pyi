@@ -29,3 +29,27 @@ class RelevanceEvaluator:
     def measures(self) -> list[str]:
         """The output keys, in the order ``evaluate`` gives them."""
         ...
+    def evaluate_columns(
+        self, query_ids: Iterable[str], doc_ids: Iterable[str], scores: Iterable[float]
+    ) -> dict[str, dict[str, float]]:
+        """``evaluate`` of a run given as three columns of equal length (e.g. ``Series.tolist()``)."""
+        ...
+    @staticmethod
+    def from_columns(
+        query_ids: Iterable[str],
+        doc_ids: Iterable[str],
+        relevance: Iterable[Union[int, float]],
+        measures: Union[str, Iterable[str]],
+        relevance_level: int = 1,
+        judged_docs_only_flag: bool = False,
+    ) -> "RelevanceEvaluator":
+        """A RelevanceEvaluator of a qrels given as three columns of equal length."""
+        ...
+
+def read_qrels_columns(path: str) -> tuple[list[str], list[str], list[int]]:
+    """A qrels file (TREC or NTCIR, gzip or not) as columns; errors name the file, line and cause."""
+    ...
+
+def read_run_columns(path: str) -> tuple[list[str], list[str], list[float]]:
+    """A run file (TREC or NTCIR res, gzip or not) as columns, each query in trec_eval's ranking."""
+    ...

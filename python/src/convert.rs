@@ -3,7 +3,7 @@
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyFloat, PyInt};
+use pyo3::types::{PyDict, PyFloat, PyInt, PyString};
 
 use crate::evaluation::RunTopic;
 use crate::judged::{Given, GivenQrels};
@@ -47,31 +47,189 @@ pub fn qrels(d: &Bound<'_, PyDict>) -> PyResult<GivenQrels> {
     Ok(topics)
 }
 
-/// `{query id: {document id: score}}`: the query id objects (to key the output with) and the
-/// topics.
-pub fn run<'py>(d: &Bound<'py, PyDict>) -> PyResult<(Vec<Bound<'py, PyAny>>, Vec<RunTopic>)> {
-    let mut keys = Vec::with_capacity(d.len());
-    let mut topics = Vec::with_capacity(d.len());
+/// A run as read from Python: the query id objects (to key the output with), each topic's id and
+/// the end of its documents, and every document's `str` object and score. Holding a reference to
+/// each `str` keeps its text alive (a `str` is immutable) even if the caller's dict is changed
+/// while the evaluation runs without the GIL; [`Held::topics`] borrows the texts from them.
+pub struct Held<'py> {
+    pub keys: Vec<Bound<'py, PyAny>>,
+    topics: Vec<(String, usize)>,
+    strs: Vec<Bound<'py, PyString>>,
+    scores: Vec<f64>,
+}
+
+/// The UTF-8 text of a `str`, borrowed from the object (CPython caches it there): no copy.
+fn borrowed<'a>(s: &'a Bound<'_, PyString>) -> PyResult<&'a str> {
+    // `PyUnicode_AsUTF8AndSize` is in every CPython >= 3.3 but in the limited API only from 3.10,
+    // so PyO3's abi3-py39 bindings do not declare it; every Unix build of CPython exports it.
+    unsafe extern "C" {
+        fn PyUnicode_AsUTF8AndSize(
+            o: *mut pyo3::ffi::PyObject,
+            size: *mut pyo3::ffi::Py_ssize_t,
+        ) -> *const std::ffi::c_char;
+    }
+    let mut size: pyo3::ffi::Py_ssize_t = 0;
+    // SAFETY: `s` is a live `str` (the GIL is held); the returned buffer is the object's cached
+    // UTF-8 representation of `size` bytes, valid and unchanged while the object lives, that is
+    // for as long as the borrow of `s`.
+    unsafe {
+        let data = PyUnicode_AsUTF8AndSize(s.as_ptr(), &mut size);
+        if data.is_null() {
+            return Err(PyErr::fetch(s.py()));
+        }
+        let len = usize::try_from(size).unwrap_or(0);
+        let bytes = std::slice::from_raw_parts(data.cast::<u8>(), len);
+        // CPython's UTF-8 representation is valid UTF-8 (the call fails on lone surrogates).
+        Ok(std::str::from_utf8_unchecked(bytes))
+    }
+}
+
+/// `{query id: {document id: score}}`, read into [`Held`].
+pub fn run<'py>(d: &Bound<'py, PyDict>) -> PyResult<Held<'py>> {
+    let mut held = Held {
+        keys: Vec::with_capacity(d.len()),
+        topics: Vec::with_capacity(d.len()),
+        strs: Vec::new(),
+        scores: Vec::new(),
+    };
     for (key, docs) in d.iter() {
         let topic = id(&key, "query id")?;
         let docs = docs.downcast::<PyDict>().map_err(|_| {
             PyTypeError::new_err(format!("the scores of query {topic} are not a dict"))
         })?;
-        let mut scored = Vec::with_capacity(docs.len());
+        held.strs.reserve(docs.len());
+        held.scores.reserve(docs.len());
         for (doc, score) in docs.iter() {
-            let doc = id(&doc, "document id")?;
+            let doc = doc.downcast_into::<PyString>().map_err(|e| {
+                PyTypeError::new_err(format!(
+                    "document id {} of query {topic} is not a str",
+                    e.into_inner()
+                ))
+            })?;
             let score: f64 = score.extract().map_err(|_| {
                 PyTypeError::new_err(format!(
                     "the score of document {doc} for query {topic} is not a number"
                 ))
             })?;
-            scored.push((doc, score));
+            held.strs.push(doc);
+            held.scores.push(score);
         }
-        keys.push(key);
-        topics.push(RunTopic {
-            topic,
-            docs: scored,
-        });
+        held.keys.push(key);
+        held.topics.push((topic, held.strs.len()));
     }
-    Ok((keys, topics))
+    Ok(held)
+}
+
+impl Held<'_> {
+    /// The topics, their document ids borrowed from the held `str`s.
+    pub fn topics(&self) -> PyResult<Vec<RunTopic<'_>>> {
+        let mut start = 0;
+        let mut out = Vec::with_capacity(self.topics.len());
+        for (topic, end) in &self.topics {
+            let docs = self.strs[start..*end]
+                .iter()
+                .zip(&self.scores[start..*end])
+                .map(|(s, &score)| Ok((borrowed(s)?, score)))
+                .collect::<PyResult<Vec<_>>>()?;
+            out.push(RunTopic {
+                topic: topic.clone(),
+                docs,
+            });
+            start = *end;
+        }
+        Ok(out)
+    }
+}
+
+/// Three columns (any iterables of equal length, such as the lists of `Series.tolist()`) as rows.
+fn rows<'py>(
+    columns: [&Bound<'py, PyAny>; 3],
+) -> PyResult<impl Iterator<Item = PyResult<[Bound<'py, PyAny>; 3]>>> {
+    let [a, b, c] = columns;
+    let (mut a, mut b, mut c) = (a.try_iter()?, b.try_iter()?, c.try_iter()?);
+    Ok(std::iter::from_fn(move || {
+        match (a.next(), b.next(), c.next()) {
+            (None, None, None) => None,
+            (Some(x), Some(y), Some(z)) => Some(x.and_then(|x| Ok([x, y?, z?]))),
+            _ => Some(Err(PyTypeError::new_err(
+                "the query id, document id and value columns differ in length",
+            ))),
+        }
+    }))
+}
+
+/// A qrels given as columns (query ids, document ids, relevance), grouped by query in the order
+/// the queries first appear.
+pub fn qrels_columns(columns: [&Bound<'_, PyAny>; 3]) -> PyResult<GivenQrels> {
+    let d = PyDict::new(columns[0].py());
+    for row in rows(columns)? {
+        let [topic, doc, value] = row?;
+        let docs = match d.get_item(&topic)? {
+            Some(docs) => docs,
+            None => {
+                let docs = PyDict::new(d.py()).into_any();
+                d.set_item(&topic, &docs)?;
+                docs
+            }
+        };
+        docs.downcast::<PyDict>()?.set_item(doc, value)?;
+    }
+    qrels(&d)
+}
+
+/// A run given as columns (query ids, document ids, scores), grouped by query in the order the
+/// queries first appear.
+pub fn run_columns<'py>(columns: [&Bound<'py, PyAny>; 3]) -> PyResult<Held<'py>> {
+    use std::collections::HashMap;
+    let mut slots: HashMap<String, usize> = HashMap::new();
+    /// A topic's id object, id and scored documents.
+    type Topic<'py> = (Bound<'py, PyAny>, String, Vec<(Bound<'py, PyString>, f64)>);
+    let mut topics: Vec<Topic<'py>> = Vec::new();
+    let mut last: Option<(Bound<'py, PyAny>, usize)> = None;
+    for row in rows(columns)? {
+        let [topic, doc, score] = row?;
+        let slot = match &last {
+            Some((t, s)) if t.is(&topic) || t.eq(&topic)? => *s,
+            _ => {
+                let name = id(&topic, "query id")?;
+                let s = *slots.entry(name.clone()).or_insert_with(|| {
+                    topics.push((topic.clone(), name, Vec::new()));
+                    topics.len() - 1
+                });
+                last = Some((topic, s));
+                s
+            }
+        };
+        let entry = &mut topics[slot];
+        let doc = doc.downcast_into::<PyString>().map_err(|e| {
+            PyTypeError::new_err(format!(
+                "document id {} of query {} is not a str",
+                e.into_inner(),
+                entry.1
+            ))
+        })?;
+        let score: f64 = score.extract().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "the score of document {doc} for query {} is not a number",
+                entry.1
+            ))
+        })?;
+        entry.2.push((doc, score));
+    }
+    let n = topics.iter().map(|t| t.2.len()).sum();
+    let mut held = Held {
+        keys: Vec::with_capacity(topics.len()),
+        topics: Vec::with_capacity(topics.len()),
+        strs: Vec::with_capacity(n),
+        scores: Vec::with_capacity(n),
+    };
+    for (key, name, docs) in topics {
+        for (doc, score) in docs {
+            held.strs.push(doc);
+            held.scores.push(score);
+        }
+        held.keys.push(key);
+        held.topics.push((name, held.strs.len()));
+    }
+    Ok(held)
 }

@@ -15,9 +15,9 @@ use crate::measures::{Output, Value};
 
 /// One topic of a run: its id and (document, score) pairs in any order.
 #[derive(Debug)]
-pub struct RunTopic {
+pub struct RunTopic<'a> {
     pub topic: String,
-    pub docs: Vec<(String, f64)>,
+    pub docs: Vec<(&'a str, f64)>,
 }
 
 /// The values of one evaluated topic: its index in the run and one value per output.
@@ -40,7 +40,7 @@ struct Plan<'o> {
 }
 
 impl<'o> Plan<'o> {
-    fn new(outputs: &'o [Output], qrels: &Qrels, run: &[RunTopic]) -> Result<Self, String> {
+    fn new(outputs: &'o [Output], qrels: &Qrels, run: &[RunTopic<'_>]) -> Result<Self, String> {
         let big = run
             .iter()
             .map(|t| t.docs.len())
@@ -167,11 +167,11 @@ fn line_value(ev: &Evaluation, name: LineName) -> f64 {
 pub fn evaluate(
     qrels: &Qrels,
     outputs: &[Output],
-    run: &[RunTopic],
+    run: &[RunTopic<'_>],
     judged_only: bool,
 ) -> Result<Vec<TopicValues>, String> {
     let plan = Plan::new(outputs, qrels, run)?;
-    let items: Vec<(usize, &RunTopic, &Judged)> = run
+    let items: Vec<(usize, &RunTopic<'_>, &Judged)> = run
         .iter()
         .enumerate()
         .filter_map(|(i, t)| qrels.topics.get(&t.topic).map(|j| (i, t, j)))
@@ -191,7 +191,7 @@ pub fn evaluate(
         let judgements = match judged {
             Judged::NoRelevant(judged) => {
                 let retrieved = if judged_only {
-                    t.docs.iter().filter(|(d, _)| judged.contains(d)).count()
+                    t.docs.iter().filter(|(d, _)| judged.contains(*d)).count()
                 } else {
                     t.docs.len()
                 };

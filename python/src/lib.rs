@@ -9,6 +9,7 @@
 
 mod convert;
 mod evaluation;
+mod files;
 mod judged;
 mod measures;
 
@@ -37,6 +38,64 @@ impl RelevanceEvaluator {
         relevance_level: i64,
         judged_docs_only_flag: bool,
     ) -> PyResult<Self> {
+        let topics = convert::qrels(query_relevance)?;
+        Self::build(topics, measures, relevance_level, judged_docs_only_flag)
+    }
+
+    /// Evaluates `scores` ({query id: {document id: score}}): {query id: {measure: value}} for
+    /// every query of `scores` that the qrels judge.
+    fn evaluate<'py>(
+        &self,
+        py: Python<'py>,
+        scores: &Bound<'py, PyDict>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let held = convert::run(scores)?;
+        self.evaluate_held(py, held)
+    }
+
+    /// `evaluate` of a run given as three columns (query ids, document ids, scores: lists or other
+    /// iterables of equal length, such as `Series.tolist()`).
+    fn evaluate_columns<'py>(
+        &self,
+        py: Python<'py>,
+        query_ids: &Bound<'py, PyAny>,
+        doc_ids: &Bound<'py, PyAny>,
+        scores: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let held = convert::run_columns([query_ids, doc_ids, scores])?;
+        self.evaluate_held(py, held)
+    }
+
+    /// A `RelevanceEvaluator` of a qrels given as three columns (query ids, document ids,
+    /// relevance).
+    #[staticmethod]
+    #[pyo3(signature = (query_ids, doc_ids, relevance, measures, relevance_level = 1, judged_docs_only_flag = false))]
+    fn from_columns(
+        query_ids: &Bound<'_, PyAny>,
+        doc_ids: &Bound<'_, PyAny>,
+        relevance: &Bound<'_, PyAny>,
+        measures: &Bound<'_, PyAny>,
+        relevance_level: i64,
+        judged_docs_only_flag: bool,
+    ) -> PyResult<Self> {
+        let topics = convert::qrels_columns([query_ids, doc_ids, relevance])?;
+        Self::build(topics, measures, relevance_level, judged_docs_only_flag)
+    }
+
+    /// The measures' keys in the order `evaluate` gives them.
+    #[getter]
+    fn measures(&self) -> Vec<String> {
+        self.outputs.iter().map(|o| o.key.clone()).collect()
+    }
+}
+
+impl RelevanceEvaluator {
+    fn build(
+        topics: judged::GivenQrels,
+        measures: &Bound<'_, PyAny>,
+        relevance_level: i64,
+        judged_docs_only_flag: bool,
+    ) -> PyResult<Self> {
         let names: Vec<String> = if let Ok(one) = measures.downcast::<PyString>() {
             vec![one.extract::<String>()?]
         } else {
@@ -49,7 +108,6 @@ impl RelevanceEvaluator {
         // A set's iteration order is arbitrary: sorted, the outputs' order is reproducible.
         names.sort_unstable();
         let outputs = measures::resolve(names).map_err(PyValueError::new_err)?;
-        let topics = convert::qrels(query_relevance)?;
         let qrels = judged::build(topics, relevance_level).map_err(PyValueError::new_err)?;
         Ok(RelevanceEvaluator {
             qrels,
@@ -58,14 +116,14 @@ impl RelevanceEvaluator {
         })
     }
 
-    /// Evaluates `scores` ({query id: {document id: score}}): {query id: {measure: value}} for
-    /// every query of `scores` that the qrels judge.
-    fn evaluate<'py>(
+    /// Evaluates a converted run without the GIL and builds the result dict.
+    fn evaluate_held<'py>(
         &self,
         py: Python<'py>,
-        scores: &Bound<'py, PyDict>,
+        held: convert::Held<'py>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let (keys, run) = convert::run(scores)?;
+        let run = held.topics()?;
+        let keys = &held.keys;
         let values = py
             .allow_threads(|| {
                 evaluation::evaluate(&self.qrels, &self.outputs, &run, self.judged_only)
@@ -86,12 +144,6 @@ impl RelevanceEvaluator {
         }
         Ok(out)
     }
-
-    /// The measures' keys in the order `evaluate` gives them.
-    #[getter]
-    fn measures(&self) -> Vec<String> {
-        self.outputs.iter().map(|o| o.key.clone()).collect()
-    }
 }
 
 impl std::fmt::Debug for RelevanceEvaluator {
@@ -103,9 +155,26 @@ impl std::fmt::Debug for RelevanceEvaluator {
     }
 }
 
+/// A qrels file (TREC or NTCIR; gzip read directly) as columns (query ids, document ids,
+/// relevance): topics sorted, TREC's negative relevance as -1. Errors name the file, line and
+/// cause.
+#[pyfunction]
+fn read_qrels_columns(path: std::path::PathBuf) -> PyResult<files::Columns<i64>> {
+    files::read_qrels(&path).map_err(PyValueError::new_err)
+}
+
+/// A run file (TREC, or NTCIR res: scores minus the rank) as columns (query ids, document ids,
+/// scores), each topic ranked as trec_eval ranks it.
+#[pyfunction]
+fn read_run_columns(path: std::path::PathBuf) -> PyResult<files::Columns<f64>> {
+    files::read_run(&path).map_err(PyValueError::new_err)
+}
+
 #[pymodule]
 fn _evia(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<RelevanceEvaluator>()?;
+    m.add_function(wrap_pyfunction!(read_qrels_columns, m)?)?;
+    m.add_function(wrap_pyfunction!(read_run_columns, m)?)?;
     m.add(
         "supported_measures",
         PyFrozenSet::new(m.py(), measures::SUPPORTED)?,
