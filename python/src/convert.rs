@@ -48,18 +48,22 @@ pub fn qrels(d: &Bound<'_, PyDict>) -> PyResult<GivenQrels> {
 }
 
 /// A run as read from Python: the query id objects (to key the output with), each topic's id and
-/// the end of its documents, and every document's `str` object and score. Holding a reference to
-/// each `str` keeps its text alive (a `str` is immutable) even if the caller's dict is changed
-/// while the evaluation runs without the GIL; [`Held::topics`] borrows the texts from them.
+/// the end of its documents, and every document's `str` object, its UTF-8 text and its score.
+/// Holding a reference to each `str` keeps its text alive (a `str` is immutable) even if the
+/// caller's dict is changed while the evaluation runs without the GIL; [`Held::topics`] borrows
+/// the texts.
 pub struct Held<'py> {
     pub keys: Vec<Bound<'py, PyAny>>,
     topics: Vec<(String, usize)>,
     strs: Vec<Bound<'py, PyString>>,
+    /// Each `strs` entry's UTF-8 text (pointer and length), owned by the object.
+    texts: Vec<(*const u8, usize)>,
     scores: Vec<f64>,
 }
 
-/// The UTF-8 text of a `str`, borrowed from the object (CPython caches it there): no copy.
-fn borrowed<'a>(s: &'a Bound<'_, PyString>) -> PyResult<&'a str> {
+/// The UTF-8 text of a `str` (pointer and length), borrowed from the object, which caches it:
+/// no copy. Valid while the object lives.
+fn utf8(s: &Bound<'_, PyString>) -> PyResult<(*const u8, usize)> {
     // `PyUnicode_AsUTF8AndSize` is in every CPython >= 3.3 but in the limited API only from 3.10,
     // so PyO3's abi3-py39 bindings do not declare it; every Unix build of CPython exports it.
     unsafe extern "C" {
@@ -69,19 +73,12 @@ fn borrowed<'a>(s: &'a Bound<'_, PyString>) -> PyResult<&'a str> {
         ) -> *const std::ffi::c_char;
     }
     let mut size: pyo3::ffi::Py_ssize_t = 0;
-    // SAFETY: `s` is a live `str` (the GIL is held); the returned buffer is the object's cached
-    // UTF-8 representation of `size` bytes, valid and unchanged while the object lives, that is
-    // for as long as the borrow of `s`.
-    unsafe {
-        let data = PyUnicode_AsUTF8AndSize(s.as_ptr(), &mut size);
-        if data.is_null() {
-            return Err(PyErr::fetch(s.py()));
-        }
-        let len = usize::try_from(size).unwrap_or(0);
-        let bytes = std::slice::from_raw_parts(data.cast::<u8>(), len);
-        // CPython's UTF-8 representation is valid UTF-8 (the call fails on lone surrogates).
-        Ok(std::str::from_utf8_unchecked(bytes))
+    // SAFETY: `s` is a live `str` and the GIL is held.
+    let data = unsafe { PyUnicode_AsUTF8AndSize(s.as_ptr(), &mut size) };
+    if data.is_null() {
+        return Err(PyErr::fetch(s.py()));
     }
+    Ok((data.cast::<u8>(), usize::try_from(size).unwrap_or(0)))
 }
 
 /// `{query id: {document id: score}}`, read into [`Held`].
@@ -90,6 +87,7 @@ pub fn run<'py>(d: &Bound<'py, PyDict>) -> PyResult<Held<'py>> {
         keys: Vec::with_capacity(d.len()),
         topics: Vec::with_capacity(d.len()),
         strs: Vec::new(),
+        texts: Vec::new(),
         scores: Vec::new(),
     };
     for (key, docs) in d.iter() {
@@ -98,6 +96,7 @@ pub fn run<'py>(d: &Bound<'py, PyDict>) -> PyResult<Held<'py>> {
             PyTypeError::new_err(format!("the scores of query {topic} are not a dict"))
         })?;
         held.strs.reserve(docs.len());
+        held.texts.reserve(docs.len());
         held.scores.reserve(docs.len());
         for (doc, score) in docs.iter() {
             let doc = doc.downcast_into::<PyString>().map_err(|e| {
@@ -111,6 +110,7 @@ pub fn run<'py>(d: &Bound<'py, PyDict>) -> PyResult<Held<'py>> {
                     "the score of document {doc} for query {topic} is not a number"
                 ))
             })?;
+            held.texts.push(utf8(&doc)?);
             held.strs.push(doc);
             held.scores.push(score);
         }
@@ -122,22 +122,30 @@ pub fn run<'py>(d: &Bound<'py, PyDict>) -> PyResult<Held<'py>> {
 
 impl Held<'_> {
     /// The topics, their document ids borrowed from the held `str`s.
-    pub fn topics(&self) -> PyResult<Vec<RunTopic<'_>>> {
+    pub fn topics(&self) -> Vec<RunTopic<'_>> {
         let mut start = 0;
         let mut out = Vec::with_capacity(self.topics.len());
         for (topic, end) in &self.topics {
-            let docs = self.strs[start..*end]
+            let docs = self.texts[start..*end]
                 .iter()
                 .zip(&self.scores[start..*end])
-                .map(|(s, &score)| Ok((borrowed(s)?, score)))
-                .collect::<PyResult<Vec<_>>>()?;
+                .map(|(&(data, len), &score)| {
+                    // SAFETY: the text is the UTF-8 buffer of the `str` at the same index of
+                    // `self.strs` (`utf8`), which lives as long as `self`, and so as long as the
+                    // borrow; CPython's UTF-8 representation is valid UTF-8.
+                    let text = unsafe {
+                        std::str::from_utf8_unchecked(std::slice::from_raw_parts(data, len))
+                    };
+                    (text, score)
+                })
+                .collect::<Vec<_>>();
             out.push(RunTopic {
                 topic: topic.clone(),
                 docs,
             });
             start = *end;
         }
-        Ok(out)
+        out
     }
 }
 
@@ -221,10 +229,12 @@ pub fn run_columns<'py>(columns: [&Bound<'py, PyAny>; 3]) -> PyResult<Held<'py>>
         keys: Vec::with_capacity(topics.len()),
         topics: Vec::with_capacity(topics.len()),
         strs: Vec::with_capacity(n),
+        texts: Vec::with_capacity(n),
         scores: Vec::with_capacity(n),
     };
     for (key, name, docs) in topics {
         for (doc, score) in docs {
+            held.texts.push(utf8(&doc)?);
             held.strs.push(doc);
             held.scores.push(score);
         }

@@ -122,7 +122,7 @@ impl RelevanceEvaluator {
         py: Python<'py>,
         held: convert::Held<'py>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let run = held.topics()?;
+        let run = held.topics();
         let keys = &held.keys;
         let values = py
             .allow_threads(|| {
