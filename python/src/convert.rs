@@ -56,14 +56,35 @@ pub struct Held<'py> {
     pub keys: Vec<Bound<'py, PyAny>>,
     topics: Vec<(String, usize)>,
     strs: Vec<Bound<'py, PyString>>,
-    /// Each `strs` entry's UTF-8 text (pointer and length), owned by the object.
-    texts: Vec<(*const u8, usize)>,
-    scores: Vec<f64>,
+    /// Each `strs` entry's UTF-8 text and its score.
+    docs: Vec<(Text, f64)>,
+}
+
+/// The UTF-8 text of a `str` that a [`Held`] holds, borrowed from the object (CPython caches it
+/// there): no copy. Only [`Held`] makes one, for a `str` it keeps alive, and hands it out only
+/// by reference, so a `&Text` never outlives the object.
+#[derive(Debug)]
+pub struct Text {
+    data: *const u8,
+    len: usize,
+}
+
+// SAFETY: a `Text` points to the immutable UTF-8 buffer of a `str` that its `Held` keeps alive;
+// reading it from another thread (the evaluation runs on two, without the GIL) is a read of
+// immutable bytes.
+unsafe impl Sync for Text {}
+
+impl Text {
+    pub fn as_str(&self) -> &str {
+        // SAFETY: `data` and `len` are the UTF-8 buffer of a live `str` (see the type), valid
+        // UTF-8 (CPython refuses to make one for a string with lone surrogates).
+        unsafe { std::str::from_utf8_unchecked(std::slice::from_raw_parts(self.data, self.len)) }
+    }
 }
 
 /// The UTF-8 text of a `str` (pointer and length), borrowed from the object, which caches it:
 /// no copy. Valid while the object lives.
-fn utf8(s: &Bound<'_, PyString>) -> PyResult<(*const u8, usize)> {
+fn utf8(s: &Bound<'_, PyString>) -> PyResult<Text> {
     // `PyUnicode_AsUTF8AndSize` is in every CPython >= 3.3 but in the limited API only from 3.10,
     // so PyO3's abi3-py39 bindings do not declare it; every Unix build of CPython exports it.
     unsafe extern "C" {
@@ -78,7 +99,10 @@ fn utf8(s: &Bound<'_, PyString>) -> PyResult<(*const u8, usize)> {
     if data.is_null() {
         return Err(PyErr::fetch(s.py()));
     }
-    Ok((data.cast::<u8>(), usize::try_from(size).unwrap_or(0)))
+    Ok(Text {
+        data: data.cast::<u8>(),
+        len: usize::try_from(size).unwrap_or(0),
+    })
 }
 
 /// `{query id: {document id: score}}`, read into [`Held`].
@@ -87,8 +111,7 @@ pub fn run<'py>(d: &Bound<'py, PyDict>) -> PyResult<Held<'py>> {
         keys: Vec::with_capacity(d.len()),
         topics: Vec::with_capacity(d.len()),
         strs: Vec::new(),
-        texts: Vec::new(),
-        scores: Vec::new(),
+        docs: Vec::new(),
     };
     for (key, docs) in d.iter() {
         let topic = id(&key, "query id")?;
@@ -96,8 +119,7 @@ pub fn run<'py>(d: &Bound<'py, PyDict>) -> PyResult<Held<'py>> {
             PyTypeError::new_err(format!("the scores of query {topic} are not a dict"))
         })?;
         held.strs.reserve(docs.len());
-        held.texts.reserve(docs.len());
-        held.scores.reserve(docs.len());
+        held.docs.reserve(docs.len());
         for (doc, score) in docs.iter() {
             let doc = doc.downcast_into::<PyString>().map_err(|e| {
                 PyTypeError::new_err(format!(
@@ -110,9 +132,8 @@ pub fn run<'py>(d: &Bound<'py, PyDict>) -> PyResult<Held<'py>> {
                     "the score of document {doc} for query {topic} is not a number"
                 ))
             })?;
-            held.texts.push(utf8(&doc)?);
+            held.docs.push((utf8(&doc)?, score));
             held.strs.push(doc);
-            held.scores.push(score);
         }
         held.keys.push(key);
         held.topics.push((topic, held.strs.len()));
@@ -121,27 +142,14 @@ pub fn run<'py>(d: &Bound<'py, PyDict>) -> PyResult<Held<'py>> {
 }
 
 impl Held<'_> {
-    /// The topics, their document ids borrowed from the held `str`s.
+    /// The topics, their documents borrowed from the held `str`s.
     pub fn topics(&self) -> Vec<RunTopic<'_>> {
         let mut start = 0;
         let mut out = Vec::with_capacity(self.topics.len());
         for (topic, end) in &self.topics {
-            let docs = self.texts[start..*end]
-                .iter()
-                .zip(&self.scores[start..*end])
-                .map(|(&(data, len), &score)| {
-                    // SAFETY: the text is the UTF-8 buffer of the `str` at the same index of
-                    // `self.strs` (`utf8`), which lives as long as `self`, and so as long as the
-                    // borrow; CPython's UTF-8 representation is valid UTF-8.
-                    let text = unsafe {
-                        std::str::from_utf8_unchecked(std::slice::from_raw_parts(data, len))
-                    };
-                    (text, score)
-                })
-                .collect::<Vec<_>>();
             out.push(RunTopic {
                 topic: topic.clone(),
-                docs,
+                docs: &self.docs[start..*end],
             });
             start = *end;
         }
@@ -229,14 +237,12 @@ pub fn run_columns<'py>(columns: [&Bound<'py, PyAny>; 3]) -> PyResult<Held<'py>>
         keys: Vec::with_capacity(topics.len()),
         topics: Vec::with_capacity(topics.len()),
         strs: Vec::with_capacity(n),
-        texts: Vec::with_capacity(n),
-        scores: Vec::with_capacity(n),
+        docs: Vec::with_capacity(n),
     };
     for (key, name, docs) in topics {
         for (doc, score) in docs {
-            held.texts.push(utf8(&doc)?);
+            held.docs.push((utf8(&doc)?, score));
             held.strs.push(doc);
-            held.scores.push(score);
         }
         held.keys.push(key);
         held.topics.push((name, held.strs.len()));

@@ -10,6 +10,7 @@ use evia_tools::io::run::rank_by_score;
 use evia_tools::io::run_doc::RunDoc;
 use evia_tools::parallel::map_in_halves;
 
+use crate::convert::Text;
 use crate::judged::{Judged, Qrels};
 use crate::measures::{Output, Value};
 
@@ -17,7 +18,7 @@ use crate::measures::{Output, Value};
 #[derive(Debug)]
 pub struct RunTopic<'a> {
     pub topic: String,
-    pub docs: Vec<(&'a str, f64)>,
+    pub docs: &'a [(Text, f64)],
 }
 
 /// The values of one evaluated topic: its index in the run and one value per output.
@@ -191,7 +192,10 @@ pub fn evaluate(
         let judgements = match judged {
             Judged::NoRelevant(judged) => {
                 let retrieved = if judged_only {
-                    t.docs.iter().filter(|(d, _)| judged.contains(*d)).count()
+                    t.docs
+                        .iter()
+                        .filter(|(d, _)| judged.contains(d.as_str()))
+                        .count()
                 } else {
                     t.docs.len()
                 };
@@ -204,7 +208,7 @@ pub fn evaluate(
             .iter()
             .enumerate()
             .map(|(k, (doc, score))| RunDoc {
-                doc,
+                doc: doc.as_str(),
                 score: *score,
                 line: k + 1,
             })
