@@ -18,6 +18,7 @@ from evia._evia import (
     supported_measures,
 )
 from evia.frames import Result, evaluate, read_qrels, read_run
+from evia.tools import tau
 
 __all__ = [
     "RelevanceEvaluator",
@@ -26,6 +27,7 @@ __all__ = [
     "read_qrels",
     "read_run",
     "supported_measures",
+    "tau",
 ]
 
 

@@ -53,3 +53,12 @@ def read_qrels_columns(path: str) -> tuple[list[str], list[str], list[int]]:
 def read_run_columns(path: str) -> tuple[list[str], list[str], list[float]]:
     """A run file (TREC or NTCIR res, gzip or not) as columns, each query in trec_eval's ranking."""
     ...
+
+def tau_json(
+    reference: list[tuple[str, float]],
+    compared: list[tuple[str, float]],
+    top_k: int = 10,
+    rbo_p: float = 0.9,
+) -> str:
+    """The rank correlations of ``evia-repro tau`` as the JSON text of the CLI's row."""
+    ...

@@ -12,6 +12,7 @@ mod evaluation;
 mod files;
 mod judged;
 mod measures;
+mod tau;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -170,11 +171,25 @@ fn read_run_columns(path: std::path::PathBuf) -> PyResult<files::Columns<f64>> {
     files::read_run(&path).map_err(PyValueError::new_err)
 }
 
+/// The rank correlations of `evia-repro tau` between two scorings of the same runs (lists of
+/// (run, score) pairs), as the JSON text of the CLI's row for one measure.
+#[pyfunction]
+#[pyo3(signature = (reference, compared, top_k = 10, rbo_p = evia_engine::ranking::rbo::DEFAULT_PERSISTENCE))]
+fn tau_json(
+    reference: Vec<(String, f64)>,
+    compared: Vec<(String, f64)>,
+    top_k: usize,
+    rbo_p: f64,
+) -> PyResult<String> {
+    tau::tau_json(&reference, &compared, top_k, rbo_p).map_err(PyValueError::new_err)
+}
+
 #[pymodule]
 fn _evia(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<RelevanceEvaluator>()?;
     m.add_function(wrap_pyfunction!(read_qrels_columns, m)?)?;
     m.add_function(wrap_pyfunction!(read_run_columns, m)?)?;
+    m.add_function(wrap_pyfunction!(tau_json, m)?)?;
     m.add(
         "supported_measures",
         PyFrozenSet::new(m.py(), measures::SUPPORTED)?,
