@@ -1,7 +1,7 @@
 //! Python dictionaries converted to the Rust values the evaluation takes. Only Python objects
 //! are read (no numpy C API): `dict`s of `dict`s, `str` ids, `int` or `float` values.
 
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyFloat, PyInt, PyString};
 
@@ -48,107 +48,118 @@ pub fn qrels(d: &Bound<'_, PyDict>) -> PyResult<GivenQrels> {
 }
 
 /// A run as read from Python: the query id objects (to key the output with), each topic's id and
-/// the end of its documents, and every document's `str` object, its UTF-8 text and its score.
-/// Holding a reference to each `str` keeps its text alive (a `str` is immutable) even if the
-/// caller's dict is changed while the evaluation runs without the GIL; [`Held::topics`] borrows
-/// the texts.
+/// the end of its documents, and every document's id and score. The ids are copied into one
+/// arena (`ids`, each document an [`IdSpan`] into it) rather than one `String` each: two
+/// allocations for the whole run, and the evaluation, which runs without the GIL, holds no
+/// Python object.
 pub struct Held<'py> {
     pub keys: Vec<Bound<'py, PyAny>>,
     topics: Vec<(String, usize)>,
-    strs: Vec<Bound<'py, PyString>>,
-    /// Each `strs` entry's UTF-8 text and its score.
-    docs: Vec<(Text, f64)>,
+    ids: String,
+    docs: Vec<(IdSpan, f64)>,
 }
 
-/// The UTF-8 text of a `str` that a [`Held`] holds, borrowed from the object (CPython caches it
-/// there): no copy. Only [`Held`] makes one, for a `str` it keeps alive, and hands it out only
-/// by reference, so a `&Text` never outlives the object.
-#[derive(Debug)]
-pub struct Text {
-    data: *const u8,
+/// Where a document id lies in its run's arena of ids (byte offset and length).
+#[derive(Debug, Clone, Copy)]
+pub struct IdSpan {
+    start: usize,
     len: usize,
 }
 
-// SAFETY: a `Text` points to the immutable UTF-8 buffer of a `str` that its `Held` keeps alive;
-// reading it from another thread (the evaluation runs on two, without the GIL) is a read of
-// immutable bytes.
-unsafe impl Sync for Text {}
-
-impl Text {
-    pub fn as_str(&self) -> &str {
-        // SAFETY: `data` and `len` are the UTF-8 buffer of a live `str` (see the type), valid
-        // UTF-8 (CPython refuses to make one for a string with lone surrogates).
-        unsafe { std::str::from_utf8_unchecked(std::slice::from_raw_parts(self.data, self.len)) }
+impl IdSpan {
+    /// The id in `ids`, the arena of the [`Held`] that made the span.
+    pub fn get<'a>(&self, ids: &'a str) -> &'a str {
+        // The arena was built from whole `str`s, so both ends are on character boundaries.
+        ids.get(self.start..self.start + self.len)
+            .unwrap_or_default()
     }
 }
 
-/// The UTF-8 text of a `str` (pointer and length), borrowed from the object, which caches it:
-/// no copy. Valid while the object lives.
-fn utf8(s: &Bound<'_, PyString>) -> PyResult<Text> {
-    // `PyUnicode_AsUTF8AndSize` is in every CPython >= 3.3 but in the limited API only from 3.10,
-    // so PyO3's abi3-py39 bindings do not declare it; every Unix build of CPython exports it.
-    unsafe extern "C" {
-        fn PyUnicode_AsUTF8AndSize(
-            o: *mut pyo3::ffi::PyObject,
-            size: *mut pyo3::ffi::Py_ssize_t,
-        ) -> *const std::ffi::c_char;
+/// A run's arena being filled: the ids' UTF-8 bytes and each document's span and score.
+#[derive(Default)]
+struct Arena {
+    bytes: Vec<u8>,
+    docs: Vec<(IdSpan, f64)>,
+}
+
+impl Arena {
+    /// Appends a document: its id's UTF-8 text (`str.encode()`, which the limited API of every
+    /// CPython >= 3.3 offers) and its score.
+    fn push(&mut self, doc: &Bound<'_, PyString>, score: f64) -> PyResult<()> {
+        let utf8 = doc.encode_utf8()?;
+        let text = utf8.as_bytes();
+        self.docs.push((
+            IdSpan {
+                start: self.bytes.len(),
+                len: text.len(),
+            },
+            score,
+        ));
+        self.bytes.extend_from_slice(text);
+        Ok(())
     }
-    let mut size: pyo3::ffi::Py_ssize_t = 0;
-    // SAFETY: `s` is a live `str` and the GIL is held.
-    let data = unsafe { PyUnicode_AsUTF8AndSize(s.as_ptr(), &mut size) };
-    if data.is_null() {
-        return Err(PyErr::fetch(s.py()));
+
+    /// The arena's text. Every span was UTF-8 encoded by Python, so the check never fails.
+    fn text(bytes: Vec<u8>) -> PyResult<String> {
+        String::from_utf8(bytes).map_err(|e| PyValueError::new_err(e.to_string()))
     }
-    Ok(Text {
-        data: data.cast::<u8>(),
-        len: usize::try_from(size).unwrap_or(0),
+}
+
+/// A document id as a `str`, or a `TypeError` naming the query.
+fn doc_str<'py>(doc: Bound<'py, PyAny>, topic: &str) -> PyResult<Bound<'py, PyString>> {
+    doc.downcast_into::<PyString>().map_err(|e| {
+        PyTypeError::new_err(format!(
+            "document id {} of query {topic} is not a str",
+            e.into_inner()
+        ))
+    })
+}
+
+/// A score as a double, or a `TypeError` naming the document and query.
+fn score_of(value: &Bound<'_, PyAny>, doc: &Bound<'_, PyString>, topic: &str) -> PyResult<f64> {
+    value.extract().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "the score of document {doc} for query {topic} is not a number"
+        ))
     })
 }
 
 /// `{query id: {document id: score}}`, read into [`Held`].
 pub fn run<'py>(d: &Bound<'py, PyDict>) -> PyResult<Held<'py>> {
-    let mut held = Held {
-        keys: Vec::with_capacity(d.len()),
-        topics: Vec::with_capacity(d.len()),
-        strs: Vec::new(),
-        docs: Vec::new(),
-    };
+    let mut keys = Vec::with_capacity(d.len());
+    let mut topics = Vec::with_capacity(d.len());
+    let mut arena = Arena::default();
     for (key, docs) in d.iter() {
         let topic = id(&key, "query id")?;
         let docs = docs.downcast::<PyDict>().map_err(|_| {
             PyTypeError::new_err(format!("the scores of query {topic} are not a dict"))
         })?;
-        held.strs.reserve(docs.len());
-        held.docs.reserve(docs.len());
-        for (doc, score) in docs.iter() {
-            let doc = doc.downcast_into::<PyString>().map_err(|e| {
-                PyTypeError::new_err(format!(
-                    "document id {} of query {topic} is not a str",
-                    e.into_inner()
-                ))
-            })?;
-            let score: f64 = score.extract().map_err(|_| {
-                PyTypeError::new_err(format!(
-                    "the score of document {doc} for query {topic} is not a number"
-                ))
-            })?;
-            held.docs.push((utf8(&doc)?, score));
-            held.strs.push(doc);
+        arena.docs.reserve(docs.len());
+        for (doc, value) in docs.iter() {
+            let doc = doc_str(doc, &topic)?;
+            let score = score_of(&value, &doc, &topic)?;
+            arena.push(&doc, score)?;
         }
-        held.keys.push(key);
-        held.topics.push((topic, held.strs.len()));
+        keys.push(key);
+        topics.push((topic, arena.docs.len()));
     }
-    Ok(held)
+    Ok(Held {
+        keys,
+        topics,
+        ids: Arena::text(arena.bytes)?,
+        docs: arena.docs,
+    })
 }
 
 impl Held<'_> {
-    /// The topics, their documents borrowed from the held `str`s.
+    /// The topics, their documents borrowed from the arena.
     pub fn topics(&self) -> Vec<RunTopic<'_>> {
         let mut start = 0;
         let mut out = Vec::with_capacity(self.topics.len());
         for (topic, end) in &self.topics {
             out.push(RunTopic {
                 topic: topic.clone(),
+                ids: &self.ids,
                 docs: &self.docs[start..*end],
             });
             start = *end;
@@ -217,35 +228,27 @@ pub fn run_columns<'py>(columns: [&Bound<'py, PyAny>; 3]) -> PyResult<Held<'py>>
             }
         };
         let entry = &mut topics[slot];
-        let doc = doc.downcast_into::<PyString>().map_err(|e| {
-            PyTypeError::new_err(format!(
-                "document id {} of query {} is not a str",
-                e.into_inner(),
-                entry.1
-            ))
-        })?;
-        let score: f64 = score.extract().map_err(|_| {
-            PyTypeError::new_err(format!(
-                "the score of document {doc} for query {} is not a number",
-                entry.1
-            ))
-        })?;
+        let doc = doc_str(doc, &entry.1)?;
+        let score = score_of(&score, &doc, &entry.1)?;
         entry.2.push((doc, score));
     }
-    let n = topics.iter().map(|t| t.2.len()).sum();
-    let mut held = Held {
-        keys: Vec::with_capacity(topics.len()),
-        topics: Vec::with_capacity(topics.len()),
-        strs: Vec::with_capacity(n),
-        docs: Vec::with_capacity(n),
+    let mut keys = Vec::with_capacity(topics.len());
+    let mut ends = Vec::with_capacity(topics.len());
+    let mut arena = Arena {
+        bytes: Vec::new(),
+        docs: Vec::with_capacity(topics.iter().map(|t| t.2.len()).sum()),
     };
     for (key, name, docs) in topics {
         for (doc, score) in docs {
-            held.docs.push((utf8(&doc)?, score));
-            held.strs.push(doc);
+            arena.push(&doc, score)?;
         }
-        held.keys.push(key);
-        held.topics.push((name, held.strs.len()));
+        keys.push(key);
+        ends.push((name, arena.docs.len()));
     }
-    Ok(held)
+    Ok(Held {
+        keys,
+        topics: ends,
+        ids: Arena::text(arena.bytes)?,
+        docs: arena.docs,
+    })
 }

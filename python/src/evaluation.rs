@@ -10,15 +10,17 @@ use evia_tools::io::run::rank_by_score;
 use evia_tools::io::run_doc::RunDoc;
 use evia_tools::parallel::map_in_halves;
 
-use crate::convert::Text;
+use crate::convert::IdSpan;
 use crate::judged::{Judged, Qrels};
 use crate::measures::{Output, Value};
 
-/// One topic of a run: its id and (document, score) pairs in any order.
+/// One topic of a run: its id and (document, score) pairs in any order, the documents' ids
+/// spans of the run's arena `ids`.
 #[derive(Debug)]
 pub struct RunTopic<'a> {
     pub topic: String,
-    pub docs: &'a [(Text, f64)],
+    pub ids: &'a str,
+    pub docs: &'a [(IdSpan, f64)],
 }
 
 /// The values of one evaluated topic: its index in the run and one value per output.
@@ -194,7 +196,7 @@ pub fn evaluate(
                 let retrieved = if judged_only {
                     t.docs
                         .iter()
-                        .filter(|(d, _)| judged.contains(d.as_str()))
+                        .filter(|(d, _)| judged.contains(d.get(t.ids)))
                         .count()
                 } else {
                     t.docs.len()
@@ -208,7 +210,7 @@ pub fn evaluate(
             .iter()
             .enumerate()
             .map(|(k, (doc, score))| RunDoc {
-                doc: doc.as_str(),
+                doc: doc.get(t.ids),
                 score: *score,
                 line: k + 1,
             })
