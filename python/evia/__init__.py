@@ -18,10 +18,11 @@ from evia._evia import (
     supported_measures,
 )
 from evia.frames import Result, evaluate, read_qrels, read_run
-from evia.tools import tau
+from evia.tools import agree, tau
 
 __all__ = [
     "RelevanceEvaluator",
+    "agree",
     "Result",
     "evaluate",
     "read_qrels",

@@ -1,4 +1,5 @@
-from typing import Iterable, Mapping, Union
+import os
+from typing import Iterable, Mapping, Optional, Union
 
 Qrels = Mapping[str, Mapping[str, Union[int, float]]]
 Run = Mapping[str, Mapping[str, float]]
@@ -61,4 +62,22 @@ def tau_json(
     rbo_p: float = 0.9,
 ) -> str:
     """The rank correlations of ``evia-repro tau`` as the JSON text of the CLI's row."""
+    ...
+
+def agree_json(
+    path: Optional[Union[str, os.PathLike[str]]],
+    rows: Optional[tuple[list[str], list[str], list[str], list[int]]],
+    *,
+    layout: str,
+    scale: str,
+    header: bool,
+    columns: Optional[str],
+    duplicates: str,
+    kappa_se: str,
+    weights_over: str,
+    min_topic_items: Optional[int],
+    relevant_from: Optional[int],
+) -> str:
+    """The agreement of ``evia-repro agree`` over a label file or label rows, as the JSON text of
+    ``agree --format json --pairs full``."""
     ...

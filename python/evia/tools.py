@@ -1,8 +1,9 @@
 """evia-repro's other tools as functions returning plain dicts, with the CLI's numbers."""
 
 import json
+import os
 
-from evia._evia import tau_json
+from evia._evia import agree_json, tau_json
 
 
 def tau(reference, compared, top_k=10, rbo_p=0.9):
@@ -21,5 +22,84 @@ def tau(reference, compared, top_k=10, rbo_p=0.9):
             [(str(r), float(s)) for r, s in compared.items()],
             top_k,
             rbo_p,
+        )
+    )
+
+
+_LABEL_COLUMNS = {
+    "topic": ("topic", "query_id"),
+    "doc": ("doc", "doc_id"),
+    "assessor": ("assessor",),
+    "label": ("label", "relevance"),
+}
+
+
+def _label_rows(frame):
+    """The (topic, doc, assessor, label) columns of a DataFrame as four lists."""
+    found = []
+    for role, names in _LABEL_COLUMNS.items():
+        name = next((n for n in names if n in frame.columns), None)
+        if name is None:
+            raise ValueError(
+                f"the labels DataFrame has no {role} column (one of {', '.join(names)}); "
+                f"its columns are {', '.join(map(str, frame.columns))}"
+            )
+        found.append(frame[name])
+    topics, docs, assessors, labels = found
+    return (
+        [str(v) for v in topics.tolist()],
+        [str(v) for v in docs.tolist()],
+        [str(v) for v in assessors.tolist()],
+        [int(v) if float(v).is_integer() else v for v in labels.tolist()],
+    )
+
+
+def agree(
+    labels,
+    *,
+    layout="long",
+    scale="0..2",
+    header=False,
+    columns=None,
+    duplicates="error",
+    kappa_se="cohen",
+    weights_over="declared",
+    min_topic_items=None,
+    relevant_from=None,
+):
+    """The inter-assessor agreement of ``evia-repro agree``, as the dict of its JSON output
+    (``agree --format json --pairs full``: the headline, Fleiss' kappa and Krippendorff's alpha,
+    the topic sets, and every pair of assessors with its kappas, confusion matrix and per-topic
+    kappas).
+
+    ``labels`` is a label file's path (gzip read directly; ``layout``, ``header`` and
+    ``columns`` as the CLI's ``--layout``, ``--header`` and ``--columns``) or a pandas DataFrame
+    of one label a row, with columns ``topic`` (or ``query_id``), ``doc`` (or ``doc_id``),
+    ``assessor`` and ``label`` (or ``relevance``), integer labels. The other keywords are the
+    CLI's options of the same names: ``scale`` ("MIN..MAX"), ``duplicates`` (error, first, last,
+    majority), ``kappa_se`` (cohen, fce), ``weights_over`` (declared, observed),
+    ``min_topic_items`` (default 2k² for k labels) and ``relevant_from`` (the binary kappa's
+    lowest relevant label). An error is a ``ValueError`` with the CLI's message (file or
+    DataFrame row, and cause).
+    """
+    if hasattr(labels, "columns") and hasattr(labels, "__getitem__"):
+        if layout != "long" or header or columns is not None:
+            raise ValueError("layout, header and columns are for a label file, not a DataFrame")
+        path, rows = None, _label_rows(labels)
+    else:
+        path, rows = os.fspath(labels), None
+    return json.loads(
+        agree_json(
+            path,
+            rows,
+            layout=layout,
+            scale=scale,
+            header=header,
+            columns=columns,
+            duplicates=duplicates,
+            kappa_se=kappa_se,
+            weights_over=weights_over,
+            min_topic_items=min_topic_items,
+            relevant_from=relevant_from,
         )
     )

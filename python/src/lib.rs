@@ -7,6 +7,7 @@
 //! `cargo test --release` neither builds it nor needs Python's headers; `pip install ./python`
 //! builds it with maturin (python/README.md).
 
+mod agree;
 mod convert;
 mod evaluation;
 mod files;
@@ -184,12 +185,60 @@ fn tau_json(
     tau::tau_json(&reference, &compared, top_k, rbo_p).map_err(PyValueError::new_err)
 }
 
+/// Four columns of label rows: topics, documents, assessors, labels.
+type LabelRows = (Vec<String>, Vec<String>, Vec<String>, Vec<i64>);
+
+/// The agreement of `evia-repro agree` over a label file (`path`) or label rows (`rows`), as
+/// the JSON text of `agree --format json --pairs full`; the options are the CLI's.
+#[pyfunction]
+#[pyo3(signature = (path, rows, *, layout, scale, header, columns, duplicates, kappa_se, weights_over, min_topic_items, relevant_from))]
+#[allow(clippy::too_many_arguments)]
+fn agree_json(
+    py: Python<'_>,
+    path: Option<std::path::PathBuf>,
+    rows: Option<LabelRows>,
+    layout: &str,
+    scale: &str,
+    header: bool,
+    columns: Option<&str>,
+    duplicates: &str,
+    kappa_se: &str,
+    weights_over: &str,
+    min_topic_items: Option<usize>,
+    relevant_from: Option<i32>,
+) -> PyResult<String> {
+    let options = agree::Options {
+        layout,
+        scale,
+        header,
+        columns,
+        duplicates,
+        kappa_se,
+        weights_over,
+        min_topic_items,
+        relevant_from,
+    };
+    let source = match (&path, &rows) {
+        (Some(path), None) => agree::Source::File(path),
+        (None, Some((topics, docs, assessors, labels))) => agree::Source::Rows {
+            topics,
+            docs,
+            assessors,
+            labels,
+        },
+        _ => return Err(PyValueError::new_err("give either path or rows")),
+    };
+    py.allow_threads(|| agree::agree_json(&source, &options))
+        .map_err(PyValueError::new_err)
+}
+
 #[pymodule]
 fn _evia(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<RelevanceEvaluator>()?;
     m.add_function(wrap_pyfunction!(read_qrels_columns, m)?)?;
     m.add_function(wrap_pyfunction!(read_run_columns, m)?)?;
     m.add_function(wrap_pyfunction!(tau_json, m)?)?;
+    m.add_function(wrap_pyfunction!(agree_json, m)?)?;
     m.add(
         "supported_measures",
         PyFrozenSet::new(m.py(), measures::SUPPORTED)?,

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import evia
-from conftest import ROOT
+from conftest import ROOT, reference
 
 
 @pytest.fixture(scope="session")
@@ -57,3 +57,103 @@ def test_tau_errors():
         evia.tau({"a": 1.0, "b": 2.0}, {"a": 1.0, "b": 2.0})
     with pytest.raises(ValueError, match="top_k"):
         evia.tau({"a": 1.0, "b": 2.0, "c": 3.0}, {"a": 1.0, "b": 2.0, "c": 3.0}, top_k=2)
+
+
+FOUR = ROOT / "tests" / "fixtures" / "four-assessors" / "labels.tsv"
+
+
+def cli_agree(cli, path, *options):
+    """`evia-repro agree --format json --pairs full` on `path`, parsed."""
+    out = subprocess.run(
+        [cli, "agree", "--labels", str(path), "--format", "json", "--pairs", "full", *options],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(out.stdout)
+
+
+def same(expected, got, where="$"):
+    """`got` equals `expected` key by key and value by value (floats within 1e-12, as the JSON
+    text rounds neither side)."""
+    if isinstance(expected, dict):
+        assert isinstance(got, dict) and set(got) == set(expected), (where, set(got) ^ set(expected))
+        for k, v in expected.items():
+            same(v, got[k], f"{where}.{k}")
+    elif isinstance(expected, list):
+        assert isinstance(got, list) and len(got) == len(expected), where
+        for i, (v, g) in enumerate(zip(expected, got)):
+            same(v, g, f"{where}[{i}]")
+    elif isinstance(expected, float) and isinstance(got, float):
+        assert abs(expected - got) <= 1e-12, (where, expected, got)
+    else:
+        assert expected == got, (where, expected, got)
+
+
+def long_rows(path):
+    """The wide four-assessor file as long rows (topic, doc, assessor, label)."""
+    lines = [line.split() for line in path.read_text().splitlines() if line.strip()]
+    names = lines[0][2:]
+    return [(t, d, a, int(l)) for t, d, *labels in lines[1:] for a, l in zip(names, labels)]
+
+
+AGREE_OPTIONS = [
+    ({}, []),
+    ({"kappa_se": "fce", "weights_over": "observed"}, ["--kappa-se", "fce", "--weights-over", "observed"]),
+    ({"relevant_from": 2, "min_topic_items": 10}, ["--relevant-from", "2", "--min-topic-items", "10"]),
+]
+
+
+@pytest.mark.parametrize("keywords,flags", AGREE_OPTIONS)
+def test_agree_on_a_file_gives_the_clis_json(cli, keywords, flags):
+    expected = cli_agree(cli, FOUR, "--layout", "wide", "--scale", "0..3", *flags)
+    got = evia.agree(FOUR, layout="wide", scale="0..3", **keywords)
+    assert len(got["pairs"]) == 6 and got["many_raters"] is not None
+    same(expected, got)
+
+
+@pytest.mark.parametrize("keywords,flags", AGREE_OPTIONS)
+def test_agree_on_a_dataframe_gives_the_clis_json_on_the_same_rows(cli, tmp_path, keywords, flags):
+    pandas = reference("pandas")
+    rows = long_rows(FOUR)
+    path = tmp_path / "long.tsv"
+    path.write_text("".join(f"{t}\t{d}\t{a}\t{l}\n" for t, d, a, l in rows))
+    expected = cli_agree(cli, path, "--scale", "0..3", *flags)
+    frame = pandas.DataFrame(rows, columns=["query_id", "doc_id", "assessor", "label"])
+    got = evia.agree(frame, scale="0..3", **keywords)
+    assert got.pop("labels") == "<DataFrame>"
+    del expected["labels"]
+    same(expected, got)
+
+
+def test_agree_with_a_header_chosen_columns_and_repeats(cli, tmp_path):
+    rows = long_rows(FOUR)
+    lines = ["label\tassessor\tdoc\ttopic\textra"]
+    lines += [f"{l}\t{a}\t{d}\t{t}\tx" for t, d, a, l in rows]
+    lines += [f"0\ta1\td00\tT00\tx"]  # a repeat of a1's label of T00/d00
+    path = tmp_path / "labels.tsv"
+    path.write_text("\n".join(lines) + "\n")
+    columns = "topic=topic,doc=doc,assessor=assessor,label=label"
+    expected = cli_agree(
+        cli, path, "--scale", "0..3", "--header", "--columns", columns, "--duplicates", "last"
+    )
+    got = evia.agree(path, scale="0..3", header=True, columns=columns, duplicates="last")
+    assert got["repeats_dropped"] == 1
+    same(expected, got)
+
+
+def test_agree_errors_carry_the_clis_messages(tmp_path):
+    with pytest.raises(ValueError, match=r"labels\.tsv:2: .*found `3`"):
+        evia.agree(FOUR, layout="wide", scale="0..2")  # a label 3 off the scale
+    with pytest.raises(ValueError, match="expected one of error, first, last, majority"):
+        evia.agree(FOUR, layout="wide", scale="0..3", duplicates="keep")
+    with pytest.raises(ValueError, match="relevant_from=0"):
+        evia.agree(FOUR, layout="wide", scale="0..3", relevant_from=0)
+    pandas = reference("pandas")
+    frame = pandas.DataFrame(
+        [("t", "d1", "a", 1), ("t", "d1", "b", 7)], columns=["topic", "doc", "assessor", "label"]
+    )
+    with pytest.raises(ValueError, match="<DataFrame>:2: .*found `7`"):
+        evia.agree(frame)
+    with pytest.raises(ValueError, match="no assessor column"):
+        evia.agree(frame.rename(columns={"assessor": "judge"}))
