@@ -18,13 +18,14 @@ from evia._evia import (
     supported_measures,
 )
 from evia.frames import Result, evaluate, read_qrels, read_run
-from evia.tools import agree, tau
+from evia.tools import agree, hsd, tau
 
 __all__ = [
     "RelevanceEvaluator",
     "agree",
     "Result",
     "evaluate",
+    "hsd",
     "read_qrels",
     "read_run",
     "supported_measures",

@@ -10,4 +10,4 @@ from evia.frames import (
     read_qrels as read_qrels,
     read_run as read_run,
 )
-from evia.tools import agree as agree, tau as tau
+from evia.tools import agree as agree, hsd as hsd, tau as tau

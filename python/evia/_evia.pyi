@@ -81,3 +81,16 @@ def agree_json(
     """The agreement of ``evia-repro agree`` over a label file or label rows, as the JSON text of
     ``agree --format json --pairs full``."""
     ...
+
+def hsd_json(
+    path: Optional[Union[str, os.PathLike[str]]],
+    values: Optional[tuple[list[str], list[str], list[list[float]]]],
+    *,
+    trials: int,
+    seed: int,
+    alpha: float,
+    threads: Optional[int] = None,
+) -> str:
+    """The report of ``evia-repro hsd`` on a matrix file or values, as the JSON text of
+    ``hsd --format json``."""
+    ...

@@ -3,7 +3,7 @@
 import json
 import os
 
-from evia._evia import agree_json, tau_json
+from evia._evia import agree_json, hsd_json, tau_json
 
 
 def tau(reference, compared, top_k=10, rbo_p=0.9):
@@ -102,4 +102,37 @@ def agree(
             min_topic_items=min_topic_items,
             relevant_from=relevant_from,
         )
+    )
+
+
+def hsd(matrix, *, trials=10000, seed=2017, alpha=0.05, threads=None):
+    """The randomised Tukey HSD of ``evia-repro hsd`` (and the classical Tukey HSD p-values), as
+    the dict of its JSON output: ``topics``, ``runs``, ``means``, the two-way ANOVA's
+    ``ss_residual``, ``df_residual`` and ``v_e``, and ``pairs``, one per pair of runs with
+    ``mean_a``, ``mean_b``, ``diff``, ``p_randomised`` (and its Monte Carlo ``p_randomised_se``),
+    ``p_classical``, ``es_hsd`` and ``significant`` (randomised p < ``alpha``).
+
+    ``matrix`` is a topic-by-run TSV file's path (header ``topic<TAB>run1<TAB>…``) or a pandas
+    DataFrame with a row per topic and a column per run (topic ids from a ``topic`` column if it
+    has one, else from the index). ``trials`` (B), ``seed`` and ``alpha`` are the CLI's
+    ``--trials``, ``--seed`` and ``--alpha``: the same seed gives the CLI's p-values; ``threads``
+    (default every core) changes nothing but the time. An error is a ``ValueError`` with the
+    CLI's message.
+    """
+    if hasattr(matrix, "columns") and hasattr(matrix, "index"):
+        if "topic" in matrix.columns:
+            topics = matrix["topic"].tolist()
+            matrix = matrix.drop(columns="topic")
+        else:
+            topics = matrix.index.tolist()
+        values = (
+            [str(t) for t in topics],
+            [str(r) for r in matrix.columns],
+            [[float(v) for v in row] for row in matrix.itertuples(index=False)],
+        )
+        path = None
+    else:
+        path, values = os.fspath(matrix), None
+    return json.loads(
+        hsd_json(path, values, trials=trials, seed=seed, alpha=alpha, threads=threads)
     )

@@ -23,3 +23,12 @@ def agree(
     min_topic_items: Optional[int] = None,
     relevant_from: Optional[int] = None,
 ) -> dict[str, Any]: ...
+
+def hsd(
+    matrix: Union[str, os.PathLike[str], pandas.DataFrame],
+    *,
+    trials: int = 10000,
+    seed: int = 2017,
+    alpha: float = 0.05,
+    threads: Optional[int] = None,
+) -> dict[str, Any]: ...

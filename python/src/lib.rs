@@ -11,6 +11,7 @@ mod agree;
 mod convert;
 mod evaluation;
 mod files;
+mod hsd;
 mod judged;
 mod measures;
 mod tau;
@@ -232,6 +233,34 @@ fn agree_json(
         .map_err(PyValueError::new_err)
 }
 
+/// A score matrix as values: topic ids, run names, one row of scores per topic.
+type MatrixValues = (Vec<String>, Vec<String>, Vec<Vec<f64>>);
+
+/// The report of `evia-repro hsd` on a matrix file (`path`) or values (`values`), as the JSON
+/// text of `hsd --format json`; `threads` defaults to every core (the report does not depend on
+/// it).
+#[pyfunction]
+#[pyo3(signature = (path, values, *, trials, seed, alpha, threads = None))]
+fn hsd_json(
+    py: Python<'_>,
+    path: Option<std::path::PathBuf>,
+    values: Option<MatrixValues>,
+    trials: u64,
+    seed: u64,
+    alpha: f64,
+    threads: Option<usize>,
+) -> PyResult<String> {
+    let source = match (&path, &values) {
+        (Some(path), None) => hsd::Source::File(path),
+        (None, Some((topics, runs, rows))) => hsd::Source::Values { topics, runs, rows },
+        _ => return Err(PyValueError::new_err("give either path or values")),
+    };
+    let threads =
+        threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    py.allow_threads(|| hsd::hsd_json(&source, trials, seed, alpha, threads))
+        .map_err(PyValueError::new_err)
+}
+
 #[pymodule]
 fn _evia(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<RelevanceEvaluator>()?;
@@ -239,6 +268,7 @@ fn _evia(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(read_run_columns, m)?)?;
     m.add_function(wrap_pyfunction!(tau_json, m)?)?;
     m.add_function(wrap_pyfunction!(agree_json, m)?)?;
+    m.add_function(wrap_pyfunction!(hsd_json, m)?)?;
     m.add(
         "supported_measures",
         PyFrozenSet::new(m.py(), measures::SUPPORTED)?,

@@ -157,3 +157,56 @@ def test_agree_errors_carry_the_clis_messages(tmp_path):
         evia.agree(frame)
     with pytest.raises(ValueError, match="no assessor column"):
         evia.agree(frame.rename(columns={"assessor": "judge"}))
+
+
+def score_matrix(seed, topics=15, runs=5):
+    """A seeded topic-by-run matrix: run r's scores centred on r/10, with ties and a shared row."""
+    rng = random.Random(seed)
+    names = [f"run{r}" for r in range(runs)]
+    rows = [[round(min(1.0, max(0.0, r / 10 + rng.gauss(0.3, 0.2))), 4) for r in range(runs)] for _ in range(topics)]
+    rows[0] = [0.5] * runs
+    return [f"T{t:02d}" for t in range(topics)], names, rows
+
+
+@pytest.mark.parametrize("seed,trials,alpha", [(1, 1000, 0.05), (2, 500, 0.2), (3, 2000, 0.01)])
+def test_hsd_gives_the_clis_json(cli, tmp_path, seed, trials, alpha):
+    pandas = reference("pandas")
+    topics, runs, rows = score_matrix(seed)
+    path = tmp_path / "matrix.tsv"
+    path.write_text(
+        "\t".join(["topic", *runs]) + "\n"
+        + "".join("\t".join([t, *map(repr, row)]) + "\n" for t, row in zip(topics, rows))
+    )
+    out = subprocess.run(
+        [cli, "hsd", "--matrix", str(path), "--format", "json", "--trials", str(trials),
+         "--seed", str(seed + 100), "--alpha", repr(alpha)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    expected = json.loads(out.stdout)
+    assert len(expected["pairs"]) == 10
+    got = evia.hsd(path, trials=trials, seed=seed + 100, alpha=alpha, threads=1)
+    same(expected, got)
+    frame = pandas.DataFrame(rows, columns=runs, index=topics)
+    from_frame = evia.hsd(frame, trials=trials, seed=seed + 100, alpha=alpha)
+    assert from_frame.pop("matrix") == "<DataFrame>"
+    del expected["matrix"]
+    same(expected, from_frame)
+    with_column = frame.reset_index().rename(columns={"index": "topic"})
+    assert evia.hsd(with_column, trials=trials, seed=seed + 100, alpha=alpha)["pairs"] == from_frame["pairs"]
+
+
+def test_hsd_errors_carry_the_clis_messages(tmp_path):
+    pandas = reference("pandas")
+    path = tmp_path / "m.tsv"
+    path.write_text("topic\ta\tb\nT1\t0.5\tx\nT2\t0.1\t0.2\n")
+    with pytest.raises(ValueError, match=r"m\.tsv:2"):
+        evia.hsd(path)
+    frame = pandas.DataFrame([[0.1, float("nan")], [0.2, 0.3]], columns=["a", "b"], index=["T1", "T2"])
+    with pytest.raises(ValueError, match="<DataFrame>:2"):
+        evia.hsd(frame)
+    with pytest.raises(ValueError, match="alpha"):
+        evia.hsd(frame.fillna(0.0), alpha=1.5)
+    with pytest.raises(ValueError, match="trials"):
+        evia.hsd(frame.fillna(0.0), trials=0)
