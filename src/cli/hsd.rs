@@ -17,19 +17,18 @@ use std::time::Duration;
 
 use anyhow::Context;
 use clap::{Args, ValueEnum};
-use serde::Serialize;
 
 use super::Outcome;
 use crate::io::matrix::{RunMatrix, read_matrix};
 use crate::model::StreamScope;
 use crate::render::escape::escape_terminal;
-use evia_engine::significance::ptukey::tukey_hsd_p_many;
 use evia_engine::significance::randomised_hsd::{HsdResult, randomised_hsd};
+use evia_tools::hsd::{HsdOptions, HsdReport, report};
 
-/// Seed used when `--seed` is not given.
-pub(crate) const DEFAULT_SEED: u64 = 2017;
-/// Unit id of the random stream of this command (scope [`StreamScope::HsdCommand`]).
-pub(crate) const STREAM_UNIT: &str = "matrix";
+// The seed used when `--seed` is not given, and the unit of the command's random stream (scope
+// [`StreamScope::HsdCommand`]).
+pub(crate) use evia_tools::hsd::DEFAULT_SEED;
+use evia_tools::hsd::STREAM_UNIT;
 /// Above this many permuted cells (B × topics × runs), a progress bar is drawn when standard error
 /// is a terminal.
 const PROGRESS_MIN_CELLS: u64 = 50_000_000;
@@ -70,40 +69,6 @@ pub(crate) struct HsdArgs {
     pub(crate) format: Format,
 }
 
-/// One run pair in the output.
-#[derive(Debug, Clone, Serialize)]
-struct PairRow {
-    run_a: String,
-    run_b: String,
-    mean_a: f64,
-    mean_b: f64,
-    diff: f64,
-    abs_diff: f64,
-    p_randomised: f64,
-    p_randomised_se: f64,
-    count: u64,
-    p_classical: Option<f64>,
-    es_hsd: Option<f64>,
-    significant: bool,
-}
-
-/// The whole report (the JSON document).
-#[derive(Debug, Clone, Serialize)]
-struct Report {
-    matrix: String,
-    topics: usize,
-    runs: Vec<String>,
-    means: Vec<f64>,
-    trials: u64,
-    seed: u64,
-    alpha: f64,
-    ss_residual: f64,
-    df_residual: usize,
-    v_e: f64,
-    significant_pairs: usize,
-    pairs: Vec<PairRow>,
-}
-
 /// Runs `evia-repro hsd`.
 pub(crate) fn run(args: HsdArgs) -> anyhow::Result<Outcome> {
     if !(args.alpha > 0.0 && args.alpha < 1.0) {
@@ -118,7 +83,18 @@ pub(crate) fn run(args: HsdArgs) -> anyhow::Result<Outcome> {
     };
     let matrix = read_matrix(&args.matrix)?;
     let result = run_with_progress(&matrix, &args, threads)?;
-    let report = build_report(&matrix, &args, &result, threads)?;
+    let options = HsdOptions {
+        trials: args.trials,
+        seed: args.seed,
+        alpha: args.alpha,
+        threads,
+    };
+    let report = report(
+        &matrix,
+        &args.matrix.display().to_string(),
+        options,
+        &result,
+    )?;
     let text = match args.format {
         Format::Text => render_text(&report),
         Format::Tsv => render_tsv(&report),
@@ -172,55 +148,11 @@ fn run_with_progress(
     Ok(result?)
 }
 
-fn build_report(
-    matrix: &RunMatrix,
-    args: &HsdArgs,
-    result: &HsdResult,
-    threads: usize,
-) -> anyhow::Result<Report> {
-    let n = matrix.scores.topics();
-    let m = matrix.scores.runs();
-    let diffs: Vec<f64> = result.pairs.iter().map(|p| p.diff).collect();
-    let classical = tukey_hsd_p_many(&diffs, result.anova.v_e, n, m, threads)
-        .with_context(|| format!("classical Tukey HSD p-values of {m} runs"))?;
-    let mut pairs = Vec::with_capacity(result.pairs.len());
-    for (pair, p_classical) in result.pairs.iter().zip(classical) {
-        pairs.push(PairRow {
-            run_a: matrix.run_names[pair.a].clone(),
-            run_b: matrix.run_names[pair.b].clone(),
-            mean_a: result.means[pair.a],
-            mean_b: result.means[pair.b],
-            diff: pair.diff,
-            abs_diff: pair.diff.abs(),
-            p_randomised: pair.p,
-            p_randomised_se: pair.p_se,
-            count: pair.count,
-            p_classical,
-            es_hsd: pair.effect_size,
-            significant: pair.p < args.alpha,
-        });
-    }
-    Ok(Report {
-        matrix: args.matrix.display().to_string(),
-        topics: n,
-        runs: matrix.run_names.clone(),
-        means: result.means.clone(),
-        trials: result.trials,
-        seed: args.seed,
-        alpha: args.alpha,
-        ss_residual: result.anova.ss_residual,
-        df_residual: result.anova.df_residual,
-        v_e: result.anova.v_e,
-        significant_pairs: pairs.iter().filter(|p| p.significant).count(),
-        pairs,
-    })
-}
-
 fn opt(v: Option<f64>, decimals: usize) -> String {
     v.map_or_else(|| "NA".to_string(), |v| format!("{v:.decimals$}"))
 }
 
-fn render_tsv(r: &Report) -> String {
+fn render_tsv(r: &HsdReport) -> String {
     let mut out = String::from(
         "run_a\trun_b\tmean_a\tmean_b\tdiff\tabs_diff\tp_randomised\tp_randomised_se\tp_classical\tes_hsd\tsignificant\n",
     );
@@ -244,7 +176,7 @@ fn render_tsv(r: &Report) -> String {
     out
 }
 
-fn render_text(r: &Report) -> String {
+fn render_text(r: &HsdReport) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -332,4 +264,15 @@ fn render_text(r: &Report) -> String {
         let _ = writeln!(out, "{}", line(row));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_draws_from_the_stream_the_library_names() {
+        let spec = StreamScope::HsdCommand.spec(7, STREAM_UNIT);
+        assert_eq!(spec, evia_tools::hsd::stream(7));
+    }
 }

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The layers, bottom up. A module may import its own layer or any layer below it.
-/// `parallel`, `io`, `evaluate`, `evaluate_runs`, `assessors` and `judges` are the tools library's modules, which the
+/// `parallel`, `io`, `evaluate`, `evaluate_runs`, `assessors`, `hsd` and `judges` are the tools library's modules, which the
 /// application re-exports under those names.
 const LAYERS: &[&[&str]] = &[
     // Work shared by threads, results in input order, and how invisible characters are shown (no
@@ -20,7 +20,7 @@ const LAYERS: &[&[&str]] = &[
     // The project as data: manifest, published values, result tables, provenance stamps.
     &["manifest", "published", "results", "provenance", "sources"],
     // The papers' typed experiments, a module per paper (`papers/<slug>`).
-    &["papers", "assessors"],
+    &["papers", "assessors", "hsd"],
     // Meta-evaluation of relevance judges: typed results over the readers and the engine.
     &["judges"],
     // Pure ledger (verdicts, findings, claim checks, consistency checks) and renderers.
@@ -43,7 +43,7 @@ const TOOLS_LAYERS: &[&[&str]] = &[
     &["io"],
     &["evaluate"],
     &["evaluate_runs"],
-    &["assessors"],
+    &["assessors", "hsd"],
     &["judges"],
 ];
 

@@ -12,6 +12,7 @@
 //! 3. [`evaluate`]: one topic of a run labelled, truncated and evaluated with NTCIREVAL's semantics,
 //!    the one evaluation `eval` and `judges` share;
 //! 4. [`assessors`]: inter-assessor agreement and label consolidation (`agree`, `qrels`);
+//!    beside it [`hsd`]: the randomised and classical Tukey HSD of a score matrix (`hsd`);
 //! 5. [`judges`]: the meta-evaluation of relevance judges (`tau`, `judges`).
 //!
 //! Every error is a `thiserror` type whose message names the file, the line and the cause; nothing
@@ -24,6 +25,7 @@
 pub mod assessors;
 pub mod evaluate;
 pub mod evaluate_runs;
+pub mod hsd;
 pub mod invisible;
 pub mod io;
 pub mod judges;
