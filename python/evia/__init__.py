@@ -1,7 +1,8 @@
 """evia: IR evaluation over evia-repro's engine.
 
 ``evia.RelevanceEvaluator`` has pytrec_eval's interface (``import evia as pytrec_eval`` works for
-the measures listed in ``supported_measures``), with run scores kept in double precision,
+code that builds a ``RelevanceEvaluator`` and calls ``evaluate``, for the measures listed in
+``supported_measures``), with run scores kept in double precision,
 real-valued relevance accepted, and NTCIREVAL's measures (``Q-measure``, ``nERR@10``, ``RBP``, …)
 reachable by their names. ``evia.evaluate`` takes pandas DataFrames (the columns ir_measures and
 ranx use: ``query_id``, ``doc_id``, ``relevance`` / ``score``) or file paths and gives per-query
@@ -39,9 +40,18 @@ def _register_ir_measures_provider():
         import ir_measures  # noqa: F401
     except ImportError:
         return
-    from evia import ir_measures_provider
+    try:
+        from evia import ir_measures_provider
 
-    ir_measures_provider.register()
+        ir_measures_provider.register()
+    except Exception as e:  # an ir_measures whose provider API differs from the one tested
+        import warnings
+
+        warnings.warn(
+            f"evia: the ir_measures provider was not registered ({type(e).__name__}: {e}); "
+            "evia itself works, and ir_measures keeps its own providers",
+            stacklevel=2,
+        )
 
 
 if not os.environ.get("EVIA_NO_IR_MEASURES"):

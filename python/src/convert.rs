@@ -210,11 +210,15 @@ pub fn run_columns<'py>(columns: [&Bound<'py, PyAny>; 3]) -> PyResult<Held<'py>>
     use std::collections::HashMap;
     let mut slots: HashMap<String, usize> = HashMap::new();
     /// A topic's id object, id and scored documents.
-    type Topic<'py> = (Bound<'py, PyAny>, String, Vec<(Bound<'py, PyString>, f64)>);
+    type Topic<'py> = (
+        Bound<'py, PyAny>,
+        String,
+        Vec<(Bound<'py, PyString>, f64, usize)>,
+    );
     let mut topics: Vec<Topic<'py>> = Vec::new();
     let mut last: Option<(Bound<'py, PyAny>, usize)> = None;
-    for row in rows(columns)? {
-        let [topic, doc, score] = row?;
+    for (row, fields) in rows(columns)?.enumerate() {
+        let [topic, doc, score] = fields?;
         let slot = match &last {
             Some((t, s)) if t.is(&topic) || t.eq(&topic)? => *s,
             _ => {
@@ -230,7 +234,7 @@ pub fn run_columns<'py>(columns: [&Bound<'py, PyAny>; 3]) -> PyResult<Held<'py>>
         let entry = &mut topics[slot];
         let doc = doc_str(doc, &entry.1)?;
         let score = score_of(&score, &doc, &entry.1)?;
-        entry.2.push((doc, score));
+        entry.2.push((doc, score, row));
     }
     let mut keys = Vec::with_capacity(topics.len());
     let mut ends = Vec::with_capacity(topics.len());
@@ -238,17 +242,45 @@ pub fn run_columns<'py>(columns: [&Bound<'py, PyAny>; 3]) -> PyResult<Held<'py>>
         bytes: Vec::new(),
         docs: Vec::with_capacity(topics.iter().map(|t| t.2.len()).sum()),
     };
+    let mut rows_of = Vec::with_capacity(arena.docs.capacity());
     for (key, name, docs) in topics {
-        for (doc, score) in docs {
+        for (doc, score, row) in docs {
             arena.push(&doc, score)?;
+            rows_of.push(row);
         }
         keys.push(key);
         ends.push((name, arena.docs.len()));
     }
-    Ok(Held {
+    let held = Held {
         keys,
         topics: ends,
         ids: Arena::text(arena.bytes)?,
         docs: arena.docs,
-    })
+    };
+    refuse_repeats(&held, &rows_of)?;
+    Ok(held)
+}
+
+/// A document listed twice for one query is an error naming both rows (0-based, as a
+/// DataFrame's positions), as `evia-repro eval` refuses a run file that retrieves a document
+/// twice: counted at each rank, it would inflate every measure. (A dict's keys cannot repeat.)
+fn refuse_repeats(held: &Held<'_>, rows_of: &[usize]) -> PyResult<()> {
+    let mut start = 0;
+    let mut order: Vec<usize> = Vec::new();
+    for (name, end) in &held.topics {
+        order.clear();
+        order.extend(start..*end);
+        let id = |i: usize| held.docs[i].0.get(&held.ids);
+        order.sort_unstable_by(|&a, &b| id(a).cmp(id(b)).then(rows_of[a].cmp(&rows_of[b])));
+        if let Some(w) = order.windows(2).find(|w| id(w[0]) == id(w[1])) {
+            return Err(PyValueError::new_err(format!(
+                "row {}: document {} is listed again for query {name} (first in row {}); a run lists each document once per query",
+                rows_of[w[1]],
+                id(w[1]),
+                rows_of[w[0]]
+            )));
+        }
+        start = *end;
+    }
+    Ok(())
 }

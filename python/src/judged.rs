@@ -40,6 +40,12 @@ pub enum Given {
 
 /// Builds the judgements of `topics` (topic id, its (document, value) pairs).
 pub fn build(topics: GivenQrels, relevance_level: i64) -> Result<Qrels, String> {
+    // As pytrec_eval: a level of 0 or below would make every judged document relevant.
+    if relevance_level < 1 {
+        return Err(format!(
+            "relevance_level must be at least 1 (got {relevance_level}): it is the lowest level that counts as relevant"
+        ));
+    }
     let real = topics
         .iter()
         .flat_map(|(_, docs)| docs)

@@ -81,3 +81,22 @@ def test_file_errors_name_the_file_and_line(tmp_path):
     _, _, qf, rf = frames()
     with pytest.raises(ValueError, match="lacks the column"):
         evia.evaluate(qf, rf.rename(columns={"score": "s"}), MEASURES)
+
+
+def test_a_document_listed_twice_for_a_query_is_refused():
+    pandas = reference("pandas")
+    qf = pandas.DataFrame(
+        [("q1", "d1", 1), ("q1", "d2", 0)], columns=["query_id", "doc_id", "relevance"]
+    )
+    rf = pandas.DataFrame(
+        [("q1", "d1", 2.0), ("q1", "d2", 1.0), ("q1", "d1", 0.5)],
+        columns=["query_id", "doc_id", "score"],
+    )
+    with pytest.raises(ValueError, match=r"row 2: document d1 is listed again for query q1 \(first in row 0\)"):
+        evia.evaluate(qf, rf, ["map"])
+
+
+@pytest.mark.parametrize("level", [0, -1])
+def test_a_relevance_level_below_one_is_refused(level):
+    with pytest.raises(ValueError, match="relevance_level must be at least 1"):
+        evia.RelevanceEvaluator({"q1": {"d1": 1}}, {"map"}, relevance_level=level)
