@@ -43,11 +43,24 @@ def _columns(frame, names, what):
             f"the {what} DataFrame lacks the column(s) {', '.join(missing)}; "
             f"expected {', '.join(names)}"
         )
-    return (
-        frame[names[0]].astype(str).tolist(),
-        frame[names[1]].astype(str).tolist(),
-        frame[names[2]].tolist(),
-    )
+    return (_ids(frame, names[0], what), _ids(frame, names[1], what), frame[names[2]].tolist())
+
+
+def _ids(frame, column, what):
+    """The ids of ``column`` as str. Integer and str ids are taken as written; a float column
+    (``1.0`` would not match another frame's ``1``) or a missing id is a ``TypeError`` naming the
+    column and row."""
+    values = frame[column]
+    if values.dtype.kind == "f":
+        raise TypeError(
+            f"the {what} DataFrame's column {column} holds floats; ids must be str or int "
+            f"(1.0 and 1 would be different ids)"
+        )
+    missing = values.isna()
+    if missing.any():
+        row = int(missing.to_numpy().nonzero()[0][0])
+        raise TypeError(f"the {what} DataFrame's column {column} has no id in row {row}")
+    return values.astype(str).tolist()
 
 
 @dataclass(frozen=True)

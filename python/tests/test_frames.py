@@ -100,3 +100,16 @@ def test_a_document_listed_twice_for_a_query_is_refused():
 def test_a_relevance_level_below_one_is_refused(level):
     with pytest.raises(ValueError, match="relevance_level must be at least 1"):
         evia.RelevanceEvaluator({"q1": {"d1": 1}}, {"map"}, relevance_level=level)
+
+
+def test_float_or_missing_ids_are_refused():
+    pandas = reference("pandas")
+    qf = pandas.DataFrame([(1, "d1", 1)], columns=["query_id", "doc_id", "relevance"])
+    rf = pandas.DataFrame([(1.0, "d1", 2.0)], columns=["query_id", "doc_id", "score"])
+    with pytest.raises(TypeError, match="column query_id holds floats"):
+        evia.evaluate(qf, rf, ["map"])
+    rf = pandas.DataFrame([("1", None, 2.0)], columns=["query_id", "doc_id", "score"])
+    with pytest.raises(TypeError, match="column doc_id has no id in row 0"):
+        evia.evaluate(qf, rf, ["map"])
+    rf = pandas.DataFrame([(1, "d1", 2.0)], columns=["query_id", "doc_id", "score"])
+    assert evia.evaluate(qf, rf, ["map"]).per_query["map"].tolist() == [1.0]
