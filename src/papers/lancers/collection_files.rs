@@ -20,11 +20,11 @@
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
-use crate::io::lines::Lines;
+use crate::io::lines::{LineSource, Lines};
 use crate::io::run::{RunFormat, RunOrder, find_duplicate, parse_line, parse_run};
 use crate::io::run_dir::{RunNaming, run_files};
 use crate::io::run_doc::RunDoc;
-use crate::io::{SourceError, describe_line, read_text, shown, split_fields, strip_bom};
+use crate::io::{SourceError, describe_line, read_text, shown, split_fields};
 use crate::papers::lancers::collection::Run;
 use crate::papers::lancers::collection::{Judgement, LabelledTopic};
 
@@ -43,15 +43,23 @@ pub(crate) fn read_collection(dir: &Path) -> Result<(Vec<LabelledTopic>, Vec<Run
 
 /// Reads a label file (`topic doc lancer1 lancer2 student` per line).
 pub(crate) fn read_labels(path: &Path) -> Result<Vec<LabelledTopic>, SourceError> {
-    parse_labels(path, &read_text(path)?)
+    labels_from_lines(path, &mut Lines::open(path, crate::io::input::MAX_INPUT)?)
 }
 
 /// Parses label-file text; `path` is used in error messages only.
+#[cfg(test)]
 pub(crate) fn parse_labels(path: &Path, text: &str) -> Result<Vec<LabelledTopic>, SourceError> {
-    let mut topics: BTreeMap<&str, Vec<Judgement>> = BTreeMap::new();
-    let mut seen: HashMap<(&str, &str), usize> = HashMap::new();
-    for (i, line) in strip_bom(text).lines().enumerate() {
-        let n = i + 1;
+    labels_from_lines(path, &mut crate::io::lines::TextLines::new(text))
+}
+
+/// The labels of a file's lines, read one at a time.
+fn labels_from_lines(
+    path: &Path,
+    lines: &mut dyn LineSource,
+) -> Result<Vec<LabelledTopic>, SourceError> {
+    let mut topics: BTreeMap<String, Vec<Judgement>> = BTreeMap::new();
+    let mut seen: HashMap<(String, String), usize> = HashMap::new();
+    while let Some((n, line)) = lines.next_line()? {
         let (f, count) = split_fields::<5>(line);
         if count != 5 {
             return Err(SourceError::at_line(
@@ -84,7 +92,7 @@ pub(crate) fn parse_labels(path: &Path, text: &str) -> Result<Vec<LabelledTopic>
                 }
             };
         }
-        if let Some(first) = seen.insert((f[0], f[1]), n) {
+        if let Some(first) = seen.insert((f[0].to_string(), f[1].to_string()), n) {
             return Err(SourceError::at_line(
                 path,
                 n,
@@ -94,7 +102,7 @@ pub(crate) fn parse_labels(path: &Path, text: &str) -> Result<Vec<LabelledTopic>
                 ),
             ));
         }
-        topics.entry(f[0]).or_default().push(Judgement {
+        topics.entry(f[0].to_string()).or_default().push(Judgement {
             doc: f[1].to_string(),
             labels,
         });
@@ -107,10 +115,7 @@ pub(crate) fn parse_labels(path: &Path, text: &str) -> Result<Vec<LabelledTopic>
     }
     Ok(topics
         .into_iter()
-        .map(|(id, docs)| LabelledTopic {
-            id: id.to_string(),
-            docs,
-        })
+        .map(|(id, docs)| LabelledTopic { id, docs })
         .collect())
 }
 

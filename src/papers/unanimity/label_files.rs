@@ -10,7 +10,7 @@
 
 use std::path::Path;
 
-use crate::io::{Position, SourceError, decode_text, describe_line, shown, strip_bom};
+use crate::io::{Position, SourceError, describe_line, shown};
 
 /// One labelled (post, reply) pair.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -54,20 +54,27 @@ pub(crate) fn read_labelled_pairs(path: &Path) -> Result<Vec<LabelledPair>, Labe
     if !path.exists() {
         return Err(LabelFileError::Missing(path.to_path_buf()));
     }
-    let (bytes, _) = crate::io::input::read_input(path, MAX_TEXT_BYTES)?;
-    let text = decode_text(path, bytes)?;
-    Ok(parse_labelled_pairs(path, &text)?)
+    let mut lines = crate::io::lines::Lines::open(path, MAX_TEXT_BYTES)?;
+    Ok(pairs_from_lines(path, &mut lines)?)
 }
 
 /// Parses label-file text; `path` is used in error messages only. Blank lines are rejected (the
 /// organisers' files have none), so a truncated or concatenated file cannot pass unnoticed.
+#[cfg(test)]
 pub(crate) fn parse_labelled_pairs(
     path: &Path,
     text: &str,
 ) -> Result<Vec<LabelledPair>, SourceError> {
+    pairs_from_lines(path, &mut crate::io::lines::TextLines::new(text))
+}
+
+/// The labelled pairs of a file's lines, read one at a time.
+fn pairs_from_lines(
+    path: &Path,
+    lines: &mut dyn crate::io::lines::LineSource,
+) -> Result<Vec<LabelledPair>, SourceError> {
     let mut pairs = Vec::new();
-    for (index, line) in strip_bom(text).lines().enumerate() {
-        let line_no = index + 1;
+    while let Some((line_no, line)) = lines.next_line()? {
         let fields: Vec<&str> = line.split('\t').collect();
         if fields.len() < 3 || fields[0].is_empty() || fields[1].is_empty() {
             return Err(SourceError::at_line(
