@@ -200,29 +200,31 @@ impl TestCommand {
     /// Runs the command to its end with standard output written to `path` (opened for writing, not
     /// created: `/dev/full`, a FIFO, a file) and standard error captured; standard input is empty.
     pub fn run_with_stdout_to(&self, path: &Path) -> Output {
-        let file = std::fs::OpenOptions::new()
-            .write(true)
-            .open(path)
-            .unwrap_or_else(|e| panic!("cannot open {}: {e}", path.display()));
-        self.command()
-            .stdin(Stdio::null())
-            .stdout(file)
-            .stderr(Stdio::piped())
-            .output()
-            .unwrap_or_else(|e| panic!("cannot run {}: {e}", self.describe()))
+        self.run_with_one_stream_to(path, true)
     }
 
     /// Runs the command to its end with standard error written to `path` (opened for writing, not
     /// created) and standard output captured; standard input is empty.
     pub fn run_with_stderr_to(&self, path: &Path) -> Output {
+        self.run_with_one_stream_to(path, false)
+    }
+
+    /// Runs the command with standard output (`stdout`) or standard error written to `path` and the
+    /// other captured.
+    fn run_with_one_stream_to(&self, path: &Path, stdout: bool) -> Output {
         let file = std::fs::OpenOptions::new()
             .write(true)
             .open(path)
             .unwrap_or_else(|e| panic!("cannot open {}: {e}", path.display()));
+        let (out, err) = if stdout {
+            (Stdio::from(file), Stdio::piped())
+        } else {
+            (Stdio::piped(), Stdio::from(file))
+        };
         self.command()
             .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(file)
+            .stdout(out)
+            .stderr(err)
             .output()
             .unwrap_or_else(|e| panic!("cannot run {}: {e}", self.describe()))
     }
